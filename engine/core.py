@@ -1,0 +1,225 @@
+"""The contract every game engine implements, and the helpers they share.
+
+A game is an object with a handful of pure functions over a plain-data state
+(dicts, lists, strings, ints: anything ``json`` can write). The bot, the CLI,
+the fuzzer and the tests only ever talk to a game through this contract.
+
+>>> from engine import get_game
+>>> game = get_game("rhein")
+>>> state = game.setup(3, {}, seed=7)
+>>> seat = game.active(state)[0]
+>>> move = game.legal(state, seat)[0]
+>>> game.parse(state, seat, game.format(state, move)) == move
+True
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+State = dict[str, Any]
+Action = dict[str, Any]
+"""An action is a small JSON-serialisable dict; its ``"type"`` key names the kind."""
+
+
+class RuleError(Exception):
+    """A move the rules do not allow. The message is a sentence for the player."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """A variant a table can choose when it creates a game."""
+
+    name: str
+    type: str  # "bool", "int" or "choice"
+    default: Any
+    description: str
+    choices: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One line of a final result: rank 1 is the winner; equal ranks share a place."""
+
+    seat: int
+    score: int
+    rank: int
+    detail: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def rank_standings(scores: dict[int, tuple]) -> list[Standing]:
+    """Rank seats by a sort key tuple (higher is better); the first element is the score.
+
+    Seats whose whole key is equal share a rank ("1, 1, 3" style).
+
+    >>> [(s.seat, s.rank) for s in rank_standings({0: (5, 1), 1: (7, 0), 2: (5, 1)})]
+    [(1, 1), (0, 2), (2, 2)]
+    """
+    order = sorted(scores, key=lambda seat: (tuple(-k for k in scores[seat]), seat))
+    standings: list[Standing] = []
+    for position, seat in enumerate(order):
+        if position and scores[order[position - 1]] == scores[seat]:
+            rank = standings[-1].rank
+        else:
+            rank = position + 1
+        standings.append(Standing(seat=seat, score=scores[seat][0], rank=rank))
+    return standings
+
+
+# --- seeded randomness kept inside the state -------------------------------------------
+
+_MASK = (1 << 64) - 1
+
+
+def new_rng(seed: int) -> dict[str, int]:
+    """The random generator's state, stored in the game state under ``"rng"``."""
+    return {"s": seed & _MASK, "draws": 0}
+
+
+def _next64(rng: dict[str, int]) -> int:
+    # splitmix64: tiny, fast, and identical on every platform and Python version.
+    rng["s"] = (rng["s"] + 0x9E3779B97F4A7C15) & _MASK
+    rng["draws"] += 1
+    z = rng["s"]
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return z ^ (z >> 31)
+
+
+def rng_below(rng: dict[str, int], n: int) -> int:
+    """A uniform integer in ``range(n)``."""
+    if n <= 0:
+        raise ValueError("n must be positive")
+    limit = (1 << 64) - ((1 << 64) % n)
+    while True:
+        value = _next64(rng)
+        if value < limit:
+            return value % n
+
+
+def rng_shuffle(rng: dict[str, int], items: list) -> None:
+    """Shuffle ``items`` in place (Fisher-Yates)."""
+    for i in range(len(items) - 1, 0, -1):
+        j = rng_below(rng, i + 1)
+        items[i], items[j] = items[j], items[i]
+
+
+def rng_choice(rng: dict[str, int], items: list):
+    return items[rng_below(rng, len(items))]
+
+
+# --- the contract ------------------------------------------------------------------------
+
+
+class Game:
+    """Base class of the four games.
+
+    Subclasses implement ``setup``, ``active``, ``legal``, ``_apply``, ``view``, ``phase``,
+    ``result``, ``format`` and ``parse``. ``apply`` here makes every move atomic: the rules
+    run on a copy and the state is only replaced when they succeed, so a ``RuleError``
+    leaves the state exactly as it was.
+    """
+
+    key: str = ""
+    title: str = ""
+    min_players: int = 2
+    max_players: int = 2
+    options: tuple[Option, ...] = ()
+
+    # -- to implement -------------------------------------------------------------------
+    def setup(self, num_players: int, options: dict[str, Any] | None, seed: int) -> State:
+        raise NotImplementedError
+
+    def active(self, state: State) -> list[int]:
+        raise NotImplementedError
+
+    def legal(self, state: State, seat: int) -> list[Action]:
+        raise NotImplementedError
+
+    def _apply(self, state: State, seat: int, action: Action) -> list[str]:
+        raise NotImplementedError
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def phase(self, state: State) -> str:
+        raise NotImplementedError
+
+    def result(self, state: State) -> list[Standing] | None:
+        raise NotImplementedError
+
+    def format(self, state: State, action: Action) -> str:
+        raise NotImplementedError
+
+    def parse(self, state: State, seat: int, text: str) -> Action:
+        raise NotImplementedError
+
+    # -- shared behaviour ---------------------------------------------------------------
+    def apply(self, state: State, seat: int, action: Action) -> list[str]:
+        """Perform ``action`` for ``seat``; return log lines. Atomic on ``RuleError``."""
+        work = copy.deepcopy(state)
+        lines = self._apply(work, seat, action)
+        state.clear()
+        state.update(work)
+        return lines
+
+    def label(self, state: State, action: Action) -> str:
+        """A short human description of a legal action (autocomplete, buttons)."""
+        return self.format(state, action)
+
+    def is_over(self, state: State) -> bool:
+        return self.result(state) is not None
+
+    def reveals(self, state: State) -> int:
+        """A counter that grows whenever a random draw is made or hidden information is
+        revealed. A move can be undone freely only while this has not changed since."""
+        return state.get("rng", {}).get("draws", 0) + state.get("reveals", 0)
+
+    def normalise_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
+        """Fill defaults and reject unknown variants or values of the wrong type."""
+        given = dict(options or {})
+        known = {option.name: option for option in self.options}
+        unknown = sorted(set(given) - set(known))
+        if unknown:
+            raise RuleError(f"{self.title} has no option called {unknown[0]!r}.")
+        result: dict[str, Any] = {}
+        for name, option in known.items():
+            value = given.get(name, option.default)
+            if option.type == "bool" and not isinstance(value, bool):
+                raise RuleError(f"Option {name!r} is on or off (true/false).")
+            if option.type == "int" and (isinstance(value, bool) or not isinstance(value, int)):
+                raise RuleError(f"Option {name!r} must be a whole number.")
+            if option.type == "choice" and value not in option.choices:
+                choices = ", ".join(option.choices)
+                raise RuleError(f"Option {name!r} must be one of: {choices}.")
+            result[name] = value
+        return result
+
+    def check_players(self, num_players: int) -> None:
+        if not self.min_players <= num_players <= self.max_players:
+            raise RuleError(
+                f"{self.title} is for {self.min_players} to {self.max_players} players, "
+                f"not {num_players}."
+            )
+
+    def dump(self, state: State) -> str:
+        return json.dumps(state, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+    def load(self, text: str) -> State:
+        return json.loads(text)
+
+    def find_legal(self, state: State, seat: int, action: Action) -> Action | None:
+        """The legal action equal to ``action``, or None."""
+        for candidate in self.legal(state, seat):
+            if candidate == action:
+                return candidate
+        return None

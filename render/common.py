@@ -1,0 +1,54 @@
+"""Drawing helpers shared by the four board renderers (Pillow only)."""
+
+from __future__ import annotations
+
+import io
+from functools import lru_cache
+from pathlib import Path
+
+from PIL import Image, ImageDraw, ImageFont
+
+FONT_DIR = Path(__file__).with_name("fonts")
+
+# Colour-blind safe player colours (Okabe-Ito), each with a letter drawn on the marker
+# so that colour is never the only cue.
+PLAYER_COLOURS: dict[str, tuple[str, str]] = {
+    "orange": ("#E69F00", "O"),
+    "sky": ("#56B4E9", "S"),
+    "green": ("#009E73", "G"),
+    "yellow": ("#F0E442", "Y"),
+    "blue": ("#0072B2", "B"),
+    "red": ("#D55E00", "R"),
+    "purple": ("#CC79A7", "P"),
+    "black": ("#222222", "K"),
+}
+
+
+@lru_cache(maxsize=32)
+def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """DejaVu Sans (bundled, has umlauts) at ``size`` pixels."""
+    name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
+    return ImageFont.truetype(str(FONT_DIR / name), size)
+
+
+def text_colour_on(fill: str) -> str:
+    """Black or white, whichever reads better on ``fill`` (a #rrggbb colour)."""
+    r, g, b = (int(fill[i : i + 2], 16) for i in (1, 3, 5))
+    return "#000000" if (0.299 * r + 0.587 * g + 0.114 * b) > 140 else "#FFFFFF"
+
+
+def marker(draw: ImageDraw.ImageDraw, centre: tuple[float, float], radius: float,
+           fill: str, letter: str, outline: str = "#000000") -> None:
+    """A round player marker with its letter, readable without colour vision."""
+    x, y = centre
+    draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=fill, outline=outline,
+                 width=2)
+    draw.text((x, y), letter, fill=text_colour_on(fill), font=font(max(10, int(radius * 1.2)),
+              bold=True), anchor="mm")
+
+
+def to_png(image: Image.Image) -> bytes:
+    """Encode at a fast compression level: boards are posted often and must stay small."""
+    buffer = io.BytesIO()
+    image.save(buffer, format="PNG", compress_level=1)
+    return buffer.getvalue()
