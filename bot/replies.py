@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 
 
-class Audience(str, Enum):
+class Audience(StrEnum):
     CHANNEL = "channel"      # posted in the game's channel or thread, seen by everyone
     EPHEMERAL = "ephemeral"  # only the caller sees it (slash-command reply)
     DM = "dm"                # a direct message to ``user_id``

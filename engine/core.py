@@ -134,6 +134,9 @@ class Game:
     min_players: int = 2
     max_players: int = 2
     options: tuple[Option, ...] = ()
+    # Short rules help for ``/rules topic:``, in our own words; "components" must say which
+    # component values are house-made rather than printed.
+    topics: dict[str, str] = {}
 
     # -- to implement -------------------------------------------------------------------
     def setup(self, num_players: int, options: dict[str, Any] | None, seed: int) -> State:
@@ -175,6 +178,12 @@ class Game:
     def label(self, state: State, action: Action) -> str:
         """A short human description of a legal action (autocomplete, buttons)."""
         return self.format(state, action)
+
+    def rules(self, topic: str | None = None) -> str:
+        """Help text for a topic, or the list of topics."""
+        if topic is None or topic not in self.topics:
+            return f"{self.title}: topics are " + ", ".join(sorted(self.topics)) + "."
+        return self.topics[topic]
 
     def is_over(self, state: State) -> bool:
         return self.result(state) is not None
