@@ -39,3 +39,12 @@ class Reply:
     @property
     def is_public(self) -> bool:
         return self.audience is Audience.CHANNEL
+
+
+class DeliveryFailed(Exception):
+    """The transport could not deliver a Reply; ``closed_dms`` when a user refuses DMs."""
+
+    def __init__(self, message: str = "", closed_dms: bool = False, retryable: bool = False):
+        super().__init__(message)
+        self.closed_dms = closed_dms
+        self.retryable = retryable
