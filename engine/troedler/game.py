@@ -1,0 +1,115 @@
+"""The Game object for Die Trödler aus den Highlands (engine key ``troedler``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import Action, Game, Option, RuleError, Standing, State
+from engine.troedler import notation, phase2, phase3, scoring, turn_end, views
+from engine.troedler.help import TOPICS
+from engine.troedler.setup import new_game
+
+_PHASE3 = ("move", "feed-route", "take", "extra", "feed-extra", "feed-replace", "deliver", "end")
+
+
+class Troedler(Game):
+    key = "troedler"
+    title = "Die Trödler aus den Highlands"
+    min_players = 2
+    max_players = 4
+    options = (
+        Option("open_piles", "bool", False,
+               "Show the whole dealer piles, not only their top cards (no memory element)."),
+        Option("open_counts", "bool", False,
+               "Show everyone's fulfilled requests, feed in value piles and damage."),
+        Option("first_dealer", "choice", "last_joined",
+               "Who deals first: the seat that joined last, or a random seat.",
+               ("last_joined", "random")),
+    )
+    topics = TOPICS
+
+    def setup(self, num_players: int, options: dict[str, Any] | None, seed: int) -> State:
+        self.check_players(num_players)
+        state = new_game(num_players, self.normalise_options(options), seed)
+        turn_end.start_round(state)
+        return state
+
+    def active(self, state: State) -> list[int]:
+        stage = state["stage"]
+        if stage == "take":
+            return phase2.active(state)
+        if stage in ("play", "limit"):
+            return [state["current"]]
+        return []
+
+    def legal(self, state: State, seat: int) -> list[Action]:
+        stage = state["stage"]
+        if stage == "take":
+            return phase2.legal(state, seat)
+        if stage == "play":
+            return phase3.legal(state, seat)
+        if stage == "limit":
+            return turn_end.limit_legal(state, seat)
+        return []
+
+    def _apply(self, state: State, seat: int, action: Action) -> list[str]:
+        kind = action.get("type") if isinstance(action, dict) else None
+        stage = state["stage"]
+        if stage == "over":
+            raise RuleError("The game is over.")
+        if stage == "take":
+            if kind not in ("take-pile", "discard-pile"):
+                raise RuleError("Everyone is taking dealer piles now (phase 2): take-pile N.")
+            phase2.check(state, seat, action)
+            self._guard(state, seat, action)
+            return phase2.apply(state, seat, action) + turn_end.after_pile(state)
+        if stage == "limit":
+            if kind != "discard":
+                raise RuleError("Your turn is over: choose the cards to discard down to 4.")
+            turn_end.limit_check(state, seat, action)
+            self._guard(state, seat, action)
+            return turn_end.limit_apply(state, seat, action)
+        if kind not in _PHASE3:
+            raise RuleError("Now cards are played (phase 3): move, take, extra, deliver, feed "
+                            "or end.")
+        phase3.check(state, seat, action)
+        self._guard(state, seat, action)
+        if kind == "end":
+            return turn_end.end_turn(state, seat)
+        lines = phase3.HANDLERS[kind](state, seat, action)
+        if phase3.turn_is_spent(state, seat):
+            lines += turn_end.end_turn(state, seat)
+        return lines
+
+    def _guard(self, state: State, seat: int, action: Action) -> None:
+        # legal() is the single source of truth; the checks above give the reason.
+        if self.find_legal(state, seat, action) is None:
+            raise RuleError(f"{notation.format_action(action)!r} is not a legal move now.")
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        view = views.public_view(state, self.phase(state))
+        if seat is not None and 0 <= seat < state["n"]:
+            view["you"] = views.private_part(state, seat)
+            view["legal"] = [self.format(state, a) for a in self.legal(state, seat)]
+        return view
+
+    def phase(self, state: State) -> str:
+        # Never hints at a reached end before the round is over (R42).
+        stage = state["stage"]
+        if stage == "over":
+            return "Game over"
+        if stage == "take":
+            return f"Round {state['round']}: taking dealer piles"
+        return f"Round {state['round']}: playing cards"
+
+    def result(self, state: State) -> list[Standing] | None:
+        return scoring.standings(state) if state["stage"] == "over" else None
+
+    def format(self, state: State, action: Action) -> str:
+        return notation.format_action(action)
+
+    def parse(self, state: State, seat: int, text: str) -> Action:
+        return notation.parse_text(state, seat, text)
+
+    def label(self, state: State, action: Action) -> str:
+        return notation.label(action)

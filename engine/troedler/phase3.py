@@ -1,0 +1,316 @@
+"""Phase 3: one turn each, playing any number of cards (R18 to R35).
+
+The turn's bookkeeping lives in the state: ``take`` is the village of the open arrival take
+(R24), ``delivered_here`` the villages where a request was played this turn (R30), ``pending``
+the replacements made by feed for the delivery that must come next (R35).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from engine.core import Action, RuleError, State
+from engine.troedler.common import cards_of, player_name, routes_of, village_name
+from engine.troedler.data import CARDS, GOODS, ROUTE_NAMES, card_text, goods_text, neighbours
+
+
+def start_turn(state: State, seat: int) -> None:
+    state["current"] = seat
+    state["played"] = []
+    state["take"] = None
+    state["delivered_here"] = []
+    state["pending"] = []
+
+
+# --- what may be done -----------------------------------------------------------------
+
+
+def delivered_goods(request: list[str], replacements: list[list[str]]) -> Counter | None:
+    """The goods a request delivers after feed replacements, or None if they do not fit it.
+
+    Each replacement swaps one good shown on the card (not one already swapped, R34) for a
+    good of another kind.
+    """
+    card = Counter(request)
+    replaced = Counter(old for old, _new in replacements)
+    if any(replaced[good] > card[good] for good in replaced):
+        return None
+    if any(old == new for old, new in replacements):
+        return None
+    return card - replaced + Counter(new for _old, new in replacements)
+
+
+def can_deliver(state: State, seat: int, card_id: int, replacements: list[list[str]]) -> bool:
+    goods = delivered_goods(CARDS[card_id]["goods"], replacements)
+    if goods is None:
+        return False
+    return not goods - Counter(state["collections"][seat])
+
+
+def delivery_place_open(state: State, seat: int) -> bool:
+    """R28: the cart is here, the village holds no goods, no request was played here."""
+    village = state["carts"][seat]
+    return not state["villages"][village] and village not in state["delivered_here"]
+
+
+def open_take(state: State, seat: int) -> bool:
+    village = state["carts"][seat]
+    return state["take"] == village and bool(state["villages"][village])
+
+
+def _replacement_fits(state: State, seat: int, old: str, new: str) -> bool:
+    pending = state["pending"] + [[old, new]]
+    return any(can_deliver(state, seat, cid, pending)
+               for cid in cards_of(state["hands"][seat], "request"))
+
+
+def replacement_moves(state: State, seat: int) -> list[Action]:
+    hand = state["hands"][seat]
+    if not cards_of(hand, "feed") or not delivery_place_open(state, seat):
+        return []
+    return [{"type": "feed-replace", "give": old, "use": new}
+            for old in GOODS for new in GOODS
+            if old != new and _replacement_fits(state, seat, old, new)]
+
+
+def delivery_moves(state: State, seat: int) -> list[Action]:
+    if not delivery_place_open(state, seat):
+        return []
+    return [{"type": "deliver", "card": cid}
+            for cid in sorted(cards_of(state["hands"][seat], "request"))
+            if can_deliver(state, seat, cid, state["pending"])]
+
+
+def legal(state: State, seat: int) -> list[Action]:
+    if seat != state["current"]:
+        return []
+    if state["pending"]:
+        # A replacement must be followed by its delivery (R35).
+        return replacement_moves(state, seat) + delivery_moves(state, seat)
+    hand = state["hands"][seat]
+    village = state["carts"][seat]
+    here = sorted(set(state["villages"][village]))
+    moves: list[Action] = []
+    kinds = {CARDS[cid]["kind"] for cid in cards_of(hand, "route")}
+    for kind, to in neighbours(village):
+        if kind in kinds:
+            moves.append({"type": "move", "kind": kind, "to": to})
+    if open_take(state, seat):
+        moves += [{"type": "take", "good": good} for good in here]
+    if cards_of(hand, "extra"):
+        moves += [{"type": "extra", "good": good} for good in here]
+    if cards_of(hand, "feed"):
+        moves += [{"type": "feed-route", "kind": kind, "to": to}
+                  for kind, to in neighbours(village)]
+        moves += [{"type": "feed-extra", "good": good} for good in here]
+    moves += replacement_moves(state, seat)
+    moves += delivery_moves(state, seat)
+    moves.append({"type": "end"})
+    return moves
+
+
+# --- why not (each message names the rule) ----------------------------------------------
+
+
+def check(state: State, seat: int, action: Action) -> None:
+    """Raise the rule's reason if ``action`` cannot be played now."""
+    if seat != state["current"]:
+        raise RuleError(f"It is {player_name(state, state['current'])}'s turn.")
+    kind = action["type"]
+    if state["pending"] and kind not in ("feed-replace", "deliver"):
+        raise RuleError("A special feed used to replace a good must be followed at once by "
+                        "the delivery it serves.")
+    _CHECKS[kind](state, seat, action)
+
+
+def _need_card(state: State, seat: int, card_type: str, words: str) -> None:
+    if not cards_of(state["hands"][seat], card_type):
+        raise RuleError(f"You have no {words} card in your hand.")
+
+
+def _check_route(state: State, seat: int, action: Action, by_feed: bool) -> None:
+    village = state["carts"][seat]
+    kind, to = action.get("kind"), action.get("to")
+    if by_feed:
+        _need_card(state, seat, "feed", "special-feed")
+    elif not routes_of(state["hands"][seat], kind):
+        raise RuleError(f"You have no {ROUTE_NAMES.get(kind, kind)} card in your hand.")
+    if (kind, to) not in neighbours(village):
+        raise RuleError(f"No {ROUTE_NAMES.get(kind, kind)} leads from {village_name(village)} "
+                        f"to {village_name(to) if to in state['villages'] else to}: a cart "
+                        "moves one step along a route touching its village.")
+
+
+def _check_good_here(state: State, seat: int, good: str) -> None:
+    village = state["carts"][seat]
+    if good not in state["villages"][village]:
+        raise RuleError(f"{village_name(village)} holds no {good}: you may only take goods "
+                        "from the village where your cart stands.")
+
+
+def _check_take(state: State, seat: int, action: Action) -> None:
+    if state["take"] != state["carts"][seat]:
+        raise RuleError("You may take a good only in the village you have just moved to, once "
+                        "per move, and not after delivering there; otherwise play an extra "
+                        "good or a special feed.")
+    _check_good_here(state, seat, action.get("good"))
+
+
+def _check_extra(state: State, seat: int, action: Action) -> None:
+    _need_card(state, seat, "extra", "extra-good")
+    _check_good_here(state, seat, action.get("good"))
+
+
+def _check_feed_extra(state: State, seat: int, action: Action) -> None:
+    _need_card(state, seat, "feed", "special-feed")
+    _check_good_here(state, seat, action.get("good"))
+
+
+def _check_place(state: State, seat: int) -> None:
+    village = state["carts"][seat]
+    if state["villages"][village]:
+        raise RuleError(f"{village_name(village)} still holds goods: you deliver only to a "
+                        "village without goods where your cart stands.")
+    if village in state["delivered_here"]:
+        raise RuleError(f"You already played a goods request in {village_name(village)} this "
+                        "turn: only one request per village.")
+
+
+def _check_replace(state: State, seat: int, action: Action) -> None:
+    _need_card(state, seat, "feed", "special-feed")
+    old, new = action.get("give"), action.get("use")
+    if old == new:
+        raise RuleError("A special feed replaces a good with a good of another kind.")
+    _check_place(state, seat)
+    if not _replacement_fits(state, seat, old, new):
+        raise RuleError(f"No goods request in your hand can be delivered here with {old} "
+                        f"replaced by {new} from your goods.")
+
+
+def _check_deliver(state: State, seat: int, action: Action) -> None:
+    card = action.get("card")
+    if card not in state["hands"][seat] or CARDS[card]["type"] != "request":
+        raise RuleError(f"Card #{card} is not a goods request in your hand.")
+    _check_place(state, seat)
+    if not can_deliver(state, seat, card, state["pending"]):
+        raise RuleError(f"You do not have the goods for {card_text(card)}"
+                        + (" with the replacements made" if state["pending"] else "")
+                        + ": every good on the card must come from your goods.")
+
+
+def _check_end(state: State, seat: int, action: Action) -> None:
+    return None
+
+
+_CHECKS = {
+    "move": lambda s, seat, a: _check_route(s, seat, a, by_feed=False),
+    "feed-route": lambda s, seat, a: _check_route(s, seat, a, by_feed=True),
+    "take": _check_take,
+    "extra": _check_extra,
+    "feed-extra": _check_feed_extra,
+    "feed-replace": _check_replace,
+    "deliver": _check_deliver,
+    "end": _check_end,
+}
+
+
+# --- carrying out ----------------------------------------------------------------------
+
+
+def _play(state: State, seat: int, card_id: int) -> None:
+    state["hands"][seat].remove(card_id)
+    state["played"].append(card_id)
+
+
+def _move_cart(state: State, seat: int, to: str) -> str:
+    origin = state["carts"][seat]
+    state["carts"][seat] = to
+    state["take"] = to  # a new arrival take (R24)
+    return f"{village_name(origin)} to {village_name(to)}"
+
+
+def _take_good(state: State, seat: int, good: str) -> None:
+    state["villages"][state["carts"][seat]].remove(good)
+    state["collections"][seat].append(good)
+    state["collections"][seat].sort()
+
+
+def do_move(state: State, seat: int, action: Action) -> list[str]:
+    card = min(routes_of(state["hands"][seat], action["kind"]))
+    _play(state, seat, card)
+    path = _move_cart(state, seat, action["to"])
+    return [f"{player_name(state, seat)} plays {card_text(card)}: {path}."]
+
+
+def do_feed_route(state: State, seat: int, action: Action) -> list[str]:
+    card = min(cards_of(state["hands"][seat], "feed"))
+    _play(state, seat, card)
+    path = _move_cart(state, seat, action["to"])
+    kind = ROUTE_NAMES[action["kind"]]
+    return [f"{player_name(state, seat)} plays {card_text(card)} to cross a {kind}: {path}."]
+
+
+def do_take(state: State, seat: int, action: Action) -> list[str]:
+    _take_good(state, seat, action["good"])
+    state["take"] = None
+    village = village_name(state["carts"][seat])
+    return [f"{player_name(state, seat)} takes a {action['good']} in {village}."]
+
+
+def do_extra(state: State, seat: int, action: Action) -> list[str]:
+    card = min(cards_of(state["hands"][seat], "extra"))
+    _play(state, seat, card)
+    _take_good(state, seat, action["good"])
+    village = village_name(state["carts"][seat])
+    return [f"{player_name(state, seat)} plays {card_text(card)} and takes a "
+            f"{action['good']} in {village}."]
+
+
+def do_feed_extra(state: State, seat: int, action: Action) -> list[str]:
+    card = min(cards_of(state["hands"][seat], "feed"))
+    _play(state, seat, card)
+    _take_good(state, seat, action["good"])
+    village = village_name(state["carts"][seat])
+    return [f"{player_name(state, seat)} plays {card_text(card)} for an additional good and "
+            f"takes a {action['good']} in {village}."]
+
+
+def do_replace(state: State, seat: int, action: Action) -> list[str]:
+    card = min(cards_of(state["hands"][seat], "feed"))
+    _play(state, seat, card)
+    state["pending"].append([action["give"], action["use"]])
+    return [f"{player_name(state, seat)} plays {card_text(card)} to replace a "
+            f"{action['give']} by a {action['use']} in the next delivery."]
+
+
+def do_deliver(state: State, seat: int, action: Action) -> list[str]:
+    card = action["card"]
+    goods = delivered_goods(CARDS[card]["goods"], state["pending"])
+    assert goods is not None
+    village = state["carts"][seat]
+    for good in goods.elements():
+        state["collections"][seat].remove(good)
+        state["villages"][village].append(good)
+    state["villages"][village].sort()
+    _play(state, seat, card)
+    state["pending"] = []
+    state["delivered_here"].append(village)
+    state["take"] = None  # the arrival take lapses on a delivery (R24)
+    return [f"{player_name(state, seat)} fulfils {card_text(card)} in {village_name(village)}, "
+            f"delivering {goods_text(sorted(goods.elements()))}."]
+
+
+HANDLERS = {
+    "move": do_move,
+    "feed-route": do_feed_route,
+    "take": do_take,
+    "extra": do_extra,
+    "feed-extra": do_feed_extra,
+    "feed-replace": do_replace,
+    "deliver": do_deliver,
+}
+
+
+def turn_is_spent(state: State, seat: int) -> bool:
+    """R20: the turn ends by itself only with an empty hand and no open arrival take."""
+    return not state["hands"][seat] and not open_take(state, seat) and not state["pending"]

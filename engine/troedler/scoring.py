@@ -1,0 +1,74 @@
+"""End of the game and scoring (R44 to R49)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from engine.core import Standing, State, rank_standings
+from engine.troedler.common import player_name
+from engine.troedler.data import CARDS, SETUP
+
+
+def requests(state: State, seat: int) -> list[int]:
+    return [cid for cid in state["values"][seat] if CARDS[cid]["type"] == "request"]
+
+
+def value_feed(state: State, seat: int) -> int:
+    return sum(1 for cid in state["values"][seat] if CARDS[cid]["type"] == "feed")
+
+
+def request_points(state: State, seat: int) -> int:
+    return sum(CARDS[cid]["points"] for cid in requests(state, seat))
+
+
+def damage(feed: int, goods: int) -> int:
+    """Feed in the value pile plus half the goods, rounded up (R45)."""
+    return feed + (goods + 1) // 2
+
+
+def end_reached(state: State) -> bool:
+    need = SETUP["end_requests"][str(state["n"])]
+    return any(len(requests(state, seat)) >= need for seat in range(state["n"]))
+
+
+def total_damage(damages: list[int]) -> int | None:
+    """The seat that suffers total damage, if any (R46; 2 players: 3 or more above, R47)."""
+    top = max(damages)
+    if len(damages) == 2:
+        low = min(damages)
+        return damages.index(top) if top - low >= 3 else None
+    return damages.index(top) if damages.count(top) == 1 else None
+
+
+def rank(points: list[int], goods: list[int], damages: list[int]) -> list[Standing]:
+    """Standings: survivors by points, then fewer goods; the damaged player last (R48, R49)."""
+    loser = total_damage(damages)
+    keys = {seat: (int(seat != loser), points[seat], -goods[seat]) for seat in range(len(points))}
+    standings = rank_standings(keys)
+    return [dataclasses.replace(s, score=points[s.seat], detail={
+        "damage": damages[s.seat], "goods": goods[s.seat], "total_damage": s.seat == loser,
+    }) for s in standings]
+
+
+def standings(state: State) -> list[Standing]:
+    seats = range(state["n"])
+    goods = [len(state["collections"][seat]) for seat in seats]
+    points = [request_points(state, seat) + goods[seat] for seat in seats]
+    damages = [damage(value_feed(state, seat), goods[seat]) for seat in seats]
+    result = rank(points, goods, damages)
+    for standing in result:
+        standing.detail["requests"] = len(requests(state, standing.seat))
+        standing.detail["request_points"] = request_points(state, standing.seat)
+        standing.detail["feed"] = value_feed(state, standing.seat)
+    return result
+
+
+def result_lines(state: State) -> list[str]:
+    lines = []
+    for s in standings(state):
+        d = s.detail
+        tail = " - total damage, out of the scoring" if d["total_damage"] else ""
+        lines.append(f"{s.rank}. {player_name(state, s.seat)}: {s.score} points "
+                     f"({d['request_points']} from {d['requests']} requests + {d['goods']} "
+                     f"goods), damage {d['damage']} ({d['feed']} feed){tail}")
+    return lines

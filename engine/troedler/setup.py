@@ -1,0 +1,101 @@
+"""Set-up and phase 1: placing goods, forming the two card piles, dealing the dealer piles."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import State, new_rng, rng_below, rng_shuffle
+from engine.troedler.common import player_name, start_villages
+from engine.troedler.data import CARDS, GOODS, GOODS_PER_KIND, PILE_SIZE, SETUP, VILLAGES, card_text
+from engine.troedler.data import starting_set as starting_cards
+
+
+def new_game(n: int, options: dict[str, Any], seed: int) -> State:
+    """A fresh game with round 1 already dealt. Random draws in the order of R5."""
+    rng = new_rng(seed)
+    starts = start_villages(n)
+    state: State = {
+        "n": n, "options": options, "rng": rng, "reveals": 0, "round": 0,
+        "starts": starts, "carts": list(starts),
+        "villages": _place_goods(rng),
+        "collections": [[] for _ in range(n)],
+        "hands": [starting_cards(v) for v in starts],
+        "values": [[] for _ in range(n)],
+        "stage": "deal", "piles": [], "deal_log": [], "queue": [], "dealer_discard": False,
+        "turn_index": 0, "current": None, "played": [], "take": None,
+        "delivered_here": [], "pending": [], "limit_need": 0,
+    }
+    state["discard"], state["round_pile"] = _card_piles(rng, n)
+    # The seat that joined last deals first (R7), unless the table asked for a random dealer.
+    random_dealer = options.get("first_dealer", "last_joined") == "random"
+    last = rng_below(rng, n) if random_dealer else n - 1
+    # ``start_round`` passes the horse on, so start from the seat before the first dealer.
+    state["dealer"] = (last - 1) % n
+    return state
+
+
+def _place_goods(rng: dict[str, int]) -> dict[str, list[str]]:
+    goods = [good for good in GOODS for _ in range(GOODS_PER_KIND)]
+    rng_shuffle(rng, goods)
+    villages: dict[str, list[str]] = {}
+    position = 0
+    for village in VILLAGES:
+        villages[village["key"]] = sorted(goods[position:position + village["goods"]])
+        position += village["goods"]
+    return villages
+
+
+def _card_piles(rng: dict[str, int], n: int) -> tuple[list[int], list[int]]:
+    """(face-up discard pile, face-down game-round pile); the top card is the last item."""
+    requests = [cid for cid, c in CARDS.items() if c["type"] == "request" and "start" not in c]
+    feed = [cid for cid, c in CARDS.items() if c["type"] == "feed" and "start" not in c]
+    rng_shuffle(rng, requests)
+    chosen = requests[:SETUP["discard_requests"][str(n)]]
+    # Feed cards are all alike, so which ones start in the discard pile needs no draw.
+    discard = chosen + feed[:SETUP["discard_feed"][str(n)]]
+    rng_shuffle(rng, discard)
+    rest = [cid for cid, c in CARDS.items() if "start" not in c and cid not in discard]
+    rng_shuffle(rng, rest)
+    return discard, rest
+
+
+def _draw(state: State, lines: list[str]) -> int | None:
+    """The top card of the game-round pile, reshuffling the discard pile when it is empty (R13)."""
+    if not state["round_pile"]:
+        if not state["discard"]:
+            return None
+        state["round_pile"] = state["discard"]
+        state["discard"] = []
+        rng_shuffle(state["rng"], state["round_pile"])
+        lines.append(f"The discard pile ({len(state['round_pile'])} cards) is shuffled "
+                     "into a new game-round pile.")
+    return state["round_pile"].pop()
+
+
+def deal(state: State) -> list[str]:
+    """Phase 1: players+1 piles of 4 face-up cards, one card on each pile in turn (R10)."""
+    lines: list[str] = []
+    count = state["n"] + 1
+    piles: list[list[int]] = [[] for _ in range(count)]
+    short = False
+    for _layer in range(PILE_SIZE):
+        for pile in piles:
+            card = _draw(state, lines)
+            if card is None:
+                short = True
+                break
+            pile.append(card)
+    state["piles"] = piles
+    state["reveals"] += 1
+    head = (f"Round {state['round']}: {player_name(state, state['dealer'])} deals {count} "
+            "piles, one card on each in turn (everyone sees every card):")
+    lines.insert(0, head)
+    for number, pile in enumerate(piles, start=1):
+        faces = [card_text(cid) for cid in pile]
+        if faces:
+            faces[-1] = "top " + faces[-1]
+        lines.append(f"Pile {number} (bottom to top): " + ", ".join(faces))
+    if short:
+        lines.append("Both card piles ran out: the last piles are short.")
+    state["deal_log"] = list(lines)
+    return lines
