@@ -1,0 +1,614 @@
+"""18Rhl routes: validation, revenue with every bonus, and the best-routes finder.
+
+A route is ``{"train": "5-1", "stops": ["B15-0", "B13-1", ...], "connections": [[hex, ...]]}``:
+stops are ``<hex>-<part index>`` in travel order, connections (optional) one hex chain per leg.
+The track graph is rebuilt from the board on each call (the board is small), then routes are
+enumerated per train type and the best combination is found by branch and bound over
+track bitmasks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from engine.rhl18 import hexmap, tiles
+
+METROPOLES = ("D9", "F9", "I10")
+GREEN_METROPOLIS_TILES = frozenset({"X921", "X922", "X923", "X924", "X925", "X926"})
+EASTERN_RUHR = ("C14", "D15")
+ER_LINK_EDGES = (("C12", 4), ("D13", 3), ("D13", 4), ("E14", 3))
+# City index reached through the coal / steel edge of each Eastern Ruhr hex.
+ER_COAL_CITY = {"C14": 1, "D15": 0}
+ER_STEEL_CITY = {"C14": 0, "D15": 1}
+RGE_HEXES = frozenset({"A4", "A6", "L11", "L13"})
+OUT_TOKENED = frozenset({"A14", "B15", "C2"})
+EXCLUSIVE_PAIRS = (frozenset({"A4", "A6"}), frozenset({"L11", "L13"}), frozenset(EASTERN_RUHR))
+IRON_RHINE = ("G2", 80)
+TRAJEKT_PENALTY = 10
+RGE_PAID_STOPS = 8
+
+
+class RouteError(ValueError):
+    """A route breaks a rule; the message says which, for the player."""
+
+
+@dataclass(frozen=True)
+class RouteContext:
+    """Everything besides the board that decides revenue."""
+
+    phase: str
+    coal_hexes: frozenset[str] = frozenset()
+    steel_hexes: frozenset[str] = frozenset()
+    er_links: int | None = None  # None: count the links from the board
+    options: frozenset[str] = frozenset()
+
+
+@dataclass
+class RouteResult:
+    train: str
+    stops: list[str]
+    connections: list[list[str]]
+    revenue: int
+    text: str
+    mask: int = field(default=0, repr=False)
+
+
+@dataclass
+class _Node:
+    hex: str
+    index: int  # node index in the tile
+    kind: str
+    revenue: int
+    name: str  # "<hex>-<part>"
+    city_index: int | None
+    through: bool  # a route may pass through it
+    tokened: bool  # holds the corporation's token
+    metro: bool  # city of a green metropolis (Trajekt)
+    groups: tuple[str, ...]
+
+
+@dataclass
+class _Graph:
+    nodes: list[_Node]
+    adj: list[list[tuple[int, int, tuple[str, ...]]]]  # node -> (node, track mask, hex chain)
+
+
+def train_name(train_id: str) -> str:
+    return train_id.rsplit("-", 1)[0]
+
+
+def train_reach(train_id: str) -> int | None:
+    """Cities and off-boards a train may count; None for the unlimited 8-train (RGE)."""
+    name = train_name(train_id)
+    return None if name == "8" else int(name.split("+")[0])
+
+
+def eastern_ruhr_links(board: dict) -> int:
+    """Links established so far: laid track never loses an exit, so read them off the board."""
+    count = 0
+    for hex_id, edge in ER_LINK_EDGES:
+        cell = board[hex_id]
+        if edge in tiles.exits(cell["tile"], cell["rotation"]):
+            count += 1
+    return count
+
+
+def _neutral_hexes(board: dict, corp: str) -> set[str]:
+    """Green metropolises whose tokens do not block ``corp`` (fewer than 3 or one is its own)."""
+    neutral = set()
+    for hex_id in METROPOLES:
+        cell = board[hex_id]
+        if cell["tile"] not in GREEN_METROPOLIS_TILES:
+            continue
+        held = [t for city in cell["tokens"] for t in city if t is not None]
+        if len(held) < 3 or corp in held:
+            neutral.add(hex_id)
+    return neutral
+
+
+def _blocked(cell: dict, city_index: int, corp: str, neutral: bool) -> bool:
+    slots = cell["tokens"][city_index] if city_index < len(cell["tokens"]) else []
+    return not neutral and bool(slots) and None not in slots and corp not in slots
+
+
+def build_graph(board: dict, corp: str, phase: str) -> _Graph:
+    """Stops as nodes, track segments between them as edges carrying a bitmask of track used."""
+    neutral = _neutral_hexes(board, corp)
+    nodes: list[_Node] = []
+    ids: dict[tuple[str, int], int] = {}
+    for hex_id, cell in board.items():
+        t = tiles.tile(cell["tile"])
+        city_i = 0
+        for i, node in enumerate(t.nodes):
+            city_index = None
+            terminal = any(p.terminal and ("node", i) in (p.a, p.b) for p in t.paths)
+            through = not terminal and node.kind != "offboard"
+            tokened = False
+            if node.kind == "city":
+                city_index = city_i
+                city_i += 1
+                if _blocked(cell, city_index, corp, hex_id in neutral):
+                    through = False
+                tokened = corp in (cell["tokens"][city_index] if city_index < len(cell["tokens"])
+                                   else [])
+            ids[(hex_id, i)] = len(nodes)
+            nodes.append(_Node(hex_id, i, node.kind, tiles.revenue_of(node.revenue, phase),
+                               f"{hex_id}-{node.part}", city_index, through, tokened,
+                               node.kind == "city" and cell["tile"] in GREEN_METROPOLIS_TILES,
+                               node.groups))
+    adj: list[list[tuple[int, int, tuple[str, ...]]]] = [[] for _ in nodes]
+    bits: dict[tuple, int] = {}
+    for (hex_id, i), n in ids.items():
+        _walk_from(board, hex_id, i, n, ids, adj, bits)
+    return _Graph(nodes, adj)
+
+
+def _bit(bits: dict[tuple, int], key: tuple) -> int:
+    if key not in bits:
+        bits[key] = 1 << len(bits)
+    return bits[key]
+
+
+def _crossing(hex_id: str, edge: int, other: str) -> tuple:
+    a, b = (hex_id, edge), (other, (edge + 3) % 6)
+    return min(a, b)
+
+
+def _rotated_paths(cell: dict) -> list[tuple[tuple[str, int], tuple[str, int], bool]]:
+    return _rotated_paths_cached(cell["tile"], cell["rotation"])
+
+
+_ROT_CACHE: dict[tuple[str, int], list] = {}
+
+
+def _rotated_paths_cached(name: str, rotation: int) -> list:
+    key = (name, rotation)
+    if key not in _ROT_CACHE:
+        out = []
+        for p in tiles.tile(name).paths:
+            a = ("edge", (p.a[1] + rotation) % 6) if p.a[0] == "edge" else p.a
+            b = ("edge", (p.b[1] + rotation) % 6) if p.b[0] == "edge" else p.b
+            out.append((a, b, p.narrow))
+        _ROT_CACHE[key] = out
+    return _ROT_CACHE[key]
+
+
+def _walk_from(board: dict, hex_id: str, node_i: int, n: int, ids: dict, adj: list,
+               bits: dict) -> None:
+    """Record every segment leaving node ``n``: walk edge-only track to the next node."""
+    for pi, (a, b, _narrow) in enumerate(_rotated_paths(board[hex_id])):
+        for end, other in ((a, b), (b, a)):
+            if end != ("node", node_i):
+                continue
+            if other[0] == "node":  # node to node in one hex: the Trajekt or a spur
+                mask = _bit(bits, ("inner", hex_id, pi))
+                adj[n].append((ids[(hex_id, other[1])], mask, (hex_id,)))
+                continue
+            mask = _bit(bits, ("path", hex_id, pi))
+            _follow(board, hex_id, other[1], mask, (hex_id,), n, ids, adj, bits)
+
+
+def _follow(board: dict, hex_id: str, edge: int, mask: int, chain: tuple[str, ...], start: int,
+            ids: dict, adj: list, bits: dict) -> None:
+    if not hexmap.passable(hex_id, edge):
+        return
+    nxt = hexmap.neighbor(hex_id, edge)
+    if nxt is None:
+        return
+    mask |= _bit(bits, _crossing(hex_id, edge, nxt))
+    entry = (edge + 3) % 6
+    for pi, (a, b, _narrow) in enumerate(_rotated_paths(board[nxt])):
+        for end, other in ((a, b), (b, a)):
+            if end != ("edge", entry):
+                continue
+            step_mask = mask | _bit(bits, ("path", nxt, pi))
+            if other[0] == "node":
+                adj[start].append((ids[(nxt, other[1])], step_mask, chain + (nxt,)))
+            elif nxt not in chain or chain.count(nxt) < 2:
+                crossing = _crossing(nxt, other[1], hexmap.neighbor(nxt, other[1]) or "")
+                if crossing in bits and mask & bits[crossing]:
+                    continue
+                _follow(board, nxt, other[1], step_mask, chain + (nxt,), start, ids, adj, bits)
+
+
+# ---------------------------------------------------------------- revenue of one route
+
+
+def _groups(graph: _Graph, stops: list[int]) -> list[list[int]]:
+    """Stops grouped so that a Trajekt crossing (two cities of one metropolis) is one stop."""
+    groups: list[list[int]] = []
+    for s in stops:
+        node = graph.nodes[s]
+        if groups and node.metro:
+            last = graph.nodes[groups[-1][-1]]
+            if last.metro and last.hex == node.hex:
+                groups[-1].append(s)
+                continue
+        groups.append([s])
+    return groups
+
+
+def _group_revenue(graph: _Graph, group: list[int]) -> int:
+    first = graph.nodes[group[0]]
+    return first.revenue - TRAJEKT_PENALTY if len(group) > 1 else first.revenue
+
+
+def _check_common(graph: _Graph, stops: list[int]) -> list[list[int]]:
+    nodes = graph.nodes
+    if len(stops) < 2:
+        raise RouteError("A route needs at least two stops.")
+    if len(set(stops)) != len(stops):
+        raise RouteError("A route may not visit the same city or town twice.")
+    groups = _groups(graph, stops)
+    hexes = [nodes[g[0]].hex for g in groups if nodes[g[0]].metro]
+    if len(hexes) != len(set(hexes)):
+        raise RouteError("A route may visit a green metropolis twice only by using its "
+                         "Trajekt, i.e. its two cities one after the other.")
+    if len(groups) < 2:
+        raise RouteError("A route may not consist of one metropolis hex only.")
+    for s in stops[1:-1]:
+        if not nodes[s].through:
+            raise RouteError(f"A route may not pass through {nodes[s].hex}: it is an off-board "
+                             "or terminal stop, or a city blocked by other tokens.")
+    if not any(nodes[s].tokened for s in stops):
+        raise RouteError("A route must include a city holding one of the corporation's tokens.")
+    return groups
+
+
+def _revenue_normal(graph: _Graph, board: dict, stops: list[int], reach: int,
+                    ctx: RouteContext, links: int) -> tuple[int, str]:
+    nodes = graph.nodes
+    groups = _check_common(graph, stops)
+    for end in (stops[0], stops[-1]):
+        node = nodes[end]
+        if node.kind == "town":
+            raise RouteError("A route may not begin or end in a town.")
+        if node.hex in OUT_TOKENED and any(
+                t is not None and t != "" for t in board[node.hex]["tokens"][0]) and \
+                not node.tokened:
+            raise RouteError(f"{node.hex} holds another corporation's token: a route may "
+                             "not begin or end there.")
+    hexes = {nodes[s].hex for s in stops}
+    for pair in EXCLUSIVE_PAIRS:
+        if pair <= hexes:
+            raise RouteError(f"A route may not visit both {' and '.join(sorted(pair))}.")
+    distance = sum(1 for g in groups if nodes[g[0]].kind != "town")
+    if distance > reach:
+        raise RouteError(f"This route counts {distance} cities and off-boards; "
+                         f"a {reach}-train reaches {reach}.")
+    revenue = sum(_group_revenue(graph, g) for g in groups)
+    bonus, text = _bonuses(graph, board, stops, hexes, ctx, links)
+    return revenue + bonus, text
+
+
+def _bonuses(graph: _Graph, board: dict, stops: list[int], hexes: set[str],
+             ctx: RouteContext, links: int) -> tuple[int, str]:
+    nodes = graph.nodes
+    late = int(ctx.phase) >= 5
+    coal = sum(1 for h in hexes if tiles.has_icon(board, h, "K", ctx.coal_hexes))
+    steel = sum(1 for h in hexes if tiles.has_icon(board, h, "S", ctx.steel_hexes))
+    for s in stops:
+        node = nodes[s]
+        if node.hex in ER_COAL_CITY:
+            coal += node.city_index == ER_COAL_CITY[node.hex]
+            steel += node.city_index == ER_STEEL_CITY[node.hex]
+    bonus, text = 0, ""
+    if coal >= 1 and steel >= 1:
+        amount = 40 if late else 20
+        double = coal > 1 and steel > 1
+        amount *= 2 if double else 1
+        bonus += amount
+        text += f" + Montan{'x2' if double else ''} (=+{amount}M)"
+    if hexes & set(EASTERN_RUHR):
+        if links:
+            bonus += 10 * links
+            text += f" + {links} link{'s' if links > 1 else ''} (=+{10 * links}M)"
+        if IRON_RHINE[0] in hexes:
+            bonus += IRON_RHINE[1]
+            text += f" + Iron Rhine (=+{IRON_RHINE[1]}M)"
+    if "ratingen_variant" in ctx.options and "E12" in hexes and steel >= 1:
+        bonus += 30
+        text += " + Ratingen (=+30M)"
+    return bonus, text
+
+
+def _revenue_rge(graph: _Graph, stops: list[int]) -> tuple[int, str]:
+    """The 8-train (Rheingold Express): RGE end, no other red hex, best 8 stops paid."""
+    nodes = graph.nodes
+    groups = _check_common(graph, stops)
+    ends = {nodes[stops[0]].hex, nodes[stops[-1]].hex}
+    if not ends & RGE_HEXES:
+        raise RouteError("The Rheingold Express (8-train) must begin or end at Nimwegen, "
+                         "Arnheim, Basel or Frankfurt.")
+    for s in stops:
+        node = nodes[s]
+        if node.hex not in RGE_HEXES and hexmap.hex_info(node.hex).color == "red":
+            raise RouteError(f"The Rheingold Express may not visit the red hex {node.hex}.")
+    if nodes[stops[0]].kind == "town" or nodes[stops[-1]].kind == "town":
+        raise RouteError("A route may not begin or end in a town.")
+    if len({nodes[s].hex for s in stops} & {"A4", "A6"}) > 1:
+        raise RouteError("A route may not visit both A4 and A6.")
+    both = ends <= RGE_HEXES and len(ends) == 2
+    values = []
+    for g in groups:
+        node = nodes[g[0]]
+        if node.kind == "town":
+            continue
+        value = _group_revenue(graph, g)
+        values.append((value * 2 if both and node.hex in METROPOLES else value, value))
+    paid = sorted(values, reverse=True)[:RGE_PAID_STOPS]
+    revenue = sum(v for v, _ in paid)
+    extra = revenue - sum(base for _, base in paid)
+    text = f" + RGE{'x2' if both else ''} (=+{extra}M)" if extra else ""
+    return revenue, text
+
+
+def _route_revenue(graph: _Graph, board: dict, train: str, stops: list[int],
+                   ctx: RouteContext, links: int) -> tuple[int, str]:
+    reach = train_reach(train)
+    if reach is None:
+        revenue, bonus_text = _revenue_rge(graph, stops)
+    else:
+        revenue, bonus_text = _revenue_normal(graph, board, stops, reach, ctx, links)
+    names = []
+    for g in _groups(graph, stops):
+        names.append(graph.nodes[g[0]].hex + ("[Tr]" if len(g) > 1 else ""))
+    return revenue, "-".join(names) + bonus_text
+
+
+# ---------------------------------------------------------------- validating given routes
+
+
+def _links(board: dict, ctx: RouteContext) -> int:
+    return eastern_ruhr_links(board) if ctx.er_links is None else ctx.er_links
+
+
+def _legs(graph: _Graph, stops: list[int], chains: list[list[str]] | None,
+          used: int) -> tuple[int, list[tuple[str, ...]]] | None:
+    """Pick track for each leg (matching the given hex chains) without reusing track."""
+    if len(stops) < 2:
+        return used, []
+    a, b = stops[0], stops[1]
+    want = None
+    if chains:
+        want = tuple(chains[0])
+    for target, mask, chain in graph.adj[a]:
+        if target != b or mask & used:
+            continue
+        if want is not None and want not in (chain, chain[::-1]):
+            continue
+        rest = _legs(graph, stops[1:], chains[1:] if chains else None, used | mask)
+        if rest is not None:
+            return rest[0], [chain, *rest[1]]
+    return None
+
+
+def _node_lookup(graph: _Graph) -> dict[str, int]:
+    return {n.name: i for i, n in enumerate(graph.nodes)}
+
+
+def validate_routes(board: dict, corp: str, routes: list[dict],
+                    ctx: RouteContext) -> list[RouteResult]:
+    """Check every route and return each with its revenue; raise RouteError on a broken rule."""
+    graph = build_graph(board, corp, ctx.phase)
+    lookup = _node_lookup(graph)
+    links = _links(board, ctx)
+    used = 0
+    results = []
+    trains_seen: set[str] = set()
+    for route in routes:
+        if route["train"] in trains_seen:
+            raise RouteError(f"Train {route['train']} runs only once per operating round.")
+        trains_seen.add(route["train"])
+        unknown = [s for s in route["stops"] if s not in lookup]
+        if unknown:
+            raise RouteError(f"There is no stop {unknown[0]} on the map.")
+        stops = [lookup[s] for s in route["stops"]]
+        chains = route.get("connections") or None
+        picked = _legs(graph, stops, chains, used)
+        if picked is None:
+            raise RouteError("These stops are not joined by track, or the route reuses track "
+                             "already used by this or another route.")
+        revenue, text = _route_revenue(graph, board, route["train"], stops, ctx, links)
+        results.append(RouteResult(route["train"], list(route["stops"]),
+                                   [list(c) for c in picked[1]], revenue, text,
+                                   picked[0] & ~used))
+        used = picked[0]
+    return results
+
+
+def from_18xx(route: dict) -> list[dict]:
+    """Candidate routes for a recorded 18xx.games route (the stop order of a Trajekt pair is
+    not recorded, so both orders are offered)."""
+    by_hex: dict[str, list[str]] = {}
+    for node in route["nodes"]:
+        by_hex.setdefault(node.rsplit("-", 1)[0], []).append(node)
+    orders: list[list[str]] = [[]]
+    seen: dict[str, int] = {}
+    for hex_id in route["hexes"]:
+        k = seen.get(hex_id, 0)
+        seen[hex_id] = k + 1
+        options = by_hex[hex_id]
+        if len(options) == 1 or route["hexes"].count(hex_id) == 1:
+            orders = [o + [options[0] if len(options) == 1 else _pick(options, o)]
+                      for o in orders]
+        else:
+            orders = [o + [n] for o in orders for n in options if n not in o]
+    return [{"train": route["train"], "stops": o, "connections": route.get("connections")}
+            for o in orders if len(set(o)) == len(o)]
+
+
+def _pick(options: list[str], taken: list[str]) -> str:
+    return next(n for n in options if n not in taken)
+
+
+def validate_18xx(board: dict, corp: str, route: dict, ctx: RouteContext) -> RouteResult:
+    """Validate a recorded 18xx.games route, trying each possible order of a Trajekt pair."""
+    error: RouteError | None = None
+    for candidate in from_18xx(route):
+        try:
+            return validate_routes(board, corp, [candidate], ctx)[0]
+        except RouteError as exc:
+            error = exc
+    raise error or RouteError("Empty route.")
+
+
+# ---------------------------------------------------------------- the best routes
+
+
+@dataclass
+class _Candidate:
+    revenue: int
+    mask: int
+    distance: int
+    stops: tuple[int, ...]
+    chains: tuple[tuple[str, ...], ...]
+
+
+def _component(graph: _Graph) -> set[int]:
+    """Nodes a route of this corporation can reach: walked from its token cities."""
+    start = [i for i, n in enumerate(graph.nodes) if n.tokened]
+    seen = set(start)
+    todo = list(start)
+    while todo:
+        u = todo.pop()
+        if not graph.nodes[u].through and not graph.nodes[u].tokened:
+            continue
+        for v, _mask, _chain in graph.adj[u]:
+            if v not in seen:
+                seen.add(v)
+                todo.append(v)
+    return seen
+
+
+def _enumerate(graph: _Graph, board: dict, reach: int | None, ctx: RouteContext,
+               links: int) -> list[_Candidate]:
+    """Every legal route (one direction each) for a train of this reach (None = 8-train)."""
+    nodes = graph.nodes
+    comp = _component(graph)
+    rge = reach is None
+    allowed = [i in comp and not (rge and nodes[i].hex not in RGE_HEXES
+                                  and hexmap.hex_info(nodes[i].hex).color == "red")
+               for i in range(len(nodes))]
+    if rge:
+        starts = [i for i in comp if nodes[i].hex in RGE_HEXES and allowed[i]]
+    else:
+        starts = [i for i in comp if nodes[i].kind != "town"]
+    out: list[_Candidate] = []
+    limit = 10**6 if rge else reach
+    for s in starts:
+        _dfs(graph, board, s, allowed, limit, rge, ctx, links, out)
+    return out
+
+
+def _dfs(graph: _Graph, board: dict, start: int, allowed: list[bool], limit: int, rge: bool,
+         ctx: RouteContext, links: int, out: list[_Candidate]) -> None:
+    nodes = graph.nodes
+    train = "8-0" if rge else f"{limit}-0"
+    path = [start]
+    chains: list[tuple[str, ...]] = []
+    on_path = {start}
+    start_dist = 0 if nodes[start].kind == "town" else 1
+
+    def visit(u: int, used: int, dist: int, has_token: bool) -> None:
+        node_u = nodes[u]
+        if u != start and not node_u.through:
+            return
+        for v, mask, chain in graph.adj[u]:
+            if not allowed[v] or v in on_path or mask & used:
+                continue
+            node_v = nodes[v]
+            trajekt = node_v.metro and node_u.metro and node_v.hex == node_u.hex
+            step = 0 if trajekt or node_v.kind == "town" else 1
+            if dist + step > limit:
+                continue
+            path.append(v)
+            chains.append(chain)
+            on_path.add(v)
+            token = has_token or node_v.tokened
+            if token and node_v.kind != "town" and _keep(nodes, start, v, rge):
+                try:
+                    revenue, _text = _route_revenue(graph, board, train, path, ctx, links)
+                    out.append(_Candidate(revenue, used | mask, dist + step, tuple(path),
+                                          tuple(chains)))
+                except RouteError:
+                    pass
+            visit(v, used | mask, dist + step, token)
+            path.pop()
+            chains.pop()
+            on_path.discard(v)
+
+    visit(start, 0, start_dist, nodes[start].tokened)
+
+
+def _keep(nodes: list[_Node], start: int, end: int, rge: bool) -> bool:
+    """Keep one direction of each route: the one starting at the lower node number (the 8-train
+    enumerates from RGE ends only, so a route with one RGE end is kept as found)."""
+    if rge and nodes[end].hex not in RGE_HEXES:
+        return True
+    return start < end
+
+
+def best_routes(board: dict, corp: str, trains: Iterable[str],
+                ctx: RouteContext) -> list[RouteResult]:
+    """The set of routes (at most one per train) with the highest total revenue."""
+    trains = list(trains)
+    graph = build_graph(board, corp, ctx.phase)
+    links = _links(board, ctx)
+    cache: dict[int | None, list[_Candidate]] = {}
+    normal = [train_reach(t) for t in trains if train_reach(t) is not None]
+    if normal:
+        biggest = max(normal)
+        cands = _enumerate(graph, board, biggest, ctx, links)
+        cands.sort(key=lambda c: -c.revenue)
+        for reach in set(normal):
+            cache[reach] = [c for c in cands if c.distance <= reach]
+    if any(train_reach(t) is None for t in trains):
+        cands = _enumerate(graph, board, None, ctx, links)
+        cands.sort(key=lambda c: -c.revenue)
+        cache[None] = cands
+    order = sorted(trains, key=lambda t: -(train_reach(t) or 99))
+    lists = [cache[train_reach(t)] for t in order]
+    choice = _combine(lists)
+    results = []
+    for train, cand in zip(order, choice, strict=True):
+        if cand is None:
+            continue
+        revenue, text = _route_revenue(graph, board, train, list(cand.stops), ctx, links)
+        results.append(RouteResult(train, [graph.nodes[s].name for s in cand.stops],
+                                   [list(c) for c in cand.chains], revenue, text, cand.mask))
+    return results
+
+
+def _combine(lists: list[list[_Candidate]]) -> list[_Candidate | None]:
+    """Branch and bound: the non-overlapping pick (one or none per train) of maximum revenue."""
+    n = len(lists)
+    bound = [0] * (n + 1)
+    for i in range(n - 1, -1, -1):
+        bound[i] = bound[i + 1] + (lists[i][0].revenue if lists[i] else 0)
+    best: list = [0, [None] * n]
+    chosen: list[_Candidate | None] = [None] * n
+
+    def go(i: int, used: int, total: int) -> None:
+        if total > best[0]:
+            best[0] = total
+            best[1] = chosen[:i] + [None] * (n - i)
+        if i == n or total + bound[i] <= best[0]:
+            return
+        for cand in lists[i]:
+            if total + cand.revenue + bound[i + 1] <= best[0]:
+                break
+            if cand.mask & used:
+                continue
+            chosen[i] = cand
+            go(i + 1, used | cand.mask, total + cand.revenue)
+        chosen[i] = None
+        go(i + 1, used, total)
+
+    go(0, 0, 0)
+    return best[1]
+
+
+def total_revenue(results: list[RouteResult]) -> int:
+    return sum(r.revenue for r in results)
