@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 
 from engine.rhl18 import routes
-from tests.rhl18map_fixture import COAL_HEXES, STEEL_HEXES, board_of, run_routes_points
+from tests.test_rhl18map_helpers import COAL_HEXES, STEEL_HEXES, board_of, run_routes_points
 
 
 def _ctx(state: dict) -> routes.RouteContext:
