@@ -1,0 +1,244 @@
+"""Turn reminders by DM: durable timers in SQLite, one task sleeping until the earliest is due.
+
+When a seat becomes active its player gets a DM straight away (or when their quiet hours end),
+then another every N hours (their setting, default 12) until they act. A player whose DMs are
+closed gets one mention in the game channel instead. A game untouched for 14 days gets a
+notice in its channel and its reminders stop until somebody moves again.
+
+The service tells this module what changed (:meth:`Reminders.game_changed`); everything else
+is rows in the ``reminders`` table, so a restart loses nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from bot.replies import Audience, DeliveryFailed, Reply
+from bot.store import ReminderRow, Settings, Store
+
+log = logging.getLogger(__name__)
+
+IDLE_DAYS = 14
+RETRY_SECONDS = 300.0      # after a transient delivery failure
+MAX_SLEEP = 3600.0         # re-check at least hourly (clock jumps, missed wake-ups)
+
+Sender = Callable[[int, Reply], Awaitable[None]]
+
+
+@dataclass(frozen=True)
+class TurnInfo:
+    """What the service knows about a game after a change, for the reminders."""
+
+    game_id: int
+    guild_id: int | None
+    channel_id: int
+    title: str
+    phase: str
+    live: bool
+    waiting: dict[int, str] = field(default_factory=dict)  # user id -> what is expected
+
+
+def channel_link(guild_id: int | None, channel_id: int) -> str:
+    return f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}"
+
+
+def zone(name: str) -> ZoneInfo:
+    """The time zone called ``name``; raises ValueError with a readable message."""
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError) as error:
+        raise ValueError(f"I don't know the time zone {name!r}; try e.g. Europe/Berlin.") \
+            from error
+
+
+def in_quiet_hours(settings: Settings, when: float) -> bool:
+    if settings.quiet_from is None or settings.quiet_to is None:
+        return False
+    start, end = settings.quiet_from, settings.quiet_to
+    hour = datetime.fromtimestamp(when, zone(settings.tz)).hour
+    if start == end:
+        return False
+    if start < end:
+        return start <= hour < end
+    return hour >= start or hour < end  # the quiet time wraps past midnight
+
+
+def next_allowed(settings: Settings, when: float) -> float:
+    """``when``, or the end of the quiet hours if ``when`` falls inside them."""
+    if not in_quiet_hours(settings, when):
+        return when
+    assert settings.quiet_to is not None
+    local = datetime.fromtimestamp(when, zone(settings.tz))
+    end = local.replace(hour=settings.quiet_to, minute=0, second=0, microsecond=0)
+    if end <= local:
+        end += timedelta(days=1)
+    return end.timestamp()
+
+
+class Reminders:
+    def __init__(self, store: Store, send_dm: Sender, post_channel: Sender,
+                 clock: Callable[[], float] = time.time) -> None:
+        self.store = store
+        self.send_dm = send_dm
+        self.post_channel = post_channel
+        self.clock = clock
+        self._wake = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+
+    # -- the timer task -------------------------------------------------------------------
+    def start(self) -> None:
+        if self._task is None or self._task.done():
+            self._task = asyncio.create_task(self._loop(), name="rheinbot-reminders")
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+
+    def wake(self) -> None:
+        """Re-read the earliest due time (called when a sooner reminder may exist)."""
+        self._wake.set()
+
+    async def _loop(self) -> None:
+        while True:
+            self._wake.clear()
+            try:
+                await self.run_due()
+                due = await self.store.next_due()
+            except Exception:  # a bad row must not kill reminders for everyone
+                log.exception("reminder pass failed")
+                due = self.clock() + RETRY_SECONDS
+            timeout = MAX_SLEEP if due is None else min(MAX_SLEEP, max(0.0, due - self.clock()))
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), timeout)
+
+    async def run_due(self) -> int:
+        """Fire every reminder that is due now; return how many fired."""
+        now = self.clock()
+        rows = await self.store.reminders(due_before=now)
+        for row in rows:
+            if row.kind == "idle":
+                await self._fire_idle(row)
+            else:
+                await self._fire_turn(row, now)
+        return len(rows)
+
+    # -- what the service calls -----------------------------------------------------------
+    async def game_changed(self, info: TurnInfo) -> None:
+        """Bring the game's reminder rows in line with who must act now."""
+        if not info.live:
+            await self.store.delete_reminders(info.game_id)
+            return
+        now = self.clock()
+        await self.store.delete_reminders(info.game_id, "turn", keep_users=info.waiting)
+        existing = {row.user_id: row for row in await self.store.reminders(info.game_id)
+                    if row.kind == "turn"}
+        for user_id, expected in info.waiting.items():
+            payload = _payload(info, expected)
+            row = existing.get(user_id)
+            if row is not None:  # still waiting on them: keep the schedule, refresh the text
+                await self.store.set_reminder("turn", info.game_id, user_id, row.due_at,
+                                              payload, now, sent=row.sent)
+                continue
+            settings = await self.store.settings(user_id)
+            if settings.remind_on:
+                await self.store.set_reminder("turn", info.game_id, user_id,
+                                              next_allowed(settings, now), payload, now)
+        idle_payload = _payload(info, "")
+        await self.store.set_reminder("idle", info.game_id, None, now + IDLE_DAYS * 86400,
+                                      idle_payload, now)
+        self.wake()
+
+    async def settings_changed(self, settings: Settings) -> None:
+        """Apply a user's new settings to their pending reminders."""
+        now = self.clock()
+        for row in await self.store.reminders(user_id=settings.user_id):
+            if not settings.remind_on:
+                await self.store.delete_reminder(row.id)
+                continue
+            last = row.payload.get("last_sent")
+            due = now if last is None else max(now, last + settings.every_hours * 3600)
+            await self.store.set_reminder("turn", row.game_id, row.user_id,
+                                          next_allowed(settings, due), row.payload, now,
+                                          sent=row.sent)
+        self.wake()
+
+    # -- firing ---------------------------------------------------------------------------
+    async def _fire_turn(self, row: ReminderRow, now: float) -> None:
+        assert row.user_id is not None
+        game = await self.store.game(row.game_id)
+        settings = await self.store.settings(row.user_id)
+        if game is None or game.status != "active" or not settings.remind_on:
+            await self.store.delete_reminder(row.id)
+            return
+        if in_quiet_hours(settings, now):
+            await self._reschedule(row, next_allowed(settings, now), now)
+            return
+        try:
+            await self.send_dm(row.user_id, _turn_dm(row))
+        except DeliveryFailed as error:
+            if error.closed_dms:
+                await self._mention_instead(row)
+                await self.store.delete_reminder(row.id)
+            else:
+                await self._reschedule(row, now + RETRY_SECONDS, now)
+            return
+        except Exception:
+            log.exception("reminder DM to %s failed", row.user_id)
+            await self._reschedule(row, now + RETRY_SECONDS, now)
+            return
+        payload = {**row.payload, "last_sent": now}
+        due = next_allowed(settings, now + settings.every_hours * 3600)
+        await self.store.set_reminder("turn", row.game_id, row.user_id, due, payload, now,
+                                      sent=row.sent + 1)
+
+    async def _reschedule(self, row: ReminderRow, due: float, now: float) -> None:
+        await self.store.set_reminder(row.kind, row.game_id, row.user_id, due, row.payload,
+                                      now, sent=row.sent)
+
+    async def _mention_instead(self, row: ReminderRow) -> None:
+        text = (f"<@{row.user_id}>, it is your turn in **{row.payload.get('title', 'the game')}**"
+                f" ({row.payload.get('phase', '')}). I could not DM you, so this is your one "
+                "reminder here.")
+        try:
+            await self.post_channel(row.payload["channel_id"], Reply(text, Audience.CHANNEL))
+        except Exception:
+            log.exception("reminder mention in channel %s failed", row.payload.get("channel_id"))
+
+    async def _fire_idle(self, row: ReminderRow) -> None:
+        game = await self.store.game(row.game_id)
+        await self.store.delete_reminders(row.game_id)
+        if game is None or game.status not in ("lobby", "active"):
+            return
+        text = (f"This game of **{row.payload.get('title', '')}** has been idle for "
+                f"{IDLE_DAYS} days, so I have stopped the turn reminders. Make a move to wake "
+                "it up, or the creator can end it with /game abandon.")
+        try:
+            await self.post_channel(game.channel_id, Reply(text, Audience.CHANNEL))
+        except Exception:
+            log.exception("idle notice in channel %s failed", game.channel_id)
+
+
+def _payload(info: TurnInfo, expected: str) -> dict[str, object]:
+    return {"title": info.title, "phase": info.phase, "expected": expected,
+            "guild_id": info.guild_id, "channel_id": info.channel_id}
+
+
+def _turn_dm(row: ReminderRow) -> Reply:
+    payload = row.payload
+    link = channel_link(payload.get("guild_id"), payload["channel_id"])
+    opening = "It is your turn" if row.sent == 0 else "Reminder: it is still your turn"
+    text = (f"{opening} in **{payload.get('title')}** ({payload.get('phase')}) in "
+            f"<#{payload['channel_id']}>.\n{payload.get('expected', '')}\nJump there: {link}\n"
+            "(/remind off stops these; /remind every sets how often.)")
+    return Reply(text.replace("\n\n", "\n"), Audience.DM, user_id=row.user_id,
+                 title="Your turn")

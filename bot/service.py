@@ -1,0 +1,830 @@
+"""The tables service: games, seats and turns, without Discord.
+
+Every operation takes a :class:`Ctx` (who asks, where) and returns Replies saying what goes to
+the channel, what only to the caller, what by DM. A player's mistake never raises: it comes
+back as an ephemeral Reply with a sentence and changes nothing.
+
+Hidden information leaves this module only in EPHEMERAL or DM replies. Channel replies carry
+the public view (board pictures are drawn from ``game.view(state, None)``) and the log lines
+``apply()`` returns, which the engines write for everyone to read.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import json
+import logging
+import secrets
+import time
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import engine
+from bot import ai
+from bot.reminders import Reminders, TurnInfo, zone
+from bot.replies import Attachment, Audience, Button, Reply
+from bot.store import (
+    ActionRow,
+    ChannelBusy,
+    GameRow,
+    Move,
+    SeatRow,
+    Settings,
+    Snapshot,
+    StaleVersion,
+    Store,
+)
+from engine.core import Action, Game, RuleError, State, new_rng, rng_shuffle
+from render import render_board
+from render.common import PLAYER_COLOURS
+
+log = logging.getLogger(__name__)
+
+STALE = "The game moved on, look again."
+MAX_BUTTONS = 5
+TEXT_LIMIT = 1900  # stay under Discord's 2000 characters per message
+
+
+@dataclass(frozen=True)
+class Ctx:
+    """Who is asking, and where."""
+
+    guild_id: int | None  # None for DMs (game commands are refused there)
+    channel_id: int       # a channel or a thread; one live game per channel
+    user_id: int
+    user_name: str
+    can_manage: bool = False  # the member has Manage Channels (may abandon, kick, replace)
+    locale: str = "en"
+
+
+class Refusal(Exception):
+    """A request the service turns down; the message goes to the caller only."""
+
+
+def _guarded(method: Callable[..., Awaitable[list[Reply]]]):
+    """Turn refusals, rule errors and lost races into an ephemeral reply to the caller."""
+
+    @functools.wraps(method)
+    async def wrapper(self: TablesService, ctx: Ctx, *args: Any, **kwargs: Any) -> list[Reply]:
+        try:
+            return await method(self, ctx, *args, **kwargs)
+        except (Refusal, RuleError) as error:
+            return [_private(ctx, str(error))]
+        except StaleVersion:
+            return [_private(ctx, STALE)]
+
+    return wrapper
+
+
+def _private(ctx: Ctx, text: str, **extra: Any) -> Reply:
+    return Reply(text, Audience.EPHEMERAL, user_id=ctx.user_id, **extra)
+
+
+def _public(text: str, **extra: Any) -> Reply:
+    return Reply(text, Audience.CHANNEL, **extra)
+
+
+@dataclass
+class Table:
+    """A game row with its engine, seats and (once started) loaded state."""
+
+    row: GameRow
+    game: Game
+    seats: list[SeatRow]
+    state: State | None = None
+
+    def seat_of(self, user_id: int) -> SeatRow | None:
+        return next((s for s in self.seats if s.user_id == user_id and not s.is_ai), None)
+
+    def by_seat(self, seat: int) -> SeatRow:
+        return next(s for s in self.seats if s.seat == seat)
+
+    def who(self, seat: int) -> str:
+        s = self.by_seat(seat)
+        return f"**{s.name}** ({s.colour})"
+
+
+class TablesService:
+    def __init__(self, store: Store, games: Mapping[str, Game] = engine.GAMES,
+                 render: Callable[[str, dict], bytes] = render_board,
+                 clock: Callable[[], float] = time.time, reminders: Reminders | None = None,
+                 seed_source: Callable[[], int] | None = None, ai_limit: int = 5000) -> None:
+        self.store = store
+        self.games = games
+        self.render = render
+        self.clock = clock
+        self.reminders = reminders
+        self.seed_source = seed_source or (lambda: secrets.randbits(63))
+        self.ai_limit = ai_limit  # AI moves per trigger: a bound, never a rule
+
+    # == loading ===========================================================================
+    def _game(self, key: str) -> Game:
+        if key not in self.games:
+            known = ", ".join(self.games)
+            raise Refusal(f"There is no game called {key!r}. Games: {known}.")
+        return self.games[key]
+
+    async def _table(self, ctx: Ctx, statuses: tuple[str, ...] = ("lobby", "active")
+                     ) -> tuple[Table, list[Reply]]:
+        """The channel's live game (state loaded if started) and any notices about it."""
+        if ctx.guild_id is None:
+            raise Refusal("Games live in server channels and threads; use this command there.")
+        row = await self.store.live_game(ctx.channel_id)
+        if row is None or row.status not in statuses:
+            if row is None:
+                raise Refusal("There is no game in this channel. Start one with /game new.")
+            raise Refusal(f"This game is {row.status}, so that is not possible now.")
+        return await self._load(row)
+
+    async def _load(self, row: GameRow) -> tuple[Table, list[Reply]]:
+        table = Table(row, self._game(row.game_key), await self.store.seats(row.id))
+        if row.state is None:
+            return table, []
+        try:
+            state = table.game.load(row.state)
+            if row.state_format != _format_of(table.game):
+                raise ValueError("snapshot written by another engine version")
+            table.game.active(state)  # a snapshot that loads but is not a state fails here
+            table.game.phase(state)
+            table.state = state
+            return table, []
+        except Exception:
+            log.warning("snapshot of game %s does not load; replaying its log", row.id,
+                        exc_info=True)
+        return await self._rebuild(table)
+
+    async def _rebuild(self, table: Table) -> tuple[Table, list[Reply]]:
+        actions = await self.store.actions(table.row.id)
+        try:
+            state = await asyncio.to_thread(self._replay, table, actions)
+        except Exception as error:
+            log.exception("game %s cannot be rebuilt from its log", table.row.id)
+            raise Refusal("This game's record is damaged and cannot be rebuilt; "
+                          "the creator can /game abandon it.") from error
+        await self.store.save_snapshot(table.row.id, table.row.version,
+                                       self._snapshot(table, state), self.clock())
+        row = await self.store.game(table.row.id)
+        assert row is not None
+        table.row, table.state = row, state
+        notice = _public(f"The saved position of this game could not be read, so I rebuilt it "
+                         f"from the move log ({len(actions)} moves). Nothing was lost.")
+        return table, [notice]
+
+    def _replay(self, table: Table, actions: list[ActionRow]) -> State:
+        seated = sum(1 for s in table.seats if s.seat is not None)
+        game, row = table.game, table.row
+        state = game.setup(seated, row.options, row.seed)
+        for action in actions:
+            game.apply(state, action.seat, game.parse(state, action.seat, action.notation))
+        return state
+
+    def _snapshot(self, table: Table, state: State) -> Snapshot:
+        game = table.game
+        over = game.result(state) is not None
+        return Snapshot(state=game.dump(state), phase=game.phase(state),
+                        status="finished" if over else "active",
+                        active_seats=[] if over else list(game.active(state)),
+                        state_format=_format_of(game))
+
+    # == lobby =============================================================================
+    @_guarded
+    async def new(self, ctx: Ctx, game_key: str, options: dict | None = None,
+                  min_players: int | None = None, max_players: int | None = None
+                  ) -> list[Reply]:
+        if ctx.guild_id is None:
+            raise Refusal("Games live in server channels and threads; use this command there.")
+        game = self._game(game_key)
+        chosen = game.normalise_options(options)
+        low = game.min_players if min_players is None else min_players
+        high = game.max_players if max_players is None else max_players
+        if not game.min_players <= low <= high <= game.max_players:
+            raise Refusal(f"{game.title} is for {game.min_players} to {game.max_players} "
+                          f"players; choose a range inside that.")
+        now = self.clock()
+        try:
+            row = await self.store.create_game(
+                guild_id=ctx.guild_id, channel_id=ctx.channel_id, game_key=game_key,
+                options=chosen, seed=self.seed_source(), creator_id=ctx.user_id,
+                min_players=low, max_players=high, now=now)
+        except ChannelBusy:
+            raise Refusal("This channel already has a game. Finish or abandon it first, or "
+                          "open a thread for a new one.") from None
+        colour = next(iter(PLAYER_COLOURS))
+        await self.store.add_seat(row.id, row.version, user_id=ctx.user_id,
+                                  name=ctx.user_name, colour=colour, now=now)
+        variants = ", ".join(f"{k}={v}" for k, v in chosen.items()) or "standard rules"
+        players = f"{low}" if low == high else f"{low}-{high}"
+        return [_public(
+            f"**{ctx.user_name}** opened a table for **{game.title}** ({players} players, "
+            f"{variants}) and sits as {colour}. Join with /game join; the creator starts "
+            "with /game start.", title=game.title)]
+
+    @_guarded
+    async def join(self, ctx: Ctx, colour: str | None = None) -> list[Reply]:
+        table, notices = await self._table(ctx)
+        if table.row.status != "lobby":
+            raise Refusal("This game has already started. The creator can give you a seat "
+                          "with /game kick (replace).")
+        if table.seat_of(ctx.user_id):
+            raise Refusal("You already have a seat at this table.")
+        if len(table.seats) >= table.row.max_players:
+            raise Refusal(f"The table is full ({table.row.max_players} players).")
+        colour = self._pick_colour(table, colour)
+        await self.store.add_seat(table.row.id, table.row.version, user_id=ctx.user_id,
+                                  name=ctx.user_name, colour=colour, now=self.clock())
+        count = len(table.seats) + 1
+        return notices + [_public(f"**{ctx.user_name}** joins as {colour} "
+                                  f"({count}/{table.row.max_players}).")]
+
+    def _pick_colour(self, table: Table, wanted: str | None) -> str:
+        free = [c for c in PLAYER_COLOURS if c not in {s.colour for s in table.seats}]
+        if wanted is None:
+            return free[0]
+        wanted = wanted.strip().lower()
+        if wanted not in PLAYER_COLOURS:
+            raise Refusal(f"{wanted!r} is not a colour here. Colours: {', '.join(free)}.")
+        if wanted not in free:
+            raise Refusal(f"{wanted} is taken. Free colours: {', '.join(free)}.")
+        return wanted
+
+    @_guarded
+    async def leave(self, ctx: Ctx) -> list[Reply]:
+        table, notices = await self._table(ctx)
+        seat = table.seat_of(ctx.user_id)
+        if seat is None:
+            raise Refusal("You have no seat at this table.")
+        if table.row.status == "lobby":
+            await self.store.remove_seat(table.row.id, table.row.version, seat.joined,
+                                         self.clock())
+            return notices + [_public(f"**{seat.name}** leaves the table.")]
+        assert seat.seat is not None
+        replies = notices + [_public(f"**{seat.name}** leaves; an AI seat plays "
+                                     f"{seat.colour} from now on.")]
+        return replies + await self._replace(table, seat.seat, None, None)
+
+    @_guarded
+    async def add_bot(self, ctx: Ctx, level: str = "easy") -> list[Reply]:
+        table, notices = await self._table(ctx, ("lobby",))
+        if level not in ai.LEVELS:
+            raise Refusal(f"AI levels: {', '.join(ai.LEVELS)}.")
+        if not (table.seat_of(ctx.user_id) or self._may_manage(ctx, table.row)):
+            raise Refusal("Only players at this table can add an AI seat.")
+        if len(table.seats) >= table.row.max_players:
+            raise Refusal(f"The table is full ({table.row.max_players} players).")
+        colour = self._pick_colour(table, None)
+        number = 1 + sum(1 for s in table.seats if s.is_ai)
+        name = f"Bot {number}"
+        await self.store.add_seat(table.row.id, table.row.version, user_id=None, name=name,
+                                  colour=colour, is_ai=True, ai_level=level, now=self.clock())
+        return notices + [_public(f"**{name}** ({level} AI) joins as {colour}.")]
+
+    @_guarded
+    async def start(self, ctx: Ctx, order: str = "random") -> list[Reply]:
+        table, notices = await self._table(ctx, ("lobby",))
+        row = table.row
+        if not self._may_manage(ctx, row):
+            raise Refusal("Only the table's creator (or someone with Manage Channels) "
+                          "can start the game.")
+        if order not in ("random", "joined"):
+            raise Refusal("Seat order is 'random' or 'joined'.")
+        count = len(table.seats)
+        if not max(row.min_players, table.game.min_players) <= count:
+            raise Refusal(f"{table.game.title} needs at least {row.min_players} players; "
+                          f"{count} seated.")
+        joined = [s.joined for s in sorted(table.seats, key=lambda s: s.joined)]
+        if order == "random":
+            rng_shuffle(new_rng(row.seed ^ 0x5EA7), joined)
+        state = await asyncio.to_thread(table.game.setup, count, row.options, row.seed)
+        seats = {s.joined: s for s in table.seats}
+        table.seats = [_seated(seats[j], number) for number, j in enumerate(joined)]
+        version = await self.store.start_game(row.id, row.version, joined,
+                                              self._snapshot(table, state), self.clock())
+        table.row = await self._row(row.id)
+        table.state = state
+        lineup = ", ".join(f"{n + 1}. {table.who(n)}" for n in range(count))
+        replies = notices + [_public(f"**{table.game.title}** begins. Seat order: {lineup}.",
+                                     title=table.game.title)]
+        replies.append(await self._board_reply(table, state))
+        assert version == table.row.version
+        return replies + await self._after_change(table)
+
+    # == looking ===========================================================================
+    @_guarded
+    async def status(self, ctx: Ctx) -> list[Reply]:
+        table, notices = await self._table(ctx)
+        row = table.row
+        lines = [f"**{table.game.title}**: {row.status}"
+                 + (f", {row.phase}" if row.phase else "")]
+        for s in table.seats:
+            mark = " (to act)" if s.seat in row.active_seats else ""
+            kind = " [AI]" if s.is_ai else ""
+            lines.append(f"- {s.name} ({s.colour}){kind}{mark}")
+        if row.status == "lobby":
+            lines.append(f"{len(table.seats)} of {row.min_players}-{row.max_players} seated.")
+        else:
+            lines.append(f"Moves so far: {len(await self.store.actions(row.id))}.")
+        return notices + [_private(ctx, "\n".join(lines))]
+
+    @_guarded
+    async def board(self, ctx: Ctx) -> list[Reply]:
+        table, notices = await self._table(ctx, ("active",))
+        assert table.state is not None
+        return notices + [await self._board_reply(table, table.state)]
+
+    @_guarded
+    async def hand(self, ctx: Ctx) -> list[Reply]:
+        table, notices = await self._table(ctx, ("active",))
+        seat = self._seat_or_refuse(table, ctx)
+        state = table.state
+        assert state is not None and seat.seat is not None
+        game = table.game
+        private = game.view(state, seat.seat)
+        public = game.view(state, None)
+        secret = {k: v for k, v in private.items() if public.get(k) != v}
+        lines = [f"**Your seat**: {seat.colour} ({game.phase(state)})"]
+        lines += [f"{k}: {json.dumps(v, ensure_ascii=False)}" for k, v in secret.items()]
+        buttons: list[Button] = []
+        if seat.seat in game.active(state):
+            moves = game.legal(state, seat.seat)
+            labels = [game.label(state, m) for m in moves]
+            lines.append(f"Your moves ({len(moves)}): " + "; ".join(labels[:20])
+                         + (" ..." if len(moves) > 20 else ""))
+            buttons = self._buttons(table, labels)
+        else:
+            lines.append("It is not your turn.")
+        return notices + [_private(ctx, _clip("\n".join(lines)), buttons=buttons)]
+
+    @_guarded
+    async def log(self, ctx: Ctx, lines: int = 20) -> list[Reply]:
+        table, notices = await self._table(ctx, ("active",))
+        actions = await self.store.actions(table.row.id)
+        shown = []
+        for number, action in enumerate(actions, 1):
+            name = table.by_seat(action.seat).name
+            shown.append(f"{number}. {name}: " + " ".join(action.lines))
+        text = "\n".join(shown[-max(1, min(lines, 100)):]) or "No moves yet."
+        return notices + [_private(ctx, _clip(text, keep="end"))]
+
+    @_guarded
+    async def rules(self, ctx: Ctx, game_key: str | None, topic: str | None) -> list[Reply]:
+        if game_key is None:
+            row = await self.store.live_game(ctx.channel_id)
+            if row is None:
+                titles = ", ".join(f"{k} ({g.title})" for k, g in self.games.items())
+                return [_private(ctx, f"Games: {titles}. Ask /rules game:<key>.")]
+            game_key = row.game_key
+        return [_private(ctx, _clip(self._game(game_key).rules(topic)))]
+
+    @_guarded
+    async def my_games(self, ctx: Ctx) -> list[Reply]:
+        waiting = []
+        for row in await self.store.games_of_user(ctx.user_id, ("active",)):
+            seats = await self.store.seats(row.id)
+            mine = next((s for s in seats if s.user_id == ctx.user_id and not s.is_ai), None)
+            if mine is not None and mine.seat in row.active_seats:
+                title = self.games[row.game_key].title if row.game_key in self.games \
+                    else row.game_key
+                waiting.append(f"- **{title}** in <#{row.channel_id}>: {row.phase}")
+        text = "\n".join(["It is your turn in:", *waiting]) if waiting else \
+            "No game is waiting for you."
+        return [_private(ctx, _clip(text))]
+
+    @_guarded
+    async def export(self, ctx: Ctx) -> list[Reply]:
+        if ctx.guild_id is None:
+            raise Refusal("Games live in server channels and threads; use this command there.")
+        row = await self.store.latest_game(ctx.channel_id)
+        if row is None:
+            raise Refusal("There is no game in this channel.")
+        if row.status in ("lobby", "active"):
+            raise Refusal("Export is possible once the game is over: the seed and log would "
+                          "reveal hidden cards.")
+        data = await self.export_data(row)
+        body = json.dumps(data, indent=1, ensure_ascii=False).encode()
+        name = f"rheinbot-{row.game_key}-{row.id}.json"
+        return [_private(ctx, f"The record of game {row.id}: setup and {len(data['actions'])} "
+                              "moves. Replay it with `rheinbot replay`.",
+                         files=[Attachment(name, body)])]
+
+    async def export_data(self, row: GameRow) -> dict[str, Any]:
+        """The replayable record of a game: setup plus the action log."""
+        seats = [s for s in await self.store.seats(row.id) if s.seat is not None]
+        actions = await self.store.actions(row.id)
+        return {
+            "format": "rheinbot-export", "format_version": 1, "game": row.game_key,
+            "players": len(seats), "options": row.options, "seed": row.seed,
+            "status": row.status,
+            "seats": [{"seat": s.seat, "name": s.name, "colour": s.colour, "ai": s.is_ai}
+                      for s in seats],
+            "actions": [{"seat": a.seat, "move": a.notation, "user": a.user_id,
+                         "time": a.created_at} for a in actions],
+        }
+
+    # == moves =============================================================================
+    @_guarded
+    async def play(self, ctx: Ctx, move: str, version: int | None = None) -> list[Reply]:
+        table, notices = await self._table(ctx, ("active",))
+        if version is not None and version != table.row.version:
+            return notices + [_private(ctx, STALE)]
+        seat = self._active_seat(table, ctx)
+        state = table.state
+        assert state is not None
+        action = table.game.parse(state, seat, move)
+        return notices + await self._play_action(table, seat, ctx.user_id, action)
+
+    @_guarded
+    async def press(self, ctx: Ctx, custom_id: str) -> list[Reply]:
+        parts = custom_id.split(":")
+        if len(parts) != 4 or parts[0] != "rb" or not all(p.isdigit() for p in parts[1:]):
+            raise Refusal("That button is not one of mine.")
+        game_id, version, index = (int(p) for p in parts[1:])
+        row = await self.store.game(game_id)
+        if row is None or row.channel_id != ctx.channel_id:
+            raise Refusal("That button belongs to a game in another channel.")
+        if row.status != "active" or row.version != version:
+            return [_private(ctx, STALE)]
+        table, notices = await self._load(row)
+        if table.row.version != version:  # a rebuild bumped it
+            return notices + [_private(ctx, STALE)]
+        seat = self._active_seat(table, ctx)
+        assert table.state is not None
+        moves = table.game.legal(table.state, seat)
+        if index >= len(moves):
+            return notices + [_private(ctx, STALE)]
+        return notices + await self._play_action(table, seat, ctx.user_id, moves[index])
+
+    async def move_choices(self, ctx: Ctx, typed: str) -> list[tuple[str, str]]:
+        """Autocomplete: the caller's legal moves matching ``typed``; fast, no rendering."""
+        try:
+            table, _ = await self._table(ctx, ("active",))
+            seat = self._active_seat(table, ctx)
+        except (Refusal, StaleVersion):
+            return []
+        game, state = table.game, table.state
+        assert state is not None
+        needle = typed.strip().lower()
+        choices = []
+        for action in game.legal(state, seat):
+            label, notation = game.label(state, action), game.format(state, action)
+            if len(notation) > 100:
+                continue
+            if needle in label.lower() or needle in notation.lower():
+                choices.append((label[:100], notation))
+                if len(choices) == 25:
+                    break
+        return choices
+
+    async def _play_action(self, table: Table, seat: int, user_id: int | None,
+                           action: Action) -> list[Reply]:
+        game, state = table.game, table.state
+        assert state is not None
+        phase_before = game.phase(state)
+        lines = await self._commit(table, seat, user_id, action)
+        replies = self._line_replies([f"{table.who(seat)}: " + " ".join(lines)])
+        if game.phase(state) != phase_before and game.result(state) is None:
+            replies.append(await self._board_reply(table, state))
+        return replies + await self._after_change(table)
+
+    async def _commit(self, table: Table, seat: int, user_id: int | None,
+                      action: Action) -> list[str]:
+        """Apply ``action`` to the table's state and store it (one transaction)."""
+        game, state = table.game, table.state
+        assert state is not None
+        notation = game.format(state, action)
+        before = game.reveals(state)
+        work = json.loads(json.dumps(state))
+        lines = game.apply(work, seat, action)  # RuleError leaves everything unchanged
+        move = Move(seat=seat, user_id=user_id, notation=notation, lines=lines,
+                    reveals_before=before, reveals_after=game.reveals(work))
+        await self.store.commit_move(table.row.id, table.row.version, move,
+                                     self._snapshot(table, work), self.clock())
+        table.state = work
+        table.row = await self._row(table.row.id)
+        return lines
+
+    async def _after_change(self, table: Table) -> list[Reply]:
+        """AI seats move, then the result post or the turn prompt; reminders follow."""
+        replies = await self._run_ai(table)
+        game, state = table.game, table.state
+        assert state is not None
+        if game.result(state) is not None:
+            replies += await self._result_replies(table)
+        else:
+            replies += self._turn_prompt(table)
+        await self._tell_reminders(table)
+        return replies
+
+    async def _run_ai(self, table: Table) -> list[Reply]:
+        game, state = table.game, table.state
+        assert state is not None
+        replies: list[Reply] = []
+        pending: list[str] = []
+        for _ in range(self.ai_limit):
+            if game.result(state) is not None:
+                break
+            bots = [s for s in game.active(state) if table.by_seat(s).is_ai]
+            if not bots:
+                break
+            seat = bots[0]
+            level = table.by_seat(seat).ai_level or "easy"
+            action = ai.choose(game, state, seat, level, table.row.seed, table.row.version)
+            phase_before = game.phase(state)
+            try:
+                lines = await self._commit(table, seat, None, action)
+            except StaleVersion:
+                break  # someone else moved meanwhile; their call carries on from there
+            state = table.state
+            assert state is not None
+            pending.append(f"{table.who(seat)}: " + " ".join(lines))
+            if game.phase(state) != phase_before and game.result(state) is None:
+                replies += self._line_replies(pending)
+                pending = []
+                replies.append(await self._board_reply(table, state))
+        return replies + self._line_replies(pending)
+
+    def _turn_prompt(self, table: Table) -> list[Reply]:
+        game, state = table.game, table.state
+        assert state is not None
+        humans = [table.by_seat(s) for s in game.active(state) if not table.by_seat(s).is_ai]
+        if not humans:
+            return []
+        mentions = " ".join(f"<@{s.user_id}>" for s in humans)
+        text = f"{mentions}: your turn ({game.phase(state)}). Use /play move: or /game hand."
+        buttons: list[Button] = []
+        if len(humans) == 1 and humans[0].seat is not None:
+            seat = humans[0].seat
+            # Move labels could reveal a hand, so buttons go into the channel only for a
+            # seat that sees nothing the public does not.
+            if game.view(state, seat) == game.view(state, None):
+                labels = [game.label(state, m) for m in game.legal(state, seat)]
+                buttons = self._buttons(table, labels)
+        return [_public(text, buttons=buttons)]
+
+    def _buttons(self, table: Table, labels: list[str]) -> list[Button]:
+        return [Button(label[:80], f"rb:{table.row.id}:{table.row.version}:{index}")
+                for index, label in enumerate(labels[:MAX_BUTTONS])]
+
+    async def _result_replies(self, table: Table) -> list[Reply]:
+        game, state = table.game, table.state
+        assert state is not None
+        standings = game.result(state) or []
+        lines = [f"{s.rank}. {table.who(s.seat)}: {s.score}" for s in standings]
+        winners = [table.by_seat(s.seat).name for s in standings if s.rank == 1]
+        head = f"**{' and '.join(winners)}** win{'s' if len(winners) == 1 else ''}!"
+        board = await self._board_reply(table, state)
+        return [_public("\n".join([head, *lines]), title=f"{game.title}: final result",
+                        files=board.files)]
+
+    async def _tell_reminders(self, table: Table) -> None:
+        if self.reminders is None:
+            return
+        try:
+            await self.reminders.game_changed(self._turn_info(table))
+        except Exception:  # reminders are a courtesy: never fail a committed move for them
+            log.exception("updating reminders of game %s failed", table.row.id)
+
+    def _turn_info(self, table: Table) -> TurnInfo:
+        row, game, state = table.row, table.game, table.state
+        live = row.status in ("lobby", "active") and state is not None
+        waiting: dict[int, str] = {}
+        if live and state is not None:
+            for seat in game.active(state):
+                s = table.by_seat(seat)
+                if not s.is_ai and s.user_id is not None:
+                    count = len(game.legal(state, seat))
+                    waiting[s.user_id] = (f"You have {count} possible move"
+                                          f"{'' if count == 1 else 's'}: /game hand lists them.")
+        return TurnInfo(game_id=row.id, guild_id=row.guild_id, channel_id=row.channel_id,
+                        title=game.title, phase=row.phase, live=live, waiting=waiting)
+
+    # == undo ==============================================================================
+    @_guarded
+    async def undo(self, ctx: Ctx) -> list[Reply]:
+        table, notices = await self._table(ctx, ("active",))
+        seat = self._seat_or_refuse(table, ctx)
+        actions = await self.store.actions(table.row.id)
+        mine = [i for i, a in enumerate(actions) if a.seat == seat.seat]
+        if not mine:
+            raise Refusal("You have no move to undo.")
+        first = mine[-1]
+        later = actions[first:]
+        state = table.state
+        assert state is not None
+        humans_after = {a.seat for a in later[1:] if not table.by_seat(a.seat).is_ai}
+        voters = self._voters(table, seat)
+        free = (seat.seat in table.game.active(state) and not humans_after
+                and table.game.reveals(state) == later[0].reveals_before)
+        if free or not voters:
+            return notices + await self._undo(table, later[0].id, len(later), seat.name)
+        await self.store.cast_vote(table.row.id, table.row.version, later[0].id, ctx.user_id,
+                                   ctx.user_id, True, self.clock())
+        mentions = " ".join(f"<@{s.user_id}>" for s in voters)
+        return notices + [_public(
+            f"**{seat.name}** asks to take back their last move ({len(later)} move"
+            f"{'' if len(later) == 1 else 's'} would be undone). {mentions}: agree or refuse "
+            "with /game undo-vote.")]
+
+    @_guarded
+    async def vote_undo(self, ctx: Ctx, agree: bool) -> list[Reply]:
+        table, notices = await self._table(ctx, ("active",))
+        seat = self._seat_or_refuse(table, ctx)
+        votes = await self.store.votes(table.row.id, table.row.version)
+        if not votes:
+            raise Refusal("No undo vote is open (a vote ends when the game moves on).")
+        if not agree:
+            await self.store.clear_votes(table.row.id)
+            return notices + [_public(f"**{seat.name}** refuses; the undo is off.")]
+        requester = votes[0]["requested_by"]
+        await self.store.cast_vote(table.row.id, table.row.version, votes[0]["target_action"],
+                                   requester, ctx.user_id, True, self.clock())
+        agreed = {v["user_id"] for v in votes} | {ctx.user_id}
+        asker = table.seat_of(requester)
+        voters = self._voters(table, asker) if asker else []
+        missing = [s for s in voters if s.user_id not in agreed]
+        if missing:
+            names = ", ".join(s.name for s in missing)
+            return notices + [_public(f"**{seat.name}** agrees to the undo; waiting for {names}.")]
+        actions = await self.store.actions(table.row.id)
+        count = sum(1 for a in actions if a.id >= votes[0]["target_action"])
+        name = asker.name if asker else "a player"
+        return notices + await self._undo(table, votes[0]["target_action"], count, name)
+
+    def _voters(self, table: Table, asker: SeatRow) -> list[SeatRow]:
+        """Every other human player; AI seats never object."""
+        return [s for s in table.seats if not s.is_ai and s.user_id != asker.user_id]
+
+    async def _undo(self, table: Table, first_action: int, count: int, name: str
+                    ) -> list[Reply]:
+        actions = [a for a in await self.store.actions(table.row.id) if a.id < first_action]
+        phase_before = table.row.phase
+        state = await asyncio.to_thread(self._replay, table, actions)
+        await self.store.undo_from(table.row.id, table.row.version, first_action,
+                                   self._snapshot(table, state), self.clock())
+        table.state = state
+        table.row = await self._row(table.row.id)
+        replies = [_public(f"**{name}** takes back {count} move{'' if count == 1 else 's'}.")]
+        if table.game.phase(state) != phase_before:
+            replies.append(await self._board_reply(table, state))
+        return replies + await self._after_change(table)
+
+    # == management ========================================================================
+    @_guarded
+    async def abandon(self, ctx: Ctx) -> list[Reply]:
+        table, notices = await self._table(ctx)
+        if not self._may_manage(ctx, table.row):
+            raise Refusal("Only the table's creator or someone with Manage Channels can "
+                          "abandon the game.")
+        await self.store.set_status(table.row.id, table.row.version, "abandoned", self.clock())
+        table.row = await self._row(table.row.id)
+        await self._tell_reminders(table)
+        return notices + [_public(f"**{ctx.user_name}** abandoned this game of "
+                                  f"{table.game.title}. The channel is free for a new one.")]
+
+    @_guarded
+    async def kick(self, ctx: Ctx, target_user_id: int, replacement_user_id: int | None = None,
+                   replacement_name: str | None = None) -> list[Reply]:
+        table, notices = await self._table(ctx)
+        if not self._may_manage(ctx, table.row):
+            raise Refusal("Only the table's creator or someone with Manage Channels can kick "
+                          "or replace a player.")
+        target = table.seat_of(target_user_id)
+        if target is None:
+            raise Refusal("That user has no seat at this table.")
+        if table.row.status == "lobby":
+            await self.store.remove_seat(table.row.id, table.row.version, target.joined,
+                                         self.clock())
+            return notices + [_public(f"**{target.name}** was removed from the table.")]
+        if replacement_user_id is not None and table.seat_of(replacement_user_id):
+            raise Refusal("The replacement already has a seat at this table.")
+        assert target.seat is not None
+        who = "an AI seat"
+        if replacement_user_id is not None:
+            who = replacement_name or f"<@{replacement_user_id}>"
+        replies = notices + [_public(f"**{target.name}** ({target.colour}) is replaced by "
+                                     f"**{who}**.")]
+        return replies + await self._replace(table, target.seat, replacement_user_id,
+                                             replacement_name)
+
+    async def _replace(self, table: Table, seat: int, user_id: int | None,
+                       name: str | None) -> list[Reply]:
+        is_ai = user_id is None
+        label = name or (f"Bot {1 + sum(1 for s in table.seats if s.is_ai)}" if is_ai
+                         else "Player")
+        await self.store.replace_seat(table.row.id, table.row.version, seat, user_id=user_id,
+                                      name=label, is_ai=is_ai,
+                                      ai_level="easy" if is_ai else None, now=self.clock())
+        table.row = await self._row(table.row.id)
+        table.seats = await self.store.seats(table.row.id)
+        return await self._after_change(table)
+
+    # == reminders settings ================================================================
+    @_guarded
+    async def remind(self, ctx: Ctx, on: bool | None = None, every_hours: float | None = None,
+                     quiet_from: int | None = None, quiet_to: int | None = None,
+                     tz: str | None = None) -> list[Reply]:
+        old = await self.store.settings(ctx.user_id)
+        new = Settings(user_id=ctx.user_id,
+                       remind_on=old.remind_on if on is None else on,
+                       every_hours=old.every_hours if every_hours is None else every_hours,
+                       quiet_from=old.quiet_from if quiet_from is None else quiet_from,
+                       quiet_to=old.quiet_to if quiet_to is None else quiet_to,
+                       tz=old.tz if tz is None else tz)
+        _check_settings(new)
+        await self.store.save_settings(new, self.clock())
+        if self.reminders is not None:
+            await self.reminders.settings_changed(new)
+            if new.remind_on and not old.remind_on:
+                await self._reschedule_user(ctx.user_id)
+        return [_private(ctx, _describe(new))]
+
+    async def _reschedule_user(self, user_id: int) -> None:
+        for row in await self.store.games_of_user(user_id, ("active",)):
+            table, _ = await self._load(row)
+            await self._tell_reminders(table)
+
+    # == helpers ===========================================================================
+    async def _row(self, game_id: int) -> GameRow:
+        row = await self.store.game(game_id)
+        assert row is not None
+        return row
+
+    async def _board_reply(self, table: Table, state: State) -> Reply:
+        game = table.game
+        view = game.view(state, None)  # the public view only: this goes to the channel
+        phase = game.phase(state)
+        try:
+            png = await asyncio.to_thread(self.render, table.row.game_key, view)
+        except Exception:
+            log.exception("rendering %s failed", game.key)
+            return _public(f"{game.title}: {phase} (the board picture could not be drawn).",
+                           title=phase)
+        name = f"{game.key}-{table.row.id}-v{table.row.version}.png"
+        return _public(f"{game.title}: {phase}", title=phase, files=[Attachment(name, png)])
+
+    def _line_replies(self, lines: list[str]) -> list[Reply]:
+        replies, chunk = [], ""
+        for line in lines:
+            if chunk and len(chunk) + len(line) + 1 > TEXT_LIMIT:
+                replies.append(_public(chunk))
+                chunk = ""
+            chunk = f"{chunk}\n{line}" if chunk else _clip(line)
+        return replies + ([_public(chunk)] if chunk else [])
+
+    def _may_manage(self, ctx: Ctx, row: GameRow) -> bool:
+        return ctx.can_manage or ctx.user_id == row.creator_id
+
+    def _seat_or_refuse(self, table: Table, ctx: Ctx) -> SeatRow:
+        seat = table.seat_of(ctx.user_id)
+        if seat is None or seat.seat is None:
+            raise Refusal("You are not playing in this game.")
+        return seat
+
+    def _active_seat(self, table: Table, ctx: Ctx) -> int:
+        seat = self._seat_or_refuse(table, ctx)
+        assert table.state is not None and seat.seat is not None
+        active = table.game.active(table.state)
+        if seat.seat not in active:
+            waiting = ", ".join(table.by_seat(s).name for s in active) or "nobody"
+            raise Refusal(f"It is not your turn: waiting for {waiting}.")
+        return seat.seat
+
+
+def _seated(seat: SeatRow, number: int) -> SeatRow:
+    return SeatRow(seat.game_id, seat.joined, number, seat.user_id, seat.name, seat.colour,
+                   seat.is_ai, seat.ai_level)
+
+
+def _format_of(game: Game) -> int:
+    """The engine's snapshot format; a game bumps ``state_format`` when its state changes."""
+    return int(getattr(game, "state_format", 1))
+
+
+def _clip(text: str, keep: str = "start") -> str:
+    if len(text) <= TEXT_LIMIT:
+        return text
+    return text[: TEXT_LIMIT - 3] + "..." if keep == "start" else "..." + text[-TEXT_LIMIT + 3:]
+
+
+def _check_settings(settings: Settings) -> None:
+    if not 1 <= settings.every_hours <= 168:
+        raise Refusal("Reminders can come every 1 to 168 hours.")
+    hours = (settings.quiet_from, settings.quiet_to)
+    if (hours[0] is None) != (hours[1] is None):
+        raise Refusal("Quiet hours need both a start and an end hour.")
+    if any(h is not None and not 0 <= h <= 23 for h in hours):
+        raise Refusal("Quiet hours are whole hours from 0 to 23.")
+    try:
+        zone(settings.tz)
+    except ValueError as error:
+        raise Refusal(str(error)) from None
+
+
+def _describe(settings: Settings) -> str:
+    if not settings.remind_on:
+        return "Turn reminders are off. /remind on brings them back."
+    quiet = ("no quiet hours" if settings.quiet_from is None else
+             f"quiet from {settings.quiet_from}:00 to {settings.quiet_to}:00 ({settings.tz})")
+    return (f"Turn reminders are on: a DM when it becomes your turn, then every "
+            f"{settings.every_hours:g} hours; {quiet}.")

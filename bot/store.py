@@ -1,0 +1,511 @@
+"""The SQLite store (aiosqlite): games, seats, the action log, votes, settings and reminders.
+
+One connection per process, in autocommit mode so that every write is an explicit
+``BEGIN IMMEDIATE ... COMMIT``. An asyncio lock keeps one coroutine's transaction from
+interleaving with another's statements on the shared connection.
+
+Durability: WAL with ``synchronous=FULL``. In WAL mode ``NORMAL`` survives a crash of the
+process but may lose the last commits on a power cut or kernel crash, and a move we have
+acknowledged to a player must survive both. ``FULL`` costs one fsync of the WAL per commit,
+which on our hardware still allows thousands of commits a second: far above what play needs.
+
+Every change to a game goes through a version check
+(``UPDATE games SET ... WHERE id = ? AND version = ?``): of two moves made against the same
+version exactly one commits; the other raises :class:`StaleVersion` and changes nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+from collections.abc import AsyncIterator, Iterable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+import aiosqlite
+
+LIVE_STATUSES = ("lobby", "active")
+
+
+class StaleVersion(Exception):
+    """The game changed since the caller looked at it."""
+
+
+class ChannelBusy(Exception):
+    """The channel already has a live game (lobby or active)."""
+
+
+@dataclass(frozen=True)
+class GameRow:
+    id: int
+    guild_id: int | None
+    channel_id: int
+    game_key: str
+    options: dict[str, Any]
+    seed: int
+    status: str
+    min_players: int
+    max_players: int
+    creator_id: int
+    state: str | None
+    state_format: int
+    version: int
+    phase: str
+    active_seats: list[int]
+    created_at: float
+    updated_at: float
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    game_id: int
+    joined: int
+    seat: int | None
+    user_id: int | None
+    name: str
+    colour: str
+    is_ai: bool
+    ai_level: str | None
+
+
+@dataclass(frozen=True)
+class ActionRow:
+    id: int
+    game_id: int
+    seat: int
+    user_id: int | None
+    notation: str
+    lines: list[str]
+    created_at: float
+    reveals_before: int
+    reveals_after: int
+
+
+@dataclass(frozen=True)
+class Settings:
+    user_id: int
+    remind_on: bool = True
+    every_hours: float = 12.0
+    quiet_from: int | None = None
+    quiet_to: int | None = None
+    tz: str = "UTC"
+
+
+@dataclass(frozen=True)
+class ReminderRow:
+    id: int
+    kind: str
+    game_id: int
+    user_id: int | None
+    due_at: float
+    sent: int
+    payload: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Move:
+    """One committed action, as the service hands it to :meth:`Store.commit_move`."""
+
+    seat: int
+    user_id: int | None
+    notation: str
+    lines: list[str]
+    reveals_before: int
+    reveals_after: int
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """The game row fields that change with the state."""
+
+    state: str
+    phase: str
+    status: str
+    active_seats: list[int]
+    state_format: int = 1
+
+
+def migrations() -> list[tuple[int, str, str]]:
+    """The numbered migration files in ``bot/migrations``: (number, name, sql), in order."""
+    found = []
+    for entry in resources.files("bot.migrations").iterdir():
+        name = entry.name
+        if name.endswith(".sql") and name[:3].isdigit():
+            found.append((int(name[:3]), name, entry.read_text(encoding="utf-8")))
+    found.sort()
+    numbers = [number for number, _, _ in found]
+    if numbers != list(range(1, len(numbers) + 1)):
+        raise RuntimeError(f"migrations must be numbered 001, 002, ... without gaps: {numbers}")
+    return found
+
+
+def _game(row: sqlite3.Row) -> GameRow:
+    data = dict(row)
+    data["options"] = json.loads(data["options"])
+    data["active_seats"] = json.loads(data["active_seats"])
+    return GameRow(**data)
+
+
+def _seat(row: sqlite3.Row) -> SeatRow:
+    data = dict(row)
+    data["is_ai"] = bool(data["is_ai"])
+    return SeatRow(**data)
+
+
+class Store:
+    """Async access to one SQLite file. Use :meth:`open` and :meth:`close`."""
+
+    def __init__(self, db: aiosqlite.Connection, path: str) -> None:
+        self._db = db
+        self.path = path
+        self._lock = asyncio.Lock()
+
+    # -- lifecycle ------------------------------------------------------------------------
+    @classmethod
+    async def open(cls, path: str = "rheinbot.sqlite3") -> Store:
+        db = await aiosqlite.connect(path, isolation_level=None)
+        db.row_factory = sqlite3.Row
+        if path != ":memory:":
+            await db.execute("PRAGMA journal_mode=WAL")
+        await db.execute("PRAGMA synchronous=FULL")
+        await db.execute("PRAGMA foreign_keys=ON")
+        await db.execute("PRAGMA busy_timeout=5000")
+        store = cls(db, path)
+        await store.migrate()
+        return store
+
+    async def close(self) -> None:
+        await self._db.close()
+
+    async def migrate(self) -> int:
+        """Apply every migration newer than the file's ``user_version``; return the version."""
+        async with self._lock:
+            current = await self._scalar("PRAGMA user_version")
+            for number, name, sql in migrations():
+                if number <= current:
+                    continue
+                # executescript runs the whole file; the BEGIN/COMMIT around it makes the
+                # migration and its version stamp one transaction.
+                script = (
+                    f"BEGIN IMMEDIATE;\n{sql}\n"
+                    f"INSERT INTO schema_migrations VALUES ({number}, '{name}', "
+                    f"strftime('%s','now'));\nPRAGMA user_version = {number};\nCOMMIT;"
+                )
+                try:
+                    await self._db.executescript(script)
+                except BaseException:
+                    if self._db.in_transaction:
+                        await self._db.execute("ROLLBACK")
+                    raise
+                current = number
+            return current
+
+    async def schema_version(self) -> int:
+        async with self._lock:
+            return await self._scalar("PRAGMA user_version")
+
+    async def integrity_ok(self) -> bool:
+        async with self._lock:
+            return await self._scalar("PRAGMA integrity_check") == "ok"
+
+    async def backup(self, path: str) -> None:
+        """A consistent copy of the live database (SQLite online backup)."""
+        async with self._lock:
+            target = await aiosqlite.connect(path)
+            try:
+                await self._db.backup(target)
+            finally:
+                await target.close()
+
+    # -- plumbing -------------------------------------------------------------------------
+    async def _scalar(self, sql: str, params: Iterable[Any] = ()) -> Any:
+        async with self._db.execute(sql, tuple(params)) as cursor:
+            row = await cursor.fetchone()
+        return None if row is None else row[0]
+
+    async def _all(self, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
+        async with self._lock, self._db.execute(sql, tuple(params)) as cursor:
+            return list(await cursor.fetchall())
+
+    @asynccontextmanager
+    async def _tx(self) -> AsyncIterator[aiosqlite.Connection]:
+        async with self._lock:
+            await self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._db
+            except BaseException:
+                await self._db.execute("ROLLBACK")
+                raise
+            await self._db.execute("COMMIT")
+
+    async def _bump(self, db: aiosqlite.Connection, game_id: int, expected_version: int,
+                    now: float, **fields: Any) -> int:
+        """Set ``fields`` and version+1 if the game is still at ``expected_version``."""
+        sets = "".join(f", {name} = ?" for name in fields)
+        cursor = await db.execute(
+            f"UPDATE games SET version = version + 1, updated_at = ?{sets} "
+            "WHERE id = ? AND version = ?",
+            (now, *fields.values(), game_id, expected_version),
+        )
+        if cursor.rowcount != 1:
+            raise StaleVersion(game_id)
+        return expected_version + 1
+
+    # -- games ----------------------------------------------------------------------------
+    async def create_game(self, *, guild_id: int | None, channel_id: int, game_key: str,
+                          options: dict[str, Any], seed: int, creator_id: int,
+                          min_players: int, max_players: int, now: float) -> GameRow:
+        try:
+            async with self._tx() as db:
+                cursor = await db.execute(
+                    "INSERT INTO games (guild_id, channel_id, game_key, options, seed, "
+                    "min_players, max_players, creator_id, created_at, updated_at) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (guild_id, channel_id, game_key, json.dumps(options, sort_keys=True),
+                     seed, min_players, max_players, creator_id, now, now),
+                )
+                game_id = cursor.lastrowid
+        except sqlite3.IntegrityError as error:
+            raise ChannelBusy(channel_id) from error
+        game = await self.game(game_id)
+        assert game is not None
+        return game
+
+    async def game(self, game_id: int) -> GameRow | None:
+        rows = await self._all("SELECT * FROM games WHERE id = ?", (game_id,))
+        return _game(rows[0]) if rows else None
+
+    async def live_game(self, channel_id: int) -> GameRow | None:
+        rows = await self._all(
+            "SELECT * FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')",
+            (channel_id,),
+        )
+        return _game(rows[0]) if rows else None
+
+    async def latest_game(self, channel_id: int) -> GameRow | None:
+        """The live game of a channel, or else its most recent finished/abandoned one."""
+        rows = await self._all(
+            "SELECT * FROM games WHERE channel_id = ? "
+            "ORDER BY status IN ('lobby', 'active') DESC, id DESC LIMIT 1",
+            (channel_id,),
+        )
+        return _game(rows[0]) if rows else None
+
+    async def games_of_user(self, user_id: int, statuses: tuple[str, ...] = LIVE_STATUSES
+                            ) -> list[GameRow]:
+        marks = ",".join("?" * len(statuses))
+        rows = await self._all(
+            f"SELECT g.* FROM games g JOIN seats s ON s.game_id = g.id "
+            f"WHERE s.user_id = ? AND g.status IN ({marks}) ORDER BY g.updated_at",
+            (user_id, *statuses),
+        )
+        return [_game(row) for row in rows]
+
+    async def set_status(self, game_id: int, expected_version: int, status: str,
+                         now: float) -> int:
+        async with self._tx() as db:
+            return await self._bump(db, game_id, expected_version, now, status=status)
+
+    async def save_snapshot(self, game_id: int, expected_version: int, snap: Snapshot,
+                            now: float) -> int:
+        """Replace the snapshot (a rebuild after a failed load); bumps the version."""
+        async with self._tx() as db:
+            return await self._bump(db, game_id, expected_version, now, **_snap_fields(snap))
+
+    # -- seats ----------------------------------------------------------------------------
+    async def seats(self, game_id: int) -> list[SeatRow]:
+        rows = await self._all(
+            "SELECT * FROM seats WHERE game_id = ? ORDER BY seat IS NULL, seat, joined",
+            (game_id,),
+        )
+        return [_seat(row) for row in rows]
+
+    async def add_seat(self, game_id: int, expected_version: int, *, user_id: int | None,
+                       name: str, colour: str, is_ai: bool = False,
+                       ai_level: str | None = None, now: float) -> int:
+        async with self._tx() as db:
+            version = await self._bump(db, game_id, expected_version, now)
+            joined = await self._scalar(
+                "SELECT IFNULL(MAX(joined) + 1, 0) FROM seats WHERE game_id = ?", (game_id,))
+            await db.execute(
+                "INSERT INTO seats (game_id, joined, user_id, name, colour, is_ai, ai_level) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (game_id, joined, user_id, name, colour, int(is_ai), ai_level),
+            )
+            return version
+
+    async def remove_seat(self, game_id: int, expected_version: int, joined: int,
+                          now: float) -> int:
+        async with self._tx() as db:
+            version = await self._bump(db, game_id, expected_version, now)
+            await db.execute("DELETE FROM seats WHERE game_id = ? AND joined = ?",
+                             (game_id, joined))
+            return version
+
+    async def replace_seat(self, game_id: int, expected_version: int, seat: int, *,
+                           user_id: int | None, name: str, is_ai: bool,
+                           ai_level: str | None, now: float) -> int:
+        async with self._tx() as db:
+            version = await self._bump(db, game_id, expected_version, now)
+            await db.execute(
+                "UPDATE seats SET user_id = ?, name = ?, is_ai = ?, ai_level = ? "
+                "WHERE game_id = ? AND seat = ?",
+                (user_id, name, int(is_ai), ai_level, game_id, seat),
+            )
+            await db.execute("DELETE FROM undo_votes WHERE game_id = ?", (game_id,))
+            return version
+
+    async def start_game(self, game_id: int, expected_version: int,
+                         order: list[int], snap: Snapshot, now: float) -> int:
+        """Give seat numbers (``order`` lists join numbers, seat 0 first) and the first state."""
+        async with self._tx() as db:
+            version = await self._bump(db, game_id, expected_version, now, **_snap_fields(snap))
+            for seat, joined in enumerate(order):
+                await db.execute("UPDATE seats SET seat = ? WHERE game_id = ? AND joined = ?",
+                                 (seat, game_id, joined))
+            return version
+
+    # -- the action log -------------------------------------------------------------------
+    async def commit_move(self, game_id: int, expected_version: int, move: Move,
+                          snap: Snapshot, now: float) -> int:
+        """Append ``move`` to the log and store the new snapshot, in one transaction."""
+        async with self._tx() as db:
+            version = await self._bump(db, game_id, expected_version, now, **_snap_fields(snap))
+            await db.execute(
+                "INSERT INTO actions (game_id, seat, user_id, notation, lines, created_at, "
+                "reveals_before, reveals_after) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (game_id, move.seat, move.user_id, move.notation, json.dumps(move.lines),
+                 now, move.reveals_before, move.reveals_after),
+            )
+            await db.execute("DELETE FROM undo_votes WHERE game_id = ?", (game_id,))
+            return version
+
+    async def actions(self, game_id: int) -> list[ActionRow]:
+        """The live (not undone) action log, oldest first."""
+        rows = await self._all(
+            "SELECT id, game_id, seat, user_id, notation, lines, created_at, reveals_before, "
+            "reveals_after FROM actions WHERE game_id = ? AND undone = 0 ORDER BY id",
+            (game_id,),
+        )
+        return [ActionRow(**{**dict(row), "lines": json.loads(row["lines"])}) for row in rows]
+
+    async def undo_from(self, game_id: int, expected_version: int, first_action: int,
+                        snap: Snapshot, now: float) -> int:
+        """Mark ``first_action`` and every later action undone and store the rebuilt state."""
+        async with self._tx() as db:
+            version = await self._bump(db, game_id, expected_version, now, **_snap_fields(snap))
+            await db.execute(
+                "UPDATE actions SET undone = 1 WHERE game_id = ? AND id >= ? AND undone = 0",
+                (game_id, first_action),
+            )
+            await db.execute("DELETE FROM undo_votes WHERE game_id = ?", (game_id,))
+            return version
+
+    # -- undo votes -----------------------------------------------------------------------
+    async def cast_vote(self, game_id: int, at_version: int, target_action: int,
+                        requested_by: int, user_id: int, agree: bool, now: float) -> None:
+        async with self._tx() as db:
+            # A vote from an older position is void: start afresh.
+            await db.execute("DELETE FROM undo_votes WHERE game_id = ? AND at_version != ?",
+                             (game_id, at_version))
+            await db.execute(
+                "INSERT OR REPLACE INTO undo_votes VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (game_id, at_version, target_action, requested_by, user_id, int(agree), now),
+            )
+
+    async def votes(self, game_id: int, at_version: int) -> list[dict[str, Any]]:
+        rows = await self._all(
+            "SELECT * FROM undo_votes WHERE game_id = ? AND at_version = ?",
+            (game_id, at_version),
+        )
+        return [dict(row) for row in rows]
+
+    async def clear_votes(self, game_id: int) -> None:
+        async with self._tx() as db:
+            await db.execute("DELETE FROM undo_votes WHERE game_id = ?", (game_id,))
+
+    # -- user settings --------------------------------------------------------------------
+    async def settings(self, user_id: int) -> Settings:
+        rows = await self._all(
+            "SELECT user_id, remind_on, every_hours, quiet_from, quiet_to, tz "
+            "FROM user_settings WHERE user_id = ?", (user_id,))
+        if not rows:
+            return Settings(user_id=user_id)
+        data = dict(rows[0])
+        data["remind_on"] = bool(data["remind_on"])
+        return Settings(**data)
+
+    async def save_settings(self, settings: Settings, now: float) -> None:
+        async with self._tx() as db:
+            await db.execute(
+                "INSERT OR REPLACE INTO user_settings VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (settings.user_id, int(settings.remind_on), settings.every_hours,
+                 settings.quiet_from, settings.quiet_to, settings.tz, now),
+            )
+
+    # -- reminders ------------------------------------------------------------------------
+    async def set_reminder(self, kind: str, game_id: int, user_id: int | None, due_at: float,
+                           payload: dict[str, Any], now: float, sent: int = 0) -> None:
+        """Create or move the one reminder of this kind for (game, user)."""
+        async with self._tx() as db:
+            await db.execute(
+                "DELETE FROM reminders WHERE game_id = ? AND kind = ? AND "
+                "IFNULL(user_id, 0) = IFNULL(?, 0)", (game_id, kind, user_id))
+            await db.execute(
+                "INSERT INTO reminders (kind, game_id, user_id, due_at, sent, payload, "
+                "created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (kind, game_id, user_id, due_at, sent, json.dumps(payload), now),
+            )
+
+    async def delete_reminder(self, reminder_id: int) -> None:
+        async with self._tx() as db:
+            await db.execute("DELETE FROM reminders WHERE id = ?", (reminder_id,))
+
+    async def delete_reminders(self, game_id: int, kind: str | None = None,
+                               keep_users: Iterable[int] = ()) -> None:
+        keep = list(keep_users)
+        sql = "DELETE FROM reminders WHERE game_id = ?"
+        params: list[Any] = [game_id]
+        if kind:
+            sql += " AND kind = ?"
+            params.append(kind)
+        if keep:
+            sql += f" AND IFNULL(user_id, 0) NOT IN ({','.join('?' * len(keep))})"
+            params.extend(keep)
+        async with self._tx() as db:
+            await db.execute(sql, params)
+
+    async def reminders(self, game_id: int | None = None, due_before: float | None = None,
+                        user_id: int | None = None) -> list[ReminderRow]:
+        sql = "SELECT id, kind, game_id, user_id, due_at, sent, payload FROM reminders WHERE 1"
+        params: list[Any] = []
+        for column, op, value in (("game_id", "=", game_id), ("due_at", "<=", due_before),
+                                  ("user_id", "=", user_id)):
+            if value is not None:
+                sql += f" AND {column} {op} ?"
+                params.append(value)
+        rows = await self._all(sql + " ORDER BY due_at, id", params)
+        return [_reminder(row) for row in rows]
+
+    async def next_due(self) -> float | None:
+        async with self._lock:
+            return await self._scalar("SELECT MIN(due_at) FROM reminders")
+
+
+def _reminder(row: sqlite3.Row) -> ReminderRow:
+    data = dict(row)
+    data["payload"] = json.loads(data["payload"])
+    return ReminderRow(**data)
+
+
+def _snap_fields(snap: Snapshot) -> dict[str, Any]:
+    return {
+        "state": snap.state,
+        "phase": snap.phase,
+        "status": snap.status,
+        "active_seats": json.dumps(snap.active_seats),
+        "state_format": snap.state_format,
+    }

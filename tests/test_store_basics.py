@@ -1,0 +1,200 @@
+"""The SQLite store: migrations, one transaction per move, the version race, restarts."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+
+import pytest
+
+from bot.store import ChannelBusy, Move, Snapshot, StaleVersion, Store, migrations
+
+
+async def _open(tmp_path, name="t.sqlite3") -> Store:
+    return await Store.open(str(tmp_path / name))
+
+
+async def _game(store: Store, channel: int = 10):
+    row = await store.create_game(guild_id=1, channel_id=channel, game_key="pebbles",
+                                  options={"big_pile": False}, seed=7, creator_id=100,
+                                  min_players=2, max_players=4, now=1000.0)
+    version = await store.start_game(row.id, row.version, [], _snap("s0"), 1000.0)
+    return row.id, version
+
+
+def _snap(state: str, phase: str = "Round 1") -> Snapshot:
+    return Snapshot(state=state, phase=phase, status="active", active_seats=[0])
+
+
+def _move(text: str, seat: int = 0) -> Move:
+    return Move(seat=seat, user_id=100, notation=text, lines=[f"did {text}"],
+                reveals_before=0, reveals_after=0)
+
+
+async def test_migrations_from_empty_set_the_schema_version_and_wal(tmp_path):
+    store = await _open(tmp_path)
+    try:
+        assert await store.schema_version() == len(migrations()) >= 1
+        assert await store.migrate() == len(migrations())  # re-running applies nothing
+        assert await store.integrity_ok()
+    finally:
+        await store.close()
+    raw = sqlite3.connect(tmp_path / "t.sqlite3")
+    tables = {r[0] for r in raw.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    assert {"games", "seats", "actions", "reminders", "user_settings", "undo_votes"} <= tables
+    assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert raw.execute("SELECT COUNT(*) FROM schema_migrations").fetchone()[0] == len(migrations())
+    raw.close()
+
+
+async def test_store_uses_synchronous_full(tmp_path):
+    store = await _open(tmp_path)
+    try:
+        async with store._db.execute("PRAGMA synchronous") as cursor:
+            assert (await cursor.fetchone())[0] == 2  # FULL
+    finally:
+        await store.close()
+
+
+async def test_one_live_game_per_channel(tmp_path):
+    store = await _open(tmp_path)
+    try:
+        game_id, version = await _game(store, channel=5)
+        with pytest.raises(ChannelBusy):
+            await _game(store, channel=5)
+        await _game(store, channel=6)  # another channel (or thread) is fine
+        await store.set_status(game_id, version, "finished", 1001.0)
+        second, _ = await _game(store, channel=5)  # a finished game frees the channel
+        assert (await store.live_game(5)).id == second
+    finally:
+        await store.close()
+
+
+async def test_a_move_appends_to_the_log_and_bumps_the_version(tmp_path):
+    store = await _open(tmp_path)
+    try:
+        game_id, version = await _game(store)
+        new = await store.commit_move(game_id, version, _move("take 2"), _snap("s1"), 1001.0)
+        assert new == version + 1
+        row = await store.game(game_id)
+        assert (row.state, row.version) == ("s1", new)
+        assert [(a.notation, a.lines) for a in await store.actions(game_id)] == [
+            ("take 2", ["did take 2"])]
+    finally:
+        await store.close()
+
+
+async def test_a_move_against_an_old_version_changes_nothing(tmp_path):
+    store = await _open(tmp_path)
+    try:
+        game_id, version = await _game(store)
+        await store.commit_move(game_id, version, _move("take 2"), _snap("s1"), 1001.0)
+        with pytest.raises(StaleVersion):
+            await store.commit_move(game_id, version, _move("take 3"), _snap("bad"), 1002.0)
+        row = await store.game(game_id)
+        assert row.state == "s1" and row.version == version + 1
+        assert [a.notation for a in await store.actions(game_id)] == ["take 2"]
+    finally:
+        await store.close()
+
+
+async def test_two_simultaneous_moves_exactly_one_applies(tmp_path):
+    store = await _open(tmp_path)
+    try:
+        game_id, version = await _game(store)
+        results = await asyncio.gather(
+            *(store.commit_move(game_id, version, _move(f"take {n}"), _snap(f"s{n}"), 1001.0)
+              for n in (1, 2, 3)),
+            return_exceptions=True)
+        applied = [r for r in results if isinstance(r, int)]
+        refused = [r for r in results if isinstance(r, StaleVersion)]
+        assert len(applied) == 1 and len(refused) == 2
+        actions = await store.actions(game_id)
+        assert len(actions) == 1
+        assert (await store.game(game_id)).state == "s" + actions[0].notation[-1]
+    finally:
+        await store.close()
+
+
+async def test_a_failing_statement_rolls_the_whole_move_back(tmp_path):
+    store = await _open(tmp_path)
+    try:
+        game_id, version = await _game(store)
+        broken = Move(seat=0, user_id=1, notation=None, lines=[], reveals_before=0,  # type: ignore[arg-type]
+                      reveals_after=0)
+        with pytest.raises(sqlite3.IntegrityError):
+            await store.commit_move(game_id, version, broken, _snap("s1"), 1001.0)
+        row = await store.game(game_id)
+        assert (row.state, row.version) == ("s0", version)  # the snapshot update was undone
+        assert await store.actions(game_id) == []
+        await store.commit_move(game_id, version, _move("take 1"), _snap("s1"), 1002.0)
+    finally:
+        await store.close()
+
+
+async def test_everything_is_there_after_a_restart(tmp_path):
+    store = await _open(tmp_path)
+    game_id, version = await _game(store)
+    version = await store.add_seat(game_id, version, user_id=100, name="Änne",
+                                   colour="orange", now=1000.5)
+    for n in range(1, 6):
+        version = await store.commit_move(game_id, version, _move(f"take {n % 3 + 1}"),
+                                          _snap(f"s{n}"), 1000.0 + n)
+    before = (await store.game(game_id), await store.actions(game_id), await store.seats(game_id))
+    await store.close()
+    store = await _open(tmp_path)
+    try:
+        after = (await store.game(game_id), await store.actions(game_id),
+                 await store.seats(game_id))
+        assert after == before
+        assert after[2][0].name == "Änne"
+    finally:
+        await store.close()
+
+
+async def test_undo_marks_actions_and_keeps_them_out_of_the_live_log(tmp_path):
+    store = await _open(tmp_path)
+    try:
+        game_id, version = await _game(store)
+        for text in ("take 1", "take 2", "take 3"):
+            version = await store.commit_move(game_id, version, _move(text), _snap(text), 1.0)
+        second = (await store.actions(game_id))[1].id
+        version = await store.undo_from(game_id, version, second, _snap("take 1"), 2.0)
+        assert [a.notation for a in await store.actions(game_id)] == ["take 1"]
+        assert (await store.game(game_id)).state == "take 1"
+    finally:
+        await store.close()
+
+
+async def test_backup_is_a_consistent_copy(tmp_path):
+    store = await _open(tmp_path)
+    try:
+        game_id, version = await _game(store)
+        await store.commit_move(game_id, version, _move("take 2"), _snap("s1"), 1001.0)
+        await store.backup(str(tmp_path / "copy.sqlite3"))
+    finally:
+        await store.close()
+    copy = await _open(tmp_path, "copy.sqlite3")
+    try:
+        assert (await copy.game(game_id)).state == "s1"
+        assert await copy.integrity_ok()
+    finally:
+        await copy.close()
+
+
+async def test_reminder_rows_are_one_per_game_kind_and_user(tmp_path):
+    store = await _open(tmp_path)
+    try:
+        game_id, _ = await _game(store)
+        await store.set_reminder("turn", game_id, 100, 50.0, {"a": 1}, 1.0)
+        await store.set_reminder("turn", game_id, 100, 40.0, {"a": 2}, 1.0)  # moves, not adds
+        await store.set_reminder("idle", game_id, None, 90.0, {}, 1.0)
+        rows = await store.reminders(game_id)
+        assert [(r.kind, r.due_at, r.payload) for r in rows] == [
+            ("turn", 40.0, {"a": 2}), ("idle", 90.0, {})]
+        assert await store.next_due() == 40.0
+        assert [r.kind for r in await store.reminders(due_before=45.0)] == ["turn"]
+        await store.delete_reminders(game_id, "turn")
+        assert [r.kind for r in await store.reminders()] == ["idle"]
+    finally:
+        await store.close()
