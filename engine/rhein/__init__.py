@@ -1,0 +1,168 @@
+"""Rhein: River Trade (Canetta & Niccolini, 2016) for 2-5 players: ``GAME``.
+
+>>> state = GAME.setup(3, {}, seed=1)
+>>> GAME.phase(state)
+'Round 1/10 · Phase 1: Take Orders'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import Action, Game, Option, RuleError, Standing, State, rank_standings
+from engine.rhein import data, flow, notation, rules
+from engine.rhein.state import PHASES, alive, colour, name, spec, turn_order
+from engine.rhein.topics import TOPICS
+
+
+class Rhein(Game):
+    key = "rhein"
+    title = "Rhein: River Trade"
+    min_players = 2
+    max_players = 5
+    options = (
+        Option("under_pressure", "bool", False,
+               "Under Pressure (experts): every order gets one time token less."),
+        Option("relax", "bool", False,
+               "Relax: no time tokens; unfulfilled orders pay their penalty only at the end."),
+    )
+    topics = TOPICS
+
+    def setup(self, num_players: int, options: dict[str, Any] | None, seed: int) -> State:
+        self.check_players(num_players)
+        chosen = self.normalise_options(options)
+        if chosen["under_pressure"] and chosen["relax"]:
+            # R18: one variant shortens the deadline the other removes.
+            raise RuleError("Under Pressure and Relax cannot be played together: choose one.")
+        state = flow.setup_state(num_players, chosen, seed)
+        rules.settle(state, [])
+        return state
+
+    def active(self, state: State) -> list[int]:
+        seat = flow.current_seat(state)
+        return [] if seat is None else [seat]
+
+    def legal(self, state: State, seat: int) -> list[Action]:
+        return rules.legal_actions(state, seat)
+
+    def _apply(self, state: State, seat: int, action: Action) -> list[str]:
+        return rules.perform(state, seat, action)
+
+    def phase(self, state: State) -> str:
+        if state["step"] == "over":
+            return f"Game over after round {state['round']}"
+        return (f"Round {state['round']}/{state['rounds']} · Phase {state['phase']}: "
+                f"{PHASES[state['phase']]}")
+
+    def result(self, state: State) -> list[Standing] | None:
+        if state["step"] != "over":
+            return None
+        return standings(state)
+
+    def format(self, state: State, action: Action) -> str:
+        return notation.format_move(action)
+
+    def parse(self, state: State, seat: int, text: str) -> Action:
+        action = notation.parse_move(text)
+        if action["type"] == "pass" and state["step"] != "auction":
+            return {"type": "done"}  # "pass" reads naturally for "take nothing"
+        return action
+
+    def label(self, state: State, action: Action) -> str:
+        return notation.label_move(state, action)
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return build_view(state, seat)
+
+
+def standings(state: State) -> list[Standing]:
+    """R56: Capital, then fulfilled orders, then shared; R53: bankrupt players below."""
+    keys: dict[int, tuple] = {}
+    for seat in range(state["n"]):
+        if state["out"][seat] is None:
+            final = state["final"][str(seat)]
+            keys[seat] = (1, final["score"], final["fulfilled"])
+        else:
+            keys[seat] = (0, state["out"][seat], 0)
+    ranked = rank_standings(keys)
+    result = []
+    for item in ranked:
+        final = state["final"].get(str(item.seat))
+        if final is None:
+            detail = {"bankrupt_round": state["out"][item.seat]}
+            score = 0
+        else:
+            detail = dict(final)
+            score = final["score"]
+        result.append(Standing(seat=item.seat, score=score, rank=item.rank, detail=detail))
+    return result
+
+
+def _player_view(state: State, seat: int, viewer: int | None) -> dict[str, Any]:
+    trucks = {letter: dict(item) for letter, item in state["trucks"][seat].items()}
+    lying = {str(c): n for c, n in enumerate(state["lying"][seat]) if n}
+    entry = {
+        "seat": seat,
+        "colour": colour(seat),
+        "name": name(seat),
+        "capital": state["capital"][seat],
+        "stamp": state["stamp"][seat],
+        "bankrupt_round": state["out"][seat],
+        "warehouse": state["warehouse"][seat],
+        "lying": lying,
+        "trucks": trucks,
+        "orders": [dict(order, **card_dict(order["card"])) for order in state["orders"][seat]],
+        "fulfilled_count": len(state["fulfilled"][seat]),
+    }
+    if viewer == seat:
+        # R58: fulfilled cards lie face down; only their owner sees them (needed for R14).
+        entry["fulfilled"] = [card_dict(card_id) for card_id in state["fulfilled"][seat]]
+    return entry
+
+
+def card_dict(card_id: int) -> dict[str, Any]:
+    the_card = data.CARD_BY_ID[card_id]
+    return {"card": card_id, "city": the_card.city,
+            "options": [list(option) for option in the_card.options],
+            "time": the_card.time, "penalty": the_card.penalty}
+
+
+def build_view(state: State, seat: int | None) -> dict[str, Any]:
+    """Everything is public but the deck, the set-up discards and face-down cards (R58)."""
+    current = flow.current_seat(state)
+    transports = []
+    for key, item in state["transports"].items():
+        what = spec(key)
+        transports.append({
+            "key": key, "name": what.name, "kind": what.kind, "pos": item["pos"],
+            "load": list(item["load"]), "markers": sorted(item["markers"]),
+            "initiative": what.initiative, "cost": what.cost, "speed": what.speed,
+            "stops": what.stops, "min_load": what.min_load, "capacity": what.capacity,
+            "marker_count": what.markers,
+        })
+    view: dict[str, Any] = {
+        "game": "rhein",
+        "round": state["round"],
+        "rounds": state["rounds"],
+        "phase": state["phase"],
+        "phase_name": PHASES[state["phase"]],
+        "step": state["step"],
+        "options": dict(state["options"]),
+        "active": [] if current is None else [current],
+        "turn_order": turn_order(state),
+        "cities": [{"number": c.number, "name": c.name, "services": sorted(c.services)}
+                   for c in data.CITIES],
+        "transports": transports,
+        "players": [_player_view(state, s, seat) for s in range(state["n"])],
+        "orders_list": [card_dict(card_id) for card_id in state["list"]],
+        "deck_count": len(state["deck"]),
+        "auction": state["auction"],
+        "stop": state["stop"],
+        "fulfil_city": state["city"],
+        "final": state["final"],
+        "alive": alive(state),
+    }
+    return view
+
+
+GAME = Rhein()

@@ -1,0 +1,134 @@
+"""State helpers of Rhein: capital and the stack, turn order, containers, trucks, transports.
+
+The state is plain JSON data. Per-seat values are lists indexed by seat; cities are integer
+positions 0-14 kept in lists of length 15 (``lying[seat][city]``).
+"""
+
+from __future__ import annotations
+
+from engine.core import State
+from engine.rhein import data
+
+# Phase names, 1-6.
+PHASES = {
+    1: "Take Orders",
+    2: "Load Containers",
+    3: "Reserve Stops",
+    4: "Move and Unload",
+    5: "Fulfil Orders",
+    6: "End of Round",
+}
+
+
+def colour(seat: int) -> str:
+    return data.COLOURS[seat]
+
+
+def name(seat: int) -> str:
+    return data.COLOURS[seat].capitalize()
+
+
+def alive(state: State) -> list[int]:
+    return [seat for seat in range(state["n"]) if state["out"][seat] is None]
+
+
+# --- Capital and the stack (R1, R2) -----------------------------------------------------
+
+
+def change_capital(state: State, seat: int, delta: int) -> None:
+    """Move a marker; a marker that moves lands on top of the stack (R2)."""
+    if delta == 0:
+        return
+    state["capital"][seat] += delta
+    state["clock"] += 1
+    state["stamp"][seat] = state["clock"]
+
+
+def turn_order(state: State) -> list[int]:
+    """Ascending Capital; on a tie the marker on top (latest arrival) first."""
+    return sorted(alive(state), key=lambda s: (state["capital"][s], -state["stamp"][s]))
+
+
+def auction_order(state: State, seats: list[int] | None = None) -> list[int]:
+    """Descending Capital; on a tie the marker on top first (R10)."""
+    pool = alive(state) if seats is None else seats
+    return sorted(pool, key=lambda s: (-state["capital"][s], -state["stamp"][s]))
+
+
+# --- transports ------------------------------------------------------------------------
+
+
+def spec(key: str) -> data.Transport:
+    return data.TRANSPORT_BY_KEY[key]
+
+
+def in_game(state: State) -> list[str]:
+    """Keys of the shared transports in this game, in initiative order."""
+    return list(state["transports"])
+
+
+def load_total(state: State, key: str) -> int:
+    return sum(state["transports"][key]["load"])
+
+
+def free_space(state: State, key: str) -> int:
+    return spec(key).capacity - load_total(state, key)
+
+
+def serves(city: int, kind: str) -> bool:
+    found = data.CITY_BY_NUMBER.get(city)
+    return found is not None and kind in found.services
+
+
+def city_of(state: State, key: str) -> int | None:
+    """The city a shared transport is in: 0 on its mat, None when in transit (R19)."""
+    position = state["transports"][key]["pos"]
+    if position is None:
+        return data.BASEL
+    return position if serves(position, spec(key).kind) else None
+
+
+def on_mat(state: State, key: str) -> bool:
+    return state["transports"][key]["pos"] is None
+
+
+def aboard(state: State, seat: int) -> int:
+    """The seat's containers on any transport, trucks included (final scoring, R55)."""
+    shared = sum(t["load"][seat] for t in state["transports"].values())
+    return shared + sum(truck["load"] for truck in state["trucks"][seat].values())
+
+
+# --- trucks ----------------------------------------------------------------------------
+
+
+def truck(state: State, seat: int, letter: str) -> dict:
+    return state["trucks"][seat][letter]
+
+
+def park_if_empty(state: State, seat: int, letter: str) -> None:
+    """An empty truck leaves the board face up (R38)."""
+    item = truck(state, seat, letter)
+    if item["where"] == "board" and item["load"] == 0:
+        item.update(where="reserve", pos=None, moved=False)
+
+
+def road_city(city: int) -> bool:
+    return serves(city, data.ROAD)
+
+
+# --- orders ----------------------------------------------------------------------------
+
+
+def card(card_id: int) -> data.Card:
+    return data.CARD_BY_ID[card_id]
+
+
+def open_order(state: State, seat: int, card_id: int) -> dict | None:
+    for order in state["orders"][seat]:
+        if order["card"] == card_id:
+            return order
+    return None
+
+
+def last_round(state: State) -> bool:
+    return state["round"] == state["rounds"]
