@@ -1,0 +1,43 @@
+"""Bishops and the archbishop (rulebook "Bishops and the Archbishop", rulings I).
+
+Bishops are derived from the board: a duke has one bishop when his duchy contains at least
+one church (I1). The archbishop card goes to the player with at least one bishop and strictly
+more bishops than each other player, and lies beside the board otherwise (I4).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.rheinlaender.board import Board
+from engine.rheinlaender.duchies import group_of, has_church
+
+State = dict[str, Any]
+
+
+def bishops(state: State, board: Board) -> list[int]:
+    """Bishops per player."""
+    tally = [0] * state["players"]
+    for duke in state["dukes"]:
+        if has_church(state, board, group_of(state, board, duke["anchor"])):
+            tally[duke["owner"]] += 1
+    return tally
+
+
+def archbishop_holder(tally: list[int]) -> int | None:
+    best = max(tally)
+    if best == 0 or tally.count(best) > 1:
+        return None
+    return tally.index(best)
+
+
+def update_archbishop(state: State, board: Board, names: list[str]) -> list[str]:
+    """Re-evaluate the archbishop after a settlement (I4, I5); return public log lines."""
+    holder = archbishop_holder(bishops(state, board))
+    before = state["archbishop"]
+    if holder == before:
+        return []
+    state["archbishop"] = holder
+    if holder is None:
+        return [f"{names[before]} loses the archbishop: nobody has the most bishops."]
+    return [f"{names[holder]} now holds the archbishop."]

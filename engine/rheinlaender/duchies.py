@@ -1,0 +1,139 @@
+"""Groups of knights, duchies, their owners and values (rulebook "Forming Duchies", rulings E, F).
+
+A group is a maximal set of knights connected through adjacency (castle knights included,
+bastions and empty spaces never connect). A duchy is a group of two or more knights. Each duke
+is tied to one occupied space of its duchy, its *anchor*: knights never leave their space and
+duchies never split (E9), so the anchor identifies the duchy through every merge.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.rheinlaender.board import Board
+
+State = dict[str, Any]
+REALM_POINTS = {"castle": 1, "church": 1}
+
+
+def groups(state: State, board: Board) -> list[list[str]]:
+    """Every group of knights, each in board order; groups listed by their first space."""
+    knights = state["knights"]
+    seen: set[str] = set()
+    found: list[list[str]] = []
+    for start in sorted(knights, key=board.order.__getitem__):
+        if start in seen:
+            continue
+        members = _flood(knights, board, start)
+        seen.update(members)
+        found.append(sorted(members, key=board.order.__getitem__))
+    return found
+
+
+def group_of(state: State, board: Board, space: str) -> list[str]:
+    """The group containing the knight on ``space``, in board order."""
+    return sorted(_flood(state["knights"], board, space), key=board.order.__getitem__)
+
+
+def _flood(knights: dict[str, int], board: Board, start: str) -> set[str]:
+    members = {start}
+    todo = [start]
+    while todo:
+        for neighbour in board.neighbours[todo.pop()]:
+            if neighbour in knights and neighbour not in members:
+                members.add(neighbour)
+                todo.append(neighbour)
+    return members
+
+
+def counts(state: State, spaces: list[str]) -> dict[int, int]:
+    """Knights per player in ``spaces`` (castle knights included)."""
+    tally: dict[int, int] = {}
+    for space in spaces:
+        seat = state["knights"][space]
+        tally[seat] = tally.get(seat, 0) + 1
+    return tally
+
+
+def leader(tally: dict[int, int]) -> int | None:
+    """The player with at least two knights and strictly more than each other player (E3)."""
+    if not tally:
+        return None
+    best = max(tally.values())
+    top = [seat for seat, count in tally.items() if count == best]
+    return top[0] if best >= 2 and len(top) == 1 else None
+
+
+def realms_in(state: State, board: Board, spaces: list[str]) -> list[str]:
+    """Realm spaces bordering a knight of the group, whatever its colour (F1), board order."""
+    found = {realm for space in spaces for realm in board.realms_of[space]
+             if realm in state["realms"]}
+    return sorted(found, key=board.order.__getitem__)
+
+
+def realm_points(marker: dict[str, Any]) -> int:
+    return marker.get("value", 0) if marker["kind"] == "city" else REALM_POINTS[marker["kind"]]
+
+
+def value(state: State, board: Board, spaces: list[str], duke_points: int = 1) -> int:
+    """A duchy's worth: ``duke_points`` (1 in play, 5 at the end) plus its realms (F3, M4)."""
+    return duke_points + sum(realm_points(state["realms"][r])
+                             for r in realms_in(state, board, spaces))
+
+
+def duke_index(state: State, spaces: list[str]) -> int | None:
+    """Index in ``state["dukes"]`` of the duke governing this group, if any."""
+    members = set(spaces)
+    for index, duke in enumerate(state["dukes"]):
+        if duke["anchor"] in members:
+            return index
+    return None
+
+
+def duchies(state: State, board: Board) -> list[dict[str, Any]]:
+    """Every duchy on the board with its owner, value and bishop (public, F6)."""
+    found = []
+    for spaces in groups(state, board):
+        if len(spaces) < 2:
+            continue
+        index = duke_index(state, spaces)
+        duke = state["dukes"][index] if index is not None else None
+        found.append({
+            "spaces": spaces,
+            "owner": duke["owner"] if duke else None,
+            "anchor": duke["anchor"] if duke else spaces[0],
+            "figure": duke["figure"] if duke else None,
+            "value": value(state, board, spaces),
+            "bishop": bool(duke) and has_church(state, board, spaces),
+            "realms": realms_in(state, board, spaces),
+        })
+    return found
+
+
+def has_church(state: State, board: Board, spaces: list[str]) -> bool:
+    return any(state["realms"][r]["kind"] == "church" for r in realms_in(state, board, spaces))
+
+
+def place_duke(state: State, owner: int, anchor: str) -> None:
+    """Put a duke for ``owner``; figures beyond six are borrowed or marked (E11, E12).
+
+    With 3 or 4 players the next figure comes from an unused colour (the rulebook's
+    borrowing); with 5 players, or once those are gone too, the duke is an *extra* duke:
+    it counts exactly like any other and is drawn in the owner's colour with a mark.
+    """
+    state["dukes"].append({"owner": owner, "anchor": anchor,
+                           "figure": _free_figure(state, owner)})
+
+
+FIGURES_PER_COLOUR = 6
+
+
+def _free_figure(state: State, owner: int) -> int | None:
+    in_use: dict[int | None, int] = {}
+    for duke in state["dukes"]:
+        in_use[duke["figure"]] = in_use.get(duke["figure"], 0) + 1
+    candidates = [owner] + list(range(state["players"], 5))
+    for colour in candidates:
+        if in_use.get(colour, 0) < FIGURES_PER_COLOUR:
+            return colour
+    return None
