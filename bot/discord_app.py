@@ -1,0 +1,209 @@
+"""The Discord front door: a thin discord.py client around the tables service.
+
+``run()`` starts the bot (``rheinbot run``); ``sync()`` publishes the slash commands
+(``rheinbot sync [--guild ID]``). Commands are never synced on start: Discord allows about
+200 command creations a day per guild, and a restart loop would burn through them.
+
+No privileged intent is used: slash commands, buttons and autocomplete arrive without any,
+and players are pinged by their stored user id.
+"""
+
+from __future__ import annotations
+
+import inspect
+import logging
+import os
+import time
+from collections.abc import Mapping
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.discord_commands import TROUBLE, Adapter, build_commands
+from bot.discord_delivery import ALLOWED_MENTIONS, Delivery, MoveButton
+from bot.replies import Audience, Reply
+
+log = logging.getLogger(__name__)
+
+TOKEN_HELP = (
+    "No Discord token: set DISCORD_TOKEN (see .env.example).\n"
+    "Get one at https://discord.com/developers/applications -> New Application -> Bot -> "
+    "Reset Token.\n"
+    "Without a token you can still try every game: `rheinbot demo rhein` plays a whole game "
+    "with computer players, `rheinbot play rhein` is hot-seat play in this terminal."
+)
+
+
+class ConfigError(ValueError):
+    """A setting in the environment that cannot be used; the message says which and why."""
+
+
+# --- settings ------------------------------------------------------------------------------
+
+def intents() -> discord.Intents:
+    """The default intents, with every privileged one explicitly off."""
+    chosen = discord.Intents.default()
+    chosen.members = False
+    chosen.presences = False
+    chosen.message_content = False
+    return chosen
+
+
+def _int_list(text: str) -> list[int]:
+    """``"0,1,2"`` or ``"0-3"`` or ``"0-1, 4"`` -> a sorted list of ints."""
+    ids: set[int] = set()
+    for piece in text.replace(" ", "").split(","):
+        if not piece:
+            continue
+        first, dash, last = piece.partition("-")
+        start, end = int(first), int(last) if dash else int(first)
+        ids.update(range(start, end + 1))
+    return sorted(ids)
+
+
+def shard_options(env: Mapping[str, str] = os.environ) -> dict[str, Any]:
+    """``AutoShardedClient`` arguments from SHARD_COUNT and SHARD_IDS.
+
+    Neither set: Discord's recommended count, all shards in this process. SHARD_COUNT alone:
+    that many shards, all here. Both: only the listed shards (other processes run the rest,
+    each with its own database, since a guild always lives on one shard).
+    """
+    count_text = env.get("SHARD_COUNT", "").strip()
+    ids_text = env.get("SHARD_IDS", "").strip()
+    if not count_text:
+        if ids_text:
+            raise ConfigError("SHARD_IDS needs SHARD_COUNT: the total number of shards.")
+        return {}
+    try:
+        count = int(count_text)
+        ids = _int_list(ids_text) if ids_text else list(range(count))
+    except ValueError:
+        raise ConfigError("SHARD_COUNT is a number and SHARD_IDS a list like 0,1 or 0-3.") \
+            from None
+    if count < 1:
+        raise ConfigError("SHARD_COUNT must be at least 1.")
+    outside = [shard for shard in ids if not 0 <= shard < count]
+    if outside or not ids:
+        raise ConfigError(f"SHARD_IDS must lie in 0..{count - 1}; got {ids_text!r}.")
+    return {"shard_count": count, "shard_ids": ids}
+
+
+def dev_guild(env: Mapping[str, str] = os.environ) -> int | None:
+    text = env.get("RHEINBOT_DEV_GUILD", "").strip()
+    if not text:
+        return None
+    if not text.isdigit():
+        raise ConfigError("RHEINBOT_DEV_GUILD must be a server (guild) id, a number.")
+    return int(text)
+
+
+def token_from_env(token: str | None = None, env: Mapping[str, str] = os.environ) -> str:
+    found = (token or env.get("DISCORD_TOKEN", "")).strip()
+    if not found:
+        raise SystemExit(TOKEN_HELP)
+    return found
+
+
+# --- the client ----------------------------------------------------------------------------
+
+class RheinbotClient(discord.AutoShardedClient):
+    """Slash commands, buttons and delivery; the tables service does everything else."""
+
+    def __init__(self, *, start_services: bool = True, db_path: str | None = None,
+                 **options: Any) -> None:
+        super().__init__(intents=intents(), allowed_mentions=ALLOWED_MENTIONS, **options)
+        self.start_services = start_services
+        self.db_path = db_path or os.environ.get("RHEINBOT_DB", "rheinbot.sqlite3")
+        self.tree = app_commands.CommandTree(self)
+        self.tree.on_error = self.on_app_command_error
+        self.delivery = Delivery(self)
+        self.adapter = Adapter(self.delivery)
+        for command in build_commands(self.adapter):
+            self.tree.add_command(command)
+        self.store: Any = None
+        self.reminders: Any = None
+
+    async def setup_hook(self) -> None:
+        # Buttons of every earlier turn prompt keep working after a restart.
+        self.add_dynamic_items(MoveButton)
+        if self.start_services:
+            await self.open_services()
+
+    async def open_services(self) -> None:
+        """Open the database, the tables service and the reminder task."""
+        from bot.reminders import Reminders  # late: these load the engines and the store
+        from bot.service import TablesService
+        from bot.store import Store
+
+        self.store = await Store.open(self.db_path)
+        self.reminders = Reminders(self.store, send_dm=self.delivery.send_dm,
+                                   post_channel=self.delivery.post_channel, clock=time.time)
+        self.adapter.service = TablesService(self.store, reminders=self.reminders)
+        await _maybe_await(self.reminders.start())
+        log.info("services open on %s", self.db_path)
+
+    async def close(self) -> None:
+        if self.reminders is not None:
+            await _maybe_await(self.reminders.stop())
+        if self.store is not None:
+            await self.store.close()
+        await super().close()
+
+    async def on_app_command_error(self, interaction: discord.Interaction,
+                                   error: app_commands.AppCommandError) -> None:
+        # Option conversion and checks fail before our callbacks run: answer privately.
+        log.warning("command error: %s", error)
+        text = TROUBLE
+        if isinstance(error, app_commands.NoPrivateMessage):
+            text = "Game commands work in a server channel or thread, not in DMs."
+        elif isinstance(error, app_commands.TransformerError | app_commands.CheckFailure):
+            text = str(error)
+        reply = Reply(text, Audience.EPHEMERAL)
+        if interaction.response.is_done():
+            await self.delivery.deliver(interaction, [reply])
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+
+    async def on_ready(self) -> None:
+        log.info("connected as %s on shards %s", self.user, self.shard_ids or "all")
+
+
+async def _maybe_await(value: Any) -> Any:
+    return await value if inspect.isawaitable(value) else value
+
+
+# --- entry points for bot/cli.py -----------------------------------------------------------
+
+def run(token: str | None = None) -> None:
+    """Run the bot until stopped (``rheinbot run``)."""
+    secret = token_from_env(token)
+    client = RheinbotClient(**shard_options())
+    client.run(secret, log_level=_log_level())
+
+
+async def sync(guild_id: int | None = None) -> None:
+    """Publish the slash commands (``rheinbot sync [--guild ID]``).
+
+    With a guild (or RHEINBOT_DEV_GUILD) the commands are copied to that server, where they
+    show at once: the way to try changes. Without, they go out globally.
+    """
+    secret = token_from_env()
+    target = guild_id or dev_guild()
+    client = RheinbotClient(start_services=False)
+    async with client:
+        await client.login(secret)
+        if target is None:
+            synced = await client.tree.sync()
+            where = "globally (Discord may take a while to show them everywhere)"
+        else:
+            guild = discord.Object(id=target)
+            client.tree.copy_global_to(guild=guild)
+            synced = await client.tree.sync(guild=guild)
+            where = f"to server {target}"
+    print(f"Synced {len(synced)} commands {where}: " + ", ".join(c.name for c in synced))
+
+
+def _log_level() -> int:
+    name = os.environ.get("RHEINBOT_LOG_LEVEL", os.environ.get("LOG_LEVEL", "INFO"))
+    return logging.getLevelNamesMapping().get(name.upper(), logging.INFO)

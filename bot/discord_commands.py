@@ -1,0 +1,495 @@
+"""The slash commands: each one defers, calls the tables service, and hands its Replies on.
+
+No rule and no table logic lives here. ``Adapter`` turns an interaction into the service's
+``Ctx`` and back; ``build_commands`` declares the command tree Discord shows.
+"""
+
+import asyncio
+import logging
+import zoneinfo
+from collections.abc import Awaitable, Callable, Iterable, Mapping
+from typing import Any
+
+import discord
+from discord import app_commands
+
+import engine
+from bot.discord_delivery import Delivery, with_retry
+from bot.replies import Audience, Reply
+
+log = logging.getLogger(__name__)
+
+AUTOCOMPLETE_LIMIT = 25
+CHOICE_TEXT_LIMIT = 100
+AUTOCOMPLETE_TIMEOUT = 2.0  # Discord waits 3 s for autocomplete answers
+ALREADY_ACKNOWLEDGED = 40060
+
+Operation = Callable[[Any], Awaitable[list[Reply]]]
+
+TROUBLE = ("Something went wrong on my side; it was logged. "
+           "Use /game status to see where the table stands.")
+NO_SERVICE = "Rheinbot is still starting up. Try again in a few seconds."
+
+
+# --- variants ------------------------------------------------------------------------------
+
+class VariantError(ValueError):
+    """A ``variants:`` text that does not fit the game's options; the message says why."""
+
+
+TRUE_WORDS = {"true", "yes", "on", "1", "y"}
+FALSE_WORDS = {"false", "no", "off", "0", "n"}
+
+
+def describe_options(game: engine.Game) -> str:
+    if not game.options:
+        return f"{game.title} has no variants."
+    shown = "; ".join(f"{o.name}={_value_hint(o)} ({o.description})" for o in game.options)
+    return f"Variants of {game.title}: {shown}."
+
+
+def _value_hint(option: engine.Option) -> str:
+    if option.type == "bool":
+        return "true|false"
+    if option.type == "choice":
+        return "|".join(option.choices)
+    return "<number>"
+
+
+def parse_variants(game: engine.Game, text: str | None) -> dict[str, Any]:
+    """``"relax=true, rounds=3"`` -> ``{"relax": True, "rounds": 3}`` checked against options.
+
+    A bare name switches an on/off variant on. Separators: commas, semicolons or spaces.
+    """
+    known = {option.name.lower(): option for option in game.options}
+    result: dict[str, Any] = {}
+    for token in _variant_tokens(text):
+        name, sep, raw = token.replace(":", "=", 1).partition("=")
+        option = known.get(name.strip().lower())
+        if option is None:
+            raise VariantError(f"{game.title} has no variant called {name.strip()!r}. "
+                               + describe_options(game))
+        if option.name in result:
+            raise VariantError(f"The variant {option.name!r} is given twice.")
+        result[option.name] = _variant_value(option, raw.strip() if sep else None)
+    return result
+
+
+def _variant_tokens(text: str | None) -> list[str]:
+    cleaned = (text or "").replace(";", ",").replace(" = ", "=")
+    return [t for chunk in cleaned.split(",") for t in chunk.split() if t]
+
+
+def _variant_value(option: engine.Option, raw: str | None) -> Any:
+    if option.type == "bool":
+        word = "true" if raw is None else raw.lower()
+        if word in TRUE_WORDS:
+            return True
+        if word in FALSE_WORDS:
+            return False
+        raise VariantError(f"The variant {option.name!r} is on or off: write "
+                           f"{option.name}=true or {option.name}=false.")
+    if raw is None or raw == "":
+        raise VariantError(f"The variant {option.name!r} needs a value: "
+                           f"{option.name}={_value_hint(option)}.")
+    if option.type == "int":
+        try:
+            return int(raw)
+        except ValueError:
+            raise VariantError(f"The variant {option.name!r} needs a whole number, "
+                               f"e.g. {option.name}={option.default}.") from None
+    for choice in option.choices:
+        if choice.lower() == raw.lower():
+            return choice
+    raise VariantError(f"The variant {option.name!r} is one of: {', '.join(option.choices)}.")
+
+
+def variant_suggestions(game: engine.Game, typed: str) -> list[tuple[str, str]]:
+    """(label, completed text) pairs for the ``variants:`` autocomplete."""
+    done, comma, last = typed.rpartition(",")
+    prefix = f"{done}{comma} " if comma else ""
+    used = {token.partition("=")[0].strip().lower() for token in _variant_tokens(done)}
+    needle = last.strip().lower()
+    out: list[tuple[str, str]] = []
+    for option in game.options:
+        if option.name.lower() in used:
+            continue
+        for value in _suggested_values(option):
+            text = f"{option.name}={value}"
+            if needle in text.lower():
+                out.append((f"{text}: {option.description}", (prefix + text).strip()))
+    return out
+
+
+def _suggested_values(option: engine.Option) -> Iterable[str]:
+    if option.type == "bool":
+        return ("true", "false")
+    if option.type == "choice":
+        return option.choices
+    return (str(option.default),)
+
+
+# --- choices -------------------------------------------------------------------------------
+
+def _fit(text: str) -> str:
+    text = " ".join(text.split()) or "?"
+    return text if len(text) <= CHOICE_TEXT_LIMIT else text[: CHOICE_TEXT_LIMIT - 1] + "\u2026"
+
+
+def to_choices(pairs: Iterable[tuple[str, str]]) -> list[app_commands.Choice[str]]:
+    """Autocomplete choices within Discord's limits: 25 at most, names and values <= 100.
+
+    A value longer than 100 characters cannot be sent back by Discord at all, so it is left
+    out (the player can still type the move).
+    """
+    choices: list[app_commands.Choice[str]] = []
+    seen: set[str] = set()
+    for label, value in pairs:
+        if not value or len(value) > CHOICE_TEXT_LIMIT or value in seen:
+            continue
+        seen.add(value)
+        choices.append(app_commands.Choice(name=_fit(label), value=value))
+        if len(choices) == AUTOCOMPLETE_LIMIT:
+            break
+    return choices
+
+
+def game_title(games: Mapping[str, engine.Game], key: str) -> str:
+    try:
+        return games[key].title or key
+    except Exception:  # a game whose engine has not landed yet still gets its key listed
+        return key
+
+
+def game_choices(games: Mapping[str, engine.Game]) -> list[app_commands.Choice[str]]:
+    return [app_commands.Choice(name=_fit(game_title(games, key)), value=key) for key in games]
+
+
+def ai_levels() -> tuple[str, ...]:
+    try:
+        from bot.ai import LEVELS
+    except ImportError:
+        return ("easy",)
+    return tuple(LEVELS)
+
+
+def find_game(games: Mapping[str, engine.Game], key: str | None) -> engine.Game | None:
+    if not key:
+        return None
+    try:
+        return games[key]
+    except Exception:
+        return None
+
+
+# --- the adapter ---------------------------------------------------------------------------
+
+def service_ctx_type() -> type:
+    from bot.service import Ctx  # imported late: the service module loads the engines
+    return Ctx
+
+
+class Adapter:
+    """Binds interactions to the tables service and Replies to Discord messages."""
+
+    def __init__(self, delivery: Delivery, service: Any = None,
+                 ctx_type: Callable[..., Any] | None = None,
+                 games: Mapping[str, engine.Game] = engine.GAMES) -> None:
+        self.delivery = delivery
+        self.service = service  # set by the client's setup_hook once the store is open
+        self.games = games
+        self._ctx_type = ctx_type
+
+    def ctx(self, interaction: discord.Interaction) -> Any:
+        ctx_type = self._ctx_type or service_ctx_type()
+        permissions = interaction.permissions
+        locale = getattr(interaction.locale, "value", None) or "en"
+        return ctx_type(
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id,
+            user_id=interaction.user.id,
+            user_name=interaction.user.display_name,
+            can_manage=bool(permissions and permissions.manage_channels),
+            locale=str(locale),
+        )
+
+    async def run(self, interaction: discord.Interaction, operation: Operation,
+                  ephemeral: bool = True) -> None:
+        """Defer, run one service operation, deliver its Replies.
+
+        The defer is ephemeral so that the caller's own notes (errors, hidden information)
+        replace the "thinking..." placeholder; public posts go to the channel as messages.
+        If Discord refuses even the defer, the operation is not run: the player sees the
+        command fail and nothing has changed, so trying again is safe.
+        """
+        if not await self.defer(interaction, ephemeral):
+            return
+        if self.service is None:
+            await self.delivery.deliver(interaction, [Reply(NO_SERVICE, Audience.EPHEMERAL)])
+            return
+        try:
+            replies = await operation(self.ctx(interaction))
+        except Exception:
+            log.exception("service operation failed")
+            replies = [Reply(TROUBLE, Audience.EPHEMERAL)]
+        await self.delivery.deliver(interaction, replies)
+
+    async def defer(self, interaction: discord.Interaction, ephemeral: bool) -> bool:
+        try:
+            await with_retry(
+                lambda: interaction.response.defer(ephemeral=ephemeral, thinking=True),
+                self.delivery.policy,
+            )
+        except discord.InteractionResponded:
+            return True
+        except discord.HTTPException as error:
+            if error.code == ALREADY_ACKNOWLEDGED:  # an earlier attempt did arrive
+                return True
+            log.warning("could not defer interaction: %s", error)
+            return False
+        return True
+
+    def service_call(self, name: str) -> Operation:
+        """An operation that calls ``service.<name>(ctx)`` (looked up when it runs)."""
+        return lambda ctx: getattr(self.service, name)(ctx)
+
+    async def refuse(self, interaction: discord.Interaction, text: str) -> None:
+        """An immediate ephemeral answer for input we can reject without the service."""
+        await interaction.response.send_message(text, ephemeral=True)
+
+    async def press(self, interaction: discord.Interaction, custom_id: str) -> None:
+        await self.run(interaction, lambda ctx: self.service.press(ctx, custom_id))
+
+    async def move_choices(self, interaction: discord.Interaction,
+                           current: str) -> list[app_commands.Choice[str]]:
+        if self.service is None:
+            return []
+        try:
+            pairs = await asyncio.wait_for(
+                self.service.move_choices(self.ctx(interaction), current or ""),
+                AUTOCOMPLETE_TIMEOUT,
+            )
+        except Exception:  # autocomplete must answer something, even on trouble
+            log.exception("move autocomplete failed")
+            return []
+        return to_choices(pairs)
+
+
+# --- the command tree ----------------------------------------------------------------------
+
+def build_commands(adapter: Adapter) -> list[app_commands.Command | app_commands.Group]:
+    """Every slash command, bound to ``adapter``."""
+    return [
+        _game_group(adapter),
+        _play_command(adapter),
+        _remind_group(adapter),
+        _mygames_command(adapter),
+        _rules_command(adapter),
+    ]
+
+
+def _game_group(adapter: Adapter) -> app_commands.Group:
+    group = app_commands.Group(name="game", description="Create, join and run a game table",
+                               guild_only=True)
+    _add_table_commands(group, adapter)
+    _add_view_commands(group, adapter)
+    _add_control_commands(group, adapter)
+    return group
+
+
+def _add_table_commands(group: app_commands.Group, adapter: Adapter) -> None:
+    levels = [app_commands.Choice(name=level, value=level) for level in ai_levels()]
+
+    @group.command(name="new", description="Open a new game table in this channel or thread")
+    @app_commands.describe(
+        game="Which game to play",
+        variants="Variant options, e.g. relax=true, rounds=3 (see /rules)",
+        min_players="Fewest players needed to start",
+        max_players="Most players who may join",
+    )
+    @app_commands.choices(game=game_choices(adapter.games))
+    async def game_new(interaction: discord.Interaction, game: str,
+                       variants: str | None = None,
+                       min_players: app_commands.Range[int, 1, 10] | None = None,
+                       max_players: app_commands.Range[int, 1, 10] | None = None) -> None:
+        rules = find_game(adapter.games, game)
+        if rules is None:
+            await adapter.refuse(interaction, f"The game {game!r} is not installed here.")
+            return
+        try:
+            options = parse_variants(rules, variants)
+        except VariantError as error:
+            await adapter.refuse(interaction, str(error))
+            return
+        await adapter.run(interaction, lambda ctx: adapter.service.new(
+            ctx, game, options, min_players=min_players, max_players=max_players))
+
+    @game_new.autocomplete("variants")
+    async def game_new_variants(interaction: discord.Interaction,
+                                current: str) -> list[app_commands.Choice[str]]:
+        rules = find_game(adapter.games, getattr(interaction.namespace, "game", None))
+        return [] if rules is None else to_choices(variant_suggestions(rules, current))
+
+    @group.command(name="join", description="Take a seat at this channel's table")
+    @app_commands.describe(colour="The colour you would like (if it is still free)")
+    async def game_join(interaction: discord.Interaction, colour: str | None = None) -> None:
+        await adapter.run(interaction, lambda ctx: adapter.service.join(ctx, colour))
+
+    @group.command(name="leave", description="Give up your seat before the game starts")
+    async def game_leave(interaction: discord.Interaction) -> None:
+        await adapter.run(interaction, adapter.service_call("leave"))
+
+    @group.command(name="start", description="Start the game with the players seated")
+    @app_commands.describe(order="Seat order: drawn at random, or as players joined")
+    @app_commands.choices(order=[app_commands.Choice(name="random", value="random"),
+                                 app_commands.Choice(name="as joined", value="joined")])
+    async def game_start(interaction: discord.Interaction, order: str = "random") -> None:
+        await adapter.run(interaction, lambda ctx: adapter.service.start(ctx, order))
+
+    @group.command(name="add-bot", description="Seat a computer player at this table")
+    @app_commands.describe(level="How the computer player chooses its moves")
+    @app_commands.choices(level=levels)
+    async def game_add_bot(interaction: discord.Interaction, level: str = "easy") -> None:
+        await adapter.run(interaction, lambda ctx: adapter.service.add_bot(ctx, level))
+
+
+def _add_view_commands(group: app_commands.Group, adapter: Adapter) -> None:
+    @group.command(name="status", description="Whose turn it is and what they must do")
+    async def game_status(interaction: discord.Interaction) -> None:
+        await adapter.run(interaction, adapter.service_call("status"))
+
+    @group.command(name="board", description="Post the current board picture")
+    async def game_board(interaction: discord.Interaction) -> None:
+        await adapter.run(interaction, adapter.service_call("board"))
+
+    @group.command(name="hand", description="Show your own hidden cards and pieces (only you)")
+    async def game_hand(interaction: discord.Interaction) -> None:
+        await adapter.run(interaction, adapter.service_call("hand"))
+
+    @group.command(name="log", description="The last moves of this game")
+    @app_commands.describe(lines="How many lines (default 20)")
+    async def game_log(interaction: discord.Interaction,
+                       lines: app_commands.Range[int, 1, 200] = 20) -> None:
+        await adapter.run(interaction, lambda ctx: adapter.service.log(ctx, lines))
+
+    @group.command(name="export", description="Download this game as JSON (setup and moves)")
+    async def game_export(interaction: discord.Interaction) -> None:
+        await adapter.run(interaction, adapter.service_call("export"))
+
+
+def _add_control_commands(group: app_commands.Group, adapter: Adapter) -> None:
+    @group.command(name="undo", description="Take back your last move, or ask the table to")
+    async def game_undo(interaction: discord.Interaction) -> None:
+        await adapter.run(interaction, adapter.service_call("undo"))
+
+    @group.command(name="undo-vote", description="Agree or disagree to a pending undo")
+    @app_commands.describe(agree="True to allow the undo, False to refuse it")
+    async def game_undo_vote(interaction: discord.Interaction, agree: bool) -> None:
+        await adapter.run(interaction, lambda ctx: adapter.service.vote_undo(ctx, agree))
+
+    @group.command(name="abandon", description="End this game without a result")
+    async def game_abandon(interaction: discord.Interaction) -> None:
+        await adapter.run(interaction, adapter.service_call("abandon"))
+
+    @group.command(name="kick", description="Remove a player; a computer or another member "
+                                            "takes the seat")
+    @app_commands.describe(player="The player to remove",
+                           replacement="Who takes the seat (empty: a computer player)")
+    async def game_kick(interaction: discord.Interaction, player: discord.User,
+                        replacement: discord.User | None = None) -> None:
+        await adapter.run(interaction, lambda ctx: adapter.service.kick(
+            ctx, player.id,
+            replacement.id if replacement else None,
+            replacement.display_name if replacement else None,
+        ))
+
+
+def _play_command(adapter: Adapter) -> app_commands.Command:
+    @app_commands.command(name="play", description="Make your move (pick from the list or "
+                                                   "type the notation)")
+    @app_commands.describe(move="Your move; the list shows your legal moves")
+    @app_commands.guild_only()
+    async def play(interaction: discord.Interaction, move: str) -> None:
+        await adapter.run(interaction, lambda ctx: adapter.service.play(ctx, move))
+
+    @play.autocomplete("move")
+    async def play_move(interaction: discord.Interaction,
+                        current: str) -> list[app_commands.Choice[str]]:
+        return await adapter.move_choices(interaction, current)
+
+    return play
+
+
+def _remind_group(adapter: Adapter) -> app_commands.Group:
+    group = app_commands.Group(name="remind", description="Your turn reminders by DM")
+
+    @group.command(name="on", description="Get a DM when it is your turn")
+    async def remind_on(interaction: discord.Interaction) -> None:
+        await adapter.run(interaction, lambda ctx: adapter.service.remind(ctx, on=True))
+
+    @group.command(name="off", description="Stop turn reminders")
+    async def remind_off(interaction: discord.Interaction) -> None:
+        await adapter.run(interaction, lambda ctx: adapter.service.remind(ctx, on=False))
+
+    @group.command(name="every", description="How often to remind you while it is your turn")
+    @app_commands.describe(hours="Hours between reminders (default 12)")
+    async def remind_every(interaction: discord.Interaction,
+                           hours: app_commands.Range[float, 1, 168]) -> None:
+        await adapter.run(interaction,
+                          lambda ctx: adapter.service.remind(ctx, every_hours=float(hours)))
+
+    @group.command(name="quiet", description="Hours of the day without reminders")
+    @app_commands.describe(start="Quiet from this hour (0-23)", end="Until this hour (0-23)",
+                           tz="Your time zone, e.g. Europe/Berlin")
+    @app_commands.rename(start="from", end="to")
+    async def remind_quiet(interaction: discord.Interaction,
+                           start: app_commands.Range[int, 0, 23],
+                           end: app_commands.Range[int, 0, 23],
+                           tz: str | None = None) -> None:
+        await adapter.run(interaction, lambda ctx: adapter.service.remind(
+            ctx, quiet_from=start, quiet_to=end, tz=tz))
+
+    @remind_quiet.autocomplete("tz")
+    async def remind_quiet_tz(interaction: discord.Interaction,
+                              current: str) -> list[app_commands.Choice[str]]:
+        return to_choices((zone, zone) for zone in matching_zones(current))
+
+    return group
+
+
+def matching_zones(typed: str) -> list[str]:
+    needle = typed.strip().lower().replace(" ", "_")
+    zones = sorted(zoneinfo.available_timezones())
+    starts = [z for z in zones if z.lower().startswith(needle)]
+    inside = [z for z in zones if needle in z.lower() and z not in starts]
+    return (starts + inside)[:AUTOCOMPLETE_LIMIT]
+
+
+def _mygames_command(adapter: Adapter) -> app_commands.Command:
+    @app_commands.command(name="mygames", description="Every game where it is your turn")
+    async def mygames(interaction: discord.Interaction) -> None:
+        await adapter.run(interaction, adapter.service_call("my_games"))
+
+    return mygames
+
+
+def _rules_command(adapter: Adapter) -> app_commands.Command:
+    @app_commands.command(name="rules", description="Rules help for a game")
+    @app_commands.describe(game="Which game (default: this channel's game)",
+                           topic="A topic, e.g. components; empty lists the topics")
+    @app_commands.choices(game=game_choices(adapter.games))
+    async def rules(interaction: discord.Interaction, game: str | None = None,
+                    topic: str | None = None) -> None:
+        await adapter.run(interaction, lambda ctx: adapter.service.rules(ctx, game, topic))
+
+    @rules.autocomplete("topic")
+    async def rules_topic(interaction: discord.Interaction,
+                          current: str) -> list[app_commands.Choice[str]]:
+        chosen = find_game(adapter.games, getattr(interaction.namespace, "game", None))
+        games = [chosen] if chosen else [
+            g for g in (find_game(adapter.games, key) for key in adapter.games) if g]
+        needle = current.strip().lower()
+        topics = sorted({t for g in games for t in g.topics if needle in t.lower()})
+        return to_choices((t, t) for t in topics)
+
+    return rules

@@ -1,0 +1,359 @@
+"""Turning Replies into Discord messages, with retries that never post twice.
+
+The service has already committed a move when its Replies reach this module, so nothing here
+may call the service again: a failed post is retried (the same message nonce each time, so
+Discord itself drops a duplicate if an earlier attempt did arrive), and what still cannot be
+posted is reported to the player instead of being lost silently.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import re
+import secrets
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+import aiohttp
+import discord
+
+from bot.replies import Attachment, Audience, Button, DeliveryFailed, Reply
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+# Discord's limits (https://discord.com/developers/docs/resources/message).
+CONTENT_LIMIT = 2000
+EMBED_DESCRIPTION_LIMIT = 4096
+EMBED_TITLE_LIMIT = 256
+BUTTON_LABEL_LIMIT = 80
+BUTTONS_PER_MESSAGE = 25
+CLOSED_DMS = 50007  # "Cannot send messages to this user"
+
+BUTTON_STYLES = {
+    "primary": discord.ButtonStyle.primary,
+    "secondary": discord.ButtonStyle.secondary,
+    "success": discord.ButtonStyle.success,
+    "danger": discord.ButtonStyle.danger,
+}
+
+# Mentions in game posts ping the named players, never @everyone or a role.
+ALLOWED_MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True)
+
+MISSING_PERMISSION_NOTICE = (
+    "I could not post in this channel: I am missing a permission here (View Channel, "
+    "Send Messages, Send Messages in Threads, Embed Links or Attach Files). "
+    "Your action was saved. Ask a moderator to grant these, then use /game board."
+)
+
+
+# --- the turn-prompt buttons ---------------------------------------------------------------
+
+class MoveButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"rb:(?P<game>[^:]+):(?P<version>\d+):(?P<choice>.+)",
+):
+    """A button whose custom id carries the game, the state version and the choice.
+
+    It works after a restart (registered with ``Client.add_dynamic_items``) and holds no state
+    of its own: the whole custom id goes to ``TablesService.press``, which refuses a click
+    made on an old board.
+    """
+
+    def __init__(self, custom_id: str, label: str = "\u2026", style: str = "secondary") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label[:BUTTON_LABEL_LIMIT],
+                custom_id=custom_id,
+                style=BUTTON_STYLES.get(style, discord.ButtonStyle.secondary),
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str], /
+    ) -> MoveButton:
+        return cls(item.custom_id or match.group(0), label=item.label or "\u2026")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        adapter = getattr(interaction.client, "adapter", None)
+        if adapter is None:  # a click that reached a client without the Rheinbot adapter
+            return
+        await adapter.press(interaction, self.custom_id)
+
+
+def build_view(buttons: list[Button]) -> discord.ui.View | None:
+    """A persistent view (no timeout) with at most 25 buttons, five to a row."""
+    if not buttons:
+        return None
+    view = discord.ui.View(timeout=None)
+    for position, button in enumerate(buttons[:BUTTONS_PER_MESSAGE]):
+        item: discord.ui.Item = _button_item(button)
+        item.row = position // 5
+        view.add_item(item)
+    if len(buttons) > BUTTONS_PER_MESSAGE:
+        log.warning("dropped %d buttons over Discord's limit", len(buttons) - BUTTONS_PER_MESSAGE)
+    return view
+
+
+def _button_item(button: Button) -> discord.ui.Item:
+    if MoveButton.__discord_ui_compiled_template__.fullmatch(button.custom_id):
+        return MoveButton(button.custom_id, button.label, button.style)
+    # Not routable after a restart; still shown, and answered while this process lives.
+    log.warning("button custom id %r does not match the rb: template", button.custom_id)
+    return discord.ui.Button(
+        label=button.label[:BUTTON_LABEL_LIMIT],
+        custom_id=button.custom_id[:100],
+        style=BUTTON_STYLES.get(button.style, discord.ButtonStyle.secondary),
+    )
+
+
+# --- one Reply as one or more Discord messages ---------------------------------------------
+
+@dataclass
+class Part:
+    """One Discord message of a Reply. Files and buttons ride on the last part."""
+
+    content: str | None = None
+    title: str | None = None
+    description: str | None = None
+    attachments: list[Attachment] = field(default_factory=list)
+    buttons: list[Button] = field(default_factory=list)
+    # Same nonce on every attempt: Discord then refuses to create the message twice.
+    nonce: int = field(default_factory=lambda: secrets.randbits(63))
+
+    def kwargs(self, *, channel: bool) -> dict[str, Any]:
+        """Fresh keyword arguments for ``send`` (a discord.File can be sent only once)."""
+        out: dict[str, Any] = {"allowed_mentions": ALLOWED_MENTIONS}
+        if self.content:
+            out["content"] = self.content
+        if self.title is not None:
+            out["embed"] = self._embed()
+        if self.attachments:
+            out["files"] = [
+                discord.File(io.BytesIO(a.data), filename=a.filename) for a in self.attachments
+            ]
+        view = build_view(self.buttons)
+        if view is not None:
+            out["view"] = view
+        if channel:
+            out["nonce"] = self.nonce
+        return out
+
+    def _embed(self) -> discord.Embed:
+        embed = discord.Embed(title=(self.title or "")[:EMBED_TITLE_LIMIT],
+                              description=self.description or None)
+        pictures = [a for a in self.attachments if a.filename.lower().endswith(".png")]
+        if len(pictures) == 1:  # the board inside the embed reads better on a phone
+            embed.set_image(url=f"attachment://{pictures[0].filename}")
+        return embed
+
+
+def split_text(text: str, limit: int) -> list[str]:
+    """Split at line breaks into pieces of at most ``limit`` characters."""
+    pieces: list[str] = []
+    current = ""
+    for line in text.splitlines(keepends=True):
+        while len(line) > limit:  # one very long line: cut it hard
+            if current:
+                pieces.append(current)
+                current = ""
+            pieces.append(line[:limit])
+            line = line[limit:]
+        if len(current) + len(line) > limit:
+            pieces.append(current)
+            current = ""
+        current += line
+    if current:
+        pieces.append(current)
+    return [piece.rstrip("\n") for piece in pieces if piece.strip()]
+
+
+def reply_parts(reply: Reply) -> list[Part]:
+    """The messages one Reply needs: long texts become several, files come last."""
+    limit = EMBED_DESCRIPTION_LIMIT if reply.title else CONTENT_LIMIT
+    chunks = split_text(reply.text or "", limit) or [""]
+    parts: list[Part] = []
+    for index, chunk in enumerate(chunks):
+        if reply.title:
+            title = reply.title if index == 0 else f"{reply.title} (continued)"
+            parts.append(Part(title=title, description=chunk))
+        else:
+            parts.append(Part(content=chunk))
+    parts[-1].attachments = list(reply.files)
+    parts[-1].buttons = list(reply.buttons)
+    return [p for p in parts if p.content or p.title or p.attachments or p.buttons]
+
+
+# --- retrying ------------------------------------------------------------------------------
+
+@dataclass
+class RetryPolicy:
+    """Retry a send on a server error, a rate limit or a dropped connection."""
+
+    attempts: int = 5
+    base_delay: float = 0.5
+    max_delay: float = 16.0
+    sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep
+
+    def delay(self, attempt: int, error: BaseException) -> float:
+        hinted = getattr(error, "retry_after", None)  # discord.RateLimited says how long
+        if isinstance(hinted, int | float) and hinted > 0:
+            return min(float(hinted), self.max_delay)
+        return min(self.base_delay * 2 ** (attempt - 1), self.max_delay)
+
+
+def is_transient(error: BaseException) -> bool:
+    """Worth another try: 5xx, 429, rate limited, network trouble. Never 4xx refusals."""
+    if isinstance(error, discord.RateLimited):
+        return True
+    if isinstance(error, discord.HTTPException):
+        return error.status >= 500 or error.status == 429
+    return isinstance(error, aiohttp.ClientError | asyncio.TimeoutError | ConnectionError)
+
+
+async def with_retry(send: Callable[[], Awaitable[T]], policy: RetryPolicy) -> T:
+    """Await ``send()`` until it succeeds, retrying transient failures with backoff."""
+    attempt = 1
+    while True:
+        try:
+            return await send()
+        except Exception as error:
+            if not is_transient(error) or attempt >= policy.attempts:
+                raise
+            wait = policy.delay(attempt, error)
+            log.warning("send failed (%s); retry %d in %.1fs", error, attempt, wait)
+            await policy.sleep(wait)
+            attempt += 1
+
+
+# --- delivery ------------------------------------------------------------------------------
+
+class Delivery:
+    """Posts Replies: to a channel, ephemerally to the caller of an interaction, or by DM."""
+
+    def __init__(self, client: discord.Client | None = None,
+                 policy: RetryPolicy | None = None) -> None:
+        self.client = client
+        self.policy = policy or RetryPolicy()
+
+    # Outside any interaction (reminders, idle notices): the signatures Reminders expects.
+    async def post_channel(self, channel_id: int, reply: Reply) -> None:
+        channel = self._channel(channel_id)
+        try:
+            await self._send_parts(channel.send, reply, channel=True)
+        except discord.HTTPException as error:
+            raise DeliveryFailed(f"channel {channel_id}: {error}",
+                                 retryable=is_transient(error)) from error
+
+    async def send_dm(self, user_id: int, reply: Reply,
+                      target: discord.abc.Messageable | None = None) -> None:
+        """DM a user; closed DMs raise ``DeliveryFailed(closed_dms=True)``."""
+        try:
+            target = target or await self._dm_channel(user_id)
+            await self._send_parts(target.send, reply, channel=True)
+        except discord.Forbidden as error:
+            closed = error.code == CLOSED_DMS
+            raise DeliveryFailed(f"DM to {user_id}: {error}", closed_dms=closed) from error
+        except discord.HTTPException as error:
+            raise DeliveryFailed(f"DM to {user_id}: {error}",
+                                 retryable=is_transient(error)) from error
+
+    # Inside an interaction (already deferred).
+    async def deliver(self, interaction: discord.Interaction, replies: list[Reply]) -> None:
+        """Send every Reply where it belongs; report what could not be posted."""
+        state = _InteractionState(interaction)
+        for reply in replies:
+            try:
+                await self._deliver_one(state, reply)
+            except Exception:  # one failed Reply must not swallow the rest
+                log.exception("could not deliver a %s reply", reply.audience)
+        await self._finish(state)
+
+    async def _deliver_one(self, state: _InteractionState, reply: Reply) -> None:
+        caller = state.interaction.user.id
+        if reply.audience is Audience.CHANNEL:
+            await self._to_channel(state, reply)
+        elif reply.audience is Audience.EPHEMERAL and reply.user_id in (None, caller):
+            await self._to_caller(state, reply)
+        else:  # a DM, or a private note meant for someone other than the caller
+            await self._to_dm(state, reply)
+
+    async def _to_channel(self, state: _InteractionState, reply: Reply) -> None:
+        channel = state.interaction.channel or self._channel(state.interaction.channel_id)
+        try:
+            await self._send_parts(channel.send, reply, channel=True)
+        except discord.Forbidden:
+            # The move stands; say so, then post through the interaction instead, which needs
+            # no channel permission (only while its 15-minute token lives).
+            await self._to_caller(state, Reply(MISSING_PERMISSION_NOTICE, Audience.EPHEMERAL))
+            await self._followup(state, reply, ephemeral=False)
+        except discord.HTTPException as error:
+            log.error("channel post failed for good: %s", error)
+            await self._to_caller(state, Reply(
+                "Discord would not take my channel post just now. Your action was saved; "
+                "use /game status or /game board to see the table.", Audience.EPHEMERAL))
+
+    async def _to_caller(self, state: _InteractionState, reply: Reply) -> None:
+        try:
+            await self._followup(state, reply, ephemeral=True)
+        except discord.NotFound:
+            # The interaction expired (15 minutes); a DM is the only private way left.
+            await self._to_dm(state, reply, fallback=False)
+
+    async def _to_dm(self, state: _InteractionState, reply: Reply, fallback: bool = True) -> None:
+        caller = state.interaction.user
+        user_id = reply.user_id or caller.id
+        try:
+            await self.send_dm(user_id, reply, target=caller if user_id == caller.id else None)
+        except DeliveryFailed as failure:
+            if fallback and user_id == caller.id:
+                await self._to_caller(state, reply)  # the caller's own private news
+            else:
+                log.warning("could not DM user %s: %s", user_id, failure)
+
+    async def _followup(self, state: _InteractionState, reply: Reply, ephemeral: bool) -> None:
+        followup = state.interaction.followup
+
+        async def send(**kwargs: Any) -> Any:
+            return await followup.send(ephemeral=ephemeral, **kwargs)
+
+        await self._send_parts(send, reply, channel=False)
+        state.followups += 1
+
+    async def _finish(self, state: _InteractionState) -> None:
+        # Everything went to the channel: remove the caller's "thinking..." placeholder.
+        if state.followups:
+            return
+        try:
+            await state.interaction.delete_original_response()
+        except discord.HTTPException as error:
+            log.debug("could not remove the deferred response: %s", error)
+
+    async def _send_parts(self, send: Callable[..., Awaitable[Any]], reply: Reply,
+                          channel: bool) -> None:
+        for part in reply_parts(reply):
+            await with_retry(lambda part=part: send(**part.kwargs(channel=channel)), self.policy)
+
+    def _channel(self, channel_id: int) -> discord.abc.Messageable:
+        assert self.client is not None, "Delivery needs a client outside interactions"
+        found = self.client.get_channel(channel_id)
+        if isinstance(found, discord.abc.Messageable):
+            return found
+        return self.client.get_partial_messageable(channel_id)
+
+    async def _dm_channel(self, user_id: int) -> discord.abc.Messageable:
+        assert self.client is not None, "Delivery needs a client to send DMs"
+        return await with_retry(
+            lambda: self.client.create_dm(discord.Object(id=user_id)), self.policy
+        )
+
+
+@dataclass
+class _InteractionState:
+    interaction: discord.Interaction
+    followups: int = 0

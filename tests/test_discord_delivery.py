@@ -1,0 +1,224 @@
+"""Discord failing on demand: a committed move is never lost, repeated or half-posted."""
+
+from __future__ import annotations
+
+from unittest.mock import AsyncMock, MagicMock
+
+import discord
+import pytest
+from test_discord_fakes import (
+    FakeChannel,
+    FakeService,
+    forbidden,
+    http_error,
+    make_adapter,
+    make_interaction,
+    no_sleep_policy,
+    not_found,
+    server_error,
+)
+
+from bot.discord_delivery import (
+    MISSING_PERMISSION_NOTICE,
+    Delivery,
+    RetryPolicy,
+    reply_parts,
+    split_text,
+    with_retry,
+)
+from bot.replies import Attachment, Audience, Button, DeliveryFailed, Reply
+
+
+async def test_server_error_then_success_posts_once_and_plays_once() -> None:
+    service = FakeService()
+    _, commands, sleep = make_adapter(service)
+    channel = FakeChannel()
+    channel.failures = [server_error()]
+    interaction = make_interaction(channel=channel)
+
+    await commands["play"].callback(interaction, move="add 1")
+
+    assert len(service.called("play")) == 1
+    assert [p.text for p in channel.posts] == ["Anna: add 1", "Bert, your turn."]
+    assert channel.attempts == 3  # one failure, then each message once
+    sleep.assert_awaited_once_with(0.5)
+
+
+async def test_a_retry_after_a_lost_response_does_not_post_twice() -> None:
+    # The first attempt reached Discord but its answer was lost: the retry carries the same
+    # nonce, and Discord (here: FakeChannel) returns the existing message instead.
+    channel = FakeChannel()
+    policy, _ = no_sleep_policy()
+    delivery = Delivery(None, policy)
+    real_send = channel.send
+    calls = {"n": 0}
+
+    async def flaky(**kwargs):
+        calls["n"] += 1
+        await real_send(**kwargs)
+        if calls["n"] == 1:
+            raise server_error()
+
+    channel.send = flaky
+    interaction = make_interaction(channel=channel)
+    await delivery.deliver(interaction, [Reply("Anna loads 3 crates.")])
+    assert calls["n"] == 2 and [p.text for p in channel.posts] == ["Anna loads 3 crates."]
+
+
+async def test_rate_limits_are_waited_out_as_discord_asks() -> None:
+    sleep = AsyncMock()
+    policy = RetryPolicy(attempts=3, sleep=sleep)
+    limited = discord.RateLimited(7.5)
+    send = AsyncMock(side_effect=[limited, http_error(discord.HTTPException, 429), "ok"])
+    assert await with_retry(send, policy) == "ok"
+    assert [c.args[0] for c in sleep.await_args_list] == [7.5, 1.0]
+
+
+async def test_client_errors_are_not_retried() -> None:
+    policy, sleep = no_sleep_policy()
+    send = AsyncMock(side_effect=http_error(discord.HTTPException, 400, 50035, "Invalid Form"))
+    with pytest.raises(discord.HTTPException):
+        await with_retry(send, policy)
+    assert send.await_count == 1 and sleep.await_count == 0
+
+
+async def test_persistent_server_errors_tell_the_player_the_move_stands() -> None:
+    service = FakeService()
+    _, commands, sleep = make_adapter(service)
+    channel = FakeChannel()
+    channel.failures = [server_error() for _ in range(4)]
+    interaction = make_interaction(channel=channel)
+    await commands["play"].callback(interaction, move="add 1")
+    assert len(service.called("play")) == 1 and sleep.await_count == 3
+    [notice] = interaction.followup.posts
+    assert notice.ephemeral and "Your action was saved" in notice.text
+    # The next Reply (the turn prompt) still went out.
+    assert [p.text for p in channel.posts] == ["Bert, your turn."]
+
+
+async def test_forbidden_channel_notifies_the_player_and_posts_through_the_interaction() -> None:
+    service = FakeService()
+    _, commands, sleep = make_adapter(service)
+    channel = FakeChannel()
+    channel.failures = [forbidden(), forbidden()]
+    interaction = make_interaction(channel=channel)
+
+    await commands["play"].callback(interaction, move="add 2")
+
+    assert len(service.called("play")) == 1 and sleep.await_count == 0
+    posts = interaction.followup.posts
+    assert posts[0].ephemeral is True and posts[0].text == MISSING_PERMISSION_NOTICE
+    public = [p.text for p in posts if p.ephemeral is False]
+    assert public == ["Anna: add 2", "Bert, your turn."]
+    assert channel.posts == []
+
+
+async def test_an_expired_interaction_sends_private_news_by_dm() -> None:
+    _, commands, _ = make_adapter()
+    interaction = make_interaction()
+    interaction.followup.failures = [not_found(10015)]
+    await commands["game hand"].callback(interaction)
+    interaction.user.send.assert_awaited_once()
+    assert interaction.user.send.await_args.kwargs["content"] == "Your hand: 3 secret cards"
+    assert interaction.channel.posts == []
+
+
+async def test_closed_dms_raise_delivery_failed_for_the_reminders() -> None:
+    dm = FakeChannel(555)
+    dm.failures = [forbidden(50007)]
+    client = MagicMock()
+    client.create_dm = AsyncMock(return_value=dm)
+    delivery = Delivery(client, no_sleep_policy()[0])
+    with pytest.raises(DeliveryFailed) as caught:
+        await delivery.send_dm(2, Reply("Your turn in #rhein", Audience.DM, user_id=2))
+    assert caught.value.closed_dms is True
+    assert client.create_dm.await_args.args[0].id == 2
+
+
+async def test_other_dm_refusals_are_not_called_closed_dms() -> None:
+    dm = FakeChannel(555)
+    dm.failures = [forbidden(50013)]
+    client = MagicMock(create_dm=AsyncMock(return_value=dm))
+    with pytest.raises(DeliveryFailed) as caught:
+        await Delivery(client, no_sleep_policy()[0]).send_dm(2, Reply("hi", Audience.DM))
+    assert caught.value.closed_dms is False
+
+
+async def test_reminder_channel_posts_retry_and_then_report() -> None:
+    channel = FakeChannel(321)
+    channel.failures = [server_error()]
+    client = MagicMock()
+    client.get_channel = MagicMock(return_value=None)
+    client.get_partial_messageable = MagicMock(return_value=channel)
+    policy, _ = no_sleep_policy()
+    delivery = Delivery(client, policy)
+    await delivery.post_channel(321, Reply("<@2>, your DMs are closed: it is your turn."))
+    assert [p.text for p in channel.posts] == ["<@2>, your DMs are closed: it is your turn."]
+    channel.failures = [forbidden()]
+    with pytest.raises(DeliveryFailed):
+        await delivery.post_channel(321, Reply("again"))
+
+
+async def test_a_dm_for_another_player_goes_to_them_not_the_channel() -> None:
+    dm = FakeChannel(777)
+    client = MagicMock(create_dm=AsyncMock(return_value=dm))
+    service = FakeService()
+    adapter, _, _ = make_adapter(service, client=client)
+    interaction = make_interaction(user_id=1)
+    await adapter.run(interaction, service.dm_other)
+    assert [p.text for p in dm.posts] == ["Psst, your secret"]
+    assert interaction.channel.posts == [] and interaction.followup.posts == []
+    assert client.create_dm.await_args.args[0].id == 2
+
+
+async def test_a_closed_dm_of_the_caller_falls_back_to_an_ephemeral_note() -> None:
+    interaction = make_interaction(user_id=1)
+    interaction.user.send.side_effect = forbidden(50007)
+    delivery = Delivery(None, no_sleep_policy()[0])
+    await delivery.deliver(interaction, [Reply("Your cards: 3, 5", Audience.DM, user_id=1)])
+    assert [(p.text, p.ephemeral) for p in interaction.followup.posts] == [
+        ("Your cards: 3, 5", True)]
+    assert interaction.channel.posts == []
+
+
+# --- shaping messages ------------------------------------------------------------------------
+
+def test_long_texts_are_split_at_line_breaks_within_the_limit() -> None:
+    text = "\n".join(f"{n:03d} " + "x" * 95 for n in range(60))  # 60 lines of 99 characters
+    pieces = split_text(text, 2000)
+    assert all(len(p) <= 2000 for p in pieces) and len(pieces) == 3
+    assert "\n".join(pieces) == text
+    assert split_text("y" * 4500, 2000) == ["y" * 2000, "y" * 2000, "y" * 500]
+
+
+def test_files_and_buttons_ride_on_the_last_message_of_a_long_reply() -> None:
+    reply = Reply("line\n" * 900, files=[Attachment("board.png", b"png")],
+                  buttons=[Button("Go", "rb:1:2:0")])
+    parts = reply_parts(reply)
+    assert len(parts) == 3
+    assert [bool(p.attachments) for p in parts] == [False, False, True]
+    assert [bool(p.buttons) for p in parts] == [False, False, True]
+    assert len({p.nonce for p in parts}) == 3
+
+
+async def test_at_most_25_buttons_in_rows_of_five() -> None:
+    buttons = [Button(f"Move {n} " + "z" * 90, f"rb:1:2:{n}") for n in range(30)]
+    kwargs = reply_parts(Reply("Your turn", buttons=buttons))[0].kwargs(channel=True)
+    items = kwargs["view"].children
+    assert len(items) == 25 and max(item.row for item in items) == 4
+    assert all(len(item.item.label) <= 80 for item in items)
+    assert kwargs["view"].timeout is None
+
+
+async def test_files_are_fresh_on_every_attempt() -> None:
+    part = reply_parts(Reply("b", files=[Attachment("board.png", b"data")]))[0]
+    first, second = part.kwargs(channel=True), part.kwargs(channel=True)
+    assert first["files"][0] is not second["files"][0]
+    assert second["files"][0].fp.read() == b"data" and first["nonce"] == second["nonce"]
+    assert "nonce" not in part.kwargs(channel=False)  # followups have no nonce
+
+
+async def test_mentions_never_ping_everyone_or_roles() -> None:
+    kwargs = reply_parts(Reply("@everyone <@1>"))[0].kwargs(channel=True)
+    mentions = kwargs["allowed_mentions"]
+    assert mentions.everyone is False and mentions.roles is False and mentions.users is True
