@@ -478,10 +478,11 @@ class TablesService:
 
     async def _play_action(self, table: Table, seat: int, user_id: int | None,
                            action: Action) -> list[Reply]:
-        game, state = table.game, table.state
-        assert state is not None
-        phase_before = game.phase(state)
+        game = table.game
+        assert table.state is not None
+        phase_before = game.phase(table.state)
         lines = await self._commit(table, seat, user_id, action)
+        state = table.state  # _commit replaced it with the new state
         replies = self._line_replies([f"{table.who(seat)}: " + " ".join(lines)])
         if game.phase(state) != phase_before and game.result(state) is None:
             replies.append(await self._board_reply(table, state))

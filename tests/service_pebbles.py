@@ -155,3 +155,28 @@ class FakeRenderer:
     def __call__(self, game_key: str, view: dict) -> bytes:
         self.calls.append((game_key, view))
         return b"\x89PNG fake " + f"{game_key} pile={view['pile']}".encode()
+
+
+def ctx(user: int, channel: int = 500, manage: bool = False, guild: int | None = 1):
+    """A Ctx for user ``user`` (named U<user>) in ``channel``."""
+    from bot.service import Ctx
+
+    return Ctx(guild_id=guild, channel_id=channel, user_id=user, user_name=f"U{user}",
+               can_manage=manage)
+
+
+def hidden_gems(state) -> set[str]:
+    """The gems in hands right now: they must never appear in a channel reply."""
+    return {gem for hand in state["hands"] for gem in hand}
+
+
+async def open_service(path, seed: int = 7, **kwargs):
+    """A Store on a real file and a TablesService playing Pebbles with a fake renderer."""
+    from bot.service import TablesService
+    from bot.store import Store
+
+    store = await Store.open(str(path))
+    renderer = kwargs.pop("render", None) or FakeRenderer()
+    service = TablesService(store, games=GAMES, render=renderer, seed_source=lambda: seed,
+                            **kwargs)
+    return service, renderer

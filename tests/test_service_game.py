@@ -1,0 +1,380 @@
+"""The tables service, end to end with a fake transport: the test-only game Pebbles."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+
+import pytest
+
+from bot.replies import Audience
+from bot.service import STALE
+from engine.playthrough import replay
+from tests.service_pebbles import GAME, ctx, hidden_gems, open_service
+
+CH = 500
+
+
+@pytest.fixture
+async def svc(tmp_path):
+    service, renderer = await open_service(tmp_path / "svc.sqlite3")
+    yield service, renderer
+    await service.store.close()
+
+
+async def state_of(service, channel=CH):
+    row = await service.store.live_game(channel) or await service.store.latest_game(channel)
+    return GAME.load(row.state), row
+
+
+async def seated_game(service, players=3, order="joined"):
+    await service.new(ctx(1), "pebbles")
+    for user in range(2, players + 1):
+        await service.join(ctx(user))
+    return await service.start(ctx(1), order=order)
+
+
+def assert_nothing_hidden(replies, state):
+    secret = hidden_gems(state)
+    for reply in replies:
+        if reply.audience is Audience.CHANNEL:
+            assert not any(gem in reply.text for gem in secret), reply.text
+            for button in reply.buttons:
+                assert not any(gem in button.label for gem in secret)
+
+
+async def play_out(service, renderer, players):
+    """Every human plays the first legal move until the game ends, checking each reply."""
+    all_replies = []
+    for _ in range(500):
+        state, row = await state_of(service)
+        if row.status == "finished":
+            return all_replies
+        seat = GAME.active(state)[0]
+        user = next(s.user_id for s in await service.store.seats(row.id) if s.seat == seat)
+        move = GAME.format(state, GAME.legal(state, seat)[-1])
+        replies = await service.play(ctx(user), move)
+        assert not any(r.audience is Audience.EPHEMERAL for r in replies), replies
+        after, _ = await state_of(service)
+        assert_nothing_hidden(replies, after)
+        all_replies += replies
+    raise AssertionError("game did not end")
+
+
+async def test_full_game_with_three_players_ends_with_a_result_post(svc):
+    service, renderer = svc
+    replies = await seated_game(service, 3)
+    state, row = await state_of(service)
+    assert row.status == "active" and row.phase == "Getting ready"
+    assert any(r.files for r in replies)  # the opening board
+    replies += await play_out(service, renderer, 3)
+    state, row = await state_of(service)
+    assert row.status == "finished" and GAME.result(state) is not None
+    final = [r for r in replies if r.title and "final result" in r.title]
+    assert len(final) == 1 and final[0].audience is Audience.CHANNEL and final[0].files
+    winner = GAME.result(state)[0]
+    assert f"U{winner.seat + 1}" in final[0].text  # joined order: seat n is user n+1
+    # every board drawn came from the public view
+    for _, view in renderer.calls:
+        assert "hand" not in view
+    phases = [r.title for r in replies if r.files and r.audience is Audience.CHANNEL]
+    assert len(phases) >= 3 and len(set(phases)) == len(phases)
+
+
+async def test_phase_change_posts_one_board(svc):
+    service, renderer = svc
+    await seated_game(service, 2)
+    first = await service.play(ctx(1), "ready")
+    assert not any(r.files for r in first)
+    second = await service.play(ctx(2), "ready")  # everyone ready: Round 1 begins
+    boards = [r for r in second if r.files]
+    assert len(boards) == 1 and boards[0].title == "Round 1"
+    assert boards[0].audience is Audience.CHANNEL
+    assert renderer.calls[-1][1] == GAME.view((await state_of(service))[0], None)
+
+
+async def test_private_view_only_to_its_owner(svc):
+    service, _ = svc
+    await seated_game(service, 2)
+    state, _ = await state_of(service)
+    replies = await service.hand(ctx(2))
+    assert [r.audience for r in replies] == [Audience.EPHEMERAL]
+    assert all(gem in replies[0].text for gem in state["hands"][1])
+    assert not any(gem in replies[0].text for gem in state["hands"][0])
+    assert replies[0].user_id == 2
+    outsider = await service.hand(ctx(9))
+    assert outsider[0].audience is Audience.EPHEMERAL and "not playing" in outsider[0].text
+
+
+async def test_refusals_are_ephemeral_and_change_nothing(svc):
+    service, _ = svc
+    await seated_game(service, 2)
+    await service.play(ctx(1), "ready")
+    await service.play(ctx(2), "ready")
+    _, before = await state_of(service)
+    cases = [
+        (ctx(2), "take 1", "not your turn"),
+        (ctx(9), "take 1", "not playing"),
+        (ctx(1), "juggle", "not a Pebbles move"),
+        (ctx(1, channel=777), "take 1", "no game in this channel"),
+        (ctx(1, guild=None), "take 1", "server channels"),
+    ]
+    for who, move, expected in cases:
+        replies = await service.play(who, move)
+        assert len(replies) == 1 and replies[0].audience is Audience.EPHEMERAL
+        assert expected in replies[0].text, replies[0].text
+    assert (await state_of(service))[1] == before
+
+
+async def test_two_simultaneous_moves_one_applies_the_other_is_told_to_look_again(svc):
+    service, _ = svc
+    await seated_game(service, 2)
+    await service.play(ctx(1), "ready")
+    await service.play(ctx(2), "ready")
+    _, before = await state_of(service)
+    first, second = await asyncio.gather(service.play(ctx(1), "take 1"),
+                                         service.play(ctx(1), "take 3"))
+    outcomes = sorted([first, second], key=len)
+    assert [r.text for r in outcomes[0]] == [STALE]
+    assert outcomes[0][0].audience is Audience.EPHEMERAL
+    state, row = await state_of(service)
+    assert row.version == before.version + 1
+    assert len(await service.store.actions(row.id)) == 2 + 1
+    stale = await service.play(ctx(1), "end", version=before.version)
+    assert [r.text for r in stale] == [STALE]
+
+
+async def test_buttons_never_show_a_hand_in_the_channel_but_work_from_the_hand_reply(svc):
+    service, _ = svc
+    replies = await seated_game(service, 2)
+    assert all(not r.buttons for r in replies if r.audience is Audience.CHANNEL)
+    await service.play(ctx(1), "ready")
+    await service.play(ctx(2), "ready")
+    hand = (await service.hand(ctx(1)))[0]
+    assert hand.buttons and all(b.custom_id.startswith("rb:") for b in hand.buttons)
+    assert all(len(b.custom_id) <= 100 for b in hand.buttons)
+    state, _ = await state_of(service)
+    target = hand.buttons[1]
+    expected = GAME.legal(state, 0)[1]
+    pressed = await service.press(ctx(1), target.custom_id)
+    assert any(r.audience is Audience.CHANNEL for r in pressed)
+    after, _ = await state_of(service)
+    assert after["scores"][0] > 0 and after["acted"]
+    assert expected["type"] in ("take", "play")
+    again = await service.press(ctx(1), target.custom_id)
+    assert [r.text for r in again] == [STALE]
+    elsewhere = await service.press(ctx(1, channel=1234), target.custom_id)
+    assert "another channel" in elsewhere[0].text
+
+
+async def test_autocomplete_lists_legal_moves_filtered(svc):
+    service, _ = svc
+    await seated_game(service, 2)
+    assert await service.move_choices(ctx(1), "") == [("Ready", "ready")]
+    await service.play(ctx(1), "ready")
+    await service.play(ctx(2), "ready")
+    takes = await service.move_choices(ctx(1), "TAK")
+    assert [value for _, value in takes] == ["take 1", "take 2", "take 3"]
+    assert await service.move_choices(ctx(2), "") == []  # not their turn
+    assert await service.move_choices(ctx(1, channel=42), "") == []
+
+
+async def test_ai_seats_move_after_a_human_and_finish_the_game(svc):
+    service, _ = svc
+    await service.new(ctx(1), "pebbles")
+    await service.add_bot(ctx(1))
+    await service.add_bot(ctx(1))
+    await service.start(ctx(1), order="joined")
+    state, _ = await state_of(service)
+    assert GAME.active(state) == [0]  # the bots said ready on their own
+    for _ in range(200):
+        state, row = await state_of(service)
+        if row.status == "finished":
+            break
+        assert GAME.active(state) == [0]  # whenever control returns, it is the human's turn
+        move = (await service.move_choices(ctx(1), ""))[0][1]
+        replies = await service.play(ctx(1), move)
+        assert_nothing_hidden(replies, (await state_of(service))[0])
+    assert row.status == "finished"
+    actions = await service.store.actions(row.id)
+    assert {a.seat for a in actions} == {0, 1, 2}
+    assert all(a.user_id is None for a in actions if a.seat != 0)
+
+
+async def test_free_undo_of_own_move_while_still_active_and_nothing_revealed(svc):
+    service, _ = svc
+    await seated_game(service, 2)
+    await service.play(ctx(1), "ready")
+    await service.play(ctx(2), "ready")
+    before, _ = await state_of(service)
+    await service.play(ctx(1), "take 2")
+    replies = await service.undo(ctx(1))
+    assert "takes back 1 move" in replies[0].text and replies[0].audience is Audience.CHANNEL
+    after, row = await state_of(service)
+    assert GAME.dump(after) == GAME.dump(before)
+    assert [a.notation for a in await service.store.actions(row.id)] == ["ready", "ready"]
+
+
+async def test_undo_after_a_draw_or_after_the_turn_passed_needs_a_vote(svc):
+    service, _ = svc
+    await seated_game(service, 3)
+    for user in (1, 2, 3):
+        await service.play(ctx(user), "ready")
+    before, _ = await state_of(service)
+    gem = before["hands"][0][0]
+    await service.play(ctx(1), f"play {gem}")  # a draw: the hidden deck was touched
+    asked = await service.undo(ctx(1))
+    assert "asks to take back" in asked[0].text and "<@2>" in asked[0].text
+    assert (await state_of(service))[0]["discard"] == [gem]  # nothing undone yet
+    waiting = await service.vote_undo(ctx(2), True)
+    assert "waiting for U3" in waiting[0].text
+    done = await service.vote_undo(ctx(3), True)
+    assert "takes back 1 move" in done[0].text
+    after, _ = await state_of(service)
+    assert GAME.dump(after) == GAME.dump(before)
+    # After the turn passed, a refusal ends the vote and keeps the moves.
+    await service.play(ctx(1), "take 1")
+    await service.play(ctx(1), "end")
+    await service.undo(ctx(1))
+    refused = await service.vote_undo(ctx(3), False)
+    assert "undo is off" in refused[0].text
+    assert (await service.vote_undo(ctx(2), True))[0].audience is Audience.EPHEMERAL
+    assert GAME.active((await state_of(service))[0]) == [1]
+
+
+async def test_abandon_and_kick_need_the_creator_or_manage_channels(svc):
+    service, _ = svc
+    await seated_game(service, 3)
+    for verb in (lambda c: service.abandon(c), lambda c: service.kick(c, 3)):
+        refused = await verb(ctx(2))
+        assert refused[0].audience is Audience.EPHEMERAL and "creator" in refused[0].text
+    kicked = await service.kick(ctx(2, manage=True), 3)
+    assert "replaced by **an AI seat**" in kicked[0].text
+    seats = await service.store.seats((await state_of(service))[1].id)
+    assert seats[2].is_ai and seats[2].user_id is None
+    assert 2 not in GAME.active((await state_of(service))[0])  # the new AI said ready at once
+    done = await service.abandon(ctx(1))
+    assert "abandoned" in done[0].text
+    assert await service.store.live_game(CH) is None
+    assert (await service.new(ctx(2), "pebbles"))[0].audience is Audience.CHANNEL
+
+
+async def test_replace_with_another_human(svc):
+    service, _ = svc
+    await seated_game(service, 2)
+    replies = await service.kick(ctx(1), 2, replacement_user_id=8, replacement_name="U8")
+    assert "replaced by **U8**" in replies[0].text
+    assert (await service.play(ctx(8), "ready"))[0].audience is Audience.CHANNEL
+    assert (await service.play(ctx(2), "ready"))[0].audience is Audience.EPHEMERAL
+
+
+async def test_lobby_rules(svc):
+    service, _ = svc
+    assert "no game called" in (await service.new(ctx(1), "chess"))[0].text
+    assert "2 to 4" in (await service.new(ctx(1), "pebbles", max_players=6))[0].text
+    assert "no option" in (await service.new(ctx(1), "pebbles", {"x": 1}))[0].text
+    await service.new(ctx(1), "pebbles", {"big_pile": True}, max_players=2)
+    assert "already has a game" in (await service.new(ctx(2), "pebbles"))[0].text
+    assert "needs at least" in (await service.start(ctx(1)))[0].text
+    assert "taken" in (await service.join(ctx(2), "orange"))[0].text
+    assert "joins as sky" in (await service.join(ctx(2), "Sky"))[0].text
+    assert "full" in (await service.join(ctx(3)))[0].text
+    assert "leaves" in (await service.leave(ctx(2)))[0].text
+    await service.join(ctx(3))
+    assert "Only the table's creator" in (await service.start(ctx(3)))[0].text
+    await service.start(ctx(1))
+    state, row = await state_of(service)
+    assert state["pile"] == 9 + 6 + 10 and row.options == {"big_pile": True}
+    assert "already started" in (await service.join(ctx(4)))[0].text
+
+
+async def test_random_seat_order_is_seeded(tmp_path):
+    orders = []
+    for run in range(2):
+        service, _ = await open_service(tmp_path / f"r{run}.sqlite3", seed=11)
+        await seated_game(service, 4, order="random")
+        row = await service.store.live_game(CH)
+        orders.append([s.user_id for s in await service.store.seats(row.id)])
+        await service.store.close()
+    assert orders[0] == orders[1] and sorted(orders[0]) == [1, 2, 3, 4]
+
+
+async def test_restart_reloads_the_identical_state(tmp_path):
+    service, _ = await open_service(tmp_path / "a.sqlite3")
+    await seated_game(service, 3)
+    for user in (1, 2, 3):
+        await service.play(ctx(user), "ready")
+    await service.play(ctx(1), "take 2")
+    before, row = await state_of(service)
+    status = await service.status(ctx(2))
+    await service.store.close()
+    service, _ = await open_service(tmp_path / "a.sqlite3")
+    after, row_after = await state_of(service)
+    assert GAME.dump(after) == GAME.dump(before) and row_after == row
+    assert await service.status(ctx(2)) == status
+    assert (await service.play(ctx(1), "end"))[0].audience is Audience.CHANNEL
+    await service.store.close()
+
+
+async def test_a_snapshot_that_fails_to_load_is_rebuilt_from_the_log(tmp_path):
+    path = tmp_path / "c.sqlite3"
+    service, _ = await open_service(path)
+    await seated_game(service, 2)
+    for move in [(1, "ready"), (2, "ready"), (1, "take 3"), (1, "end"), (2, "take 1")]:
+        await service.play(ctx(move[0]), move[1])
+    before, row = await state_of(service)
+    await service.store.close()
+    raw = sqlite3.connect(path)
+    raw.execute("UPDATE games SET state = '{\"pile\": tru' WHERE id = ?", (row.id,))
+    raw.commit()
+    raw.close()
+    service, _ = await open_service(path)
+    replies = await service.play(ctx(2), "end")
+    assert "rebuilt it from the move log (5 moves)" in replies[0].text
+    assert replies[0].audience is Audience.CHANNEL
+    after, _ = await state_of(service)
+    GAME.apply(before, 1, {"type": "end"})
+    assert GAME.dump(after) == GAME.dump(before)
+    await service.store.close()
+
+
+async def test_export_after_the_game_replays_to_the_same_state(svc):
+    service, renderer = svc
+    await seated_game(service, 2)
+    refused = await service.export(ctx(1))
+    assert "once the game is over" in refused[0].text
+    await play_out(service, renderer, 2)
+    reply = (await service.export(ctx(1)))[0]
+    assert reply.audience is Audience.EPHEMERAL
+    data = json.loads(reply.files[0].data)
+    state, _ = await state_of(service)
+    rebuilt = replay(GAME, data["players"], data["options"], data["seed"],
+                     [(a["seat"], a["move"]) for a in data["actions"]])
+    assert GAME.dump(rebuilt) == GAME.dump(state)
+
+
+async def test_my_games_lists_games_waiting_for_the_caller(svc):
+    service, _ = svc
+    await seated_game(service, 2)
+    await service.new(ctx(2, channel=600), "pebbles")
+    await service.join(ctx(1, channel=600))
+    await service.start(ctx(2, channel=600))
+    await service.play(ctx(1), "ready")
+    text = (await service.my_games(ctx(1)))[0].text
+    assert "<#600>" in text and "<#500>" not in text
+    text = (await service.my_games(ctx(2)))[0].text
+    assert "<#600>" in text and "<#500>" in text
+    assert "No game" in (await service.my_games(ctx(5)))[0].text
+
+
+async def test_log_and_status_and_rules(svc):
+    service, _ = svc
+    await seated_game(service, 2)
+    await service.play(ctx(1), "ready")
+    log = (await service.log(ctx(2)))[0]
+    assert log.audience is Audience.EPHEMERAL and "1. U1: Seat 0 is ready." in log.text
+    status = (await service.status(ctx(2)))[0].text
+    assert "U2 (sky) (to act)" in status and "Moves so far: 1" in status
+    assert "take N" in (await service.rules(ctx(1), None, "moves"))[0].text
+    assert "topics are" in (await service.rules(ctx(1), "pebbles", None))[0].text
