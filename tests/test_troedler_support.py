@@ -33,12 +33,17 @@ def request(*goods: str) -> int:
     raise KeyError(want)
 
 
+SPARE = request("bottle", "vase", "vase", "vase")  # never fulfilled in these tests
+
+
 def turn_state(cart: str, hand: list[int], goods: list[str] | None = None,
                villages: dict[str, list[str]] | None = None, n: int = 4, seat: int = ANN,
-               seed: int = 1) -> State:
+               seed: int = 1, spare: bool = False) -> State:
     """A game in phase 3 with ``seat`` to play first; villages not listed hold no goods.
 
-    Other players hold no cards, so their turns end by themselves (R20).
+    Every other player holds one ferry card, so the game waits at their turns too. With
+    ``spare`` the seat also holds a request nobody can fulfil, so that playing out the other
+    cards does not end the turn by itself (R20).
     """
     state = GAME.setup(n, {}, seed)
     state["stage"] = "play"
@@ -47,8 +52,8 @@ def turn_state(cart: str, hand: list[int], goods: list[str] | None = None,
     state["dealer"] = seat
     state["turn_index"] = 0
     state["current"] = seat
-    state["hands"] = [[] for _ in range(n)]
-    state["hands"][seat] = list(hand)
+    state["hands"] = [[FERRY[-1 - other]] for other in range(n)]
+    state["hands"][seat] = list(hand) + ([SPARE] if spare else [])
     state["collections"] = [[] for _ in range(n)]
     state["collections"][seat] = sorted(goods or [])
     state["villages"] = {key: [] for key in VILLAGE_KEYS}

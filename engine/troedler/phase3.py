@@ -58,10 +58,38 @@ def open_take(state: State, seat: int) -> bool:
     return state["take"] == village and bool(state["villages"][village])
 
 
+def completable(request: list[str], replacements: list[list[str]], collection: list[str],
+                feed_left: int) -> bool:
+    """Can a delivery of ``request`` with these replacements still be made, using at most
+    ``feed_left`` further feed to replace goods the collection lacks?
+
+    Keeping every card good the collection holds is always best; each good still missing
+    needs one more feed and one spare good, and a spare good is never of a missing kind, so
+    the "another kind" rule holds by itself.
+    """
+    card = Counter(request)
+    replaced = Counter(old for old, _new in replacements)
+    added = Counter(new for _old, new in replacements)
+    if any(replaced[g] > card[g] for g in replaced) or any(o == n for o, n in replacements):
+        return False
+    held = Counter(collection)
+    if added - held:
+        return False
+    held -= added
+    rest = card - replaced
+    kept = rest & held
+    missing = sum((rest - kept).values())
+    spare = sum((held - kept).values())
+    return missing <= feed_left and missing <= spare
+
+
 def _replacement_fits(state: State, seat: int, old: str, new: str) -> bool:
+    """R35: a replacement is offered only if a delivery using it can follow in this village."""
     pending = state["pending"] + [[old, new]]
-    return any(can_deliver(state, seat, cid, pending)
-               for cid in cards_of(state["hands"][seat], "request"))
+    hand = state["hands"][seat]
+    feed_left = len(cards_of(hand, "feed")) - 1
+    return any(completable(CARDS[cid]["goods"], pending, state["collections"][seat], feed_left)
+               for cid in cards_of(hand, "request"))
 
 
 def replacement_moves(state: State, seat: int) -> list[Action]:
