@@ -125,10 +125,13 @@ class Reminders:
         """Fire every reminder that is due now; return how many fired."""
         now = self.clock()
         rows = await self.store.reminders(due_before=now)
+        # Idle notices first: they end the turn reminders of their game in this same pass.
+        idle = {row.game_id for row in rows if row.kind == "idle"}
         for row in rows:
             if row.kind == "idle":
                 await self._fire_idle(row)
-            else:
+        for row in rows:
+            if row.kind == "turn" and row.game_id not in idle:
                 await self._fire_turn(row, now)
         return len(rows)
 
@@ -198,12 +201,10 @@ class Reminders:
             return
         payload = {**row.payload, "last_sent": now}
         due = next_allowed(settings, now + settings.every_hours * 3600)
-        await self.store.set_reminder("turn", row.game_id, row.user_id, due, payload, now,
-                                      sent=row.sent + 1)
+        await self.store.move_reminder(row.id, due, row.sent + 1, payload)
 
     async def _reschedule(self, row: ReminderRow, due: float, now: float) -> None:
-        await self.store.set_reminder(row.kind, row.game_id, row.user_id, due, row.payload,
-                                      now, sent=row.sent)
+        await self.store.move_reminder(row.id, due, row.sent, row.payload)
 
     async def _mention_instead(self, row: ReminderRow) -> None:
         text = (f"<@{row.user_id}>, it is your turn in **{row.payload.get('title', 'the game')}**"

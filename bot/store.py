@@ -460,6 +460,15 @@ class Store:
                 (kind, game_id, user_id, due_at, sent, json.dumps(payload), now),
             )
 
+    async def move_reminder(self, reminder_id: int, due_at: float, sent: int,
+                            payload: dict[str, Any]) -> bool:
+        """Reschedule an existing reminder; False if it was deleted meanwhile."""
+        async with self._tx() as db:
+            cursor = await db.execute(
+                "UPDATE reminders SET due_at = ?, sent = ?, payload = ? WHERE id = ?",
+                (due_at, sent, json.dumps(payload), reminder_id))
+            return cursor.rowcount == 1
+
     async def delete_reminder(self, reminder_id: int) -> None:
         async with self._tx() as db:
             await db.execute("DELETE FROM reminders WHERE id = ?", (reminder_id,))
