@@ -612,3 +612,155 @@ def _combine(lists: list[list[_Candidate]]) -> list[_Candidate | None]:
 
 def total_revenue(results: list[RouteResult]) -> int:
     return sum(r.revenue for r in results)
+
+
+# ---------------------------------------------------------------- connectivity for tile lays
+
+
+def _walk(board: dict, corp: str,
+          arrivals: set[tuple[str, int]] | None = None,
+          ) -> tuple[dict[str, set[int]], set[tuple[str, int]]]:
+    """Walk the corporation's track from its token cities.
+
+    Returns the connected edges per hex (a new tile must use one) and the (hex, path index)
+    pairs walked. A token's hex is connected on all its passable edges; walking stops at
+    cities blocked by other tokens, at off-boards and after terminal paths. The walk's state
+    is "arrived at hex through edge", so paths meeting at an edge are all followed.
+    """
+    neutral = _neutral_hexes(board, corp)
+    connected: dict[str, set[int]] = {}
+    walked: set[tuple[str, int]] = set()
+    nodes: list[tuple[str, int]] = []
+    for hex_id, cell in board.items():
+        for city_index, slots in enumerate(cell["tokens"]):
+            if corp in slots:
+                connected.setdefault(hex_id, set()).update(hexmap.hex_info(hex_id).passable)
+                nodes.append((hex_id, tiles.tile(cell["tile"]).node_indices("city")[city_index]))
+    starts = set(nodes)
+    seen_nodes = set(nodes)
+    arrivals = set() if arrivals is None else arrivals
+    while nodes:
+        hex_id, node_i = nodes.pop()
+        cell = board[hex_id]
+        t = tiles.tile(cell["tile"])
+        if (hex_id, node_i) not in starts and _stops_walk(t, cell, node_i, corp,
+                                                          hex_id in neutral):
+            continue
+        ends = []
+        for pi, (a, b, _narrow) in enumerate(_rotated_paths(cell)):
+            for end, other in ((a, b), (b, a)):
+                if end == ("node", node_i):
+                    walked.add((hex_id, pi))
+                    ends.append((hex_id, other, t.paths[pi].terminal))
+        for found in _walk_track(board, ends, connected, walked, arrivals):
+            if found not in seen_nodes:
+                seen_nodes.add(found)
+                nodes.append(found)
+    return connected, walked
+
+
+def _stops_walk(t: tiles.Tile, cell: dict, node_i: int, corp: str, neutral: bool) -> bool:
+    node = t.nodes[node_i]
+    if node.kind == "offboard":
+        return True
+    if node.kind == "city":
+        return _blocked(cell, t.node_indices("city").index(node_i), corp, neutral)
+    return False
+
+
+def _walk_track(board: dict, ends: list, connected: dict, walked: set,
+                arrivals: set) -> list[tuple[str, int]]:
+    """Follow track from path ends; return the nodes reached (a node entered by a terminal
+    path is reached but never walked on from)."""
+    reached = []
+    stack = list(ends)
+    while stack:
+        here, (kind, value), terminal = stack.pop()
+        if kind == "node":
+            if not terminal:
+                reached.append((here, value))
+            continue
+        if not hexmap.passable(here, value):
+            continue
+        nxt = hexmap.neighbor(here, value)
+        if nxt is None:
+            continue
+        connected.setdefault(here, set()).add(value)
+        entry = (value + 3) % 6
+        connected.setdefault(nxt, set()).add(entry)
+        if (nxt, entry) in arrivals:
+            continue
+        arrivals.add((nxt, entry))
+        paths = tiles.tile(board[nxt]["tile"]).paths
+        for pi, (a, b, _narrow) in enumerate(_rotated_paths(board[nxt])):
+            for e1, e2 in ((a, b), (b, a)):
+                if e1 == ("edge", entry):
+                    walked.add((nxt, pi))
+                    stack.append((nxt, e2, paths[pi].terminal))
+    return reached
+
+
+def connected_edges(board: dict, corp: str) -> dict[str, set[int]]:
+    """Hex -> edges where a new tile connects to the corporation's network."""
+    return _walk(board, corp)[0]
+
+
+def walk_arrivals(board: dict, corp: str) -> set[tuple[str, int]]:
+    """(hex, edge) pairs where the corporation's walk enters a hex from its neighbour."""
+    arrivals: set[tuple[str, int]] = set()
+    _walk(board, corp, arrivals)
+    return arrivals
+
+
+def uses_new_track(board: dict, corp: str, hex_id: str, new_name: str, rotation: int,
+                   arrivals: set[tuple[str, int]] | None = None) -> bool:
+    """Semi-restrictive rule: with the new tile placed, does the corporation reach a new path
+    on it, or a path whose city/town value changed?
+
+    ``arrivals`` (from ``walk_arrivals`` on the current board) allows a quick yes: a new path
+    touching an edge the network already enters is walked.
+    """
+    cell = board[hex_id]
+    if arrivals is not None and _quick_new_track(cell, hex_id, new_name, rotation, arrivals):
+        return True
+    trial = dict(board)
+    trial[hex_id] = {"tile": new_name, "rotation": rotation,
+                     "tokens": tiles.moved_tokens(cell["tile"], cell["rotation"], cell["tokens"],
+                                                  new_name, rotation)}
+    _connected, walked = _walk(trial, corp)
+    old_paths = _rotated_paths(cell)
+    old_tile, new_tile = tiles.tile(cell["tile"]), tiles.tile(new_name)
+    old_edges = {}
+    for a, b, _n in old_paths:
+        for x, y in ((a, b), (b, a)):
+            if x[0] == "edge":
+                old_edges.setdefault(x[1], []).append(y)
+    for pi, (a, b, _narrow) in enumerate(_rotated_paths(trial[hex_id])):
+        if (hex_id, pi) not in walked:
+            continue
+        for x, y in ((a, b), (b, a)):
+            if x[0] != "edge":
+                continue
+            olds = old_edges.get(x[1], [])
+            if y[0] == "edge" and y not in olds:
+                return True
+            if y[0] == "node":
+                old_nodes = [old_tile.nodes[o[1]] for o in olds if o[0] == "node"]
+                if not old_nodes:
+                    return True
+                if new_tile.nodes[y[1]].revenue not in [n.revenue for n in old_nodes]:
+                    return True
+    return False
+
+
+def _quick_new_track(cell: dict, hex_id: str, new_name: str, rotation: int,
+                     arrivals: set[tuple[str, int]]) -> bool:
+    old = tiles.path_signature(cell["tile"], cell["rotation"])
+    new_tile = tiles.tile(new_name)
+    for path, item in zip(new_tile.paths, tiles.path_items(new_name, rotation), strict=True):
+        if item in old:
+            continue
+        for kind, value in (path.a, path.b):
+            if kind == "edge" and (hex_id, (value + rotation) % 6) in arrivals:
+                return True
+    return False

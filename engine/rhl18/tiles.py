@@ -257,3 +257,243 @@ def moved_tokens(old_name: str, old_rotation: int, tokens: list[list],
 def has_icon(board: dict, hex_id: str, icon: str, extra: Iterable[str] = ()) -> bool:
     """Whether the hex's current tile carries ``icon`` (or the hex is in ``extra``)."""
     return hex_id in extra or icon in tile(board[hex_id]["tile"]).icons
+
+
+# ---------------------------------------------------------------- upgrades (18Rhl rules)
+
+METROPOLIS_LABELS = {"D9": "DU", "F9": "D", "I10": "K"}
+METROPOLIS_GREEN = {"F9": ("X921", "X922"), "I10": ("X923", "X924"), "D9": ("X925", "X926")}
+METROPOLIS_BROWN = {"F9": "927", "I10": "928", "D9": "929"}
+METROPOLIS_GRAY_PROMOTION = {"F9": "932V", "I10": "932V", "D9": "949"}
+# Fixed upgrade chains: old tile -> the only tiles it may become (upgrades.json).
+CHAINS: dict[str, tuple[str, ...]] = {
+    "3": ("141", "142", "143"), "4": ("141", "142"), "58": ("141", "142", "143", "144"),
+    "141": (), "142": (), "143": (), "144": (), "2": ("87",), "56": ("87",),
+    "1": ("88",), "55": ("88",), "69": ("204",), "935": (),
+}
+# Upgrades that need not add usable track or change a city's value.
+TRACK_RESTRICTION_EXEMPT = frozenset({"87", "88", "204", "949"})
+RATINGEN_TILES = ("1910", "1911")
+
+
+def _has(options: Iterable[str] | dict, name: str) -> bool:
+    return bool(options.get(name)) if isinstance(options, dict) else name in options
+
+
+def colour_of(board: dict, hex_id: str) -> str:
+    return tile(board[hex_id]["tile"]).color
+
+
+def _next_colour(colour: str) -> str | None:
+    if colour not in COLOUR_ORDER or colour == "gray":
+        return None
+    return COLOUR_ORDER[COLOUR_ORDER.index(colour) + 1]
+
+
+def _rhl_allowed(hex_id: str, old: Tile, new_name: str, options) -> tuple[bool, str] | None:
+    """18Rhl's own chains: (allowed, reason) when one applies, None for the normal checks."""
+    promo = _has(options, "promotion_tiles")
+    if old.name == "935" or new_name == "935":
+        return (False, "The Osterath tile 935 is laid only by the KEO private and never "
+                       "upgraded.") if old.name == "935" or hex_id != "E8" else None
+    if hex_id in METROPOLIS_LABELS:
+        if old.color == "yellow":
+            ok = new_name in METROPOLIS_GREEN[hex_id]
+        elif old.color == "green":
+            ok = new_name == METROPOLIS_BROWN[hex_id]
+        else:
+            ok = new_name == (METROPOLIS_GRAY_PROMOTION[hex_id] if promo else "932")
+        return ok, f"{hex_id} may only be upgraded along its metropolis chain."
+    if hex_id == "D7":
+        ok = (old.color == "green" and new_name == "947") or (
+            old.color == "brown" and promo and new_name == "950")
+        return ok, "Moers (D7) becomes 947 in brown and 950 in gray (promotion tiles) only."
+    if old.name in CHAINS:
+        return new_name in CHAINS[old.name], (
+            f"Tile {old.name} may only become {', '.join(CHAINS[old.name]) or 'nothing'}.")
+    if new_name in ("87", "88", "204"):
+        return False, f"Tile {new_name} only replaces its own small-town tiles."
+    if old.name == "216" and hex_id == "D13" and promo:
+        return new_name == "Essen", "Essen's brown tile becomes the gray Essen tile."
+    if hex_id == "E10" and _has(options, "ratingen_variant"):
+        wanted = {"white": "1910", "yellow": "1911"}.get(old.color)
+        return new_name == wanted, "Ratingen's E10 takes 1910, then 1911, then nothing."
+    if new_name in RATINGEN_TILES:
+        return False, "Tiles 1910 and 1911 belong on E10 in the Ratingen variant."
+    return None
+
+
+@cache
+def path_items(name: str, rotation: int) -> tuple[tuple, ...]:
+    """Each path as a comparable item: its edges, or an edge with the kind of node it reaches."""
+    t = tile(name)
+    result = []
+    for p in t.paths:
+        ends = []
+        for kind, value in (p.a, p.b):
+            ends.append(("e", rotate_edge(value, rotation)) if kind == "edge"
+                        else ("n", "city" if t.nodes[value].kind == "city" else "town"))
+        result.append(tuple(sorted(ends)))
+    return tuple(result)
+
+
+@cache
+def path_signature(name: str, rotation: int) -> frozenset[tuple]:
+    """The set of a tile's path items: an upgrade must keep the old tile's set."""
+    return frozenset(path_items(name, rotation))
+
+
+def _normal_error(hex_id: str, old: Tile, old_rot: int, new: Tile, rotation: int) -> str | None:
+    """The shared 18xx rules: labels, node counts, kept paths and kept city edge sets."""
+    if old.labels != new.labels:
+        return (f"Tile {new.name} has label {new.label or 'none'}; "
+                f"{hex_id} needs {old.label or 'no label'}.")
+    if len(old.towns) != len(new.towns):
+        return f"{hex_id} has {len(old.towns)} town(s); tile {new.name} has {len(new.towns)}."
+    if len(old.cities) != len(new.cities) and not old.labels:
+        return f"{hex_id} has {len(old.cities)} city(ies); tile {new.name} has {len(new.cities)}."
+    if old.labels and old.cities and not new.cities:
+        return f"Tile {new.name} would remove the cities of {hex_id}."
+    if not path_signature(old.name, old_rot) <= path_signature(new.name, rotation):
+        return f"Tile {new.name} at rotation {rotation} does not keep all the track of {hex_id}."
+    old_sets = city_exits(old.name, old_rot)
+    new_sets = city_exits(new.name, rotation)
+    if len(old_sets) > 1 and len(new_sets) > 1 and not all(
+            any(o <= n for n in new_sets) for o in old_sets):
+        return f"Tile {new.name} at rotation {rotation} does not keep each city's track."
+    return None
+
+
+def upgrade_error(board: dict, hex_id: str, new_name: str, rotation: int, phase: str,
+                  options: Iterable[str] | dict = (), corp: str | None = None,
+                  special: bool = False,
+                  connected: dict[str, set[int]] | None = None,
+                  arrivals: set[tuple[str, int]] | None = None) -> str | None:
+    """Why laying ``new_name`` at ``rotation`` on ``hex_id`` is illegal, or None if it is legal.
+
+    ``corp`` set: also check the corporation's connection and the semi-restrictive track rule
+    (private lays pass ``special=True`` and skip both, as the reference engine does).
+    """
+    cell = board[hex_id]
+    old = tile(cell["tile"])
+    new = tile(new_name)
+    if old.preprinted and hexmap.hex_info(hex_id).color in ("red", "gray"):
+        return f"{hex_id} is a {hexmap.hex_info(hex_id).color} hex: no tile may be laid there."
+    if new.color not in PHASE_COLOURS[phase] and not (new.color == "orange" and special):
+        return f"{new.color.capitalize()} tiles are not available in phase {phase}."
+    if new_name == "935" and int(phase) >= 5:
+        return "The Osterath tile 935 may not be laid from phase 5 on."
+    if hex_id == "E12" and phase == "2" and _has(options, "ratingen_variant"):
+        return "In the Ratingen variant E12 may not be tiled in phase 2."
+    special_rule = _rhl_allowed(hex_id, old, new_name, options)
+    if special_rule is not None and not special_rule[0]:
+        return special_rule[1]
+    if new_name != "935" and _next_colour(old.color) != new.color:
+        return f"A {old.color} hex takes a {_next_colour(old.color) or 'no'} tile, not {new.color}."
+    if hex_id in METROPOLIS_LABELS:
+        if rotation != 0:
+            return "Tiles in the Rhine metropolises are always laid at rotation 0."
+    elif special_rule is not None:
+        if not exits(old.name, cell["rotation"]) <= exits(new_name, rotation):
+            return f"Tile {new_name} at rotation {rotation} does not keep the track of {hex_id}."
+    elif new_name != "935":
+        reason = _normal_error(hex_id, old, cell["rotation"], new, rotation)
+        if reason:
+            return reason
+    return _geometry_error(board, hex_id, old, new, rotation, corp, special, connected,
+                           arrivals)
+
+
+def _geometry_error(board: dict, hex_id: str, old: Tile, new: Tile, rotation: int,
+                    corp: str | None, special: bool, connected: dict[str, set[int]] | None,
+                    arrivals: set[tuple[str, int]] | None) -> str | None:
+    new_exits = exits(new.name, rotation)
+    if hex_id not in METROPOLIS_LABELS:
+        bad = sorted(e for e in new_exits if not hexmap.passable(hex_id, e))
+        if bad:
+            return f"Tile {new.name} at rotation {rotation} has track off the map or across " \
+                   f"an impassable border at edge {bad[0]} of {hex_id}."
+    stubs = old.stubs if old.preprinted else ()
+    if any(s not in new_exits for s in stubs):
+        return f"{hex_id} has a stub: the new tile must use edge(s) {list(stubs)}."
+    if new.name == "1910" and new_exits != frozenset(stubs):
+        return "Tile 1910 must connect exactly the stubs of E10."
+    old_slots = [c.slots for c in old.cities]
+    new_slots = [c.slots for c in new.cities]
+    if len(old_slots) == len(new_slots) and any(
+            n < o for o, n in zip(old_slots, new_slots, strict=True)):
+        return f"Tile {new.name} has fewer token slots than {hex_id} has now."
+    if corp is None or special:
+        return None
+    from engine.rhl18 import routes  # routes imports tiles
+
+    if connected is None:
+        connected = routes.connected_edges(board, corp)
+    if not new_exits & connected.get(hex_id, set()):
+        return f"{corp} has no track or token connected to {hex_id} on this tile's exits."
+    if old.paths and new.name not in TRACK_RESTRICTION_EXEMPT and not routes.uses_new_track(
+            board, corp, hex_id, new.name, rotation, arrivals):
+        return "An upgrade must add track the corporation can use or change a city's value."
+    return None
+
+
+@cache
+def _candidate_rotations(hex_id: str, name: str) -> tuple[int, ...]:
+    """Rotations giving distinct track (rotation 0 only in the metropolises)."""
+    if hex_id in METROPOLIS_LABELS:
+        return (0,)
+    seen, result = set(), []
+    for r in range(6):
+        key = path_signature(name, r)
+        if key not in seen:
+            seen.add(key)
+            result.append(r)
+    return tuple(result)
+
+
+def legal_lays(board: dict, corp: str | None, phase: str, available: Iterable[str],
+               options: Iterable[str] | dict = (), special: bool = False,
+               hexes: Iterable[str] | None = None) -> list[tuple[str, str, int]]:
+    """Every legal (hex, tile, rotation) using a tile from ``available`` (names in supply)."""
+    names = sorted(set(available), key=_tile_sort_key)
+    if corp is not None and not special:
+        from engine.rhl18 import routes
+
+        connected = routes.connected_edges(board, corp)
+        arrivals = routes.walk_arrivals(board, corp)
+        candidates = [h for h in (hexes or board) if connected.get(h)]
+    else:
+        connected = arrivals = None
+        candidates = list(hexes or board)
+    result = []
+    for hex_id in candidates:
+        old = tile(board[hex_id]["tile"])
+        wanted = _next_colour(old.color)
+        for name in names:
+            new = tile(name)
+            if new.color != wanted and name != "935":
+                continue
+            for rotation in _candidate_rotations(hex_id, name):
+                if upgrade_error(board, hex_id, name, rotation, phase, options, corp,
+                                 special, connected, arrivals) is None:
+                    result.append((hex_id, name, rotation))
+    return result
+
+
+def _tile_sort_key(name: str) -> tuple[int, str]:
+    digits = "".join(ch for ch in name if ch.isdigit())
+    return (int(digits) if digits else 0, name)
+
+
+def lay_cost(board: dict, hex_id: str, entity: str | None = None) -> int:
+    """Terrain cost of laying on this hex now; lays by Szl, KEO and Tjt are free."""
+    if entity in ("Szl", "KEO", "Tjt"):
+        return 0
+    return tile(board[hex_id]["tile"]).upgrade_cost
+
+
+def new_er_links(hex_id: str, name: str, rotation: int) -> list[tuple[str, int]]:
+    """Eastern Ruhr link edges a lay on ``hex_id`` establishes (C12 4, D13 3/4, E14 3)."""
+    edges = exits(name, rotation)
+    return [(h, e) for h, e in (("C12", 4), ("D13", 3), ("D13", 4), ("E14", 3))
+            if h == hex_id and e in edges]
