@@ -1,0 +1,258 @@
+"""The board inside our state: tiles, rotations, city tokens, reservations, and the track graph.
+
+``state["board"][hex] = {"tile": name, "id": tile id, "rotation": r, "tokens": [[sym|None]],
+"reserved": [sym|None]}``. Preprinted tiles are named by their preprinted id ("K6-0"); in the
+Ratingen variant the changed preprinted hexes carry a ``~rv`` suffix so their parts differ.
+
+The graph walk here is only what the operating round needs to decide which steps are
+available (token spots, "some route exists", must-buy, the KDA link). Route validation and
+revenue belong to ``routes.py`` (the map side).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from engine.rhl18 import data
+
+RV = "~rv"
+
+
+def tile_id_of(name: str) -> str:
+    return name.split("~", 1)[0]
+
+
+@cache
+def parts_of(name: str) -> list[dict]:
+    if name.endswith(RV):
+        hex_id = name.split("-", 1)[0]
+        return data.hexes()[hex_id]["ratingen_variant"]["parts"]
+    return data.tile_parts(name)
+
+
+@cache
+def cities_of(name: str) -> list[int]:
+    return [p["index"] for p in parts_of(name) if p["type"] == "city"]
+
+
+@cache
+def slots_of(name: str) -> list[int]:
+    return [p.get("slots", 1) for p in parts_of(name) if p["type"] == "city"]
+
+
+@cache
+def nodes_of(name: str) -> dict[int, str]:
+    return {p["index"]: p["type"] for p in parts_of(name)
+            if p["type"] in ("city", "town", "offboard")}
+
+
+@cache
+def paths_of(name: str, rotation: int) -> list[tuple[tuple, tuple, bool]]:
+    """Paths as ((kind, value), (kind, value), terminal) with kinds "e" (edge) / "n" (node)."""
+    out = []
+    for part in parts_of(name):
+        if part["type"] != "path":
+            continue
+        ends = []
+        for end in (part["a"], part["b"]):
+            if "edge" in end:
+                ends.append(("e", (end["edge"] + rotation) % 6))
+            else:
+                ends.append(("n", end["node_part_index"]))
+        out.append((ends[0], ends[1], bool(part.get("terminal"))))
+    return out
+
+
+@cache
+def exits_of(name: str, rotation: int) -> frozenset[int]:
+    edges = set()
+    for a, b, _ in paths_of(name, rotation):
+        for kind, value in (a, b):
+            if kind == "e":
+                edges.add(value)
+    return frozenset(edges)
+
+
+def city_exits(name: str, rotation: int) -> list[set[int]]:
+    cities = cities_of(name)
+    exits: list[set[int]] = [set() for _ in cities]
+    for a, b, _ in paths_of(name, rotation):
+        for node, edge in ((a, b), (b, a)):
+            if node[0] == "n" and edge[0] == "e" and node[1] in cities:
+                exits[cities.index(node[1])].add(edge[1])
+    return exits
+
+
+def color_of(board: dict, hex_id: str) -> str:
+    name = board[hex_id]["tile"]
+    base = tile_id_of(name)
+    if base in data.tiles():
+        return data.tiles()[base]["color"]
+    return data.hexes()[hex_id]["color"]
+
+
+def is_preprinted(name: str) -> bool:
+    return tile_id_of(name) not in data.tiles()
+
+
+def initial_board(options: dict) -> dict[str, dict]:
+    board: dict[str, dict] = {}
+    for hex_id in data.hex_order():
+        record = data.hexes()[hex_id]
+        name = record["preprinted_tile_id"]
+        if options.get("ratingen_variant") and record.get("ratingen_variant"):
+            name += RV
+        slots = slots_of(name)
+        reserved: list[Any] = [None] * len(slots)
+        for i, syms in enumerate(record.get("home_reservations_by_city_index") or []):
+            if i < len(reserved) and syms:
+                reserved[i] = syms[0]
+        board[hex_id] = {"tile": name, "id": tile_id_of(name), "rotation": 0,
+                         "tokens": [[None] * s for s in slots], "reserved": reserved}
+    # The coal (K) and steel (S) dummy tokens of the Eastern Ruhr.
+    board["C14"]["tokens"] = [["S"], ["K"]]
+    board["D15"]["tokens"] = [["K"], ["S"]]
+    return board
+
+
+def city_id(board: dict, hex_id: str, city_index: int) -> str:
+    cell = board[hex_id]
+    return f"{cell['id']}-{cities_of(cell['tile'])[city_index]}"
+
+
+def find_city(board: dict, city: str) -> tuple[str, int] | None:
+    """(hex, city index) of a city id such as "K6-0-0" or "920-0-1"."""
+    tile_id, _, part = city.rpartition("-")
+    for hex_id, cell in board.items():
+        if cell["id"] == tile_id:
+            cities = cities_of(cell["tile"])
+            if part.isdigit() and int(part) in cities:
+                return hex_id, cities.index(int(part))
+    return None
+
+
+def replace_tile(board: dict, hex_id: str, name: str, tile_id: str, rotation: int) -> None:
+    """Put a new tile on a hex and move tokens and reservations to matching cities."""
+    cell = board[hex_id]
+    old_name, old_rot = cell["tile"], cell["rotation"]
+    old_exits = city_exits(old_name, old_rot)
+    new_exits = city_exits(name, rotation)
+    new_slots = slots_of(name)
+    tokens = [[None] * s for s in new_slots]
+    reserved: list[Any] = [None] * len(new_slots)
+    used: set[int] = set()
+    for i, old in enumerate(cell["tokens"]):
+        target = _match_city(i, old_exits, new_exits, used, len(old_exits))
+        if target is None:
+            continue
+        used.add(target)
+        for sym in old:
+            if sym is None:
+                continue
+            if None in tokens[target]:
+                tokens[target][tokens[target].index(None)] = sym
+            else:
+                tokens[target].append(sym)
+        if cell["reserved"][i] and reserved[target] is None:
+            reserved[target] = cell["reserved"][i]
+    cell.update({"tile": name, "id": tile_id, "rotation": rotation, "tokens": tokens,
+                 "reserved": reserved})
+
+
+def _match_city(i: int, old_exits: list[set[int]], new_exits: list[set[int]],
+                used: set[int], old_count: int) -> int | None:
+    if not new_exits:
+        return None
+    if len(new_exits) == 1:
+        return 0
+    if old_exits[i]:
+        for j, exits in enumerate(new_exits):
+            if old_exits[i] <= exits:
+                return j
+    elif old_count == len(new_exits):
+        return i
+    if i < len(new_exits):
+        return i
+    for j in range(len(new_exits)):
+        if j not in used:
+            return j
+    return 0
+
+
+# --- track graph -----------------------------------------------------------------------
+
+
+def _neighbor(hex_id: str, edge: int) -> str | None:
+    return data.hexes()[hex_id]["passable_neighbors"].get(str(edge))
+
+
+def _hex_paths(board: dict, hex_id: str) -> list[tuple[tuple, tuple, bool]]:
+    cell = board[hex_id]
+    return paths_of(cell["tile"], cell["rotation"])
+
+
+def city_blocked(board: dict, hex_id: str, node: int, corp: str, neutral: set[str]) -> bool:
+    """A city is blocked for ``corp`` when every slot holds another corporation's token."""
+    name = board[hex_id]["tile"]
+    cities = cities_of(name)
+    if node not in cities:
+        return False
+    slots = board[hex_id]["tokens"][cities.index(node)]
+    if hex_id in neutral:
+        return False
+    return all(s is not None and s != corp for s in slots) and bool(slots)
+
+
+def walk(board: dict, corp: str, starts: list[tuple[str, int]], neutral: set[str]
+         ) -> tuple[set[tuple[str, int]], set[tuple[str, int]]]:
+    """Walk track from start nodes; return (reached nodes, reached (hex, edge) exits)."""
+    seen_nodes: set[tuple[str, int]] = set()
+    seen_paths: set[tuple[str, int]] = set()
+    seen_edges: set[tuple[str, int]] = set()
+    stack: list[tuple[str, tuple]] = [(h, ("n", n)) for h, n in starts]
+    for h, n in starts:
+        seen_nodes.add((h, n))
+    while stack:
+        hex_id, end = stack.pop()
+        for idx, (a, b, terminal) in enumerate(_hex_paths(board, hex_id)):
+            if end not in (a, b) or (hex_id, idx) in seen_paths:
+                continue
+            seen_paths.add((hex_id, idx))
+            other = b if end == a else a
+            if other[0] == "n":
+                key = (hex_id, other[1])
+                if key in seen_nodes:
+                    continue
+                seen_nodes.add(key)
+                if terminal or city_blocked(board, hex_id, other[1], corp, neutral):
+                    continue
+                stack.append((hex_id, other))
+            else:
+                seen_edges.add((hex_id, other[1]))
+                # Edge-to-edge continuation inside this hex and across to the neighbour.
+                stack.append((hex_id, other))
+                nxt = _neighbor(hex_id, other[1])
+                if nxt is not None and nxt in board:
+                    back = ("e", (other[1] + 3) % 6)
+                    seen_edges.add((nxt, back[1]))
+                    stack.append((nxt, back))
+    return seen_nodes, seen_edges
+
+
+def token_nodes(board: dict, corp: str) -> list[tuple[str, int]]:
+    out = []
+    for hex_id, cell in board.items():
+        for i, slots in enumerate(cell["tokens"]):
+            if corp in slots:
+                out.append((hex_id, cities_of(cell["tile"])[i]))
+    return out
+
+
+def revenue_nodes(board: dict, reached: set[tuple[str, int]]) -> list[tuple[str, int]]:
+    out = []
+    for hex_id, node in reached:
+        kind = nodes_of(board[hex_id]["tile"]).get(node)
+        if kind in ("city", "offboard"):
+            out.append((hex_id, node))
+    return out

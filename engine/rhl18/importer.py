@@ -1,0 +1,117 @@
+"""18xx.games JSON export -> our setup + action log (undo/redo filtered), and replay.
+
+Players become seats in the export's order; a player entity (an 18xx.games user id) becomes
+its seat number; corporation and company entities stay as their symbols. Automatic follow-up
+actions stored under ``auto_actions`` are replayed in order after their action, as the
+reference engine does when loading a game.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+from engine.rhl18 import flow as F
+from engine.rhl18 import rules as R
+
+DROP = ("id", "created_at", "user", "auto_actions", "entity_type")
+
+
+def load_json(path: str | Path) -> dict:
+    path = Path(path)
+    opener = gzip.open if path.suffix == ".gz" else open
+    with opener(path, "rt", encoding="utf-8") as handle:
+        return json.load(handle)
+
+
+def filter_actions(actions: list[dict]) -> list[dict]:
+    """Undo/redo filtering exactly as the reference engine does it."""
+    filtered: list[dict | None] = []
+    stack: list[list[tuple[int, dict]]] = []
+    for action in actions:
+        kind = action["type"]
+        if kind == "undo":
+            target = action.get("action_id")
+            if target is None:
+                idx = next((i for i in range(len(filtered) - 1, -1, -1)
+                            if filtered[i] is not None
+                            and filtered[i]["type"] != "message"), 0)
+            elif target == 0:
+                idx = 0
+            else:
+                idx = next(i for i, a in enumerate(filtered)
+                           if a is not None and a["id"] == target) + 1
+            group = []
+            for i in range(idx, len(filtered)):
+                if filtered[i] is not None and filtered[i]["type"] != "message":
+                    group.append((i, filtered[i]))
+                    filtered[i] = None
+            stack.append(group)
+            filtered.append(None)
+        elif kind == "redo":
+            if stack:
+                for i, a in stack.pop():
+                    filtered[i] = a
+            filtered.append(None)
+        else:
+            if kind != "message":
+                stack.clear()
+            filtered.append(action)
+    return [a for a in filtered if a is not None]
+
+
+def convert(action: dict, seats: dict[int, int]) -> dict:
+    out = {k: v for k, v in action.items() if k not in DROP}
+    entity = out.get("entity")
+    if action.get("entity_type", "player" if isinstance(entity, int) else None) == "player" \
+            or isinstance(entity, int):
+        out["entity"] = seats[int(entity)]
+    return out
+
+
+def setup_from(game_json: dict) -> tuple[list[int], dict, int]:
+    ids = [p["id"] for p in game_json["players"]]
+    rules = game_json.get("settings", {}).get("optional_rules") or []
+    options = {name: name in rules for name in
+               ("optional_2_train", "lower_starting_capital", "promotion_tiles",
+                "ratingen_variant")}
+    seed = game_json.get("settings", {}).get("seed")
+    if seed is None:
+        seed = int("".join(ch for ch in str(game_json.get("id", 0)) if ch.isdigit()) or 0)
+    return ids, options, int(seed)
+
+
+def replay(game_json: dict, on_action: Callable[[dict, dict], None] | None = None
+           ) -> dict:
+    """Replay a whole export; ``on_action(raw_action, state)`` runs after each one."""
+    state = None
+    for state, raw in replay_iter(game_json):
+        if on_action is not None and raw is not None:
+            on_action(raw, state)
+    assert state is not None
+    return state
+
+
+def replay_iter(game_json: dict) -> Iterator[tuple[dict, dict | None]]:
+    ids, options, seed = setup_from(game_json)
+    seats = {pid: i for i, pid in enumerate(ids)}
+    state = R.new_game(ids, options, seed)
+    state["auto_kda"] = False
+    F.settle(state)
+    yield state, None
+    for raw in filter_actions(game_json["actions"]):
+        F.process(state, convert(raw, seats))
+        for auto in raw.get("auto_actions") or []:
+            F.process(state, convert(auto, seats))
+        yield state, raw
+    state["auto_kda"] = True
+
+
+def result_of(state: dict) -> dict[str, int]:
+    return {str(state["ids"][s]): R.player_value(state, s) for s in range(len(state["ids"]))}
+
+
+Any_ = Any

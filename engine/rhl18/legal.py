@@ -1,0 +1,310 @@
+"""Legal moves per seat (the single source of truth for the contract's ``legal``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.rhl18 import data
+from engine.rhl18 import rules as R
+
+State = dict[str, Any]
+
+
+def sr_moves(state: State, seat: int, check_only: bool = False) -> list[dict]:
+    """Stock-round moves of the player on turn (without the pass, which is always there)."""
+    rnd = state["round"]
+    out: list[dict] = []
+    sold = rnd["sold"].get(str(seat), [])
+    limit_ok = R.cert_count(state, seat) < R.cert_limit(state)
+    cash = state["cash"][seat]
+    if not rnd["turn_bought"]:
+        for sym in data.CORP_ORDER:
+            corp = state["corps"][sym]
+            if not corp["ipoed"] or sym in sold or not limit_ok:
+                continue
+            price = R.price_of(corp["price"])
+            for cert in _buyable(state, sym):
+                if R.units(cert) * price <= cash:
+                    out.append({"type": "buy_shares", "entity": seat, "shares": [cert],
+                                "percent": R.units(cert) * 10})
+                    if check_only:
+                        return out
+        if limit_ok:
+            for sym in data.CORP_ORDER:
+                corp = state["corps"][sym]
+                if corp["ipoed"] or sym == "RhE":
+                    continue
+                for cell in data.market()["pars"]:
+                    if 2 * R.price_of(cell) <= cash:
+                        out.append({"type": "par", "entity": seat, "corporation": sym,
+                                    "share_price": cell})
+                        if check_only:
+                            return out
+        for sym in data.CORP_ORDER:
+            for certs in sell_bundles(state, seat, sym):
+                out.append({"type": "sell_shares", "entity": seat, "shares": certs,
+                            "percent": sum(R.units(c) for c in certs) * 10})
+                if check_only:
+                    return out
+    return out
+
+
+def _buyable(state: State, sym: str) -> list[str]:
+    """One certificate of each kind (treasury/pool, 10%/20%) a player may buy."""
+    corp = state["corps"][sym]
+    out = []
+    for holder in (R.T, R.POOL):
+        seen = set()
+        for cert in R.certs_of(state, sym, holder):
+            if cert == f"{sym}_0":
+                continue
+            u = R.units(cert)
+            if sym == "KEG" and not corp["floated"] and u != 2:
+                continue
+            if u not in seen:
+                seen.add(u)
+                out.append(cert)
+    return out
+
+
+def sell_bundles(state: State, seat: int, sym: str) -> list[list[str]]:
+    corp = state["corps"][sym]
+    if not corp["operated"]:
+        return []
+    mine = [c for c in R.certs_of(state, sym, seat) if c != f"{sym}_0"]
+    room = 5 - R.held_units(state, sym, R.POOL)
+    out = []
+    chosen: list[str] = []
+    total = 0
+    for cert in mine:
+        if total + R.units(cert) > room:
+            continue
+        chosen = chosen + [cert]
+        total += R.units(cert)
+        out.append(list(chosen))
+    return out
+
+
+# --- all moves -----------------------------------------------------------------------------
+
+FLEXIBLE = ("bid", "lay_tile", "run_routes", "buy_train", "place_token", "sell_shares",
+            "buy_shares")
+
+
+def moves(state: State, seat: int) -> list[dict]:
+    rnd = state["round"]
+    if rnd["type"] == "Auction":
+        return auction_moves(state, seat)
+    if rnd["type"] == "Stock":
+        return sr_moves(state, seat) + [{"type": "pass", "entity": seat}]
+    return or_moves(state, seat)
+
+
+def auction_moves(state: State, seat: int) -> list[dict]:
+    rnd = state["round"]
+    if rnd["pending_par"]:
+        return [{"type": "par", "entity": seat, "corporation": "RhE", "share_price": c}
+                for c in data.market()["rhe_pars"]]
+    out = []
+    companies = [rnd["auctioning"]] if rnd["auctioning"] else rnd["companies"]
+    for comp in companies:
+        price = R.company_min_bid(state, comp)
+        if price <= state["cash"][seat] - R.committed(state, seat, exclude=comp):
+            out.append({"type": "bid", "entity": seat, "company": comp, "price": price})
+    out.append({"type": "pass", "entity": seat})
+    return out
+
+
+def or_moves(state: State, seat: int) -> list[dict]:
+    from engine.rhl18 import flow as F
+
+    rnd = state["round"]
+    if rnd["discard"]:
+        sym = rnd["discard"][0]
+        return [{"type": "discard_train", "entity": sym, "train": t}
+                for t in state["corps"][sym]["trains"]]
+    sym = F.current_corp(state)
+    step = rnd["step"]
+    out: list[dict] = []
+    if step == "SpecialToken":
+        hex_id = rnd["t"]["special_city_hex"]
+        cell = state["board"][hex_id]
+        for i in range(len(cell["tokens"])):
+            if F._free_slot(cell, i, sym):
+                out.append({"type": "place_token", "entity": sym,
+                            "city": bd_city(state, hex_id, i)})
+        return out + [{"type": "pass", "entity": sym}]
+    if step == "Track":
+        out += lay_moves(state, sym)
+        out += company_moves(state, sym, seat)
+        return out + [{"type": "pass", "entity": sym}]
+    if step == "Token":
+        for hex_id, i in F.token_spots(state, sym):
+            out.append({"type": "place_token", "entity": sym, "city": bd_city(state, hex_id, i)})
+        return out + company_moves(state, sym, seat) + [{"type": "pass", "entity": sym}]
+    if step == "Route":
+        return [auto_run(state, sym)] + company_moves(state, sym, seat)
+    if step == "Dividend":
+        return [{"type": "dividend", "entity": sym, "kind": k} for k in ("payout", "withhold")]
+    if step == "BuyTrain":
+        return train_moves(state, sym, seat)
+    return out
+
+
+def bd_city(state: State, hex_id: str, i: int) -> str:
+    from engine.rhl18 import board as bd
+
+    return bd.city_id(state["board"], hex_id, i)
+
+
+def free_tile_id(state: State, name: str) -> str | None:
+    used = {cell["id"] for cell in state["board"].values()}
+    for i in range(data.tile_counts(state["options"]).get(name, 0)):
+        if f"{name}-{i}" not in used:
+            return f"{name}-{i}"
+    return None
+
+
+def lay_moves(state: State, sym: str) -> list[dict]:
+    try:
+        from engine.rhl18 import tiles as TL
+    except ImportError:  # the map side is not there: no tile lays offered
+        return []
+    names = [n for n in data.tile_counts(state["options"]) if free_tile_id(state, n)
+             and n != "935"]
+    allowed_colors = set(R.phase_info(state)["tiles"])
+    names = [n for n in names if data.tiles()[n]["color"] in allowed_colors]
+    out = []
+    try:
+        lays = TL.legal_lays(state["board"], sym, state["phase"], names, state["options"])
+    except Exception:  # noqa: BLE001 - a map-side failure must not block the game
+        return []
+    cash = state["corps"][sym]["cash"]
+    for hex_id, name, rot in lays:
+        if (hex_id == "E14" or hex_id == "E12") and _blocked_for(state, sym, hex_id):
+            continue
+        cost = _cost(state, hex_id)
+        if cost > cash:
+            continue
+        out.append({"type": "lay_tile", "entity": sym, "hex": hex_id,
+                    "tile": free_tile_id(state, name), "rotation": rot})
+    return out
+
+
+def _cost(state: State, hex_id: str) -> int:
+    from engine.rhl18 import board as bd
+
+    name = state["board"][hex_id]["tile"]
+    return sum(p.get("cost", 0) for p in bd.parts_of(name) if p["type"] == "upgrade")
+
+
+def _blocked_for(state: State, sym: str, hex_id: str) -> bool:
+    for comp_sym, blocked in (("PWB", "E14"), ("ATB", "E12")):
+        comp = state["companies"].get(comp_sym)
+        if comp and not comp["closed"] and not comp["used"] and hex_id == blocked \
+                and comp["owner"] != state["corps"][sym]["president"]:
+            return True
+    return hex_id == "E12" and state["options"].get("ratingen_variant") and \
+        state["phase"] == "2"
+
+
+def company_moves(state: State, sym: str, seat: int) -> list[dict]:
+    """Private-company lays offered to the owner (Szl, KEO, Tjt, ATB)."""
+    t = state["round"]["t"]
+    corp = state["corps"][sym]
+    if t["tokened"] or t["bought"] or corp["receivership"] or corp["president"] != seat:
+        return []
+    out = []
+    for comp, info in state["companies"].items():
+        if info["owner"] != seat or info["closed"] or info["used"]:
+            continue
+        if comp == "KEO" and state["phase"] in ("3", "4"):
+            tid = free_tile_id(state, "935")
+            if tid:
+                out.append({"type": "lay_tile", "entity": "KEO", "hex": "E8", "tile": tid,
+                            "rotation": 1})
+        if comp == "Tjt" and state["phase"] != "2":
+            for hex_id in data.RHINE_METROPOLES:
+                if _color(state, hex_id) != "yellow":
+                    continue
+                label = {"D9": ("X925", "X926"), "F9": ("X921", "X922"),
+                         "I10": ("X923", "X924")}[hex_id]
+                for name in label:
+                    tid = free_tile_id(state, name)
+                    if tid:
+                        out.append({"type": "lay_tile", "entity": "Tjt", "hex": hex_id,
+                                    "tile": tid, "rotation": 0})
+    return out
+
+
+def _color(state: State, hex_id: str) -> str:
+    from engine.rhl18 import board as bd
+
+    return bd.color_of(state["board"], hex_id)
+
+
+def auto_run(state: State, sym: str) -> dict:
+    routes = best_routes(state, sym)
+    return {"type": "run_routes", "entity": sym, "routes": routes}
+
+
+def best_routes(state: State, sym: str) -> list[dict]:
+    from engine.rhl18 import routes as RT
+
+    corp = state["corps"][sym]
+    try:
+        results = RT.best_routes(state["board"], sym, corp["trains"], route_context(state))
+    except Exception:  # noqa: BLE001 - no route found counts as no revenue
+        return []
+    return [{"train": r.train, "stops": r.stops, "connections": r.connections,
+             "revenue": r.revenue, "revenue_str": r.text} for r in results]
+
+
+def route_context(state: State) -> Any:
+    from engine.rhl18 import routes as RT
+
+    return RT.RouteContext(
+        phase=state["phase"], coal_hexes=frozenset([state["coal"]]),
+        steel_hexes=frozenset([state["steel"]]), er_links=len(state["links"]),
+        options=frozenset(k for k, v in state["options"].items() if v))
+
+
+def train_moves(state: State, sym: str, seat: int) -> list[dict]:
+    from engine.rhl18 import flow as F
+
+    corp = state["corps"][sym]
+    out: list[dict] = []
+    must = F.must_buy(state, sym) and F.depot_available(state)
+    pres_cash = state["cash"][corp["president"]] if corp["president"] is not None else 0
+    cheapest = min((F.train_price(t) for t in F.depot_available(state)), default=0)
+    for tid in F.depot_available(state):
+        price = F.train_price(tid)
+        if price <= corp["cash"] or (must and price == cheapest
+                                     and price <= corp["cash"] + pres_cash):
+            out.append({"type": "buy_train", "entity": sym, "train": tid, "price": price})
+    if corp["cash"] >= 1 and not corp["receivership"] and not state["round"]["t"]["ebuy_sold"]:
+        for _owner, tid in F.other_trains(state, sym):
+            out.append({"type": "buy_train", "entity": sym, "train": tid,
+                        "price": min(corp["cash"], F.train_price(tid))})
+    if must and cheapest > corp["cash"] + pres_cash and corp["president"] == seat:
+        for other in data.CORP_ORDER:
+            for certs in sell_bundles(state, seat, other):
+                out.append({"type": "sell_shares", "entity": seat, "shares": certs,
+                            "percent": sum(R.units(c) for c in certs) * 10})
+    if not must:
+        out.append({"type": "pass", "entity": sym})
+    return out
+
+
+def allowed(state: State, seat: int, action: dict) -> bool:
+    """Listed by ``moves`` or, for moves with a free number (bids, prices), of a listed kind."""
+    legal = moves(state, seat)
+    if action in legal:
+        return True
+    kinds = {m["type"] for m in legal}
+    return action.get("type") in FLEXIBLE and action.get("type") in kinds
+
+
+def why_not(state: State, seat: int, action: dict) -> str:
+    kinds = sorted({m["type"].replace("_", " ") for m in moves(state, seat)})
+    return "That move is not allowed now; you can: " + ", ".join(kinds) + "."

@@ -1,0 +1,166 @@
+"""Text notation for 18Rhl moves: ``bid nlk 125``, ``par rhe 80``, ``buy gve ipo``,
+``sell dee 2``, ``lay 9 F11 1``, ``szl lay 9 F11 1``, ``token K6``, ``run auto``, ``payout``,
+``withhold``, ``buy-train 3 depot``, ``buy-train 2-3 from dee 150``, ``discard 3-1``, ``pass``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import RuleError
+from engine.rhl18 import board as bd
+from engine.rhl18 import data
+from engine.rhl18 import legal as L
+from engine.rhl18 import rules as R
+
+State = dict[str, Any]
+
+COMPANIES = ("PWB", "ATB", "KEO", "Szl", "Tjt", "NLK", "RhE")
+
+
+def _sym(text: str, choices: tuple[str, ...] | list[str]) -> str:
+    for c in choices:
+        if c.lower() == text.lower():
+            return c
+    raise RuleError(f"I do not know {text!r}; try one of: {', '.join(choices)}.")
+
+
+def format_action(state: State, action: dict) -> str:
+    kind = action["type"]
+    if kind == "bid":
+        return f"bid {action['company'].lower()} {action['price']}"
+    if kind == "par":
+        return f"par {action['corporation'].lower()} {R.price_of(action['share_price'])}"
+    if kind == "buy_shares":
+        cert = action["shares"][0]
+        sym = cert.rsplit("_", 1)[0]
+        where = "pool" if state["certs"].get(cert) == R.POOL else "ipo"
+        extra = " 20" if R.units(cert) == 2 else ""
+        return f"buy {sym.lower()} {where}{extra}"
+    if kind == "sell_shares":
+        sym = action["shares"][0].rsplit("_", 1)[0]
+        return f"sell {sym.lower()} {len(action['shares'])}"
+    if kind == "lay_tile":
+        prefix = f"{action['entity'].lower()} " if action["entity"] in COMPANIES \
+            and action["entity"] not in state["corps"] else ""
+        name = action["tile"].rsplit("-", 1)[0]
+        return f"{prefix}lay {name} {action['hex']} {action['rotation']}"
+    if kind == "place_token":
+        found = bd.find_city(state["board"], action["city"])
+        if found is None:
+            return f"token {action['city']}"
+        hex_id, i = found
+        return f"token {hex_id}" + (f".{i}" if len(state["board"][hex_id]["tokens"]) > 1
+                                    else "")
+    if kind == "run_routes":
+        return "run auto"
+    if kind == "dividend":
+        return action["kind"]
+    if kind == "buy_train":
+        return _format_train(state, action)
+    if kind == "discard_train":
+        return f"discard {action['train']}"
+    if kind == "bankrupt":
+        return "bankrupt"
+    return kind
+
+
+def _format_train(state: State, action: dict) -> str:
+    tid = action["train"]
+    for sym, corp in state["corps"].items():
+        if tid in corp["trains"]:
+            return f"buy-train {tid} from {sym.lower()} {action['price']}"
+    return f"buy-train {tid.split('-')[0]} depot"
+
+
+def label(state: State, action: dict) -> str:
+    text = format_action(state, action)
+    if action["type"] == "run_routes":
+        total = sum(r.get("revenue", 0) for r in action.get("routes", []))
+        return f"{text} ({total}M)"
+    if action["type"] == "buy_train" and "depot" in text:
+        return f"{text} ({action['price']}M)"
+    return text
+
+
+def parse(state: State, seat: int, text: str) -> dict:
+    words = text.strip().split()
+    if not words:
+        raise RuleError("Type a move, for example `pass`.")
+    legal = L.moves(state, seat)
+    low = [w.lower() for w in words]
+    for move in legal:
+        if format_action(state, move).lower() == " ".join(low):
+            return move
+    return _parse_free(state, seat, low, legal)
+
+
+def _parse_free(state: State, seat: int, words: list[str], legal: list[dict]) -> dict:
+    head = words[0]
+    entity = _entity(state, legal, seat)
+    if head == "bid" and len(words) == 3 and words[2].isdigit():
+        comp = _sym(words[1], list(state["companies"]))
+        return {"type": "bid", "entity": seat, "company": comp, "price": int(words[2])}
+    if head == "buy-train" and len(words) == 5 and words[2] == "from" and words[4].isdigit():
+        return {"type": "buy_train", "entity": entity, "train": words[1],
+                "price": int(words[4])}
+    if head == "lay" and len(words) == 4 and words[3].isdigit():
+        name = _tile_name(words[1])
+        tid = L.free_tile_id(state, name)
+        if tid is None:
+            raise RuleError(f"No tile {name} is left in the supply.")
+        return {"type": "lay_tile", "entity": entity, "hex": words[2].upper(), "tile": tid,
+                "rotation": int(words[3])}
+    if len(words) == 5 and words[1] == "lay":
+        comp = _sym(words[0], list(state["companies"]))
+        name = _tile_name(words[2])
+        tid = L.free_tile_id(state, name)
+        if tid is None:
+            raise RuleError(f"No tile {name} is left in the supply.")
+        return {"type": "lay_tile", "entity": comp, "hex": words[3].upper(), "tile": tid,
+                "rotation": int(words[4])}
+    kinds = sorted({format_action(state, m).split()[0] for m in legal})
+    raise RuleError(f"I could not read that move. Moves now start with: {', '.join(kinds)}.")
+
+
+def _tile_name(word: str) -> str:
+    for name in data.tiles():
+        if name.lower() == word.lower():
+            return name
+    raise RuleError(f"There is no tile {word!r}.")
+
+
+def _entity(state: State, legal: list[dict], seat: int) -> Any:
+    for move in legal:
+        if isinstance(move.get("entity"), str):
+            return move["entity"]
+    return seat
+
+
+def describe(state: State, before: dict, action: dict) -> str:
+    """One readable log line for an applied move."""
+    who = action["entity"]
+    if isinstance(who, int):
+        who = f"Player {who + 1}"
+    kind = action["type"]
+    if kind == "run_routes":
+        total = sum(r.get("revenue", 0) for r in action.get("routes", []))
+        return f"{who} runs trains for {total}M"
+    if kind == "buy_shares":
+        return f"{who} buys {', '.join(action['shares'])}"
+    if kind == "sell_shares":
+        return f"{who} sells {', '.join(action['shares'])}"
+    if kind == "lay_tile":
+        return f"{who} lays tile {action['tile']} on {action['hex']} (rotation " \
+               f"{action['rotation']})"
+    if kind == "place_token":
+        return f"{who} places a token in {action['city']}"
+    if kind == "buy_train":
+        return f"{who} buys train {action['train']} for {action['price']}M"
+    if kind == "bid":
+        return f"{who} bids {action['price']}M on {action['company']}"
+    if kind == "par":
+        return f"{who} pars {action['corporation']} at {R.price_of(action['share_price'])}M"
+    if kind == "dividend":
+        return f"{who} chooses {action['kind']}"
+    return f"{who}: {kind.replace('_', ' ')}"

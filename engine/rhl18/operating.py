@@ -1,0 +1,460 @@
+"""Actions of the operating round: track, tokens, routes, dividends, trains, emergencies."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from engine.core import RuleError
+from engine.rhl18 import board as bd
+from engine.rhl18 import data
+from engine.rhl18 import flow as F
+from engine.rhl18 import rules as R
+
+State = dict[str, Any]
+
+
+def handle(state: State, action: dict) -> None:
+    rnd = state["round"]
+    kind = action["type"]
+    entity = action["entity"]
+    sym = F.current_corp(state)
+    if kind == "destination_connection":
+        if "RhE" in action.get("corporations", []) and state["kda"] > 0:
+            R.pay(state, "bank", "RhE", state["kda"])
+            state["kda"] = 0
+        return
+    if rnd["discard"]:
+        if kind != "discard_train" or entity != rnd["discard"][0]:
+            raise RuleError(f"{rnd['discard'][0]} must first discard a train.")
+        _discard(state, entity, action["train"])
+        return
+    if isinstance(entity, str) and entity in state["companies"] and entity not in state["corps"]:
+        _company_lay(state, sym, entity, action)
+        return
+    if kind == "sell_shares" and isinstance(entity, int):
+        _emergency_sell(state, sym, entity, list(action["shares"]))
+        return
+    if entity != sym:
+        raise RuleError(f"It is {sym}'s turn.")
+    step = rnd["step"]
+    handlers = {
+        ("Track", "lay_tile"): _lay_tile, ("Track", "pass"): _pass_track,
+        ("SpecialToken", "place_token"): _special_token, ("SpecialToken", "pass"): _special_pass,
+        ("Token", "place_token"): _place_token, ("Token", "pass"): _pass_token,
+        ("Route", "run_routes"): _run_routes, ("Dividend", "dividend"): _dividend_action,
+        ("BuyTrain", "buy_train"): _buy_train, ("BuyTrain", "pass"): _pass_buy,
+    }
+    if kind == "bankrupt":
+        _bankrupt(state, sym)
+        return
+    fn = handlers.get((step, kind))
+    if fn is None:
+        raise RuleError(f"{sym} cannot do {kind.replace('_', ' ')} now ({step} step).")
+    fn(state, sym, action)
+
+
+# --- track ---------------------------------------------------------------------------------
+
+
+def _tile_name(tile_id: str) -> str:
+    return tile_id.rsplit("-", 1)[0]
+
+
+def _on_board(state: State, tile_id: str) -> bool:
+    return any(cell["id"] == tile_id for cell in state["board"].values())
+
+
+def lay(state: State, sym: str, hex_id: str, tile_id: str, rotation: int, cost: int) -> None:
+    board = state["board"]
+    if hex_id not in board:
+        raise RuleError(f"There is no hex {hex_id}.")
+    name = _tile_name(tile_id)
+    if name not in data.tiles() or _on_board(state, tile_id):
+        raise RuleError(f"Tile {tile_id} is not in the supply.")
+    if int(tile_id.rsplit("-", 1)[1]) >= data.tile_counts(state["options"]).get(name, 0):
+        raise RuleError(f"Tile {tile_id} is not in this game.")
+    old = bd.color_of(board, hex_id)
+    new = data.tiles()[name]["color"]
+    if new != "orange" and data.COLOR_ORDER.index(new) != data.COLOR_ORDER.index(old) + 1:
+        raise RuleError(f"A {new} tile cannot replace a {old} one.")
+    if hex_id in data.RHINE_METROPOLES:
+        rotation = 0
+    if cost:
+        if state["corps"][sym]["cash"] < cost:
+            raise RuleError(f"{sym} cannot pay the {cost}M terrain cost.")
+        R.pay(state, sym, "bank", cost)
+    bd.replace_tile(board, hex_id, name, tile_id, rotation)
+    _eastern_ruhr(state, hex_id)
+
+
+def _eastern_ruhr(state: State, hex_id: str) -> None:
+    cell = state["board"][hex_id]
+    exits = bd.exits_of(cell["tile"], cell["rotation"])
+    for check_hex, edge in data.ER_LINK_CHECKS:
+        if (check_hex == hex_id and edge in exits and [hex_id, edge] not in state["links"]
+                and len(state["links"]) < 4):
+            state["links"].append([hex_id, edge])
+
+
+def _lay_tile(state: State, sym: str, action: dict) -> None:
+    hex_id = action["hex"]
+    cost = data.upgrade_cost(state["board"][hex_id]["tile"].split("~")[0]) \
+        if not state["board"][hex_id]["tile"].endswith(bd.RV) else _rv_cost(hex_id)
+    _check_blocked(state, sym, hex_id)
+    lay(state, sym, hex_id, action["tile"], int(action["rotation"]), cost)
+    if hex_id == "E14" and state["companies"].get("PWB"):
+        pwb = state["companies"]["PWB"]
+        if pwb["owner"] == state["corps"][sym]["president"]:
+            pwb["used"] = True
+    _close_atb_if_owner(state, sym, hex_id)
+    t = state["round"]["t"]
+    t["laid"] = True
+    t["track_done"] = True
+    F._kda_check(state)
+    F.advance_step(state, "Track")
+
+
+def _rv_cost(hex_id: str) -> int:
+    parts = bd.parts_of(f"{hex_id}-0{bd.RV}")
+    return sum(p.get("cost", 0) for p in parts if p["type"] == "upgrade")
+
+
+def _check_blocked(state: State, sym: str, hex_id: str) -> None:
+    for comp_sym, blocked in (("PWB", "E14"), ("ATB", "E12")):
+        comp = state["companies"].get(comp_sym)
+        if comp is None or comp["closed"] or comp["used"] or hex_id != blocked:
+            continue
+        if comp["owner"] != state["corps"][sym]["president"]:
+            raise RuleError(f"{blocked} is blocked by private {comp_sym}.")
+    if (hex_id == "E12" and state["options"].get("ratingen_variant")
+            and state["phase"] == "2"):
+        raise RuleError("Cannot place a tile in E12 until green phase.")
+
+
+def _close_atb_if_owner(state: State, sym: str, hex_id: str) -> None:
+    atb = state["companies"].get("ATB")
+    if (atb and hex_id == "E12" and not atb["closed"]
+            and atb["owner"] == state["corps"][sym]["president"]):
+        atb["closed"] = True
+        atb["owner"] = None
+
+
+def _pass_track(state: State, sym: str, action: dict) -> None:
+    state["round"]["t"]["track_done"] = True
+    F._kda_check(state)
+    F.advance_step(state, "Track")
+
+
+SZL_HEXES = ("D13", "E12", "E14", "F11", "F13", "G12", "G14", "H13", "I12", "I14", "J13",
+             "K2", "K12")
+
+
+def _company_lay(state: State, sym: str | None, company: str, action: dict) -> None:
+    comp = state["companies"][company]
+    rnd = state["round"]
+    if action["type"] != "lay_tile":
+        raise RuleError(f"{company} can only lay a tile.")
+    if sym is None or comp["closed"] or comp["used"]:
+        raise RuleError(f"{company} cannot be used now.")
+    corp = state["corps"][sym]
+    if corp["receivership"] or comp["owner"] != corp["president"]:
+        raise RuleError(f"{company} can be used only for a corporation its owner runs.")
+    t = rnd["t"]
+    if t["tokened"] or t["bought"] or rnd["step"] in ("BuyTrain",):
+        raise RuleError(f"{company} cannot be used after tokening or buying trains.")
+    if company in ("KEO", "Tjt", "ATB") and state["phase"] == "2":
+        raise RuleError(f"{company} cannot be used before phase 3.")
+    hex_id, tile_id = action["hex"], action["tile"]
+    name = _tile_name(tile_id)
+    if company == "Szl" and hex_id not in SZL_HEXES:
+        raise RuleError("Seilzuganlage lays only on mountain hexes.")
+    if company == "KEO" and (hex_id != "E8" or name != "935" or int(state["phase"]) >= 5):
+        raise RuleError("KEO lays only tile 935 on E8, before phase 5.")
+    if company == "Tjt" and (hex_id not in data.RHINE_METROPOLES
+                             or data.tiles()[name]["color"] != "green"):
+        raise RuleError("Trajektanstalt upgrades a yellow Rhine metropolis to green.")
+    if company == "ATB" and hex_id != "E12":
+        raise RuleError("Angertalbahn lays only on E12.")
+    lay(state, sym, hex_id, tile_id, int(action["rotation"]), 0)
+    comp["used"] = True
+    if company in ("ATB",):
+        comp["closed"] = True
+        comp["owner"] = None
+    if company in F.TELEPORTERS:
+        t["teleported"] = company
+        already = any(tok["hex"] == hex_id for tok in corp["tokens"])
+        if company == "KEO" or not already:
+            t["special_city_hex"] = hex_id
+            rnd["resume_step"] = rnd["step"]
+            rnd["step"] = "SpecialToken"
+        # The teleport lay replaces the normal tile lay of this turn.
+        t["track_done"] = True
+        if rnd["step"] == "Track":
+            F._kda_check(state)
+            F.advance_step(state, "Track")
+
+
+def _special_token(state: State, sym: str, action: dict) -> None:
+    t = state["round"]["t"]
+    found = bd.find_city(state["board"], action["city"])
+    if found is None or found[0] != t["special_city_hex"]:
+        raise RuleError(f"The token must go to {t['special_city_hex']}.")
+    tok = F.next_token(state, sym)
+    if tok is None:
+        raise RuleError(f"{sym} has no token left.")
+    price = 0 if t["teleported"] == "KEO" else tok["price"]
+    if state["corps"][sym]["cash"] < price:
+        raise RuleError(f"{sym} cannot pay {price}M for the token.")
+    hex_id, city = found
+    if not F._free_slot(state["board"][hex_id], city, sym):
+        raise RuleError("That city has no free slot.")
+    R.pay(state, sym, "bank", price)
+    F._put_token(state, sym, hex_id, city, state["corps"][sym]["tokens"].index(tok))
+    t["tokened"] = True
+    _end_special(state)
+
+
+def _special_pass(state: State, sym: str, action: dict) -> None:
+    _end_special(state)
+
+
+def _end_special(state: State) -> None:
+    rnd = state["round"]
+    rnd["t"]["special_city_hex"] = None
+    step = rnd.pop("resume_step", "Track")
+    rnd["step"] = "Token" if step in ("Track", "SpecialToken") else step
+
+
+# --- tokens ----------------------------------------------------------------------------------
+
+
+def _place_token(state: State, sym: str, action: dict) -> None:
+    found = bd.find_city(state["board"], action["city"])
+    if found is None:
+        raise RuleError(f"There is no city {action['city']}.")
+    if R_TRUST_TOKENS(state) is False and found not in F.token_spots(state, sym):
+        raise RuleError("That city cannot take your token.")
+    hex_id, city = found
+    cell = state["board"][hex_id]
+    if any(sym in s for s in cell["tokens"]):
+        raise RuleError(f"{sym} already has a token in {hex_id}.")
+    if not F._free_slot(cell, city, sym):
+        raise RuleError("That city has no free slot.")
+    tok = F.next_token(state, sym)
+    if tok is None:
+        raise RuleError(f"{sym} has no token left.")
+    if state["corps"][sym]["cash"] < tok["price"]:
+        raise RuleError(f"{sym} cannot pay {tok['price']}M for a token.")
+    R.pay(state, sym, "bank", tok["price"])
+    F._put_token(state, sym, hex_id, city, state["corps"][sym]["tokens"].index(tok))
+    state["round"]["t"]["tokened"] = True
+    F.advance_step(state, "Token")
+
+
+def R_TRUST_TOKENS(state: State) -> bool:
+    return R.TRUST_MAP
+
+
+def _pass_token(state: State, sym: str, action: dict) -> None:
+    F.advance_step(state, "Token")
+
+
+# --- routes and dividends ------------------------------------------------------------------
+
+
+def _run_routes(state: State, sym: str, action: dict) -> None:
+    corp = state["corps"][sym]
+    seen = set()
+    total = 0
+    for route in action.get("routes", []):
+        train = route["train"]
+        if train not in corp["trains"] or train in seen:
+            raise RuleError(f"{sym} cannot run train {train}.")
+        seen.add(train)
+    total += _routes_revenue(state, sym, action.get("routes", []))
+    total += int(action.get("extra_revenue", 0) or 0)
+    t = state["round"]["t"]
+    t["revenue"] = total
+    t["ran"] = True
+    t["routes"] = action.get("routes", [])
+    F.advance_step(state, "Route")
+
+
+def _routes_revenue(state: State, sym: str, routes: list[dict]) -> int:
+    """Revenue of the routes: our own routes ("stops") are always checked by the route
+    validator; recorded 18xx.games routes ("nodes") are trusted unless TRUST_MAP is off."""
+    if not routes:
+        return 0
+    recorded = all("nodes" in r for r in routes)
+    if recorded and R.TRUST_MAP:
+        return sum(int(r.get("revenue", 0)) for r in routes)
+    from engine.rhl18 import legal as L
+    from engine.rhl18 import routes as RT
+
+    ctx = L.route_context(state)
+    try:
+        if recorded:
+            results = [RT.validate_18xx(state["board"], sym, r, ctx) for r in routes]
+        else:
+            plain = [{"train": r["train"], "stops": r["stops"],
+                      "connections": r.get("connections")} for r in routes]
+            results = RT.validate_routes(state["board"], sym, plain, ctx)
+    except RT.RouteError as exc:
+        raise RuleError(str(exc)) from None
+    total = sum(r.revenue for r in results)
+    if recorded and total != sum(int(r.get("revenue", 0)) for r in routes):
+        raise RuleError(f"The routes are worth {total}M, not the recorded amount.")
+    return total
+
+
+def _dividend_action(state: State, sym: str, action: dict) -> None:
+    if action["kind"] not in ("payout", "withhold"):
+        raise RuleError("Choose payout or withhold.")
+    dividend(state, sym, action["kind"])
+    F.advance_step(state, "Dividend")
+
+
+def dividend(state: State, sym: str, kind: str) -> None:
+    corp = state["corps"][sym]
+    revenue = state["round"]["t"]["revenue"] or 0
+    if corp["receivership"]:
+        kind = "withhold"
+    if kind == "withhold":
+        R.pay(state, "bank", sym, revenue)
+    else:
+        for seat in range(len(state["ids"])):
+            u = R.held_units(state, sym, seat)
+            if u:
+                R.pay(state, "bank", seat, math.ceil(u * revenue / 10))
+        if corp["cap"] == "incremental":
+            u = R.held_units(state, sym, R.T)
+            if u:
+                R.pay(state, "bank", sym, math.ceil(u * revenue / 10))
+    price = R.price_of(corp["price"])
+    if revenue == 0 or kind == "withhold":
+        R.move(state, sym, "left")
+    elif revenue >= price:
+        R.move(state, sym, "right")
+    corp["operated"] = True
+
+
+# --- trains ---------------------------------------------------------------------------------
+
+
+def _buy_train(state: State, sym: str, action: dict) -> None:
+    corp = state["corps"][sym]
+    tid = action["train"]
+    price = int(action["price"])
+    if len(corp["trains"]) >= F.train_limit(state):
+        raise RuleError(f"{sym} has no room for another train.")
+    owner = _train_owner(state, tid)
+    t = state["round"]["t"]
+    if owner is None:
+        if tid not in F.depot_available(state):
+            raise RuleError(f"Train {tid} is not available.")
+        if price != F.train_price(tid):
+            raise RuleError(f"Train {tid} costs {F.train_price(tid)}M.")
+        if corp["cash"] < price:
+            _president_contributes(state, sym, tid, price)
+        R.pay(state, sym, "bank", price)
+        if tid in state["discarded"]:
+            state["discarded"].remove(tid)
+        else:
+            state["depot"].remove(tid)
+        corp["trains"].append(tid)
+        _after_depot_buy(state, tid)
+    else:
+        if owner == sym or corp["receivership"] or state["corps"][owner]["receivership"]:
+            raise RuleError("That train cannot be bought.")
+        if t["ebuy_sold"]:
+            raise RuleError("After an emergency sale only depot trains can be bought.")
+        if not 1 <= price <= corp["cash"]:
+            raise RuleError(f"{sym} can pay between 1M and {corp['cash']}M.")
+        R.pay(state, sym, owner, price)
+        state["corps"][owner]["trains"].remove(tid)
+        corp["trains"].append(tid)
+    t["bought"] = True
+    _check_discards(state)
+
+
+def _president_contributes(state: State, sym: str, tid: str, price: int) -> None:
+    corp = state["corps"][sym]
+    if not F.must_buy(state, sym):
+        raise RuleError(f"{sym} cannot afford train {tid}.")
+    cheapest = min(F.train_price(x) for x in F.depot_available(state))
+    if F.train_price(tid) != cheapest:
+        raise RuleError("With the president's help only the cheapest train can be bought.")
+    pres = corp["president"]
+    need = price - corp["cash"]
+    if pres is None or state["cash"][pres] < need:
+        raise RuleError("The president cannot cover the price.")
+    R.pay(state, pres, sym, need)
+
+
+def _train_owner(state: State, tid: str) -> str | None:
+    for sym, corp in state["corps"].items():
+        if tid in corp["trains"]:
+            return sym
+    return None
+
+
+def _after_depot_buy(state: State, tid: str) -> None:
+    name, index = tid.split("-")
+    phases = [p["name"] for p in data.phases()]
+    if name in phases and phases.index(name) > phases.index(state["phase"]):
+        state["phase"] = name
+        for t in data.trains():
+            if t["rusts_on"] == name:
+                _rust(state, t["name"])
+    if index == "0" and name == "5":
+        for comp in state["companies"].values():
+            comp["closed"] = True
+            comp["owner"] = None
+
+
+def _rust(state: State, name: str) -> None:
+    for corp in state["corps"].values():
+        corp["trains"] = [t for t in corp["trains"] if t.split("-")[0] != name]
+    state["discarded"] = [t for t in state["discarded"] if t.split("-")[0] != name]
+
+
+def _check_discards(state: State) -> None:
+    limit = F.train_limit(state)
+    rnd = state["round"]
+    for sym in data.CORP_ORDER:
+        if len(state["corps"][sym]["trains"]) > limit and sym not in rnd["discard"]:
+            rnd["discard"].append(sym)
+
+
+def _discard(state: State, sym: str, tid: str) -> None:
+    corp = state["corps"][sym]
+    if tid not in corp["trains"]:
+        raise RuleError(f"{sym} does not own train {tid}.")
+    corp["trains"].remove(tid)
+    state["discarded"].append(tid)
+    rnd = state["round"]
+    if len(corp["trains"]) <= F.train_limit(state):
+        rnd["discard"].remove(sym)
+
+
+def _pass_buy(state: State, sym: str, action: dict) -> None:
+    if F.must_buy(state, sym) and F.depot_available(state):
+        raise RuleError(f"{sym} must buy a train.")
+    F.advance_step(state, "BuyTrain")
+
+
+def _emergency_sell(state: State, sym: str | None, seat: int, certs: list[str]) -> None:
+    rnd = state["round"]
+    if sym is None or rnd["step"] != "BuyTrain" or state["corps"][sym]["president"] != seat:
+        raise RuleError("Shares can be sold now only to raise money for a forced train buy.")
+    R.sell_shares(state, seat, certs)
+    rnd["t"]["ebuy_sold"] = True
+    # Corporations that have not operated yet are re-sorted after price moves.
+    done = rnd["order"][: rnd["index"] + 1]
+    rest = [s for s in R.operating_order(state) if s not in done]
+    rnd["order"] = done + rest
+
+
+def _bankrupt(state: State, sym: str) -> None:
+    raise RuleError("Bankruptcy is not supported yet.")

@@ -1,0 +1,541 @@
+"""18Rhl rules over a plain-data state: setup, the rounds, and processing of actions.
+
+Actions use the 18xx.games action shapes (``{"type": "bid", "entity": seat, "company":
+"NLK", "price": 125}``) with players named by seat number, so recorded games replay through
+exactly the code a live game uses. ``process`` raises ``RuleError`` on an illegal action.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import RuleError
+from engine.rhl18 import board as bd
+from engine.rhl18 import data
+
+State = dict[str, Any]
+T, POOL = "T", "P"  # certificate holders besides players: the corporation (IPO/treasury), pool
+
+# When True, tile lays and routes are accepted as recorded (revenue trusted) because the map
+# side's validators (tiles.py / routes.py) are not available yet.
+TRUST_MAP = True
+
+SR_ACTIONS = ("buy_shares", "sell_shares", "par", "pass")
+
+
+# --- setup -------------------------------------------------------------------------------
+
+
+def lcg_next(state: State) -> int:
+    state["lcg"] = (1103515245 * state["lcg"] + 12345) % 2147483648
+    return state["lcg"]
+
+
+def new_game(player_ids: list[int], options: dict, seed: int) -> State:
+    n = len(player_ids)
+    g = data.game()
+    cash_table = (g["starting_cash_lower_starting_capital_option"]
+                  if options.get("lower_starting_capital") else g["starting_cash"])
+    cash = cash_table[str(n)]
+    comps = ["ATB" if options.get("ratingen_variant") else "PWB", "KEO", "Szl", "Tjt", "NLK",
+             "RhE"]
+    state: State = {
+        "ids": list(player_ids), "options": dict(options), "lcg": seed % 2147483648,
+        "bank": g["bank_cash"] - cash * n, "bank_broken": False,
+        "cash": [cash] * n, "bankrupt": [False] * n, "order": list(range(n)),
+        "companies": {c: {"owner": None, "closed": False, "used": False} for c in comps},
+        "certs": {}, "corps": {}, "market": {},
+        "phase": "2", "turn": 1, "ors": 1, "finished": False, "end_reason": None,
+        "links": [], "kda": 0, "newly_floated": [], "rhe_rise": False,
+        "depot": [], "discarded": [], "history": 0, "reveals": 0,
+    }
+    v = lcg_next(state) % 9 + 1
+    state["coal"] = {1: "J3", 7: "J3", 2: "K4", 3: "D9", 4: "D9", 5: "C12", 6: "C12",
+                     8: "D11", 9: "D11"}[v]
+    state["steel"] = {1: "E6", 3: "E6", 5: "E6", 8: "E6", 2: "D9", 6: "D9", 9: "D9",
+                      4: "D13", 7: "D13"}[v]
+    for sym in data.CORP_ORDER:
+        corp = data.corporations()[sym]
+        for i in range(len(corp["shares"])):
+            state["certs"][f"{sym}_{i}"] = T
+        state["corps"][sym] = {
+            "cash": 0, "price": None, "par": None, "ipoed": False, "floated": False,
+            "cap": "full", "president": None, "trains": [], "operated": False,
+            "closed": False, "receivership": False,
+            "tokens": [{"price": p, "city": None, "hex": None} for p in corp["tokens"]],
+        }
+    for t in data.trains():
+        count = t["count"]
+        if t["name"] == "2" and options.get("optional_2_train"):
+            count = t["count_with_optional_2_train"]
+        state["depot"] += [f"{t['name']}-{i}" for i in range(count)]
+    state["first_company"] = comps[0]
+    state["board"] = bd.initial_board(options)
+    state["round"] = new_auction(state)
+    return state
+
+
+def new_auction(state: State) -> dict:
+    comps = list(state["companies"])
+    return {"type": "Auction", "index": 0, "passed": [], "companies": comps, "bids": {},
+            "auctioning": None, "bidders": {}, "pending_par": [], "discount": 0}
+
+
+# --- helpers -----------------------------------------------------------------------------
+
+
+def price_of(cell: str | None) -> int:
+    return data.market()["cells"][cell]["price"] if cell else 0
+
+
+def units(cert: str) -> int:
+    sym, idx = cert.rsplit("_", 1)
+    return data.corporations()[sym]["shares"][int(idx)] // 10
+
+
+def certs_of(state: State, sym: str, holder: Any) -> list[str]:
+    out = [c for c, h in state["certs"].items() if h == holder and c.rsplit("_", 1)[0] == sym]
+    return sorted(out, key=lambda c: int(c.rsplit("_", 1)[1]))
+
+
+def held_units(state: State, sym: str, holder: Any) -> int:
+    return sum(units(c) for c in certs_of(state, sym, holder))
+
+
+def pay(state: State, frm: Any, to: Any, amount: int) -> None:
+    """Move money between "bank", a seat (int) and a corporation sym."""
+    if amount == 0:
+        return
+    _adjust(state, frm, -amount)
+    _adjust(state, to, amount)
+
+
+def _adjust(state: State, who: Any, delta: int) -> None:
+    if who == "bank":
+        state["bank"] += delta
+        if state["bank"] < 0:
+            state["bank_broken"] = True
+    elif isinstance(who, int):
+        state["cash"][who] += delta
+    else:
+        state["corps"][who]["cash"] += delta
+
+
+def cash_of(state: State, who: Any) -> int:
+    return state["cash"][who] if isinstance(who, int) else state["corps"][who]["cash"]
+
+
+def phase_info(state: State) -> dict:
+    return next(p for p in data.phases() if p["name"] == state["phase"])
+
+
+def brown_phase(state: State) -> bool:
+    return int(state["phase"]) >= 5
+
+
+def cert_count(state: State, seat: int) -> int:
+    shares = sum(1 for h in state["certs"].values() if h == seat)
+    comps = sum(1 for c in state["companies"].values()
+                if c["owner"] == seat and not c["closed"])
+    return shares + comps
+
+
+def cert_limit(state: State) -> int:
+    return data.game()["certificate_limit"][str(len(state["ids"]))]
+
+
+def player_value(state: State, seat: int) -> int:
+    value = state["cash"][seat]
+    for cert, holder in state["certs"].items():
+        if holder == seat:
+            corp = state["corps"][cert.rsplit("_", 1)[0]]
+            if corp["ipoed"]:
+                value += price_of(corp["price"]) * units(cert)
+    return value
+
+
+def active_players(state: State) -> list[int]:
+    return [p for p in state["order"] if not state["bankrupt"][p]]
+
+
+# --- market moves ------------------------------------------------------------------------
+
+
+def _place(state: State, sym: str, cell: str, front: bool = False) -> None:
+    old = state["corps"][sym]["price"]
+    if old == cell:
+        return
+    if old is not None:
+        state["market"][old].remove(sym)
+    state["market"].setdefault(cell, [])
+    state["market"][cell].append(sym)
+    state["corps"][sym]["price"] = cell
+
+
+def _cell_at(row: int, col: int) -> str | None:
+    grid = data.market()["grid"]
+    if 0 <= row < len(grid) and 0 <= col < len(grid[row]):
+        return grid[row][col]
+    return None
+
+
+def move(state: State, sym: str, direction: str) -> None:
+    cell = data.market()["cells"][state["corps"][sym]["price"]]
+    r, c = cell["row"], cell["col"]
+    grid = data.market()["grid"]
+    target = None
+    if direction == "right":
+        target = _cell_at(r, c + 1) or _cell_at(r - 1, c)
+    elif direction == "left":
+        target = _cell_at(r, c - 1) if c > 0 else _cell_at(r + 1, c)
+    elif direction == "up":
+        target = _cell_at(r - 1, c)
+    elif direction == "down":
+        target = _cell_at(r + 1, c)
+    del grid
+    if target:
+        _place(state, sym, target)
+
+
+# --- auction round -----------------------------------------------------------------------
+
+
+def auction_current(state: State) -> int:
+    rnd = state["round"]
+    if rnd["pending_par"]:
+        return rnd["pending_par"][0][0]
+    if rnd["auctioning"]:
+        bids = rnd["bids"][rnd["auctioning"]]
+        return min(bids, key=lambda b: b[1])[0]
+    players = state["order"]
+    return players[rnd["index"] % len(players)]
+
+
+def company_min_bid(state: State, company: str) -> int:
+    rnd = state["round"]
+    value = data.companies()[company]["value"]
+    if company == rnd["companies"][0] and not rnd["auctioning"]:
+        return value - (rnd["discount"] if company == state["first_company"] else 0)
+    bids = rnd["bids"].get(company, [])
+    high = max((b[1] for b in bids), default=value)
+    return high + 5
+
+
+def committed(state: State, seat: int, exclude: str | None = None) -> int:
+    return sum(b[1] for c, bids in state["round"]["bids"].items() if c != exclude
+               for b in bids if b[0] == seat)
+
+
+def process_bid(state: State, seat: int, company: str, price: int) -> None:
+    rnd = state["round"]
+    if company not in rnd["companies"]:
+        raise RuleError(f"{company} has already been sold.")
+    if rnd["pending_par"]:
+        raise RuleError("RhE must be parred first.")
+    if rnd["auctioning"] and company != rnd["auctioning"]:
+        raise RuleError(f"Only {rnd['auctioning']} can be bid on during its auction.")
+    minimum = company_min_bid(state, company)
+    if price < minimum:
+        raise RuleError(f"The minimum bid for {company} is {minimum}M.")
+    available = state["cash"][seat] - committed(state, seat, exclude=company)
+    if price > available:
+        raise RuleError(f"You have only {available}M free for bids.")
+    if seat in rnd["passed"]:
+        rnd["passed"].remove(seat)
+    if rnd["auctioning"]:
+        _add_bid(state, seat, company, price)
+        return
+    if company == rnd["companies"][0]:
+        _buy_company(state, seat, company, price)
+        _resolve_bids(state)
+    else:
+        _add_bid(state, seat, company, price)
+    rnd["index"] += 1
+
+
+def _add_bid(state: State, seat: int, company: str, price: int) -> None:
+    rnd = state["round"]
+    bids = [b for b in rnd["bids"].get(company, []) if b[0] != seat]
+    bids.append([seat, price])
+    rnd["bids"][company] = bids
+    bidders = rnd["bidders"].setdefault(company, [])
+    if seat not in bidders:
+        bidders.append(seat)
+
+
+def _resolve_bids(state: State) -> None:
+    rnd = state["round"]
+    while rnd["companies"]:
+        company = rnd["companies"][0]
+        rnd["auctioning"] = None
+        bids = rnd["bids"].get(company, [])
+        if len(bids) == 1:
+            rnd["bids"].pop(company)
+            _buy_company(state, bids[0][0], company, bids[0][1])
+            continue
+        if len(bids) > 1:
+            rnd["auctioning"] = company
+        break
+
+
+def _buy_company(state: State, seat: int, company: str, price: int) -> None:
+    rnd = state["round"]
+    rnd["bids"].pop(company, None)
+    state["companies"][company]["owner"] = seat
+    pay(state, seat, "bank", price)
+    rnd["companies"].remove(company)
+    if company == "NLK":
+        state["certs"]["GVE_1"] = seat
+    if company == "RhE":
+        state["rhe_bid"] = price
+        for i in (1, 2, 3):
+            state["certs"][f"RhE_{i}"] = POOL
+        rnd["pending_par"].append([seat, "RhE"])
+
+
+def auction_pass(state: State, seat: int) -> None:
+    rnd = state["round"]
+    if rnd["pending_par"]:
+        raise RuleError("RhE must be parred now.")
+    if rnd["auctioning"]:
+        company = rnd["auctioning"]
+        rnd["bids"][company] = [b for b in rnd["bids"][company] if b[0] != seat]
+        _resolve_bids(state)
+        return
+    if seat not in rnd["passed"]:
+        rnd["passed"].append(seat)
+    if len(rnd["passed"]) >= len(active_players(state)):
+        _all_passed(state)
+    rnd["index"] += 1
+
+
+def _all_passed(state: State) -> None:
+    rnd = state["round"]
+    first = state["first_company"]
+    if first in rnd["companies"]:
+        rnd["discount"] += 5
+        if data.companies()[first]["value"] - rnd["discount"] <= 0:
+            rnd["index"] += 1
+            _buy_company(state, auction_current(state), first, 0)
+            _resolve_bids(state)
+    else:
+        pay_companies(state)
+    rnd["passed"] = []
+
+
+def pay_companies(state: State) -> None:
+    for seat in state["order"]:
+        for sym, comp in state["companies"].items():
+            if comp["owner"] == seat and not comp["closed"]:
+                pay(state, "bank", seat, data.companies()[sym]["revenue"])
+
+
+# --- shares: par, buy, sell, presidency, float ----------------------------------------
+
+
+def do_par(state: State, seat: int, sym: str, cell: str) -> None:
+    corp = state["corps"][sym]
+    if corp["ipoed"]:
+        raise RuleError(f"{sym} already has a par price.")
+    cells = data.market()["cells"]
+    if cell not in cells or not cells[cell]["par"]:
+        raise RuleError(f"{cell} is not a par price.")
+    corp["ipoed"] = True
+    corp["par"] = cell
+    _place(state, sym, cell)
+    if sym == "RhE":
+        if cells[cell]["price"] not in (70, 75, 80):
+            raise RuleError("RhE can only be parred at 70, 75 or 80.")
+        state["certs"]["RhE_0"] = seat
+        corp["president"] = seat
+        state["companies"]["RhE"]["closed"] = True
+        state["companies"]["RhE"]["owner"] = None
+        _check_float(state, sym)
+        pay(state, "bank", "RhE", state["rhe_bid"])
+        return
+    cost = 2 * cells[cell]["price"]
+    if state["cash"][seat] < cost:
+        raise RuleError(f"Parring {sym} at {cells[cell]['price']} needs {cost}M.")
+    if cert_count(state, seat) >= cert_limit(state):
+        raise RuleError("You are at the certificate limit.")
+    _transfer(state, [f"{sym}_0"], seat, price=cost)
+    corp["president"] = seat
+    _check_float(state, sym)
+
+
+def _transfer(state: State, certs: list[str], to: Any, price: int) -> None:
+    """Move certificates to a holder, paying ``price`` from the buyer to the seller side."""
+    sym = certs[0].rsplit("_", 1)[0]
+    corp = state["corps"][sym]
+    frm = state["certs"][certs[0]]
+    for cert in certs:
+        state["certs"][cert] = to
+    if price and isinstance(to, int):
+        receiver = sym if (frm == T and corp["cap"] == "incremental") else "bank"
+        pay(state, to, receiver, price)
+
+
+def _check_float(state: State, sym: str) -> None:
+    corp = state["corps"][sym]
+    if corp["floated"]:
+        return
+    ipo_units = held_units(state, sym, T)
+    float_pct = data.corporations()[sym]["float_percent"]
+    if ipo_units * 10 > 100 - float_pct:
+        return
+    corp["floated"] = True
+    if brown_phase(state):
+        pay(state, "bank", sym, price_of(corp["par"]) * 10)
+        for cert in certs_of(state, sym, T):
+            state["certs"][cert] = POOL
+        return
+    if sym == "RhE":
+        state["kda"] = price_of(corp["par"]) * 3
+    else:
+        pay(state, "bank", sym, price_of(corp["par"]) * (6 if sym == "KEG" else 5))
+    corp["cap"] = "incremental"
+    state["newly_floated"].append(sym)
+
+
+def _order_after(state: State, seat: int) -> list[int]:
+    order = state["order"]
+    i = order.index(seat)
+    return order[i + 1:] + order[:i]
+
+
+def update_president(state: State, sym: str, seller: int | None = None) -> None:
+    corp = state["corps"][sym]
+    pres = corp["president"]
+    pres_cert = f"{sym}_0"
+    holder = state["certs"][pres_cert]
+    if holder == POOL and seller is not None:
+        # The president's certificate was sold: the biggest other holder takes it over.
+        best, best_units = None, 0
+        for p in _order_after(state, seller):
+            u = held_units(state, sym, p)
+            if u > best_units:
+                best, best_units = p, u
+        if best is None:
+            raise RuleError("Nobody could take over the presidency.")
+        give = _swap_certs(state, sym, best)
+        for c in give:
+            state["certs"][c] = POOL
+        state["certs"][pres_cert] = best
+        corp["president"] = best
+        return
+    if pres is None or not isinstance(holder, int):
+        return
+    pres_units = held_units(state, sym, pres)
+    best, best_units = pres, pres_units
+    for p in _order_after(state, pres):
+        u = held_units(state, sym, p)
+        if u > best_units:
+            best, best_units = p, u
+    if best == pres:
+        return
+    give = _swap_certs(state, sym, best)
+    for c in give:
+        state["certs"][c] = pres
+    state["certs"][pres_cert] = best
+    corp["president"] = best
+
+
+def _swap_certs(state: State, sym: str, new_pres: int) -> list[str]:
+    """The certificates (two units) the new president hands over for the president's one."""
+    shares = [c for c in certs_of(state, sym, new_pres) if c != f"{sym}_0"]
+    doubles = [c for c in shares if units(c) == 2]
+    if doubles:
+        if len(shares) <= 2:
+            return [doubles[0]]
+        shares = [c for c in shares if c != doubles[0]]
+    out, total = [], 0
+    for c in shares:
+        if total >= 2:
+            break
+        out.append(c)
+        total += units(c)
+    return out
+
+
+def buy_shares(state: State, seat: int, certs: list[str]) -> None:
+    rnd = state["round"]
+    if not certs:
+        raise RuleError("Name a certificate to buy.")
+    sym = certs[0].rsplit("_", 1)[0]
+    corp = state["corps"][sym]
+    if sym in rnd.get("sold", {}).get(str(seat), []):
+        raise RuleError(f"You sold {sym} this round and cannot buy it back.")
+    if rnd["turn_bought"]:
+        raise RuleError("You have already bought this turn.")
+    if not corp["ipoed"]:
+        raise RuleError(f"{sym} has not been parred yet.")
+    sources = {state["certs"][c] for c in certs}
+    if len(sources) != 1 or next(iter(sources)) not in (T, POOL) or f"{sym}_0" in certs:
+        raise RuleError("Those certificates are not for sale.")
+    n_units = sum(units(c) for c in certs)
+    if sym == "KEG" and corp["ipoed"] and not corp["floated"] and n_units * 10 != 20:
+        raise RuleError("Before KEG floats only its 20% certificates can be bought.")
+    price = price_of(corp["price"]) * n_units
+    if state["cash"][seat] < price:
+        raise RuleError(f"That costs {price}M.")
+    if cert_count(state, seat) + len(certs) > cert_limit(state):
+        raise RuleError("You are at the certificate limit.")
+    source = next(iter(sources))
+    _transfer(state, certs, seat, price)
+    rnd["turn_bought"] = True
+    if source == T:
+        _check_float(state, sym)
+    update_president(state, sym)
+
+
+def sell_shares(state: State, seat: int, certs: list[str]) -> None:
+    sym = certs[0].rsplit("_", 1)[0]
+    corp = state["corps"][sym]
+    if any(state["certs"].get(c) != seat for c in certs):
+        raise RuleError("You do not hold those certificates.")
+    if not corp["operated"]:
+        raise RuleError(f"{sym} cannot be sold before it has operated.")
+    n_units = sum(units(c) for c in certs)
+    if held_units(state, sym, POOL) + n_units > 5:
+        raise RuleError("The market may hold at most 50% of a corporation.")
+    price = price_of(corp["price"])
+    for c in certs:
+        state["certs"][c] = POOL
+    pay(state, "bank", seat, price * n_units)
+    update_president(state, sym, seller=seat)
+    move(state, sym, "down")
+
+
+# --- rounds: transitions -----------------------------------------------------------------
+
+
+def new_stock_round(state: State) -> dict:
+    if not state["rhe_rise"] and state["corps"]["RhE"]["floated"]:
+        state["rhe_rise"] = True
+        if "RhE" not in state["newly_floated"]:
+            state["newly_floated"].insert(0, "RhE")
+    return {"type": "Stock", "index": 0, "passed": [], "sold": {}, "turn_bought": False,
+            "turn_sold": False, "last_acted": None}
+
+
+def reorder_players(state: State, entity_index: int) -> None:
+    players = active_players(state)
+    best = max(state["cash"][p] for p in players)
+    top = [p for p in state["order"] if state["cash"][p] == best]
+    first = top[0] if len(top) == 1 else players[entity_index % len(players)]
+    i = state["order"].index(first)
+    state["order"] = state["order"][i:] + state["order"][:i]
+
+
+def operating_order(state: State) -> list[str]:
+    cells = data.market()["cells"]
+    floated = [s for s in data.CORP_ORDER
+               if state["corps"][s]["floated"] and not state["corps"][s]["closed"]]
+
+    def key(sym: str) -> tuple:
+        cell_id = state["corps"][sym]["price"]
+        cell = cells[cell_id]
+        arrival = state["market"][cell_id].index(sym)
+        return (-cell["price"], -cell["col"], cell["row"], arrival, sym)
+
+    return sorted(floated, key=key)
