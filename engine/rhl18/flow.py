@@ -273,9 +273,22 @@ def can_token(state: State, sym: str) -> bool:
 
 
 def route_possible(state: State, sym: str) -> bool:
-    nodes, _ = reach(state, sym)
-    stops = {(h, n) for h, n in bd.revenue_nodes(state["board"], nodes)}
-    return len(stops) >= 2
+    """As the reference graph: from some token, the walk touches two or more nodes
+    (cities, towns or offboards, the token's own city included when track leaves it)."""
+    board = state["board"]
+    neutral = neutral_hexes(state, sym)
+    for start in bd.token_nodes(board, sym):
+        nodes, _ = bd.walk(board, sym, [start], neutral)
+        if not _has_path(board, start):
+            nodes.discard(start)
+        if len(nodes) > 1:
+            return True
+    return False
+
+
+def _has_path(board: dict, node: tuple[str, int]) -> bool:
+    hex_id, idx = node
+    return any(("n", idx) in (a, b) for a, b, _ in bd._hex_paths(board, hex_id))
 
 
 def train_limit(state: State) -> int:

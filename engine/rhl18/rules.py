@@ -93,6 +93,19 @@ def units(cert: str) -> int:
     return data.corporations()[sym]["shares"][int(idx)] // 10
 
 
+def give(state: State, cert: str, holder: Any) -> None:
+    """Move a certificate; remember the order of acquisition (presidency swaps use it)."""
+    state["certs"][cert] = holder
+    state["seq"] = state.get("seq", 0) + 1
+    state.setdefault("cert_seq", {})[cert] = state["seq"]
+
+
+def acquired(state: State, sym: str, holder: Any) -> list[str]:
+    """A holder's certificates of ``sym`` in the order they were acquired."""
+    seq = state.get("cert_seq", {})
+    return sorted(certs_of(state, sym, holder), key=lambda c: (seq.get(c, 0), units(c) * 0))
+
+
 def certs_of(state: State, sym: str, holder: Any) -> list[str]:
     out = [c for c, h in state["certs"].items() if h == holder and c.rsplit("_", 1)[0] == sym]
     return sorted(out, key=lambda c: int(c.rsplit("_", 1)[1]))
@@ -285,11 +298,11 @@ def _buy_company(state: State, seat: int, company: str, price: int) -> None:
     pay(state, seat, "bank", price)
     rnd["companies"].remove(company)
     if company == "NLK":
-        state["certs"]["GVE_1"] = seat
+        give(state, "GVE_1", seat)
     if company == "RhE":
         state["rhe_bid"] = price
         for i in (1, 2, 3):
-            state["certs"][f"RhE_{i}"] = POOL
+            give(state, f"RhE_{i}", POOL)
         rnd["pending_par"].append([seat, "RhE"])
 
 
@@ -346,7 +359,7 @@ def do_par(state: State, seat: int, sym: str, cell: str) -> None:
     if sym == "RhE":
         if cells[cell]["price"] not in (70, 75, 80):
             raise RuleError("RhE can only be parred at 70, 75 or 80.")
-        state["certs"]["RhE_0"] = seat
+        give(state, "RhE_0", seat)
         corp["president"] = seat
         state["companies"]["RhE"]["closed"] = True
         state["companies"]["RhE"]["owner"] = None
@@ -369,7 +382,7 @@ def _transfer(state: State, certs: list[str], to: Any, price: int) -> None:
     corp = state["corps"][sym]
     frm = state["certs"][certs[0]]
     for cert in certs:
-        state["certs"][cert] = to
+        give(state, cert, to)
     if price and isinstance(to, int):
         receiver = sym if (frm == T and corp["cap"] == "incremental") else "bank"
         pay(state, to, receiver, price)
@@ -387,7 +400,7 @@ def _check_float(state: State, sym: str) -> None:
     if brown_phase(state):
         pay(state, "bank", sym, price_of(corp["par"]) * 10)
         for cert in certs_of(state, sym, T):
-            state["certs"][cert] = POOL
+            give(state, cert, POOL)
         return
     if sym == "RhE":
         state["kda"] = price_of(corp["par"]) * 3
@@ -417,10 +430,10 @@ def update_president(state: State, sym: str, seller: int | None = None) -> None:
                 best, best_units = p, u
         if best is None:
             raise RuleError("Nobody could take over the presidency.")
-        give = _swap_certs(state, sym, best)
-        for c in give:
-            state["certs"][c] = POOL
-        state["certs"][pres_cert] = best
+        handed = _swap_certs(state, sym, best)
+        for c in handed:
+            give(state, c, POOL)
+        give(state, pres_cert, best)
         corp["president"] = best
         return
     if pres is None or not isinstance(holder, int):
@@ -433,16 +446,16 @@ def update_president(state: State, sym: str, seller: int | None = None) -> None:
             best, best_units = p, u
     if best == pres:
         return
-    give = _swap_certs(state, sym, best)
-    for c in give:
-        state["certs"][c] = pres
-    state["certs"][pres_cert] = best
+    handed = _swap_certs(state, sym, best)
+    for c in handed:
+        give(state, c, pres)
+    give(state, pres_cert, best)
     corp["president"] = best
 
 
 def _swap_certs(state: State, sym: str, new_pres: int) -> list[str]:
     """The certificates (two units) the new president hands over for the president's one."""
-    shares = [c for c in certs_of(state, sym, new_pres) if c != f"{sym}_0"]
+    shares = [c for c in acquired(state, sym, new_pres) if c != f"{sym}_0"]
     doubles = [c for c in shares if units(c) == 2]
     if doubles:
         if len(shares) <= 2:
@@ -500,7 +513,7 @@ def sell_shares(state: State, seat: int, certs: list[str]) -> None:
         raise RuleError("The market may hold at most 50% of a corporation.")
     price = price_of(corp["price"])
     for c in certs:
-        state["certs"][c] = POOL
+        give(state, c, POOL)
     pay(state, "bank", seat, price * n_units)
     update_president(state, sym, seller=seat)
     move(state, sym, "down")
