@@ -79,17 +79,23 @@ def board(state: dict, key: str, pos: int | None, load: dict[int, int] | None = 
           markers: list[int] | None = None) -> None:
     transport = state["transports"][key]
     transport["pos"] = pos
+    for seat, count in enumerate(transport["load"]):
+        state["warehouse"][seat] += count
     transport["load"] = [0] * state["n"]
     for seat, count in (load or {}).items():
         transport["load"][seat] = count
+        state["warehouse"][seat] -= count
     transport["markers"] = list(markers or [])
 
 
 def lay(state: dict, seat: int, city: int, count: int) -> None:
+    """``count`` containers lying in ``city``, taken from the warehouse."""
+    state["warehouse"][seat] += state["lying"][seat][city] - count
     state["lying"][seat][city] = count
 
 
 def place_truck(state: dict, seat: int, letter: str, city: int, load: int) -> None:
+    state["warehouse"][seat] += state["trucks"][seat][letter]["load"] - load
     state["trucks"][seat][letter].update(where="board", pos=city, load=load, moved=False)
 
 
@@ -107,8 +113,8 @@ def current(state: dict) -> int | None:
 
 def finish_turns(state: dict) -> None:
     """Everyone whose turn it is says done until the step changes."""
-    step = state["step"]
-    while state["step"] == step and current(state) is not None:
+    step, stop = state["step"], state["stop"]
+    while state["step"] == step and state["stop"] == stop and current(state) is not None:
         act(state, current(state), "done")
 
 
@@ -133,3 +139,8 @@ def start_take(state: dict, round_number: int, cards: list[int]) -> None:
     state["auction"] = None
     state["list"] = list(cards)
     flow.start_take_pass(state, 1)
+
+
+def hold_in_trucks(state: dict, seat: int) -> None:
+    """A bystander's loaded truck in Basel, so Phase 4 pauses at the truck step."""
+    place_truck(state, seat, "b", 0, 1)
