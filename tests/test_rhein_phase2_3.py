@@ -117,7 +117,7 @@ def test_r22_truck_placed_with_containers_from_the_warehouse_or_a_city():
     act(state, BLUE, "load b 1")
     assert state["trucks"][BLUE]["a"] == {"where": "board", "pos": 0, "load": 2, "moved": False}
     assert state["trucks"][BLUE]["b"]["load"] == 2 and state["lying"][BLUE][6] == 1
-    assert state["capital"][BLUE] == 6 and state["warehouse"][BLUE] == 13
+    assert state["capital"][BLUE] == 6 and state["warehouse"][BLUE] == 10
 
 
 def test_r22_e39_illegal_truck_actions():
