@@ -23,7 +23,7 @@ def sr_moves(state: State, seat: int, check_only: bool = False) -> list[dict]:
             if not corp["ipoed"] or sym in sold or not limit_ok:
                 continue
             price = R.price_of(corp["price"])
-            for cert in _buyable(state, sym):
+            for cert in _buyable(state, sym, any_check=check_only):
                 if R.units(cert) * price <= cash:
                     out.append({"type": "buy_shares", "entity": seat, "shares": [cert],
                                 "percent": R.units(cert) * 10})
@@ -49,8 +49,11 @@ def sr_moves(state: State, seat: int, check_only: bool = False) -> list[dict]:
     return out
 
 
-def _buyable(state: State, sym: str) -> list[str]:
-    """One certificate of each kind (treasury/pool, 10%/20%) a player may buy."""
+def _buyable(state: State, sym: str, any_check: bool = False) -> list[str]:
+    """One certificate of each kind (treasury/pool, 10%/20%) a player may buy.
+
+    ``any_check``: the reference engine's "can buy anything?" test (which decides the
+    automatic pass) ignores KEG's 20%-only rule, so it does too."""
     corp = state["corps"][sym]
     out = []
     for holder in (R.T, R.POOL):
@@ -59,7 +62,7 @@ def _buyable(state: State, sym: str) -> list[str]:
             if cert == f"{sym}_0":
                 continue
             u = R.units(cert)
-            if sym == "KEG" and not corp["floated"] and u != 2:
+            if sym == "KEG" and not corp["floated"] and u != 2 and not any_check:
                 continue
             if u not in seen:
                 seen.add(u)
