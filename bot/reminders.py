@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -25,7 +26,7 @@ from bot.store import ReminderRow, Settings, Store
 
 log = logging.getLogger(__name__)
 
-IDLE_DAYS = 14
+IDLE_DAYS = float(os.environ.get("RHEINBOT_IDLE_DAYS", "14") or 14)
 RETRY_SECONDS = 300.0      # after a transient delivery failure
 MAX_SLEEP = 3600.0         # re-check at least hourly (clock jumps, missed wake-ups)
 
@@ -221,7 +222,7 @@ class Reminders:
         if game is None or game.status not in ("lobby", "active"):
             return
         text = (f"This game of **{row.payload.get('title', '')}** has been idle for "
-                f"{IDLE_DAYS} days, so I have stopped the turn reminders. Make a move to wake "
+                f"{IDLE_DAYS:g} days, so I have stopped the turn reminders. Make a move to wake "
                 "it up, or the creator can end it with /game abandon.")
         try:
             await self.post_channel(game.channel_id, Reply(text, Audience.CHANNEL))

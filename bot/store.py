@@ -18,10 +18,11 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import sqlite3
 from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
@@ -84,14 +85,24 @@ class ActionRow:
     reveals_after: int
 
 
+def _env_float(name: str, default: float) -> float:
+    try:
+        return float(os.environ.get(name, default))
+    except ValueError:
+        return default
+
+
 @dataclass(frozen=True)
 class Settings:
+    """A user's reminder settings; users who never set any get the server defaults."""
+
     user_id: int
     remind_on: bool = True
-    every_hours: float = 12.0
+    every_hours: float = field(
+        default_factory=lambda: _env_float("RHEINBOT_REMIND_EVERY_HOURS", 12.0))
     quiet_from: int | None = None
     quiet_to: int | None = None
-    tz: str = "UTC"
+    tz: str = field(default_factory=lambda: os.environ.get("RHEINBOT_REMIND_TZ", "UTC"))
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,415 @@
+"""``rheinbot``: the command-line front doors.
+
+``run`` and ``sync`` talk to Discord (through bot.discord_app, imported only when needed);
+``demo``, ``play`` and ``replay`` drive the same tables service from a terminal, so every
+game can be tried without a token; ``backup`` copies a live database.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import re
+import secrets
+import shutil
+import sqlite3
+import sys
+import tempfile
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any, TextIO
+
+from bot.replies import Audience, Reply
+
+DEFAULT_DB = "rheinbot.sqlite3"
+
+TOKEN_HELP = """\
+No DISCORD_TOKEN is set, so the bot cannot connect to Discord.
+
+To get one: open https://discord.com/developers/applications, create an application,
+open "Bot", press "Reset Token" and copy it. Invite the bot with the OAuth2 URL generator
+(scopes: bot applications.commands; no privileged intents needed). Then:
+
+    export DISCORD_TOKEN=...      (or put it in .env, see .env.example)
+    rheinbot sync                 (publish the slash commands once)
+    rheinbot run
+
+Without a token you can still play in the terminal:
+
+    rheinbot demo rhein           (a whole game of AI seats, with a board PNG per phase)
+    rheinbot play rhein           (hot-seat: several people at one keyboard)
+"""
+
+
+def _games(games: Mapping[str, Any] | None) -> Mapping[str, Any]:
+    if games is not None:
+        return games
+    import engine
+
+    return engine.GAMES
+
+
+def _renderer(render: Callable[[str, dict], bytes] | None) -> Callable[[str, dict], bytes]:
+    if render is not None:
+        return render
+    from render import render_board
+
+    return render_board
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "board"
+
+
+# == run / sync ================================================================================
+def cmd_run(args: argparse.Namespace, out: TextIO) -> int:
+    if not os.environ.get("DISCORD_TOKEN", "").strip():
+        out.write(TOKEN_HELP)
+        return 2
+    from bot import discord_app  # late: discord.py is only needed for the real bot
+
+    discord_app.run()
+    return 0
+
+
+def cmd_sync(args: argparse.Namespace, out: TextIO) -> int:
+    if not os.environ.get("DISCORD_TOKEN", "").strip():
+        out.write(TOKEN_HELP)
+        return 2
+    from bot import discord_app
+
+    asyncio.run(discord_app.sync(args.guild))
+    return 0
+
+
+# == demo ======================================================================================
+class Recorder:
+    """Writes channel replies as a transcript and their pictures as numbered PNGs."""
+
+    def __init__(self, folder: Path, out: TextIO, echo: bool = True,
+                 names: Mapping[int, str] | None = None) -> None:
+        self.folder = folder
+        self.out = out
+        self.echo = echo
+        self.names = dict(names or {})  # user id -> name, for mentions in the terminal
+        self.images: list[Path] = []
+        self.lines: list[str] = []
+
+    def take(self, replies: list[Reply], who: str = "") -> None:
+        for reply in replies:
+            prefix = {Audience.CHANNEL: "", Audience.EPHEMERAL: f"(only {who or 'you'}) ",
+                      Audience.DM: f"(DM to {reply.user_id}) "}[reply.audience]
+            text = prefix + (f"[{reply.title}] " if reply.title else "") + reply.text
+            text = re.sub(r"<@(\d+)>", lambda m: self.names.get(int(m[1]), m[0]), text)
+            for attachment in reply.files:
+                path = self.folder / f"{len(self.images) + 1:02d}-{_slug(reply.title or '')}"
+                path = path.with_suffix(Path(attachment.filename).suffix or ".png")
+                path.write_bytes(attachment.data)
+                self.images.append(path)
+                text += f"  -> {path}"
+            self.lines.append(text)
+            if self.echo:
+                self.out.write(text + "\n")
+
+
+async def _demo(args: argparse.Namespace, out: TextIO, games: Mapping[str, Any],
+                render: Callable[[str, dict], bytes]) -> int:
+    from bot.service import Ctx, TablesService
+    from bot.store import Store
+
+    game = games[args.game]
+    players = args.players or min(max(3, game.min_players), game.max_players)
+    seed = args.seed if args.seed is not None else secrets.randbits(31)
+    folder = Path(args.out or f"demo-out/{args.game}-{seed}")
+    if folder.exists():
+        shutil.rmtree(folder)
+    folder.mkdir(parents=True)
+    store = await Store.open(str(folder / "demo.sqlite3"))
+    service = TablesService(store, games=games, render=render, seed_source=lambda: seed,
+                            ai_limit=1_000_000)
+    host = Ctx(guild_id=1, channel_id=1, user_id=1, user_name="Host")
+    recorder = Recorder(folder, out, echo=not args.quiet)
+    try:
+        recorder.take(await service.new(host, args.game, min_players=players,
+                                        max_players=players))
+        recorder.take(await service.leave(host))  # the host only watches: every seat is AI
+        for _ in range(players):
+            recorder.take(await service.add_bot(host))
+        recorder.take(await service.start(host, order="joined"))
+        row = await store.latest_game(1)
+        assert row is not None
+        errors = [line for line in recorder.lines if line.startswith("(only")]
+        if row.status != "finished" or errors:
+            out.write(f"The demo did not finish: {row.status}. {' '.join(errors)}\n")
+            return 1
+        export = await service.export_data(row)
+        (folder / "export.json").write_text(json.dumps(export, indent=1, ensure_ascii=False))
+        (folder / "transcript.md").write_text(
+            f"# {game.title}: demo, {players} AI seats, seed {seed}\n\n"
+            + "\n".join(f"- {line}" for line in recorder.lines) + "\n", encoding="utf-8")
+        out.write(f"\n{game.title}: {len(export['actions'])} moves, "
+                  f"{len(recorder.images)} board images, transcript and export in {folder}\n")
+        return 0
+    finally:
+        await store.close()
+
+
+# == play (hot-seat) ===========================================================================
+PLAY_HELP = ("Type a move in the game's notation, or: moves (all your legal moves), "
+             "board (save the board picture), hand, status, log, undo, help, quit.")
+
+
+class HotSeat:
+    def __init__(self, service: Any, game: Any, out: TextIO, inp: TextIO, recorder: Recorder,
+                 players: int, resume: str = "") -> None:
+        from bot.service import Ctx
+
+        self.service, self.game, self.out, self.inp = service, game, out, inp
+        self.recorder = recorder
+        self.resume = resume
+        self.ctxs = {user: Ctx(guild_id=1, channel_id=1, user_id=user,
+                               user_name=f"Player {user}") for user in range(1, players + 1)}
+
+    def ask(self, prompt: str) -> str | None:
+        self.out.write(prompt)
+        self.out.flush()
+        line = self.inp.readline()
+        return None if line == "" else line.strip()
+
+    async def current(self) -> tuple[Any, Any, int | None]:
+        store = self.service.store
+        row = await store.latest_game(1)
+        state = self.game.load(row.state) if row.state else None
+        if row.status != "active" or state is None:
+            return row, state, None
+        seats = {s.seat: s for s in await store.seats(row.id)}
+        active = self.game.active(state)
+        return row, state, seats[active[0]].user_id if active else None
+
+    async def loop(self) -> int:
+        shown = None
+        while True:
+            row, state, user = await self.current()
+            if user is None:
+                self.out.write(f"The game is {row.status}.\n")
+                return 0
+            ctx = self.ctxs[user]
+            if shown != (user, row.version):
+                self.out.write(f"\n=== {ctx.user_name}: your turn ({row.phase}) ===\n")
+                self.recorder.take(await self.service.hand(ctx), ctx.user_name)
+                shown = (user, row.version)
+            line = self.ask(f"{ctx.user_name}> ")
+            if line is None or line.lower() in ("quit", "exit"):
+                self.out.write(f"Bye. The game is saved; `{self.resume}` resumes it.\n")
+                return 0
+            await self.command(ctx, state, line)
+
+    async def command(self, ctx: Any, state: Any, line: str) -> None:
+        word = line.lower()
+        service, who = self.service, ctx.user_name
+        if word in ("help", "?", ""):
+            self.out.write(PLAY_HELP + "\n")
+        elif word == "moves":
+            seat = self.game.active(state)[0]
+            for action in self.game.legal(state, seat):
+                self.out.write(f"  {self.game.format(state, action):<28} "
+                               f"{self.game.label(state, action)}\n")
+        elif word == "board":
+            self.recorder.take(await service.board(ctx), who)
+        elif word in ("hand", "status", "log"):
+            self.recorder.take(await getattr(service, word)(ctx), who)
+        elif word == "undo":
+            replies = await service.undo(ctx)
+            self.recorder.take(replies, who)
+            if any("asks to take back" in r.text for r in replies):
+                await self.vote(ctx)
+        else:
+            self.recorder.take(await service.play(ctx, line), who)
+
+    async def vote(self, asker: Any) -> None:
+        for user, ctx in self.ctxs.items():
+            if user == asker.user_id:
+                continue
+            answer = self.ask(f"{ctx.user_name}, allow the undo? [y/n] ") or "n"
+            replies = await self.service.vote_undo(ctx, answer.lower().startswith("y"))
+            self.recorder.take(replies, ctx.user_name)
+            if not answer.lower().startswith("y"):
+                return
+
+
+async def _play(args: argparse.Namespace, out: TextIO, inp: TextIO,
+                games: Mapping[str, Any], render: Callable[[str, dict], bytes]) -> int:
+    from bot.service import TablesService
+    from bot.store import Store
+
+    game = games[args.game]
+    players = args.players or game.min_players
+    folder = Path(args.out or tempfile.mkdtemp(prefix="rheinbot-play-"))
+    folder.mkdir(parents=True, exist_ok=True)
+    db = args.db or str(folder / "play.sqlite3")
+    seed = args.seed if args.seed is not None else secrets.randbits(31)
+    store = await Store.open(db)
+    service = TablesService(store, games=games, render=render, seed_source=lambda: seed)
+    recorder = Recorder(folder, out, names={u: f"Player {u}" for u in range(1, players + 1)})
+    hot = HotSeat(service, game, out, inp, recorder, players,
+                  resume=f"rheinbot play {args.game} --players {players} --db {db}")
+    try:
+        if await store.live_game(1) is None:
+            host = hot.ctxs[1]
+            replies = await service.new(host, args.game, min_players=players,
+                                        max_players=players)
+            for user in range(2, players + 1):
+                replies += await service.join(hot.ctxs[user])
+            replies += await service.start(host, order="joined")
+            recorder.take(replies)
+            if any(r.audience is Audience.EPHEMERAL for r in replies):
+                return 1
+        else:
+            out.write(f"Resuming the game in {db}.\n")
+        out.write(PLAY_HELP + f"\nBoard pictures are saved in {folder}.\n")
+        code = await hot.loop()
+        row = await store.latest_game(1)
+        if row is not None and row.status == "finished":
+            data = await service.export_data(row)
+            (folder / "export.json").write_text(json.dumps(data, indent=1))
+            out.write(f"Export written to {folder / 'export.json'}.\n")
+        return code
+    finally:
+        await store.close()
+
+
+# == replay ====================================================================================
+def cmd_replay(args: argparse.Namespace, out: TextIO, games: Mapping[str, Any],
+               render: Callable[[str, dict], bytes]) -> int:
+    from engine import RuleError
+
+    data = json.loads(Path(args.export).read_text(encoding="utf-8"))
+    if data.get("format") != "rheinbot-export":
+        out.write(f"{args.export} is not a Rheinbot export.\n")
+        return 1
+    game = games[data["game"]]
+    names = {s["seat"]: s["name"] for s in data.get("seats", [])}
+    state = game.setup(data["players"], data["options"], data["seed"])
+    out.write(f"{game.title}, {data['players']} players, seed {data['seed']}\n")
+    for number, entry in enumerate(data["actions"], 1):
+        seat = entry["seat"]
+        try:
+            lines = game.apply(state, seat, game.parse(state, seat, entry["move"]))
+        except RuleError as error:
+            out.write(f"Move {number} ({entry['move']!r}) does not replay: {error}\n")
+            return 1
+        out.write(f"{number}. {names.get(seat, f'Seat {seat}')}: {' '.join(lines)}\n")
+    result = game.result(state)
+    if result:
+        for standing in result:
+            out.write(f"  {standing.rank}. {names.get(standing.seat)}: {standing.score}\n")
+    else:
+        out.write(f"Not finished: {game.phase(state)}.\n")
+    if args.out:
+        folder = Path(args.out)
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / f"{data['game']}-final.png"
+        path.write_bytes(render(data["game"], game.view(state, None)))
+        out.write(f"Final board: {path}\n")
+    return 0
+
+
+# == backup ====================================================================================
+def cmd_backup(args: argparse.Namespace, out: TextIO) -> int:
+    source = args.db or os.environ.get("RHEINBOT_DB", DEFAULT_DB)
+    if not Path(source).exists():
+        out.write(f"There is no database at {source} (set RHEINBOT_DB or --db).\n")
+        return 1
+    if Path(args.path).exists():
+        out.write(f"{args.path} exists already; choose a new file.\n")
+        return 1
+    # SQLite's online backup copies a consistent snapshot while the bot keeps writing.
+    src = sqlite3.connect(source)
+    dst = sqlite3.connect(args.path)
+    try:
+        src.backup(dst)
+        check = dst.execute("PRAGMA integrity_check").fetchone()[0]
+        games = dst.execute("SELECT COUNT(*) FROM games").fetchone()[0]
+    finally:
+        dst.close()
+        src.close()
+    out.write(f"Backed up {source} to {args.path}: {games} games, integrity {check}.\n")
+    return 0 if check == "ok" else 1
+
+
+# == entry point ===============================================================================
+def parser() -> argparse.ArgumentParser:
+    top = argparse.ArgumentParser(prog="rheinbot", description="Rhine board games on Discord.")
+    sub = top.add_subparsers(dest="command", required=True)
+    sub.add_parser("run", help="run the Discord bot (needs DISCORD_TOKEN)")
+    sync = sub.add_parser("sync", help="publish the slash commands to Discord")
+    sync.add_argument("--guild", type=int, default=None,
+                      help="a server id: publish there only, instantly (for development)")
+    demo = sub.add_parser("demo", help="a whole game of AI seats, with board PNGs")
+    play = sub.add_parser("play", help="hot-seat play in the terminal")
+    for command in (demo, play):
+        command.add_argument("game", help="rhein, rheinlaender, troedler or 18rhl")
+        command.add_argument("--players", type=int, default=None)
+        command.add_argument("--seed", type=int, default=None)
+        command.add_argument("--out", default=None, help="folder for pictures and files")
+    demo.add_argument("--quiet", action="store_true", help="print only the summary")
+    play.add_argument("--db", default=None, help="a database file; resumes its game")
+    replay = sub.add_parser("replay", help="replay an exported game")
+    replay.add_argument("export", help="the JSON file from /game export or a demo")
+    replay.add_argument("--out", default=None, help="also save the final board here")
+    backup = sub.add_parser("backup", help="copy the live database (online backup)")
+    backup.add_argument("path", help="the new file to write")
+    backup.add_argument("--db", default=None, help="the database (default: RHEINBOT_DB)")
+    return top
+
+
+def load_env_file(path: Path, env: dict[str, str] | Any = None) -> int:
+    """Read ``KEY=value`` lines from a .env file into the environment; real variables win.
+
+    Empty values are skipped, so the blank lines of a copied .env.example change nothing.
+    """
+    env = os.environ if env is None else env
+    if not path.is_file():
+        return 0
+    count = 0
+    for raw in path.read_text(encoding="utf-8").splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#") or "=" not in line:
+            continue
+        key, value = (part.strip() for part in line.removeprefix("export ").split("=", 1))
+        value = value.strip("\"'")
+        if key and value and key not in env:
+            env[key] = value
+            count += 1
+    return count
+
+
+def main(argv: list[str] | None = None, *, games: Mapping[str, Any] | None = None,
+         render: Callable[[str, dict], bytes] | None = None, out: TextIO | None = None,
+         inp: TextIO | None = None) -> int:
+    """Run one command; ``games``, ``render`` and the streams can be swapped for tests."""
+    args = parser().parse_args(argv)
+    out = out or sys.stdout
+    load_env_file(Path(".env"))
+    if args.command == "run":
+        return cmd_run(args, out)
+    if args.command == "sync":
+        return cmd_sync(args, out)
+    if args.command == "backup":
+        return cmd_backup(args, out)
+    known = _games(games)
+    draw = _renderer(render)
+    if args.command == "replay":
+        return cmd_replay(args, out, known, draw)
+    if args.game not in known:
+        out.write(f"There is no game called {args.game!r}. Games: {', '.join(known)}.\n")
+        return 2
+    if args.command == "demo":
+        return asyncio.run(_demo(args, out, known, draw))
+    return asyncio.run(_play(args, out, inp or sys.stdin, known, draw))
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
