@@ -85,6 +85,20 @@ def sell_bundles(state: State, seat: int, sym: str) -> list[list[str]]:
         chosen = chosen + [cert]
         total += R.units(cert)
         out.append(list(chosen))
+    pres = f"{sym}_0"
+    others = [p for p in range(len(state["ids"])) if p != seat]
+    if state["certs"].get(pres) == seat and any(
+            R.held_units(state, sym, p) >= 2 for p in others):
+        # The president's certificate may go if someone else can take over (>= 20%).
+        chosen, total = [pres], R.units(pres)
+        if total <= room:
+            out.append(list(chosen))
+            for cert in mine:
+                if total + R.units(cert) > room:
+                    break
+                chosen = chosen + [cert]
+                total += R.units(cert)
+                out.append(list(chosen))
     return out
 
 
