@@ -37,6 +37,7 @@ def at_step(state: dict, phase: int, step: str, order: list[int] | None = None) 
     clear_round(state)
     state["phase"] = phase
     flow.begin_sequence(state, step, flow.turn_order(state) if order is None else order)
+    rules.settle(state, [])
 
 
 def at_load(state: dict) -> None:
