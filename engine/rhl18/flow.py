@@ -35,6 +35,12 @@ def process(state: State, action: dict) -> None:
         raise RuleError("The game is over.")
     if kind.startswith("program_") or kind == "message":
         return  # standing orders only; their effects arrive as recorded actions
+    if kind == "destination_connection":
+        # The recorded result of the KDA link check (stored as an automatic action).
+        if "RhE" in action.get("corporations", []) and state["kda"] > 0:
+            R.pay(state, "bank", "RhE", state["kda"])
+            state["kda"] = 0
+        return
     handler = {"Auction": _auction, "Stock": _stock, "Operating": _operating}[rnd["type"]]
     handler(state, action)
     settle(state)
