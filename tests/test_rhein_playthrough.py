@@ -1,0 +1,82 @@
+"""Whole seeded games: random legal play for every player count and variant, plus a
+steadier random player that reaches the last round, checking invariants on the way."""
+
+import pytest
+from rhein_helpers import GAME, containers_total
+
+from engine.core import new_rng, rng_below
+from engine.playthrough import random_playthrough, replay
+from engine.rhein import data
+
+VARIANTS = [{}, {"under_pressure": True}, {"relax": True}]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+@pytest.mark.parametrize("options", VARIANTS, ids=["standard", "under-pressure", "relax"])
+@pytest.mark.parametrize("seed", [1, 2])
+def test_random_playthrough_ends_with_a_result(players, options, seed):
+    run = random_playthrough(GAME, players, options, seed=seed)
+    assert run.finished
+    result = GAME.result(run.state)
+    assert sorted(s.seat for s in result) == list(range(players))
+    assert result[0].rank == 1
+    again = replay(GAME, players, options, seed, run.moves)
+    assert again == run.state
+
+
+def steady_choice(state, seat, moves, rng):
+    """Prefer real moves over mortgages; bid low; end turns now and then."""
+    kinds = {}
+    for move in moves:
+        kinds.setdefault(move["type"], []).append(move)
+    if "bid" in kinds and rng_below(rng, 3):
+        return min(kinds["bid"], key=lambda m: m["amount"])
+    if "fulfil" in kinds:
+        return max(kinds["fulfil"], key=lambda m: m["n"])
+    if "pass" in kinds:
+        return kinds["pass"][0]
+    useful = [m for m in moves if m["type"] not in ("mortgage", "repay", "done", "bid")]
+    if useful and rng_below(rng, 4):
+        return useful[rng_below(rng, len(useful))]
+    if "done" in kinds:
+        return kinds["done"][0]
+    return moves[rng_below(rng, len(moves))]
+
+
+def check_invariants(state):
+    for seat in range(state["n"]):
+        if state["out"][seat] is None:
+            assert containers_total(state, seat) == data.CONTAINERS
+            assert state["capital"][seat] >= 0
+        for truck in state["trucks"][seat].values():
+            assert (truck["where"] == "board") == (truck["load"] > 0)
+            assert truck["load"] <= data.TRUCK.capacity
+    for key, transport in state["transports"].items():
+        spec = data.TRANSPORT_BY_KEY[key]
+        assert sum(transport["load"]) <= spec.capacity
+        assert len(transport["markers"]) == len(set(transport["markers"])) <= spec.markers
+        assert data.BASEL not in transport["markers"]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+@pytest.mark.parametrize("options", VARIANTS, ids=["standard", "under-pressure", "relax"])
+def test_steady_games_reach_the_end_with_invariants(players, options):
+    state = GAME.setup(players, options, seed=players * 7)
+    rng = new_rng(players)
+    seen_phases = set()
+    for _ in range(20000):
+        if GAME.result(state) is not None:
+            break
+        seat = GAME.active(state)[0]
+        moves = GAME.legal(state, seat)
+        assert moves, "dead end"
+        move = steady_choice(state, seat, moves, rng)
+        assert GAME.parse(state, seat, GAME.format(state, move)) == move
+        assert len(GAME.label(state, move)) <= 100
+        GAME.apply(state, seat, move)
+        seen_phases.add(state["phase"])
+        check_invariants(state)
+    result = GAME.result(state)
+    assert result is not None
+    assert state["round"] == state["rounds"] or any(o is not None for o in state["out"])
+    assert seen_phases >= {1, 2, 3, 4, 6}
