@@ -391,7 +391,8 @@ class Store:
                 (game_id, move.seat, move.user_id, move.notation, json.dumps(move.lines),
                  now, move.reveals_before, move.reveals_after),
             )
-            await db.execute("DELETE FROM undo_votes WHERE game_id = ?", (game_id,))
+            # Undo votes need no clearing here: a vote counts only at the version it was
+            # cast for, and this move just changed the version.
             return version
 
     async def actions(self, game_id: int) -> list[ActionRow]:

@@ -28,6 +28,10 @@ async def state_of(service, channel=CH):
     return GAME.load(row.state), row
 
 
+def row_id(service) -> int:
+    return 1  # each test opens a fresh database: its first game has id 1
+
+
 async def seated_game(service, players=3, order="joined"):
     await service.new(ctx(1), "pebbles")
     for user in range(2, players + 1):
@@ -233,6 +237,17 @@ async def test_undo_after_a_draw_or_after_the_turn_passed_needs_a_vote(svc):
     assert "takes back 1 move" in done[0].text
     after, _ = await state_of(service)
     assert GAME.dump(after) == GAME.dump(before)
+    # A vote is void once the game moves on.
+    await service.play(ctx(1), "take 1")
+    await service.play(ctx(1), "end")
+    await service.play(ctx(2), f"play {(await state_of(service))[0]['hands'][1][0]}")
+    assert "asks to take back" in (await service.undo(ctx(2)))[0].text
+    await service.play(ctx(2), "end")
+    void = await service.vote_undo(ctx(1), True)
+    assert "No undo vote is open" in void[0].text and void[0].audience is Audience.EPHEMERAL
+    assert len(await service.store.actions(row_id(service))) == 3 + 4
+    await service.play(ctx(3), "take 1")
+    await service.play(ctx(3), "end")
     # After the turn passed, a refusal ends the vote and keeps the moves.
     await service.play(ctx(1), "take 1")
     await service.play(ctx(1), "end")
@@ -241,6 +256,8 @@ async def test_undo_after_a_draw_or_after_the_turn_passed_needs_a_vote(svc):
     assert "undo is off" in refused[0].text
     assert (await service.vote_undo(ctx(2), True))[0].audience is Audience.EPHEMERAL
     assert GAME.active((await state_of(service))[0]) == [1]
+    assert [a.notation for a in await service.store.actions(row_id(service))][-2:] == [
+        "take 1", "end"]
 
 
 async def test_abandon_and_kick_need_the_creator_or_manage_channels(svc):
