@@ -21,9 +21,10 @@ RIVER_HALF = 30      # half width of the river strip (px)
 BANK = 62            # width of a bank strip (px)
 REALM_OFFSET = RIVER_HALF + BANK + 25
 REALM_RADIUS = 21
-ROW_Y = (190, 490, 790)
+ROW_Y = (215, 515, 815)
 TURN_RADIUS = 150
-WIDTH, HEIGHT = 1600, 1200
+WIDTH, HEIGHT = 1600, 1235
+BEND_STRETCH = 1.45  # areas in a bend take more river length, so inner-bank tiles stay usable
 
 # Islands: the island space stands where the river spaces of both areas would be (rulings A6).
 ISLANDS = ((10, 11), (44, 45))
@@ -78,6 +79,24 @@ def _total() -> float:
     return sum(_length(segment) for segment in _segments())
 
 
+def _weighted_total() -> float:
+    return sum(_length(seg) / (BEND_STRETCH if seg[0] == "arc" else 1) for seg in _segments())
+
+
+def _boundary(k: int) -> float:
+    """River distance where area ``k`` ends (``k`` = 0: the source)."""
+    goal = _weighted_total() * k / AREAS
+    s = 0.0
+    for segment in _segments():
+        length = _length(segment)
+        weight = length / (BEND_STRETCH if segment[0] == "arc" else 1)
+        if goal <= weight + 1e-9:
+            return s + length * goal / weight
+        goal -= weight
+        s += length
+    return s
+
+
 def _offset(s: float, distance: float) -> Point:
     """The point ``distance`` px to the left of the river (negative: to the right)."""
     (x, y), (dx, dy) = _at(s)
@@ -98,7 +117,6 @@ def _in_bend(s: float) -> bool:
 
 
 def build() -> dict:
-    area_length = _total() / AREAS
     spaces: list[dict] = []
     adjacent: set[tuple[str, str]] = set()
     island_of = {a: (a, b) for a, b in ISLANDS} | {b: (a, b) for a, b in ISLANDS}
@@ -113,8 +131,9 @@ def build() -> dict:
         return f"R{k}"
 
     for k in range(1, AREAS + 1):
-        s0, s1 = (k - 1) * area_length, k * area_length
+        s0, s1 = _boundary(k - 1), _boundary(k)
         mid = (s0 + s1) / 2
+        area_length = s1 - s0
         for bank, sign in (("L", 1), ("T", -1)):
             spaces.append({
                 "id": f"{bank}{k}", "kind": "land", "bank": bank, "areas": [k],
@@ -124,7 +143,7 @@ def build() -> dict:
             })
         if k in island_of and island_of[k][0] == k:
             a, b = island_of[k]
-            span = (s0, s0 + 2 * area_length)
+            span = (s0, _boundary(k + 1))
             centre = (span[0] + span[1]) / 2
             spaces.append({
                 "id": f"I{a}/{b}", "kind": "land", "bank": "I", "areas": [a, b],
@@ -150,7 +169,7 @@ def build() -> dict:
     realms = [("L", k) for k in REALMS_LEFT] + [("T", k) for k in REALMS_RIGHT]
     realms.sort(key=lambda realm: (realm[1], realm[0]))
     for number, (bank, k) in enumerate(realms, start=1):
-        boundary = k * area_length
+        boundary = _boundary(k)
         if _in_bend(boundary):
             raise ValueError(f"realm at {bank}{k} would sit in a bend")
         sign = 1 if bank == "L" else -1
