@@ -235,7 +235,9 @@ class TablesService:
         await self.store.add_seat(table.row.id, table.row.version, user_id=ctx.user_id,
                                   name=ctx.user_name, colour=colour, now=self.clock())
         count = len(table.seats) + 1
-        return notices + [_public(f"**{ctx.user_name}** joins as {colour} "
+        note = " (the game gives out its own colours at the start)" \
+            if getattr(table.game, "seat_colours", ()) else ""
+        return notices + [_public(f"**{ctx.user_name}** joins as {colour}{note} "
                                   f"({count}/{table.row.max_players}).")]
 
     def _pick_colour(self, table: Table, wanted: str | None) -> str:
@@ -298,9 +300,11 @@ class TablesService:
             rng_shuffle(new_rng(row.seed ^ 0x5EA7), joined)
         state = await asyncio.to_thread(table.game.setup, count, row.options, row.seed)
         seats = {s.joined: s for s in table.seats}
-        table.seats = [_seated(seats[j], number) for number, j in enumerate(joined)]
+        colours = _seat_colours(table.game, count)
+        table.seats = [_seated(seats[j], number, colours) for number, j in enumerate(joined)]
         version = await self.store.start_game(row.id, row.version, joined,
-                                              self._snapshot(table, state), self.clock())
+                                              self._snapshot(table, state), self.clock(),
+                                              colours=colours)
         table.row = await self._row(row.id)
         table.state = state
         lineup = ", ".join(f"{n + 1}. {table.who(n)}" for n in range(count))
@@ -792,9 +796,16 @@ class TablesService:
         return seat.seat
 
 
-def _seated(seat: SeatRow, number: int) -> SeatRow:
-    return SeatRow(seat.game_id, seat.joined, number, seat.user_id, seat.name, seat.colour,
+def _seated(seat: SeatRow, number: int, colours: list[str] | None) -> SeatRow:
+    colour = colours[number] if colours else seat.colour
+    return SeatRow(seat.game_id, seat.joined, number, seat.user_id, seat.name, colour,
                    seat.is_ai, seat.ai_level)
+
+
+def _seat_colours(game: Game, count: int) -> list[str] | None:
+    """The colours the game's rules give the seats, when it fixes them (its board pieces)."""
+    fixed = [str(c).lower() for c in getattr(game, "seat_colours", ())]
+    return fixed[:count] if len(fixed) >= count else None
 
 
 def _format_of(game: Game) -> int:

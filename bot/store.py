@@ -370,13 +370,19 @@ class Store:
             return version
 
     async def start_game(self, game_id: int, expected_version: int,
-                         order: list[int], snap: Snapshot, now: float) -> int:
-        """Give seat numbers (``order`` lists join numbers, seat 0 first) and the first state."""
+                         order: list[int], snap: Snapshot, now: float,
+                         colours: list[str] | None = None) -> int:
+        """Give seat numbers (``order`` lists join numbers, seat 0 first) and the first state;
+        ``colours`` (by seat) replaces the colours chosen in the lobby."""
         async with self._tx() as db:
             version = await self._bump(db, game_id, expected_version, now, **_snap_fields(snap))
             for seat, joined in enumerate(order):
                 await db.execute("UPDATE seats SET seat = ? WHERE game_id = ? AND joined = ?",
                                  (seat, game_id, joined))
+                if colours:
+                    await db.execute(
+                        "UPDATE seats SET colour = ? WHERE game_id = ? AND joined = ?",
+                        (colours[seat], game_id, joined))
             return version
 
     # -- the action log -------------------------------------------------------------------

@@ -134,6 +134,9 @@ class Game:
     min_players: int = 2
     max_players: int = 2
     options: tuple[Option, ...] = ()
+    # Colour names the rules give to seats 0, 1, ... (e.g. the board's pieces), if any. The
+    # bot then names players by these colours; empty means the table picks colours freely.
+    seat_colours: tuple[str, ...] = ()
     # Short rules help for ``/rules topic:``, in our own words; "components" must say which
     # component values are house-made rather than printed.
     topics: dict[str, str] = {}

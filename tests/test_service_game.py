@@ -395,3 +395,21 @@ async def test_log_and_status_and_rules(svc):
     assert "U2 (sky) (to act)" in status and "Moves so far: 1" in status
     assert "take N" in (await service.rules(ctx(1), None, "moves"))[0].text
     assert "topics are" in (await service.rules(ctx(1), "pebbles", None))[0].text
+
+
+async def test_a_game_that_fixes_seat_colours_names_players_by_them(tmp_path):
+    from tests.service_pebbles import Pebbles
+
+    class Painted(Pebbles):
+        seat_colours = ("Brown", "Purple", "Green", "Blue")
+
+    service, _ = await open_service(tmp_path / "p.sqlite3")
+    service.games = {"pebbles": Painted()}
+    await service.new(ctx(1), "pebbles")
+    joined = await service.join(ctx(2))
+    assert "gives out its own colours" in joined[0].text
+    started = await service.start(ctx(1), order="joined")
+    assert "1. **U1** (brown), 2. **U2** (purple)" in started[0].text
+    seats = await service.store.seats(1)
+    assert [s.colour for s in seats] == ["brown", "purple"]
+    await service.store.close()
