@@ -112,4 +112,4 @@ class Troedler(Game):
         return notation.parse_text(state, seat, text)
 
     def label(self, state: State, action: Action) -> str:
-        return notation.label(action)
+        return notation.label(state, action)

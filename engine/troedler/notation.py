@@ -13,6 +13,7 @@ from engine.troedler.data import (
     ROUTE_KINDS,
     ROUTE_NAMES,
     VILLAGE_KEYS,
+    VILLAGE_NAMES,
     card_text,
     goods_text,
 )
@@ -46,14 +47,21 @@ def format_action(action: Action) -> str:
     return "end"
 
 
-def label(action: Action) -> str:
+def label(state: State, action: Action) -> str:
     """Words for autocomplete and buttons (at most 100 characters)."""
     kind = action["type"]
     text = format_action(action)
-    if kind == "move":
-        text += f" (play a {ROUTE_NAMES[action['kind']]} card)"
-    elif kind == "feed-route":
-        text += f" (special feed: cross the {ROUTE_NAMES[action['kind']]})"
+    if kind in ("take-pile", "discard-pile"):
+        pile = state["piles"][action["pile"] - 1] or []
+        if state["options"].get("open_piles"):
+            text += ": top " + ", ".join(card_text(cid) for cid in reversed(pile))
+        elif pile:
+            text += f": top {card_text(pile[-1])}, 3 covered"
+    elif kind in ("move", "feed-route"):
+        how = "special feed" if kind == "feed-route" else "card"
+        goods = state["villages"].get(action["to"], [])
+        text += (f" ({ROUTE_NAMES[action['kind']]} {how}; "
+                 f"{VILLAGE_NAMES[action['to']]} has {goods_text(goods)})")
     elif kind == "deliver":
         card = CARDS[action["card"]]
         text += f": {goods_text(card['goods'])} for {card['points']} points"
@@ -61,9 +69,13 @@ def label(action: Action) -> str:
         text = "discard " + ", ".join(card_text(cid) for cid in action["cards"])
     elif kind == "feed-replace":
         text += f" (special feed: deliver a {action['use']} instead of a {action['give']})"
+    elif kind == "feed-extra":
+        text += " (special feed: one more good here)"
+    elif kind == "extra":
+        text += " (extra-good card)"
     elif kind == "end":
         text = "end (end your turn)"
-    return text[:100]
+    return text if len(text) <= 100 else text[:99] + "…"
 
 
 def _good(word: str) -> str:
