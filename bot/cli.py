@@ -109,7 +109,7 @@ class Recorder:
                 path.write_bytes(attachment.data)
                 self.images.append(path)
                 text += f"  -> {path}"
-            self.lines.append(text)
+            self.lines.extend(text.splitlines())
             if self.echo:
                 self.out.write(text + "\n")
 
