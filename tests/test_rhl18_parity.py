@@ -6,6 +6,8 @@ import gzip
 import json
 from pathlib import Path
 
+import pytest
+
 from engine.rhl18 import importer, snapshot
 from engine.rhl18 import rules as R
 
@@ -64,6 +66,20 @@ def test_main_fixture_every_state_and_result() -> None:
     assert matched == 511  # the setup plus all 510 effective actions
     assert state["finished"] and state["end_reason"] == "bank"
     assert importer.result_of(state) == {"579": 9939, "635": 8729, "13627": 9115}
+
+
+GENERATED = {
+    "rhl_gen_3p_31001": {"1": 5655, "2": 8384, "3": 7308},
+    "rhl_gen_4p_41010_rv": {"1": 2297, "2": 6915, "3": 5818, "4": 5155},
+    "rhl_gen_5p_51006_all": {"1": 7870, "2": 3097, "3": 3895, "4": 4554, "5": 2344},
+}
+
+
+@pytest.mark.parametrize("name", sorted(GENERATED))
+def test_generated_game_every_state_and_result(name: str) -> None:
+    state, _ = _replay_and_compare(name)
+    assert state["finished"] and state["end_reason"] == "bank"
+    assert importer.result_of(state) == GENERATED[name]
 
 
 def test_setup_lcg_places_coal_and_steel() -> None:

@@ -184,7 +184,13 @@ def _match_city(i: int, old_exits: list[set[int]], new_exits: list[set[int]],
 
 
 def _neighbor(hex_id: str, edge: int) -> str | None:
-    return data.hexes()[hex_id]["passable_neighbors"].get(str(edge))
+    """The hex across ``edge`` if track may cross; borders are stored on one side only,
+    so both hexes' passable lists are checked."""
+    other = data.hexes()[hex_id]["passable_neighbors"].get(str(edge))
+    if other is None or other not in data.hexes():
+        return None
+    back = data.hexes()[other]["passable_neighbors"].get(str((edge + 3) % 6))
+    return other if back == hex_id else None
 
 
 def _hex_paths(board: dict, hex_id: str) -> list[tuple[tuple, tuple, bool]]:

@@ -146,8 +146,11 @@ def or_moves(state: State, seat: int) -> list[dict]:
     if step == "SpecialToken":
         hex_id = rnd["t"]["special_city_hex"]
         cell = state["board"][hex_id]
+        tok = F.next_token(state, sym)
+        price = 0 if rnd["t"]["teleported"] == "KEO" or tok is None else tok["price"]
+        can_pay = tok is not None and state["corps"][sym]["cash"] >= price
         for i in range(len(cell["tokens"])):
-            if F._free_slot(cell, i, sym):
+            if can_pay and F._free_slot(cell, i, sym):
                 out.append({"type": "place_token", "entity": sym,
                             "city": bd_city(state, hex_id, i)})
         return out + [{"type": "pass", "entity": sym}]

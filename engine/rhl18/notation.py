@@ -39,7 +39,8 @@ def format_action(state: State, action: dict) -> str:
         return f"buy {sym.lower()} {where}{extra}"
     if kind == "sell_shares":
         sym = action["shares"][0].rsplit("_", 1)[0]
-        return f"sell {sym.lower()} {len(action['shares'])}"
+        pres = " pres" if f"{sym}_0" in action["shares"] else ""
+        return f"sell {sym.lower()} {len(action['shares'])}{pres}"
     if kind == "lay_tile":
         prefix = f"{action['entity'].lower()} " if action["entity"] in COMPANIES \
             and action["entity"] not in state["corps"] else ""

@@ -1,0 +1,59 @@
+"""18Rhl benchmark: strict and trusting replay of the recorded fixture, route finder timing.
+
+Run: python -m bench.rhl18_replay
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from engine.rhl18 import importer, legal
+from engine.rhl18 import rules as R
+
+FIXTURE = Path(__file__).parent.parent / "tests" / "fixtures" / "18rhl" / \
+    "18Rhl_game_end_bank.json.gz"
+
+
+def replay_time(trust: bool) -> tuple[float, dict]:
+    game = importer.load_json(FIXTURE)
+    R.TRUST_MAP = trust
+    try:
+        start = time.perf_counter()
+        state = importer.replay(game)
+        return time.perf_counter() - start, state
+    finally:
+        R.TRUST_MAP = True
+
+
+def route_finder_time() -> tuple[float, int]:
+    """Mean time of a best-route search at every run_routes of the fixture."""
+    game = importer.load_json(FIXTURE)
+    total, calls = 0.0, 0
+    for state, raw in importer.replay_iter(game):
+        if raw is None or state["round"]["type"] != "Operating":
+            continue
+        if state["round"]["step"] != "Route":
+            continue
+        sym = state["round"]["order"][state["round"]["index"]]
+        start = time.perf_counter()
+        legal.best_routes(state, sym)
+        total += time.perf_counter() - start
+        calls += 1
+    return total / max(calls, 1), calls
+
+
+def main() -> None:
+    trusting, state = replay_time(True)
+    print(f"trusting replay: {trusting:.3f} s, result {importer.result_of(state)}")
+    try:
+        strict, _ = replay_time(False)
+        print(f"strict replay:   {strict:.3f} s")
+    except Exception as exc:  # noqa: BLE001 - report, do not crash the bench
+        print(f"strict replay failed: {exc}")
+    mean, calls = route_finder_time()
+    print(f"route finder: {mean * 1000:.1f} ms per call over {calls} calls")
+
+
+if __name__ == "__main__":
+    main()
