@@ -72,6 +72,8 @@ def _set_borders(data, borders):
     lambda d: next(s for s in d["spaces"] if s["id"] == "I20/21").update(areas=[19, 20, 21]),
     lambda d: d.update(adjacent=[p for p in d["adjacent"] if not (
         {"L30", "L31"} == set(p) or {"T30", "T31"} == set(p) or {"R30", "R31"} == set(p))]),
+    lambda d: d.update(adjacent=[p for p in d["adjacent"] if {"R5", "R6"} != set(p)]),
+    lambda d: d.update(adjacent=[p for p in d["adjacent"] if {"L5", "L6"} != set(p)]),
 ])
 def test_s51_validator_rejects_bad_boards(change):
     validate(_broken(lambda d: None), full=False)

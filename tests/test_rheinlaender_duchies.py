@@ -299,6 +299,14 @@ def test_s33_h9_e6_conversion_next_to_castle_tie_keeps_owner():
     assert owner(state, "L11") == B and state["coins"] == [0, 0, 0]
 
 
+def test_e7_overtaken_by_two_tied_players_without_a_conversion():
+    # The rulings' "why" says only a conversion can do this; absorbing a lone knight can too.
+    state = scenario("A:L10 A:L11 B:L12 B:L13 C:L14 C:L15 C:L17", dukes=[("A", "L10")])
+    turn(state, B, "play 16 left")
+    assert tally(state, "L10") == {A: 2, B: 3, C: 3}
+    assert owner(state, "L10") is None and state["coins"] == [1, 0, 0]
+
+
 def test_s34_e8_owner_left_with_one_knight_keeps_the_duchy():
     state = scenario("A:L10 A:L11 B:L12", dukes=[("A", "L10")], archbishop="C")
     turn(state, C, "convert 10 left")

@@ -239,6 +239,8 @@ def test_notation_round_trip_and_junk():
     assert GAME.parse(state, A, "reinforce 5 22 right")["space"] == "T22"
     assert GAME.parse(state, A, "play 21 island")["space"] == "I20/21"
     assert board.name("I20/21") == "island 20/21"
+    with pytest.raises(RuleError, match="onto"):
+        GAME.parse(state, A, "reinforce 17 left")
     for junk in ("", "play", "play 99 left", "play 12 up", "bastion 20 river", "fly 3", "done 3"):
         with pytest.raises(RuleError):
             GAME.parse(state, A, junk)
@@ -289,3 +291,25 @@ def test_seeded_full_game(players, seed):
         GAME.apply(replayed, seat, GAME.parse(replayed, seat, text))
         _check_invariants(replayed)
     assert replayed == replay(GAME, players, {}, seed, run.moves) == state
+
+
+def test_rule_errors_name_the_rule():
+    state = scenario("B:L12 A:L20", hands={"A": [12, 13, 14, 15, 16]})
+    cases = {
+        "convert 12 left": "archbishop",
+        "play 13 river": "every land space",
+        "done": "First play a card",
+        "bastion 12 left": "already occupied",
+        "bastion 12 river": "never on the river",
+        "reinforce 13 onto 12 left": "already occupied",
+        "play 17 left": "do not hold",
+    }
+    for text, reason in cases.items():
+        with pytest.raises(RuleError, match=reason):
+            GAME.apply(state, A, GAME.parse(state, A, text))
+    GAME.apply(state, A, GAME.parse(state, A, "bastion 30 left"))
+    with pytest.raises(RuleError, match="one bastion"):
+        GAME.apply(state, A, GAME.parse(state, A, "bastion 31 left"))
+    state["archbishop"] = A
+    with pytest.raises(RuleError, match="Castle knights|area 13"):
+        GAME.apply(state, A, {"type": "convert", "card": 13, "space": "L12"})

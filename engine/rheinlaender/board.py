@@ -119,6 +119,7 @@ def validate(data: dict[str, Any], full: bool = True) -> None:
     for k in numbers:
         if not any(r["kind"] == "land" and k in r["areas"] for r in spaces.values()):
             raise BoardError(f"area {k} has no land space")
+    _check_areas(data, spaces, links)
     _check_connected(spaces, links)
     if full:
         realms = [r for r in spaces.values() if r["kind"] == "realm"]
@@ -154,6 +155,23 @@ def _check_space(space: str, record: dict, spaces: dict, links: dict[str, set[st
         other = "T" if record["bank"] == "L" else "L"
         if any(spaces[n]["kind"] == "land" and spaces[n]["bank"] == other for n in links[space]):
             raise BoardError(f"{space} touches the other bank directly")
+
+
+def _check_areas(data: dict[str, Any], spaces: dict, links: dict[str, set[str]]) -> None:
+    """Ordinary areas follow the standard pattern (A2): banks continue along the river and a
+    river space borders both banks of its area and the river spaces beside it."""
+    for k in range(1, data["areas"] + 1):
+        for bank in ("L", "T"):
+            here, following = f"{bank}{k}", f"{bank}{k + 1}"
+            if here in spaces and following in spaces and following not in links[here]:
+                raise BoardError(f"{here} and {following} must be neighbours")
+        river = f"R{k}"
+        if river in spaces:
+            for bank in ("L", "T"):
+                if f"{bank}{k}" in spaces and f"{bank}{k}" not in links[river]:
+                    raise BoardError(f"{river} must border {bank}{k}")
+            if f"R{k + 1}" in spaces and f"R{k + 1}" not in links[river]:
+                raise BoardError(f"{river} and R{k + 1} must be neighbours")
 
 
 def _check_connected(spaces: dict, links: dict[str, set[str]]) -> None:

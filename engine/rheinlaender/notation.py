@@ -65,6 +65,8 @@ def parse_action(board: Board, text: str) -> Action:
         if len(rest) == 3:
             return {"type": "reinforce", "card": _number(rest[0]),
                     "space": _space(board, _number(rest[1]), rest[2])}
+        raise RuleError("A reinforcement names the card and the space: reinforce <card> onto "
+                        "<area> <left|right|island>, e.g. reinforce 5 onto 17 left.")
     raise RuleError(HELP)
 
 
