@@ -59,6 +59,15 @@ class Ctx:
     locale: str = "en"
 
 
+_NOT_NOW = {
+    "lobby": "The game has not started yet: the creator starts it with /game start.",
+    "active": "The game here has already started.",
+    "finished": "The game in this channel is over (/game export gives its record); "
+                "/game new starts another.",
+    "abandoned": "The game in this channel was abandoned; /game new starts another.",
+}
+
+
 class Refusal(Exception):
     """A request the service turns down; the message goes to the caller only."""
 
@@ -131,11 +140,11 @@ class TablesService:
         """The channel's live game (state loaded if started) and any notices about it."""
         if ctx.guild_id is None:
             raise Refusal("Games live in server channels and threads; use this command there.")
-        row = await self.store.live_game(ctx.channel_id)
-        if row is None or row.status not in statuses:
-            if row is None:
-                raise Refusal("There is no game in this channel. Start one with /game new.")
-            raise Refusal(f"This game is {row.status}, so that is not possible now.")
+        row = await self.store.latest_game(ctx.channel_id)
+        if row is None:
+            raise Refusal("There is no game in this channel. Start one with /game new.")
+        if row.status not in statuses:
+            raise Refusal(_NOT_NOW[row.status])
         return await self._load(row)
 
     async def _load(self, row: GameRow) -> tuple[Table, list[Reply]]:
@@ -317,7 +326,7 @@ class TablesService:
     # == looking ===========================================================================
     @_guarded
     async def status(self, ctx: Ctx) -> list[Reply]:
-        table, notices = await self._table(ctx)
+        table, notices = await self._table(ctx, ("lobby", "active", "finished"))
         row = table.row
         lines = [f"**{table.game.title}**: {row.status}"
                  + (f", {row.phase}" if row.phase else "")]
@@ -333,7 +342,7 @@ class TablesService:
 
     @_guarded
     async def board(self, ctx: Ctx) -> list[Reply]:
-        table, notices = await self._table(ctx, ("active",))
+        table, notices = await self._table(ctx, ("active", "finished"))
         assert table.state is not None
         return notices + [await self._board_reply(table, table.state)]
 
@@ -362,7 +371,7 @@ class TablesService:
 
     @_guarded
     async def log(self, ctx: Ctx, lines: int = 20) -> list[Reply]:
-        table, notices = await self._table(ctx, ("active",))
+        table, notices = await self._table(ctx, ("active", "finished"))
         actions = await self.store.actions(table.row.id)
         shown = []
         for number, action in enumerate(actions, 1):

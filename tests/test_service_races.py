@@ -1,0 +1,74 @@
+"""Races through the service: many simultaneous moves in one channel, many channels at once."""
+
+from __future__ import annotations
+
+import asyncio
+
+from bot.replies import Audience
+from bot.service import STALE
+from engine.playthrough import replay
+from tests.service_pebbles import GAME, ctx, open_service
+
+
+async def _ready(service, channel, players=2):
+    await service.new(ctx(1, channel=channel), "pebbles")
+    for user in range(2, players + 1):
+        await service.join(ctx(user, channel=channel))
+    await service.start(ctx(1, channel=channel), order="joined")
+    for user in range(1, players + 1):
+        await service.play(ctx(user, channel=channel), "ready")
+
+
+async def test_fifty_simultaneous_moves_in_one_channel_apply_once(tmp_path):
+    service, _ = await open_service(tmp_path / "race.sqlite3")
+    await _ready(service, 500)
+    before = await service.store.live_game(500)
+    moves = [f"take {1 + n % 3}" for n in range(50)]
+    results = await asyncio.gather(*(service.play(ctx(1), m) for m in moves))
+    applied = [r for r in results if r[0].audience is Audience.CHANNEL]
+    refused = [r for r in results if r[0].text == STALE]
+    assert len(applied) == 1 and len(refused) == 49
+    after = await service.store.live_game(500)
+    assert after.version == before.version + 1
+    assert len(await service.store.actions(after.id)) == 3
+    await service.store.close()
+
+
+async def test_many_channels_in_parallel_never_see_each_other(tmp_path):
+    service, _ = await open_service(tmp_path / "many.sqlite3")
+    channels = list(range(1000, 1040))
+    await asyncio.gather(*(_ready(service, ch) for ch in channels))
+
+    async def play_out(channel):
+        for _ in range(200):
+            row = await service.store.live_game(channel)
+            if row is None:
+                return
+            state = GAME.load(row.state)
+            seat = GAME.active(state)[0]
+            move = GAME.format(state, GAME.legal(state, seat)[channel % 2 - 1])
+            replies = await service.play(ctx(seat + 1, channel=channel), move)
+            assert replies[0].audience is Audience.CHANNEL, replies[0].text
+        raise AssertionError(f"channel {channel} did not finish")
+
+    await asyncio.gather(*(play_out(ch) for ch in channels))
+    for channel in channels:
+        row = await service.store.latest_game(channel)
+        assert row.status == "finished" and row.channel_id == channel
+        actions = await service.store.actions(row.id)
+        state = replay(GAME, 2, row.options, row.seed, [(a.seat, a.notation) for a in actions])
+        assert GAME.dump(state) == row.state
+    await service.store.close()
+
+
+async def test_finished_game_refuses_moves_but_shows_its_board(tmp_path):
+    service, _ = await open_service(tmp_path / "done.sqlite3")
+    await _ready(service, 500)
+    while (row := await service.store.live_game(500)) is not None:
+        state = GAME.load(row.state)
+        seat = GAME.active(state)[0]
+        await service.play(ctx(seat + 1), GAME.format(state, GAME.legal(state, seat)[0]))
+    refused = await service.play(ctx(1), "take 1")
+    assert refused[0].audience is Audience.EPHEMERAL and "is over" in refused[0].text
+    assert (await service.board(ctx(1)))[0].files
+    await service.store.close()
