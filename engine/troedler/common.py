@@ -13,10 +13,6 @@ def player_name(state: State, seat: int) -> str:
     return START_COLOURS[state["starts"][seat]].capitalize()
 
 
-def card_type(card_id: int) -> str:
-    return CARDS[card_id]["type"]
-
-
 def cards_of(cards: list[int], kind: str) -> list[int]:
     return [cid for cid in cards if CARDS[cid]["type"] == kind]
 

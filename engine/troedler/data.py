@@ -54,10 +54,6 @@ def starting_set(village: str) -> list[int]:
     return [cid for cid, card in CARDS.items() if card.get("start") == village]
 
 
-def is_start_card(card_id: int) -> bool:
-    return "start" in CARDS[card_id]
-
-
 def card_text(card_id: int) -> str:
     """A card's face in words, e.g. ``#12 request 2 vases + chair (4)`` or ``#60 bridge``."""
     card = CARDS[card_id]

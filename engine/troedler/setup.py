@@ -6,8 +6,16 @@ from typing import Any
 
 from engine.core import State, new_rng, rng_below, rng_shuffle
 from engine.troedler.common import player_name, start_villages
-from engine.troedler.data import CARDS, GOODS, GOODS_PER_KIND, PILE_SIZE, SETUP, VILLAGES, card_text
-from engine.troedler.data import starting_set as starting_cards
+from engine.troedler.data import (
+    CARDS,
+    GOODS,
+    GOODS_PER_KIND,
+    PILE_SIZE,
+    SETUP,
+    VILLAGES,
+    card_text,
+    starting_set,
+)
 
 
 def new_game(n: int, options: dict[str, Any], seed: int) -> State:
@@ -19,7 +27,7 @@ def new_game(n: int, options: dict[str, Any], seed: int) -> State:
         "starts": starts, "carts": list(starts),
         "villages": _place_goods(rng),
         "collections": [[] for _ in range(n)],
-        "hands": [starting_cards(v) for v in starts],
+        "hands": [starting_set(v) for v in starts],
         "values": [[] for _ in range(n)],
         "stage": "deal", "piles": [], "deal_log": [], "queue": [], "dealer_discard": False,
         "turn_index": 0, "current": None, "played": [], "take": None,
