@@ -94,7 +94,7 @@ def label(board: Board, state: dict[str, Any], action: Action, names: list[str])
         return f"Discard card {action['card']} (no knight can be placed)"
     space = action["space"]
     place = _place_words(board, space)
-    hints = _realm_hints(board, state, space)
+    hints = _realm_hints(board, state, space) + _neighbour_hints(board, state, space, names)
     if kind == "play":
         text = f"Card {action['card']}: knight on {place}{hints}"
     elif kind == "reinforce":
@@ -112,6 +112,11 @@ def _place_words(board: Board, space: str) -> str:
     if where == "island":
         return board.name(space)
     return f"{number} {BANK_WORDS[where]}"
+
+
+def _neighbour_hints(board: Board, state: dict[str, Any], space: str, names: list[str]) -> str:
+    seats = sorted({state["knights"][n] for n in board.neighbours[space] if n in state["knights"]})
+    return f" next to {', '.join(names[s] for s in seats)}" if seats else ""
 
 
 def _realm_hints(board: Board, state: dict[str, Any], space: str) -> str:
