@@ -14,6 +14,8 @@ from engine.troedler.data import CARDS, starting_set
 from tests.test_troedler_support import (
     ANN,
     BEN,
+    BRIDGE,
+    EXTRA,
     GAME,
     all_goods,
     goods_total,
@@ -21,6 +23,8 @@ from tests.test_troedler_support import (
     play,
     turn_state,
 )
+
+BRIDGE_CARD, EXTRA_CARD = BRIDGE[0], EXTRA[0]
 
 
 def card_locations(state) -> Counter:
@@ -218,3 +222,33 @@ def test_game_metadata_and_help():
         GAME.setup(5, {}, 1)
     with pytest.raises(RuleError):
         GAME.setup(3, {"open_piles": "yes"}, 1)
+
+
+def test_r43_undo_points_follow_reveals():
+    closed = GAME.setup(4, {}, 2)
+    opened = GAME.setup(4, {"open_piles": True}, 2)
+    before = (GAME.reveals(closed), GAME.reveals(opened))
+    GAME.apply(closed, ANN, {"type": "take-pile", "pile": 1})
+    GAME.apply(opened, ANN, {"type": "take-pile", "pile": 1})
+    assert GAME.reveals(closed) > before[0]  # the taker sees the covered cards again
+    assert GAME.reveals(opened) == before[1]
+    state = turn_state("kilbride", [BRIDGE_CARD, EXTRA_CARD], villages={"ruthven": ["cup", "pot"]},
+                       spare=True)
+    start = GAME.reveals(state)
+    play(state, ANN, "move bridge ruthven", "take cup", "extra pot")
+    assert GAME.reveals(state) == start  # nothing random, nothing hidden: undo is free
+    play(state, ANN, "end")
+    assert GAME.reveals(state) > start  # ending the turn commits it
+
+
+def test_r41_the_log_shows_each_card_as_it_is_played():
+    state = turn_state("kilbride", [BRIDGE_CARD, EXTRA_CARD], villages={"ruthven": ["cup", "pot"]},
+                       spare=True)
+    lines = play(state, ANN, "move bridge ruthven", "extra pot")
+    assert f"#{BRIDGE_CARD} bridge" in lines[0] and "Kilbride to Ruthven" in lines[0]
+    assert f"#{EXTRA_CARD} extra good" in lines[1] and "pot" in lines[1]
+
+
+def test_full_game_with_open_counts_and_a_random_first_dealer():
+    run = random_playthrough(GAME, 4, {"open_counts": True, "first_dealer": "random"}, seed=77)
+    assert run.finished and len(GAME.result(run.state)) == 4
