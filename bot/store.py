@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import os
 import sqlite3
 from collections.abc import AsyncIterator, Iterable
@@ -27,6 +28,8 @@ from importlib import resources
 from typing import Any
 
 import aiosqlite
+
+log = logging.getLogger(__name__)
 
 LIVE_STATUSES = ("lobby", "active")
 
@@ -180,12 +183,19 @@ class Store:
         db = await aiosqlite.connect(path, isolation_level=None)
         db.row_factory = sqlite3.Row
         if path != ":memory:":
-            await db.execute("PRAGMA journal_mode=WAL")
+            async with db.execute("PRAGMA journal_mode=WAL") as cursor:
+                mode = (await cursor.fetchone())[0]
+            if mode != "wal":  # e.g. a network file system: still correct, only slower
+                log.warning("%s: journal mode is %s, not WAL", path, mode)
         await db.execute("PRAGMA synchronous=FULL")
         await db.execute("PRAGMA foreign_keys=ON")
         await db.execute("PRAGMA busy_timeout=5000")
         store = cls(db, path)
-        await store.migrate()
+        try:
+            await store.migrate()
+        except BaseException:
+            await db.close()
+            raise
         return store
 
     async def close(self) -> None:
@@ -193,9 +203,13 @@ class Store:
 
     async def migrate(self) -> int:
         """Apply every migration newer than the file's ``user_version``; return the version."""
+        known = migrations()
         async with self._lock:
             current = await self._scalar("PRAGMA user_version")
-            for number, name, sql in migrations():
+            if current > len(known):
+                raise RuntimeError(f"{self.path} has schema version {current}, newer than this "
+                                   f"Rheinbot knows ({len(known)}): upgrade Rheinbot.")
+            for number, name, sql in known:
                 if number <= current:
                     continue
                 # executescript runs the whole file; the BEGIN/COMMIT around it makes the

@@ -413,3 +413,27 @@ async def test_a_game_that_fixes_seat_colours_names_players_by_them(tmp_path):
     seats = await service.store.seats(1)
     assert [s.colour for s in seats] == ["brown", "purple"]
     await service.store.close()
+
+
+async def test_a_snapshot_from_an_older_engine_format_is_rebuilt(tmp_path):
+    from tests.service_pebbles import Pebbles
+
+    path = tmp_path / "f.sqlite3"
+    service, _ = await open_service(path)
+    await seated_game(service, 2)
+    for user, move in [(1, "ready"), (2, "ready"), (1, "take 2")]:
+        await service.play(ctx(user), move)
+    before, _ = await state_of(service)
+    await service.store.close()
+
+    class Newer(Pebbles):
+        state_format = 2  # this engine changed its state layout since the snapshot
+
+    service, _ = await open_service(path)
+    service.games = {"pebbles": Newer()}
+    replies = await service.status(ctx(1))
+    assert "rebuilt it from the move log (3 moves)" in replies[0].text
+    after, row = await state_of(service)
+    assert GAME.dump(after) == GAME.dump(before) and row.state_format == 2
+    assert len(await service.status(ctx(1))) == 1  # rebuilt once, then it loads
+    await service.store.close()

@@ -198,3 +198,28 @@ async def test_reminder_rows_are_one_per_game_kind_and_user(tmp_path):
         assert [r.kind for r in await store.reminders()] == ["idle"]
     finally:
         await store.close()
+
+
+async def test_a_new_migration_is_applied_once_and_a_failing_one_rolls_back(tmp_path,
+                                                                            monkeypatch):
+    import bot.store as store_module
+
+    store = await _open(tmp_path)
+    game_id, _ = await _game(store)
+    await store.close()
+    original = store_module.migrations()
+    good = (len(original) + 1, "0xx_good.sql", "ALTER TABLE games ADD COLUMN note TEXT;")
+    bad = (len(original) + 2, "0xx_bad.sql",
+           "CREATE TABLE half (x INTEGER);\nINSERT INTO nowhere VALUES (1);")
+    monkeypatch.setattr(store_module, "migrations", lambda: [*original, good, bad])
+    with pytest.raises(sqlite3.OperationalError):
+        await _open(tmp_path)
+    raw = sqlite3.connect(tmp_path / "t.sqlite3")
+    assert raw.execute("PRAGMA user_version").fetchone()[0] == len(original) + 1
+    names = {r[0] for r in raw.execute("SELECT name FROM sqlite_master")}
+    assert "half" not in names  # the failed migration left nothing behind
+    assert raw.execute("SELECT note FROM games WHERE id = ?", (game_id,)).fetchone() == (None,)
+    raw.close()
+    monkeypatch.setattr(store_module, "migrations", lambda: original)
+    with pytest.raises(RuntimeError, match="newer than this Rheinbot"):
+        await _open(tmp_path)
