@@ -456,5 +456,101 @@ def _emergency_sell(state: State, sym: str | None, seat: int, certs: list[str]) 
     rnd["order"] = done + rest
 
 
+def can_go_bankrupt(state: State, sym: str) -> bool:
+    """Corporation cash + president's cash + sellable shares < the cheapest depot train."""
+    from engine.rhl18 import legal as L
+
+    corp = state["corps"][sym]
+    pres = corp["president"]
+    cheapest = F.cheapest_depot(state)
+    if pres is None or cheapest is None or not F.must_buy(state, sym):
+        return False
+    worth = corp["cash"] + state["cash"][pres]
+    for other in data.CORP_ORDER:
+        bundles = L.sell_bundles(state, pres, other)
+        if bundles:
+            price = R.price_of(state["corps"][other]["price"])
+            worth += max(sum(R.units(c) for c in b) for b in bundles) * price
+    return worth < F.train_price(cheapest)
+
+
 def _bankrupt(state: State, sym: str) -> None:
-    raise RuleError("Bankruptcy is not supported yet.")
+    from engine.rhl18 import legal as L
+
+    if state["round"]["step"] != "BuyTrain" or not can_go_bankrupt(state, sym):
+        raise RuleError(f"{sym} can still raise the money for a train; bankruptcy is not "
+                        "allowed.")
+    corp = state["corps"][sym]
+    player = corp["president"]
+    # 1. The president sells the biggest allowed bundle of every corporation.
+    for other in sorted(data.CORP_ORDER):
+        if state["corps"][other]["price"] is None:
+            continue
+        bundles = L.sell_bundles(state, player, other)
+        if bundles:
+            best = max(bundles, key=lambda b: sum(R.units(c) for c in b))
+            R.sell_shares(state, player, best)
+    contribution = state["cash"][player]
+    # 2. Everything else goes to the pool without price moves; a corporation left without
+    #    a president enters receivership.
+    for other in sorted(data.CORP_ORDER):
+        oc = state["corps"][other]
+        if oc["price"] is None:
+            continue
+        mine = R.certs_of(state, other, player)
+        if not mine:
+            continue
+        for cert in mine:
+            R.give(state, cert, R.POOL)
+        if oc["president"] == player:
+            _after_dump(state, other, player)
+    # 3. Companies close, cash goes to the bank, the player is out.
+    for comp in state["companies"].values():
+        if comp["owner"] == player:
+            comp["closed"] = True
+            comp["owner"] = None
+    R.pay(state, player, "bank", state["cash"][player])
+    state["bankrupt"][player] = True
+    # 4. A corporation now in receivership is handed the cheapest train on a bank loan.
+    if corp["receivership"]:
+        _receivership_train(state, sym, contribution)
+
+
+def _after_dump(state: State, sym: str, player: int) -> None:
+    corp = state["corps"][sym]
+    pres_cert = f"{sym}_0"
+    best, best_units = None, 1
+    for p in R._order_after(state, player):
+        if state["bankrupt"][p]:
+            continue
+        u = R.held_units(state, sym, p)
+        if u > best_units:
+            best, best_units = p, u
+    if best is None:
+        corp["president"] = None
+        corp["receivership"] = True
+        return
+    if state["certs"][pres_cert] == R.POOL:
+        for c in R._swap_certs(state, sym, best):
+            R.give(state, c, R.POOL)
+        R.give(state, pres_cert, best)
+    corp["president"] = best
+
+
+def _receivership_train(state: State, sym: str, contribution: int) -> None:
+    corp = state["corps"][sym]
+    tid = F.cheapest_depot(state)
+    if tid is None:
+        return
+    remaining = corp["cash"]
+    price = F.train_price(tid) - remaining - contribution
+    if remaining > 0:
+        R.pay(state, sym, "bank", remaining)
+    if tid in state["discarded"]:
+        state["discarded"].remove(tid)
+    else:
+        state["depot"].remove(tid)
+    corp["trains"].append(tid)
+    _after_depot_buy(state, tid)
+    R.pay(state, sym, "bank", price + 100)
+    _check_discards(state)

@@ -36,7 +36,8 @@ def snapshot(state: State) -> dict:
         corps.append({
             "id": sym, "cash": c["cash"], "share_price": c["price"], "par_price": c["par"],
             "ipoed": c["ipoed"], "floated": c["floated"], "capitalization": c["cap"],
-            "president": ids[c["president"]] if c["president"] is not None else None,
+            "president": "pool" if c["receivership"] else (
+                ids[c["president"]] if c["president"] is not None else None),
             "treasury_or_ipo_shares": R.certs_of(state, sym, R.T),
             "pool_shares": R.certs_of(state, sym, R.POOL),
             "trains": list(c["trains"]),
