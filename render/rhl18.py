@@ -1,0 +1,457 @@
+"""Board pictures for 18Rhl: the map (every hex and laid tile), the stock market, the
+corporation charters with player holdings, and the routes a corporation ran.
+
+``render(view)`` draws the map, plus the market and charters below it when the view has them.
+What is read from the view is listed in /work/notes/rhl18-board.md ("render" section):
+``board`` (required), optional ``phase``, ``round``, ``bank``, ``coal_hexes``,
+``steel_hexes``, ``er_links``, ``routes``, ``market``, ``corporations``, ``players``,
+``depot``. The printed map is drawn once and cached; each call only redraws hexes that
+differ from it.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import cache
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from engine.rhl18 import hexmap, routes, tiles
+from render.common import font, text_colour_on, to_png
+from render.rhl18_tiles import (
+    CORP_COLOURS,
+    INK,
+    RIVER,
+    SQ3,
+    draw_tile,
+    draw_token,
+    edge_mid,
+    edge_segment,
+    node_positions,
+)
+
+SIZE = 110
+HEX_W = SQ3 * SIZE
+MARGIN = 24
+HEADER = 60
+MAP_W = int(MARGIN * 2 + 8 * HEX_W)
+MAP_H = int(HEADER + MARGIN * 2 + 11 * 1.5 * SIZE + 2 * SIZE)
+BACKGROUND = "#E9E4D4"
+# Okabe-Ito colours for the routes of up to six trains.
+ROUTE_COLOURS = ("#D55E00", "#0072B2", "#009E73", "#CC79A7", "#E69F00", "#56B4E9")
+
+
+def hex_center(hex_id: str) -> tuple[float, float]:
+    info = hexmap.hex_info(hex_id)
+    return (MARGIN + HEX_W / 2 + info.x * HEX_W / 2,
+            HEADER + MARGIN + SIZE + info.y * 1.5 * SIZE)
+
+
+def _labels(draw: ImageDraw.ImageDraw, hex_id: str) -> None:
+    """Coordinate at the top, place name at the bottom (wrapped to fit the hex)."""
+    cx, cy = hex_center(hex_id)
+    info = hexmap.hex_info(hex_id)
+    dark = info.color == "red" or (info.color == "gray" and not info.code)
+    draw.text((cx, cy - SIZE * 0.80), hex_id, fill="#FFFFFF" if dark else "#444444",
+              font=font(14, bold=True), anchor="mm")
+    if info.name:
+        # At half the radius below the centre the hex still has its full width.
+        lines = _wrap(info.name, HEX_W * 0.80)
+        y = cy + SIZE * 0.56 - 8 * (len(lines) - 1)
+        for line in lines:
+            draw.text((cx, y), line, fill="#FFFFFF" if dark else INK, font=font(14),
+                      anchor="mm", stroke_width=0 if dark else 2,
+                      stroke_fill="#FFFFFF" if not dark else None)
+            y += 16
+
+
+def _wrap(text: str, width: float) -> list[str]:
+    words, lines, line = text.split(), [], ""
+    for word in words:
+        trial = f"{line} {word}".strip()
+        if font(14).getlength(trial) > width and line:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    return [*lines, line] if line else lines
+
+
+@cache
+def _base(ratingen: bool) -> Image.Image:
+    """The printed map, without tokens: drawn once per variant."""
+    image = Image.new("RGB", (MAP_W, MAP_H), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    board = hexmap.initial_board({"ratingen_variant"} if ratingen else set())
+    for hex_id, cell in board.items():
+        cx, cy = hex_center(hex_id)
+        draw_tile(draw, cell["tile"], 0, cx, cy, SIZE, (), (), None)
+        _labels(draw, hex_id)
+    return image
+
+
+def _needs_redraw(cell: dict, printed: str) -> bool:
+    if cell["tile"] != printed or cell.get("rotation"):
+        return True
+    return any(t for city in cell.get("tokens", []) for t in city) or any(
+        cell.get("reserved") or [])
+
+
+def draw_map(view: dict, manifest: dict | None = None) -> Image.Image:
+    """The map with every laid tile, token, border, marker and (if given) route.
+
+    ``manifest`` (optional) receives hex -> (tile, rotation, tokens) for every hex as drawn,
+    so tests can check the picture's content against the state without reading pixels.
+    """
+    board = view["board"]
+    ratingen = any(c["tile"].endswith(hexmap.RATINGEN_SUFFIX) for c in board.values())
+    image = _base(ratingen).copy()
+    draw = ImageDraw.Draw(image)
+    printed = hexmap.initial_board({"ratingen_variant"} if ratingen else set())
+    phase = str(view.get("phase") or "2")
+    for hex_id, cell in board.items():
+        if hex_id in printed and not _needs_redraw(cell, printed[hex_id]["tile"]):
+            if manifest is not None:
+                manifest[hex_id] = (printed[hex_id]["tile"], 0, printed[hex_id]["tokens"])
+            continue
+        if manifest is not None:
+            manifest[hex_id] = (cell["tile"], cell.get("rotation", 0), cell.get("tokens", []))
+        cx, cy = hex_center(hex_id)
+        draw_tile(draw, cell["tile"], cell.get("rotation", 0), cx, cy, SIZE,
+                  cell.get("tokens", []), cell.get("reserved") or [], phase)
+        _labels(draw, hex_id)
+    _borders(draw, board)
+    _markers(draw, view)
+    _header(draw, view)
+    if view.get("routes"):
+        draw_routes(draw, board, view["routes"])
+    return image
+
+
+def _borders(draw: ImageDraw.ImageDraw, board: dict) -> None:
+    """Impassable borders (the Rhine and other rivers) as thick blue edges."""
+    for hex_id, cell in board.items():
+        printed = tiles.tile(hexmap.hex_info(hex_id).tile)
+        edges = set(printed.borders) | set(tiles.tile(cell["tile"]).borders)
+        for edge in edges:
+            a, b = edge_segment(*hex_center(hex_id), SIZE, edge)
+            draw.line((a, b), fill=RIVER, width=9)
+
+
+def _markers(draw: ImageDraw.ImageDraw, view: dict) -> None:
+    """Coal (K) and steel (S) markers, RGE hexes and the Eastern Ruhr link count."""
+    board = view["board"]
+    coal = set(view.get("coal_hexes") or ())
+    steel = set(view.get("steel_hexes") or ())
+    for hex_id, cell in board.items():
+        icons = tiles.tile(cell["tile"]).icons
+        cx, cy = hex_center(hex_id)
+        marks = []
+        if "K" in icons or hex_id in coal:
+            marks.append(("K", "#111111"))
+        if "S" in icons or hex_id in steel:
+            marks.append(("S", "#4F6D8A"))
+        for i, (letter, colour) in enumerate(marks):
+            x, y = cx + SIZE * 0.30 + i * 26, cy - SIZE * 0.62
+            draw.rectangle((x - 11, y - 11, x + 11, y + 11), fill=colour, outline="#FFFFFF",
+                           width=2)
+            draw.text((x, y), letter, fill="#FFFFFF", font=font(15, bold=True), anchor="mm")
+        if hex_id in routes.RGE_HEXES:
+            draw.text((cx, cy + SIZE * 0.36), "RGE", fill="#FFFFFF", font=font(14, bold=True),
+                      anchor="mm")
+    links = view.get("er_links")
+    if links is None:
+        links = routes.eastern_ruhr_links(board)
+    for hex_id in routes.EASTERN_RUHR:
+        cx, cy = hex_center(hex_id)
+        draw.text((cx + SIZE * 0.42, cy - SIZE * 0.05), f"+10×{links}\nlinks", fill="#FFFFFF",
+                  font=font(14, bold=True), anchor="mm", align="center")
+    for hex_id, edge in routes.ER_LINK_EDGES:
+        cell = board[hex_id]
+        if edge in tiles.exits(cell["tile"], cell.get("rotation", 0)):
+            a, b = edge_segment(*hex_center(hex_id), SIZE, edge)
+            mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+            draw.ellipse((mid[0] - 8, mid[1] - 8, mid[0] + 8, mid[1] + 8), fill="#FFD400",
+                         outline=INK, width=2)
+
+
+def _header(draw: ImageDraw.ImageDraw, view: dict) -> None:
+    parts = ["18Rhl: Rhineland"]
+    if view.get("phase"):
+        parts.append(f"Phase {view['phase']}")
+    if view.get("round"):
+        parts.append(str(view["round"]))
+    if view.get("bank") is not None:
+        parts.append(f"Bank {view['bank']}M")
+    draw.text((MARGIN, HEADER / 2 + 4), "  ·  ".join(parts), fill=INK, font=font(26, bold=True),
+              anchor="lm")
+    legend = "K coal  S steel  ● Eastern Ruhr link  blue edge: impassable (Rhine)"
+    draw.text((MAP_W - MARGIN, HEADER / 2 + 4), legend, fill="#333333", font=font(14),
+              anchor="rm")
+
+
+# ---------------------------------------------------------------- routes overlay
+
+
+def _stop_position(board: dict, stop: str) -> tuple[float, float]:
+    hex_id, part = stop.rsplit("-", 1)
+    cell = board[hex_id]
+    cx, cy = hex_center(hex_id)
+    index = tiles.node_index_of_part(cell["tile"], int(part))
+    return node_positions(cell["tile"], cell.get("rotation", 0), cx, cy, SIZE)[index]
+
+
+def _route_points(board: dict, route: dict) -> list[tuple[float, float]]:
+    stops = route["stops"]
+    chains = route.get("connections") or [[] for _ in stops[1:]]
+    points = [_stop_position(board, stops[0])]
+    for i, chain in enumerate(chains[: len(stops) - 1]):
+        here = stops[i].rsplit("-", 1)[0]
+        chain = list(chain)
+        if chain and chain[0] != here:
+            chain.reverse()
+        # Track crosses from hex to hex at edge midpoints: follow those, not hex centres.
+        for a, b in zip(chain, chain[1:], strict=False):
+            edge = next((e for e in range(6) if hexmap.neighbor(a, e) == b), None)
+            if edge is not None:
+                points.append(edge_mid(*hex_center(a), SIZE, edge))
+        points.append(_stop_position(board, stops[i + 1]))
+    return points
+
+
+def draw_routes(draw: ImageDraw.ImageDraw, board: dict, run: list[dict]) -> None:
+    """Each route as a thick line in its train's colour, offset a little so that routes
+    through the same city stay visible, and a legend with train and revenue."""
+    legend_y = MAP_H - MARGIN - 34 * len(run)
+    for i, route in enumerate(run):
+        colour = ROUTE_COLOURS[i % len(ROUTE_COLOURS)]
+        shift = (i - (len(run) - 1) / 2) * 9
+        points = [(x + shift, y + shift) for x, y in _route_points(board, route)]
+        draw.line(points, fill="#FFFFFF", width=15, joint="curve")
+        draw.line(points, fill=colour, width=9, joint="curve")
+        for x, y in points[:1] + points[-1:]:
+            draw.ellipse((x - 10, y - 10, x + 10, y + 10), fill=colour, outline="#FFFFFF",
+                         width=3)
+        y = legend_y + 34 * i
+        text = f"{route.get('train', '?')}: {route.get('revenue', '?')}M"
+        if route.get("text"):
+            text += f"  ({route['text']})"
+        draw.rectangle((MARGIN, y, MARGIN + 40, y + 26), fill=colour, outline=INK)
+        draw.text((MARGIN + 50, y + 13), text, fill=INK, font=font(18, bold=True), anchor="lm",
+                  stroke_width=3, stroke_fill="#FFFFFF")
+
+
+# ---------------------------------------------------------------- market and charters
+
+
+@cache
+def _market_rows() -> list[list[dict]]:
+    import json
+
+    data = json.loads((hexmap.DATA / "market.json").read_text(encoding="utf-8"))
+    return data["cells"]
+
+
+def _corporations(view: dict) -> list[dict]:
+    corps = view.get("corporations") or []
+    if isinstance(corps, dict):
+        return [{"sym": sym, **data} for sym, data in corps.items()]
+    return [{"sym": c.get("sym") or c.get("id"), **c} for c in corps]
+
+
+def _market_positions(view: dict) -> dict[str, list[str]]:
+    """Cell id -> corporation syms in stacking order (first = leftmost = operates first)."""
+    market = view.get("market") or {}
+    if isinstance(market, dict) and market.get("cells"):
+        return {cell: list(syms) for cell, syms in market["cells"].items()}
+    positions: dict[str, list[str]] = {}
+    for corp in _corporations(view):
+        cell = corp.get("share_price")
+        if cell:
+            positions.setdefault(str(cell), []).append(corp["sym"])
+    return positions
+
+
+def draw_market(view: dict) -> Image.Image:
+    """The 2-D market: each cell with its price, par cells marked, markers stacked."""
+    rows = _market_rows()
+    cw, ch = 90, 84
+    width = max(len(r) for r in rows) * cw + 2 * MARGIN
+    image = Image.new("RGB", (max(width, MAP_W), len(rows) * ch + 2 * MARGIN + 40), "#F7F4EA")
+    draw = ImageDraw.Draw(image)
+    draw.text((MARGIN, MARGIN), "Stock market (par cells framed; markers left = on top)",
+              fill=INK, font=font(20, bold=True), anchor="lm")
+    positions = _market_positions(view)
+    top = MARGIN + 24
+    for r, row in enumerate(rows):
+        for c, cell in enumerate(row):
+            x, y = MARGIN + c * cw, top + r * ch
+            fill = "#FFF2B8" if cell["par"] else "#FFFFFF"
+            draw.rectangle((x, y, x + cw - 2, y + ch - 2), fill=fill, outline=INK,
+                           width=3 if cell["par"] else 1)
+            draw.text((x + 6, y + 4), str(cell["price"]), fill=INK, font=font(15, bold=True))
+            if cell["par"]:
+                draw.text((x + cw - 8, y + 4), "par", fill="#7A5A00", font=font(14),
+                          anchor="ra")
+            # Stacking order: first marker leftmost; a third one goes below the first two.
+            for k, sym in enumerate(positions.get(cell["id"], [])):
+                mx = x + 23 + (k % 2) * 42 + (k // 2) * 8
+                my = y + 48 + (k // 2) * 12
+                draw_token(draw, mx, my, 19, sym)
+    return image
+
+
+def _share_count(value: Any) -> str:
+    if isinstance(value, list):
+        return str(len(value))
+    return str(value) if value is not None else "-"
+
+
+def draw_charters(view: dict) -> Image.Image:
+    """One card per corporation, then the players' cash, certificates and shares, the depot."""
+    corps = _corporations(view)
+    players = view.get("players") or []
+    card_w, card_h, per_row = 372, 226, 4
+    rows = max(1, math.ceil(len(corps) / per_row))
+    height = MARGIN * 2 + rows * (card_h + 14) + 60 + 34 * (len(players) + 2) + 60
+    image = Image.new("RGB", (MAP_W, height), "#F7F4EA")
+    draw = ImageDraw.Draw(image)
+    for i, corp in enumerate(corps):
+        x = MARGIN + (i % per_row) * (card_w + 14)
+        y = MARGIN + (i // per_row) * (card_h + 14)
+        _charter(draw, x, y, card_w, card_h, corp)
+    y = MARGIN + rows * (card_h + 14) + 10
+    y = _players_table(draw, y, players, corps)
+    depot = view.get("depot")
+    if depot:
+        text = depot if isinstance(depot, str) else "  ".join(
+            f"{k}: {', '.join(map(str, v)) if isinstance(v, list) else v}"
+            for k, v in depot.items())
+        draw.text((MARGIN, y + 20), f"Depot  {text}", fill=INK, font=font(18), anchor="lm")
+    return image
+
+
+def _charter(draw: ImageDraw.ImageDraw, x: int, y: int, w: int, h: int, corp: dict) -> None:
+    sym = corp["sym"]
+    colour = CORP_COLOURS.get(sym, "#CCCCCC")
+    draw.rounded_rectangle((x, y, x + w, y + h), radius=10, fill="#FFFFFF", outline=INK, width=2)
+    draw.rounded_rectangle((x, y, x + w, y + 40), radius=10, fill=colour, outline=INK, width=2)
+    draw.text((x + 12, y + 20), sym, fill=text_colour_on(colour), font=font(22, bold=True),
+              anchor="lm")
+    if corp.get("name"):
+        draw.text((x + 80, y + 20), str(corp["name"])[:30], fill=text_colour_on(colour),
+                  font=font(14), anchor="lm")
+    trains = corp.get("trains") or []
+    tokens = corp.get("tokens")
+    if isinstance(tokens, list):
+        tokens = sum(1 for t in tokens if str(t).startswith("unused"))
+    lines = [
+        f"President: {corp.get('president') or '-'}",
+        f"Treasury: {corp.get('cash', 0)}M   Price: {_price(corp.get('share_price'))}"
+        f"   Par: {_price(corp.get('par_price'))}",
+        f"Trains: {', '.join(map(str, trains)) or 'none'}",
+        f"Tokens left: {tokens if tokens is not None else '-'}",
+        f"IPO/treasury: {_share_count(corp.get('treasury_or_ipo_shares', corp.get('ipo')))}"
+        f"   Pool: {_share_count(corp.get('pool_shares', corp.get('pool')))}",
+    ]
+    if not corp.get("floated", True):
+        lines.append("not floated")
+    for k, line in enumerate(lines):
+        draw.text((x + 12, y + 52 + k * 28), line, fill=INK, font=font(16), anchor="la")
+
+
+def _price(cell: Any) -> str:
+    if cell is None:
+        return "-"
+    return str(cell).split(",")[0]
+
+
+def _players_table(draw: ImageDraw.ImageDraw, y: int, players: list, corps: list) -> int:
+    if not players:
+        return y
+    syms = [c["sym"] for c in corps]
+    draw.text((MARGIN, y + 14), "Player", fill=INK, font=font(18, bold=True), anchor="lm")
+    draw.text((MARGIN + 230, y + 14), "Cash", fill=INK, font=font(18, bold=True), anchor="lm")
+    draw.text((MARGIN + 330, y + 14), "Certs", fill=INK, font=font(18, bold=True), anchor="lm")
+    for k, sym in enumerate(syms):
+        draw.text((MARGIN + 450 + k * 70, y + 14), sym, fill=INK, font=font(18, bold=True),
+                  anchor="lm")
+    for row, player in enumerate(players):
+        yy = y + 48 + row * 34
+        name = player.get("name") or player.get("id")
+        draw.text((MARGIN, yy), str(name), fill=INK, font=font(18), anchor="lm")
+        draw.text((MARGIN + 230, yy), f"{player.get('cash', 0)}M", fill=INK, font=font(18),
+                  anchor="lm")
+        certs = player.get("certs")
+        limit = player.get("cert_limit")
+        if certs is not None:
+            draw.text((MARGIN + 330, yy), f"{certs}/{limit}" if limit else str(certs), fill=INK,
+                      font=font(18), anchor="lm")
+        shares = player.get("shares") or {}
+        for k, sym in enumerate(syms):
+            held = shares.get(sym)
+            if held:
+                text = f"{len(held)}" if isinstance(held, list) else str(held)
+                draw.text((MARGIN + 450 + k * 70, yy), text, fill=INK, font=font(18),
+                          anchor="lm")
+    return y + 48 + len(players) * 34
+
+
+# ---------------------------------------------------------------- entry points
+
+
+def render(view: dict) -> bytes:
+    """The map; with market and charters stacked below when the view carries them."""
+    parts = [draw_map(view)]
+    if view.get("market") or any(c.get("share_price") for c in _corporations(view)):
+        parts.append(draw_market(view))
+    if view.get("corporations") or view.get("players"):
+        parts.append(draw_charters(view))
+    return _png(_stack(parts))
+
+
+def _stack(parts: list[Image.Image]) -> Image.Image:
+    if len(parts) == 1:
+        return parts[0]
+    width = max(p.width for p in parts)
+    image = Image.new("RGB", (width, sum(p.height for p in parts)), "#F7F4EA")
+    y = 0
+    for part in parts:
+        image.paste(part, (0, y))
+        y += part.height
+    return image
+
+
+def _png(image: Image.Image) -> bytes:
+    """PNG with a 128-colour palette: the map has few colours, and encoding a palette image
+    is about twice as fast and half the size of RGB."""
+    return to_png(image.quantize(colors=128, method=Image.Quantize.FASTOCTREE))
+
+
+def render_map(view: dict) -> bytes:
+    return _png(draw_map(view))
+
+
+def render_market(view: dict) -> bytes:
+    return _png(draw_market(view))
+
+
+def render_charters(view: dict) -> bytes:
+    return _png(draw_charters(view))
+
+
+def render_routes(view: dict) -> bytes:
+    """The map with ``view["routes"]`` drawn (the run a corporation just made)."""
+    return _png(draw_map(view))
+
+
+def render_zoom(view: dict, hex_id: str, radius: int = 2) -> bytes:
+    """A crop of the map around ``hex_id`` (``/game board near:F9``, lay previews)."""
+    image = draw_map(view)
+    cx, cy = hex_center(hex_id)
+    half_w = (radius + 0.6) * HEX_W
+    half_h = (radius + 0.7) * 1.5 * SIZE
+    box = (max(0, int(cx - half_w)), max(0, int(cy - half_h)),
+           min(image.width, int(cx + half_w)), min(image.height, int(cy + half_h)))
+    return _png(image.crop(box))
