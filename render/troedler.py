@@ -323,13 +323,12 @@ def render(view: dict[str, Any]) -> bytes:
         y = _draw_result(draw, view, y)
     elif view["piles"]:
         y = _draw_piles(draw, view, y)
+    elif "must_discard" in view:
+        need = view["must_discard"]
+        who = next(p["name"] for p in view["players"] if p["seat"] == need["seat"])
+        y = _heading(draw, y, f"{who} discards {need['count']} card(s): hand limit 4")
     else:
         y = _draw_played(draw, view, y)
     y = _draw_piles_info(draw, view, y)
-    if "must_discard" in view:
-        who = next(p["name"] for p in view["players"] if p["seat"] == view["must_discard"]["seat"])
-        draw.text((PANEL_X, y - 6), f"{who} must discard {view['must_discard']['count']} "
-                  "card(s) down to 4.", fill=INK, font=font(15, True), anchor="la")
-        y += 20
     _draw_players(draw, view, y)
     return to_png(image)
