@@ -16,6 +16,7 @@ from rhein_helpers import (
     place_truck,
     set_capital,
     stack,
+    start_phase4,
     start_phase5,
     start_phase6,
 )
@@ -140,7 +141,7 @@ def test_r43_e49_no_double_penalty_in_the_last_round():
     assert state["final"][str(GREEN)]["score"] == 28
 
 
-def test_r49_e52_forced_mortgages_in_phase6():
+def test_r49_forced_mortgage_only_as_far_as_needed():
     state = fresh(3)
     set_capital(state, blue=2, green=20, yellow=30)
     give(state, BLUE, 19, tokens=1)  # penalty 4
@@ -155,7 +156,7 @@ def test_r49_e52_forced_mortgages_in_phase6():
     assert any("must mortgage truck A" in line for line in log)
 
 
-def test_r49_e52_both_trucks_forced():
+def test_r49_e52_forced_mortgages_in_phase6():
     state = fresh(3)
     set_capital(state, blue=2, green=20, yellow=30)
     give(state, BLUE, 21, tokens=1)  # Koblenz, penalty 4
@@ -276,3 +277,49 @@ def test_r48_mortgage_only_on_own_turn_and_repay():
     with pytest.raises(RuleError, match="not mortgaged"):
         act(state, GREEN, "repay a")
     assert current(state) == GREEN  # mortgaging never ends the turn
+
+
+def test_r48_mortgage_and_repay_at_a_stop_in_the_truck_step_and_in_phase5():
+    state = fresh(3)
+    set_capital(state, green=10, yellow=20, blue=30)
+    board(state, "red-train", None, {GREEN: 4}, [2])
+    give(state, GREEN, K)
+    start_phase4(state)
+    act(state, GREEN, "mortgage b")  # at the stop
+    act(state, GREEN, "transfer red-train a 2")
+    act(state, GREEN, "unload red-train 2")
+    act(state, GREEN, "done")
+    assert state["step"] == "trucks"
+    act(state, GREEN, "repay b")  # in the truck step
+    assert state["capital"][GREEN] == 7
+    act(state, GREEN, "move a mannheim")
+    act(state, GREEN, "unload a 2")
+    act(state, GREEN, "done")
+    assert state["phase"] == 5 and state["city"] == 2
+    act(state, GREEN, "mortgage a")  # in Phase 5, on Green's own turn
+    assert state["capital"][GREEN] == 12
+
+
+def test_r51_e54_bankruptcy_in_a_five_player_game():
+    state = fresh(5)
+    set_capital(state, brown=0, green=20, yellow=21, blue=22, purple=23)
+    for truck in state["trucks"][4].values():
+        truck["where"] = "mortgaged"
+    board(state, "red-train", 5, {4: 3, GREEN: 2}, [8])
+    lay(state, 4, 6, 1)
+    state["round"] = 3
+    state["phase"] = 6
+    start_phase6(state)
+    assert state["out"][4] == 3
+    assert state["transports"]["red-train"]["load"] == [2, 0, 0, 0, 0]
+    assert state["transports"]["red-train"]["markers"] == [8]
+    assert state["round"] == 4 and len(state["list"]) == 7
+    assert 4 not in GAME.view(state, None)["turn_order"]
+
+
+def test_reveals_grow_with_each_new_orders_list_and_retake():
+    state = fresh(3)
+    before = GAME.reveals(state)
+    state["phase"] = 6
+    start_phase6(state)
+    assert GAME.reveals(state) == before + 5
