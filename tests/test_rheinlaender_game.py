@@ -2,6 +2,7 @@
 notation and seeded full games."""
 
 import json
+import os
 
 import pytest
 
@@ -313,3 +314,12 @@ def test_rule_errors_name_the_rule():
     state["archbishop"] = A
     with pytest.raises(RuleError, match="Castle knights|area 13"):
         GAME.apply(state, A, {"type": "convert", "card": 13, "space": "L12"})
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(os.environ.get("RHEINBOT_SLOW") != "1", reason="set RHEINBOT_SLOW=1")
+def test_fuzz_many_seeded_games():
+    for seed in range(300):
+        run = random_playthrough(GAME, 3 + seed % 3, seed=seed, check_every=5)
+        assert run.finished
+        _check_invariants(run.state)
