@@ -131,3 +131,28 @@ def test_env_file_fills_only_missing_settings(tmp_path):
     assert env == {"RHEINBOT_LOG_LEVEL": "WARNING", "RHEINBOT_DB": "games.sqlite3",
                    "SHARD_COUNT": "4"}
     assert load_env_file(tmp_path / "missing", env) == 0
+
+
+def test_demo_rhein_end_to_end_with_the_real_board(tmp_path):
+    import importlib.util
+
+    if importlib.util.find_spec("render.rhein") is None:
+        import pytest
+
+        pytest.skip("the Rhein board renderer has not landed")
+    from PIL import Image
+
+    out = io.StringIO()
+    folder = tmp_path / "rhein"
+    code = main(["demo", "rhein", "--seed", "8", "--players", "4", "--out", str(folder),
+                 "--quiet"], out=out)
+    assert code == 0, out.getvalue()
+    pictures = sorted(folder.glob("*.png"))
+    assert len(pictures) >= 3 and "final-result" in pictures[-1].name
+    for picture in pictures:
+        with Image.open(picture) as image:
+            assert 1200 <= image.width <= 2000
+        assert picture.stat().st_size < 2 * 1024 * 1024
+    export = json.loads((folder / "export.json").read_text())
+    code = main(["replay", str(folder / "export.json")], out=out)
+    assert code == 0 and export["status"] == "finished"
