@@ -463,7 +463,7 @@ def can_go_bankrupt(state: State, sym: str) -> bool:
     corp = state["corps"][sym]
     pres = corp["president"]
     cheapest = F.cheapest_depot(state)
-    if pres is None or cheapest is None or not F.must_buy(state, sym):
+    if pres is None or cheapest is None:
         return False
     worth = corp["cash"] + state["cash"][pres]
     for other in data.CORP_ORDER:
@@ -477,7 +477,7 @@ def can_go_bankrupt(state: State, sym: str) -> bool:
 def _bankrupt(state: State, sym: str) -> None:
     from engine.rhl18 import legal as L
 
-    if state["round"]["step"] != "BuyTrain" or not can_go_bankrupt(state, sym):
+    if not can_go_bankrupt(state, sym):
         raise RuleError(f"{sym} can still raise the money for a train; bankruptcy is not "
                         "allowed.")
     corp = state["corps"][sym]

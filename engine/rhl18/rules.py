@@ -421,6 +421,10 @@ def update_president(state: State, sym: str, seller: int | None = None) -> None:
     pres = corp["president"]
     pres_cert = f"{sym}_0"
     holder = state["certs"][pres_cert]
+    if corp["receivership"]:
+        if seller is None:
+            _end_receivership(state, sym)
+        return
     if holder == POOL and seller is not None:
         # The president's certificate was sold: the biggest other holder takes it over.
         best, best_units = None, 0
@@ -451,6 +455,23 @@ def update_president(state: State, sym: str, seller: int | None = None) -> None:
         give(state, c, pres)
     give(state, pres_cert, best)
     corp["president"] = best
+
+
+def _end_receivership(state: State, sym: str) -> None:
+    """A player holding 20% or more (the most) takes over a corporation in receivership."""
+    corp = state["corps"][sym]
+    best, best_units = None, 1
+    for p in state["order"]:
+        u = held_units(state, sym, p)
+        if not state["bankrupt"][p] and u > best_units:
+            best, best_units = p, u
+    if best is None:
+        return
+    for c in _swap_certs(state, sym, best):
+        give(state, c, POOL)
+    give(state, f"{sym}_0", best)
+    corp["president"] = best
+    corp["receivership"] = False
 
 
 def _swap_certs(state: State, sym: str, new_pres: int) -> list[str]:
