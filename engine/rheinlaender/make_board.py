@@ -149,7 +149,8 @@ def build() -> dict:
                 "id": f"I{a}/{b}", "kind": "land", "bank": "I", "areas": [a, b],
                 "centre": list(_offset(centre, 0)),
                 "label": list(_offset(centre - area_length * 0.62, 0)),
-                "poly": _strip(span[0] + 6, span[1] - 6, RIVER_HALF - 4, -RIVER_HALF + 4),
+                # full river width: the island shares a border with both banks (rulings A1, A6)
+                "poly": _strip(span[0], span[1], RIVER_HALF, -RIVER_HALF),
             })
         elif k not in island_of:
             spaces.append({
