@@ -353,11 +353,9 @@ class TablesService:
         state = table.state
         assert state is not None and seat.seat is not None
         game = table.game
-        private = game.view(state, seat.seat)
-        public = game.view(state, None)
-        secret = {k: v for k, v in private.items() if public.get(k) != v}
+        secret = _private_part(game.view(state, seat.seat), game.view(state, None))
         lines = [f"**Your seat**: {seat.colour} ({game.phase(state)})"]
-        lines += [f"{k}: {json.dumps(v, ensure_ascii=False)}" for k, v in secret.items()]
+        lines += [f"{path}: {json.dumps(v, ensure_ascii=False)}" for path, v in secret]
         buttons: list[Button] = []
         if seat.seat in game.active(state):
             moves = game.legal(state, seat.seat)
@@ -815,6 +813,28 @@ def _seat_colours(game: Game, count: int) -> list[str] | None:
     """The colours the game's rules give the seats, when it fixes them (its board pieces)."""
     fixed = [str(c).lower() for c in getattr(game, "seat_colours", ())]
     return fixed[:count] if len(fixed) >= count else None
+
+
+def _private_part(private: Any, public: Any, path: str = "") -> list[tuple[str, Any]]:
+    """What the seat's own view shows beyond the public one, as (path, value) pairs.
+
+    >>> _private_part({"a": 1, "p": [{"x": 1}, {"x": 2, "hand": [5]}]},
+    ...               {"a": 1, "p": [{"x": 1}, {"x": 2}]})
+    [('p.1.hand', [5])]
+    """
+    if private == public:
+        return []
+    if isinstance(private, dict) and isinstance(public, dict):
+        found = []
+        for key, value in private.items():
+            found += _private_part(value, public.get(key), f"{path}.{key}" if path else key)
+        return found
+    if isinstance(private, list) and isinstance(public, list) and len(private) == len(public):
+        found = []
+        for index, (mine, theirs) in enumerate(zip(private, public, strict=True)):
+            found += _private_part(mine, theirs, f"{path}.{index}" if path else str(index))
+        return found
+    return [(path or "view", private)]
 
 
 def _format_of(game: Game) -> int:
