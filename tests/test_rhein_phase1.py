@@ -286,3 +286,22 @@ def test_green_karlsruhe_order_example():
     shown = GAME.view(state, None)["players"][GREEN]["orders"][0]
     assert (shown["city"], shown["options"], shown["tokens"], shown["penalty"]) == (
         2, [[2, 5], [3, 7], [4, 9]], 2, 2)
+
+
+def test_r9_passing_in_the_first_pass_still_allows_a_second_card(monkeypatch):
+    state = fresh(2)
+    set_capital(state, green=10, yellow=20)
+    start_take(state, 3, [1, 2, 3, 5, 6])
+    act(state, GREEN, "done")
+    act(state, YELLOW, "take 1")
+    act(state, GREEN, "take 2")  # R9: allowed, with one token less
+    assert state["orders"][GREEN] == [{"card": 2, "tokens": 2}]
+    from engine.rhein import rules
+    monkeypatch.setattr(rules, "SECOND_PASS_AFTER_PASSING", False)
+    state = fresh(2)
+    set_capital(state, green=10, yellow=20)
+    start_take(state, 3, [1, 2, 3, 5, 6])
+    act(state, GREEN, "done")
+    act(state, YELLOW, "take 1")
+    with pytest.raises(RuleError, match="passed in the first pass"):
+        act(state, GREEN, "take 2")

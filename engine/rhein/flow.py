@@ -75,6 +75,7 @@ def setup_state(num_players: int, options: dict, seed: int) -> State:
         "fulfilled": [[] for _ in range(num_players)],
         "retook": [False] * num_players,
         "took": [False] * num_players,
+        "first_pass_took": [True] * num_players,
         "final": None,
     }
     # R7: the deck must run out exactly in the last round.
@@ -124,6 +125,8 @@ def start_round(state: State, log: Log) -> None:
 
 def start_take_pass(state: State, number: int) -> None:
     state["pass"] = number
+    if number == 2:
+        state["first_pass_took"] = list(state["took"])
     state["took"] = [False] * state["n"]
     begin_sequence(state, "take", turn_order(state))
 
@@ -219,6 +222,10 @@ def start_moves(state: State, log: Log) -> None:
         if transport["pos"] is not None and not transport["markers"]:
             transport["pos"] = None  # R26: back to its mat, passengers aboard
             log.append(f"The {spec(key).name} has no reservation and returns to Basel.")
+    for key in in_game(state):
+        transport = state["transports"][key]
+        # R31: Phase 3 never marks the current city and a move ends before its target.
+        assert transport["pos"] is None or transport["pos"] not in transport["markers"], key
     for trucks in state["trucks"]:
         for item in trucks.values():
             item["moved"] = False

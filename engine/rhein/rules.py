@@ -31,6 +31,10 @@ from engine.rhein.state import (
 
 Log = list[str]
 
+# R9 (low confidence): in a 2-player game a player who passed in the first pass may still
+# take a card in the second pass.
+SECOND_PASS_AFTER_PASSING = True
+
 # Which action types each step accepts (mortgage and repay in every turn, R48).
 STEP_ACTIONS: dict[str, tuple[str, ...]] = {
     "auction": ("bid", "pass", "take", "mortgage", "repay"),
@@ -81,6 +85,9 @@ def check_take(state: State, seat: int, action: Action) -> str | None:
         return "In an auction the opener chooses an order with a bid: bid <order> <amount>."
     if action["card"] not in state["list"]:
         return f"Order {action['card']} is not on the Orders List."
+    if (state["step"] == "take" and state["pass"] == 2 and not SECOND_PASS_AFTER_PASSING
+            and not state["first_pass_took"][seat]):
+        return "You passed in the first pass, so you take no second order."
     return None
 
 
