@@ -59,7 +59,7 @@ def _buyable(state: State, sym: str, any_check: bool = False) -> list[str]:
     for holder in (R.T, R.POOL):
         seen = set()
         for cert in R.certs_of(state, sym, holder):
-            if cert == f"{sym}_0":
+            if cert == f"{sym}_0" and holder != R.POOL:
                 continue
             u = R.units(cert)
             if sym == "KEG" and not corp["floated"] and u != 2 and not any_check:

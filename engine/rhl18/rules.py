@@ -467,9 +467,10 @@ def _end_receivership(state: State, sym: str) -> None:
             best, best_units = p, u
     if best is None:
         return
-    for c in _swap_certs(state, sym, best):
-        give(state, c, POOL)
-    give(state, f"{sym}_0", best)
+    if state["certs"][f"{sym}_0"] != best:
+        for c in _swap_certs(state, sym, best):
+            give(state, c, POOL)
+        give(state, f"{sym}_0", best)
     corp["president"] = best
     corp["receivership"] = False
 
@@ -504,7 +505,8 @@ def buy_shares(state: State, seat: int, certs: list[str]) -> None:
     if not corp["ipoed"]:
         raise RuleError(f"{sym} has not been parred yet.")
     sources = {state["certs"][c] for c in certs}
-    if len(sources) != 1 or next(iter(sources)) not in (T, POOL) or f"{sym}_0" in certs:
+    if len(sources) != 1 or next(iter(sources)) not in (T, POOL) or (
+            f"{sym}_0" in certs and state["certs"][f"{sym}_0"] != POOL):
         raise RuleError("Those certificates are not for sale.")
     n_units = sum(units(c) for c in certs)
     if sym == "KEG" and corp["ipoed"] and not corp["floated"] and n_units * 10 != 20:
