@@ -468,10 +468,21 @@ def can_go_bankrupt(state: State, sym: str) -> bool:
     worth = corp["cash"] + state["cash"][pres]
     for other in data.CORP_ORDER:
         bundles = L.sell_bundles(state, pres, other)
+        if other == sym:
+            # An emergency sale may not hand the buying corporation to someone else.
+            bundles = [b for b in bundles if keeps_presidency(state, sym, pres, b)]
         if bundles:
             price = R.price_of(state["corps"][other]["price"])
             worth += max(sum(R.units(c) for c in b) for b in bundles) * price
     return worth < F.train_price(cheapest)
+
+
+def keeps_presidency(state: State, sym: str, seat: int, bundle: list[str]) -> bool:
+    if f"{sym}_0" in bundle:
+        return False
+    left = R.held_units(state, sym, seat) - sum(R.units(c) for c in bundle)
+    return all(R.held_units(state, sym, p) <= left
+               for p in range(len(state["ids"])) if p != seat)
 
 
 def _bankrupt(state: State, sym: str) -> None:
