@@ -143,23 +143,18 @@ class Reminders:
             await self.store.delete_reminders(info.game_id)
             return
         now = self.clock()
-        await self.store.delete_reminders(info.game_id, "turn", keep_users=info.waiting)
-        existing = {row.user_id: row for row in await self.store.reminders(info.game_id)
+        existing = {row.user_id for row in await self.store.reminders(info.game_id)
                     if row.kind == "turn"}
-        for user_id, expected in info.waiting.items():
-            payload = _payload(info, expected)
-            row = existing.get(user_id)
-            if row is not None:  # still waiting on them: keep the schedule, refresh the text
-                await self.store.set_reminder("turn", info.game_id, user_id, row.due_at,
-                                              payload, now, sent=row.sent)
-                continue
+        first_due: dict[int, float] = {}
+        for user_id in info.waiting:
+            if user_id in existing:
+                continue  # still waiting on them: keep the schedule, refresh the text
             settings = await self.store.settings(user_id)
             if settings.remind_on:
-                await self.store.set_reminder("turn", info.game_id, user_id,
-                                              next_allowed(settings, now), payload, now)
-        idle_payload = _payload(info, "")
-        await self.store.set_reminder("idle", info.game_id, None, now + IDLE_DAYS * 86400,
-                                      idle_payload, now)
+                first_due[user_id] = next_allowed(settings, now)
+        waiting = {user: _payload(info, expected) for user, expected in info.waiting.items()}
+        await self.store.sync_turn_reminders(info.game_id, waiting, first_due,
+                                             now + IDLE_DAYS * 86400, _payload(info, ""), now)
         self.wake()
 
     async def settings_changed(self, settings: Settings) -> None:

@@ -492,6 +492,35 @@ class Store:
                 (kind, game_id, user_id, due_at, sent, json.dumps(payload), now),
             )
 
+    async def sync_turn_reminders(self, game_id: int, waiting: dict[int, dict[str, Any]],
+                                  first_due: dict[int, float], idle_due: float,
+                                  idle_payload: dict[str, Any], now: float) -> None:
+        """In one transaction: drop the turn reminders of users no longer ``waiting``,
+        refresh the text of those still waiting (keeping their schedule), add a reminder due
+        at ``first_due[user]`` for each newly waiting user, and move the idle notice."""
+        users = list(waiting)
+        async with self._tx() as db:
+            marks = ",".join("?" * len(users))
+            await db.execute(
+                "DELETE FROM reminders WHERE game_id = ? AND kind = 'turn'"
+                + (f" AND user_id NOT IN ({marks})" if users else ""), (game_id, *users))
+            for user_id, payload in waiting.items():
+                cursor = await db.execute(
+                    "UPDATE reminders SET payload = json_patch(payload, ?) "
+                    "WHERE game_id = ? AND kind = 'turn' AND user_id = ?",
+                    (json.dumps(payload), game_id, user_id))
+                if cursor.rowcount == 0 and user_id in first_due:
+                    await db.execute(
+                        "INSERT INTO reminders (kind, game_id, user_id, due_at, sent, payload, "
+                        "created_at) VALUES ('turn', ?, ?, ?, 0, ?, ?)",
+                        (game_id, user_id, first_due[user_id], json.dumps(payload), now))
+            await db.execute("DELETE FROM reminders WHERE game_id = ? AND kind = 'idle'",
+                             (game_id,))
+            await db.execute(
+                "INSERT INTO reminders (kind, game_id, user_id, due_at, sent, payload, "
+                "created_at) VALUES ('idle', ?, NULL, ?, 0, ?, ?)",
+                (game_id, idle_due, json.dumps(idle_payload), now))
+
     async def move_reminder(self, reminder_id: int, due_at: float, sent: int,
                             payload: dict[str, Any]) -> bool:
         """Reschedule an existing reminder; False if it was deleted meanwhile."""
