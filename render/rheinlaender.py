@@ -29,6 +29,32 @@ REALM_FILL = {"castle": "#B9A48A", "church": "#FFFFFF", "city": "#F6D08B"}
 KNIGHT_RADIUS = 15
 
 
+@lru_cache(maxsize=1024)
+def _text_mask(text: str, size: int, bold: bool) -> tuple[Image.Image, tuple[int, int]]:
+    """An anti-aliased coverage mask of ``text`` centred on (0, 0), rendered once."""
+    face = font(size, bold)
+    left, top, right, bottom = face.getbbox(text, anchor="mm")
+    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
+    ImageDraw.Draw(mask).text((-left, -top), text, fill=255, font=face, anchor="mm")
+    return mask, (left, top)
+
+
+def paste_text(image: Image.Image, centre: tuple[float, float], text: str, size: int,
+               fill: str, bold: bool = True) -> None:
+    """Centred text from the cache: boards repeat the same few labels many times."""
+    mask, (left, top) = _text_mask(text, size, bold)
+    x, y = round(centre[0] + left), round(centre[1] + top)
+    image.paste(fill, (x, y, x + mask.width, y + mask.height), mask)
+
+
+@lru_cache(maxsize=32)
+def _knight_sprite(seat: int, radius: int) -> Image.Image:
+    side = 2 * radius + 4
+    sprite = Image.new("RGBA", (side, side), (0, 0, 0, 0))
+    marker(ImageDraw.Draw(sprite), (side / 2, side / 2), radius, colour(seat), letter(seat))
+    return sprite
+
+
 def colour(seat: int) -> str:
     return PLAYER_COLOURS[SEAT_COLOURS[seat]][0]
 
@@ -54,7 +80,7 @@ def static_layer(board_key: str) -> Image.Image:
         if record["bank"] == "I":
             fill, edge = SAND, "#A68B4C"
         draw.polygon([tuple(p) for p in record["poly"]], fill=fill, outline=edge, width=2)
-        _tile_label(draw, board, space)
+        _tile_label(image, board, space)
     for realm in board.realm_spaces:
         x, y = board.spaces[realm]["centre"]
         r = board.spaces[realm]["radius"]
@@ -62,7 +88,7 @@ def static_layer(board_key: str) -> Image.Image:
     return image
 
 
-def _tile_label(draw: ImageDraw.ImageDraw, board: Board, space: str) -> None:
+def _tile_label(image: Image.Image, board: Board, space: str) -> None:
     record = board.spaces[space]
     x, y = record["label"]
     number, where = board.where(space)
@@ -73,25 +99,26 @@ def _tile_label(draw: ImageDraw.ImageDraw, board: Board, space: str) -> None:
     else:
         text = f"{number}{'L' if where == 'left' else 'R'}"
     fill = "#2B4C6F" if where == "river" else "#3C4A2C"
-    draw.text((x, y), text, fill=fill, font=font(14, bold=True), anchor="mm")
+    paste_text(image, (x, y), text, 14, fill)
 
 
 def render(view: dict[str, Any]) -> bytes:
     board = get_board(view["board"])
     image = static_layer(view["board"]).copy()
     draw = ImageDraw.Draw(image)
-    _shade_duchies(draw, board, view)
-    _realms(draw, board, view)
+    _shade_duchies(image, draw, board, view)
+    _realms(image, draw, board, view)
     _duchy_links(draw, board, view)
     _bastions(draw, board, view)
-    _knights(draw, board, view)
-    _dukes(draw, board, view, image.size)
+    _knights(image, board, view)
+    _dukes(image, draw, board, view)
     _title(draw, view)
     _panel(draw, image.size[0], view)
     return to_png(image)
 
 
-def _shade_duchies(draw: ImageDraw.ImageDraw, board: Board, view: dict[str, Any]) -> None:
+def _shade_duchies(image: Image.Image, draw: ImageDraw.ImageDraw, board: Board,
+                   view: dict[str, Any]) -> None:
     """Tiles of a duchy take a light shade of the owner's colour (grey: no owner)."""
     for duchy in view["duchies"]:
         owner = duchy["owner"]
@@ -103,7 +130,7 @@ def _shade_duchies(draw: ImageDraw.ImageDraw, board: Board, view: dict[str, Any]
             shade = mix(colour(owner) if owner is not None else "#8A8A8A", base, 0.45)
             edge = LAND_EDGE if record["kind"] == "land" else WATER_EDGE
             draw.polygon([tuple(p) for p in record["poly"]], fill=shade, outline=edge, width=2)
-            _tile_label(draw, board, space)
+            _tile_label(image, board, space)
 
 
 def mix(first: str, second: str, share: float) -> str:
@@ -132,18 +159,19 @@ def _knight_at(board: Board, space: str) -> tuple[float, float]:
     return (x, y)
 
 
-def _realms(draw: ImageDraw.ImageDraw, board: Board, view: dict[str, Any]) -> None:
+def _realms(image: Image.Image, draw: ImageDraw.ImageDraw, board: Board,
+            view: dict[str, Any]) -> None:
     for realm, piece in view["realms"].items():
         x, y = board.spaces[realm]["centre"]
         r = board.spaces[realm]["radius"]
         draw.ellipse((x - r, y - r, x + r, y + r), fill=REALM_FILL[piece["kind"]], outline=INK,
                      width=2)
         if piece["kind"] == "city":
-            draw.text((x, y), str(piece["value"]), fill=INK, font=font(22, bold=True), anchor="mm")
+            paste_text(image, (x, y), str(piece["value"]), 22, INK)
         elif piece["kind"] == "church":
-            draw.text((x, y + 1), "✝", fill=INK, font=font(24, bold=True), anchor="mm")
+            paste_text(image, (x, y + 1), "✝", 24, INK)
         elif realm not in view["knights"]:
-            draw.text((x, y), "♜", fill=INK, font=font(24), anchor="mm")
+            paste_text(image, (x, y), "♜", 24, INK, bold=False)
 
 
 def _bastions(draw: ImageDraw.ImageDraw, board: Board, view: dict[str, Any]) -> None:
@@ -156,20 +184,21 @@ def _bastions(draw: ImageDraw.ImageDraw, board: Board, view: dict[str, Any]) -> 
                            outline=INK, width=2)
 
 
-def _knights(draw: ImageDraw.ImageDraw, board: Board, view: dict[str, Any]) -> None:
+def _knights(image: Image.Image, board: Board, view: dict[str, Any]) -> None:
     for space, seat in view["knights"].items():
-        centre = _knight_at(board, space)
+        x, y = _knight_at(board, space)
         radius = KNIGHT_RADIUS - 2 if board.kind(space) == "realm" else KNIGHT_RADIUS
-        marker(draw, centre, radius, colour(seat), letter(seat))
+        sprite = _knight_sprite(seat, radius)
+        image.paste(sprite, (round(x - sprite.width / 2), round(y - sprite.height / 2)), sprite)
 
 
-def _dukes(draw: ImageDraw.ImageDraw, board: Board, view: dict[str, Any],
-           size: tuple[int, int]) -> None:
+def _dukes(image: Image.Image, draw: ImageDraw.ImageDraw, board: Board,
+           view: dict[str, Any]) -> None:
     """A crown beside each duchy, outside its bank: the owner's colour and letter, the duchy's
     value below it and a cross when it gives a bishop. A grey crown marks a duchy without a
     duke. A ring in another colour is a borrowed figure; "+" an extra duke (ruling E11)."""
     for duchy in view["duchies"]:
-        (x, y), (tx, ty) = _badge_spot(board, duchy, size)
+        (x, y), (tx, ty) = _badge_spot(board, duchy, image.size)
         owner = duchy["owner"]
         crown = [(x - 13, y + 10), (x - 13, y - 6), (x - 7, y + 1), (x, y - 11), (x + 7, y + 1),
                  (x + 13, y - 6), (x + 13, y + 10)]
@@ -182,8 +211,7 @@ def _dukes(draw: ImageDraw.ImageDraw, board: Board, view: dict[str, Any],
         ring = INK if figure in (None, owner) else colour(figure)
         draw.polygon(crown, fill=fill, outline=ring, width=2 if ring == INK else 4)
         mark = letter(owner) + ("+" if figure is None else "")
-        draw.text((x, y + 3), mark, fill=text_colour_on(fill), font=font(14, bold=True),
-                  anchor="mm")
+        paste_text(image, (x, y + 3), mark, 14, text_colour_on(fill))
         _tag(draw, (tx, ty), f"{duchy['value']}" + (" ✝" if duchy["bishop"] else ""), "#FFFFFF")
 
 
@@ -216,7 +244,14 @@ def _tag(draw: ImageDraw.ImageDraw, centre: tuple[float, float], text: str, fill
 
 def _title(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
     draw.text((20, 14), "Rheinländer", fill=INK, font=font(28, bold=True))
-    draw.text((230, 22), view["phase"], fill=INK, font=font(20))
+    headline = view["phase"]
+    if view.get("final"):
+        best = max(row["total"] for row in view["final"])
+        winners = [view["players"][row["seat"]]["colour"] for row in view["final"]
+                   if row["total"] == best]
+        headline += f": {' and '.join(winners)} {'win' if len(winners) > 1 else 'wins'} " \
+                    f"with {best} points"
+    draw.text((230, 22), headline, fill=INK, font=font(20, bold=bool(view.get("final"))))
     draw.text((1580, 14), "house-made board", fill="#6B6B6B", font=font(14), anchor="ra")
 
 
