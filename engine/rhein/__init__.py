@@ -27,6 +27,7 @@ class Rhein(Game):
                "Relax: no time tokens; unfulfilled orders pay their penalty only at the end."),
     )
     topics = TOPICS
+    seat_colours = data.COLOURS  # the pieces: green, yellow, blue, purple, brown
 
     def setup(self, num_players: int, options: dict[str, Any] | None, seed: int) -> State:
         self.check_players(num_players)
@@ -114,7 +115,7 @@ def _player_view(state: State, seat: int, viewer: int | None) -> dict[str, Any]:
         "orders": [dict(order, **card_dict(order["card"])) for order in state["orders"][seat]],
         "fulfilled_count": len(state["fulfilled"][seat]),
     }
-    if viewer == seat:
+    if viewer == seat and state["fulfilled"][seat]:
         # R58: fulfilled cards lie face down; only their owner sees them (needed for R14).
         entry["fulfilled"] = [card_dict(card_id) for card_id in state["fulfilled"][seat]]
     return entry
