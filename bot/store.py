@@ -534,17 +534,12 @@ class Store:
         async with self._tx() as db:
             await db.execute("DELETE FROM reminders WHERE id = ?", (reminder_id,))
 
-    async def delete_reminders(self, game_id: int, kind: str | None = None,
-                               keep_users: Iterable[int] = ()) -> None:
-        keep = list(keep_users)
+    async def delete_reminders(self, game_id: int, kind: str | None = None) -> None:
         sql = "DELETE FROM reminders WHERE game_id = ?"
         params: list[Any] = [game_id]
         if kind:
             sql += " AND kind = ?"
             params.append(kind)
-        if keep:
-            sql += f" AND IFNULL(user_id, 0) NOT IN ({','.join('?' * len(keep))})"
-            params.extend(keep)
         async with self._tx() as db:
             await db.execute(sql, params)
 
