@@ -28,22 +28,13 @@ def test_recorded_routes_validate_with_their_recorded_revenue() -> None:
 
 
 def test_recorded_route_sets_validate_together() -> None:
-    """The routes of one action together may not share track (checked with the tile order
-    the validator picks for Trajekt pairs)."""
+    """The routes of one action together do not share track."""
     for action, state in run_routes_points():
         board = board_of(state)
-        chosen = []
-        for route in action["routes"]:
-            options = routes.from_18xx(route)
-            for option in options:
-                try:
-                    routes.validate_routes(board, action["entity"], [*chosen, option],
-                                           _ctx(state))
-                except routes.RouteError:
-                    continue
-                chosen.append(option)
-                break
-        assert len(chosen) == len(action["routes"]), action["id"]
+        run = [routes.from_18xx(board, action["entity"], r, state["phase"])
+               for r in action["routes"]]
+        results = routes.validate_routes(board, action["entity"], run, _ctx(state))
+        assert [r.revenue for r in results] == [r["revenue"] for r in action["routes"]]
 
 
 def test_best_routes_reach_the_recorded_revenue_fast() -> None:

@@ -165,7 +165,7 @@ def test_rheingold_express_may_not_visit_other_red_hexes() -> None:
 
     action = next(a for a in game()["actions"] if a["id"] == 607)
     board = board_of(states()[607])
-    recorded = routes.from_18xx(action["routes"][0])[0]
+    recorded = routes.from_18xx(board, "CCE", action["routes"][0], "8")
     assert routes.validate_routes(board, "CCE", [recorded], ctx)[0].revenue == 350
     with pytest.raises(RouteError, match="Rheingold Express"):
         routes.validate_routes(board, "CCE", [{**recorded, "train": "8-0"}], ctx)

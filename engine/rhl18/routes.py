@@ -325,8 +325,6 @@ def _revenue_rge(graph: _Graph, stops: list[int]) -> tuple[int, str]:
         node = nodes[s]
         if node.hex not in RGE_HEXES and hexmap.hex_info(node.hex).color == "red":
             raise RouteError(f"The Rheingold Express may not visit the red hex {node.hex}.")
-    if nodes[stops[0]].kind == "town" or nodes[stops[-1]].kind == "town":
-        raise RouteError("A route may not begin or end in a town.")
     if len({nodes[s].hex for s in stops} & {"A4", "A6"}) > 1:
         raise RouteError("A route may not visit both A4 and A6.")
     both = ends <= RGE_HEXES and len(ends) == 2
@@ -418,40 +416,51 @@ def validate_routes(board: dict, corp: str, routes: list[dict],
     return results
 
 
-def from_18xx(route: dict) -> list[dict]:
-    """Candidate routes for a recorded 18xx.games route (the stop order of a Trajekt pair is
-    not recorded, so both orders are offered)."""
-    by_hex: dict[str, list[str]] = {}
-    for node in route["nodes"]:
-        by_hex.setdefault(node.rsplit("-", 1)[0], []).append(node)
-    orders: list[list[str]] = [[]]
-    seen: dict[str, int] = {}
-    for hex_id in route["hexes"]:
-        k = seen.get(hex_id, 0)
-        seen[hex_id] = k + 1
-        options = by_hex[hex_id]
-        if len(options) == 1 or route["hexes"].count(hex_id) == 1:
-            orders = [o + [options[0] if len(options) == 1 else _pick(options, o)]
-                      for o in orders]
-        else:
-            orders = [o + [n] for o in orders for n in options if n not in o]
-    return [{"train": route["train"], "stops": o, "connections": route.get("connections")}
-            for o in orders if len(set(o)) == len(o)]
+def from_18xx(board: dict, corp: str, route: dict, phase: str = "2") -> dict:
+    """Our route for a recorded 18xx.games route.
+
+    The recorded ``hexes`` do not always list the stops one by one (a Trajekt or a city-town
+    path inside one hex shows up as a one-hex connection), so the stop order is searched: a
+    path through exactly the recorded ``nodes`` whose legs follow ``connections`` in order.
+    """
+    graph = build_graph(board, corp, phase)
+    lookup = _node_lookup(graph)
+    wanted = [lookup[n] for n in route["nodes"] if n in lookup]
+    if len(wanted) != len(route["nodes"]):
+        raise RouteError("A recorded stop is not on the map.")
+    chains = [tuple(c) for c in route["connections"]]
+    order = _order_stops(graph, set(wanted), chains)
+    if order is None:
+        raise RouteError("The recorded connections do not join the recorded stops.")
+    return {"train": route["train"], "stops": [graph.nodes[i].name for i in order],
+            "connections": [list(c) for c in chains]}
 
 
-def _pick(options: list[str], taken: list[str]) -> str:
-    return next(n for n in options if n not in taken)
+def _order_stops(graph: _Graph, wanted: set[int], chains: list[tuple[str, ...]]
+                 ) -> list[int] | None:
+    def extend(path: list[int]) -> list[int] | None:
+        if len(path) == len(wanted):
+            return path
+        chain = chains[len(path) - 1]
+        for target, _mask, seg in graph.adj[path[-1]]:
+            if target in wanted and target not in path and chain in (seg, seg[::-1]):
+                found = extend([*path, target])
+                if found:
+                    return found
+        return None
+
+    if len(chains) != len(wanted) - 1:
+        return None
+    for start in wanted:
+        found = extend([start])
+        if found:
+            return found
+    return None
 
 
 def validate_18xx(board: dict, corp: str, route: dict, ctx: RouteContext) -> RouteResult:
-    """Validate a recorded 18xx.games route, trying each possible order of a Trajekt pair."""
-    error: RouteError | None = None
-    for candidate in from_18xx(route):
-        try:
-            return validate_routes(board, corp, [candidate], ctx)[0]
-        except RouteError as exc:
-            error = exc
-    raise error or RouteError("Empty route.")
+    """Validate a recorded 18xx.games route and compute its revenue."""
+    return validate_routes(board, corp, [from_18xx(board, corp, route, ctx.phase)], ctx)[0]
 
 
 # ---------------------------------------------------------------- the best routes

@@ -345,7 +345,9 @@ def path_signature(name: str, rotation: int) -> frozenset[tuple]:
 
 def _normal_error(hex_id: str, old: Tile, old_rot: int, new: Tile, rotation: int) -> str | None:
     """The shared 18xx rules: labels, node counts, kept paths and kept city edge sets."""
-    if old.labels != new.labels:
+    # The printed "R" on Ratingen (E12, variant) marks the variant hex; the reference engine
+    # lays ordinary town tiles there, so it is not matched like a tile label.
+    if old.labels != new.labels and not (hex_id == "E12" and old.preprinted):
         return (f"Tile {new.name} has label {new.label or 'none'}; "
                 f"{hex_id} needs {old.label or 'no label'}.")
     if len(old.towns) != len(new.towns):
