@@ -43,6 +43,7 @@ from render.common import PLAYER_COLOURS
 log = logging.getLogger(__name__)
 
 STALE = "The game moved on, look again."
+UNDO_CHOICES = {"undo-yes": True, "undo-no": False}  # the undo vote's buttons
 MAX_BUTTONS = 5
 TEXT_LIMIT = 1900  # stay under Discord's 2000 characters per message
 
@@ -448,9 +449,10 @@ class TablesService:
     @_guarded
     async def press(self, ctx: Ctx, custom_id: str) -> list[Reply]:
         parts = custom_id.split(":")
-        if len(parts) != 4 or parts[0] != "rb" or not all(p.isdigit() for p in parts[1:]):
+        if len(parts) != 4 or parts[0] != "rb" or not (parts[1] + parts[2]).isdigit() or \
+                not (parts[3].isdigit() or parts[3] in UNDO_CHOICES):
             raise Refusal("That button is not one of mine.")
-        game_id, version, index = (int(p) for p in parts[1:])
+        game_id, version = int(parts[1]), int(parts[2])
         row = await self.store.game(game_id)
         if row is None or row.channel_id != ctx.channel_id:
             raise Refusal("That button belongs to a game in another channel.")
@@ -459,6 +461,9 @@ class TablesService:
         table, notices = await self._load(row)
         if table.row.version != version:  # a rebuild bumped it
             return notices + [_private(ctx, STALE)]
+        if parts[3] in UNDO_CHOICES:
+            return notices + await self.vote_undo(ctx, UNDO_CHOICES[parts[3]])
+        index = int(parts[3])
         seat = self._active_seat(table, ctx)
         assert table.state is not None
         moves = table.game.legal(table.state, seat)
@@ -633,10 +638,13 @@ class TablesService:
         await self.store.cast_vote(table.row.id, table.row.version, later[0].id, ctx.user_id,
                                    ctx.user_id, True, self.clock())
         mentions = " ".join(f"<@{s.user_id}>" for s in voters)
+        prefix = f"rb:{table.row.id}:{table.row.version}:"
         return notices + [_public(
             f"**{seat.name}** asks to take back their last move ({len(later)} move"
             f"{'' if len(later) == 1 else 's'} would be undone). {mentions}: agree or refuse "
-            "with /game undo-vote.")]
+            "with the buttons or /game undo-vote.",
+            buttons=[Button("Agree", prefix + "undo-yes", "success"),
+                     Button("Refuse", prefix + "undo-no", "danger")])]
 
     @_guarded
     async def vote_undo(self, ctx: Ctx, agree: bool) -> list[Reply]:

@@ -437,3 +437,20 @@ async def test_a_snapshot_from_an_older_engine_format_is_rebuilt(tmp_path):
     assert GAME.dump(after) == GAME.dump(before) and row.state_format == 2
     assert len(await service.status(ctx(1))) == 1  # rebuilt once, then it loads
     await service.store.close()
+
+
+async def test_undo_vote_buttons(svc):
+    service, _ = svc
+    await seated_game(service, 2)
+    await service.play(ctx(1), "ready")
+    await service.play(ctx(2), "ready")
+    gem = (await state_of(service))[0]["hands"][0][0]
+    await service.play(ctx(1), f"play {gem}")
+    asked = (await service.undo(ctx(1)))[0]
+    agree, refuse = asked.buttons
+    assert agree.custom_id.endswith(":undo-yes") and refuse.custom_id.endswith(":undo-no")
+    assert "not one of mine" in (await service.press(ctx(2), "rb:1:2:undo-maybe"))[0].text
+    done = await service.press(ctx(2), agree.custom_id)
+    assert "takes back 1 move" in done[0].text
+    assert gem in (await state_of(service))[0]["hands"][0]
+    assert (await service.press(ctx(2), refuse.custom_id))[0].text == STALE
