@@ -245,7 +245,7 @@ async def _play(args: argparse.Namespace, out: TextIO, inp: TextIO,
     from bot.store import Store
 
     game = games[args.game]
-    players = args.players or game.min_players
+    players = args.players or max(1, game.min_players - args.bots)
     folder = Path(args.out or tempfile.mkdtemp(prefix="rheinbot-play-"))
     folder.mkdir(parents=True, exist_ok=True)
     db = args.db or str(folder / "play.sqlite3")
@@ -254,14 +254,16 @@ async def _play(args: argparse.Namespace, out: TextIO, inp: TextIO,
     service = TablesService(store, games=games, render=render, seed_source=lambda: seed)
     recorder = Recorder(folder, out, names={u: f"Player {u}" for u in range(1, players + 1)})
     hot = HotSeat(service, game, out, inp, recorder, players,
-                  resume=f"rheinbot play {args.game} --players {players} --db {db}")
+                  resume=f"rheinbot play {args.game} --db {db}")
     try:
         if await store.live_game(1) is None:
             host = hot.ctxs[1]
-            replies = await service.new(host, args.game, min_players=players,
-                                        max_players=players)
+            seats = players + args.bots
+            replies = await service.new(host, args.game, min_players=seats, max_players=seats)
             for user in range(2, players + 1):
                 replies += await service.join(hot.ctxs[user])
+            for _ in range(args.bots):
+                replies += await service.add_bot(host)
             replies += await service.start(host, order="joined")
             recorder.take(replies)
             if any(r.audience is Audience.EPHEMERAL for r in replies):
@@ -356,6 +358,7 @@ def parser() -> argparse.ArgumentParser:
         command.add_argument("--out", default=None, help="folder for pictures and files")
     demo.add_argument("--quiet", action="store_true", help="print only the summary")
     play.add_argument("--db", default=None, help="a database file; resumes its game")
+    play.add_argument("--bots", type=int, default=0, help="AI seats besides the players")
     replay = sub.add_parser("replay", help="replay an exported game")
     replay.add_argument("export", help="the JSON file from /game export or a demo")
     replay.add_argument("--out", default=None, help="also save the final board here")

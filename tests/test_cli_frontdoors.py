@@ -156,3 +156,12 @@ def test_demo_rhein_end_to_end_with_the_real_board(tmp_path):
     export = json.loads((folder / "export.json").read_text())
     code = main(["replay", str(folder / "export.json")], out=out)
     assert code == 0 and export["status"] == "finished"
+
+
+def test_play_against_ai_seats(tmp_path):
+    turn = "take 3\ntake 2\ntake 1\nend\n"
+    code, text = run(["play", "pebbles", "--players", "1", "--bots", "2", "--seed", "6",
+                      "--out", str(tmp_path)], stdin="ready\n" + turn * 40)
+    assert code == 0, text
+    assert "**Bot 1** (sky)" in text and "**Bot 2** (green)" in text
+    assert "=== Player 2" not in text and "The game is finished." in text
