@@ -148,10 +148,19 @@ def static_board(city_key: tuple, layout_key: tuple) -> Image.Image:
         for kind, (top, bottom) in LANES.items():
             if kind not in services:
                 # hatched: this transport cannot stop here
-                for offset in range(0, COLUMN + (bottom - top), 14):
-                    draw.line((x + offset, top, x + offset - (bottom - top), bottom),
-                              fill="#D0CCC2", width=1)
+                tile = hatch(bottom - top)
+                image.paste(tile, (x + 1, top), tile)
     return image
+
+
+@lru_cache(maxsize=8)
+def hatch(height: int) -> Image.Image:
+    """Diagonal lines clipped to one column: a lane where that transport cannot stop."""
+    tile = Image.new("RGBA", (COLUMN - 1, height), (0, 0, 0, 0))
+    pen = ImageDraw.Draw(tile)
+    for offset in range(0, COLUMN + height, 14):
+        pen.line((offset, 0, offset - height, height), fill="#C9C4B8", width=1)
+    return tile
 
 
 def transport_colour(name: str) -> str:
@@ -253,9 +262,16 @@ def header(draw: ImageDraw.ImageDraw, view: dict) -> None:
         status = ""
     if view.get("auction") and view["step"] == "auction":
         auction = view["auction"]
-        if auction["card"] is not None:
+        if auction["lone"]:
+            status += " · last without an order: takes one for 0"
+        elif auction["card"] is None:
+            status += " · round-1 auction: choose an order and open the bidding"
+        else:
+            passed = ", ".join(names[s] for s in auction["passed"]) or "nobody"
             status += (f" · auction for order {auction['card']}: {auction['bid']} by "
-                       f"{names[auction['high']]}")
+                       f"{names[auction['high']]} (passed: {passed})")
+    elif view["step"] == "take" and len(view["players"]) == 2:
+        status += f" · pass {view.get('take_pass', 1)} of 2"
     if view.get("stop"):
         stop = view["stop"]
         name = next(t["name"] for t in view["transports"] if t["key"] == stop["transport"])

@@ -158,6 +158,7 @@ def build_view(state: State, seat: int | None) -> dict[str, Any]:
         "orders_list": [card_dict(card_id) for card_id in state["list"]],
         "deck_count": len(state["deck"]),
         "auction": state["auction"],
+        "take_pass": state["pass"],
         "stop": state["stop"],
         "fulfil_city": state["city"],
         "final": state["final"],
