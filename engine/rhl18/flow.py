@@ -268,6 +268,18 @@ def next_token(state: State, sym: str) -> dict | None:
     return None
 
 
+def special_token_possible(state: State, sym: str) -> bool:
+    """After a KEO/Tjt lay: a token can go into that hex (KEO's is free)."""
+    t = state["round"]["t"]
+    hex_id = t["special_city_hex"]
+    tok = next_token(state, sym)
+    if hex_id is None or tok is None:
+        return False
+    # The reference offers the choice (place or decline) whenever a token is left, without
+    # looking at free slots or the price.
+    return True
+
+
 def can_token(state: State, sym: str) -> bool:
     corp = state["corps"][sym]
     tok = next_token(state, sym)
@@ -475,8 +487,12 @@ def _settle_or(state: State) -> bool:
         rnd["index"] += 1
         _start_turn(state)
         return False
-    if step == "SpecialToken" and rnd["t"]["special_city_hex"] is None:
-        rnd["step"] = "Track"
+    if step == "SpecialToken":
+        if special_token_possible(state, sym):
+            return True
+        from engine.rhl18 import operating as O
+
+        O._end_special(state)
         return False
     if _step_available(state, sym, step):
         return True
