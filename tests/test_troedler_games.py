@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from collections import Counter
 
 import pytest
@@ -252,3 +253,14 @@ def test_r41_the_log_shows_each_card_as_it_is_played():
 def test_full_game_with_open_counts_and_a_random_first_dealer():
     run = random_playthrough(GAME, 4, {"open_counts": True, "first_dealer": "random"}, seed=77)
     assert run.finished and len(GAME.result(run.state)) == 4
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(os.environ.get("RHEINBOT_SLOW") != "1", reason="set RHEINBOT_SLOW=1")
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_fuzz_many_seeds_with_invariants(n):
+    for seed in range(40):
+        options = {"open_piles": seed % 2 == 0, "open_counts": seed % 3 == 0}
+        run = random_playthrough(GAME, n, options, seed=1000 + seed)
+        assert run.finished
+        replay_checking(n, options, 1000 + seed, run.moves)
