@@ -139,10 +139,10 @@ async def _demo(args: argparse.Namespace, out: TextIO, games: Mapping[str, Any],
             recorder.take(await service.add_bot(host))
         recorder.take(await service.start(host, order="joined"))
         row = await store.latest_game(1)
-        assert row is not None
         errors = [line for line in recorder.lines if line.startswith("(only")]
-        if row.status != "finished" or errors:
-            out.write(f"The demo did not finish: {row.status}. {' '.join(errors)}\n")
+        if row is None or row.status != "finished" or errors:
+            status = row.status if row else "not created"
+            out.write(f"The demo did not finish ({status}). {' '.join(errors)}\n")
             return 1
         export = await service.export_data(row)
         (folder / "export.json").write_text(json.dumps(export, indent=1, ensure_ascii=False))
@@ -408,6 +408,11 @@ def main(argv: list[str] | None = None, *, games: Mapping[str, Any] | None = Non
         return cmd_replay(args, out, known, draw)
     if args.game not in known:
         out.write(f"There is no game called {args.game!r}. Games: {', '.join(known)}.\n")
+        return 2
+    game = known[args.game]
+    seats = (args.players or 0) + getattr(args, "bots", 0)
+    if args.players is not None and not game.min_players <= seats <= game.max_players:
+        out.write(f"{game.title} is for {game.min_players} to {game.max_players} players.\n")
         return 2
     if args.command == "demo":
         return asyncio.run(_demo(args, out, known, draw))

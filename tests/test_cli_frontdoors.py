@@ -165,3 +165,10 @@ def test_play_against_ai_seats(tmp_path):
     assert code == 0, text
     assert "**Bot 1** (sky)" in text and "**Bot 2** (green)" in text
     assert "=== Player 2" not in text and "The game is finished." in text
+
+
+def test_player_counts_outside_the_game_are_refused(tmp_path):
+    for argv in (["demo", "pebbles", "--players", "9"],
+                 ["play", "pebbles", "--players", "3", "--bots", "2"]):
+        code, text = run([*argv, "--out", str(tmp_path)])
+        assert code == 2 and "Pebbles is for 2 to 4 players." in text
