@@ -1,6 +1,8 @@
 """Whole seeded games: random legal play for every player count and variant, plus a
 steadier random player that reaches the last round, checking invariants on the way."""
 
+import os
+
 import pytest
 from rhein_helpers import GAME, containers_total
 
@@ -80,3 +82,18 @@ def test_steady_games_reach_the_end_with_invariants(players, options):
     assert result is not None
     assert state["round"] == state["rounds"] or any(o is not None for o in state["out"])
     assert seen_phases >= {1, 2, 3, 4, 6}
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(os.environ.get("RHEINBOT_SLOW") != "1", reason="set RHEINBOT_SLOW=1")
+def test_fuzz_many_seeds():
+    for seed in range(300):
+        players = 2 + seed % 4
+        options = VARIANTS[seed % 3]
+        assert random_playthrough(GAME, players, options, seed=seed).finished
+        state = GAME.setup(players, options, seed=seed)
+        rng = new_rng(seed)
+        while GAME.result(state) is None:
+            seat = GAME.active(state)[0]
+            GAME.apply(state, seat, steady_choice(state, seat, GAME.legal(state, seat), rng))
+            check_invariants(state)
