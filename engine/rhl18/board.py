@@ -236,8 +236,8 @@ def walk(board: dict, corp: str, starts: list[tuple[str, int]], neutral: set[str
                 stack.append((hex_id, other))
             else:
                 seen_edges.add((hex_id, other[1]))
-                # Edge-to-edge continuation inside this hex and across to the neighbour.
-                stack.append((hex_id, other))
+                # Track leaving by an edge continues only in the neighbour (two paths of one
+                # tile meeting at an edge do not join: that would be a reversal).
                 nxt = _neighbor(hex_id, other[1])
                 if nxt is not None and nxt in board:
                     back = ("e", (other[1] + 3) % 6)
