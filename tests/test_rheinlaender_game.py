@@ -123,19 +123,20 @@ def test_s44_n2_payments_are_hidden():
     log = turn(state, B, "play 14 left")
     assert "Orange's duke leaves the duchy at 10 left; Orange is paid face down." in log
     mine = GAME.view(state, A)
-    assert mine["coins"] == 2 and mine["players"][A]["payments"][0]["amount"] == 2
+    assert mine["coins"] == 2 and mine["payments"][0]["amount"] == 2
     for seat in (None, B, C):
         view = GAME.view(state, seat)
         assert "coins" not in view.get("players")[A]
-        assert "payments" not in json.dumps(view["players"][A])
+        assert view.get("coins") in (None, 0) and not view.get("payments")
 
 
-def _hidden_keys_absent(view, seat):
+def _hidden_keys_absent(view, state, seat):
     for player in view["players"]:
-        if player["seat"] != seat:
-            assert not {"hand", "coins", "payments"} & set(player)
+        assert not {"hand", "coins", "payments"} & set(player)
     if seat is None:
-        assert "hand" not in view and "coins" not in view
+        assert not {"hand", "coins", "payments"} & set(view)
+    else:
+        assert view["hand"] == sorted(state["hands"][seat])
 
 
 def test_n1_public_view_never_shows_hands_or_coins():
@@ -143,8 +144,8 @@ def test_n1_public_view_never_shows_hands_or_coins():
     state = GAME.setup(4, {}, seed=21)
     for index, (seat, text) in enumerate(run.moves):
         if index % 5 == 0:
-            _hidden_keys_absent(GAME.view(state, None), None)
-            _hidden_keys_absent(GAME.view(state, (seat + 1) % 4), (seat + 1) % 4)
+            _hidden_keys_absent(GAME.view(state, None), state, None)
+            _hidden_keys_absent(GAME.view(state, (seat + 1) % 4), state, (seat + 1) % 4)
             public = json.dumps(GAME.view(state, None))
             assert '"deck": [' not in public
         GAME.apply(state, seat, GAME.parse(state, seat, text))

@@ -44,6 +44,7 @@ class Rheinlaender(Game):
     min_players = 3
     max_players = 5
     options = ()
+    seat_colours = tuple(COLOURS)
     topics = TOPICS
 
     # -- setup ------------------------------------------------------------------------
@@ -161,14 +162,14 @@ class Rheinlaender(Game):
                 "dukes": sum(1 for d in state["dukes"] if d["owner"] == s),
                 "bishops": tally[s], "archbishop": state["archbishop"] == s,
             }
-            if over or s == seat:
+            if over:  # everything is revealed at the end (M6)
                 entry["coins"] = state["coins"][s]
                 entry["payments"] = list(state["payments"][s])
                 entry["hand"] = sorted(state["hands"][s])
             players.append(entry)
         result = {
             "game": self.key, "board": state["board"], "phase": self.phase(state),
-            "players": players, "seat": seat, "current": state["current"],
+            "players": players, "current": state["current"],
             "step": state["step"], "turn": state["turn"],
             "realms": {k: dict(v) for k, v in state["realms"].items()},
             "knights": dict(state["knights"]),
@@ -177,9 +178,10 @@ class Rheinlaender(Game):
             "deck": len(state["deck"]), "discard": list(state["discard"]),
             "end_triggered": state["end_triggered"], "final": state["final"] if over else None,
         }
-        if seat is not None and 0 <= seat < state["players"]:
+        if seat is not None and 0 <= seat < state["players"]:  # the seat's own secrets
             result["hand"] = sorted(state["hands"][seat])
             result["coins"] = state["coins"][seat]
+            result["payments"] = list(state["payments"][seat])
         return result
 
     def phase(self, state: State) -> str:
