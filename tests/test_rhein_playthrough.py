@@ -97,3 +97,69 @@ def test_fuzz_many_seeds():
             seat = GAME.active(state)[0]
             GAME.apply(state, seat, steady_choice(state, seat, GAME.legal(state, seat), rng))
             check_invariants(state)
+
+
+def purposeful_choice(state, seat, moves, rng):
+    """A player with a plan: carry containers toward its own orders, unload there, fulfil."""
+    by_kind = {}
+    for move in moves:
+        by_kind.setdefault(move["type"], []).append(move)
+    targets = {data.CARD_BY_ID[o["card"]].city for o in state["orders"][seat]}
+    if "fulfil" in by_kind:
+        return max(by_kind["fulfil"], key=lambda m: m["n"])
+    if "retake" in by_kind and rng_below(rng, 2):
+        return by_kind["retake"][0]
+    if "take" in by_kind:
+        return by_kind["take"][rng_below(rng, len(by_kind["take"]))]
+    if "bid" in by_kind:
+        low = min(by_kind["bid"], key=lambda m: m["amount"])
+        if low["amount"] <= 2 or "pass" not in by_kind:
+            return low
+    if "pass" in by_kind:
+        return by_kind["pass"][0]
+    if state["step"] == "load":
+        for move in by_kind.get("load", []):
+            spec = data.TRANSPORT_BY_KEY.get(move["transport"])
+            transport = state["transports"].get(move["transport"])
+            if not spec or transport["load"][seat] or transport["pos"] is not None:
+                continue
+            if any(city in targets for city in range(1, 15)
+                   if spec.kind in data.CITY_BY_NUMBER.get(city, data.CITIES[0]).services
+                   and city in data.CITY_BY_NUMBER and abs(city) <= spec.speed * 2):
+                need = max(spec.min_load - sum(transport["load"]), 3)
+                if move["n"] == need:
+                    return move
+    if state["step"] == "reserve":
+        for move in by_kind.get("reserve", []):
+            if move["city"] in targets:
+                return move
+    if state["step"] == "stop" and state["stop"]["city"] in targets:
+        unloads = by_kind.get("unload", [])
+        if unloads:
+            return max(unloads, key=lambda m: m["n"])
+    if state["step"] == "trucks":
+        for move in by_kind.get("move", []):
+            if move["city"] in targets:
+                return move
+        if by_kind.get("unload"):
+            return max(by_kind["unload"], key=lambda m: m["n"])
+    if "done" in by_kind:
+        return by_kind["done"][0]
+    return moves[rng_below(rng, len(moves))]
+
+
+@pytest.mark.parametrize(("players", "seed"), [(4, 2), (2, 32), (5, 23)])
+def test_purposeful_relax_games_play_every_round_and_retake(players, seed):
+    state = GAME.setup(players, {"relax": True}, seed=seed)
+    rng = new_rng(seed)
+    kinds = set()
+    while GAME.result(state) is None:
+        seat = GAME.active(state)[0]
+        move = purposeful_choice(state, seat, GAME.legal(state, seat), rng)
+        kinds.add(move["type"])
+        GAME.apply(state, seat, move)
+        check_invariants(state)
+    assert state["round"] == state["rounds"]
+    assert sum(o is None for o in state["out"]) >= 2
+    assert {"take", "bid", "load", "reserve", "unload", "fulfil"} <= kinds
+    assert players == 2 or "retake" in kinds
