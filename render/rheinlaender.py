@@ -19,7 +19,7 @@ from render.common import PLAYER_COLOURS, font, marker, text_colour_on, to_png
 SEAT_COLOURS = ["orange", "blue", "green", "yellow", "purple"]
 PANEL_TOP = 985
 BACKGROUND = "#F3EEDF"
-LAND = "#DCE8C4"
+LAND = "#E2E7CF"
 LAND_EDGE = "#7E8F63"
 WATER = "#9CC7E4"
 WATER_EDGE = "#6FA3C8"
@@ -127,7 +127,7 @@ def _shade_duchies(image: Image.Image, draw: ImageDraw.ImageDraw, board: Board,
             if record["kind"] == "realm":
                 continue
             base = LAND if record["kind"] == "land" else WATER
-            shade = mix(colour(owner) if owner is not None else "#8A8A8A", base, 0.45)
+            shade = mix(colour(owner) if owner is not None else "#8A8A8A", base, 0.6)
             edge = LAND_EDGE if record["kind"] == "land" else WATER_EDGE
             draw.polygon([tuple(p) for p in record["poly"]], fill=shade, outline=edge, width=2)
             _tile_label(image, board, space)

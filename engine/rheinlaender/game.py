@@ -140,7 +140,9 @@ class Rheinlaender(Game):
             state["reveals"] += 1  # coins and hands are shown to everyone now (M6)
             best = max(row["total"] for row in state["final"])
             winners = [COLOURS[row["seat"]] for row in state["final"] if row["total"] == best]
-            return [f"Game over. {' and '.join(winners)} rule(s) the Rhine with {best} points."]
+            if len(winners) == 1:
+                return [f"Game over. {winners[0]} rules the Rhine with {best} points."]
+            return [f"Game over. {' and '.join(winners)} share the win with {best} points."]
         lines = cards.draw(state, seat)
         state["hands"][seat].sort()
         state["current"] = (seat + 1) % state["players"]
