@@ -610,9 +610,7 @@ class TablesService:
             for seat in game.active(state):
                 s = table.by_seat(seat)
                 if not s.is_ai and s.user_id is not None:
-                    count = len(game.legal(state, seat))
-                    waiting[s.user_id] = (f"You have {count} possible move"
-                                          f"{'' if count == 1 else 's'}: /game hand lists them.")
+                    waiting[s.user_id] = _expected(game, state, seat)
         return TurnInfo(game_id=row.id, guild_id=row.guild_id, channel_id=row.channel_id,
                         title=game.title, phase=row.phase, live=live, waiting=waiting)
 
@@ -821,6 +819,15 @@ def _seat_colours(game: Game, count: int) -> list[str] | None:
     """The colours the game's rules give the seats, when it fixes them (its board pieces)."""
     fixed = [str(c).lower() for c in getattr(game, "seat_colours", ())]
     return fixed[:count] if len(fixed) >= count else None
+
+
+def _expected(game: Game, state: State, seat: int) -> str:
+    """What a reminder DM says is expected: a few of the seat's own moves (a DM is private,
+    so their labels may show the seat's hidden cards)."""
+    moves = game.legal(state, seat)
+    shown = "; ".join(game.label(state, m) for m in moves[:3])
+    more = f" (and {len(moves) - 3} more: /game hand lists them)" if len(moves) > 3 else ""
+    return f"You can: {shown}{more}."
 
 
 def _private_part(private: Any, public: Any, path: str = "") -> list[tuple[str, Any]]:

@@ -142,10 +142,11 @@ async def test_a_reminder_due_in_quiet_hours_waits_for_morning(tmp_path):
 async def test_closed_dms_give_one_mention_in_the_channel(tmp_path):
     store, box, reminders, clock, game = await _setup(tmp_path)
     box.closed.add(7)
-    await reminders.game_changed(_info(game, {7: ""}))
+    await reminders.game_changed(_info(game, {7: "You can: play ruby."}))
     await reminders.run_due()
     assert box.dms == [] and len(box.posts) == 1
     assert box.posts[0][0] == 500 and "<@7>" in box.posts[0][1]
+    assert "ruby" not in box.posts[0][1]  # the DM's private part stays out of the channel
     clock.now += 48 * HOUR
     await reminders.run_due()
     assert len(box.posts) == 1  # only once
@@ -227,7 +228,8 @@ async def test_service_moves_drive_the_reminders(tmp_path):
     await service.play(ctx(2), "ready")
     await service.reminders.run_due()
     assert [user for user, _ in box.dms[2:]] == [1]
-    assert "2 possible moves" not in box.dms[-1][1] and "possible move" in box.dms[-1][1]
+    assert "You can: Take 1; Take 2; Take 3 (and 2 more: /game hand lists them)." in \
+        box.dms[-1][1]
     reply = await service.remind(ctx(1), every_hours=2, quiet_from=22, quiet_to=6,
                                  tz="Europe/Berlin")
     assert "every 2 hours" in reply[0].text and reply[0].audience is Audience.EPHEMERAL
