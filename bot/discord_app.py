@@ -10,7 +10,6 @@ and players are pinged by their stored user id.
 
 from __future__ import annotations
 
-import inspect
 import logging
 import os
 import time
@@ -140,12 +139,12 @@ class RheinbotClient(discord.AutoShardedClient):
         self.reminders = Reminders(self.store, send_dm=self.delivery.send_dm,
                                    post_channel=self.delivery.post_channel, clock=time.time)
         self.adapter.service = TablesService(self.store, reminders=self.reminders)
-        await _maybe_await(self.reminders.start())
+        self.reminders.start()
         log.info("services open on %s", self.db_path)
 
     async def close(self) -> None:
         if self.reminders is not None:
-            await _maybe_await(self.reminders.stop())
+            await self.reminders.stop()
         if self.store is not None:
             await self.store.close()
         await super().close()
@@ -167,10 +166,6 @@ class RheinbotClient(discord.AutoShardedClient):
 
     async def on_ready(self) -> None:
         log.info("connected as %s on shards %s", self.user, self.shard_ids or "all")
-
-
-async def _maybe_await(value: Any) -> Any:
-    return await value if inspect.isawaitable(value) else value
 
 
 # --- entry points for bot/cli.py -----------------------------------------------------------

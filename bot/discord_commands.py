@@ -16,6 +16,7 @@ from discord import app_commands
 import engine
 from bot.discord_delivery import Delivery, with_retry
 from bot.replies import Audience, Reply
+from render.common import PLAYER_COLOURS
 
 log = logging.getLogger(__name__)
 
@@ -332,6 +333,7 @@ def _add_table_commands(group: app_commands.Group, adapter: Adapter) -> None:
 
     @group.command(name="join", description="Take a seat at this channel's table")
     @app_commands.describe(colour="The colour you would like (if it is still free)")
+    @app_commands.choices(colour=[app_commands.Choice(name=c, value=c) for c in PLAYER_COLOURS])
     async def game_join(interaction: discord.Interaction, colour: str | None = None) -> None:
         await adapter.run(interaction, lambda ctx: adapter.service.join(ctx, colour))
 
@@ -369,7 +371,7 @@ def _add_view_commands(group: app_commands.Group, adapter: Adapter) -> None:
     @group.command(name="log", description="The last moves of this game")
     @app_commands.describe(lines="How many lines (default 20)")
     async def game_log(interaction: discord.Interaction,
-                       lines: app_commands.Range[int, 1, 200] = 20) -> None:
+                       lines: app_commands.Range[int, 1, 100] = 20) -> None:
         await adapter.run(interaction, lambda ctx: adapter.service.log(ctx, lines))
 
     @group.command(name="export", description="Download this game as JSON (setup and moves)")

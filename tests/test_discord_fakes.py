@@ -300,12 +300,12 @@ class FakeService:
         return [Reply("Psst, your secret", Audience.DM, user_id=2)]
 
 
-def make_adapter(service: Any = None, games: dict | None = None,
-                 client: Any = None) -> tuple[Adapter, dict[str, Any], AsyncMock]:
+def make_adapter(service: Any = None, games: dict | None = None, client: Any = None,
+                 ctx_type: Any = FakeCtx) -> tuple[Adapter, dict[str, Any], AsyncMock]:
     """An adapter over ``service`` plus its commands by path ("game board", "play")."""
     policy, sleep = no_sleep_policy()
     adapter = Adapter(Delivery(client, policy), service=service or FakeService(),
-                      ctx_type=FakeCtx, games=games if games is not None else {"tally": TALLY})
+                      ctx_type=ctx_type, games=games if games is not None else {"tally": TALLY})
     commands: dict[str, Any] = {}
     for command in build_commands(adapter):
         if isinstance(command, discord.app_commands.Group):
