@@ -40,6 +40,9 @@ def process(state: State, action: dict) -> None:
         if "RhE" in action.get("corporations", []) and state["kda"] > 0:
             R.pay(state, "bank", "RhE", state["kda"])
             state["kda"] = 0
+        if rnd["type"] == "Operating" and rnd["step"] == "RheBonusCheck":
+            advance_step(state, "RheBonusCheck")
+            settle(state)
         return
     handler = {"Auction": _auction, "Stock": _stock, "Operating": _operating}[rnd["type"]]
     handler(state, action)
@@ -273,11 +276,9 @@ def special_token_possible(state: State, sym: str) -> bool:
     t = state["round"]["t"]
     hex_id = t["special_city_hex"]
     tok = next_token(state, sym)
-    if hex_id is None or tok is None:
-        return False
     # The reference offers the choice (place or decline) whenever a token is left, without
     # looking at free slots or the price.
-    return True
+    return hex_id is not None and tok is not None
 
 
 def can_token(state: State, sym: str) -> bool:
@@ -361,11 +362,12 @@ def cheapest_depot(state: State) -> str | None:
     return min(avail, key=train_price)
 
 
-def other_trains(state: State, sym: str) -> list[tuple[str, str]]:
+def other_trains(state: State, sym: str, for_receivership: bool = False
+                 ) -> list[tuple[str, str]]:
     out = []
     for other in data.CORP_ORDER:
         corp = state["corps"][other]
-        if other == sym or corp["receivership"] or corp["closed"]:
+        if other == sym or corp["closed"] or (corp["receivership"] and not for_receivership):
             continue
         out += [(other, t) for t in corp["trains"]]
     return out
@@ -378,7 +380,9 @@ def buy_train_available(state: State, sym: str) -> bool:
     if must_buy(state, sym) and depot_available(state):
         return True
     prices = [train_price(t) for t in depot_available(state)]
-    if not corp["receivership"] and other_trains(state, sym):
+    # The reference's "can buy a train?" test counts other corporations' trains at 1M even
+    # for a corporation in receivership (which then may only pass or buy from the depot).
+    if other_trains(state, sym, for_receivership=True):
         prices.append(1)
     return bool(prices) and corp["cash"] >= min(prices)
 
@@ -391,6 +395,9 @@ def _step_available(state: State, sym: str, step: str) -> bool:
                     or t["track_done"])
     if step == "SpecialToken":
         return t["special_city_hex"] is not None
+    if step == "RheBonusCheck":
+        # In a replay the check's result is recorded (destination_connection); wait for it.
+        return state["kda"] > 0 and not state.get("auto_kda", True)
     if step == "Token":
         return can_token(state, sym)
     if step == "Route":
@@ -402,13 +409,14 @@ def _step_available(state: State, sym: str, step: str) -> bool:
     return False
 
 
-STEPS = ("SpecialToken", "Track", "Token", "Route", "Dividend", "BuyTrain")
+STEPS = ("SpecialToken", "Track", "RheBonusCheck", "Token", "Route", "Dividend", "BuyTrain")
 
 
 def _skip(state: State, sym: str, step: str) -> None:
     t = state["round"]["t"]
     if step == "Track":
         t["track_done"] = True
+    elif step == "RheBonusCheck":
         _kda_check(state)
     elif step == "Dividend":
         _dividend(state, sym, "withhold")
