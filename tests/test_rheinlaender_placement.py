@@ -167,9 +167,10 @@ def test_s39_island_basics():
     state["current"] = A
     board = get_board(state["board"])
     assert set(group_of(state, board, "L20")) == {"L20", "I20/21", "T21"}
-    state["dukes"] = []
     state["knights"]["T20"] = C
     assert set(board.area_spaces(20)) == {"L20", "T20", "I20/21"}
+    state["hands"][A] = [20]
+    assert offered(state, A, "play", 20) == []  # area 20 is full
 
 
 def test_s39_island_duchy_owned_by_a():
