@@ -1,0 +1,81 @@
+"""A whole seeded game of Rhein: River Trade played only through the Discord adapter: two
+members and one AI seat, every human move picked from /play's autocomplete and sent with the
+/play callback, until the result is posted."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from test_discord_fakes import CHANNEL, FakeChannel, make_adapter, make_interaction
+
+import engine
+from bot.service import Ctx, TablesService
+from bot.store import Store
+from engine.core import new_rng, rng_below
+
+PLAYERS = {1: "Anna", 2: "Bert"}
+MENTION = re.compile(r"<@(\d+)>")
+MOVE_BOUND = 3000  # far above a real game; a bound, never a rule
+
+
+@pytest.fixture
+async def store(tmp_path):
+    opened = await Store.open(str(tmp_path / "rhein.sqlite3"))
+    yield opened
+    await opened.close()
+
+
+@pytest.mark.parametrize("seed", [5, 2024])
+async def test_a_seeded_rhein_game_to_the_end_through_slash_commands(store, seed) -> None:
+    game = engine.get_game("rhein")
+    service = TablesService(store, games={"rhein": game}, render=lambda key, view: b"PNG",
+                            seed_source=lambda: seed)
+    adapter, commands, _ = make_adapter(service, games={"rhein": game}, ctx_type=Ctx)
+    channel = FakeChannel()
+
+    def member(user_id: int, **namespace):
+        interaction = make_interaction(user_id=user_id, name=PLAYERS[user_id],
+                                       channel=channel, namespace=namespace)
+        interaction.client.adapter = adapter
+        return interaction
+
+    await commands["game new"].callback(member(1), game="rhein", variants="relax=false")
+    await commands["game join"].callback(member(2))
+    await commands["game add-bot"].callback(member(1), level="easy")
+    await commands["game start"].callback(member(1), order="joined")
+    assert any(files for files in (p.files for p in channel.posts)), "no board at the start"
+
+    chooser = new_rng(seed)
+    complete = commands["play"]._params["move"].autocomplete
+    played = 0
+    while played < MOVE_BOUND:
+        row = await store.latest_game(CHANNEL)
+        if row.status != "active":
+            break
+        user_id = int(MENTION.findall(channel.posts[-1].content or "")[0])
+        choices = await complete(member(user_id), "")
+        assert 1 <= len(choices) <= 25
+        pick = choices[rng_below(chooser, len(choices))]
+        before = len(await store.actions(row.id))
+        interaction = member(user_id)
+        await commands["play"].callback(interaction, move=pick.value)
+        assert interaction.followup.posts == [], interaction.followup.posts[0].text
+        assert len(await store.actions(row.id)) > before  # the move (and AI replies) stored
+        played += 1
+
+    row = await store.latest_game(CHANNEL)
+    assert row.status == "finished", f"not over after {played} moves through /play"
+    result = channel.posts[-1]
+    assert result.embed is not None and result.embed.title.endswith("final result")
+    assert "win" in result.text and result.files
+
+    # The stored log replays to the same final state (nothing lost, nothing doubled).
+    actions = await store.actions(row.id)
+    state = game.setup(3, row.options, row.seed)
+    for action in actions:
+        game.apply(state, action.seat, game.parse(state, action.seat, action.notation))
+    assert game.result(state) is not None
+    assert played == sum(1 for a in actions if a.user_id is not None)
+    print(f"rhein seed {seed}: {played} moves via /play, {len(actions)} stored, "
+          f"{len(channel.posts)} channel posts")
