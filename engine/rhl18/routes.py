@@ -472,7 +472,7 @@ class _Candidate:
     mask: int
     distance: int
     stops: tuple[int, ...]
-    chains: tuple[tuple[str, ...], ...]
+    legs: tuple[int, ...]  # for each leg, the index of the segment in graph.adj
 
 
 def _component(graph: _Graph) -> set[int]:
@@ -505,10 +505,126 @@ def _enumerate(graph: _Graph, board: dict, reach: int | None, ctx: RouteContext,
     else:
         starts = [i for i in comp if nodes[i].kind != "town"]
     out: list[_Candidate] = []
-    limit = 10**6 if rge else reach
-    for s in starts:
-        _dfs(graph, board, s, allowed, limit, rge, ctx, links, out)
+    if rge:
+        for s in starts:
+            _dfs(graph, board, s, allowed, 10**6, rge, ctx, links, out)
+    else:
+        facts = _NodeFacts(graph, board, ctx, allowed)
+        for s in starts:
+            if not facts.bad_end[s]:
+                _dfs_normal(graph, facts, s, reach, ctx, links, out)
     return out
+
+
+class _NodeFacts:
+    """Per-node values, in flat lists, that the fast search for 2-6 trains adds up."""
+
+    def __init__(self, graph: _Graph, board: dict, ctx: RouteContext,
+                 allowed: list[bool]) -> None:
+        nodes = graph.nodes
+        hex_ids = {h: i for i, h in enumerate(sorted({n.hex for n in nodes}))}
+        self.hex = [hex_ids[n.hex] for n in nodes]
+        self.hex_count = [0] * len(hex_ids)
+        self.revenue = [n.revenue for n in nodes]
+        self.town = [n.kind == "town" for n in nodes]
+        self.through = [n.through for n in nodes]
+        self.metro = [n.metro for n in nodes]
+        self.tokened = [n.tokened for n in nodes]
+        self.coal_hex = [tiles.has_icon(board, n.hex, "K", ctx.coal_hexes) for n in nodes]
+        self.steel_hex = [tiles.has_icon(board, n.hex, "S", ctx.steel_hexes) for n in nodes]
+        self.er_coal = [int(n.hex in ER_COAL_CITY and n.city_index == ER_COAL_CITY[n.hex])
+                        for n in nodes]
+        self.er_steel = [int(n.hex in ER_STEEL_CITY and n.city_index == ER_STEEL_CITY[n.hex])
+                         for n in nodes]
+        self.bad_end = [n.hex in OUT_TOKENED and not n.tokened and any(
+            t for t in board[n.hex]["tokens"][0]) for n in nodes]
+        # Nodes of the exclusive pairs, Eastern Ruhr and Roermond are all terminal, so they
+        # can only be a route's ends: these flags are checked on the two ends only.
+        pair_of = {h: k + 1 for k, pair in enumerate(EXCLUSIVE_PAIRS) for h in pair}
+        self.pair = [pair_of.get(n.hex, 0) for n in nodes]
+        self.er = [n.hex in EASTERN_RUHR for n in nodes]
+        self.roermond = [n.hex == IRON_RHINE[0] for n in nodes]
+        self.e12 = [int(n.hex == "E12") for n in nodes]
+        self.montan = 40 if int(ctx.phase) >= 5 else 20
+        self.adj = [[(v, mask, k) for k, (v, mask, _c) in enumerate(graph.adj[u]) if allowed[v]]
+                    for u in range(len(nodes))]
+
+
+def _dfs_normal(graph: _Graph, f: _NodeFacts, start: int, limit: int, ctx: RouteContext,
+                links: int, out: list[_Candidate]) -> None:
+    """Depth-first search from ``start`` keeping revenue and bonus counts as it goes (the
+    validator recomputes every chosen route the slow, rule-by-rule way)."""
+    path = [start]
+    legs: list[int] = []
+    on_path = [False] * len(f.hex)
+    on_path[start] = True
+    hex_count = f.hex_count
+    hex_count[f.hex[start]] += 1
+    metro_seen: set[int] = {f.hex[start]} if f.metro[start] else set()
+    ratingen = "ratingen_variant" in ctx.options
+    er_bonus = 10 * links
+    adj, through, metro, town, hexes = f.adj, f.through, f.metro, f.town, f.hex
+    counts = [f.coal_hex[start] + f.er_coal[start], f.steel_hex[start] + f.er_steel[start],
+              f.e12[start]]
+
+    def record(v: int, used: int, dist: int, revenue: int) -> None:
+        if f.pair[start] and f.pair[start] == f.pair[v]:
+            return
+        if len(path) == 2 and metro[start] and hexes[v] == hexes[start]:
+            return  # one metropolis hex only
+        coal, steel, e12 = counts
+        if coal >= 1 and steel >= 1:
+            revenue += f.montan * (2 if coal > 1 and steel > 1 else 1)
+        if f.er[start] or f.er[v]:
+            revenue += er_bonus + (IRON_RHINE[1] if f.roermond[start] or f.roermond[v] else 0)
+        if ratingen and e12 and steel >= 1:
+            revenue += 30
+        out.append(_Candidate(revenue, used, dist, tuple(path), tuple(legs)))
+
+    def visit(u: int, used: int, dist: int, revenue: int, has_token: bool) -> None:
+        if u != start and not through[u]:
+            return
+        metro_u, hex_u = metro[u], hexes[u]
+        for v, mask, k in adj[u]:
+            if on_path[v] or mask & used:
+                continue
+            hex_v = hexes[v]
+            trajekt = metro_u and metro[v] and hex_v == hex_u
+            if not trajekt and metro[v] and hex_v in metro_seen:
+                continue
+            step = 0 if trajekt or town[v] else 1
+            if dist + step > limit:
+                continue
+            gain = -TRAJEKT_PENALTY if trajekt else f.revenue[v]
+            new_hex = not hex_count[hex_v]
+            hex_count[hex_v] += 1
+            coal_gain = (f.coal_hex[v] if new_hex else 0) + f.er_coal[v]
+            steel_gain = (f.steel_hex[v] if new_hex else 0) + f.er_steel[v]
+            counts[0] += coal_gain
+            counts[1] += steel_gain
+            counts[2] += f.e12[v]
+            path.append(v)
+            legs.append(k)
+            on_path[v] = True
+            added_metro = metro[v] and hex_v not in metro_seen
+            if added_metro:
+                metro_seen.add(hex_v)
+            token = has_token or f.tokened[v]
+            if token and not town[v] and start < v and not f.bad_end[v]:
+                record(v, used | mask, dist + step, revenue + gain)
+            visit(v, used | mask, dist + step, revenue + gain, token)
+            if added_metro:
+                metro_seen.discard(hex_v)
+            on_path[v] = False
+            legs.pop()
+            path.pop()
+            counts[0] -= coal_gain
+            counts[1] -= steel_gain
+            counts[2] -= f.e12[v]
+            hex_count[hex_v] -= 1
+
+    visit(start, 0, 0 if town[start] else 1, f.revenue[start], f.tokened[start])
+    hex_count[hexes[start]] -= 1
 
 
 def _dfs(graph: _Graph, board: dict, start: int, allowed: list[bool], limit: int, rge: bool,
@@ -516,7 +632,7 @@ def _dfs(graph: _Graph, board: dict, start: int, allowed: list[bool], limit: int
     nodes = graph.nodes
     train = "8-0" if rge else f"{limit}-0"
     path = [start]
-    chains: list[tuple[str, ...]] = []
+    legs: list[int] = []
     on_path = {start}
     start_dist = 0 if nodes[start].kind == "town" else 1
 
@@ -524,7 +640,7 @@ def _dfs(graph: _Graph, board: dict, start: int, allowed: list[bool], limit: int
         node_u = nodes[u]
         if u != start and not node_u.through:
             return
-        for v, mask, chain in graph.adj[u]:
+        for k, (v, mask, _chain) in enumerate(graph.adj[u]):
             if not allowed[v] or v in on_path or mask & used:
                 continue
             node_v = nodes[v]
@@ -533,19 +649,19 @@ def _dfs(graph: _Graph, board: dict, start: int, allowed: list[bool], limit: int
             if dist + step > limit:
                 continue
             path.append(v)
-            chains.append(chain)
+            legs.append(k)
             on_path.add(v)
             token = has_token or node_v.tokened
             if token and node_v.kind != "town" and _keep(nodes, start, v, rge):
                 try:
                     revenue, _text = _route_revenue(graph, board, train, path, ctx, links)
                     out.append(_Candidate(revenue, used | mask, dist + step, tuple(path),
-                                          tuple(chains)))
+                                          tuple(legs)))
                 except RouteError:
                     pass
             visit(v, used | mask, dist + step, token)
             path.pop()
-            chains.pop()
+            legs.pop()
             on_path.discard(v)
 
     visit(start, 0, start_dist, nodes[start].tokened)
@@ -585,38 +701,48 @@ def best_routes(board: dict, corp: str, trains: Iterable[str],
         if cand is None:
             continue
         revenue, text = _route_revenue(graph, board, train, list(cand.stops), ctx, links)
-        results.append(RouteResult(train, [graph.nodes[s].name for s in cand.stops],
-                                   [list(c) for c in cand.chains], revenue, text, cand.mask))
+        chains = [list(graph.adj[s][k][2]) for s, k in zip(cand.stops, cand.legs, strict=False)]
+        results.append(RouteResult(train, [graph.nodes[s].name for s in cand.stops], chains,
+                                   revenue, text, cand.mask))
     return results
 
 
 def _combine(lists: list[list[_Candidate]]) -> list[_Candidate | None]:
-    """Branch and bound: the non-overlapping pick (one or none per train) of maximum revenue."""
+    """Branch and bound: the non-overlapping pick (one or none per train) of maximum revenue.
+
+    Lists are sorted by revenue, so a level stops as soon as even the best remaining
+    candidates cannot beat the best total found. Trains of the same type share one list and
+    pick in increasing list order (the other order is the same set of routes).
+    """
     n = len(lists)
+    revs = [[c.revenue for c in lst] for lst in lists]
+    masks = [[c.mask for c in lst] for lst in lists]
     bound = [0] * (n + 1)
     for i in range(n - 1, -1, -1):
-        bound[i] = bound[i + 1] + (lists[i][0].revenue if lists[i] else 0)
+        bound[i] = bound[i + 1] + (revs[i][0] if revs[i] else 0)
     best: list = [0, [None] * n]
-    chosen: list[_Candidate | None] = [None] * n
+    chosen: list[int | None] = [None] * n
 
-    def go(i: int, used: int, total: int) -> None:
+    def go(i: int, used: int, total: int, first: int) -> None:
         if total > best[0]:
             best[0] = total
             best[1] = chosen[:i] + [None] * (n - i)
         if i == n or total + bound[i] <= best[0]:
             return
-        for cand in lists[i]:
-            if total + cand.revenue + bound[i + 1] <= best[0]:
+        rev, mask, rest = revs[i], masks[i], bound[i + 1]
+        same_next = i + 1 < n and lists[i + 1] is lists[i]
+        for j in range(first, len(rev)):
+            if total + rev[j] + rest <= best[0]:
                 break
-            if cand.mask & used:
+            if mask[j] & used:
                 continue
-            chosen[i] = cand
-            go(i + 1, used | cand.mask, total + cand.revenue)
+            chosen[i] = j
+            go(i + 1, used | mask[j], total + rev[j], j + 1 if same_next else 0)
         chosen[i] = None
-        go(i + 1, used, total)
+        go(i + 1, used, total, 0)
 
-    go(0, 0, 0)
-    return best[1]
+    go(0, 0, 0, 0)
+    return [None if j is None else lists[i][j] for i, j in enumerate(best[1])]
 
 
 def total_revenue(results: list[RouteResult]) -> int:
