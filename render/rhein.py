@@ -96,9 +96,9 @@ def plan(view: dict) -> Layout:
 
 
 @lru_cache(maxsize=16)
-def static_board(city_key: tuple, layout_key: tuple) -> Image.Image:
-    """Lanes, columns and cities: the same in every picture with this layout."""
-    lanes, trucks_row, lying_row = layout_key
+def static_board(city_key: tuple, layout_key: tuple, mats: tuple) -> Image.Image:
+    """Lanes, columns, cities and mats: the same in every picture with this layout."""
+    lanes, trucks_row, lying_row, panel_top = layout_key
     LANES = dict(lanes)  # noqa: N806 (reads like the constant it replaces)
     TRUCK_ROW, LYING_ROW = trucks_row, lying_row  # noqa: N806
     height = 2000
@@ -115,6 +115,7 @@ def static_board(city_key: tuple, layout_key: tuple) -> Image.Image:
     draw.text((10, 100), "City", fill=INK, font=font(18, True), anchor="lm")
     draw.text((10, 124), "number", fill=MUTED, font=font(14), anchor="lm")
     # the river itself runs along the ship lane
+    draw_mats(draw, mats, panel_top + MAT_OFFSET)
     river_y = (LANES["ship"][0] + LANES["ship"][1]) // 2
     draw.line((LEFT, river_y, WIDTH - 10, river_y), fill="#9CC7E8", width=10)
     for position in range(15):
@@ -307,37 +308,43 @@ def draw_orders_list(draw: ImageDraw.ImageDraw, view: dict, cities: dict[int, st
     return y
 
 
-MAT_COLUMNS = (("init", 0, "initiative"), ("transport", 40, "name"), ("cost", 175, "cost"),
-               ("speed", 220, "speed"), ("stops", 272, "stops"), ("min/cap", 322, "mincap"),
-               ("markers", 392, "left"))
+MAT_COLUMNS = (("init", 0), ("transport", 30), ("cost", 136), ("speed", 174),
+               ("stops", 222), ("min/cap", 266), ("markers", 326))
+MAT_X, MAT_OFFSET = 1200, 196  # right column, below the capital track (5 values at most)
 
 
-def draw_mats(draw: ImageDraw.ImageDraw, view: dict, y: int) -> None:
-    x = 12
-    y += 12
+def mat_rows(view: dict) -> tuple[tuple[str, ...], ...]:
+    rows = [tuple(str(v) for v in (t["initiative"], t["name"], t["cost"], t["speed"],
+                                   t["stops"], f"{t['min_load']}/{t['capacity']}",
+                                   t["marker_count"]))
+            for t in view["transports"]]
+    rows.append(("10", "each truck", "1", "2", "1", "1/2", "-"))
+    return tuple(rows)
+
+
+def draw_mats(draw: ImageDraw.ImageDraw, rows: tuple[tuple[str, ...], ...], y: int) -> None:
+    """The transport mats' figures: fixed for a game, so drawn once in the static layer."""
+    x = MAT_X
     draw.text((x, y), "Transports (mats)", fill=INK, font=font(18, True))
     y += 26
-    for title, offset, _ in MAT_COLUMNS:
+    for title, offset in MAT_COLUMNS:
         draw.text((x + offset, y), title, fill=MUTED, font=font(14))
     y += 20
-    rows = []
-    for item in view["transports"]:
-        rows.append({"initiative": item["initiative"], "name": item["name"],
-                     "cost": item["cost"], "speed": item["speed"], "stops": item["stops"],
-                     "mincap": f"{item['min_load']}/{item['capacity']}",
-                     "left": f"{item['marker_count'] - len(item['markers'])} left"})
-    rows.append({"initiative": 10, "name": "each truck", "cost": 1, "speed": 2, "stops": 1,
-                 "mincap": "1/2", "left": "-"})
     for row in rows:
-        for _, offset, key in MAT_COLUMNS:
-            draw.text((x + offset, y), str(row[key]), fill=INK, font=font(14))
+        for (_, offset), value in zip(MAT_COLUMNS, row, strict=True):
+            draw.text((x + offset, y), value, fill=INK, font=font(14))
         y += 19
+
+
+def mats_height(view: dict) -> int:
+    return 26 + 20 + 19 * (len(view["transports"]) + 1)
 
 
 def truck_text(letter: str, truck: dict, cities: dict[int, str]) -> str:
     if truck["where"] == "board":
-        return f"{letter.upper()}: {cities[truck['pos']]} ({truck['load']})"
-    return f"{letter.upper()}: {'mortgaged' if truck['where'] == 'mortgaged' else 'reserve'}"
+        return f"truck {letter.upper()} in {cities[truck['pos']]} ({truck['load']})"
+    state = "mortgaged" if truck["where"] == "mortgaged" else "in reserve"
+    return f"truck {letter.upper()} {state}"
 
 
 def draw_players(draw: ImageDraw.ImageDraw, view: dict, cities: dict[int, str],
@@ -360,12 +367,11 @@ def draw_players(draw: ImageDraw.ImageDraw, view: dict, cities: dict[int, str],
         elif str(seat) in final:
             headline += f"  → final {final[str(seat)]['score']}"
         draw.text((x + 28, y + 9), headline, fill=INK, font=font(16, True), anchor="lm")
-        trucks = "  ".join(truck_text(k, t, cities) for k, t in player["trucks"].items())
-        draw.text((x + 300, y + 9),
-                  f"home {player['warehouse']} · trucks {trucks} · "
-                  f"fulfilled {player['fulfilled_count']}",
-                  fill=INK, font=font(14), anchor="lm")
+        trucks = " · ".join(truck_text(k, t, cities) for k, t in player["trucks"].items())
         y += 24
+        draw.text((x + 28, y), f"warehouse {player['warehouse']} · {trucks} · "
+                  f"{player['fulfilled_count']} fulfilled", fill=MUTED, font=font(14))
+        y += 19
         for order in player["orders"]:
             tokens = ("no time tokens" if order["tokens"] is None else
                       f"{order['tokens']} time token{'s' if order['tokens'] != 1 else ''}")
@@ -399,16 +405,25 @@ def render(view: dict) -> bytes:
     cities = {c["number"]: c["name"] for c in view["cities"]}
     city_key = tuple((c["number"], c["name"], tuple(c["services"])) for c in view["cities"])
     layout = plan(view)
-    layout_key = (tuple(layout.lanes.items()), layout.trucks, layout.lying)
-    image = static_board(city_key, layout_key).copy()
+    layout_key = (tuple(layout.lanes.items()), layout.trucks, layout.lying, layout.panel_top)
+    base = static_board(city_key, layout_key, mat_rows(view))
+    height = min(base.height, panel_height(view, layout.panel_top))
+    image = base.crop((0, 0, WIDTH, height))  # a copy of only the part we need
     draw = ImageDraw.Draw(image)
     colours = [p["colour"] for p in view["players"]]
     header(draw, view)
     draw_lanes(draw, view, colours, layout)
     draw_trucks_and_lying(draw, view, layout)
     top = layout.panel_top
-    bottom = draw_orders_list(draw, view, cities, top)
-    ends = [bottom + 260, draw_players(draw, view, cities, top),
-            draw_capital_track(draw, view, top)]
-    draw_mats(draw, view, bottom)
-    return to_png(image.crop((0, 0, WIDTH, min(max(ends) + 12, image.height))))
+    draw_orders_list(draw, view, cities, top)
+    draw_players(draw, view, cities, top)
+    draw_capital_track(draw, view, top)
+    return to_png(image)
+
+
+def panel_height(view: dict, top: int) -> int:
+    """The bottom of the lowest of the three panels, computed before drawing."""
+    orders = 28 + 22 * max(1, len(view["orders_list"]))
+    players = 28 + sum(49 + 19 * len(p["orders"]) for p in view["players"])
+    mats = MAT_OFFSET + mats_height(view)
+    return top + max(orders, players, mats) + 12
