@@ -215,30 +215,32 @@ class Adapter:
         )
 
     async def run(self, interaction: discord.Interaction, operation: Operation,
-                  ephemeral: bool = True) -> None:
-        """Defer, run one service operation, deliver its Replies.
+                  ephemeral: bool = True, thinking: bool = True) -> list[Reply] | None:
+        """Defer, run one service operation, deliver its Replies; return them.
 
         The defer is ephemeral so that the caller's own notes (errors, hidden information)
         replace the "thinking..." placeholder; public posts go to the channel as messages.
         If Discord refuses even the defer, the operation is not run: the player sees the
         command fail and nothing has changed, so trying again is safe.
         """
-        if not await self.defer(interaction, ephemeral):
-            return
+        if not await self.defer(interaction, ephemeral, thinking):
+            return None
         if self.service is None:
-            await self.delivery.deliver(interaction, [Reply(NO_SERVICE, Audience.EPHEMERAL)])
-            return
-        try:
-            replies = await operation(self.ctx(interaction))
-        except Exception:
-            log.exception("service operation failed")
-            replies = [Reply(TROUBLE, Audience.EPHEMERAL)]
-        await self.delivery.deliver(interaction, replies)
+            replies = [Reply(NO_SERVICE, Audience.EPHEMERAL)]
+        else:
+            try:
+                replies = await operation(self.ctx(interaction))
+            except Exception:
+                log.exception("service operation failed")
+                replies = [Reply(TROUBLE, Audience.EPHEMERAL)]
+        await self.delivery.deliver(interaction, replies, placeholder=thinking)
+        return replies
 
-    async def defer(self, interaction: discord.Interaction, ephemeral: bool) -> bool:
+    async def defer(self, interaction: discord.Interaction, ephemeral: bool,
+                    thinking: bool = True) -> bool:
         try:
             await with_retry(
-                lambda: interaction.response.defer(ephemeral=ephemeral, thinking=True),
+                lambda: interaction.response.defer(ephemeral=ephemeral, thinking=thinking),
                 self.delivery.policy,
             )
         except discord.InteractionResponded:
@@ -259,7 +261,15 @@ class Adapter:
         await interaction.response.send_message(text, ephemeral=True)
 
     async def press(self, interaction: discord.Interaction, custom_id: str) -> None:
-        await self.run(interaction, lambda ctx: self.service.press(ctx, custom_id))
+        """A turn-prompt button. Deferred without a placeholder; once the game has moved on
+        (something public was posted) the pressed message loses its buttons."""
+        replies = await self.run(interaction, lambda ctx: self.service.press(ctx, custom_id),
+                                 thinking=False)
+        if replies and any(reply.is_public for reply in replies):
+            try:
+                await interaction.edit_original_response(view=None)
+            except discord.HTTPException as error:  # cosmetic: stale clicks are refused anyway
+                log.debug("could not clear the pressed buttons: %s", error)
 
     async def move_choices(self, interaction: discord.Interaction,
                            current: str) -> list[app_commands.Choice[str]]:

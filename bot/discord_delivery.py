@@ -189,6 +189,31 @@ def reply_parts(reply: Reply) -> list[Part]:
     return [p for p in parts if p.content or p.title or p.attachments or p.buttons]
 
 
+def coalesce(replies: list[Reply]) -> list[Reply]:
+    """Join neighbouring plain texts for the same audience into one message.
+
+    A move line followed by the next turn prompt becomes one post: half the messages, so
+    busy channels stay further from Discord's rate limits. Titled Replies (embeds) and
+    Replies that already carry files or buttons keep their own message.
+    """
+    joined: list[Reply] = []
+    for reply in replies:
+        previous = joined[-1] if joined else None
+        if previous is not None and _joinable(previous, reply):
+            joined[-1] = Reply(f"{previous.text}\n{reply.text}", reply.audience, reply.user_id,
+                               files=list(reply.files), buttons=list(reply.buttons))
+        else:
+            joined.append(reply)
+    return joined
+
+
+def _joinable(first: Reply, second: Reply) -> bool:
+    return (first.audience is second.audience and first.user_id == second.user_id
+            and not first.files and not first.buttons
+            and first.title is None and second.title is None
+            and len(first.text) + 1 + len(second.text) <= CONTENT_LIMIT)
+
+
 # --- retrying ------------------------------------------------------------------------------
 
 @dataclass
@@ -264,15 +289,21 @@ class Delivery:
                                  retryable=is_transient(error)) from error
 
     # Inside an interaction (already deferred).
-    async def deliver(self, interaction: discord.Interaction, replies: list[Reply]) -> None:
-        """Send every Reply where it belongs; report what could not be posted."""
+    async def deliver(self, interaction: discord.Interaction, replies: list[Reply],
+                      placeholder: bool = True) -> None:
+        """Send every Reply where it belongs; report what could not be posted.
+
+        ``placeholder``: the interaction was deferred with a "thinking..." message, which is
+        removed when nothing private needed saying.
+        """
         state = _InteractionState(interaction)
-        for reply in replies:
+        for reply in coalesce(replies):
             try:
                 await self._deliver_one(state, reply)
             except Exception:  # one failed Reply must not swallow the rest
                 log.exception("could not deliver a %s reply", reply.audience)
-        await self._finish(state)
+        if placeholder:
+            await self._finish(state)
 
     async def _deliver_one(self, state: _InteractionState, reply: Reply) -> None:
         caller = state.interaction.user.id

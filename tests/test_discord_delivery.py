@@ -22,6 +22,7 @@ from bot.discord_delivery import (
     MISSING_PERMISSION_NOTICE,
     Delivery,
     RetryPolicy,
+    coalesce,
     reply_parts,
     split_text,
     with_retry,
@@ -39,8 +40,8 @@ async def test_server_error_then_success_posts_once_and_plays_once() -> None:
     await commands["play"].callback(interaction, move="add 1")
 
     assert len(service.called("play")) == 1
-    assert [p.text for p in channel.posts] == ["Anna: add 1", "Bert, your turn."]
-    assert channel.attempts == 3  # one failure, then each message once
+    assert [p.text for p in channel.posts] == ["Anna: add 1\nBert, your turn."]
+    assert channel.attempts == 2  # one failure, then the message once
     sleep.assert_awaited_once_with(0.5)
 
 
@@ -92,15 +93,36 @@ async def test_persistent_server_errors_tell_the_player_the_move_stands() -> Non
     assert len(service.called("play")) == 1 and sleep.await_count == 3
     [notice] = interaction.followup.posts
     assert notice.ephemeral and "Your action was saved" in notice.text
-    # The next Reply (the turn prompt) still went out.
+    assert channel.posts == []
+
+
+async def test_one_undeliverable_reply_does_not_hold_back_the_next() -> None:
+    channel = FakeChannel()
+    channel.failures = [server_error() for _ in range(4)]
+    interaction = make_interaction(channel=channel)
+    board = Reply("Round 2", title="Round 2", files=[Attachment("board.png", b"png")])
+    await Delivery(None, no_sleep_policy()[0]).deliver(
+        interaction, [board, Reply("Bert, your turn.")])
     assert [p.text for p in channel.posts] == ["Bert, your turn."]
+    assert "Your action was saved" in interaction.followup.posts[0].text
+
+
+def test_plain_neighbours_are_joined_but_pictures_and_buttons_keep_their_message() -> None:
+    board = Reply("Round 2", title="Round 2", files=[Attachment("board.png", b"png")])
+    prompt = Reply("<@2>: your turn", buttons=[Button("Go", "rb:1:2:0")])
+    secret = Reply("Your cards", Audience.EPHEMERAL, user_id=1)
+    joined = coalesce([Reply("a"), Reply("b"), board, Reply("c"), prompt, Reply("d"), secret])
+    assert [r.text for r in joined] == ["a\nb", "Round 2", "c\n<@2>: your turn", "d",
+                                        "Your cards"]
+    assert joined[2].buttons == prompt.buttons
+    assert coalesce([Reply("x" * 1500), Reply("y" * 600)])[0].text == "x" * 1500
 
 
 async def test_forbidden_channel_notifies_the_player_and_posts_through_the_interaction() -> None:
     service = FakeService()
     _, commands, sleep = make_adapter(service)
     channel = FakeChannel()
-    channel.failures = [forbidden(), forbidden()]
+    channel.failures = [forbidden()]
     interaction = make_interaction(channel=channel)
 
     await commands["play"].callback(interaction, move="add 2")
@@ -109,7 +131,7 @@ async def test_forbidden_channel_notifies_the_player_and_posts_through_the_inter
     posts = interaction.followup.posts
     assert posts[0].ephemeral is True and posts[0].text == MISSING_PERMISSION_NOTICE
     public = [p.text for p in posts if p.ephemeral is False]
-    assert public == ["Anna: add 2", "Bert, your turn."]
+    assert public == ["Anna: add 2\nBert, your turn."]
     assert channel.posts == []
 
 

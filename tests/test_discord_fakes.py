@@ -128,6 +128,7 @@ def make_interaction(user_id: int = 1, name: str = "Anna", channel: FakeChannel 
     interaction.response.is_done = MagicMock(return_value=False)
     interaction.followup = FakeFollowup()
     interaction.delete_original_response = AsyncMock()
+    interaction.edit_original_response = AsyncMock()
     interaction.namespace = SimpleNamespace(**(namespace or {}))
     interaction.client = client or MagicMock()
     return interaction

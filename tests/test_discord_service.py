@@ -134,16 +134,15 @@ async def test_a_server_error_on_posting_keeps_one_move_and_one_post(table: Tabl
     table.channel.failures = [server_error(), server_error()]
     await table.do(ANNA, "play", move="add 1")
     assert await table.moves() == ["add 1"]
-    new = table.texts()[posts:]
-    assert len([t for t in new if "adds 1" in t]) == 1
-    assert new[-1].startswith("<@2>: your turn")
+    new = "\n".join(table.texts()[posts:])
+    assert new.count("adds 1") == 1 and new.count("<@2>: your turn") == 1
     assert table.sleep.await_count == 2
 
 
 async def test_a_forbidden_channel_still_records_and_tells_the_player(table: Table) -> None:
     await seat_two(table)
     posts = len(table.channel.posts)
-    table.channel.failures = [forbidden(), forbidden()]
+    table.channel.failures = [forbidden()]
     interaction = await table.do(ANNA, "play", move="add 2")
     assert await table.moves() == ["add 2"]
     followups = interaction.followup.posts
