@@ -505,11 +505,11 @@ def _enumerate(graph: _Graph, board: dict, reach: int | None, ctx: RouteContext,
     else:
         starts = [i for i in comp if nodes[i].kind != "town"]
     out: list[_Candidate] = []
+    facts = _NodeFacts(graph, board, ctx, allowed)
     if rge:
         for s in starts:
-            _dfs(graph, board, s, allowed, 10**6, rge, ctx, links, out)
+            _dfs_rge(graph, facts, s, out)
     else:
-        facts = _NodeFacts(graph, board, ctx, allowed)
         for s in starts:
             if not facts.bad_end[s]:
                 _dfs_normal(graph, facts, s, reach, ctx, links, out)
@@ -546,6 +546,8 @@ class _NodeFacts:
         self.roermond = [n.hex == IRON_RHINE[0] for n in nodes]
         self.e12 = [int(n.hex == "E12") for n in nodes]
         self.montan = 40 if int(ctx.phase) >= 5 else 20
+        self.rge = [n.hex in RGE_HEXES for n in nodes]
+        self.metropole = [n.hex in METROPOLES for n in nodes]
         self.adj = [[(v, mask, k) for k, (v, mask, _c) in enumerate(graph.adj[u]) if allowed[v]]
                     for u in range(len(nodes))]
 
@@ -625,6 +627,68 @@ def _dfs_normal(graph: _Graph, f: _NodeFacts, start: int, limit: int, ctx: Route
 
     visit(start, 0, 0 if town[start] else 1, f.revenue[start], f.tokened[start])
     hex_count[hexes[start]] -= 1
+
+
+def _dfs_rge(graph: _Graph, f: _NodeFacts, start: int, out: list[_Candidate]) -> None:
+    """The Rheingold Express search from an RGE end: the 8 best stops are paid, metropolises
+    twice when both ends are RGE hexes; towns neither count nor pay."""
+    path = [start]
+    legs: list[int] = []
+    on_path = [False] * len(f.hex)
+    on_path[start] = True
+    metro_seen: set[int] = {f.hex[start]} if f.metro[start] else set()
+    values = [(f.revenue[start], f.metropole[start])]
+    adj, through, metro, town, hexes = f.adj, f.through, f.metro, f.town, f.hex
+
+    def record(v: int, used: int) -> None:
+        if f.pair[start] == f.pair[v] == 1:  # Nimwegen and Arnheim (group NorthWest) only
+            return
+        if len(path) == 2 and metro[start] and hexes[v] == hexes[start]:
+            return
+        both = f.rge[v]
+        paid = sorted((value * 2 if both and big else value for value, big in values),
+                      reverse=True)[:RGE_PAID_STOPS]
+        out.append(_Candidate(sum(paid), used, 0, tuple(path), tuple(legs)))
+
+    def visit(u: int, used: int, has_token: bool) -> None:
+        if u != start and not through[u]:
+            return
+        metro_u, hex_u = metro[u], hexes[u]
+        for v, mask, k in adj[u]:
+            if on_path[v] or mask & used:
+                continue
+            hex_v = hexes[v]
+            trajekt = metro_u and metro[v] and hex_v == hex_u
+            if not trajekt and metro[v] and hex_v in metro_seen:
+                continue
+            popped = None
+            if trajekt:
+                popped = values.pop()
+                values.append((popped[0] - TRAJEKT_PENALTY, popped[1]))
+            elif not town[v]:
+                values.append((f.revenue[v], f.metropole[v]))
+            path.append(v)
+            legs.append(k)
+            on_path[v] = True
+            added_metro = metro[v] and hex_v not in metro_seen
+            if added_metro:
+                metro_seen.add(hex_v)
+            token = has_token or f.tokened[v]
+            if token and not town[v] and (not f.rge[v] or start < v):
+                record(v, used | mask)
+            visit(v, used | mask, token)
+            if added_metro:
+                metro_seen.discard(hex_v)
+            on_path[v] = False
+            legs.pop()
+            path.pop()
+            if trajekt:
+                values.pop()
+                values.append(popped)
+            elif not town[v]:
+                values.pop()
+
+    visit(start, 0, f.tokened[start])
 
 
 def _dfs(graph: _Graph, board: dict, start: int, allowed: list[bool], limit: int, rge: bool,
