@@ -73,6 +73,9 @@ def test_steady_games_reach_the_end_with_invariants(players, options):
         moves = GAME.legal(state, seat)
         assert moves, "dead end"
         move = steady_choice(state, seat, moves, rng)
+        texts = [GAME.format(state, m) for m in moves]
+        assert len(set(texts)) == len(texts)  # one notation per move
+        assert len({GAME.label(state, m) for m in moves}) == len(moves)  # buttons differ
         assert GAME.parse(state, seat, GAME.format(state, move)) == move
         assert len(GAME.label(state, move)) <= 100
         GAME.apply(state, seat, move)
