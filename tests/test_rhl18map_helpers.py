@@ -15,26 +15,39 @@ COAL_HEXES = frozenset({"C12"})
 STEEL_HEXES = frozenset({"E6"})
 
 
+MAIN = "18Rhl_game_end_bank"
+# Generated games (reference engine, random legal play, engine's own router) copied into
+# tests/fixtures, with their variable coal and steel hexes from the reference logs.
+GENERATED = {
+    "rhl_gen_3p_31001": (frozenset({"J3"}), frozenset({"D13"})),
+    "rhl_gen_4p_41010_rv": (frozenset({"D11"}), frozenset({"E6"})),
+    "rhl_gen_5p_51006_all": (frozenset({"D9"}), frozenset({"E6"})),
+}
+
+
 @cache
-def game() -> dict:
-    with gzip.open(FIXTURE / "18Rhl_game_end_bank.json.gz", "rt", encoding="utf-8") as fh:
+def game(name: str = MAIN) -> dict:
+    with gzip.open(FIXTURE / f"{name}.json.gz", "rt", encoding="utf-8") as fh:
         return json.load(fh)
 
 
 @cache
-def states() -> dict[int, dict]:
+def states(name: str = MAIN) -> dict[int, dict]:
     result = {}
-    with gzip.open(FIXTURE / "18Rhl_game_end_bank.states.jsonl.gz", "rt",
-                   encoding="utf-8") as fh:
+    with gzip.open(FIXTURE / f"{name}.states.jsonl.gz", "rt", encoding="utf-8") as fh:
         for line in fh:
             record = json.loads(line)
             result[record["after_action_id"]] = record["state"]
     return result
 
 
-def board_of(state: dict) -> dict:
+def options(name: str = MAIN) -> frozenset[str]:
+    return frozenset(game(name)["settings"]["optional_rules"])
+
+
+def board_of(state: dict, opts: frozenset[str] = frozenset()) -> dict:
     """Our board shape built from a reference state: laid tiles, then every placed token."""
-    board = hexmap.initial_board()
+    board = hexmap.initial_board(opts)
     for hex_id, tile_id, rotation in state["laid_tiles"]:
         name = tile_id.rsplit("-", 1)[0]
         board[hex_id] = {"tile": name, "rotation": rotation,
@@ -51,8 +64,16 @@ def board_of(state: dict) -> dict:
     return board
 
 
-def run_routes_points() -> list[tuple[dict, dict]]:
+def run_routes_points(name: str = MAIN) -> list[tuple[dict, dict]]:
     """(run_routes action, reference state after it) for every effective run_routes action."""
-    by_id = states()
-    return [(a, by_id[a["id"]]) for a in game()["actions"]
+    by_id = states(name)
+    return [(a, by_id[a["id"]]) for a in game(name)["actions"]
             if a["type"] == "run_routes" and a["id"] in by_id]
+
+
+def lay_points(name: str = MAIN) -> list[tuple[dict, dict]]:
+    """(lay_tile action, reference state before it) for every effective lay."""
+    by_id = states(name)
+    ids = sorted(by_id)
+    return [(a, by_id[ids[ids.index(a["id"]) - 1]]) for a in game(name)["actions"]
+            if a["type"] == "lay_tile" and a["id"] in by_id]
