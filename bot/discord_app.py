@@ -104,6 +104,14 @@ def token_from_env(token: str | None = None, env: Mapping[str, str] = os.environ
     return found
 
 
+def command_tree(client: discord.Client, adapter: Adapter) -> app_commands.CommandTree:
+    """The slash command tree of ``client``, every command bound to ``adapter``."""
+    tree = app_commands.CommandTree(client)
+    for command in build_commands(adapter):
+        tree.add_command(command)
+    return tree
+
+
 # --- the client ----------------------------------------------------------------------------
 
 class RheinbotClient(discord.AutoShardedClient):
@@ -114,12 +122,10 @@ class RheinbotClient(discord.AutoShardedClient):
         super().__init__(intents=intents(), allowed_mentions=ALLOWED_MENTIONS, **options)
         self.start_services = start_services
         self.db_path = db_path or os.environ.get("RHEINBOT_DB", "rheinbot.sqlite3")
-        self.tree = app_commands.CommandTree(self)
-        self.tree.on_error = self.on_app_command_error
         self.delivery = Delivery(self)
         self.adapter = Adapter(self.delivery)
-        for command in build_commands(self.adapter):
-            self.tree.add_command(command)
+        self.tree = command_tree(self, self.adapter)
+        self.tree.on_error = self.on_app_command_error
         self.store: Any = None
         self.reminders: Any = None
 
@@ -142,11 +148,15 @@ class RheinbotClient(discord.AutoShardedClient):
         self.reminders.start()
         log.info("services open on %s", self.db_path)
 
-    async def close(self) -> None:
+    async def close_services(self) -> None:
         if self.reminders is not None:
             await self.reminders.stop()
         if self.store is not None:
             await self.store.close()
+            self.store = None
+
+    async def close(self) -> None:
+        await self.close_services()
         await super().close()
 
     async def on_app_command_error(self, interaction: discord.Interaction,
@@ -173,7 +183,11 @@ class RheinbotClient(discord.AutoShardedClient):
 def run(token: str | None = None) -> None:
     """Run the bot until stopped (``rheinbot run``)."""
     secret = token_from_env(token)
-    client = RheinbotClient(**shard_options())
+    try:
+        shards = shard_options()
+    except ConfigError as error:
+        raise SystemExit(f"Rheinbot cannot start: {error}") from None
+    client = RheinbotClient(**shards)
     client.run(secret, log_level=_log_level())
 
 
@@ -184,17 +198,22 @@ async def sync(guild_id: int | None = None) -> None:
     show at once: the way to try changes. Without, they go out globally.
     """
     secret = token_from_env()
-    target = guild_id or dev_guild()
-    client = RheinbotClient(start_services=False)
+    try:
+        target = guild_id or dev_guild()
+    except ConfigError as error:
+        raise SystemExit(f"Cannot sync: {error}") from None
+    # A plain client: syncing is one HTTP call, no gateway, no shards, no database.
+    client = discord.Client(intents=intents())
+    tree = command_tree(client, Adapter(Delivery(client)))
     async with client:
         await client.login(secret)
         if target is None:
-            synced = await client.tree.sync()
+            synced = await tree.sync()
             where = "globally (Discord may take a while to show them everywhere)"
         else:
             guild = discord.Object(id=target)
-            client.tree.copy_global_to(guild=guild)
-            synced = await client.tree.sync(guild=guild)
+            tree.copy_global_to(guild=guild)
+            synced = await tree.sync(guild=guild)
             where = f"to server {target}"
     print(f"Synced {len(synced)} commands {where}: " + ", ".join(c.name for c in synced))
 

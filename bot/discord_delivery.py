@@ -373,7 +373,7 @@ class Delivery:
     def _channel(self, channel_id: int) -> discord.abc.Messageable:
         assert self.client is not None, "Delivery needs a client outside interactions"
         found = self.client.get_channel(channel_id)
-        if isinstance(found, discord.abc.Messageable):
+        if found is not None and hasattr(found, "send"):  # a cached text channel or thread
             return found
         return self.client.get_partial_messageable(channel_id)
 

@@ -97,7 +97,7 @@ async def test_start_up_opens_the_services(monkeypatch, tmp_path) -> None:
 async def test_sync_to_a_guild_copies_the_commands_there(monkeypatch, capsys) -> None:
     monkeypatch.setenv("DISCORD_TOKEN", "token")
     monkeypatch.delenv("RHEINBOT_DEV_GUILD", raising=False)
-    monkeypatch.setattr(RheinbotClient, "login", AsyncMock())
+    monkeypatch.setattr(discord.Client, "login", AsyncMock())
     calls = []
 
     async def fake_sync(self, *, guild=None):
