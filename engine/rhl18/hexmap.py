@@ -117,14 +117,19 @@ def home_hexes() -> dict[str, tuple[str, int]]:
     return homes
 
 
-def initial_board(options: set[str] | frozenset[str] = frozenset()) -> dict:
-    """The setup board: every printed tile at rotation 0, empty slots, K/S dummy tokens."""
+def initial_board(options: set[str] | frozenset[str] | dict = frozenset()) -> dict:
+    """The setup board: every printed tile at rotation 0, empty slots, K/S dummy tokens.
+
+    ``options``: a set of optional-rule names or a dict name -> bool.
+    """
     from engine.rhl18 import tiles  # local import: tiles imports this module
 
+    ratingen = bool(options.get("ratingen_variant")) if isinstance(options, dict) else (
+        "ratingen_variant" in options)
     board: dict[str, dict] = {}
     for info in _hexes().values():
         name = info.tile
-        if "ratingen_variant" in options and info.ratingen_code is not None:
+        if ratingen and info.ratingen_code is not None:
             name += RATINGEN_SUFFIX
         tokens = [[None] * city.slots for city in tiles.tile(name).cities]
         board[info.id] = {"tile": name, "rotation": 0, "tokens": tokens}
