@@ -184,13 +184,8 @@ def _match_city(i: int, old_exits: list[set[int]], new_exits: list[set[int]],
 
 
 def _neighbor(hex_id: str, edge: int) -> str | None:
-    """The hex across ``edge`` if track may cross; borders are stored on one side only,
-    so both hexes' passable lists are checked."""
-    other = data.hexes()[hex_id]["passable_neighbors"].get(str(edge))
-    if other is None or other not in data.hexes():
-        return None
-    back = data.hexes()[other]["passable_neighbors"].get(str((edge + 3) % 6))
-    return other if back == hex_id else None
+    """The hex across ``edge`` as the reference links it (this hex's passable list only)."""
+    return data.hexes()[hex_id]["passable_neighbors"].get(str(edge))
 
 
 def _hex_paths(board: dict, hex_id: str) -> list[tuple[tuple, tuple, bool]]:
@@ -214,7 +209,7 @@ def walk(board: dict, corp: str, starts: list[tuple[str, int]], neutral: set[str
          ) -> tuple[set[tuple[str, int]], set[tuple[str, int]]]:
     """Walk track from start nodes; return (reached nodes, reached (hex, edge) exits)."""
     seen_nodes: set[tuple[str, int]] = set()
-    seen_paths: set[tuple[str, int]] = set()
+    seen_paths: set[tuple[str, int, int]] = set()
     seen_edges: set[tuple[str, int]] = set()
     stack: list[tuple[str, tuple]] = [(h, ("n", n)) for h, n in starts]
     for h, n in starts:
@@ -222,9 +217,14 @@ def walk(board: dict, corp: str, starts: list[tuple[str, int]], neutral: set[str
     while stack:
         hex_id, end = stack.pop()
         for idx, (a, b, terminal) in enumerate(_hex_paths(board, hex_id)):
-            if end not in (a, b) or (hex_id, idx) in seen_paths:
+            if end not in (a, b):
                 continue
-            seen_paths.add((hex_id, idx))
+            # A path may be walked once in each direction: paths sharing an edge make the
+            # way on depend on where the walk came from.
+            direction = 0 if end == a else 1
+            if (hex_id, idx, direction) in seen_paths:
+                continue
+            seen_paths.add((hex_id, idx, direction))
             other = b if end == a else a
             if other[0] == "n":
                 key = (hex_id, other[1])
@@ -262,3 +262,117 @@ def revenue_nodes(board: dict, reached: set[tuple[str, int]]) -> list[tuple[str,
         if kind in ("city", "offboard"):
             out.append((hex_id, node))
     return out
+
+
+# --- the reference engine's walk (depth first, order dependent) ---------------------------
+
+
+def _path_edges(path: tuple) -> list[int]:
+    return [end[1] for end in path[:2] if end[0] == "e"]
+
+
+def _path_nodes(path: tuple) -> list[int]:
+    return [end[1] for end in path[:2] if end[0] == "n"]
+
+
+class RefWalk:
+    """Graph computation as 18xx.games does it for one corporation.
+
+    Each token city walks the track depth first; a path once walked is not walked again
+    from that token (no backtracking), a chain never leaves twice by the same hex edge, the
+    walk does not pass through the corporation's other token cities (they walk themselves)
+    nor through terminal paths or cities blocked by other corporations' tokens.
+    """
+
+    def __init__(self, board: dict, corp: str, neutral: set[str]) -> None:
+        self.board = board
+        self.corp = corp
+        self.neutral = neutral
+        self.reached: set[tuple[str, int]] = set()
+        self.route_available = False
+        self.route_train_purchase = False
+
+    def run(self, tokens: list[tuple[str, int]]) -> RefWalk:
+        global_paths: set[tuple[str, int]] = set()
+        for start in tokens:
+            visited_nodes = {t for t in tokens if t != start}
+            visited_paths: set[tuple[str, int]] = set()
+            counter: dict[tuple[str, int], int] = {}
+            local: set[tuple[str, int]] = set()
+
+            def on_path(hex_id: str, idx: int, path: tuple,
+                        local: set[tuple[str, int]] = local) -> None:
+                if (hex_id, idx) in global_paths:
+                    return
+                global_paths.add((hex_id, idx))
+                for n in _path_nodes(path):
+                    self.reached.add((hex_id, n))
+                    local.add((hex_id, n))
+
+            self._node_walk(start, visited_nodes, visited_paths, counter, on_path)
+            if not self.route_train_purchase and len(local) > 1:
+                self.route_available = True
+                self.route_train_purchase = True
+        return self
+
+    def _node_walk(self, node: tuple[str, int], visited: set, vpaths: set, counter: dict,
+                   on_path, converging: bool = False) -> None:
+        if node in visited:
+            return
+        visited.add(node)
+        hex_id, n = node
+        for idx, path in enumerate(_hex_paths(self.board, hex_id)):
+            if ("n", n) not in path[:2]:
+                continue
+            self._path_walk(hex_id, idx, None, vpaths, counter, node, visited, on_path,
+                            converging)
+        if converging:
+            visited.discard(node)
+
+    def _path_walk(self, hex_id: str, idx: int, skip: int | None, vpaths: set,
+                   counter: dict, origin: tuple[str, int], visited: set, on_path,
+                   converging: bool) -> None:
+        if (hex_id, idx) in vpaths:
+            return
+        cell = self.board[hex_id]
+        path = _hex_paths(self.board, hex_id)[idx]
+        edges = _path_edges(path)
+        if any(counter.get((hex_id, e), 0) > 0 for e in edges):
+            return
+        vpaths.add((hex_id, idx))
+        on_path(hex_id, idx, path)
+        if not path[2]:
+            for n in _path_nodes(path):
+                nxt = (hex_id, n)
+                if nxt == origin or city_blocked(self.board, hex_id, n, self.corp,
+                                                 self.neutral):
+                    continue
+                self._node_walk(nxt, visited, vpaths, counter, on_path, converging)
+        exit_count = _exit_count(cell["tile"], cell["rotation"])
+        for e in edges:
+            if e == skip:
+                continue
+            nb = _neighbor(hex_id, e)
+            if nb is None or nb not in self.board:
+                continue
+            back = (e + 3) % 6
+            counter[(hex_id, e)] = counter.get((hex_id, e), 0) + 1
+            onward = converging or exit_count.get(e, 0) > 1
+            for nidx, npath in enumerate(_hex_paths(self.board, nb)):
+                if ("e", back) in npath[:2]:
+                    self._path_walk(nb, nidx, back, vpaths, counter, origin, visited,
+                                    on_path, onward)
+            counter[(hex_id, e)] -= 1
+        if converging:
+            vpaths.discard((hex_id, idx))
+
+
+@cache
+def _exit_count(name: str, rotation: int) -> dict[int, int]:
+    """How many path ends of the tile touch each edge (2+ = a converging exit)."""
+    counts: dict[int, int] = {}
+    for a, b, _ in paths_of(name, rotation):
+        for kind, value in (a, b):
+            if kind == "e":
+                counts[value] = counts.get(value, 0) + 1
+    return counts

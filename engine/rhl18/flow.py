@@ -232,9 +232,29 @@ def neutral_hexes(state: State, sym: str | None) -> set[str]:
     return out
 
 
+def token_starts(state: State, sym: str) -> list[tuple[str, int]]:
+    """The corporation's token cities as (hex, node part index), in token order."""
+    board = state["board"]
+    out = []
+    for tok in state["corps"][sym]["tokens"]:
+        hex_id = tok["hex"]
+        if hex_id is None:
+            continue
+        cell = board[hex_id]
+        for i, slots in enumerate(cell["tokens"]):
+            if sym in slots:
+                out.append((hex_id, bd.cities_of(cell["tile"])[i]))
+                break
+    return out
+
+
+def ref_walk(state: State, sym: str) -> bd.RefWalk:
+    walker = bd.RefWalk(state["board"], sym, neutral_hexes(state, sym))
+    return walker.run(token_starts(state, sym))
+
+
 def reach(state: State, sym: str) -> tuple[set, set]:
-    starts = bd.token_nodes(state["board"], sym)
-    return bd.walk(state["board"], sym, starts, neutral_hexes(state, sym))
+    return ref_walk(state, sym).reached, set()
 
 
 def token_spots(state: State, sym: str) -> list[tuple[str, int]]:
@@ -292,22 +312,8 @@ def can_token(state: State, sym: str) -> bool:
 
 
 def route_possible(state: State, sym: str) -> bool:
-    """As the reference graph: from some token, the walk touches two or more nodes
-    (cities, towns or offboards, the token's own city included when track leaves it)."""
-    board = state["board"]
-    neutral = neutral_hexes(state, sym)
-    for start in bd.token_nodes(board, sym):
-        nodes, _ = bd.walk(board, sym, [start], neutral)
-        if not _has_path(board, start):
-            nodes.discard(start)
-        if len(nodes) > 1:
-            return True
-    return False
-
-
-def _has_path(board: dict, node: tuple[str, int]) -> bool:
-    hex_id, idx = node
-    return any(("n", idx) in (a, b) for a, b, _ in bd._hex_paths(board, hex_id))
+    """As the reference graph: from some token, two or more nodes are reached."""
+    return ref_walk(state, sym).route_available
 
 
 def train_limit(state: State) -> int:
