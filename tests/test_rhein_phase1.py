@@ -52,7 +52,7 @@ def test_r1_e5_capital_over_100_is_not_a_tie():
     assert order.index(BROWN) < order.index(PURPLE)
 
 
-def test_e6_four_player_round1_auction():
+def test_r10_r12_e6_four_player_round1_auction():
     state = fresh(4, seed=2)
     stack(state, BLUE, GREEN, YELLOW, PURPLE)
     restart_round1(state, [K, D, 1, 2, 3, 5])
@@ -185,7 +185,7 @@ def test_r8_taking_ends_the_turn_one_card_per_pass():
     assert current(state) == GREEN
 
 
-def test_r15_e44_life_of_a_time_token():
+def test_r15_r60_e44_life_of_a_time_token_counts_rounds():
     state = fresh(3)
     start_take(state, 3, [K, 1, 2, 3, 5])
     act(state, current(state), f"take {K}")

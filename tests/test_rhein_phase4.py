@@ -59,7 +59,7 @@ def test_r27_e16_variant_three_aboard_does_not_leave():
     assert state["round"] == 2
 
 
-def test_red_train_example_karlsruhe_then_mannheim_then_frankfurt_trucks_to_bonn():
+def test_e18_red_train_example_karlsruhe_then_mannheim_then_frankfurt_trucks_to_bonn():
     # Rulebook worked example (E18): Yellow 5 and Green 4 aboard, markers Frankfurt and
     # Karlsruhe; next round Yellow unloads 2 in Frankfurt, 3 go onto his trucks, to Bonn.
     state = fresh(3)
@@ -102,7 +102,7 @@ def test_red_train_example_karlsruhe_then_mannheim_then_frankfurt_trucks_to_bonn
     assert state["capital"][YELLOW] == 4
 
 
-def test_white_plane_example_passes_duesseldorf_then_london():
+def test_e19_white_plane_example_passes_duesseldorf_then_london():
     # Rulebook worked example (E19).
     state = fresh(4)
     set_capital(state, purple=10, green=20, yellow=30, blue=40)

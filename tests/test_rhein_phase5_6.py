@@ -300,7 +300,7 @@ def test_r48_mortgage_and_repay_at_a_stop_in_the_truck_step_and_in_phase5():
     assert state["capital"][GREEN] == 12
 
 
-def test_r51_e54_bankruptcy_in_a_five_player_game():
+def test_r7_r51_e54_bankruptcy_in_a_five_player_game():
     state = fresh(5)
     set_capital(state, brown=0, green=20, yellow=21, blue=22, purple=23)
     for truck in state["trucks"][4].values():
@@ -323,3 +323,58 @@ def test_reveals_grow_with_each_new_orders_list_and_retake():
     state["phase"] = 6
     start_phase6(state)
     assert GAME.reveals(state) == before + 5
+
+
+def test_r5_order_fixed_when_the_sequence_starts():
+    state = fresh(3)
+    set_capital(state, green=10, blue=12, yellow=20)
+    from rhein_helpers import at_load
+    at_load(state)
+    assert state["seq"]["order"] == [GREEN, BLUE, YELLOW]
+    act(state, GREEN, "mortgage a")
+    act(state, GREEN, "mortgage b")  # Green now has 22, more than everyone
+    act(state, GREEN, "done")
+    assert current(state) == BLUE
+    act(state, BLUE, "done")
+    assert current(state) == YELLOW
+    act(state, YELLOW, "done")
+    assert state["phase"] == 3 and current(state) == BLUE  # recomputed for Phase 3
+
+
+def test_r54_last_round_phase6_in_full_then_the_end():
+    state = fresh(3)
+    set_capital(state, green=10, yellow=20, blue=30)
+    state["round"] = state["rounds"]
+    state["list"] = [1, 2]
+    lay(state, GREEN, 6, 2)
+    board(state, "red-train", None, {YELLOW: 3}, [4])
+    board(state, "white-train", 5, {}, [])
+    state["phase"] = 6
+    start_phase6(state)
+    assert state["step"] == "over" and GAME.active(state) == []
+    assert {1, 2} <= set(state["discards"])
+    assert state["warehouse"][YELLOW] == 15  # unloaded in Basel before scoring
+    assert state["transports"]["white-train"]["pos"] is None
+    assert state["final"][str(GREEN)]["capital"] == 8  # storage charged
+    assert state["final"][str(YELLOW)]["aboard"] == 0
+    assert GAME.phase(state).startswith("Game over")
+
+
+def test_r59_component_limits():
+    state = fresh(3)
+    set_capital(state, green=28, yellow=30, blue=40)
+    state["warehouse"][GREEN] = 3
+    state["lying"][GREEN][6] = 12
+    from rhein_helpers import at_load, at_reserve
+    at_load(state)
+    with pytest.raises(RuleError, match="only 3 containers in your warehouse"):
+        act(state, GREEN, "load white-ship 4")
+    act(state, GREEN, "load white-plane 3")
+    with pytest.raises(RuleError, match="1 or 2"):
+        act(state, GREEN, "truck a koblenz 3")
+    act(state, GREEN, "done")
+    at_reserve(state)
+    act(state, GREEN, "reserve white-plane london")
+    act(state, GREEN, "reserve white-plane frankfurt")
+    with pytest.raises(RuleError, match="no reservation markers left"):
+        act(state, GREEN, "reserve white-plane duesseldorf")
