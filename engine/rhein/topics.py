@@ -3,6 +3,13 @@
 from __future__ import annotations
 
 TOPICS: dict[str, str] = {
+    "moves": (
+        "take 17 · retake 4 (last round, 3 Capital) · bid 17 4 · pass · load red-train 4 · "
+        "load a 1 · truck a koblenz 2 (place truck A there with 2) · reserve white-ship "
+        "koblenz · unload red-train 3 · transfer red-train white-ship 2 · transfer red-train "
+        "a 2 · move a bonn · unload a 2 · fulfil 17 4 · mortgage a · repay a · done. Cities "
+        "by name or number (koeln, köln, 8)."
+    ),
     "overview": (
         "Freight firms in Basel ship containers down the Rhine to fulfil orders. Each round: "
         "1 take orders, 2 load containers (1 each), 3 reserve stops, 4 transports move and "
