@@ -33,6 +33,8 @@ EMBED_TITLE_LIMIT = 256
 BUTTON_LABEL_LIMIT = 80
 BUTTONS_PER_MESSAGE = 25
 CLOSED_DMS = 50007  # "Cannot send messages to this user"
+TOO_LARGE = 413  # "Request entity too large": a file over Discord's upload limit
+TOO_LARGE_NOTE = "(The picture was too large for Discord; /game board tries again.)"
 
 BUTTON_STYLES = {
     "primary": discord.ButtonStyle.primary,
@@ -144,6 +146,13 @@ class Part:
             out["nonce"] = self.nonce
         return out
 
+    def without_files(self, note: str) -> Part:
+        """The same message without its attachments (a fresh nonce: it is a new message)."""
+        if self.title is not None:
+            return Part(title=self.title, buttons=self.buttons,
+                        description=_append(self.description, note, EMBED_DESCRIPTION_LIMIT))
+        return Part(content=_append(self.content, note, CONTENT_LIMIT), buttons=self.buttons)
+
     def _embed(self) -> discord.Embed:
         embed = discord.Embed(title=(self.title or "")[:EMBED_TITLE_LIMIT],
                               description=self.description or None)
@@ -151,6 +160,12 @@ class Part:
         if len(pictures) == 1:  # the board inside the embed reads better on a phone
             embed.set_image(url=f"attachment://{pictures[0].filename}")
         return embed
+
+
+def _append(text: str | None, note: str, limit: int) -> str:
+    if not text:
+        return note
+    return f"{text[: limit - len(note) - 1]}\n{note}"
 
 
 def split_text(text: str, limit: int) -> list[str]:
@@ -368,7 +383,17 @@ class Delivery:
     async def _send_parts(self, send: Callable[..., Awaitable[Any]], reply: Reply,
                           channel: bool) -> None:
         for part in reply_parts(reply):
-            await with_retry(lambda part=part: send(**part.kwargs(channel=channel)), self.policy)
+            try:
+                await with_retry(lambda part=part: send(**part.kwargs(channel=channel)),
+                                 self.policy)
+            except discord.HTTPException as error:
+                if error.status != TOO_LARGE or not part.attachments:
+                    raise
+                # The text of a move must not be lost to an oversized picture.
+                log.error("attachment too large for Discord: %s", error)
+                bare = part.without_files(TOO_LARGE_NOTE)
+                await with_retry(lambda bare=bare: send(**bare.kwargs(channel=channel)),
+                                 self.policy)
 
     def _channel(self, channel_id: int) -> discord.abc.Messageable:
         assert self.client is not None, "Delivery needs a client outside interactions"

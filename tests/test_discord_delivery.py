@@ -244,3 +244,33 @@ async def test_mentions_never_ping_everyone_or_roles() -> None:
     kwargs = reply_parts(Reply("@everyone <@1>"))[0].kwargs(channel=True)
     mentions = kwargs["allowed_mentions"]
     assert mentions.everyone is False and mentions.roles is False and mentions.users is True
+
+
+async def test_an_oversized_picture_still_lets_the_text_through() -> None:
+    channel = FakeChannel()
+    channel.failures = [http_error(discord.HTTPException, 413, 40005, "Request entity too large")]
+    interaction = make_interaction(channel=channel)
+    board = Reply("Round 2: Anna loads", title="Round 2",
+                  files=[Attachment("board.png", b"x" * 100)])
+    await Delivery(None, no_sleep_policy()[0]).deliver(interaction, [board])
+    [post] = channel.posts
+    assert post.files == [] and post.embed.title == "Round 2"
+    assert post.embed.description.startswith("Round 2: Anna loads")
+    assert "too large" in post.embed.description
+
+
+async def test_message_arguments_exist_in_discord_py() -> None:
+    # The mocks accept anything; discord.py does not. Every keyword we send must be one of
+    # the real parameters of Messageable.send (channels, DMs) and Webhook.send (followups).
+    import inspect
+
+    reply = Reply("text", title="T", files=[Attachment("board.png", b"png")],
+                  buttons=[Button("Go", "rb:1:2:0")])
+    part = reply_parts(reply)[0]
+    channel_params = set(inspect.signature(discord.abc.Messageable.send).parameters)
+    followup_params = set(inspect.signature(discord.Webhook.send).parameters)
+    assert set(part.kwargs(channel=True)) <= channel_params
+    assert set(part.kwargs(channel=False)) | {"ephemeral"} <= followup_params
+    defer = set(inspect.signature(discord.InteractionResponse.defer).parameters)
+    assert {"ephemeral", "thinking"} <= defer
+    assert "view" in inspect.signature(discord.Interaction.edit_original_response).parameters
