@@ -187,9 +187,9 @@ class Store:
                 mode = (await cursor.fetchone())[0]
             if mode != "wal":  # e.g. a network file system: still correct, only slower
                 log.warning("%s: journal mode is %s, not WAL", path, mode)
-        await db.execute("PRAGMA synchronous=FULL")
-        await db.execute("PRAGMA foreign_keys=ON")
-        await db.execute("PRAGMA busy_timeout=5000")
+        await db.execute_fetchall("PRAGMA synchronous=FULL")
+        await db.execute_fetchall("PRAGMA foreign_keys=ON")
+        await db.execute_fetchall("PRAGMA busy_timeout=5000")
         store = cls(db, path)
         try:
             await store.migrate()
@@ -223,7 +223,7 @@ class Store:
                     await self._db.executescript(script)
                 except BaseException:
                     if self._db.in_transaction:
-                        await self._db.execute("ROLLBACK")
+                        await self._db.execute_fetchall("ROLLBACK")
                     raise
                 current = number
             return current
@@ -246,36 +246,37 @@ class Store:
                 await target.close()
 
     # -- plumbing -------------------------------------------------------------------------
+    # Every statement goes through execute_fetchall: one hop to aiosqlite's thread, where
+    # execute() plus a cursor would take two or three.
     async def _scalar(self, sql: str, params: Iterable[Any] = ()) -> Any:
-        async with self._db.execute(sql, tuple(params)) as cursor:
-            row = await cursor.fetchone()
-        return None if row is None else row[0]
+        rows = list(await self._db.execute_fetchall(sql, tuple(params)))
+        return rows[0][0] if rows else None
 
     async def _all(self, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
-        async with self._lock, self._db.execute(sql, tuple(params)) as cursor:
-            return list(await cursor.fetchall())
+        async with self._lock:
+            return list(await self._db.execute_fetchall(sql, tuple(params)))
 
     @asynccontextmanager
     async def _tx(self) -> AsyncIterator[aiosqlite.Connection]:
         async with self._lock:
-            await self._db.execute("BEGIN IMMEDIATE")
+            await self._db.execute_fetchall("BEGIN IMMEDIATE")
             try:
                 yield self._db
             except BaseException:
-                await self._db.execute("ROLLBACK")
+                await self._db.execute_fetchall("ROLLBACK")
                 raise
-            await self._db.execute("COMMIT")
+            await self._db.execute_fetchall("COMMIT")
 
     async def _bump(self, db: aiosqlite.Connection, game_id: int, expected_version: int,
                     now: float, **fields: Any) -> int:
         """Set ``fields`` and version+1 if the game is still at ``expected_version``."""
         sets = "".join(f", {name} = ?" for name in fields)
-        cursor = await db.execute(
+        changed = await db.execute_fetchall(
             f"UPDATE games SET version = version + 1, updated_at = ?{sets} "
-            "WHERE id = ? AND version = ?",
+            "WHERE id = ? AND version = ? RETURNING version",
             (now, *fields.values(), game_id, expected_version),
         )
-        if cursor.rowcount != 1:
+        if not changed:
             raise StaleVersion(game_id)
         return expected_version + 1
 
@@ -285,14 +286,14 @@ class Store:
                           min_players: int, max_players: int, now: float) -> GameRow:
         try:
             async with self._tx() as db:
-                cursor = await db.execute(
+                created = await db.execute_fetchall(
                     "INSERT INTO games (guild_id, channel_id, game_key, options, seed, "
                     "min_players, max_players, creator_id, created_at, updated_at) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                     (guild_id, channel_id, game_key, json.dumps(options, sort_keys=True),
                      seed, min_players, max_players, creator_id, now, now),
                 )
-                game_id = cursor.lastrowid
+                game_id = list(created)[0][0]
         except sqlite3.IntegrityError as error:
             raise ChannelBusy(channel_id) from error
         game = await self.game(game_id)
@@ -355,7 +356,7 @@ class Store:
             version = await self._bump(db, game_id, expected_version, now)
             joined = await self._scalar(
                 "SELECT IFNULL(MAX(joined) + 1, 0) FROM seats WHERE game_id = ?", (game_id,))
-            await db.execute(
+            await db.execute_fetchall(
                 "INSERT INTO seats (game_id, joined, user_id, name, colour, is_ai, ai_level) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?)",
                 (game_id, joined, user_id, name, colour, int(is_ai), ai_level),
@@ -366,7 +367,7 @@ class Store:
                           now: float) -> int:
         async with self._tx() as db:
             version = await self._bump(db, game_id, expected_version, now)
-            await db.execute("DELETE FROM seats WHERE game_id = ? AND joined = ?",
+            await db.execute_fetchall("DELETE FROM seats WHERE game_id = ? AND joined = ?",
                              (game_id, joined))
             return version
 
@@ -375,12 +376,12 @@ class Store:
                            ai_level: str | None, now: float) -> int:
         async with self._tx() as db:
             version = await self._bump(db, game_id, expected_version, now)
-            await db.execute(
+            await db.execute_fetchall(
                 "UPDATE seats SET user_id = ?, name = ?, is_ai = ?, ai_level = ? "
                 "WHERE game_id = ? AND seat = ?",
                 (user_id, name, int(is_ai), ai_level, game_id, seat),
             )
-            await db.execute("DELETE FROM undo_votes WHERE game_id = ?", (game_id,))
+            await db.execute_fetchall("DELETE FROM undo_votes WHERE game_id = ?", (game_id,))
             return version
 
     async def start_game(self, game_id: int, expected_version: int,
@@ -391,10 +392,10 @@ class Store:
         async with self._tx() as db:
             version = await self._bump(db, game_id, expected_version, now, **_snap_fields(snap))
             for seat, joined in enumerate(order):
-                await db.execute("UPDATE seats SET seat = ? WHERE game_id = ? AND joined = ?",
+                await db.execute_fetchall("UPDATE seats SET seat = ? WHERE game_id = ? AND joined = ?",
                                  (seat, game_id, joined))
                 if colours:
-                    await db.execute(
+                    await db.execute_fetchall(
                         "UPDATE seats SET colour = ? WHERE game_id = ? AND joined = ?",
                         (colours[seat], game_id, joined))
             return version
@@ -405,7 +406,7 @@ class Store:
         """Append ``move`` to the log and store the new snapshot, in one transaction."""
         async with self._tx() as db:
             version = await self._bump(db, game_id, expected_version, now, **_snap_fields(snap))
-            await db.execute(
+            await db.execute_fetchall(
                 "INSERT INTO actions (game_id, seat, user_id, notation, lines, created_at, "
                 "reveals_before, reveals_after) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 (game_id, move.seat, move.user_id, move.notation, json.dumps(move.lines),
@@ -429,11 +430,11 @@ class Store:
         """Mark ``first_action`` and every later action undone and store the rebuilt state."""
         async with self._tx() as db:
             version = await self._bump(db, game_id, expected_version, now, **_snap_fields(snap))
-            await db.execute(
+            await db.execute_fetchall(
                 "UPDATE actions SET undone = 1 WHERE game_id = ? AND id >= ? AND undone = 0",
                 (game_id, first_action),
             )
-            await db.execute("DELETE FROM undo_votes WHERE game_id = ?", (game_id,))
+            await db.execute_fetchall("DELETE FROM undo_votes WHERE game_id = ?", (game_id,))
             return version
 
     # -- undo votes -----------------------------------------------------------------------
@@ -441,9 +442,9 @@ class Store:
                         requested_by: int, user_id: int, agree: bool, now: float) -> None:
         async with self._tx() as db:
             # A vote from an older position is void: start afresh.
-            await db.execute("DELETE FROM undo_votes WHERE game_id = ? AND at_version != ?",
+            await db.execute_fetchall("DELETE FROM undo_votes WHERE game_id = ? AND at_version != ?",
                              (game_id, at_version))
-            await db.execute(
+            await db.execute_fetchall(
                 "INSERT OR REPLACE INTO undo_votes VALUES (?, ?, ?, ?, ?, ?, ?)",
                 (game_id, at_version, target_action, requested_by, user_id, int(agree), now),
             )
@@ -457,7 +458,7 @@ class Store:
 
     async def clear_votes(self, game_id: int) -> None:
         async with self._tx() as db:
-            await db.execute("DELETE FROM undo_votes WHERE game_id = ?", (game_id,))
+            await db.execute_fetchall("DELETE FROM undo_votes WHERE game_id = ?", (game_id,))
 
     # -- user settings --------------------------------------------------------------------
     async def settings(self, user_id: int) -> Settings:
@@ -472,7 +473,7 @@ class Store:
 
     async def save_settings(self, settings: Settings, now: float) -> None:
         async with self._tx() as db:
-            await db.execute(
+            await db.execute_fetchall(
                 "INSERT OR REPLACE INTO user_settings VALUES (?, ?, ?, ?, ?, ?, ?)",
                 (settings.user_id, int(settings.remind_on), settings.every_hours,
                  settings.quiet_from, settings.quiet_to, settings.tz, now),
@@ -483,10 +484,10 @@ class Store:
                            payload: dict[str, Any], now: float, sent: int = 0) -> None:
         """Create or move the one reminder of this kind for (game, user)."""
         async with self._tx() as db:
-            await db.execute(
+            await db.execute_fetchall(
                 "DELETE FROM reminders WHERE game_id = ? AND kind = ? AND "
                 "IFNULL(user_id, 0) = IFNULL(?, 0)", (game_id, kind, user_id))
-            await db.execute(
+            await db.execute_fetchall(
                 "INSERT INTO reminders (kind, game_id, user_id, due_at, sent, payload, "
                 "created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
                 (kind, game_id, user_id, due_at, sent, json.dumps(payload), now),
@@ -501,22 +502,22 @@ class Store:
         users = list(waiting)
         async with self._tx() as db:
             marks = ",".join("?" * len(users))
-            await db.execute(
+            await db.execute_fetchall(
                 "DELETE FROM reminders WHERE game_id = ? AND kind = 'turn'"
                 + (f" AND user_id NOT IN ({marks})" if users else ""), (game_id, *users))
             for user_id, payload in waiting.items():
-                cursor = await db.execute(
+                kept = await db.execute_fetchall(
                     "UPDATE reminders SET payload = json_patch(payload, ?) "
-                    "WHERE game_id = ? AND kind = 'turn' AND user_id = ?",
+                    "WHERE game_id = ? AND kind = 'turn' AND user_id = ? RETURNING id",
                     (json.dumps(payload), game_id, user_id))
-                if cursor.rowcount == 0 and user_id in first_due:
-                    await db.execute(
+                if not kept and user_id in first_due:
+                    await db.execute_fetchall(
                         "INSERT INTO reminders (kind, game_id, user_id, due_at, sent, payload, "
                         "created_at) VALUES ('turn', ?, ?, ?, 0, ?, ?)",
                         (game_id, user_id, first_due[user_id], json.dumps(payload), now))
-            await db.execute("DELETE FROM reminders WHERE game_id = ? AND kind = 'idle'",
+            await db.execute_fetchall("DELETE FROM reminders WHERE game_id = ? AND kind = 'idle'",
                              (game_id,))
-            await db.execute(
+            await db.execute_fetchall(
                 "INSERT INTO reminders (kind, game_id, user_id, due_at, sent, payload, "
                 "created_at) VALUES ('idle', ?, NULL, ?, 0, ?, ?)",
                 (game_id, idle_due, json.dumps(idle_payload), now))
@@ -525,14 +526,14 @@ class Store:
                             payload: dict[str, Any]) -> bool:
         """Reschedule an existing reminder; False if it was deleted meanwhile."""
         async with self._tx() as db:
-            cursor = await db.execute(
-                "UPDATE reminders SET due_at = ?, sent = ?, payload = ? WHERE id = ?",
-                (due_at, sent, json.dumps(payload), reminder_id))
-            return cursor.rowcount == 1
+            moved = await db.execute_fetchall(
+                "UPDATE reminders SET due_at = ?, sent = ?, payload = ? WHERE id = ? "
+                "RETURNING id", (due_at, sent, json.dumps(payload), reminder_id))
+            return bool(moved)
 
     async def delete_reminder(self, reminder_id: int) -> None:
         async with self._tx() as db:
-            await db.execute("DELETE FROM reminders WHERE id = ?", (reminder_id,))
+            await db.execute_fetchall("DELETE FROM reminders WHERE id = ?", (reminder_id,))
 
     async def delete_reminders(self, game_id: int, kind: str | None = None) -> None:
         sql = "DELETE FROM reminders WHERE game_id = ?"
@@ -541,7 +542,7 @@ class Store:
             sql += " AND kind = ?"
             params.append(kind)
         async with self._tx() as db:
-            await db.execute(sql, params)
+            await db.execute_fetchall(sql, params)
 
     async def reminders(self, game_id: int | None = None, due_before: float | None = None,
                         user_id: int | None = None) -> list[ReminderRow]:
