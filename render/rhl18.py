@@ -448,10 +448,29 @@ def render_routes(view: dict) -> bytes:
 
 def render_zoom(view: dict, hex_id: str, radius: int = 2) -> bytes:
     """A crop of the map around ``hex_id`` (``/game board near:F9``, lay previews)."""
-    image = draw_map(view)
+    return _png(_crop(draw_map(view), hex_id, radius))
+
+
+def render_lay_preview(view: dict, hex_id: str, tile_name: str, rotation: int) -> bytes:
+    """A zoomed preview of a tile lay before it is confirmed: the new tile (tokens moved as
+    the upgrade moves them) outlined in orange."""
+    board = dict(view["board"])
+    old = board[hex_id]
+    board[hex_id] = {**old, "tile": tile_name, "rotation": rotation,
+                     "tokens": tiles.moved_tokens(old["tile"], old.get("rotation", 0),
+                                                  old.get("tokens", []), tile_name, rotation)}
+    image = draw_map({**view, "board": board, "routes": None})
+    draw = ImageDraw.Draw(image)
+    cx, cy = hex_center(hex_id)
+    outline = [edge_segment(cx, cy, SIZE, e)[0] for e in range(6)]
+    draw.line([*outline, outline[0]], fill="#FF8C00", width=7, joint="curve")
+    return _png(_crop(image, hex_id, 2))
+
+
+def _crop(image: Image.Image, hex_id: str, radius: int) -> Image.Image:
     cx, cy = hex_center(hex_id)
     half_w = (radius + 0.6) * HEX_W
     half_h = (radius + 0.7) * 1.5 * SIZE
     box = (max(0, int(cx - half_w)), max(0, int(cy - half_h)),
            min(image.width, int(cx + half_w)), min(image.height, int(cy + half_h)))
-    return _png(image.crop(box))
+    return image.crop(box)

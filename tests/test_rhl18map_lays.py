@@ -124,3 +124,8 @@ def test_tokens_move_with_the_old_cities_on_upgrade() -> None:
     moved = tiles.moved_tokens("I10-0", 0, [["RhE"], ["CCE"], ["CME"]], "X923", 0)
     assert moved == [["RhE", "CCE"], ["CME"]]
     assert tiles.moved_tokens("X923", 0, moved, "928", 0) == [["RhE", "CCE", "CME"]]
+
+
+def test_rotation_is_described_by_its_exits_and_neighbours() -> None:
+    # Tile 26 at rotation 3 on F7 runs SW, NW and NE (the lay of action 318).
+    assert tiles.describe_rotation("F7", "26", 3) == "exits SW to G6, NW to E6, NE to E8"

@@ -78,3 +78,10 @@ def test_routes_zoom_market_and_charters_render() -> None:
 def test_setup_map_renders() -> None:
     png = rhl18.render({"board": hexmap.initial_board(), "phase": "2"})
     assert png.startswith(b"\x89PNG")
+
+
+def test_lay_preview_is_a_zoomed_png() -> None:
+    view, _final = _final_view()
+    png = rhl18.render_lay_preview(view, "H7", "9", 1)
+    image = Image.open(io.BytesIO(png))
+    assert image.width < 1000 and image.height < 1000

@@ -499,3 +499,16 @@ def new_er_links(hex_id: str, name: str, rotation: int) -> list[tuple[str, int]]
     edges = exits(name, rotation)
     return [(h, e) for h, e in (("C12", 4), ("D13", 3), ("D13", 4), ("E14", 3))
             if h == hex_id and e in edges]
+
+
+EDGE_NAMES = ("SW", "W", "NW", "NE", "E", "SE")
+
+
+def describe_rotation(hex_id: str, name: str, rotation: int) -> str:
+    """A rotation in words for menus: the exits and the hexes they lead to,
+    e.g. "exits W to K4, NE to J7"."""
+    parts = []
+    for edge in sorted(exits(name, rotation)):
+        target = hexmap.neighbor(hex_id, edge)
+        parts.append(f"{EDGE_NAMES[edge]} to {target}" if target else EDGE_NAMES[edge])
+    return "exits " + ", ".join(parts) if parts else "no track"
