@@ -42,9 +42,9 @@ def test_best_routes_reach_the_recorded_revenue_fast() -> None:
     for action, state in run_routes_points():
         board = board_of(state)
         trains = [r["train"] for r in action["routes"]]
-        start = time.perf_counter()
+        start = time.process_time()
         best = routes.best_routes(board, action["entity"], trains, _ctx(state))
-        timings.append(time.perf_counter() - start)
+        timings.append(time.process_time() - start)
         recorded = sum(r["revenue"] for r in action["routes"])
         assert routes.total_revenue(best) >= recorded, action["id"]
         # The finder's own answer must pass the validator with the same revenue.

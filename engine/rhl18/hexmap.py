@@ -143,3 +143,10 @@ def terrain_cost(board: dict, hex_id: str) -> int:
     from engine.rhl18 import tiles
 
     return tiles.tile(board[hex_id]["tile"]).upgrade_cost
+
+
+def board_key(board: dict) -> tuple:
+    """A hashable snapshot of what the map functions read (tiles, rotations, tokens), used to
+    cache their answers for a board that has not changed."""
+    return tuple((h, c["tile"], c.get("rotation", 0),
+                  tuple(tuple(city) for city in c.get("tokens", ()))) for h, c in board.items())

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from engine.rhl18 import hexmap, tiles
 
@@ -741,8 +742,25 @@ def _keep(nodes: list[_Node], start: int, end: int, rge: bool) -> bool:
 
 def best_routes(board: dict, corp: str, trains: Iterable[str],
                 ctx: RouteContext) -> list[RouteResult]:
-    """The set of routes (at most one per train) with the highest total revenue."""
-    trains = list(trains)
+    """The set of routes (at most one per train) with the highest total revenue.
+
+    Cached per board content, corporation, trains and context (fresh copies returned).
+    """
+    found = _best_cached(hexmap.board_key(board), corp, tuple(trains), ctx)
+    return [RouteResult(r.train, list(r.stops), [list(c) for c in r.connections], r.revenue,
+                        r.text, r.mask) for r in found]
+
+
+@lru_cache(maxsize=32)
+def _best_cached(key: tuple, corp: str, trains: tuple[str, ...],
+                 ctx: RouteContext) -> tuple[RouteResult, ...]:
+    board = {h: {"tile": t, "rotation": r, "tokens": [list(c) for c in toks]}
+             for h, t, r, toks in key}
+    return tuple(_best_routes(board, corp, list(trains), ctx))
+
+
+def _best_routes(board: dict, corp: str, trains: list[str],
+                 ctx: RouteContext) -> list[RouteResult]:
     graph = build_graph(board, corp, ctx.phase)
     links = _links(board, ctx)
     cache: dict[int | None, list[_Candidate]] = {}

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 
 from engine.rhl18 import hexmap
 
@@ -456,7 +456,33 @@ def _candidate_rotations(hex_id: str, name: str) -> tuple[int, ...]:
 def legal_lays(board: dict, corp: str | None, phase: str, available: Iterable[str],
                options: Iterable[str] | dict = (), special: bool = False,
                hexes: Iterable[str] | None = None) -> list[tuple[str, str, int]]:
-    """Every legal (hex, tile, rotation) using a tile from ``available`` (names in supply)."""
+    """Every legal (hex, tile, rotation) using a tile from ``available`` (names in supply).
+
+    Answers are cached per board content: legal() asks the same question many times.
+    """
+    opts = frozenset(k for k, v in options.items() if v) if isinstance(options, dict) \
+        else frozenset(options)
+    return list(_legal_lays_cached(hexmap.board_key(board), corp, phase,
+                                   tuple(sorted(set(available))), opts, special,
+                                   tuple(hexes) if hexes is not None else None))
+
+
+@lru_cache(maxsize=64)
+def _legal_lays_cached(key: tuple, corp: str | None, phase: str, available: tuple[str, ...],
+                       options: frozenset[str], special: bool,
+                       hexes: tuple[str, ...] | None) -> tuple[tuple[str, str, int], ...]:
+    board = _board_from_key(key)
+    return tuple(_legal_lays(board, corp, phase, available, options, special, hexes))
+
+
+def _board_from_key(key: tuple) -> dict:
+    return {h: {"tile": t, "rotation": r, "tokens": [list(c) for c in toks]}
+            for h, t, r, toks in key}
+
+
+def _legal_lays(board: dict, corp: str | None, phase: str, available: Iterable[str],
+                options: frozenset[str], special: bool,
+                hexes: Iterable[str] | None) -> list[tuple[str, str, int]]:
     names = sorted(set(available), key=_tile_sort_key)
     if corp is not None and not special:
         from engine.rhl18 import routes
