@@ -92,7 +92,7 @@ def _stock(state: State, action: dict) -> None:
         if rnd["turn_bought"]:
             raise RuleError("You cannot sell after buying in the same turn.")
         sym = action["shares"][0].rsplit("_", 1)[0]
-        R.sell_shares(state, seat, list(action["shares"]))
+        R.sell_shares(state, seat, list(action["shares"]), action.get("percent"))
         rnd["sold"].setdefault(str(seat), [])
         if sym not in rnd["sold"][str(seat)]:
             rnd["sold"][str(seat)].append(sym)

@@ -41,9 +41,8 @@ def sr_moves(state: State, seat: int, check_only: bool = False) -> list[dict]:
                         if check_only:
                             return out
         for sym in data.CORP_ORDER:
-            for certs in sell_bundles(state, seat, sym):
-                out.append({"type": "sell_shares", "entity": seat, "shares": certs,
-                            "percent": sum(R.units(c) for c in certs) * 10})
+            for bundle in sell_bundles(state, seat, sym):
+                out.append(sell_action(seat, bundle))
                 if check_only:
                     return out
     return out
@@ -70,13 +69,16 @@ def _buyable(state: State, sym: str, any_check: bool = False) -> list[str]:
     return out
 
 
-def sell_bundles(state: State, seat: int, sym: str) -> list[list[str]]:
+def sell_bundles(state: State, seat: int, sym: str) -> list[tuple[list[str], int]]:
+    """Bundles (certificates, percent) the player may sell: ordinary certificates in order,
+    and, when another player could take over, bundles with the president's certificate,
+    whole or half (a partial president's bundle, as the reference engine offers)."""
     corp = state["corps"][sym]
     if not corp["operated"]:
         return []
     mine = [c for c in R.certs_of(state, sym, seat) if c != f"{sym}_0"]
     room = 5 - R.held_units(state, sym, R.POOL)
-    out = []
+    out: list[tuple[list[str], int]] = []
     chosen: list[str] = []
     total = 0
     for cert in mine:
@@ -84,22 +86,25 @@ def sell_bundles(state: State, seat: int, sym: str) -> list[list[str]]:
             continue
         chosen = chosen + [cert]
         total += R.units(cert)
-        out.append(list(chosen))
+        out.append((list(chosen), total * 10))
     pres = f"{sym}_0"
     others = [p for p in range(len(state["ids"])) if p != seat]
     if state["certs"].get(pres) == seat and any(
             R.held_units(state, sym, p) >= 2 for p in others):
-        # The president's certificate may go if someone else can take over (>= 20%).
         chosen, total = [pres], R.units(pres)
-        if total <= room:
-            out.append(list(chosen))
-            for cert in mine:
-                if total + R.units(cert) > room:
-                    break
-                chosen = chosen + [cert]
-                total += R.units(cert)
-                out.append(list(chosen))
+        for extra in [None, *mine]:
+            if extra is not None:
+                chosen = chosen + [extra]
+                total += R.units(extra)
+            if total - 1 <= room:
+                out.append((list(chosen), (total - 1) * 10))
+            if total <= room:
+                out.append((list(chosen), total * 10))
     return out
+
+
+def sell_action(seat: int, bundle: tuple[list[str], int]) -> dict:
+    return {"type": "sell_shares", "entity": seat, "shares": bundle[0], "percent": bundle[1]}
 
 
 # --- all moves -----------------------------------------------------------------------------
@@ -308,9 +313,8 @@ def train_moves(state: State, sym: str, seat: int) -> list[dict]:
                         "price": min(corp["cash"], F.train_price(tid))})
     if must and cheapest > corp["cash"] + pres_cash and corp["president"] == seat:
         for other in data.CORP_ORDER:
-            for certs in sell_bundles(state, seat, other):
-                out.append({"type": "sell_shares", "entity": seat, "shares": certs,
-                            "percent": sum(R.units(c) for c in certs) * 10})
+            for bundle in sell_bundles(state, seat, other):
+                out.append(sell_action(seat, bundle))
     if not must:
         out.append({"type": "pass", "entity": sym})
     return out

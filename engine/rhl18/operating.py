@@ -33,7 +33,7 @@ def handle(state: State, action: dict) -> None:
         _company_lay(state, sym, entity, action)
         return
     if kind == "sell_shares" and isinstance(entity, int):
-        _emergency_sell(state, sym, entity, list(action["shares"]))
+        _emergency_sell(state, sym, entity, list(action["shares"]), action.get("percent"))
         return
     if entity != sym:
         raise RuleError(f"It is {sym}'s turn.")
@@ -111,7 +111,6 @@ def _lay_tile(state: State, sym: str, action: dict) -> None:
     t = state["round"]["t"]
     t["laid"] = True
     t["track_done"] = True
-    F._kda_check(state)
     F.advance_step(state, "Track")
 
 
@@ -142,7 +141,6 @@ def _close_atb_if_owner(state: State, sym: str, hex_id: str) -> None:
 
 def _pass_track(state: State, sym: str, action: dict) -> None:
     state["round"]["t"]["track_done"] = True
-    F._kda_check(state)
     F.advance_step(state, "Track")
 
 
@@ -191,7 +189,6 @@ def _company_lay(state: State, sym: str | None, company: str, action: dict) -> N
         # The teleport lay replaces the normal tile lay of this turn.
         t["track_done"] = True
         if rnd["step"] == "Track":
-            F._kda_check(state)
             F.advance_step(state, "Track")
 
 
@@ -223,7 +220,7 @@ def _end_special(state: State) -> None:
     rnd = state["round"]
     rnd["t"]["special_city_hex"] = None
     step = rnd.pop("resume_step", "Track")
-    rnd["step"] = "Token" if step in ("Track", "SpecialToken") else step
+    rnd["step"] = "RheBonusCheck" if step in ("Track", "SpecialToken") else step
 
 
 # --- tokens ----------------------------------------------------------------------------------
@@ -444,11 +441,12 @@ def _pass_buy(state: State, sym: str, action: dict) -> None:
     F.advance_step(state, "BuyTrain")
 
 
-def _emergency_sell(state: State, sym: str | None, seat: int, certs: list[str]) -> None:
+def _emergency_sell(state: State, sym: str | None, seat: int, certs: list[str],
+                    percent: int | None = None) -> None:
     rnd = state["round"]
     if sym is None or rnd["step"] != "BuyTrain" or state["corps"][sym]["president"] != seat:
         raise RuleError("Shares can be sold now only to raise money for a forced train buy.")
-    R.sell_shares(state, seat, certs)
+    R.sell_shares(state, seat, certs, percent)
     rnd["t"]["ebuy_sold"] = True
     # Corporations that have not operated yet are re-sorted after price moves.
     done = rnd["order"][: rnd["index"] + 1]
@@ -470,10 +468,10 @@ def can_go_bankrupt(state: State, sym: str) -> bool:
         bundles = L.sell_bundles(state, pres, other)
         if other == sym:
             # An emergency sale may not hand the buying corporation to someone else.
-            bundles = [b for b in bundles if keeps_presidency(state, sym, pres, b)]
+            bundles = [b for b in bundles if keeps_presidency(state, sym, pres, b[0])]
         if bundles:
             price = R.price_of(state["corps"][other]["price"])
-            worth += max(sum(R.units(c) for c in b) for b in bundles) * price
+            worth += max(b[1] for b in bundles) // 10 * price
     return worth < F.train_price(cheapest)
 
 
@@ -499,8 +497,8 @@ def _bankrupt(state: State, sym: str) -> None:
             continue
         bundles = L.sell_bundles(state, player, other)
         if bundles:
-            best = max(bundles, key=lambda b: sum(R.units(c) for c in b))
-            R.sell_shares(state, player, best)
+            best = max(bundles, key=lambda b: b[1])
+            R.sell_shares(state, player, best[0], best[1])
     contribution = state["cash"][player]
     # 2. Everything else goes to the pool without price moves; a corporation left without
     #    a president enters receivership.

@@ -524,22 +524,60 @@ def buy_shares(state: State, seat: int, certs: list[str]) -> None:
     update_president(state, sym)
 
 
-def sell_shares(state: State, seat: int, certs: list[str]) -> None:
+def sell_shares(state: State, seat: int, certs: list[str], percent: int | None = None) -> None:
+    """Sell certificates to the pool. ``percent`` below their sum sells only half of the
+    president's certificate: the new president swaps it for two units first."""
     sym = certs[0].rsplit("_", 1)[0]
     corp = state["corps"][sym]
     if any(state["certs"].get(c) != seat for c in certs):
         raise RuleError("You do not hold those certificates.")
     if not corp["operated"]:
         raise RuleError(f"{sym} cannot be sold before it has operated.")
-    n_units = sum(units(c) for c in certs)
+    full = sum(units(c) for c in certs)
+    n_units = full if percent is None else int(percent) // 10
+    pres_cert = f"{sym}_0"
+    if n_units != full and not (pres_cert in certs and n_units == full - 1):
+        raise RuleError("That is not a bundle you can sell.")
     if held_units(state, sym, POOL) + n_units > 5:
         raise RuleError("The market may hold at most 50% of a corporation.")
     price = price_of(corp["price"])
-    for c in certs:
-        give(state, c, POOL)
-    pay(state, "bank", seat, price * n_units)
-    update_president(state, sym, seller=seat)
+    if n_units == full:
+        for c in certs:
+            give(state, c, POOL)
+        pay(state, "bank", seat, price * n_units)
+        update_president(state, sym, seller=seat)
+    else:
+        _sell_partial_president(state, sym, seat, certs, n_units)
+        pay(state, "bank", seat, price * n_units)
     move(state, sym, "down")
+
+
+def _sell_partial_president(state: State, sym: str, seat: int, certs: list[str],
+                            n_units: int) -> None:
+    """As the reference: the bundle goes to the pool, the new president swaps the
+    president's certificate for two units (into the pool), then the seller takes back the
+    unsold unit(s) as the pool's oldest certificates."""
+    corp = state["corps"][sym]
+    best, best_units = None, 1
+    for p in _order_after(state, seat):
+        u = held_units(state, sym, p)
+        if u > best_units:
+            best, best_units = p, u
+    if best is None:
+        raise RuleError("Nobody could take over the presidency.")
+    for c in certs:
+        if c != f"{sym}_0":
+            give(state, c, POOL)
+    for c in _swap_certs(state, sym, best):
+        give(state, c, POOL)
+    give(state, f"{sym}_0", best)
+    corp["president"] = best
+    back = sum(units(c) for c in certs) - n_units
+    for c in acquired(state, sym, POOL):
+        if back <= 0:
+            break
+        give(state, c, seat)
+        back -= units(c)
 
 
 # --- rounds: transitions -----------------------------------------------------------------
