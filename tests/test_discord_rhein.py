@@ -1,6 +1,7 @@
 """A whole seeded game of Rhein: River Trade played only through the Discord adapter: two
-members and one AI seat, every human move picked from /play's autocomplete and sent with the
-/play callback, until the result is posted."""
+members and one AI seat; every human move is picked from /play's autocomplete and sent with
+the /play callback, or (one time in three, when the prompt has them) is a turn-prompt button
+press, until the result is posted."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import pytest
 from test_discord_fakes import CHANNEL, FakeChannel, make_adapter, make_interaction
 
 import engine
+from bot.discord_delivery import MoveButton
 from bot.service import Ctx, TablesService
 from bot.store import Store
 from engine.core import new_rng, rng_below
@@ -48,18 +50,26 @@ async def test_a_seeded_rhein_game_to_the_end_through_slash_commands(store, seed
 
     chooser = new_rng(seed)
     complete = commands["play"]._params["move"].autocomplete
-    played = 0
+    played = pressed = 0
     while played < MOVE_BOUND:
         row = await store.latest_game(CHANNEL)
         if row.status != "active":
             break
-        user_id = int(MENTION.findall(channel.posts[-1].content or "")[0])
-        choices = await complete(member(user_id), "")
-        assert 1 <= len(choices) <= 25
-        pick = choices[rng_below(chooser, len(choices))]
+        prompt = channel.posts[-1]
+        user_id = int(MENTION.findall(prompt.content or "")[0])
         before = len(await store.actions(row.id))
         interaction = member(user_id)
-        await commands["play"].callback(interaction, move=pick.value)
+        if prompt.custom_ids and rng_below(chooser, 3) == 0:  # a button on the turn prompt
+            button = prompt.view.children[rng_below(chooser, len(prompt.view.children))]
+            assert isinstance(button, MoveButton)
+            await button.callback(interaction)
+            interaction.edit_original_response.assert_awaited_once_with(view=None)
+            pressed += 1
+        else:  # /play with a move picked from the autocomplete list
+            choices = await complete(member(user_id), "")
+            assert 1 <= len(choices) <= 25
+            pick = choices[rng_below(chooser, len(choices))]
+            await commands["play"].callback(interaction, move=pick.value)
         assert interaction.followup.posts == [], interaction.followup.posts[0].text
         assert len(await store.actions(row.id)) > before  # the move (and AI replies) stored
         played += 1
@@ -77,5 +87,5 @@ async def test_a_seeded_rhein_game_to_the_end_through_slash_commands(store, seed
         game.apply(state, action.seat, game.parse(state, action.seat, action.notation))
     assert game.result(state) is not None
     assert played == sum(1 for a in actions if a.user_id is not None)
-    print(f"rhein seed {seed}: {played} moves via /play, {len(actions)} stored, "
+    print(f"rhein seed {seed}: {played} moves ({pressed} by button), {len(actions)} stored, "
           f"{len(channel.posts)} channel posts")
