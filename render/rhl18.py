@@ -20,10 +20,13 @@ from PIL import Image, ImageDraw
 from engine.rhl18 import hexmap, routes, tiles
 from render.common import font, text_colour_on, to_png
 from render.rhl18_tiles import (
+    BLANK_GRAY,
     CORP_COLOURS,
     INK,
+    PHASE_BOX,
     RIVER,
     SQ3,
+    TILE_FILL,
     draw_tile,
     draw_token,
     edge_mid,
@@ -423,10 +426,34 @@ def _stack(parts: list[Image.Image]) -> Image.Image:
     return image
 
 
+@cache
+def _palette() -> Image.Image:
+    """One 256-colour palette for every picture, built once from the printed map and a swatch
+    of every colour we draw (with black and white text on each, for the anti-aliased edges).
+    Mapping onto a fixed palette costs a few milliseconds; choosing a palette per picture
+    costs several times more."""
+    colours = {*TILE_FILL.values(), *CORP_COLOURS.values(), *ROUTE_COLOURS, *PHASE_BOX.values(),
+               RIVER, INK, BLANK_GRAY, BACKGROUND, "#FFFFFF", "#FFD400", "#FF8C00", "#F7F4EA",
+               "#FFF2B8", "#7A5A00", "#8B6B4A", "#4F6D8A", "#111111", "#333333", "#444444",
+               "#5A5A5A", "#DDDDDD", "#CCCCCC"}
+    base = _base(False)
+    swatch_h = 48
+    image = Image.new("RGB", (base.width, base.height + swatch_h * (len(colours) // 20 + 1)),
+                      "#FFFFFF")
+    image.paste(base, (0, 0))
+    draw = ImageDraw.Draw(image)
+    for i, colour in enumerate(sorted(colours)):
+        x, y = (i % 20) * 78, base.height + (i // 20) * swatch_h
+        draw.rectangle((x, y, x + 76, y + swatch_h - 2), fill=colour)
+        draw.text((x + 4, y + 4), "Ab8", fill=INK, font=font(16, bold=True))
+        draw.text((x + 40, y + 24), "Ab8", fill="#FFFFFF", font=font(16, bold=True))
+    return image.quantize(colors=256, method=Image.Quantize.MEDIANCUT)
+
+
 def _png(image: Image.Image) -> bytes:
-    """PNG with a 128-colour palette: the map has few colours, and encoding a palette image
-    is about twice as fast and half the size of RGB."""
-    return to_png(image.quantize(colors=128, method=Image.Quantize.FASTOCTREE))
+    """PNG on the fixed palette: encoding a palette image is about twice as fast and half the
+    size of RGB, and the map has few colours."""
+    return to_png(image.quantize(palette=_palette(), dither=Image.Dither.NONE))
 
 
 def render_map(view: dict) -> bytes:
