@@ -409,6 +409,10 @@ def _add_control_commands(group: app_commands.Group, adapter: Adapter) -> None:
                            replacement="Who takes the seat (empty: a computer player)")
     async def game_kick(interaction: discord.Interaction, player: discord.User,
                         replacement: discord.User | None = None) -> None:
+        if replacement is not None and replacement.bot:
+            await adapter.refuse(interaction, "A bot account cannot take a seat: leave "
+                                              "replacement empty for a computer player.")
+            return
         await adapter.run(interaction, lambda ctx: adapter.service.kick(
             ctx, player.id,
             replacement.id if replacement else None,

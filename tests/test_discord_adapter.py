@@ -102,12 +102,17 @@ async def test_the_service_sees_who_and_where() -> None:
 async def test_kick_passes_the_replacement_member() -> None:
     service = FakeService()
     _, commands, _ = make_adapter(service)
-    player = MagicMock(id=5, display_name="Dora")
-    stand_in = MagicMock(id=6, display_name="Emil")
+    player = MagicMock(id=5, display_name="Dora", bot=False)
+    stand_in = MagicMock(id=6, display_name="Emil", bot=False)
     await commands["game kick"].callback(make_interaction(manage=True), player=player,
                                          replacement=stand_in)
     await commands["game kick"].callback(make_interaction(manage=True), player=player)
     assert service.called("kick") == [(5, 6, "Emil"), (5, None, None)]
+    other_bot = MagicMock(id=7, display_name="Dyno", bot=True)
+    refused = make_interaction(manage=True)
+    await commands["game kick"].callback(refused, player=player, replacement=other_bot)
+    assert "cannot take a seat" in refused.response.send_message.await_args.args[0]
+    assert len(service.called("kick")) == 2
 
 
 async def test_remind_options_reach_the_service() -> None:
