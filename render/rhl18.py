@@ -89,16 +89,26 @@ def _base(ratingen: bool) -> Image.Image:
     board = hexmap.initial_board({"ratingen_variant"} if ratingen else set())
     for hex_id, cell in board.items():
         cx, cy = hex_center(hex_id)
-        draw_tile(draw, cell["tile"], 0, cx, cy, SIZE, (), (), None)
+        draw_tile(draw, cell["tile"], 0, cx, cy, SIZE, (), _printed_homes(hex_id), None)
         _labels(draw, hex_id)
     return image
 
 
-def _needs_redraw(cell: dict, printed: str) -> bool:
+def _printed_homes(hex_id: str) -> list[str | None]:
+    """Home reservations as printed on the map (one per city; shown until the engine's board
+    says otherwise through its "reserved" entries)."""
+    return [syms[0] if syms else None for syms in hexmap.hex_info(hex_id).homes]
+
+
+def _needs_redraw(hex_id: str, cell: dict, printed: str) -> bool:
+    """Whether the hex differs from the cached printed map (tile, tokens, reservations)."""
     if cell["tile"] != printed or cell.get("rotation"):
         return True
-    return any(t for city in cell.get("tokens", []) for t in city) or any(
-        cell.get("reserved") or [])
+    if any(t for city in cell.get("tokens", []) for t in city):
+        return True
+    homes = _printed_homes(hex_id)
+    return "reserved" in cell and list(cell["reserved"] or []) + [None] * (
+        len(homes) - len(cell["reserved"] or [])) != homes
 
 
 def draw_map(view: dict, manifest: dict | None = None) -> Image.Image:
@@ -114,15 +124,17 @@ def draw_map(view: dict, manifest: dict | None = None) -> Image.Image:
     printed = hexmap.initial_board({"ratingen_variant"} if ratingen else set())
     phase = str(view.get("phase") or "2")
     for hex_id, cell in board.items():
-        if hex_id in printed and not _needs_redraw(cell, printed[hex_id]["tile"]):
+        if hex_id in printed and not _needs_redraw(hex_id, cell, printed[hex_id]["tile"]):
             if manifest is not None:
                 manifest[hex_id] = (printed[hex_id]["tile"], 0, printed[hex_id]["tokens"])
             continue
         if manifest is not None:
             manifest[hex_id] = (cell["tile"], cell.get("rotation", 0), cell.get("tokens", []))
         cx, cy = hex_center(hex_id)
+        reserved = cell["reserved"] if "reserved" in cell else (
+            _printed_homes(hex_id) if cell["tile"] == printed[hex_id]["tile"] else [])
         draw_tile(draw, cell["tile"], cell.get("rotation", 0), cx, cy, SIZE,
-                  cell.get("tokens", []), cell.get("reserved") or [], phase)
+                  cell.get("tokens", []), reserved or [], phase)
         _labels(draw, hex_id)
     _borders(draw, board)
     _markers(draw, view)

@@ -205,7 +205,7 @@ def draw_tile(draw: ImageDraw.ImageDraw, name: str, rotation: int, cx: float, cy
     width = max(6, int(size / 9))
     _draw_paths(draw, t, rotation, cx, cy, size, positions, width)
     _draw_nodes(draw, t, positions, (cx, cy), size, tokens, reserved, phase)
-    _draw_marks(draw, t, cx, cy, size)
+    _draw_marks(draw, t, cx, cy, size, positions)
 
 
 def _draw_paths(draw, t: tiles.Tile, rotation: int, cx, cy, size, positions, width) -> None:
@@ -268,13 +268,20 @@ def _revenue_spot(draw, t: tiles.Tile, node: tiles.Node, pos, centre, size, shar
     draw_revenue(draw, (bx, by), node.revenue)
 
 
-def _draw_marks(draw, t: tiles.Tile, cx, cy, size) -> None:
+# Places for the terrain cost, tried in order; the first one clear of every city is used.
+TERRAIN_SPOTS = ((0.50, 0.30), (0.52, -0.30), (-0.05, 0.40), (0.0, -0.42), (-0.5, -0.3))
+
+
+def _draw_marks(draw, t: tiles.Tile, cx, cy, size, positions) -> None:
     if t.label and t.color != "red":  # red D15's "+10/link" is shown by the link count
         draw.text((cx - size * 0.78, cy + size * 0.22), t.label, fill=INK,
                   font=font(18 if len(t.label) <= 3 else 15, bold=True), anchor="lm",
                   stroke_width=2, stroke_fill="#FFFFFF")
     if t.upgrade_cost:
-        draw_terrain(draw, cx + size * 0.52, cy + size * 0.28, t.terrain or "", t.upgrade_cost)
+        spot = next(((cx + dx * size, cy + dy * size) for dx, dy in TERRAIN_SPOTS
+                     if all(math.hypot(cx + dx * size - x, cy + dy * size - y) > 0.36 * size
+                            for x, y in positions)), (cx + 0.5 * size, cy + 0.3 * size))
+        draw_terrain(draw, spot[0], spot[1], t.terrain or "", t.upgrade_cost)
 
 
 def draw_terrain(draw: ImageDraw.ImageDraw, x: float, y: float, terrain: str, cost: int) -> None:
