@@ -40,6 +40,9 @@ def format_action(state: State, action: dict) -> str:
     if kind == "sell_shares":
         sym = action["shares"][0].rsplit("_", 1)[0]
         pres = " pres" if f"{sym}_0" in action["shares"] else ""
+        full = sum(R.units(c) for c in action["shares"]) * 10
+        if pres and action.get("percent", full) < full:
+            pres = " half-pres"  # only half of the president's certificate is sold
         return f"sell {sym.lower()} {len(action['shares'])}{pres}"
     if kind == "lay_tile":
         prefix = f"{action['entity'].lower()} " if action["entity"] in COMPANIES \
