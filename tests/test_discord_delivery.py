@@ -274,3 +274,13 @@ async def test_message_arguments_exist_in_discord_py() -> None:
     defer = set(inspect.signature(discord.InteractionResponse.defer).parameters)
     assert {"ephemeral", "thinking"} <= defer
     assert "view" in inspect.signature(discord.Interaction.edit_original_response).parameters
+
+
+async def test_private_news_is_never_posted_publicly_even_when_every_private_road_fails() -> None:
+    interaction = make_interaction(user_id=1)
+    interaction.followup.failures = [not_found(10015)]
+    interaction.user.send.side_effect = forbidden(50007)
+    secret = Reply("Your hand: 2, 7, 9", Audience.EPHEMERAL, user_id=1)
+    await Delivery(None, no_sleep_policy()[0]).deliver(interaction, [secret])
+    assert interaction.channel.posts == [] and interaction.followup.posts == []
+    interaction.user.send.assert_awaited_once()
