@@ -462,6 +462,11 @@ def settle(state: State) -> None:
         rnd = state["round"]
         if state["finished"]:
             return
+        if not R.active_players(state):
+            # House ruling: with every player bankrupt nobody can act, so the game ends.
+            state["finished"] = True
+            state["end_reason"] = "bankrupt"
+            return
         if rnd["type"] == "Auction":
             if rnd["companies"] or rnd["pending_par"]:
                 return

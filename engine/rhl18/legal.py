@@ -317,6 +317,10 @@ def train_moves(state: State, sym: str, seat: int) -> list[dict]:
                 out.append(sell_action(seat, bundle))
     if not must:
         out.append({"type": "pass", "entity": sym})
+    from engine.rhl18 import operating as O
+
+    if corp["president"] == seat and O.can_go_bankrupt(state, sym):
+        out.append({"type": "bankrupt", "entity": sym})
     return out
 
 
