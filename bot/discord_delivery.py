@@ -53,6 +53,16 @@ MISSING_PERMISSION_NOTICE = (
 )
 
 
+POST_FAILED_NOTICE = (
+    "Discord would not take my channel post just now. Your action was saved; "
+    "use /game status or /game board to see the table."
+)
+
+# What a send can raise once its retries are spent.
+SENDING_ERRORS = (discord.HTTPException, discord.RateLimited, aiohttp.ClientError,
+                  asyncio.TimeoutError, ConnectionError)
+
+
 # --- the turn-prompt buttons ---------------------------------------------------------------
 
 class MoveButton(
@@ -286,7 +296,7 @@ class Delivery:
         channel = self._channel(channel_id)
         try:
             await self._send_parts(channel.send, reply, channel=True)
-        except discord.HTTPException as error:
+        except SENDING_ERRORS as error:
             raise DeliveryFailed(f"channel {channel_id}: {error}",
                                  retryable=is_transient(error)) from error
 
@@ -299,7 +309,7 @@ class Delivery:
         except discord.Forbidden as error:
             closed = error.code == CLOSED_DMS
             raise DeliveryFailed(f"DM to {user_id}: {error}", closed_dms=closed) from error
-        except discord.HTTPException as error:
+        except SENDING_ERRORS as error:
             raise DeliveryFailed(f"DM to {user_id}: {error}",
                                  retryable=is_transient(error)) from error
 
@@ -336,13 +346,16 @@ class Delivery:
         except discord.Forbidden:
             # The move stands; say so, then post through the interaction instead, which needs
             # no channel permission (only while its 15-minute token lives).
-            await self._to_caller(state, Reply(MISSING_PERMISSION_NOTICE, Audience.EPHEMERAL))
+            await self._warn_once(state, MISSING_PERMISSION_NOTICE)
             await self._followup(state, reply, ephemeral=False)
-        except discord.HTTPException as error:
+        except SENDING_ERRORS as error:
             log.error("channel post failed for good: %s", error)
-            await self._to_caller(state, Reply(
-                "Discord would not take my channel post just now. Your action was saved; "
-                "use /game status or /game board to see the table.", Audience.EPHEMERAL))
+            await self._warn_once(state, POST_FAILED_NOTICE)
+
+    async def _warn_once(self, state: _InteractionState, text: str) -> None:
+        if text not in state.warned:
+            state.warned.add(text)
+            await self._to_caller(state, Reply(text, Audience.EPHEMERAL))
 
     async def _to_caller(self, state: _InteractionState, reply: Reply) -> None:
         try:
@@ -413,3 +426,4 @@ class Delivery:
 class _InteractionState:
     interaction: discord.Interaction
     followups: int = 0
+    warned: set[str] = field(default_factory=set)

@@ -284,3 +284,28 @@ async def test_private_news_is_never_posted_publicly_even_when_every_private_roa
     await Delivery(None, no_sleep_policy()[0]).deliver(interaction, [secret])
     assert interaction.channel.posts == [] and interaction.followup.posts == []
     interaction.user.send.assert_awaited_once()
+
+
+async def test_a_dropped_connection_is_retried_then_reported_as_retryable() -> None:
+    import aiohttp
+
+    channel = FakeChannel(321)
+    channel.failures = [aiohttp.ClientConnectionError("reset") for _ in range(4)]
+    client = MagicMock(get_channel=MagicMock(return_value=channel))
+    policy, sleep = no_sleep_policy()
+    with pytest.raises(DeliveryFailed) as caught:
+        await Delivery(client, policy).post_channel(321, Reply("Idle notice"))
+    assert caught.value.retryable is True and sleep.await_count == 3
+
+
+async def test_the_permission_notice_is_given_once_per_command() -> None:
+    channel = FakeChannel()
+    channel.failures = [forbidden(), forbidden()]
+    interaction = make_interaction(channel=channel)
+    board = Reply("Round 2", title="Round 2", files=[Attachment("board.png", b"png")])
+    await Delivery(None, no_sleep_policy()[0]).deliver(
+        interaction, [board, Reply("Bert, your turn.", buttons=[Button("Go", "rb:1:2:0")])])
+    notices = [p for p in interaction.followup.posts if p.text == MISSING_PERMISSION_NOTICE]
+    assert len(notices) == 1
+    assert [p.text for p in interaction.followup.posts if p.ephemeral is False] == [
+        "Round 2\nRound 2", "Bert, your turn."]
