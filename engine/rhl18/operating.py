@@ -496,6 +496,10 @@ def _bankrupt(state: State, sym: str) -> None:
         if state["corps"][other]["price"] is None:
             continue
         bundles = L.sell_bundles(state, player, other)
+        if other == sym:
+            # The sales follow the emergency rules: the bankrupt corporation's presidency
+            # cannot be handed over by a sale.
+            bundles = [b for b in bundles if keeps_presidency(state, sym, player, b[0])]
         if bundles:
             best = max(bundles, key=lambda b: b[1])
             R.sell_shares(state, player, best[0], best[1])
