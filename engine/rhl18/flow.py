@@ -397,8 +397,9 @@ def _step_available(state: State, sym: str, step: str) -> bool:
     corp = state["corps"][sym]
     t = state["round"]["t"]
     if step == "Track":
+        # A corporation in debt (negative cash after a receivership loan) cannot build.
         return not (corp["receivership"] or t["tokened"] or t["teleported"] is not None
-                    or t["track_done"])
+                    or t["track_done"] or corp["cash"] < 0)
     if step == "SpecialToken":
         return t["special_city_hex"] is not None
     if step == "RheBonusCheck":
