@@ -190,6 +190,9 @@ def _place_home_tokens(state: State, sym: str) -> None:
         n = len(cell["tokens"])
         if (sym, hex_id) in HOME_CITY:
             idx = HOME_CITY[(sym, hex_id)][n]
+        elif sym in cell["reserved"]:
+            # The reservation follows the city through upgrades.
+            idx = cell["reserved"].index(sym)
         elif isinstance(info["home"], list):
             idx = 0
         else:
