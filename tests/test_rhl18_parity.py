@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -68,18 +69,35 @@ def test_main_fixture_every_state_and_result() -> None:
     assert importer.result_of(state) == {"579": 9939, "635": 8729, "13627": 9115}
 
 
-GENERATED = {
-    "rhl_gen_3p_31001": {"1": 5655, "2": 8384, "3": 7308},
-    "rhl_gen_4p_41010_rv": {"1": 2297, "2": 6915, "3": 5818, "4": 5155},
-    "rhl_gen_5p_51006_all": {"1": 7870, "2": 3097, "3": 3895, "4": 4554, "5": 2344},
-}
+ALL_GENERATED = sorted(p.name[: -len(".json.gz")] for p in FIX.glob("rhl_gen_*.json.gz")
+                       if not p.name.endswith(".states.jsonl.gz"))
+# A few games in the default suite: bankruptcies and receivership (5p_51015), partial
+# president's-certificate sales and Ratingen (6p_61008), all optional rules (5p_51006).
+QUICK = ["rhl_gen_5p_51015", "rhl_gen_6p_61008_pt_rv", "rhl_gen_5p_51006_all"]
 
 
-@pytest.mark.parametrize("name", sorted(GENERATED))
+def _check_generated(name: str) -> None:
+    game, _ = _load(name)
+    state, matched = _replay_and_compare(name)
+    assert matched == len(importer.filter_actions(game["actions"])) + 1
+    assert state["finished"] and state["end_reason"] == game["game_end_reason"]
+    assert importer.result_of(state) == {k: int(v) for k, v in game["result"].items()}
+
+
+@pytest.mark.parametrize("name", QUICK)
 def test_generated_game_every_state_and_result(name: str) -> None:
-    state, _ = _replay_and_compare(name)
-    assert state["finished"] and state["end_reason"] == "bank"
-    assert importer.result_of(state) == GENERATED[name]
+    _check_generated(name)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(os.environ.get("RHEINBOT_SLOW") != "1", reason="set RHEINBOT_SLOW=1")
+@pytest.mark.parametrize("name", ALL_GENERATED)
+def test_every_generated_game_every_state_and_result(name: str) -> None:
+    _check_generated(name)
+
+
+def test_all_18_generated_games_are_present() -> None:
+    assert len(ALL_GENERATED) == 18
 
 
 def test_setup_lcg_places_coal_and_steel() -> None:
