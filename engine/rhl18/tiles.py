@@ -343,11 +343,20 @@ def path_signature(name: str, rotation: int) -> frozenset[tuple]:
     return frozenset(path_items(name, rotation))
 
 
-def _normal_error(hex_id: str, old: Tile, old_rot: int, new: Tile, rotation: int) -> str | None:
-    """The shared 18xx rules: labels, node counts, kept paths and kept city edge sets."""
-    # The printed "R" on Ratingen (E12, variant) marks the variant hex; the reference engine
-    # lays ordinary town tiles there, so it is not matched like a tile label.
-    if old.labels != new.labels and not (hex_id == "E12" and old.preprinted):
+def _normal_error(hex_id: str, old: Tile, old_rot: int, new: Tile, rotation: int,
+                  special: bool) -> str | None:
+    """The shared 18xx rules: kept paths and city edge sets, then (not for private lays, as
+    in the reference engine) labels and town/city counts."""
+    if not path_signature(old.name, old_rot) <= path_signature(new.name, rotation):
+        return f"Tile {new.name} at rotation {rotation} does not keep all the track of {hex_id}."
+    old_sets = city_exits(old.name, old_rot)
+    new_sets = city_exits(new.name, rotation)
+    if len(old_sets) > 1 and len(new_sets) > 1 and not all(
+            sum(o <= n for n in new_sets) == 1 for o in old_sets if o):
+        return f"Tile {new.name} at rotation {rotation} does not keep each city's track."
+    if special:
+        return None
+    if old.labels != new.labels:
         return (f"Tile {new.name} has label {new.label or 'none'}; "
                 f"{hex_id} needs {old.label or 'no label'}.")
     if len(old.towns) != len(new.towns):
@@ -356,13 +365,6 @@ def _normal_error(hex_id: str, old: Tile, old_rot: int, new: Tile, rotation: int
         return f"{hex_id} has {len(old.cities)} city(ies); tile {new.name} has {len(new.cities)}."
     if old.labels and old.cities and not new.cities:
         return f"Tile {new.name} would remove the cities of {hex_id}."
-    if not path_signature(old.name, old_rot) <= path_signature(new.name, rotation):
-        return f"Tile {new.name} at rotation {rotation} does not keep all the track of {hex_id}."
-    old_sets = city_exits(old.name, old_rot)
-    new_sets = city_exits(new.name, rotation)
-    if len(old_sets) > 1 and len(new_sets) > 1 and not all(
-            any(o <= n for n in new_sets) for o in old_sets):
-        return f"Tile {new.name} at rotation {rotation} does not keep each city's track."
     return None
 
 
@@ -399,7 +401,7 @@ def upgrade_error(board: dict, hex_id: str, new_name: str, rotation: int, phase:
         if not exits(old.name, cell["rotation"]) <= exits(new_name, rotation):
             return f"Tile {new_name} at rotation {rotation} does not keep the track of {hex_id}."
     elif new_name != "935":
-        reason = _normal_error(hex_id, old, cell["rotation"], new, rotation)
+        reason = _normal_error(hex_id, old, cell["rotation"], new, rotation, special)
         if reason:
             return reason
     return _geometry_error(board, hex_id, old, new, rotation, corp, special, connected,
