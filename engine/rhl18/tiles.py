@@ -433,7 +433,10 @@ def _geometry_error(board: dict, hex_id: str, old: Tile, new: Tile, rotation: in
 
     if connected is None:
         connected = routes.connected_edges(board, corp)
-    if not new_exits & connected.get(hex_id, set()):
+    reach = connected.get(hex_id, set())
+    # In the metropolises the reference skips the rotation check: the hex being on the
+    # corporation's network is enough.
+    if not (reach if hex_id in METROPOLIS_LABELS else new_exits & reach):
         return f"{corp} has no track or token connected to {hex_id} on this tile's exits."
     if old.paths and new.name not in TRACK_RESTRICTION_EXEMPT and not routes.uses_new_track(
             board, corp, hex_id, new.name, rotation, arrivals):
