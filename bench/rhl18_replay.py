@@ -9,7 +9,6 @@ import time
 from pathlib import Path
 
 from engine.rhl18 import importer, legal
-from engine.rhl18 import rules as R
 
 FIXTURE = Path(__file__).parent.parent / "tests" / "fixtures" / "18rhl" / \
     "18Rhl_game_end_bank.json.gz"
@@ -17,13 +16,9 @@ FIXTURE = Path(__file__).parent.parent / "tests" / "fixtures" / "18rhl" / \
 
 def replay_time(trust: bool) -> tuple[float, dict]:
     game = importer.load_json(FIXTURE)
-    R.TRUST_MAP = trust
-    try:
-        start = time.perf_counter()
-        state = importer.replay(game)
-        return time.perf_counter() - start, state
-    finally:
-        R.TRUST_MAP = True
+    start = time.perf_counter()
+    state = importer.replay(game, trust=trust)
+    return time.perf_counter() - start, state
 
 
 def route_finder_time() -> tuple[float, int]:

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from engine import RuleError
 from engine.rhl18 import importer, snapshot
 from engine.rhl18 import rules as R
 
@@ -104,3 +105,44 @@ def test_setup_lcg_places_coal_and_steel() -> None:
     state = R.new_game([579, 635, 13627], {}, 23692664)
     assert (state["coal"], state["steel"]) == ("C12", "E6")
     assert state["bank"] == 7200
+
+
+def _tampered(change) -> dict:
+    game, _ = _load(MAIN)
+    for action in game["actions"]:
+        change(action)
+    return game
+
+
+def test_strict_replay_rejects_a_wrong_revenue() -> None:
+    def change(action: dict) -> None:
+        if action["id"] == 63:  # RhE runs I10-K6 for 50
+            action["routes"][0]["revenue"] = 60
+
+    with pytest.raises(RuleError):
+        importer.replay(_tampered(change))
+    # Trusting mode takes the recorded number, as the reference does when not strict.
+    state = importer.replay(_tampered(change), trust=True)
+    assert state["finished"]
+
+
+def test_strict_replay_rejects_an_illegal_tile_rotation() -> None:
+    def change(action: dict) -> None:
+        if action["id"] == 32:  # RhE lays 9 on J9 at rotation 0
+            action["rotation"] = 1
+
+    with pytest.raises(RuleError):
+        importer.replay(_tampered(change))
+
+
+def test_imported_game_continues_through_the_contract() -> None:
+    game, _ = _load(MAIN)
+    actions = importer.filter_actions(game["actions"])[:200]
+    state = importer.replay(dict(game, actions=actions))
+    from engine import get_game
+
+    rhl = get_game("18rhl")
+    seat = rhl.active(state)[0]
+    move = rhl.legal(state, seat)[0]
+    rhl.apply(state, seat, move)
+    assert rhl.load(rhl.dump(state)) == state

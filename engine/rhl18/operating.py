@@ -65,7 +65,20 @@ def _on_board(state: State, tile_id: str) -> bool:
     return any(cell["id"] == tile_id for cell in state["board"].values())
 
 
-def lay(state: State, sym: str, hex_id: str, tile_id: str, rotation: int, cost: int) -> None:
+def _check_lay(state: State, sym: str, hex_id: str, name: str, rotation: int,
+               special: bool) -> None:
+    """The map side's upgrade rules (colour, labels, chains, rotation, connection)."""
+    from engine.rhl18 import tiles as TL
+
+    options = [k for k, v in state["options"].items() if v]
+    reason = TL.upgrade_error(state["board"], hex_id, name, rotation, state["phase"],
+                              options, corp=sym, special=special)
+    if reason:
+        raise RuleError(reason)
+
+
+def lay(state: State, sym: str, hex_id: str, tile_id: str, rotation: int, cost: int,
+        special: bool = False) -> None:
     board = state["board"]
     if hex_id not in board:
         raise RuleError(f"There is no hex {hex_id}.")
@@ -80,6 +93,8 @@ def lay(state: State, sym: str, hex_id: str, tile_id: str, rotation: int, cost: 
         raise RuleError(f"A {new} tile cannot replace a {old} one.")
     if hex_id in data.RHINE_METROPOLES:
         rotation = 0
+    if not R.trusting(state):
+        _check_lay(state, sym, hex_id, name, rotation, special)
     if cost:
         if state["corps"][sym]["cash"] < cost:
             raise RuleError(f"{sym} cannot pay the {cost}M terrain cost.")
@@ -174,7 +189,7 @@ def _company_lay(state: State, sym: str | None, company: str, action: dict) -> N
         raise RuleError("Trajektanstalt upgrades a yellow Rhine metropolis to green.")
     if company == "ATB" and hex_id != "E12":
         raise RuleError("Angertalbahn lays only on E12.")
-    lay(state, sym, hex_id, tile_id, int(action["rotation"]), 0)
+    lay(state, sym, hex_id, tile_id, int(action["rotation"]), 0, special=True)
     comp["used"] = True
     if company in ("ATB",):
         comp["closed"] = True
@@ -230,7 +245,7 @@ def _place_token(state: State, sym: str, action: dict) -> None:
     found = bd.find_city(state["board"], action["city"])
     if found is None:
         raise RuleError(f"There is no city {action['city']}.")
-    if R_TRUST_TOKENS(state) is False and found not in F.token_spots(state, sym):
+    if not R.trusting(state) and found not in F.token_spots(state, sym):
         raise RuleError("That city cannot take your token.")
     hex_id, city = found
     cell = state["board"][hex_id]
@@ -247,10 +262,6 @@ def _place_token(state: State, sym: str, action: dict) -> None:
     F._put_token(state, sym, hex_id, city, state["corps"][sym]["tokens"].index(tok))
     state["round"]["t"]["tokened"] = True
     F.advance_step(state, "Token")
-
-
-def R_TRUST_TOKENS(state: State) -> bool:
-    return R.TRUST_MAP
 
 
 def _pass_token(state: State, sym: str, action: dict) -> None:
@@ -280,11 +291,11 @@ def _run_routes(state: State, sym: str, action: dict) -> None:
 
 def _routes_revenue(state: State, sym: str, routes: list[dict]) -> int:
     """Revenue of the routes: our own routes ("stops") are always checked by the route
-    validator; recorded 18xx.games routes ("nodes") are trusted unless TRUST_MAP is off."""
+    validator; recorded 18xx.games routes ("nodes") are trusted only in a trusting replay."""
     if not routes:
         return 0
     recorded = all("nodes" in r for r in routes)
-    if recorded and R.TRUST_MAP:
+    if recorded and R.trusting(state):
         return sum(int(r.get("revenue", 0)) for r in routes)
     from engine.rhl18 import legal as L
     from engine.rhl18 import routes as RT

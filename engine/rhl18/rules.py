@@ -16,9 +16,13 @@ from engine.rhl18 import data
 State = dict[str, Any]
 T, POOL = "T", "P"  # certificate holders besides players: the corporation (IPO/treasury), pool
 
-# When True, tile lays and routes are accepted as recorded (revenue trusted) because the map
-# side's validators (tiles.py / routes.py) are not available yet.
-TRUST_MAP = True
+
+
+def trusting(state: State) -> bool:
+    """True while replaying a recording in trusting mode: tile lays, token spots and route
+    revenues are taken as recorded (as the reference engine does when not strict). Live
+    games and strict replays check everything with the map-side validators."""
+    return bool(state.get("trust"))
 
 SR_ACTIONS = ("buy_shares", "sell_shares", "par", "pass")
 
