@@ -429,6 +429,13 @@ def _geometry_error(board: dict, hex_id: str, old: Tile, new: Tile, rotation: in
         return f"Tile {new.name} has fewer token slots than {hex_id} has now."
     if corp is None or special:
         return None
+    old_nodes = [e for n, e in zip(old.nodes, node_exits(old.name, board[hex_id]["rotation"]),
+                                   strict=True) if n.kind != "offboard"]
+    new_nodes = [e for n, e in zip(new.nodes, node_exits(new.name, rotation), strict=True)
+                 if n.kind != "offboard"]
+    if new.name not in TRACK_RESTRICTION_EXEMPT and any(
+            not any(o <= n for n in new_nodes) for o in old_nodes):
+        return "The new tile must keep every city and town with all its track."
     from engine.rhl18 import routes  # routes imports tiles
 
     if connected is None:
