@@ -32,6 +32,7 @@ from render.rhl18_tiles import (
     edge_mid,
     edge_segment,
     node_positions,
+    track_curve,
 )
 
 SIZE = 110
@@ -218,6 +219,8 @@ def _stop_position(board: dict, stop: str) -> tuple[float, float]:
 
 
 def _route_points(board: dict, route: dict) -> list[tuple[float, float]]:
+    """The route's line: from each stop to the next along the drawn track (the same curves
+    as the tiles), through the edges where the track crosses from hex to hex."""
     stops = route["stops"]
     chains = route.get("connections") or [[] for _ in stops[1:]]
     points = [_stop_position(board, stops[0])]
@@ -226,11 +229,17 @@ def _route_points(board: dict, route: dict) -> list[tuple[float, float]]:
         chain = list(chain)
         if chain and chain[0] != here:
             chain.reverse()
-        # Track crosses from hex to hex at edge midpoints: follow those, not hex centres.
-        for a, b in zip(chain, chain[1:], strict=False):
-            edge = next((e for e in range(6) if hexmap.neighbor(a, e) == b), None)
-            if edge is not None:
-                points.append(edge_mid(*hex_center(a), SIZE, edge))
+        crossings = [next((e for e in range(6) if hexmap.neighbor(a, e) == b), None)
+                     for a, b in zip(chain, chain[1:], strict=False)]
+        for k, edge in enumerate(crossings):
+            if edge is None:
+                continue
+            if k > 0 and crossings[k - 1] is not None:
+                # Through an intermediate hex: follow its track curve from entry to exit.
+                entry = (crossings[k - 1] + 3) % 6
+                points.extend(track_curve(*hex_center(chain[k]), SIZE, entry, edge)[1:])
+            else:
+                points.append(edge_mid(*hex_center(chain[k]), SIZE, edge))
         points.append(_stop_position(board, stops[i + 1]))
     return points
 

@@ -85,3 +85,10 @@ def test_lay_preview_is_a_zoomed_png() -> None:
     png = rhl18.render_lay_preview(view, "H7", "9", 1)
     image = Image.open(io.BytesIO(png))
     assert image.width < 1000 and image.height < 1000
+
+
+def test_ratingen_variant_map_draws_its_printed_hexes() -> None:
+    board = hexmap.initial_board({"ratingen_variant"})
+    manifest: dict = {}
+    rhl18.draw_map({"board": board, "phase": "2"}, manifest)
+    assert manifest["E10"][0] == "E10-0~rv" and manifest["E12"][0] == "E12-0~rv"
