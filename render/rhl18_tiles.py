@@ -204,6 +204,9 @@ def draw_tile(draw: ImageDraw.ImageDraw, name: str, rotation: int, cx: float, cy
     positions = node_positions(name, rotation, cx, cy, size)
     width = max(6, int(size / 9))
     _draw_paths(draw, t, rotation, cx, cy, size, positions, width)
+    for stub in t.stubs:  # a stub: the start of track any new tile must continue
+        mid = edge_mid(cx, cy, size, (stub + rotation) % 6)
+        draw.line((mid, _towards(mid, (cx, cy), 0.3)), fill=INK, width=width)
     _draw_nodes(draw, t, positions, (cx, cy), size, tokens, reserved, phase)
     _draw_marks(draw, t, cx, cy, size, positions)
 
