@@ -11,6 +11,8 @@ revenue belong to ``routes.py`` (the map side).
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
@@ -275,6 +277,10 @@ def _path_nodes(path: tuple) -> list[int]:
     return [end[1] for end in path[:2] if end[0] == "n"]
 
 
+class _Done(Exception):
+    """Raised to end a walk early once its question is answered."""
+
+
 class RefWalk:
     """Graph computation as 18xx.games does it for one corporation.
 
@@ -292,7 +298,18 @@ class RefWalk:
         self.route_available = False
         self.route_train_purchase = False
 
-    def run(self, tokens: list[tuple[str, int]]) -> RefWalk:
+    def run(self, tokens: list[tuple[str, int]], goal: str = "all",
+            wanted: Callable[[tuple[str, int]], bool] | None = None) -> RefWalk:
+        """Walk from every token. ``goal`` "route" stops once a route is known to exist;
+        "find" stops at the first reached node for which ``wanted`` is true (kept in
+        ``self.found``); "all" walks everything."""
+        self.found: tuple[str, int] | None = None
+        with contextlib.suppress(_Done):
+            self._run(tokens, goal, wanted)
+        return self
+
+    def _run(self, tokens: list[tuple[str, int]], goal: str,
+             wanted: Callable[[tuple[str, int]], bool] | None) -> None:
         global_paths: set[tuple[str, int]] = set()
         for start in tokens:
             visited_nodes = {t for t in tokens if t != start}
@@ -308,12 +325,17 @@ class RefWalk:
                 for n in _path_nodes(path):
                     self.reached.add((hex_id, n))
                     local.add((hex_id, n))
+                    if goal == "find" and wanted is not None and wanted((hex_id, n)):
+                        self.found = (hex_id, n)
+                        raise _Done
+                if goal == "route" and len(local) > 1:
+                    self.route_available = self.route_train_purchase = True
+                    raise _Done
 
             self._node_walk(start, visited_nodes, visited_paths, counter, on_path)
             if not self.route_train_purchase and len(local) > 1:
                 self.route_available = True
                 self.route_train_purchase = True
-        return self
 
     def _node_walk(self, node: tuple[str, int], visited: set, vpaths: set, counter: dict,
                    on_path, converging: bool = False) -> None:

@@ -251,9 +251,26 @@ def token_starts(state: State, sym: str) -> list[tuple[str, int]]:
     return out
 
 
-def ref_walk(state: State, sym: str) -> bd.RefWalk:
-    walker = bd.RefWalk(state["board"], sym, neutral_hexes(state, sym))
-    return walker.run(token_starts(state, sym))
+_WALKS: dict[tuple, Any] = {}
+
+
+def _board_key(state: State, sym: str, goal: str) -> tuple:
+    board = state["board"]
+    return (sym, goal, tuple((c["tile"], c["rotation"], tuple(map(tuple, c["tokens"])))
+                             for c in board.values()),
+            tuple(t["hex"] for t in state["corps"][sym]["tokens"]))
+
+
+def ref_walk(state: State, sym: str, goal: str = "all") -> bd.RefWalk:
+    """The reference's graph walk for ``sym``, memoised on the board (it is costly)."""
+    key = _board_key(state, sym, goal)
+    found = _WALKS.get(key)
+    if found is None:
+        if len(_WALKS) > 2000:
+            _WALKS.clear()
+        walker = bd.RefWalk(state["board"], sym, neutral_hexes(state, sym))
+        found = _WALKS[key] = walker.run(token_starts(state, sym), goal)
+    return found
 
 
 def reach(state: State, sym: str) -> tuple[set, set]:
@@ -316,7 +333,7 @@ def can_token(state: State, sym: str) -> bool:
 
 def route_possible(state: State, sym: str) -> bool:
     """As the reference graph: from some token, two or more nodes are reached."""
-    return ref_walk(state, sym).route_available
+    return ref_walk(state, sym, "route").route_available
 
 
 def train_limit(state: State) -> int:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import copy
+import marshal
 from typing import Any
 
 from engine.core import Game, Option, RuleError, Standing, rank_standings
@@ -59,9 +59,9 @@ class Rhl18Game(Game):
         return state
 
     def apply(self, state: State, seat: int, action: dict) -> list[str]:
-        # Cheaper than the base deep copy where possible would need per-field undo; the state
-        # is small (< 50 KB) so a deep copy keeps the atomic guarantee simply.
-        work = copy.deepcopy(state)
+        # Atomic like the base class, but the copy is a marshal round trip: the state is
+        # plain JSON-like data, and this is several times faster than copy.deepcopy.
+        work = marshal.loads(marshal.dumps(state))
         lines = self._apply(work, seat, action)
         state.clear()
         state.update(work)
@@ -93,9 +93,8 @@ class Rhl18Game(Game):
             raise RuleError("It is not your turn.")
         if not L.allowed(state, seat, action):
             raise RuleError(L.why_not(state, seat, action))
-        before = S.snapshot(state)
         F.process(state, action)
-        return [N.describe(state, before, action)]
+        return [N.describe(state, action)]
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         snap = S.snapshot(state)

@@ -182,8 +182,9 @@ def bd_city(state: State, hex_id: str, i: int) -> str:
     return bd.city_id(state["board"], hex_id, i)
 
 
-def free_tile_id(state: State, name: str) -> str | None:
-    used = {cell["id"] for cell in state["board"].values()}
+def free_tile_id(state: State, name: str, used: set[str] | None = None) -> str | None:
+    if used is None:
+        used = {cell["id"] for cell in state["board"].values()}
     for i in range(data.tile_counts(state["options"]).get(name, 0)):
         if f"{name}-{i}" not in used:
             return f"{name}-{i}"
@@ -195,7 +196,8 @@ def lay_moves(state: State, sym: str) -> list[dict]:
         from engine.rhl18 import tiles as TL
     except ImportError:  # the map side is not there: no tile lays offered
         return []
-    names = [n for n in data.tile_counts(state["options"]) if free_tile_id(state, n)
+    used = {cell["id"] for cell in state["board"].values()}
+    names = [n for n in data.tile_counts(state["options"]) if free_tile_id(state, n, used)
              and n != "935"]
     allowed_colors = set(R.phase_info(state)["tiles"])
     names = [n for n in names if data.tiles()[n]["color"] in allowed_colors]
@@ -212,7 +214,7 @@ def lay_moves(state: State, sym: str) -> list[dict]:
         if cost > cash:
             continue
         out.append({"type": "lay_tile", "entity": sym, "hex": hex_id,
-                    "tile": free_tile_id(state, name), "rotation": rot})
+                    "tile": free_tile_id(state, name, used), "rotation": rot})
     return out
 
 
@@ -324,13 +326,32 @@ def train_moves(state: State, sym: str, seat: int) -> list[dict]:
     return out
 
 
+def step_kinds(state: State, seat: int) -> set[str]:
+    """The kinds of move the seat may make now (cheap: no tile or route enumeration)."""
+    from engine.rhl18 import flow as F
+
+    rnd = state["round"]
+    if rnd["type"] == "Auction":
+        return {"par"} if rnd["pending_par"] else {"bid", "pass"}
+    if rnd["type"] == "Stock":
+        return {"buy_shares", "sell_shares", "par", "pass"}
+    if rnd["discard"]:
+        return {"discard_train"}
+    step = rnd["step"]
+    kinds = {"SpecialToken": {"place_token", "pass"}, "Track": {"lay_tile", "pass"},
+             "Token": {"place_token", "pass", "lay_tile"}, "Route": {"run_routes", "lay_tile"},
+             "Dividend": {"dividend"},
+             "BuyTrain": {"buy_train", "pass", "sell_shares", "bankrupt"}}.get(step, set())
+    sym = F.current_corp(state)
+    if sym is not None and state["corps"][sym]["president"] != seat:
+        kinds = kinds - {"sell_shares"}
+    return kinds
+
+
 def allowed(state: State, seat: int, action: dict) -> bool:
-    """Listed by ``moves`` or, for moves with a free number (bids, prices), of a listed kind."""
-    legal = moves(state, seat)
-    if action in legal:
-        return True
-    kinds = {m["type"] for m in legal}
-    return action.get("type") in FLEXIBLE and action.get("type") in kinds
+    """A move of a kind the current step offers. Its details (amounts, tiles, routes,
+    certificates) are then checked by the rules themselves, which name the rule broken."""
+    return action.get("type") in step_kinds(state, seat)
 
 
 def why_not(state: State, seat: int, action: dict) -> str:

@@ -141,7 +141,7 @@ def _entity(state: State, legal: list[dict], seat: int) -> Any:
     return seat
 
 
-def describe(state: State, before: dict, action: dict) -> str:
+def describe(state: State, action: dict) -> str:
     """One readable log line for an applied move."""
     who = action["entity"]
     if isinstance(who, int):
