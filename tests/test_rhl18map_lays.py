@@ -129,3 +129,12 @@ def test_tokens_move_with_the_old_cities_on_upgrade() -> None:
 def test_rotation_is_described_by_its_exits_and_neighbours() -> None:
     # Tile 26 at rotation 3 on F7 runs SW, NW and NE (the lay of action 318).
     assert tiles.describe_rotation("F7", "26", 3) == "exits SW to G6, NW to E6, NE to E8"
+
+
+def test_map_geometry_neighbours_borders_and_homes() -> None:
+    # The README's example: the neighbours of K6 across edges 0-5.
+    assert [hexmap.neighbor("K6", e) for e in range(6)] == ["L5", "K4", "J5", "J7", "K8", "L7"]
+    assert not hexmap.passable("G8", 4)  # the later, bordered G8 definition wins
+    assert hexmap.home_hexes()["CCE"] == [("E6", 0), ("I10", 1)]
+    board = hexmap.initial_board()
+    assert board["C14"]["tokens"] == [["S"], ["K"]] and len(board) == 89

@@ -107,13 +107,13 @@ def preprinted_hex(tile_name: str) -> str | None:
     return None
 
 
-def home_hexes() -> dict[str, tuple[str, int]]:
-    """Corporation sym -> (home hex, city index) from the map's reservations."""
-    homes: dict[str, tuple[str, int]] = {}
+def home_hexes() -> dict[str, list[tuple[str, int]]]:
+    """Corporation sym -> [(home hex, city index)] from the map's reservations (CCE has two)."""
+    homes: dict[str, list[tuple[str, int]]] = {}
     for info in _hexes().values():
         for city_index, syms in enumerate(info.homes):
             for sym in syms:
-                homes[sym] = (info.id, city_index)
+                homes.setdefault(sym, []).append((info.id, city_index))
     return homes
 
 
