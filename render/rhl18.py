@@ -287,8 +287,10 @@ def _corporations(view: dict) -> list[dict]:
 def _market_positions(view: dict) -> dict[str, list[str]]:
     """Cell id -> corporation syms in stacking order (first = leftmost = operates first)."""
     market = view.get("market") or {}
-    if isinstance(market, dict) and market.get("cells"):
+    if isinstance(market, dict) and isinstance(market.get("cells"), dict):
         return {cell: list(syms) for cell, syms in market["cells"].items()}
+    if isinstance(market, dict) and market:  # the engine's view: {cell id: [syms]}
+        return {cell: list(syms) for cell, syms in market.items() if isinstance(syms, list)}
     positions: dict[str, list[str]] = {}
     for corp in _corporations(view):
         cell = corp.get("share_price")
@@ -348,6 +350,10 @@ def draw_charters(view: dict) -> Image.Image:
     y = MARGIN + rows * (card_h + 14) + 10
     y = _players_table(draw, y, players, corps)
     depot = view.get("depot")
+    if not depot and view.get("depot_available") is not None:
+        depot = {"available": view["depot_available"],
+                 "left": len(view.get("depot_remaining") or []),
+                 "rusted/discarded": view.get("discarded") or "-"}
     if depot:
         text = depot if isinstance(depot, str) else "  ".join(
             f"{k}: {', '.join(map(str, v)) if isinstance(v, list) else v}"
@@ -428,7 +434,7 @@ def _players_table(draw: ImageDraw.ImageDraw, y: int, players: list, corps: list
 def render(view: dict) -> bytes:
     """The map; with market and charters stacked below when the view carries them."""
     parts = [draw_map(view)]
-    if view.get("market") or any(c.get("share_price") for c in _corporations(view)):
+    if _market_positions(view) or any(c.get("share_price") for c in _corporations(view)):
         parts.append(draw_market(view))
     if view.get("corporations") or view.get("players"):
         parts.append(draw_charters(view))

@@ -92,3 +92,10 @@ def test_ratingen_variant_map_draws_its_printed_hexes() -> None:
     manifest: dict = {}
     rhl18.draw_map({"board": board, "phase": "2"}, manifest)
     assert manifest["E10"][0] == "E10-0~rv" and manifest["E12"][0] == "E12-0~rv"
+
+
+def test_engine_style_market_mapping_places_markers() -> None:
+    view, _final = _final_view()
+    view["market"] = {"110,0,4": ["KEG", "CME"], "80,3,4": ["ADR"]}
+    assert rhl18._market_positions(view) == {"110,0,4": ["KEG", "CME"], "80,3,4": ["ADR"]}
+    assert rhl18.draw_market(view).width >= 1500
