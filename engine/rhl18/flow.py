@@ -553,6 +553,11 @@ def _end_or(state: State) -> None:
         state["finished"] = True
         state["end_reason"] = "bank"
         return
+    if state["turn"] >= 100:
+        # The reference ends any game still running at turn 100 ("did not finish").
+        state["finished"] = True
+        state["end_reason"] = "dnf"
+        return
     state["turn"] += 1
     state["round"] = R.new_stock_round(state)
 

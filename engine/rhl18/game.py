@@ -31,7 +31,16 @@ TOPICS = {
                  "out or withhold, buy trains. Pay-outs at or above the share price move it "
                  "right; withholding moves it left.",
     "components": "All numbers (market, trains, tiles, privates) are those of the published "
-                  "game as implemented by 18xx.games; nothing is house-made.",
+                  "game as implemented by 18xx.games; no component value is house-made. "
+                  "House rulings for situations the reference leaves open: the game ends "
+                  "if every player is bankrupt, and a corporation in receivership that "
+                  "cannot afford a forced train may pass.",
+    "notation": "bid nlk 125 · par rhe 80 · buy gve ipo (or pool; add 20 for a 20% "
+                "certificate) · sell dee 2 (certificates; 'pres' / 'half-pres' when the "
+                "president's certificate goes) · lay 9 F11 1 · szl lay 9 F11 1 · token K6 "
+                "(token F9.1 for a second city) · run auto · run 2-0: I10-0 K6-0; 3-1: ... · "
+                "payout · withhold · buy-train 3 depot · buy-train 2-3 from dee 150 · "
+                "discard 3-1 · bankrupt · pass",
 }
 
 

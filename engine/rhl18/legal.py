@@ -250,6 +250,8 @@ def company_moves(state: State, sym: str, seat: int) -> list[dict]:
             if tid:
                 out.append({"type": "lay_tile", "entity": "KEO", "hex": "E8", "tile": tid,
                             "rotation": 1})
+        if comp in ("Szl", "ATB") and not (comp == "ATB" and state["phase"] == "2"):
+            out += _ability_lays(state, sym, comp)
         if comp == "Tjt" and state["phase"] != "2":
             for hex_id in data.RHINE_METROPOLES:
                 if _color(state, hex_id) != "yellow":
@@ -262,6 +264,24 @@ def company_moves(state: State, sym: str, seat: int) -> list[dict]:
                         out.append({"type": "lay_tile", "entity": "Tjt", "hex": hex_id,
                                     "tile": tid, "rotation": 0})
     return out
+
+
+def _ability_lays(state: State, sym: str, comp: str) -> list[dict]:
+    """Free lays of Seilzuganlage (mountain hexes) or Angertalbahn (E12)."""
+    try:
+        from engine.rhl18 import tiles as TL
+    except ImportError:
+        return []
+    ability = next(a for a in data.companies()[comp]["abilities"] if a["type"] == "tile_lay")
+    used = {cell["id"] for cell in state["board"].values()}
+    names = [n for n in ability["tiles"] if free_tile_id(state, n, used)]
+    try:
+        lays = TL.legal_lays(state["board"], sym, state["phase"], names, state["options"],
+                             special=True, hexes=ability["hexes"])
+    except Exception:  # noqa: BLE001 - a map-side failure must not block the game
+        return []
+    return [{"type": "lay_tile", "entity": comp, "hex": h, "tile": free_tile_id(state, n, used),
+             "rotation": r} for h, n, r in lays]
 
 
 def _color(state: State, hex_id: str) -> str:
@@ -317,7 +337,8 @@ def train_moves(state: State, sym: str, seat: int) -> list[dict]:
         for other in data.CORP_ORDER:
             for bundle in sell_bundles(state, seat, other):
                 out.append(sell_action(seat, bundle))
-    if not must:
+    if not must or corp["receivership"]:
+        # A corporation in receivership has no president to pay for a forced train.
         out.append({"type": "pass", "entity": sym})
     from engine.rhl18 import operating as O
 

@@ -57,7 +57,13 @@ def format_action(state: State, action: dict) -> str:
         return f"token {hex_id}" + (f".{i}" if len(state["board"][hex_id]["tokens"]) > 1
                                     else "")
     if kind == "run_routes":
-        return "run auto"
+        if action == L.auto_run(state, action["entity"]):
+            return "run auto"
+        parts = []
+        for route in action.get("routes", []):
+            stops = route.get("stops") or route.get("nodes") or []
+            parts.append(f"{route['train']}: " + " ".join(stops))
+        return "run " + "; ".join(parts) if parts else "run none"
     if kind == "dividend":
         return action["kind"]
     if kind == "buy_train":
@@ -123,8 +129,24 @@ def _parse_free(state: State, seat: int, words: list[str], legal: list[dict]) ->
             raise RuleError(f"No tile {name} is left in the supply.")
         return {"type": "lay_tile", "entity": comp, "hex": words[3].upper(), "tile": tid,
                 "rotation": int(words[4])}
+    if head == "run":
+        return _parse_run(entity, " ".join(words[1:]))
     kinds = sorted({format_action(state, m).split()[0] for m in legal})
     raise RuleError(f"I could not read that move. Moves now start with: {', '.join(kinds)}.")
+
+
+def _parse_run(entity: Any, text: str) -> dict:
+    """``run 2-0: I10-0 K6-0; 3-1: F9-1 G10-0 I10-0`` (stops are <hex>-<part>), or
+    ``run none``."""
+    routes = []
+    if text.strip() != "none":
+        for chunk in text.split(";"):
+            train, _, stops = chunk.partition(":")
+            names = [w.upper() for w in stops.split()]
+            if not train.strip() or not names:
+                raise RuleError("Write routes as `run 2-0: I10-0 K6-0; 3-1: ...`.")
+            routes.append({"train": train.strip(), "stops": names})
+    return {"type": "run_routes", "entity": entity, "routes": routes}
 
 
 def _tile_name(word: str) -> str:

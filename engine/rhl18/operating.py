@@ -450,7 +450,8 @@ def _pass_buy(state: State, sym: str, action: dict) -> None:
     # The reference engine accepts this pass (only its interface enforces the forced
     # purchase), so recorded games may contain it; live games enforce the rule.
     replaying = not state.get("auto_kda", True)
-    if F.must_buy(state, sym) and F.depot_available(state) and not replaying:
+    receivership = state["corps"][sym]["receivership"]
+    if F.must_buy(state, sym) and F.depot_available(state) and not (replaying or receivership):
         raise RuleError(f"{sym} must buy a train.")
     F.advance_step(state, "BuyTrain")
 
