@@ -339,7 +339,10 @@ class TablesService:
             lines.append(f"{len(table.seats)} of {row.min_players}-{row.max_players} seated.")
         else:
             lines.append(f"Moves so far: {len(await self.store.actions(row.id))}.")
-        return notices + [_private(ctx, "\n".join(lines))]
+        if table.state is not None and row.status == "finished":
+            standings = table.game.result(table.state) or []
+            lines += [f"{s.rank}. {table.who(s.seat)}: {s.score}" for s in standings]
+        return notices + [_private(ctx, _clip("\n".join(lines)))]
 
     @_guarded
     async def board(self, ctx: Ctx) -> list[Reply]:
