@@ -138,7 +138,9 @@ def test_strict_replay_rejects_an_illegal_tile_rotation() -> None:
 def test_imported_game_continues_through_the_contract() -> None:
     game, _ = _load(MAIN)
     actions = importer.filter_actions(game["actions"])[:200]
-    state = importer.replay(dict(game, actions=actions))
+    imported = importer.import_game(dict(game, actions=actions))
+    assert imported["num_players"] == 3 and imported["result"] is None
+    state = imported["state"]
     from engine import get_game
 
     rhl = get_game("18rhl")

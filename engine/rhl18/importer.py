@@ -12,7 +12,6 @@ import gzip
 import json
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
 
 from engine.rhl18 import flow as F
 from engine.rhl18 import rules as R
@@ -120,4 +119,50 @@ def result_of(state: dict) -> dict[str, int]:
     return {str(state["ids"][s]): R.player_value(state, s) for s in range(len(state["ids"]))}
 
 
-Any_ = Any
+
+def import_game(source: str | Path | dict, trust: bool = False) -> dict:
+    """Import an 18xx.games export: replay it (strict unless ``trust``) and return what a
+    front end needs to continue it as an ordinary game of ``18rhl``.
+
+    Returns ``{"num_players", "options", "seed", "player_ids", "names", "state",
+    "actions", "result"}``: ``state`` is a normal engine state (continue with
+    ``GAME.legal/apply``), ``actions`` the effective 18xx.games actions that were replayed,
+    ``result`` the final scores by player id when the game is over.
+    """
+    game_json = source if isinstance(source, dict) else load_json(source)
+    ids, options, seed = setup_from(game_json)
+    state = replay(game_json, trust=trust)
+    return {
+        "num_players": len(ids), "options": options, "seed": seed, "player_ids": ids,
+        "names": [p.get("name", str(p["id"])) for p in game_json["players"]],
+        "state": state, "actions": filter_actions(game_json["actions"]),
+        "result": result_of(state) if state["finished"] else None,
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m engine.rhl18.importer FILE.json [--trust]``: replay and summarise."""
+    import sys
+    import time
+
+    args = list(sys.argv[1:] if argv is None else argv)
+    trust = "--trust" in args
+    paths = [a for a in args if not a.startswith("--")]
+    if len(paths) != 1:
+        print("usage: python -m engine.rhl18.importer FILE.json [--trust]")
+        return 2
+    start = time.perf_counter()
+    imported = import_game(paths[0], trust=trust)
+    state = imported["state"]
+    took = time.perf_counter() - start
+    print(f"{len(imported['actions'])} effective actions replayed "
+          f"({'trusting' if trust else 'strict'}) in {took:.2f} s")
+    print(f"turn {state['turn']}, phase {state['phase']}, finished {state['finished']} "
+          f"({state['end_reason']})")
+    if imported["result"]:
+        print("result", json.dumps(imported["result"]))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
