@@ -591,8 +591,11 @@ class TablesService:
         assert state is not None
         standings = game.result(state) or []
         lines = [f"{s.rank}. {table.who(s.seat)}: {s.score}" for s in standings]
-        winners = [table.by_seat(s.seat).name for s in standings if s.rank == 1]
-        head = f"**{' and '.join(winners)}** win{'s' if len(winners) == 1 else ''}!"
+        winners = [f"**{table.by_seat(s.seat).name}**" for s in standings if s.rank == 1]
+        if len(winners) == 1:
+            head = f"{winners[0]} wins!"
+        else:
+            head = f"{', '.join(winners[:-1])} and {winners[-1]} share the win!"
         board = await self._board_reply(table, state)
         return [_public("\n".join([head, *lines]), title=f"{game.title}: final result",
                         files=board.files)]
