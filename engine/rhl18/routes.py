@@ -9,6 +9,7 @@ track bitmasks.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -508,13 +509,24 @@ def _enumerate(graph: _Graph, board: dict, reach: int | None, ctx: RouteContext,
     out: list[_Candidate] = []
     facts = _NodeFacts(graph, board, ctx, allowed)
     if rge:
-        for s in starts:
-            _dfs_rge(graph, facts, s, out)
+        search = [(_dfs_rge, (graph, facts, s, out)) for s in starts]
     else:
-        for s in starts:
-            if not facts.bad_end[s]:
-                _dfs_normal(graph, facts, s, reach, ctx, links, out)
+        search = [(_dfs_normal, (graph, facts, s, reach, ctx, links, out)) for s in starts
+                  if not facts.bad_end[s]]
+    with contextlib.suppress(_OutOfBudget):  # keep the routes found so far (SEARCH_BUDGET)
+        for function, args in search:
+            function(*args)
     return out
+
+
+class _OutOfBudget(Exception):
+    """The route search took its budget of steps: it stops with what it found."""
+
+
+# Steps (route extensions, combination tries) one search may take: far above what the
+# recorded and generated games need (their largest search takes ~35 000), it bounds the time
+# of a pathological network to about a second instead of letting it grow exponentially.
+SEARCH_BUDGET = 600_000
 
 
 class _NodeFacts:
@@ -547,6 +559,7 @@ class _NodeFacts:
         self.roermond = [n.hex == IRON_RHINE[0] for n in nodes]
         self.e12 = [int(n.hex == "E12") for n in nodes]
         self.montan = 40 if int(ctx.phase) >= 5 else 20
+        self.steps = 0
         self.rge = [n.hex in RGE_HEXES for n in nodes]
         self.metropole = [n.hex in METROPOLES for n in nodes]
         self.adj = [[(v, mask, k) for k, (v, mask, _c) in enumerate(graph.adj[u]) if allowed[v]]
@@ -587,6 +600,9 @@ def _dfs_normal(graph: _Graph, f: _NodeFacts, start: int, limit: int, ctx: Route
     def visit(u: int, used: int, dist: int, revenue: int, has_token: bool) -> None:
         if u != start and not through[u]:
             return
+        f.steps += 1
+        if f.steps > SEARCH_BUDGET:
+            raise _OutOfBudget
         metro_u, hex_u = metro[u], hexes[u]
         for v, mask, k in adj[u]:
             if on_path[v] or mask & used:
@@ -654,6 +670,9 @@ def _dfs_rge(graph: _Graph, f: _NodeFacts, start: int, out: list[_Candidate]) ->
     def visit(u: int, used: int, has_token: bool) -> None:
         if u != start and not through[u]:
             return
+        f.steps += 1
+        if f.steps > SEARCH_BUDGET:
+            raise _OutOfBudget
         metro_u, hex_u = metro[u], hexes[u]
         for v, mask, k in adj[u]:
             if on_path[v] or mask & used:
@@ -805,7 +824,12 @@ def _combine(lists: list[list[_Candidate]]) -> list[_Candidate | None]:
     best: list = [0, [None] * n]
     chosen: list[int | None] = [None] * n
 
+    steps = [0]
+
     def go(i: int, used: int, total: int, first: int) -> None:
+        steps[0] += 1
+        if steps[0] > SEARCH_BUDGET:
+            raise _OutOfBudget
         if total > best[0]:
             best[0] = total
             best[1] = chosen[:i] + [None] * (n - i)
@@ -823,7 +847,8 @@ def _combine(lists: list[list[_Candidate]]) -> list[_Candidate | None]:
         chosen[i] = None
         go(i + 1, used, total, 0)
 
-    go(0, 0, 0, 0)
+    with contextlib.suppress(_OutOfBudget):  # keep the best combination found so far
+        go(0, 0, 0, 0)
     return [None if j is None else lists[i][j] for i, j in enumerate(best[1])]
 
 
