@@ -169,3 +169,20 @@ def test_rheingold_express_may_not_visit_other_red_hexes() -> None:
     assert routes.validate_routes(board, "CCE", [recorded], ctx)[0].revenue == 350
     with pytest.raises(RouteError, match="Rheingold Express"):
         routes.validate_routes(board, "CCE", [{**recorded, "train": "8-0"}], ctx)
+
+
+def test_search_budget_stops_with_a_valid_answer(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tests.test_rhl18map_helpers import board_of, states
+
+    final = states()[max(states())]
+    board = board_of(final)
+    ctx = RouteContext(phase="8", coal_hexes=frozenset({"C12"}), steel_hexes=frozenset({"E6"}))
+    full = routes.best_routes(board, "DEE", ["6-0", "6-3"], ctx)
+    monkeypatch.setattr(routes, "SEARCH_BUDGET", 50)
+    routes._best_cached.cache_clear()
+    cut = routes.best_routes(board, "DEE", ["6-0", "6-3"], ctx)
+    routes._best_cached.cache_clear()
+    assert routes.total_revenue(cut) <= routes.total_revenue(full)
+    again = routes.validate_routes(board, "DEE", [
+        {"train": r.train, "stops": r.stops, "connections": r.connections} for r in cut], ctx)
+    assert [r.revenue for r in again] == [r.revenue for r in cut]
