@@ -159,3 +159,16 @@ def test_parse_refuses_junk() -> None:
 
 def test_topics_name_house_values() -> None:
     assert "house" in GAME.topics["components"]
+
+
+def test_public_view_is_json_and_renders() -> None:
+    import json
+
+    state = _through_auction()
+    view = GAME.view(state, None)
+    json.dumps(view)
+    assert view["market"]["cells"] and view["players"][0]["name"].startswith("Player")
+    from render import rhl18 as render_rhl18
+
+    png = render_rhl18.render(view)
+    assert png[:8] == b"\\x89PNG\\r\\n\\x1a\\n"

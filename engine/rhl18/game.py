@@ -111,7 +111,24 @@ class Rhl18Game(Game):
         snap["coal_hexes"] = [state["coal"]]
         snap["steel_hexes"] = [state["steel"]]
         snap["er_links"] = len(state["links"])
-        snap["market"] = {c: list(v) for c, v in state["market"].items() if v}
+        snap["market"] = {"cells": {c: list(v) for c, v in state["market"].items() if v}}
+        snap["round"] = self.phase(state).split(" · ", 1)[1]
+        snap["cert_limit"] = R.cert_limit(state)
+        names = state.get("names") or [f"Player {i + 1}" for i in range(len(state["ids"]))]
+        for player in snap["players"]:
+            seat = state["ids"].index(player["id"])
+            player["name"] = names[seat]
+            player["certs"] = R.cert_count(state, seat)
+            player["cert_limit"] = R.cert_limit(state)
+        by_id = {pid: names[i] for i, pid in enumerate(state["ids"])}
+        for corp in snap["corporations"]:
+            corp["president"] = by_id.get(corp["president"], corp["president"])
+        snap["depot"] = {"available": snap["depot_available"],
+                         "remaining": len(snap["depot_remaining"])}
+        rnd = state["round"]
+        routes = rnd.get("t", {}).get("routes") if rnd["type"] == "Operating" else None
+        if routes and all("stops" in r for r in routes):
+            snap["routes"] = routes
         return snap
 
     def phase(self, state: State) -> str:
