@@ -119,7 +119,7 @@ def draw_map(view: dict, manifest: dict | None = None) -> Image.Image:
     so tests can check the picture's content against the state without reading pixels.
     """
     board = view["board"]
-    ratingen = any(c["tile"].endswith(hexmap.RATINGEN_SUFFIX) for c in board.values())
+    ratingen = ratingen_board(board)
     image = _base(ratingen).copy()
     draw = ImageDraw.Draw(image)
     printed = hexmap.initial_board({"ratingen_variant"} if ratingen else set())
@@ -173,6 +173,14 @@ def _markers(draw: ImageDraw.ImageDraw, view: dict) -> None:
             draw.rectangle((x - 11, y - 11, x + 11, y + 11), fill=colour, outline="#FFFFFF",
                            width=2)
             draw.text((x, y), letter, fill="#FFFFFF", font=font(15, bold=True), anchor="mm")
+        if "green_hex" in icons and str(view.get("phase") or "2") == "2":
+            # Ratingen variant: no tile on E12 before phase 3.
+            draw.text((cx + SIZE * 0.42, cy - SIZE * 0.18), "ph.3+", fill="#2E7D32",
+                      font=font(14, bold=True), anchor="mm")
+        if "white_wooden_cube" in icons or (hex_id == "E12" and board[hex_id]["tile"] !=
+                                            hexmap.hex_info("E12").tile and ratingen_board(board)):
+            x, y = cx - SIZE * 0.55, cy - SIZE * 0.5
+            draw.rectangle((x - 9, y - 9, x + 9, y + 9), fill="#FFFFFF", outline=INK, width=2)
         if hex_id in routes.RGE_HEXES:
             draw.text((cx, cy + SIZE * 0.36), "RGE", fill="#FFFFFF", font=font(14, bold=True),
                       anchor="mm")
@@ -190,6 +198,12 @@ def _markers(draw: ImageDraw.ImageDraw, view: dict) -> None:
             mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
             draw.ellipse((mid[0] - 8, mid[1] - 8, mid[0] + 8, mid[1] + 8), fill="#FFD400",
                          outline=INK, width=2)
+
+
+def ratingen_board(board: dict) -> bool:
+    """Whether the board was set up with the Ratingen variant."""
+    return any(c["tile"].endswith(hexmap.RATINGEN_SUFFIX) for c in board.values()) or any(
+        c["tile"] in ("1910", "1911") for c in board.values())
 
 
 def _header(draw: ImageDraw.ImageDraw, view: dict) -> None:
