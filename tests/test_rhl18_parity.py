@@ -148,3 +148,20 @@ def test_imported_game_continues_through_the_contract() -> None:
     move = rhl.legal(state, seat)[0]
     rhl.apply(state, seat, move)
     assert rhl.load(rhl.dump(state)) == state
+
+
+def test_route_finder_reproduces_or_beats_every_recorded_run() -> None:
+    from engine.rhl18 import flow, legal
+
+    game, _ = _load(MAIN)
+    best = None
+    runs = 0
+    for state, raw in importer.replay_iter(game):
+        if raw is not None and raw["type"] == "run_routes" and best is not None:
+            assert best >= sum(r["revenue"] for r in raw["routes"]), f"action {raw['id']}"
+            runs += 1
+        best = None
+        rnd = state["round"]
+        if rnd["type"] == "Operating" and not rnd["discard"] and rnd["step"] == "Route":
+            best = sum(r["revenue"] for r in legal.best_routes(state, flow.current_corp(state)))
+    assert runs == 84
