@@ -711,54 +711,6 @@ def _dfs_rge(graph: _Graph, f: _NodeFacts, start: int, out: list[_Candidate]) ->
     visit(start, 0, f.tokened[start])
 
 
-def _dfs(graph: _Graph, board: dict, start: int, allowed: list[bool], limit: int, rge: bool,
-         ctx: RouteContext, links: int, out: list[_Candidate]) -> None:
-    nodes = graph.nodes
-    train = "8-0" if rge else f"{limit}-0"
-    path = [start]
-    legs: list[int] = []
-    on_path = {start}
-    start_dist = 0 if nodes[start].kind == "town" else 1
-
-    def visit(u: int, used: int, dist: int, has_token: bool) -> None:
-        node_u = nodes[u]
-        if u != start and not node_u.through:
-            return
-        for k, (v, mask, _chain) in enumerate(graph.adj[u]):
-            if not allowed[v] or v in on_path or mask & used:
-                continue
-            node_v = nodes[v]
-            trajekt = node_v.metro and node_u.metro and node_v.hex == node_u.hex
-            step = 0 if trajekt or node_v.kind == "town" else 1
-            if dist + step > limit:
-                continue
-            path.append(v)
-            legs.append(k)
-            on_path.add(v)
-            token = has_token or node_v.tokened
-            if token and node_v.kind != "town" and _keep(nodes, start, v, rge):
-                try:
-                    revenue, _text = _route_revenue(graph, board, train, path, ctx, links)
-                    out.append(_Candidate(revenue, used | mask, dist + step, tuple(path),
-                                          tuple(legs)))
-                except RouteError:
-                    pass
-            visit(v, used | mask, dist + step, token)
-            path.pop()
-            legs.pop()
-            on_path.discard(v)
-
-    visit(start, 0, start_dist, nodes[start].tokened)
-
-
-def _keep(nodes: list[_Node], start: int, end: int, rge: bool) -> bool:
-    """Keep one direction of each route: the one starting at the lower node number (the 8-train
-    enumerates from RGE ends only, so a route with one RGE end is kept as found)."""
-    if rge and nodes[end].hex not in RGE_HEXES:
-        return True
-    return start < end
-
-
 def best_routes(board: dict, corp: str, trains: Iterable[str],
                 ctx: RouteContext) -> list[RouteResult]:
     """The set of routes (at most one per train) with the highest total revenue.
