@@ -322,7 +322,8 @@ class TablesService:
                                      title=table.game.title)]
         replies.append(await self._board_reply(table, state))
         assert version == table.row.version
-        return replies + await self._after_change(table)
+        replies += await self._after_change(table)
+        return replies + self._secret_news(table, {}, None)
 
     # == looking ===========================================================================
     @_guarded
@@ -500,12 +501,39 @@ class TablesService:
         game = table.game
         assert table.state is not None
         phase_before = game.phase(table.state)
+        secrets_before = self._secrets(table)
         lines = await self._commit(table, seat, user_id, action)
         state = table.state  # _commit replaced it with the new state
         replies = self._line_replies([f"{table.who(seat)}: " + " ".join(lines)])
         if game.phase(state) != phase_before and game.result(state) is None:
             replies.append(await self._board_reply(table, state))
-        return replies + await self._after_change(table)
+        replies += await self._after_change(table)
+        return replies + self._secret_news(table, secrets_before, phase_before)
+
+    def _secrets(self, table: Table) -> dict[int, list[tuple[str, Any]]]:
+        """What each human seat sees beyond the public view (their hand, their coins...)."""
+        game, state = table.game, table.state
+        assert state is not None
+        public = game.view(state, None)
+        return {s.seat: _private_part(game.view(state, s.seat), public)
+                for s in table.seats if s.seat is not None and not s.is_ai and s.user_id}
+
+    def _secret_news(self, table: Table, before: dict[int, list[tuple[str, Any]]],
+                     phase_before: str | None) -> list[Reply]:
+        """After a phase change, a DM to each player whose hidden information changed (a new
+        deal, a draw); within a phase /game hand shows it, so ordinary moves send no DMs."""
+        assert table.state is not None
+        phase = table.game.phase(table.state)
+        if phase == phase_before or table.game.result(table.state) is not None:
+            return []
+        replies = []
+        for seat, secret in self._secrets(table).items():
+            if secret and secret != before.get(seat):
+                text = _clip("\n".join([f"**Only you see** ({phase}):",
+                                        *(f"{path}: {json.dumps(v, ensure_ascii=False)}"
+                                          for path, v in secret)]))
+                replies.append(Reply(text, Audience.DM, user_id=table.by_seat(seat).user_id))
+        return replies
 
     async def _commit(self, table: Table, seat: int, user_id: int | None,
                       action: Action) -> list[str]:

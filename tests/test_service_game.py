@@ -40,12 +40,16 @@ async def seated_game(service, players=3, order="joined"):
 
 
 def assert_nothing_hidden(replies, state):
+    """No hand in the channel; a private reply shows only its own reader's hand."""
     secret = hidden_gems(state)
     for reply in replies:
         if reply.audience is Audience.CHANNEL:
             assert not any(gem in reply.text for gem in secret), reply.text
             for button in reply.buttons:
                 assert not any(gem in button.label for gem in secret)
+        else:
+            own = set(state["hands"][reply.user_id - 1])  # seat n is user n+1 (joined order)
+            assert not any(gem in reply.text for gem in secret - own), reply.text
 
 
 async def play_out(service, renderer, players):
@@ -59,7 +63,7 @@ async def play_out(service, renderer, players):
         user = next(s.user_id for s in await service.store.seats(row.id) if s.seat == seat)
         move = GAME.format(state, GAME.legal(state, seat)[-1])
         replies = await service.play(ctx(user), move)
-        assert not any(r.audience is Audience.EPHEMERAL for r in replies), replies
+        assert all(r.user_id == user for r in replies if r.audience is Audience.EPHEMERAL)
         after, _ = await state_of(service)
         assert_nothing_hidden(replies, after)
         all_replies += replies
@@ -454,3 +458,33 @@ async def test_undo_vote_buttons(svc):
     assert "takes back 1 move" in done[0].text
     assert gem in (await state_of(service))[0]["hands"][0]
     assert (await service.press(ctx(2), refuse.custom_id))[0].text == STALE
+
+
+async def test_new_hidden_information_goes_by_dm_after_a_phase_change(svc):
+    service, _ = svc
+    await seated_game(service, 2)
+    await service.play(ctx(1), "ready")
+    await service.play(ctx(2), "ready")
+    quiet = []
+    for user, move in [(1, "take 3"), (1, "end"), (2, "take 1"), (2, "end")]:
+        quiet += await service.play(ctx(user), move)  # pile 15 -> 11, still Round 1
+    assert all(r.audience is Audience.CHANNEL for r in quiet)
+    gem = (await state_of(service))[0]["hands"][0][0]
+    replies = await service.play(ctx(1), f"play {gem}")  # the pile drops to 10: Round 2
+    state, _ = await state_of(service)
+    assert any(r.title == "Round 2" and r.files for r in replies)
+    news = [r for r in replies if r.audience is Audience.DM]
+    assert [r.user_id for r in news] == [1]  # U1 drew a gem; U2's hand did not change
+    assert all(g in news[0].text for g in state["hands"][0])
+    assert_nothing_hidden(replies, state)
+
+
+async def test_start_sends_each_player_their_opening_hand_by_dm(svc):
+    service, _ = svc
+    replies = await seated_game(service, 3)
+    state, _ = await state_of(service)
+    dms = {r.user_id: r.text for r in replies if r.audience is Audience.DM}
+    assert sorted(dms) == [1, 2, 3]
+    for user, text in dms.items():
+        assert all(gem in text for gem in state["hands"][user - 1])
+    assert_nothing_hidden(replies, state)
