@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import io
+import struct
+import zlib
 from functools import lru_cache
 from pathlib import Path
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 FONT_DIR = Path(__file__).with_name("fonts")
 
@@ -48,7 +50,42 @@ def marker(draw: ImageDraw.ImageDraw, centre: tuple[float, float], radius: float
 
 
 def to_png(image: Image.Image) -> bytes:
-    """Encode at a fast compression level: boards are posted often and must stay small."""
+    """Encode at a fast compression level: boards are posted often and must stay small.
+
+    RGB images (every board) take the fast path below; other modes go through Pillow.
+    """
+    if image.mode == "RGB":
+        return _png_rgb(image)
     buffer = io.BytesIO()
     image.save(buffer, format="PNG", compress_level=1)
     return buffer.getvalue()
+
+
+def _png_rgb(image: Image.Image) -> bytes:
+    """The same pixels as Pillow's PNG in about half the time (bench/RESULTS.md).
+
+    Pillow tries all five PNG row filters on every row, which costs more than the deflate
+    itself. Boards are flat colours and straight edges, for which the "Up" filter alone
+    compresses within a few per cent of that, and it is one C call: each byte minus the byte
+    above it, modulo 256 (``subtract_modulo`` against the image shifted down by one row).
+    Rows are fed to the compressor one by one rather than joined first: on this machine a
+    fresh multi-megabyte buffer costs more in page faults than the copy itself.
+    """
+    width, height = image.size
+    above = Image.new("RGB", image.size)
+    above.paste(image, (0, 1))  # the last row falls off the bottom
+    data = memoryview(ImageChops.subtract_modulo(image, above).tobytes())
+    stride = 3 * width
+    deflate = zlib.compressobj(1)
+    parts = []
+    for y in range(height):
+        parts.append(deflate.compress(b"\x02"))  # filter type 2, "Up", for this row
+        parts.append(deflate.compress(data[y * stride:(y + 1) * stride]))
+    parts.append(deflate.flush())
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)  # 8-bit RGB, no interlace
+    return (b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", header) +
+            _chunk(b"IDAT", b"".join(parts)) + _chunk(b"IEND", b""))
+
+
+def _chunk(kind: bytes, body: bytes) -> bytes:
+    return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
