@@ -99,8 +99,11 @@ class Recorder:
 
     def take(self, replies: list[Reply], who: str = "") -> None:
         for reply in replies:
-            prefix = {Audience.CHANNEL: "", Audience.EPHEMERAL: f"(only {who or 'you'}) ",
-                      Audience.DM: f"(DM to {reply.user_id}) "}[reply.audience]
+            if reply.audience is Audience.DM:
+                # On a shared screen a DM would show one player's secrets to all; each
+                # player's hidden information is shown when their turn comes instead.
+                continue
+            prefix = "" if reply.audience is Audience.CHANNEL else f"(only {who or 'you'}) "
             text = prefix + (f"[{reply.title}] " if reply.title else "") + reply.text
             text = re.sub(r"<@(\d+)>", lambda m: self.names.get(int(m[1]), m[0]), text)
             for attachment in reply.files:

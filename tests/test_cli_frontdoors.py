@@ -172,3 +172,15 @@ def test_player_counts_outside_the_game_are_refused(tmp_path):
                  ["play", "pebbles", "--players", "3", "--bots", "2"]):
         code, text = run([*argv, "--out", str(tmp_path)])
         assert code == 2 and "Pebbles is for 2 to 4 players." in text
+
+
+def test_hot_seat_never_prints_another_players_hand(tmp_path):
+    game = GAMES["pebbles"]
+    state = game.setup(2, {}, 5)
+    code, text = run(["play", "pebbles", "--players", "2", "--seed", "5", "--out",
+                      str(tmp_path)], stdin="quit\n")
+    first_turn = text.split("=== Player")[1]
+    active = int(first_turn.split(":")[0]) - 1
+    other = state["hands"][1 - active]
+    assert all(gem in first_turn for gem in state["hands"][active])
+    assert not any(gem in text for gem in other)  # not even the opening DMs
