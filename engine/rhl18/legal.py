@@ -334,9 +334,7 @@ def train_moves(state: State, sym: str, seat: int) -> list[dict]:
             out.append({"type": "buy_train", "entity": sym, "train": tid,
                         "price": min(corp["cash"], F.train_price(tid))})
     if must and cheapest > corp["cash"] + pres_cash and corp["president"] == seat:
-        for other in data.CORP_ORDER:
-            for bundle in sell_bundles(state, seat, other):
-                out.append(sell_action(seat, bundle))
+        out += [sell_action(seat, b) for b in emergency_bundles(state, sym, seat)]
     if not must or corp["receivership"]:
         # A corporation in receivership has no president to pay for a forced train.
         out.append({"type": "pass", "entity": sym})
@@ -344,6 +342,27 @@ def train_moves(state: State, sym: str, seat: int) -> list[dict]:
 
     if corp["president"] == seat and O.can_go_bankrupt(state, sym):
         out.append({"type": "bankrupt", "entity": sym})
+    return out
+
+
+def emergency_bundles(state: State, sym: str, seat: int) -> list[tuple[list[str], int]]:
+    """Sales a president may make to pay for a forced train: never handing ``sym`` to
+    another player, and never more than needed (a bundle one unit smaller would not do)."""
+    from engine.rhl18 import flow as F
+    from engine.rhl18 import operating as O
+
+    corp = state["corps"][sym]
+    cheapest = min((F.train_price(t) for t in F.depot_available(state)), default=0)
+    gap = cheapest - corp["cash"] - state["cash"][seat]
+    out = []
+    for other in data.CORP_ORDER:
+        price = R.price_of(state["corps"][other]["price"])
+        for bundle in sell_bundles(state, seat, other):
+            if other == sym and not O.keeps_presidency(state, sym, seat, bundle[0]):
+                continue
+            if bundle[1] // 10 * price - price >= gap:
+                continue
+            out.append(bundle)
     return out
 
 

@@ -461,6 +461,14 @@ def _emergency_sell(state: State, sym: str | None, seat: int, certs: list[str],
     rnd = state["round"]
     if sym is None or rnd["step"] != "BuyTrain" or state["corps"][sym]["president"] != seat:
         raise RuleError("Shares can be sold now only to raise money for a forced train buy.")
+    if not R.trusting(state) and state.get("auto_kda", True):
+        from engine.rhl18 import legal as L
+
+        full = sum(R.units(c) for c in certs) * 10
+        bundle = (list(certs), int(percent) if percent is not None else full)
+        if bundle not in [(list(b[0]), b[1]) for b in L.emergency_bundles(state, sym, seat)]:
+            raise RuleError("In an emergency you may sell only what the train needs, and "
+                            "never so that someone else takes over the corporation.")
     R.sell_shares(state, seat, certs, percent)
     rnd["t"]["ebuy_sold"] = True
     # Corporations that have not operated yet are re-sorted after price moves.
