@@ -184,3 +184,20 @@ def test_hot_seat_never_prints_another_players_hand(tmp_path):
     other = state["hands"][1 - active]
     assert all(gem in first_turn for gem in state["hands"][active])
     assert not any(gem in text for gem in other)  # not even the opening DMs
+
+
+def test_run_and_sync_hand_over_to_the_discord_adapter(monkeypatch, tmp_path):
+    import bot.discord_app as discord_app
+
+    calls = []
+
+    async def fake_sync(guild_id=None):
+        calls.append(("sync", guild_id))
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DISCORD_TOKEN", "x.y.z")
+    monkeypatch.setattr(discord_app, "run", lambda token=None: calls.append(("run", token)))
+    monkeypatch.setattr(discord_app, "sync", fake_sync)
+    assert run(["run"])[0] == 0
+    assert run(["sync", "--guild", "42"])[0] == 0
+    assert calls == [("run", None), ("sync", 42)]
