@@ -23,6 +23,7 @@ from typing import TextIO
 
 from bench import engine_bench, render_bench, rhl18_bench, scale, service_bench, store_bench
 from bench.common import Figure, failed, median_figures
+from bench.options import PART_NAMES, add_arguments
 
 PARTS: dict[str, Callable[[float], list[Figure]]] = {
     "engine": engine_bench.run,
@@ -33,6 +34,7 @@ PARTS: dict[str, Callable[[float], list[Figure]]] = {
     "scale": scale.run,
     "rhl18": rhl18_bench.run,
 }
+assert tuple(PARTS) == PART_NAMES
 
 
 def run_parts(names: list[str], size: float, repeat: int,
@@ -83,14 +85,6 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     top = argparse.ArgumentParser(prog="rheinbot bench", description=__doc__.splitlines()[0])
     add_arguments(top)
     return top.parse_args(argv)
-
-
-def add_arguments(top: argparse.ArgumentParser) -> None:
-    """The bench options (also used by ``rheinbot bench``)."""
-    top.add_argument("--only", default="", help="comma-separated parts: " + ",".join(PARTS))
-    top.add_argument("--repeat", type=int, default=3, help="runs per part (median kept)")
-    top.add_argument("--size", type=float, default=1.0, help="workload scale (1 = full)")
-    top.add_argument("--results", default=None, help="also write the table to this file")
 
 
 def execute(args: argparse.Namespace, out: TextIO) -> int:

@@ -368,6 +368,9 @@ def parser() -> argparse.ArgumentParser:
     backup = sub.add_parser("backup", help="copy the live database (online backup)")
     backup.add_argument("path", help="the new file to write")
     backup.add_argument("--db", default=None, help="the database (default: RHEINBOT_DB)")
+    from bench.options import add_arguments as bench_arguments  # light: argparse only
+
+    bench_arguments(sub.add_parser("bench", help="measure the hot paths against targets"))
     return top
 
 
@@ -405,6 +408,10 @@ def main(argv: list[str] | None = None, *, games: Mapping[str, Any] | None = Non
         return cmd_sync(args, out)
     if args.command == "backup":
         return cmd_backup(args, out)
+    if args.command == "bench":
+        from bench.run import execute  # late: the bench imports every game and renderer
+
+        return execute(args, out)
     known = _games(games)
     draw = _renderer(render)
     if args.command == "replay":

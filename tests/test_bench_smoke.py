@@ -72,3 +72,12 @@ def test_percentile_is_nearest_rank():
     assert percentile(values, 50) == 50.0
     assert percentile(values, 99) == 99.0
     assert percentile([7.0], 99) == 7.0
+
+
+def test_rheinbot_bench_command_runs_the_chosen_part():
+    from bot import cli
+
+    out = io.StringIO()
+    code = cli.main(["bench", "--only", "scale", "--repeat", "1", "--size", str(TINY)], out=out)
+    assert code == 0
+    assert "| scale | RSS" in out.getvalue()
