@@ -172,3 +172,16 @@ def test_public_view_is_json_and_renders() -> None:
 
     png = render_rhl18.render(view)
     assert png[:4] == b"\x89PNG"
+
+
+@pytest.mark.parametrize("players,options", [
+    (3, {}),
+    (4, {"optional_2_train": True, "lower_starting_capital": True, "promotion_tiles": True,
+         "ratingen_variant": True}),
+])
+def test_random_games_finish_and_replay_from_notation(players: int, options: dict) -> None:
+    from engine.playthrough import random_playthrough, replay
+
+    run = random_playthrough(GAME, players, options, seed=players + 8, check_every=5)
+    assert run.finished and GAME.result(run.state) is not None
+    assert replay(GAME, players, options, players + 8, run.moves) == run.state
