@@ -4,16 +4,14 @@ valid move), never an exception, never a change to the game."""
 from __future__ import annotations
 
 import asyncio
-import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.replies import Audience
 from tests.service_pebbles import ctx, open_service
-
-FOLDER = Path(tempfile.mkdtemp(prefix="rheinbot-bad-input-"))
 
 
 async def _prepare(path: Path) -> None:
@@ -26,13 +24,19 @@ async def _prepare(path: Path) -> None:
     await service.store.close()
 
 
-DB = FOLDER / "bad.sqlite3"
-asyncio.run(_prepare(DB))
 VALID = {"take 1", "take 2", "take 3"}
 
 
-async def _try(call_name: str, *args) -> None:
-    service, _ = await open_service(DB)
+@pytest.fixture(scope="module")
+def db(tmp_path_factory) -> Path:
+    """One game in Round 1, shared by every example (each leaves it as it found it)."""
+    path = tmp_path_factory.mktemp("bad-input") / "bad.sqlite3"
+    asyncio.run(_prepare(path))
+    return path
+
+
+async def _try(db: Path, call_name: str, *args) -> None:
+    service, _ = await open_service(db)
     try:
         before = await service.store.live_game(500)
         replies = await getattr(service, call_name)(*args)
@@ -61,28 +65,28 @@ SETTINGS = settings(max_examples=40, deadline=None,
 
 @SETTINGS
 @given(text=junk)
-def test_random_moves(text):
-    asyncio.run(_try("play", ctx(1), text))
+def test_random_moves(db, text):
+    asyncio.run(_try(db, "play", ctx(1), text))
 
 
 @SETTINGS
 @given(text=junk)
-def test_random_button_ids(text):
-    asyncio.run(_try("press", ctx(1), text))
+def test_random_button_ids(db, text):
+    asyncio.run(_try(db, "press", ctx(1), text))
 
 
 @SETTINGS
 @given(text=junk)
-def test_random_autocomplete(text):
-    asyncio.run(_try("move_choices", ctx(1), text))
+def test_random_autocomplete(db, text):
+    asyncio.run(_try(db, "move_choices", ctx(1), text))
 
 
 @SETTINGS
 @given(tz=junk, hours=st.one_of(st.none(), st.floats(allow_nan=True, allow_infinity=True)),
        quiet=st.one_of(st.none(), st.integers(-5, 30)))
-def test_random_reminder_settings(tz, hours, quiet):
+def test_random_reminder_settings(db, tz, hours, quiet):
     async def check():
-        service, _ = await open_service(DB)
+        service, _ = await open_service(db)
         try:
             replies = await service.remind(ctx(9), every_hours=hours, quiet_from=quiet,
                                            quiet_to=quiet, tz=tz)
