@@ -10,6 +10,7 @@ from engine.rhl18 import board as bd
 from engine.rhl18 import data
 from engine.rhl18 import flow as F
 from engine.rhl18 import legal as L
+from engine.rhl18 import log as LOG
 from engine.rhl18 import notation as N
 from engine.rhl18 import rules as R
 from engine.rhl18 import snapshot as S
@@ -102,8 +103,11 @@ class Rhl18Game(Game):
             raise RuleError("It is not your turn.")
         if not L.allowed(state, seat, action):
             raise RuleError(L.why_not(state, seat, action))
+        names = _names(state)
+        line = N.describe(state, action, names)
+        before = S.snapshot(state)
         F.process(state, action)
-        return [N.describe(state, action)]
+        return [line, *LOG.events(before, S.snapshot(state), names)]
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         snap = S.snapshot(state)
@@ -155,6 +159,12 @@ class Rhl18Game(Game):
 
     def label(self, state: State, action: dict) -> str:
         return N.label(state, action)[:100]
+
+
+def _names(state: State) -> dict[Any, str]:
+    """Display names by player id (for log lines)."""
+    names = state.get("names") or [f"Player {i + 1}" for i in range(len(state["ids"]))]
+    return dict(zip(state["ids"], names, strict=True))
 
 
 def board_tile_names(state: State) -> dict[str, str]:

@@ -163,15 +163,17 @@ def _entity(state: State, legal: list[dict], seat: int) -> Any:
     return seat
 
 
-def describe(state: State, action: dict) -> str:
-    """One readable log line for an applied move."""
+def describe(state: State, action: dict, names: dict[Any, str] | None = None) -> str:
+    """One readable log line for a move about to be applied."""
     who = action["entity"]
     if isinstance(who, int):
-        who = f"Player {who + 1}"
+        pid = state["ids"][who]
+        who = (names or {}).get(pid, f"Player {who + 1}")
     kind = action["type"]
     if kind == "run_routes":
-        total = sum(r.get("revenue", 0) for r in action.get("routes", []))
-        return f"{who} runs trains for {total}M"
+        runs = [f"{r['train']} {r.get('revenue_str') or '-'.join(r.get('stops', []))}"
+                for r in action.get("routes", [])]
+        return f"{who} runs " + ("; ".join(runs) if runs else "no trains")
     if kind == "buy_shares":
         return f"{who} buys {', '.join(action['shares'])}"
     if kind == "sell_shares":
