@@ -127,3 +127,23 @@ def test_kda_link_pays_rhe_three_times_par_once() -> None:
     before, after = _around("rhl_gen_5p_51018", 108)
     assert before["kda"] == 225 and after["kda"] == 0
     assert after["corps"]["RhE"]["cash"] == before["corps"]["RhE"]["cash"] + 225
+
+
+def test_live_kda_check_agrees_with_every_recorded_result() -> None:
+    """At every recorded KDA check, the check our live games run gives the same answer."""
+    checked = 0
+    for name in ("18Rhl_game_end_bank", "rhl_gen_5p_51018", "rhl_gen_3p_31001"):
+        game = importer.load_json(FIX / f"{name}.json.gz")
+        ids, options, seed = importer.setup_from(game)
+        seats = {pid: i for i, pid in enumerate(ids)}
+        state = R.new_game(ids, options, seed)
+        state["auto_kda"], state["trust"] = False, True
+        F.settle(state)
+        for raw in importer.filter_actions(game["actions"]):
+            F.process(state, importer.convert(raw, seats))
+            for auto in raw.get("auto_actions") or []:
+                if auto["type"] == "destination_connection" and state["kda"] > 0:
+                    assert F.kda_link(state) == ("RhE" in auto["corporations"]), raw["id"]
+                    checked += 1
+                F.process(state, importer.convert(auto, seats))
+    assert checked > 100

@@ -207,47 +207,6 @@ def city_blocked(board: dict, hex_id: str, node: int, corp: str, neutral: set[st
     return all(s is not None and s != corp for s in slots) and bool(slots)
 
 
-def walk(board: dict, corp: str, starts: list[tuple[str, int]], neutral: set[str]
-         ) -> tuple[set[tuple[str, int]], set[tuple[str, int]]]:
-    """Walk track from start nodes; return (reached nodes, reached (hex, edge) exits)."""
-    seen_nodes: set[tuple[str, int]] = set()
-    seen_paths: set[tuple[str, int, int]] = set()
-    seen_edges: set[tuple[str, int]] = set()
-    stack: list[tuple[str, tuple]] = [(h, ("n", n)) for h, n in starts]
-    for h, n in starts:
-        seen_nodes.add((h, n))
-    while stack:
-        hex_id, end = stack.pop()
-        for idx, (a, b, terminal) in enumerate(_hex_paths(board, hex_id)):
-            if end not in (a, b):
-                continue
-            # A path may be walked once in each direction: paths sharing an edge make the
-            # way on depend on where the walk came from.
-            direction = 0 if end == a else 1
-            if (hex_id, idx, direction) in seen_paths:
-                continue
-            seen_paths.add((hex_id, idx, direction))
-            other = b if end == a else a
-            if other[0] == "n":
-                key = (hex_id, other[1])
-                if key in seen_nodes:
-                    continue
-                seen_nodes.add(key)
-                if terminal or city_blocked(board, hex_id, other[1], corp, neutral):
-                    continue
-                stack.append((hex_id, other))
-            else:
-                seen_edges.add((hex_id, other[1]))
-                # Track leaving by an edge continues only in the neighbour (two paths of one
-                # tile meeting at an edge do not join: that would be a reversal).
-                nxt = _neighbor(hex_id, other[1])
-                if nxt is not None and nxt in board:
-                    back = ("e", (other[1] + 3) % 6)
-                    seen_edges.add((nxt, back[1]))
-                    stack.append((nxt, back))
-    return seen_nodes, seen_edges
-
-
 def token_nodes(board: dict, corp: str) -> list[tuple[str, int]]:
     out = []
     for hex_id, cell in board.items():
@@ -275,6 +234,23 @@ def _path_edges(path: tuple) -> list[int]:
 
 def _path_nodes(path: tuple) -> list[int]:
     return [end[1] for end in path[:2] if end[0] == "n"]
+
+
+def reaches(board: dict, corp: str, start: tuple[str, int], target: tuple[str, int],
+            neutral: set[str]) -> bool:
+    """Whether the reference's node walk (full backtracking: each chain of track used once)
+    from ``start`` touches ``target``, blocking as ``corp``. Used for the KDA link."""
+    walker = RefWalk(board, corp, neutral)
+
+    def on_path(hex_id: str, idx: int, path: tuple) -> None:
+        if any((hex_id, n) == target for n in _path_nodes(path)):
+            raise _Done
+
+    try:
+        walker._node_walk(start, set(), set(), {}, on_path, True)
+    except _Done:
+        return True
+    return False
 
 
 class _Done(Exception):

@@ -461,18 +461,16 @@ def kda_link(state: State) -> bool:
     board = state["board"]
     duren = ("K6", bd.cities_of(board["K6"]["tile"])[0])
     found = {"K2": False, "I10": False}
+    # Token types are set for the corporation operating now, whoever walks.
+    neutral = neutral_hexes(state, current_corp(state))
     for sym in data.CORP_ORDER:
         if not state["corps"][sym]["operated"]:
             continue
-        neutral = neutral_hexes(state, sym)
         for origin in found:
             if found[origin]:
                 continue
             nodes = list(bd.nodes_of(board[origin]["tile"]))
-            if not nodes:
-                continue
-            reached, _ = bd.walk(board, sym, [(origin, nodes[0])], neutral)
-            if duren in reached:
+            if nodes and bd.reaches(board, sym, (origin, nodes[0]), duren, neutral):
                 found[origin] = True
     return all(found.values())
 
