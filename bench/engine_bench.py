@@ -36,10 +36,15 @@ def _play_one(game: Game, seed: int, samples: Samples, snapshot_every: int) -> N
     started = time.perf_counter()
     while game.result(state) is None:
         seats = game.active(state)
+        if not seats:
+            raise RuntimeError(f"seed {seed}, move {samples.moves}: nobody is active")
         seat = seats[rng_below(chooser, len(seats))]
         cpu0, t0 = time.thread_time(), time.perf_counter()
         moves = game.legal(state, seat)
         t1 = time.perf_counter()
+        if not moves:
+            raise RuntimeError(f"seed {seed}: seat {seat} has no legal move "
+                               f"({game.phase(state)})")
         game.apply(state, seat, moves[rng_below(chooser, len(moves))])
         t2, cpu2 = time.perf_counter(), time.thread_time()
         samples.legal.append((t1 - t0) * 1000)

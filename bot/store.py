@@ -403,18 +403,29 @@ class Store:
     # -- the action log -------------------------------------------------------------------
     async def commit_move(self, game_id: int, expected_version: int, move: Move,
                           snap: Snapshot, now: float) -> int:
-        """Append ``move`` to the log and store the new snapshot, in one transaction."""
-        async with self._tx() as db:
-            version = await self._bump(db, game_id, expected_version, now, **_snap_fields(snap))
-            await db.execute_fetchall(
-                "INSERT INTO actions (game_id, seat, user_id, notation, lines, created_at, "
-                "reveals_before, reveals_after) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (game_id, move.seat, move.user_id, move.notation, json.dumps(move.lines),
-                 now, move.reveals_before, move.reveals_after),
-            )
-            # Undo votes need no clearing here: a vote counts only at the version it was
-            # cast for, and this move just changed the version.
-            return version
+        """Append ``move`` to the log and store the new snapshot, in one transaction.
+
+        This is the hot path of play, so the whole transaction (BEGIN, the version-checked
+        UPDATE, the INSERT, COMMIT) runs as one call in aiosqlite's thread: four thread hops
+        cost more than the statements themselves (bench: 1,100-1,850 moves/s with four hops).
+        """
+        fields = _snap_fields(snap)
+        sets = "".join(f", {name} = ?" for name in fields)
+        update = (f"UPDATE games SET version = version + 1, updated_at = ?{sets} "
+                  "WHERE id = ? AND version = ? RETURNING version")
+        action = (game_id, move.seat, move.user_id, move.notation, json.dumps(move.lines),
+                  now, move.reveals_before, move.reveals_after)
+        async with self._lock:
+            # aiosqlite has no public "run this function in your thread"; _execute is that
+            # (unchanged from 0.17 to 0.22) and _conn is the thread's sqlite3 connection.
+            committed = await self._db._execute(
+                _commit_move, self._db._conn, update,
+                (now, *fields.values(), game_id, expected_version), action)
+        if not committed:
+            raise StaleVersion(game_id)
+        # Undo votes need no clearing here: a vote counts only at the version it was cast
+        # for, and this move just changed the version.
+        return expected_version + 1
 
     async def actions(self, game_id: int) -> list[ActionRow]:
         """The live (not undone) action log, oldest first."""
@@ -559,6 +570,29 @@ class Store:
     async def next_due(self) -> float | None:
         async with self._lock:
             return await self._scalar("SELECT MIN(due_at) FROM reminders")
+
+
+_INSERT_ACTION = (
+    "INSERT INTO actions (game_id, seat, user_id, notation, lines, created_at, "
+    "reveals_before, reveals_after) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+
+
+def _commit_move(db: sqlite3.Connection, update: str, update_params: tuple,
+                 action: tuple) -> bool:
+    """Runs in aiosqlite's thread: the version-checked snapshot UPDATE and the log INSERT
+    in one transaction. False (and nothing changed) if the game is no longer at the
+    expected version; any error rolls the whole move back and propagates."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        if not db.execute(update, update_params).fetchall():
+            db.execute("ROLLBACK")
+            return False
+        db.execute(_INSERT_ACTION, action)
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+    db.execute("COMMIT")
+    return True
 
 
 def _reminder(row: sqlite3.Row) -> ReminderRow:
