@@ -166,9 +166,8 @@ class Reminders:
                 continue
             last = row.payload.get("last_sent")
             due = now if last is None else max(now, last + settings.every_hours * 3600)
-            await self.store.set_reminder("turn", row.game_id, row.user_id,
-                                          next_allowed(settings, due), row.payload, now,
-                                          sent=row.sent)
+            await self.store.move_reminder(row.id, next_allowed(settings, due), row.sent,
+                                           row.payload)
         self.wake()
 
     # -- firing ---------------------------------------------------------------------------
@@ -180,7 +179,7 @@ class Reminders:
             await self.store.delete_reminder(row.id)
             return
         if in_quiet_hours(settings, now):
-            await self._reschedule(row, next_allowed(settings, now), now)
+            await self._reschedule(row, next_allowed(settings, now))
             return
         try:
             await self.send_dm(row.user_id, _turn_dm(row))
@@ -189,17 +188,17 @@ class Reminders:
                 await self._mention_instead(row)
                 await self.store.delete_reminder(row.id)
             else:
-                await self._reschedule(row, now + RETRY_SECONDS, now)
+                await self._reschedule(row, now + RETRY_SECONDS)
             return
         except Exception:
             log.exception("reminder DM to %s failed", row.user_id)
-            await self._reschedule(row, now + RETRY_SECONDS, now)
+            await self._reschedule(row, now + RETRY_SECONDS)
             return
         payload = {**row.payload, "last_sent": now}
         due = next_allowed(settings, now + settings.every_hours * 3600)
         await self.store.move_reminder(row.id, due, row.sent + 1, payload)
 
-    async def _reschedule(self, row: ReminderRow, due: float, now: float) -> None:
+    async def _reschedule(self, row: ReminderRow, due: float) -> None:
         await self.store.move_reminder(row.id, due, row.sent, row.payload)
 
     async def _mention_instead(self, row: ReminderRow) -> None:
