@@ -577,7 +577,9 @@ class TablesService:
                 break
             seat = bots[0]
             level = table.by_seat(seat).ai_level or "easy"
-            action = ai.choose(game, state, seat, level, table.row.seed, table.row.version)
+            # legal() can take milliseconds (18Rhl tile lays): choose off the event loop.
+            action = await asyncio.to_thread(ai.choose, game, state, seat, level,
+                                             table.row.seed, table.row.version)
             phase_before = game.phase(state)
             try:
                 lines = await self._commit(table, seat, None, action)
