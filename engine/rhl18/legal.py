@@ -353,13 +353,15 @@ def emergency_bundles(state: State, sym: str, seat: int) -> list[tuple[list[str]
 
     corp = state["corps"][sym]
     cheapest = min((F.train_price(t) for t in F.depot_available(state)), default=0)
-    gap = cheapest - corp["cash"] - state["cash"][seat]
+    # As the reference measures it: the train price less the corporation's own cash.
+    gap = cheapest - corp["cash"]
     out = []
     for other in data.CORP_ORDER:
         price = R.price_of(state["corps"][other]["price"])
         for bundle in sell_bundles(state, seat, other):
             if other == sym and not O.keeps_presidency(state, sym, seat, bundle[0]):
                 continue
+            # Too much if the bundle less one share would already cover the gap.
             if bundle[1] // 10 * price - price >= gap:
                 continue
             out.append(bundle)

@@ -456,17 +456,24 @@ def _pass_buy(state: State, sym: str, action: dict) -> None:
     F.advance_step(state, "BuyTrain")
 
 
+def _bundle_kind(certs: list[str], percent: int) -> tuple[str, int, bool]:
+    """Bundles of one corporation with the same size and the same president's-certificate
+    status are interchangeable for the emergency rules."""
+    sym = certs[0].rsplit("_", 1)[0]
+    return sym, int(percent), f"{sym}_0" in certs
+
+
 def _emergency_sell(state: State, sym: str | None, seat: int, certs: list[str],
                     percent: int | None = None) -> None:
     rnd = state["round"]
     if sym is None or rnd["step"] != "BuyTrain" or state["corps"][sym]["president"] != seat:
         raise RuleError("Shares can be sold now only to raise money for a forced train buy.")
-    if not R.trusting(state) and state.get("auto_kda", True):
+    if not R.trusting(state):
         from engine.rhl18 import legal as L
 
         full = sum(R.units(c) for c in certs) * 10
-        bundle = (list(certs), int(percent) if percent is not None else full)
-        if bundle not in [(list(b[0]), b[1]) for b in L.emergency_bundles(state, sym, seat)]:
+        if _bundle_kind(certs, percent if percent is not None else full) not in {
+                _bundle_kind(b[0], b[1]) for b in L.emergency_bundles(state, sym, seat)}:
             raise RuleError("In an emergency you may sell only what the train needs, and "
                             "never so that someone else takes over the corporation.")
     R.sell_shares(state, seat, certs, percent)
