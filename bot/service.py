@@ -310,7 +310,7 @@ class TablesService:
             rng_shuffle(new_rng(row.seed ^ 0x5EA7), joined)
         state = await asyncio.to_thread(table.game.setup, count, row.options, row.seed)
         seats = {s.joined: s for s in table.seats}
-        colours = _seat_colours(table.game, count)
+        colours = _seat_colours(table.game, state, count)
         table.seats = [_seated(seats[j], number, colours) for number, j in enumerate(joined)]
         version = await self.store.start_game(row.id, row.version, joined,
                                               self._snapshot(table, state), self.clock(),
@@ -851,10 +851,19 @@ def _seated(seat: SeatRow, number: int, colours: list[str] | None) -> SeatRow:
                    seat.is_ai, seat.ai_level)
 
 
-def _seat_colours(game: Game, count: int) -> list[str] | None:
-    """The colours the game's rules give the seats, when it fixes them (its board pieces)."""
+def _seat_colours(game: Game, state: State, count: int) -> list[str] | None:
+    """The colours the game gives the seats, so that text and board agree: the game's
+    ``seat_colours``, or else the colours its public view names for each seat
+    (``players: [{"seat": 0, "colour": ...}, ...]``); None when it names none."""
     fixed = [str(c).lower() for c in getattr(game, "seat_colours", ())]
-    return fixed[:count] if len(fixed) >= count else None
+    if len(fixed) >= count:
+        return fixed[:count]
+    players = game.view(state, None).get("players")
+    if isinstance(players, list):
+        named = {p.get("seat"): p.get("colour") for p in players if isinstance(p, dict)}
+        if all(isinstance(named.get(seat), str) for seat in range(count)):
+            return [named[seat].lower() for seat in range(count)]
+    return None
 
 
 def _expected(game: Game, state: State, seat: int) -> str:

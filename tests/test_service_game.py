@@ -488,3 +488,26 @@ async def test_start_sends_each_player_their_opening_hand_by_dm(svc):
     for user, text in dms.items():
         assert all(gem in text for gem in state["hands"][user - 1])
     assert_nothing_hidden(replies, state)
+
+
+async def test_seat_colours_named_by_the_public_view_are_used(tmp_path):
+    from tests.service_pebbles import Pebbles
+
+    class Named(Pebbles):
+        def view(self, state, seat):
+            view = super().view(state, seat)
+            view["players"] = [{"seat": n, "colour": ("Teal", "Brown")[n]}
+                               for n in range(state["n"])]
+            return view
+
+    service, _ = await open_service(tmp_path / "n.sqlite3")
+    service.games = {"pebbles": Named()}
+    await service.new(ctx(1), "pebbles")
+    await service.join(ctx(2))
+    started = await service.start(ctx(1), order="joined")
+    assert "1. **U1** (teal), 2. **U2** (brown)" in started[0].text
+    await service.store.close()
+    plain, _ = await open_service(tmp_path / "p.sqlite3")  # Pebbles names none: lobby colours
+    await seated_game(plain, 2)
+    assert [s.colour for s in await plain.store.seats(1)] == ["orange", "sky"]
+    await plain.store.close()
