@@ -360,7 +360,7 @@ class TablesService:
         game = table.game
         secret = _private_part(game.view(state, seat.seat), game.view(state, None))
         lines = [f"**Your seat**: {seat.colour} ({game.phase(state)})"]
-        lines += [f"{path}: {json.dumps(v, ensure_ascii=False)}" for path, v in secret]
+        lines += _secret_lines(secret)
         buttons: list[Button] = []
         if seat.seat in game.active(state):
             moves = game.legal(state, seat.seat)
@@ -530,8 +530,7 @@ class TablesService:
         for seat, secret in self._secrets(table).items():
             if secret and secret != before.get(seat):
                 text = _clip("\n".join([f"**Only you see** ({phase}):",
-                                        *(f"{path}: {json.dumps(v, ensure_ascii=False)}"
-                                          for path, v in secret)]))
+                                        *_secret_lines(secret)]))
                 replies.append(Reply(text, Audience.DM, user_id=table.by_seat(seat).user_id))
         return replies
 
@@ -895,6 +894,25 @@ def _private_part(private: Any, public: Any, path: str = "") -> list[tuple[str, 
             found += _private_part(mine, theirs, f"{path}.{index}" if path else str(index))
         return found
     return [(path or "view", private)]
+
+
+def _secret_lines(secret: list[tuple[str, Any]]) -> list[str]:
+    """Readable lines for private values: nested records are spread out by path, and a list
+    of items that carry a ``text`` (cards) shows those texts.
+
+    >>> _secret_lines([("you", {"hand": [{"id": 4, "text": "#4 ferry"}], "coins": 2})])
+    ['you.hand: #4 ferry', 'you.coins: 2']
+    """
+    lines = []
+    for path, value in secret:
+        if isinstance(value, dict) and value:
+            lines += _secret_lines([(f"{path}.{k}", v) for k, v in value.items()])
+        elif isinstance(value, list) and value and all(
+                isinstance(item, dict) and isinstance(item.get("text"), str) for item in value):
+            lines.append(f"{path}: " + "; ".join(item["text"] for item in value))
+        else:
+            lines.append(f"{path}: {json.dumps(value, ensure_ascii=False)}")
+    return lines
 
 
 def _format_of(game: Game) -> int:

@@ -511,3 +511,17 @@ async def test_seat_colours_named_by_the_public_view_are_used(tmp_path):
     await seated_game(plain, 2)
     assert [s.colour for s in await plain.store.seats(1)] == ["orange", "sky"]
     await plain.store.close()
+
+
+def test_private_part_and_its_lines():
+    from bot.service import _private_part, _secret_lines
+
+    public = {"a": 1, "p": [{"x": 1}, {"x": 2}]}
+    private = {"a": 1, "p": [{"x": 1}, {"x": 2, "hand": [5]}],
+               "you": {"hand": [{"id": 4, "text": "#4 ferry"}, {"id": 9, "text": "#9 bridge"}],
+                       "coins": 2}}
+    secret = _private_part(private, public)
+    assert secret == [("p.1.hand", [5]), ("you", private["you"])]
+    assert _secret_lines(secret) == ["p.1.hand: [5]", "you.hand: #4 ferry; #9 bridge",
+                                     "you.coins: 2"]
+    assert _private_part(public, public) == []
