@@ -1,4 +1,5 @@
-"""A whole seeded game of Rhein: River Trade through the service, with AI seats."""
+"""Whole seeded games of AI seats through the service: Rhein: River Trade first, then every
+other registered game that has landed."""
 
 from __future__ import annotations
 
@@ -20,28 +21,47 @@ except Exception:  # the engine has not landed in this tree
 class Recording(FakeRenderer):
     def __call__(self, game_key, view):
         self.calls.append((game_key, view))
-        return b"\x89PNG rhein"
+        return b"\x89PNG " + game_key.encode()
 
 
-def public_views(data) -> set[str]:
+def public_views(game, data) -> set[str]:
     """Every public view the game passed through, as canonical JSON."""
-    state = RHEIN.setup(data["players"], data["options"], data["seed"])
-    seen = {json.dumps(RHEIN.view(state, None), sort_keys=True)}
+    state = game.setup(data["players"], data["options"], data["seed"])
+    seen = {json.dumps(game.view(state, None), sort_keys=True)}
     for entry in data["actions"]:
-        RHEIN.apply(state, entry["seat"], RHEIN.parse(state, entry["seat"], entry["move"]))
-        seen.add(json.dumps(RHEIN.view(state, None), sort_keys=True))
+        game.apply(state, entry["seat"], game.parse(state, entry["seat"], entry["move"]))
+        seen.add(json.dumps(game.view(state, None), sort_keys=True))
     return seen
 
 
 @pytest.mark.parametrize("players,seed", [(3, 11), (RHEIN.max_players, 5)])
 async def test_a_whole_rhein_game_of_ai_seats(tmp_path, players, seed):
+    await whole_game(tmp_path, RHEIN, "rhein", players, seed)
+
+
+def _landed(key: str):
+    try:
+        return engine.get_game(key)
+    except Exception:
+        return None
+
+
+@pytest.mark.parametrize("key", [k for k in engine.GAMES if k != "rhein"])
+async def test_a_whole_game_of_every_other_landed_game(tmp_path, key):
+    game = _landed(key)
+    if game is None:
+        pytest.skip(f"{key} has not landed")
+    await whole_game(tmp_path, game, key, max(game.min_players, min(3, game.max_players)), 7)
+
+
+async def whole_game(tmp_path, game, key, players, seed):
     from bot.service import TablesService
     from bot.store import Store
 
-    store = await Store.open(str(tmp_path / "rhein.sqlite3"))
+    store = await Store.open(str(tmp_path / f"{key}.sqlite3"))
     renderer = Recording()
-    service = TablesService(store, render=renderer, seed_source=lambda: seed)
-    replies = await service.new(ctx(1), "rhein", min_players=players, max_players=players)
+    service = TablesService(store, games={key: game}, render=renderer, seed_source=lambda: seed)
+    replies = await service.new(ctx(1), key, min_players=players, max_players=players)
     replies += await service.leave(ctx(1))
     for _ in range(players):
         replies += await service.add_bot(ctx(1))
@@ -52,11 +72,11 @@ async def test_a_whole_rhein_game_of_ai_seats(tmp_path, players, seed):
     final = [r for r in replies if r.title and r.title.endswith("final result")]
     assert len(final) == 1 and final[0].files
     data = await service.export_data(row)
-    state = replay(RHEIN, players, data["options"], seed,
+    state = replay(game, players, data["options"], seed,
                    [(a["seat"], a["move"]) for a in data["actions"]])
-    assert RHEIN.dump(state) == row.state  # the snapshot is the log's state exactly
-    assert RHEIN.result(state) is not None
-    shown = public_views(data)
+    assert game.dump(state) == row.state  # the snapshot is the log's state exactly
+    assert game.result(state) is not None
+    shown = public_views(game, data)
     assert renderer.calls and all(json.dumps(view, sort_keys=True) in shown
                                   for _, view in renderer.calls)
     boards = [r for r in replies if r.files]
