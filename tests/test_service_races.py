@@ -74,3 +74,16 @@ async def test_finished_game_refuses_moves_but_shows_its_board(tmp_path):
     status = (await service.status(ctx(2)))[0].text
     assert "finished" in status and "1. **U" in status
     await service.store.close()
+
+
+async def test_two_tables_opened_at_once_in_one_channel(tmp_path):
+    service, _ = await open_service(tmp_path / "two.sqlite3")
+    first, second = await asyncio.gather(service.new(ctx(1), "pebbles"),
+                                         service.new(ctx(2), "pebbles"))
+    audiences = sorted(r[0].audience.value for r in (first, second))
+    assert audiences == ["channel", "ephemeral"]
+    refused = first if first[0].audience is Audience.EPHEMERAL else second
+    assert "already has a game" in refused[0].text
+    started = await asyncio.gather(*(service.start(ctx(u)) for u in (1, 2)))
+    assert sum(r[0].audience is Audience.CHANNEL for r in started) <= 1
+    await service.store.close()
