@@ -84,6 +84,10 @@ async def test_two_tables_opened_at_once_in_one_channel(tmp_path):
     assert audiences == ["channel", "ephemeral"]
     refused = first if first[0].audience is Audience.EPHEMERAL else second
     assert "already has a game" in refused[0].text
-    started = await asyncio.gather(*(service.start(ctx(u)) for u in (1, 2)))
-    assert sum(r[0].audience is Audience.CHANNEL for r in started) <= 1
+    creator = 1 if first[0].audience is Audience.CHANNEL else 2
+    await service.join(ctx(3))
+    started = await asyncio.gather(service.start(ctx(creator)), service.start(ctx(creator)))
+    assert sorted(r[0].audience.value for r in started) == ["channel", "ephemeral"]
+    row = await service.store.live_game(500)
+    assert row.status == "active" and len(await service.store.seats(row.id)) == 2
     await service.store.close()
