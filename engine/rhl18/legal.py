@@ -207,6 +207,7 @@ def lay_moves(state: State, sym: str) -> list[dict]:
     except Exception:  # noqa: BLE001 - a map-side failure must not block the game
         return []
     cash = state["corps"][sym]["cash"]
+    lays = _with_node_rotations(state, sym, lays, TL)
     for hex_id, name, rot in lays:
         if (hex_id == "E14" or hex_id == "E12") and _blocked_for(state, sym, hex_id):
             continue
@@ -215,6 +216,27 @@ def lay_moves(state: State, sym: str) -> list[dict]:
             continue
         out.append({"type": "lay_tile", "entity": sym, "hex": hex_id,
                     "tile": free_tile_id(state, name, used), "rotation": rot})
+    return out
+
+
+def _with_node_rotations(state: State, sym: str, lays: list, TL: Any) -> list:
+    """The map side lists one rotation per track shape; for tiles with two or more stops the
+    stops can sit differently at rotations of the same shape, so those are added too."""
+    from engine.rhl18 import board as bd
+
+    out = list(lays)
+    seen = set(lays)
+    options = [k for k, v in state["options"].items() if v]
+    for hex_id, name, _rot in {(h, n, 0) for h, n, _ in lays}:
+        if hex_id in data.RHINE_METROPOLES or len(bd.nodes_of(name)) < 2:
+            continue
+        for rot in range(6):
+            if (hex_id, name, rot) in seen:
+                continue
+            if TL.upgrade_error(state["board"], hex_id, name, rot, state["phase"], options,
+                                corp=sym) is None:
+                seen.add((hex_id, name, rot))
+                out.append((hex_id, name, rot))
     return out
 
 
