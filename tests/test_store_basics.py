@@ -223,3 +223,41 @@ async def test_a_new_migration_is_applied_once_and_a_failing_one_rolls_back(tmp_
     monkeypatch.setattr(store_module, "migrations", lambda: original)
     with pytest.raises(RuntimeError, match="newer than this Rheinbot"):
         await _open(tmp_path)
+
+
+async def test_cli_backup_of_a_database_being_written_is_consistent(tmp_path):
+    import io
+    import json
+
+    from bot.cli import main
+
+    store = await _open(tmp_path, "live.sqlite3")
+    game_id, version = await _game(store)
+    stop = asyncio.Event()
+
+    async def writer() -> int:
+        nonlocal version
+        count = 0
+        while not stop.is_set():
+            count += 1
+            version = await store.commit_move(game_id, version, _move(f"move {count}"),
+                                              _snap(json.dumps({"n": count})), 1.0)
+            await asyncio.sleep(0)
+        return count
+
+    task = asyncio.create_task(writer())
+    await asyncio.sleep(0.05)
+    out = io.StringIO()
+    code = await asyncio.to_thread(main, ["backup", str(tmp_path / "copy.sqlite3"), "--db",
+                                          str(tmp_path / "live.sqlite3")], out=out)
+    stop.set()
+    written = await task
+    await store.close()
+    assert code == 0 and "integrity ok" in out.getvalue()
+    raw = sqlite3.connect(tmp_path / "copy.sqlite3")
+    state = raw.execute("SELECT state FROM games").fetchone()[0]
+    moves = [r[0] for r in raw.execute("SELECT notation FROM actions ORDER BY id")]
+    raw.close()
+    copied = json.loads(state)["n"]
+    assert 0 < copied <= written
+    assert moves == [f"move {n}" for n in range(1, copied + 1)]  # snapshot matches its log
