@@ -185,3 +185,37 @@ def test_random_games_finish_and_replay_from_notation(players: int, options: dic
     run = random_playthrough(GAME, players, options, seed=players + 8, check_every=5)
     assert run.finished and GAME.result(run.state) is not None
     assert replay(GAME, players, options, players + 8, run.moves) == run.state
+
+
+def test_promotion_tiles_replace_932_with_the_gray_promotions() -> None:
+    from engine.rhl18 import data
+
+    base = data.tile_counts({})
+    promo = data.tile_counts({"promotion_tiles": True})
+    assert base["932"] == 2 and "932V" not in base and "Essen" not in base
+    assert "932" not in promo and promo["932V"] == 2
+    assert promo["949"] == promo["950"] == promo["Essen"] == 1
+
+
+def test_ratingen_variant_blocks_e12_in_phase_2() -> None:
+    from engine.rhl18 import operating
+
+    state = GAME.setup(3, {"ratingen_variant": True}, 1)
+    state["corps"]["ADR"]["president"] = 0
+    with pytest.raises(RuleError, match="E12"):
+        operating._check_blocked(state, "ADR", "E12")
+    state["phase"] = "3"
+    state["companies"]["ATB"]["owner"] = 0  # the owner's corporation may build there
+    operating._check_blocked(state, "ADR", "E12")
+
+
+def test_pwb_blocks_e14_for_other_presidents() -> None:
+    from engine.rhl18 import operating
+
+    state = GAME.setup(3, {}, 1)
+    state["companies"]["PWB"]["owner"] = 1
+    state["corps"]["ADR"]["president"] = 0
+    with pytest.raises(RuleError, match="PWB"):
+        operating._check_blocked(state, "ADR", "E14")
+    state["corps"]["ADR"]["president"] = 1
+    operating._check_blocked(state, "ADR", "E14")
