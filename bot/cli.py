@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from bot.replies import Audience, Reply
+from bot.service import TURN_HINT
 
 DEFAULT_DB = "rheinbot.sqlite3"
 
@@ -106,6 +107,8 @@ class Recorder:
             prefix = "" if reply.audience is Audience.CHANNEL else f"(only {who or 'you'}) "
             text = prefix + (f"[{reply.title}] " if reply.title else "") + reply.text
             text = re.sub(r"<@(\d+)>", lambda m: self.names.get(int(m[1]), m[0]), text)
+            if self.names:  # a terminal game: no slash commands here
+                text = text.replace(TURN_HINT, "Type a move, or 'moves' to list them.")
             for attachment in reply.files:
                 path = self.folder / f"{len(self.images) + 1:02d}-{_slug(reply.title or '')}"
                 path = path.with_suffix(Path(attachment.filename).suffix or ".png")

@@ -44,6 +44,7 @@ log = logging.getLogger(__name__)
 
 STALE = "The game moved on, look again."
 UNDO_CHOICES = {"undo-yes": True, "undo-no": False}  # the undo vote's buttons
+TURN_HINT = "Use /play move: or /game hand."  # the terminal front door swaps in its own
 MAX_BUTTONS = 5
 TEXT_LIMIT = 1900  # stay under Discord's 2000 characters per message
 
@@ -600,7 +601,7 @@ class TablesService:
         if not humans:
             return []
         mentions = " ".join(f"<@{s.user_id}>" for s in humans)
-        text = f"{mentions}: your turn ({game.phase(state)}). Use /play move: or /game hand."
+        text = f"{mentions}: your turn ({game.phase(state)}). {TURN_HINT}"
         buttons: list[Button] = []
         if len(humans) == 1 and humans[0].seat is not None:
             seat = humans[0].seat

@@ -68,6 +68,7 @@ def test_hot_seat_play_to_the_end_with_moves_board_and_undo(tmp_path):
     assert "**Player 1** takes back 1 move." in text
     assert "The game is finished." in text and "wins!" in text
     assert "<@" not in text  # mentions are shown as names in the terminal
+    assert "/play" not in text and "Type a move, or 'moves' to list them." in text
     assert json.loads((tmp_path / "export.json").read_text())["status"] == "finished"
     assert any(p.name.startswith("03-round-1") for p in tmp_path.glob("*.png"))
 
