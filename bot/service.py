@@ -894,6 +894,8 @@ def _private_part(private: Any, public: Any, path: str = "") -> list[tuple[str, 
         for index, (mine, theirs) in enumerate(zip(private, public, strict=True)):
             found += _private_part(mine, theirs, f"{path}.{index}" if path else str(index))
         return found
+    if public is None and private in (None, "", [], {}):
+        return []  # an empty private-only field tells the player nothing
     return [(path or "view", private)]
 
 
