@@ -61,6 +61,9 @@ class Rhl18Game(Game):
     )
     topics = TOPICS
 
+    def __init__(self) -> None:
+        self._legal_cache: dict[tuple[bytes, int], list[dict]] = {}
+
     def setup(self, num_players: int, options: dict[str, Any] | None, seed: int) -> State:
         self.check_players(num_players)
         opts = self.normalise_options(options)
@@ -96,7 +99,15 @@ class Rhl18Game(Game):
     def legal(self, state: State, seat: int) -> list[dict]:
         if seat not in self.active(state):
             return []
-        return L.moves(state, seat)
+        # Autocomplete asks again and again for the same position: remember the last few.
+        key = (marshal.dumps(state), seat)
+        found = self._legal_cache.get(key)
+        if found is None:
+            found = L.moves(state, seat)
+            if len(self._legal_cache) > 32:
+                self._legal_cache.clear()
+            self._legal_cache[key] = found
+        return marshal.loads(marshal.dumps(found))
 
     def _apply(self, state: State, seat: int, action: dict) -> list[str]:
         if seat not in self.active(state):

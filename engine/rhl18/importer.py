@@ -132,6 +132,7 @@ def import_game(source: str | Path | dict, trust: bool = False) -> dict:
     game_json = source if isinstance(source, dict) else load_json(source)
     ids, options, seed = setup_from(game_json)
     state = replay(game_json, trust=trust)
+    state["names"] = [p.get("name", str(p["id"])) for p in game_json["players"]]
     return {
         "num_players": len(ids), "options": options, "seed": seed, "player_ids": ids,
         "names": [p.get("name", str(p["id"])) for p in game_json["players"]],

@@ -227,7 +227,7 @@ def _with_node_rotations(state: State, sym: str, lays: list, TL: Any) -> list:
     out = list(lays)
     seen = set(lays)
     options = [k for k, v in state["options"].items() if v]
-    for hex_id, name, _rot in {(h, n, 0) for h, n, _ in lays}:
+    for hex_id, name in sorted({(h, n) for h, n, _ in lays}):
         if hex_id in data.RHINE_METROPOLES or len(bd.nodes_of(name)) < 2:
             continue
         for rot in range(6):

@@ -10,6 +10,7 @@ from typing import Any
 from engine.core import RuleError
 from engine.rhl18 import board as bd
 from engine.rhl18 import data
+from engine.rhl18 import flow as F
 from engine.rhl18 import legal as L
 from engine.rhl18 import rules as R
 
@@ -80,7 +81,10 @@ def _format_train(state: State, action: dict) -> str:
     for sym, corp in state["corps"].items():
         if tid in corp["trains"]:
             return f"buy-train {tid} from {sym.lower()} {action['price']}"
-    return f"buy-train {tid.split('-')[0]} depot"
+    name = tid.split("-")[0]
+    same = [t for t in F.depot_available(state) if t.split("-")[0] == name]
+    # A discarded train and a new one of the same kind can both be on offer.
+    return f"buy-train {name if len(same) <= 1 else tid} depot"
 
 
 def label(state: State, action: dict) -> str:
