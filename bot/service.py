@@ -607,7 +607,7 @@ class TablesService:
             seat = humans[0].seat
             # Move labels could reveal a hand, so buttons go into the channel only for a
             # seat that sees nothing the public does not.
-            if game.view(state, seat) == game.view(state, None):
+            if not _private_part(game.view(state, seat), game.view(state, None)):
                 labels = [game.label(state, m) for m in game.legal(state, seat)]
                 buttons = self._buttons(table, labels)
         return [_public(text, buttons=buttons)]
