@@ -527,3 +527,23 @@ def test_private_part_and_its_lines():
     assert _private_part(public, public) == []
     assert _private_part({"a": 1, "done": [], "coins": 0}, {"a": 1}) == [("coins", 0)]
     assert _private_part({"hand": []}, {"hand": [3]}) == [("hand", [])]
+
+
+async def test_turn_prompt_has_move_buttons_when_nothing_is_hidden(tmp_path):
+    from tests.service_pebbles import Pebbles
+
+    class OpenHands(Pebbles):
+        def view(self, state, seat):
+            return super().view(state, None) | {"hands": state["hands"]}
+
+    service, _ = await open_service(tmp_path / "o.sqlite3")
+    service.games = {"pebbles": OpenHands()}
+    await seated_game(service, 2)
+    await service.play(ctx(1), "ready")
+    replies = await service.play(ctx(2), "ready")
+    prompt = next(r for r in replies if "your turn" in r.text)
+    assert prompt.audience is Audience.CHANNEL and "<@1>" in prompt.text
+    assert [b.label for b in prompt.buttons][:3] == ["Take 1", "Take 2", "Take 3"]
+    pressed = await service.press(ctx(1), prompt.buttons[2].custom_id)
+    assert pressed[0].text.endswith("Seat 0 takes 3.")
+    await service.store.close()
