@@ -102,9 +102,20 @@ def execute(args: argparse.Namespace, out: TextIO) -> int:
         [f"- load average at the end: {', '.join(f'{x:.2f}' for x in os.getloadavg())}"]
     out.write("\n".join(lines) + "\n")
     if args.results:
-        Path(args.results).write_text("# Bench results\n\n" + "\n".join(lines) + "\n",
-                                      encoding="utf-8")
+        write_results(Path(args.results), lines)
     return 1 if any(f.status == "error" for f in figures) else 0
+
+
+NOTES = "\n## Notes"
+
+
+def write_results(path: Path, lines: list[str]) -> None:
+    """The table and machine; hand-written notes below a "## Notes" heading are kept."""
+    kept = ""
+    if path.exists():
+        text = path.read_text(encoding="utf-8")
+        kept = text[text.index(NOTES):] if NOTES in text else ""
+    path.write_text("# Bench results\n\n" + "\n".join(lines) + "\n" + kept, encoding="utf-8")
 
 
 def main(argv: list[str] | None = None, out: TextIO | None = None) -> int:

@@ -81,3 +81,12 @@ def test_rheinbot_bench_command_runs_the_chosen_part():
     code = cli.main(["bench", "--only", "scale", "--repeat", "1", "--size", str(TINY)], out=out)
     assert code == 0
     assert "| scale | RSS" in out.getvalue()
+
+
+def test_results_file_keeps_its_notes(tmp_path):
+    results = tmp_path / "RESULTS.md"
+    results.write_text("# Bench results\n\nold table\n\n## Notes\n\nbefore/after\n")
+    run.write_results(results, ["new table"])
+    text = results.read_text()
+    assert "new table" in text and "old table" not in text
+    assert text.endswith("## Notes\n\nbefore/after\n")
