@@ -207,24 +207,6 @@ def city_blocked(board: dict, hex_id: str, node: int, corp: str, neutral: set[st
     return all(s is not None and s != corp for s in slots) and bool(slots)
 
 
-def token_nodes(board: dict, corp: str) -> list[tuple[str, int]]:
-    out = []
-    for hex_id, cell in board.items():
-        for i, slots in enumerate(cell["tokens"]):
-            if corp in slots:
-                out.append((hex_id, cities_of(cell["tile"])[i]))
-    return out
-
-
-def revenue_nodes(board: dict, reached: set[tuple[str, int]]) -> list[tuple[str, int]]:
-    out = []
-    for hex_id, node in reached:
-        kind = nodes_of(board[hex_id]["tile"]).get(node)
-        if kind in ("city", "offboard"):
-            out.append((hex_id, node))
-    return out
-
-
 # --- the reference engine's walk (depth first, order dependent) ---------------------------
 
 

@@ -118,21 +118,10 @@ def tile_parts(name: str) -> list[dict]:
     return hexes()[hex_id]["parts"]
 
 
-def tile_color(name: str, hex_id: str) -> str:
-    if name in tiles():
-        return tiles()[name]["color"]
-    return hexes()[hex_id]["color"]
-
-
 @cache
 def city_parts(name: str) -> list[int]:
     """Part indexes of the cities of a tile, in order."""
     return [p["index"] for p in tile_parts(name) if p["type"] == "city"]
-
-
-@cache
-def city_slots(name: str) -> list[int]:
-    return [p.get("slots", 1) for p in tile_parts(name) if p["type"] == "city"]
 
 
 def upgrade_cost(name: str) -> int:

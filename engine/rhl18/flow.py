@@ -110,10 +110,9 @@ def _stock(state: State, action: dict) -> None:
         R.do_par(state, seat, action["corporation"], action["share_price"])
         _unpass(rnd, seat)
     elif kind == "pass":
+        # A player who sold this turn and then passes has acted: not counted as passed.
         if seat not in rnd["passed"] and not rnd["turn_sold"]:
             rnd["passed"].append(seat)
-        elif rnd["turn_sold"] and seat not in rnd["passed"]:
-            pass
     else:
         raise RuleError("In a stock round you can buy, sell, par or pass.")
     _next_sr_player(state)
@@ -498,8 +497,6 @@ def settle(state: State) -> None:
                 _finish_stock_round(state)
                 continue
             seat = sr_current(state)
-            if seat in rnd["passed"] and False:
-                continue
             if not can_act_in_sr(state, seat):
                 if seat not in rnd["passed"]:
                     rnd["passed"].append(seat)
@@ -537,8 +534,6 @@ def _settle_or(state: State) -> bool:
     _skip(state, sym, step)
     idx = STEPS.index(step)
     rnd["step"] = STEPS[idx + 1] if idx + 1 < len(STEPS) else "done"
-    if step == "Route":
-        pass
     return False
 
 

@@ -6,8 +6,6 @@ import marshal
 from typing import Any
 
 from engine.core import Game, Option, RuleError, Standing, rank_standings
-from engine.rhl18 import board as bd
-from engine.rhl18 import data
 from engine.rhl18 import flow as F
 from engine.rhl18 import legal as L
 from engine.rhl18 import log as LOG
@@ -178,9 +176,4 @@ def _names(state: State) -> dict[Any, str]:
     return dict(zip(state["ids"], names, strict=True))
 
 
-def board_tile_names(state: State) -> dict[str, str]:
-    return {h: bd.tile_id_of(c["tile"]) for h, c in state["board"].items()}
-
-
 GAME = Rhl18Game()
-_ = data

@@ -17,7 +17,6 @@ State = dict[str, Any]
 T, POOL = "T", "P"  # certificate holders besides players: the corporation (IPO/treasury), pool
 
 
-
 def trusting(state: State) -> bool:
     """True while replaying a recording in trusting mode: tile lays, token spots and route
     revenues are taken as recorded (as the reference engine does when not strict). Live
@@ -138,10 +137,6 @@ def _adjust(state: State, who: Any, delta: int) -> None:
         state["corps"][who]["cash"] += delta
 
 
-def cash_of(state: State, who: Any) -> int:
-    return state["cash"][who] if isinstance(who, int) else state["corps"][who]["cash"]
-
-
 def phase_info(state: State) -> dict:
     return next(p for p in data.phases() if p["name"] == state["phase"])
 
@@ -199,7 +194,6 @@ def _cell_at(row: int, col: int) -> str | None:
 def move(state: State, sym: str, direction: str) -> None:
     cell = data.market()["cells"][state["corps"][sym]["price"]]
     r, c = cell["row"], cell["col"]
-    grid = data.market()["grid"]
     target = None
     if direction == "right":
         target = _cell_at(r, c + 1) or _cell_at(r - 1, c)
@@ -209,7 +203,6 @@ def move(state: State, sym: str, direction: str) -> None:
         target = _cell_at(r - 1, c)
     elif direction == "down":
         target = _cell_at(r + 1, c)
-    del grid
     if target:
         _place(state, sym, target)
 
