@@ -1,7 +1,8 @@
 """Static 18Rhl data, loaded once from the JSON files beside this module.
 
-The JSON files are copies of the facts dumped from the reference implementation (see
-``data/README`` facts in the issue); nothing here is house-made except where marked.
+The JSON files copy the game's facts as the reference implementation (18xx.games) has them:
+market, trains, phases, privates, corporations, hexes, tiles, upgrade rules. No value in
+them is house-made.
 """
 
 from __future__ import annotations

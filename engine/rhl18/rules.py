@@ -1,8 +1,9 @@
-"""18Rhl rules over a plain-data state: setup, the rounds, and processing of actions.
+"""18Rhl rules over a plain-data state: setup, money, the auction, shares and the market.
 
 Actions use the 18xx.games action shapes (``{"type": "bid", "entity": seat, "company":
 "NLK", "price": 125}``) with players named by seat number, so recorded games replay through
-exactly the code a live game uses. ``process`` raises ``RuleError`` on an illegal action.
+exactly the code a live game uses. Rounds are sequenced in ``flow``, the operating round's
+actions live in ``operating``. Illegal actions raise ``RuleError`` naming the rule.
 """
 
 from __future__ import annotations
@@ -22,8 +23,6 @@ def trusting(state: State) -> bool:
     revenues are taken as recorded (as the reference engine does when not strict). Live
     games and strict replays check everything with the map-side validators."""
     return bool(state.get("trust"))
-
-SR_ACTIONS = ("buy_shares", "sell_shares", "par", "pass")
 
 
 # --- setup -------------------------------------------------------------------------------
