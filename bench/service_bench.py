@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from bench.common import FINISHED, Figure, guarded, percentile
+from bench.common import ALL_GAMES, FINISHED, Figure, guarded, percentile
 from bot.service import Ctx, TablesService
 from bot.store import Store
 from engine import GAMES
@@ -144,7 +144,7 @@ async def longest_stall(folder: Path, boards: int) -> tuple[float, float]:
 def run_service(size: float) -> list[Figure]:
     figures: list[Figure] = []
     with tempfile.TemporaryDirectory(prefix="rheinbot-bench-") as tmp:
-        for key in FINISHED:
+        for key in ALL_GAMES:
             figures += guarded(f"service {key}", "play",
                                lambda k=key: measure_game(k, size, Path(tmp)))
     return figures
