@@ -38,12 +38,19 @@ def route_finder_time() -> tuple[float, int]:
     return total / max(calls, 1), calls
 
 
+def best_of(runs: int, trust: bool) -> tuple[float, dict]:
+    """The fastest of a few runs (the machine is shared, single runs are noisy)."""
+    results = [replay_time(trust) for _ in range(runs)]
+    return min(r[0] for r in results), results[-1][1]
+
+
 def main() -> None:
-    trusting, state = replay_time(True)
-    print(f"trusting replay: {trusting:.3f} s, result {importer.result_of(state)}")
+    trusting, state = best_of(3, True)
+    print(f"trusting replay: {trusting:.3f} s (best of 3), result "
+          f"{importer.result_of(state)}")
     try:
-        strict, _ = replay_time(False)
-        print(f"strict replay:   {strict:.3f} s")
+        strict, _ = best_of(3, False)
+        print(f"strict replay:   {strict:.3f} s (best of 3)")
     except Exception as exc:  # noqa: BLE001 - report, do not crash the bench
         print(f"strict replay failed: {exc}")
     mean, calls = route_finder_time()

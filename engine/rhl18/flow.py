@@ -36,7 +36,12 @@ def process(state: State, action: dict) -> None:
     if kind.startswith("program_") or kind == "message":
         return  # standing orders only; their effects arrive as recorded actions
     if kind == "destination_connection":
-        # The recorded result of the KDA link check (stored as an automatic action).
+        # The recorded result of the KDA link check (stored as an automatic action); a
+        # strict replay checks it against our own walk.
+        if state["kda"] > 0 and not R.trusting(state) and \
+                kda_link(state) != ("RhE" in action.get("corporations", [])):
+            raise RuleError("The recorded Köln-Düren-Aachen link check disagrees with the "
+                            "track on the board.")
         if "RhE" in action.get("corporations", []) and state["kda"] > 0:
             R.pay(state, "bank", "RhE", state["kda"])
             state["kda"] = 0
