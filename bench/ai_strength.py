@@ -1,0 +1,123 @@
+"""AI strength: ``normal`` against ``easy`` over seeded games (a figure, not a timed test).
+
+Each game seats one ``normal`` AI (rotating through the seats) against ``easy`` AIs. A win is
+rank 1 alone; a shared rank 1 is counted as a tie. Target: normal wins >= 80% of 200 games
+per game and player count, and a normal move takes < 1 s.
+
+    python -m bench.ai_strength                      # 200 games per game and player count
+    python -m bench.ai_strength --games 20 --game rhein --players 3
+    python -m bench.ai_strength --jobs 2             # spread over processes
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+
+from engine import ai, get_game
+
+MAX_MOVES = 20_000
+TARGET_WIN = 0.80
+TARGET_MOVE_S = 1.0
+
+
+@dataclass
+class Outcome:
+    win: bool
+    tie: bool
+    finished: bool
+    normal_times: list[float] = field(default_factory=list)
+    moves: int = 0
+
+
+def play(key: str, players: int, index: int) -> Outcome:
+    """One seeded game: seat ``index % players`` is normal, the others easy."""
+    game = get_game(key)
+    seed = 1000 + index
+    state = game.setup(players, {}, seed)
+    normal = index % players
+    times: list[float] = []
+    version = 0
+    while game.result(state) is None and version < MAX_MOVES:
+        seat = game.active(state)[0]
+        level = "normal" if seat == normal else "easy"
+        start = time.perf_counter()
+        action = ai.choose(game, state, seat, level, ai.move_seed(seed, version, seat),
+                           strict=True)
+        if seat == normal:
+            times.append(time.perf_counter() - start)
+        game.apply(state, seat, action)
+        version += 1
+    standings = game.result(state)
+    if standings is None:
+        return Outcome(False, False, False, times, version)
+    firsts = [s.seat for s in standings if s.rank == 1]
+    return Outcome(firsts == [normal], normal in firsts and len(firsts) > 1, True, times,
+                   version)
+
+
+def _play(args: tuple[str, int, int]) -> Outcome:
+    return play(*args)
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
+
+
+def run(key: str, players: int, games: int, jobs: int) -> dict:
+    tasks = [(key, players, i) for i in range(games)]
+    if jobs > 1:
+        with ProcessPoolExecutor(jobs) as pool:
+            outcomes = list(pool.map(_play, tasks))
+    else:
+        outcomes = [_play(t) for t in tasks]
+    times = [t for o in outcomes for t in o.normal_times]
+    wins = sum(o.win for o in outcomes)
+    return {"game": key, "players": players, "games": games, "wins": wins,
+            "ties": sum(o.tie for o in outcomes),
+            "unfinished": sum(not o.finished for o in outcomes),
+            "win_rate": wins / games, "p50_ms": 1000 * percentile(times, 0.5),
+            "p99_ms": 1000 * percentile(times, 0.99), "max_ms": 1000 * max(times, default=0)}
+
+
+def table(rows: list[dict]) -> str:
+    lines = ["| game | players | games | normal wins | ties | win rate | target | "
+             "move p50 | move p99 | move max |",
+             "| --- | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: |"]
+    for r in rows:
+        status = "pass" if r["win_rate"] >= TARGET_WIN else "MISS"
+        slow = " (slow)" if r["p99_ms"] >= 1000 * TARGET_MOVE_S else ""
+        lines.append(f"| {r['game']} | {r['players']} | {r['games']} | {r['wins']} | "
+                     f"{r['ties']} | {100 * r['win_rate']:.0f}% | >= 80% {status} | "
+                     f"{r['p50_ms']:.1f} ms | {r['p99_ms']:.1f} ms{slow} | "
+                     f"{r['max_ms']:.0f} ms |")
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--game", action="append", help="game key (repeatable); default all")
+    parser.add_argument("--players", type=int, action="append", help="player count(s)")
+    parser.add_argument("--jobs", type=int, default=1)
+    args = parser.parse_args()
+    rows = []
+    for key in args.game or ["rhein", "rheinlaender", "troedler", "18rhl"]:
+        game = get_game(key)
+        counts = args.players or range(game.min_players, game.max_players + 1)
+        for players in counts:
+            if not game.min_players <= players <= game.max_players:
+                continue
+            start = time.time()
+            row = run(key, players, args.games, args.jobs)
+            rows.append(row)
+            print(table([row]).splitlines()[-1], f"({time.time() - start:.0f} s)", flush=True)
+    print()
+    print(table(rows))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,90 @@
+"""Computer players: ``choose(game, state, seat, level, seed) -> Action``.
+
+``easy`` picks uniformly among the legal moves. ``normal`` asks the game's heuristic module
+(``engine.ai.rhein``, ``rheinlaender``, ``troedler``, ``rhl18``); whenever a heuristic fails
+or proposes something ``legal()`` does not list, it falls back to the easy move, so an AI seat
+never stalls a table. Everything is a pure function of the state and ``seed``: the same
+position and seed give the same move (replays stay identical).
+"""
+
+from __future__ import annotations
+
+import importlib
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from engine.core import Action, Game, State, new_rng, rng_below
+
+LEVELS = ("easy", "normal")
+
+# game key -> module with ``choose(game, state, seat, moves, rng) -> Action``
+_HEURISTICS = {
+    "rhein": "engine.ai.rhein",
+    "rheinlaender": "engine.ai.rheinlaender",
+    "troedler": "engine.ai.troedler",
+    "18rhl": "engine.ai.rhl18",
+}
+
+log = logging.getLogger(__name__)
+
+Heuristic = Callable[[Game, State, int, list[Action], dict[str, int]], Action]
+
+
+def heuristic(key: str) -> Heuristic | None:
+    name = _HEURISTICS.get(key)
+    return None if name is None else importlib.import_module(name).choose
+
+
+def choose(game: Game, state: State, seat: int, level: str, seed: int,
+           strict: bool = False) -> Action:
+    """The move an AI seat of ``level`` makes now. ``seat`` must have a legal move.
+
+    ``strict`` (tests, bench) re-raises heuristic errors instead of falling back.
+    """
+    if level not in LEVELS:
+        raise ValueError(f"unknown AI level {level!r}")
+    moves = game.legal(state, seat)
+    if not moves:
+        raise ValueError(f"seat {seat} has no legal move")
+    rng = new_rng(seed)
+    if level == "easy" or len(moves) == 1:
+        return moves[rng_below(rng, len(moves))]
+    pick = heuristic(game.key)
+    if pick is None:
+        return moves[rng_below(rng, len(moves))]
+    try:
+        action = pick(game, state, seat, moves, rng)
+    except Exception:
+        if strict:
+            raise
+        log.exception("%s normal AI failed; playing a random legal move", game.key)
+        action = None
+    if action in moves:
+        return action
+    if strict and action is not None:
+        raise AssertionError(f"{game.key} heuristic chose an illegal move: {action!r}")
+    return moves[rng_below(new_rng(seed), len(moves))]
+
+
+def move_seed(seed: int, version: int, seat: int) -> int:
+    """One 64-bit seed from the game seed, the state version and the seat."""
+    # golden-ratio style multipliers spread the three inputs over all bits
+    mixed = seed * 0x9E3779B97F4A7C15 + version * 0xC2B2AE3D27D4EB4F + seat * 0x165667B1
+    return mixed & ((1 << 64) - 1)
+
+
+def after(game: Game, state: State, seat: int, action: Action) -> State:
+    """The state after ``action`` (a copy; ``state`` is untouched)."""
+    work = _copy(state)
+    game._apply(work, seat, action)  # a legal move: skip apply()'s second copy
+    return work
+
+
+def _copy(value: Any) -> Any:
+    # JSON-shaped data only: much faster than copy.deepcopy.
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copy(v) for v in value]
+    return value
