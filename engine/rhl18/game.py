@@ -120,7 +120,7 @@ class Rhl18Game(Game):
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         snap = S.snapshot(state)
-        snap["board"] = state["board"]
+        snap["board"] = marshal.loads(marshal.dumps(state["board"]))
         snap["coal_hexes"] = [state["coal"]]
         snap["steel_hexes"] = [state["steel"]]
         snap["er_links"] = len(state["links"])
