@@ -94,7 +94,28 @@ def label(state: State, action: dict) -> str:
         return f"{text} ({total}M)"
     if action["type"] == "buy_train" and "depot" in text:
         return f"{text} ({action['price']}M)"
-    return text
+    cost = _cost_of(state, action)
+    return f"{text} ({cost}M)" if cost else text
+
+
+def _cost_of(state: State, action: dict) -> int:
+    """What a move costs its mover, for the autocomplete label."""
+    kind = action["type"]
+    if kind == "buy_shares":
+        sym = action["shares"][0].rsplit("_", 1)[0]
+        return R.price_of(state["corps"][sym]["price"]) * sum(R.units(c)
+                                                              for c in action["shares"])
+    if kind == "par":
+        return 2 * R.price_of(action["share_price"])
+    if kind == "lay_tile" and action["entity"] in state["corps"]:
+        from engine.rhl18 import board as bd
+
+        parts = bd.parts_of(state["board"][action["hex"]]["tile"])
+        return sum(p.get("cost", 0) for p in parts if p["type"] == "upgrade")
+    if kind == "place_token" and action["entity"] in state["corps"]:
+        tok = F.next_token(state, action["entity"])
+        return tok["price"] if tok and state["round"].get("step") == "Token" else 0
+    return 0
 
 
 def parse(state: State, seat: int, text: str) -> dict:
