@@ -5,6 +5,7 @@ No rule and no table logic lives here. ``Adapter`` turns an interaction into the
 """
 
 import asyncio
+import dataclasses
 import logging
 import zoneinfo
 from collections.abc import Awaitable, Callable, Iterable, Mapping
@@ -15,6 +16,7 @@ from discord import app_commands
 
 import engine
 from bot.discord_delivery import Delivery, with_retry
+from bot.i18n import t
 from bot.replies import Audience, Reply
 from render.common import PLAYER_COLOURS
 
@@ -183,6 +185,12 @@ def find_game(games: Mapping[str, engine.Game], key: str | None) -> engine.Game 
         return None
 
 
+PACE_CHOICES = [app_commands.Choice(name=name, value=name)
+                for name in ("none", "24h", "48h", "72h")]
+LANGUAGE_CHOICES = [app_commands.Choice(name="English", value="en"),
+                    app_commands.Choice(name="Deutsch", value="de")]
+
+
 # --- the adapter ---------------------------------------------------------------------------
 
 def service_ctx_type() -> type:
@@ -205,6 +213,10 @@ class Adapter:
         ctx_type = self._ctx_type or service_ctx_type()
         permissions = interaction.permissions
         locale = getattr(interaction.locale, "value", None) or "en"
+        extra = {}
+        if "guild_locale" in getattr(ctx_type, "__dataclass_fields__", {}):
+            guild_locale = getattr(interaction.guild_locale, "value", None)
+            extra["guild_locale"] = guild_locale if isinstance(guild_locale, str) else None
         return ctx_type(
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id,
@@ -212,7 +224,46 @@ class Adapter:
             user_name=interaction.user.display_name,
             can_manage=bool(permissions and permissions.manage_channels),
             locale=str(locale),
+            **extra,
         )
+
+    async def rematch(self, interaction: discord.Interaction) -> None:
+        """``/game rematch``: the service checks and plans, we open a public thread off the
+        channel (its parent when asked inside a thread) and the service seats the table there."""
+        if not await self.defer(interaction, True):
+            return
+        if self.service is None:
+            await self.delivery.deliver(interaction, [Reply(NO_SERVICE, Audience.EPHEMERAL)])
+            return
+        ctx = self.ctx(interaction)
+        plan, refusal = await self.service.prepare_rematch(ctx)
+        if plan is None:
+            await self.delivery.deliver(interaction, refusal)
+            return
+        try:
+            thread = await self.open_thread(interaction, plan.thread_name)
+        except (discord.HTTPException, AttributeError, TypeError) as error:
+            log.warning("could not open a rematch thread: %s", error)
+            await self.delivery.deliver(interaction, [Reply(
+                t("rematch.no_thread", ctx.locale), Audience.EPHEMERAL)])
+            return
+        replies = await self.service.rematch(dataclasses.replace(ctx, channel_id=thread.id),
+                                             plan)
+        for reply in replies:
+            if reply.is_public:
+                await self.delivery.post_channel(thread.id, reply)
+        private = [r for r in replies if not r.is_public]
+        if not any(r.audience is Audience.EPHEMERAL for r in private):
+            private.append(Reply(t("rematch.link", ctx.locale, channel=thread.id),
+                                 Audience.CHANNEL))
+        await self.delivery.deliver(interaction, private)
+
+    async def open_thread(self, interaction: discord.Interaction, name: str) -> Any:
+        channel = interaction.channel
+        if isinstance(channel, discord.Thread) and channel.parent is not None:
+            channel = channel.parent
+        return await channel.create_thread(  # type: ignore[union-attr]
+            name=name, type=discord.ChannelType.public_thread, auto_archive_duration=10080)
 
     async def run(self, interaction: discord.Interaction, operation: Operation,
                   ephemeral: bool = True, thinking: bool = True) -> list[Reply] | None:
@@ -296,6 +347,7 @@ def build_commands(adapter: Adapter) -> list[app_commands.Command | app_commands
         _remind_group(adapter),
         _mygames_command(adapter),
         _rules_command(adapter),
+        _stats_command(adapter),
     ]
 
 
@@ -305,7 +357,35 @@ def _game_group(adapter: Adapter) -> app_commands.Group:
     _add_table_commands(group, adapter)
     _add_view_commands(group, adapter)
     _add_control_commands(group, adapter)
+    _add_social_commands(group, adapter)
     return group
+
+
+def _add_social_commands(group: app_commands.Group, adapter: Adapter) -> None:
+    @group.command(name="rematch", description="Play the finished game again: same players "
+                                               "and options, new thread")
+    async def game_rematch(interaction: discord.Interaction) -> None:
+        await adapter.rematch(interaction)
+
+    @group.command(name="watch", description="Get the public board by DM after each phase")
+    async def game_watch(interaction: discord.Interaction) -> None:
+        await adapter.run(interaction, lambda ctx: adapter.service.watch(ctx, True))
+
+    @group.command(name="unwatch", description="Stop the board DMs of this game")
+    async def game_unwatch(interaction: discord.Interaction) -> None:
+        await adapter.run(interaction, lambda ctx: adapter.service.watch(ctx, False))
+
+
+def _stats_command(adapter: Adapter) -> app_commands.Command:
+    @app_commands.command(name="stats", description="Games played and won in this server")
+    @app_commands.describe(player="Show one player's record (default: the whole server)")
+    @app_commands.guild_only()
+    async def stats(interaction: discord.Interaction,
+                    player: discord.User | None = None) -> None:
+        await adapter.run(interaction, lambda ctx: adapter.service.stats(
+            ctx, player.id if player else None, player.display_name if player else None))
+
+    return stats
 
 
 def _add_table_commands(group: app_commands.Group, adapter: Adapter) -> None:
@@ -317,12 +397,16 @@ def _add_table_commands(group: app_commands.Group, adapter: Adapter) -> None:
         variants="Variant options, e.g. relax=true, rounds=3 (see /rules)",
         min_players="Fewest players needed to start",
         max_players="Most players who may join",
+        pace="Move clock per turn (default: none)",
+        language="Language of the table's posts (default: the server's)",
     )
-    @app_commands.choices(game=game_choices(adapter.games))
+    @app_commands.choices(game=game_choices(adapter.games), pace=PACE_CHOICES,
+                          language=LANGUAGE_CHOICES)
     async def game_new(interaction: discord.Interaction, game: str,
                        variants: str | None = None,
                        min_players: app_commands.Range[int, 1, 10] | None = None,
-                       max_players: app_commands.Range[int, 1, 10] | None = None) -> None:
+                       max_players: app_commands.Range[int, 1, 10] | None = None,
+                       pace: str | None = None, language: str | None = None) -> None:
         rules = find_game(adapter.games, game)
         if rules is None:
             await adapter.refuse(interaction, f"The game {game!r} is not installed here.")
@@ -332,8 +416,9 @@ def _add_table_commands(group: app_commands.Group, adapter: Adapter) -> None:
         except VariantError as error:
             await adapter.refuse(interaction, str(error))
             return
+        extra = {k: v for k, v in (("pace", pace), ("lang", language)) if v is not None}
         await adapter.run(interaction, lambda ctx: adapter.service.new(
-            ctx, game, options, min_players=min_players, max_players=max_players))
+            ctx, game, options, min_players=min_players, max_players=max_players, **extra))
 
     @game_new.autocomplete("variants")
     async def game_new_variants(interaction: discord.Interaction,

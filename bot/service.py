@@ -18,11 +18,12 @@ import logging
 import secrets
 import time
 from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import engine
 from bot import ai
+from bot.i18n import language, t
 from bot.reminders import Reminders, TurnInfo, zone
 from bot.replies import Attachment, Audience, Button, Reply
 from bot.store import (
@@ -59,6 +60,17 @@ class Ctx:
     user_name: str
     can_manage: bool = False  # the member has Manage Channels (may abandon, kick, replace)
     locale: str = "en"
+    guild_locale: str | None = None  # the server's preferred locale: a new table's language
+
+
+@dataclass(frozen=True)
+class RematchPlan:
+    """What the adapter needs to open a rematch: a thread off ``parent_channel_id`` named
+    ``thread_name``, where it then calls :meth:`TablesService.rematch` with this plan."""
+
+    source_game_id: int
+    parent_channel_id: int
+    thread_name: str
 
 
 _NOT_NOW = {
@@ -105,6 +117,7 @@ class Table:
     game: Game
     seats: list[SeatRow]
     state: State | None = None
+    boards: list[Reply] = field(default_factory=list)  # boards posted in this call (watchers)
 
     def seat_of(self, user_id: int) -> SeatRow | None:
         return next((s for s in self.seats if s.user_id == user_id and not s.is_ai), None)
@@ -202,8 +215,10 @@ class TablesService:
     # == lobby =============================================================================
     @_guarded
     async def new(self, ctx: Ctx, game_key: str, options: dict | None = None,
-                  min_players: int | None = None, max_players: int | None = None
-                  ) -> list[Reply]:
+                  min_players: int | None = None, max_players: int | None = None,
+                  pace: str | None = None, lang: str | None = None) -> list[Reply]:
+        """``pace``: "none" or a move clock like "24h"; ``lang``: the table's language for
+        channel posts (default: the server's preferred locale)."""
         if ctx.guild_id is None:
             raise Refusal("Games live in server channels and threads; use this command there.")
         game = self._game(game_key)
@@ -213,12 +228,15 @@ class TablesService:
         if not game.min_players <= low <= high <= game.max_players:
             raise Refusal(f"{game.title} is for {game.min_players} to {game.max_players} "
                           f"players; choose a range inside that.")
+        pace_hours = parse_pace(pace)
+        table_lang = language(lang or ctx.guild_locale or "en")
         now = self.clock()
         try:
             row = await self.store.create_game(
                 guild_id=ctx.guild_id, channel_id=ctx.channel_id, game_key=game_key,
                 options=chosen, seed=self.seed_source(), creator_id=ctx.user_id,
-                min_players=low, max_players=high, now=now)
+                min_players=low, max_players=high, now=now, pace_hours=pace_hours,
+                language=table_lang)
         except ChannelBusy:
             raise Refusal("This channel already has a game. Finish or abandon it first, or "
                           "open a thread for a new one.") from None
@@ -559,10 +577,11 @@ class TablesService:
         assert state is not None
         if game.result(state) is not None:
             replies += await self._result_replies(table)
+            await self._record_result(table)
         else:
             replies += self._turn_prompt(table)
         await self._tell_reminders(table)
-        return replies
+        return replies + await self._watch_news(table)
 
     async def _run_ai(self, table: Table) -> list[Reply]:
         game, state = table.game, table.state
@@ -773,6 +792,156 @@ class TablesService:
         table.seats = await self.store.seats(table.row.id)
         return await self._after_change(table)
 
+    # == spectators, stats, rematch ========================================================
+    @_guarded
+    async def watch(self, ctx: Ctx, on: bool = True) -> list[Reply]:
+        """``/game watch``: the public board by DM after each phase; ``on=False`` stops it."""
+        table, notices = await self._table(ctx, ("lobby", "active", "finished"))
+        row = table.row
+        if not on:
+            changed = await self.store.watch(row.id, ctx.user_id, False, self.clock())
+            return notices + [_private(ctx, t("watch.off" if changed else "watch.not",
+                                              ctx.locale))]
+        if row.status == "finished":
+            raise Refusal(_NOT_NOW["finished"])
+        if table.seat_of(ctx.user_id):
+            raise Refusal(t("watch.player", ctx.locale))
+        if not await self.store.watch(row.id, ctx.user_id, True, self.clock()):
+            return notices + [_private(ctx, t("watch.already", ctx.locale))]
+        replies = [_private(ctx, t("watch.on", ctx.locale, title=table.game.title,
+                                   channel=row.channel_id))]
+        if table.state is not None:  # the board as it stands now, so they can follow at once
+            board = await self._board_reply(table, table.state)
+            replies.append(self._watch_dm(table, board, ctx.user_id))
+        return notices + replies
+
+    def _watch_dm(self, table: Table, board: Reply, user_id: int) -> Reply:
+        # Only the public board and the phase name: never a seat's view.
+        text = t("watch.dm", table.row.language, title=table.game.title,
+                 channel=table.row.channel_id, phase=board.title or table.row.phase)
+        return Reply(text, Audience.DM, user_id=user_id, files=list(board.files))
+
+    async def _watch_news(self, table: Table) -> list[Reply]:
+        """DMs to the spectators with each public board this call posted."""
+        boards, table.boards = table.boards, []
+        if not boards:
+            return []
+        watchers = await self.store.watchers(table.row.id)
+        return [self._watch_dm(table, board, user) for board in boards for user in watchers
+                if board.files]
+
+    async def _record_result(self, table: Table) -> None:
+        """Store the standings of a finished game for /stats (idempotent)."""
+        assert table.state is not None
+        standings = table.game.result(table.state) or []
+        await self.store.save_results(table.row.id, [
+            {"seat": s.seat, "user_id": None if table.by_seat(s.seat).is_ai
+             else table.by_seat(s.seat).user_id, "name": table.by_seat(s.seat).name,
+             "rank": s.rank, "score": s.score} for s in standings])
+
+    async def _backfill_results(self, guild_id: int | None) -> None:
+        """Standings of games that finished before results were stored, from their snapshot."""
+        for row in await self.store.finished_without_results(guild_id):
+            try:
+                table, _ = await self._load(row)
+                if table.state is not None and table.game.result(table.state) is not None:
+                    await self._record_result(table)
+            except Exception:  # one unreadable old game must not break /stats
+                log.warning("no standings for finished game %s", row.id, exc_info=True)
+
+    @_guarded
+    async def stats(self, ctx: Ctx, user_id: int | None = None,
+                    user_name: str | None = None) -> list[Reply]:
+        """``/stats``: finished games per game in this server, or one player's record."""
+        if ctx.guild_id is None:
+            raise Refusal("Games live in server channels and threads; use this command there.")
+        await self._backfill_results(ctx.guild_id)
+        loc = ctx.locale
+        if user_id is not None:
+            rows = await self.store.stats(ctx.guild_id, user_id)
+            lines = [t("stats.player", loc, name=user_name or (rows[0]["name"] if rows
+                                                              else f"<@{user_id}>"))]
+            lines += [t("stats.player_line", loc, title=self._title(r["game_key"]),
+                        played=r["played"], won=r["won"]) for r in rows]
+            if not rows:
+                lines.append(t("stats.none", loc))
+            return [_private(ctx, _clip("\n".join(lines)))]
+        counts = await self.store.finished_count(ctx.guild_id)
+        rows = await self.store.stats(ctx.guild_id)
+        lines = [t("stats.server", loc)]
+        for key, count in counts.items():
+            lines.append(t("stats.game", loc, title=self._title(key), count=count))
+            top = [r for r in rows if r["game_key"] == key][:5]
+            lines += ["- " + t("stats.line", loc, name=r["name"], won=r["won"],
+                               played=r["played"]) for r in top]
+        if not counts:
+            lines.append(t("stats.none", loc))
+        return [_private(ctx, _clip("\n".join(lines)))]
+
+    def _title(self, key: str) -> str:
+        return self.games[key].title if key in self.games else key
+
+    async def prepare_rematch(self, ctx: Ctx) -> tuple[RematchPlan | None, list[Reply]]:
+        """Check a rematch may be opened here; the plan, or (None, the refusal)."""
+        try:
+            if ctx.guild_id is None:
+                raise Refusal("Games live in server channels and threads; use this command "
+                              "there.")
+            row = await self.store.latest_game(ctx.channel_id)
+            if row is None or row.status != "finished":
+                raise Refusal(t("rematch.not_finished", ctx.locale))
+            seats = await self.store.seats(row.id)
+            if not (ctx.can_manage or any(s.user_id == ctx.user_id for s in seats)):
+                raise Refusal(t("rematch.not_player", ctx.locale))
+            game = self._game(row.game_key)
+        except Refusal as error:
+            return None, [_private(ctx, str(error))]
+        number = 1
+        source = row
+        while source.rematch_of is not None and number < 50:
+            number += 1
+            older = await self.store.game(source.rematch_of)
+            if older is None:
+                break
+            source = older
+        name = t("rematch.thread", row.language, title=game.title, number=number)
+        return RematchPlan(row.id, row.channel_id, name[:100]), []
+
+    @_guarded
+    async def rematch(self, ctx: Ctx, plan: RematchPlan) -> list[Reply]:
+        """Open the rematch table in ``ctx.channel_id`` (the new thread): the same game,
+        options, pace and language, every seat of the old game seated again in its old seat
+        order (AI seats too), and a new seed. The creator then starts it."""
+        old = await self.store.game(plan.source_game_id)
+        if old is None or old.status != "finished":
+            raise Refusal(t("rematch.not_finished", ctx.locale))
+        game = self._game(old.game_key)
+        now = self.clock()
+        try:
+            row = await self.store.create_game(
+                guild_id=ctx.guild_id, channel_id=ctx.channel_id, game_key=old.game_key,
+                options=old.options, seed=self.seed_source(), creator_id=ctx.user_id,
+                min_players=old.min_players, max_players=old.max_players, now=now,
+                pace_hours=old.pace_hours, language=old.language, rematch_of=old.id)
+        except ChannelBusy:
+            raise Refusal("This channel already has a game. Finish or abandon it first, or "
+                          "open a thread for a new one.") from None
+        version = row.version
+        seated = [s for s in await self.store.seats(old.id) if s.seat is not None]
+        for s in sorted(seated, key=lambda s: s.seat or 0):
+            version = await self.store.add_seat(
+                row.id, version, user_id=None if s.is_ai else s.user_id, name=s.name,
+                colour=s.colour, is_ai=s.is_ai, ai_level=s.ai_level, now=now)
+        variants = ", ".join(f"{k}={v}" for k, v in old.options.items()) or \
+            t("common.standard_rules", old.language)
+        lineup = ", ".join(f"{n}. **{s.name}** ({s.colour})" for n, s in enumerate(
+            sorted(seated, key=lambda s: s.seat or 0), 1))
+        mentions = " ".join(f"<@{s.user_id}>" for s in seated
+                            if not s.is_ai and s.user_id is not None)
+        return [_public(t("rematch.opened", old.language, name=ctx.user_name,
+                          title=game.title, old=old.id, variants=variants, lineup=lineup,
+                          mentions=mentions), title=game.title)]
+
     # == reminders settings ================================================================
     @_guarded
     async def remind(self, ctx: Ctx, on: bool | None = None, every_hours: float | None = None,
@@ -815,7 +984,9 @@ class TablesService:
             return _public(f"{game.title}: {phase} (the board picture could not be drawn).",
                            title=phase)
         name = f"{game.key}-{table.row.id}-v{table.row.version}.png"
-        return _public(f"{game.title}: {phase}", title=phase, files=[Attachment(name, png)])
+        reply = _public(f"{game.title}: {phase}", title=phase, files=[Attachment(name, png)])
+        table.boards.append(reply)
+        return reply
 
     def _line_replies(self, lines: list[str]) -> list[Reply]:
         replies, chunk = [], ""
@@ -843,6 +1014,19 @@ class TablesService:
             waiting = ", ".join(table.by_seat(s).name for s in active) or "nobody"
             raise Refusal(f"It is not your turn: waiting for {waiting}.")
         return seat.seat
+
+
+PACES = {"none": None, "24h": 24.0, "48h": 48.0, "72h": 72.0}
+
+
+def parse_pace(pace: str | None) -> float | None:
+    """The move clock in hours for a ``pace:`` choice; None for no clock."""
+    if pace is None or pace.strip().lower() in ("", "none"):
+        return None
+    key = pace.strip().lower()
+    if key in PACES:
+        return PACES[key]
+    raise Refusal(f"Pace is one of: {', '.join(PACES)}.")
 
 
 def _seated(seat: SeatRow, number: int, colours: list[str] | None) -> SeatRow:

@@ -61,6 +61,9 @@ class GameRow:
     active_seats: list[int]
     created_at: float
     updated_at: float
+    pace_hours: float | None = None  # the move clock per turn; None: no clock
+    language: str = "en"             # the language of the table's channel posts
+    rematch_of: int | None = None    # the finished game this one is a rematch of
 
 
 @dataclass(frozen=True)
@@ -106,6 +109,7 @@ class Settings:
     quiet_from: int | None = None
     quiet_to: int | None = None
     tz: str = field(default_factory=lambda: os.environ.get("RHEINBOT_REMIND_TZ", "UTC"))
+    digest: bool = False  # one DM a day listing every waiting game, instead of one per game
 
 
 @dataclass(frozen=True)
@@ -283,15 +287,19 @@ class Store:
     # -- games ----------------------------------------------------------------------------
     async def create_game(self, *, guild_id: int | None, channel_id: int, game_key: str,
                           options: dict[str, Any], seed: int, creator_id: int,
-                          min_players: int, max_players: int, now: float) -> GameRow:
+                          min_players: int, max_players: int, now: float,
+                          pace_hours: float | None = None, language: str = "en",
+                          rematch_of: int | None = None) -> GameRow:
         try:
             async with self._tx() as db:
                 created = await db.execute_fetchall(
                     "INSERT INTO games (guild_id, channel_id, game_key, options, seed, "
-                    "min_players, max_players, creator_id, created_at, updated_at) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                    "min_players, max_players, creator_id, created_at, updated_at, "
+                    "pace_hours, language, rematch_of) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                     (guild_id, channel_id, game_key, json.dumps(options, sort_keys=True),
-                     seed, min_players, max_players, creator_id, now, now),
+                     seed, min_players, max_players, creator_id, now, now,
+                     pace_hours, language, rematch_of),
                 )
                 game_id = list(created)[0][0]
         except sqlite3.IntegrityError as error:
@@ -471,32 +479,102 @@ class Store:
         async with self._tx() as db:
             await db.execute_fetchall("DELETE FROM undo_votes WHERE game_id = ?", (game_id,))
 
+    # -- spectators ----------------------------------------------------------------------
+    async def watch(self, game_id: int, user_id: int, on: bool, now: float) -> bool:
+        """Add (``on``) or remove a spectator; True if that changed anything."""
+        async with self._tx() as db:
+            if on:
+                changed = await db.execute_fetchall(
+                    "INSERT OR IGNORE INTO watchers VALUES (?, ?, ?) RETURNING user_id",
+                    (game_id, user_id, now))
+            else:
+                changed = await db.execute_fetchall(
+                    "DELETE FROM watchers WHERE game_id = ? AND user_id = ? RETURNING user_id",
+                    (game_id, user_id))
+            return bool(list(changed))
+
+    async def watchers(self, game_id: int) -> list[int]:
+        rows = await self._all("SELECT user_id FROM watchers WHERE game_id = ? ORDER BY "
+                               "created_at, user_id", (game_id,))
+        return [row[0] for row in rows]
+
+    # -- results and stats ----------------------------------------------------------------
+    async def save_results(self, game_id: int, standings: list[dict[str, Any]]) -> None:
+        """Store a finished game's standings (seat, user_id, name, rank, score); idempotent."""
+        async with self._tx() as db:
+            for s in standings:
+                await db.execute_fetchall(
+                    "INSERT OR REPLACE INTO results VALUES (?, ?, ?, ?, ?, ?)",
+                    (game_id, s["seat"], s["user_id"], s["name"], s["rank"], str(s["score"])))
+
+    async def finished_without_results(self, guild_id: int | None = None) -> list[GameRow]:
+        """Finished games whose standings were never stored (finished before /stats)."""
+        sql = ("SELECT * FROM games g WHERE status = 'finished' AND NOT EXISTS "
+               "(SELECT 1 FROM results r WHERE r.game_id = g.id)")
+        params: list[Any] = []
+        if guild_id is not None:
+            sql += " AND guild_id = ?"
+            params.append(guild_id)
+        return [_game(row) for row in await self._all(sql, params)]
+
+    async def stats(self, guild_id: int | None = None, user_id: int | None = None
+                    ) -> list[dict[str, Any]]:
+        """Per game (and per human player): finished games played and won.
+
+        Rows: ``game_key``, ``user_id``, ``name`` (the latest name used), ``played``, ``won``
+        (rank 1, shared wins count for each winner). AI seats are left out."""
+        sql = ("SELECT g.game_key, r.user_id, MAX(r.name) AS name, COUNT(*) AS played, "
+               "SUM(r.rank = 1) AS won FROM results r JOIN games g ON g.id = r.game_id "
+               "WHERE g.status = 'finished' AND r.user_id IS NOT NULL")
+        params: list[Any] = []
+        if guild_id is not None:
+            sql += " AND g.guild_id = ?"
+            params.append(guild_id)
+        if user_id is not None:
+            sql += " AND r.user_id = ?"
+            params.append(user_id)
+        sql += " GROUP BY g.game_key, r.user_id ORDER BY g.game_key, won DESC, played DESC"
+        return [dict(row) for row in await self._all(sql, params)]
+
+    async def finished_count(self, guild_id: int | None = None) -> dict[str, int]:
+        """How many games of each kind finished (in a guild)."""
+        sql = "SELECT game_key, COUNT(*) FROM games WHERE status = 'finished'"
+        params: list[Any] = []
+        if guild_id is not None:
+            sql += " AND guild_id = ?"
+            params.append(guild_id)
+        rows = await self._all(sql + " GROUP BY game_key ORDER BY game_key", params)
+        return {row[0]: row[1] for row in rows}
+
     # -- user settings --------------------------------------------------------------------
     async def settings(self, user_id: int) -> Settings:
         rows = await self._all(
-            "SELECT user_id, remind_on, every_hours, quiet_from, quiet_to, tz "
+            "SELECT user_id, remind_on, every_hours, quiet_from, quiet_to, tz, digest "
             "FROM user_settings WHERE user_id = ?", (user_id,))
         if not rows:
             return Settings(user_id=user_id)
         data = dict(rows[0])
         data["remind_on"] = bool(data["remind_on"])
+        data["digest"] = bool(data["digest"])
         return Settings(**data)
 
     async def save_settings(self, settings: Settings, now: float) -> None:
         async with self._tx() as db:
             await db.execute_fetchall(
-                "INSERT OR REPLACE INTO user_settings VALUES (?, ?, ?, ?, ?, ?, ?)",
+                "INSERT OR REPLACE INTO user_settings (user_id, remind_on, every_hours, "
+                "quiet_from, quiet_to, tz, updated_at, digest) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 (settings.user_id, int(settings.remind_on), settings.every_hours,
-                 settings.quiet_from, settings.quiet_to, settings.tz, now),
+                 settings.quiet_from, settings.quiet_to, settings.tz, now,
+                 int(settings.digest)),
             )
 
     # -- reminders ------------------------------------------------------------------------
-    async def set_reminder(self, kind: str, game_id: int, user_id: int | None, due_at: float,
+    async def set_reminder(self, kind: str, game_id: int | None, user_id: int | None, due_at: float,
                            payload: dict[str, Any], now: float, sent: int = 0) -> None:
         """Create or move the one reminder of this kind for (game, user)."""
         async with self._tx() as db:
             await db.execute_fetchall(
-                "DELETE FROM reminders WHERE game_id = ? AND kind = ? AND "
+                "DELETE FROM reminders WHERE IFNULL(game_id, 0) = IFNULL(?, 0) AND kind = ? AND "
                 "IFNULL(user_id, 0) = IFNULL(?, 0)", (game_id, kind, user_id))
             await db.execute_fetchall(
                 "INSERT INTO reminders (kind, game_id, user_id, due_at, sent, payload, "

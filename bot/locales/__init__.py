@@ -1,0 +1,1 @@
+"""Text catalogues, one flat JSON file per language (en.json, de.json); see bot/i18n.py."""

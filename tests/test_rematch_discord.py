@@ -1,0 +1,53 @@
+"""/game rematch through the Discord adapter: a public thread off the channel, the table there."""
+
+from __future__ import annotations
+
+from unittest.mock import AsyncMock, MagicMock
+
+import discord
+import pytest
+from test_discord_fakes import FakeChannel, make_adapter, make_interaction
+
+from bot.service import Ctx
+from tests.issue10_helpers import play_out, seated_game
+from tests.service_pebbles import GAMES, open_service
+
+CH = 500
+
+
+@pytest.fixture
+async def svc(tmp_path):
+    service, _ = await open_service(tmp_path / "rd.sqlite3")
+    yield service
+    await service.store.close()
+
+
+async def test_rematch_opens_a_public_thread_and_seats_the_table_there(svc):
+    await seated_game(svc, 2, channel=CH)
+    await play_out(svc, CH)
+    thread = FakeChannel(9001)
+    channel = FakeChannel(CH)
+    channel.create_thread = AsyncMock(return_value=thread)
+    client = MagicMock()
+    client.get_channel = MagicMock(side_effect=lambda cid: thread if cid == 9001 else channel)
+    adapter, commands, _ = make_adapter(svc, games=GAMES, client=client, ctx_type=Ctx)
+    interaction = make_interaction(user_id=2, name="U2", channel=channel)
+    await commands["game rematch"].callback(interaction)
+    kwargs = channel.create_thread.await_args.kwargs
+    assert kwargs["type"] is discord.ChannelType.public_thread
+    assert "Pebbles" in kwargs["name"]
+    assert len(thread.posts) == 1 and "<@1>" in thread.posts[0].text
+    assert any("<#9001>" in post.text for post in channel.posts)
+    row = await svc.store.live_game(9001)
+    assert row is not None and row.status == "lobby" and row.creator_id == 2
+
+
+async def test_rematch_refusal_opens_no_thread(svc):
+    await seated_game(svc, 2, channel=CH)  # still being played
+    channel = FakeChannel(CH)
+    channel.create_thread = AsyncMock()
+    adapter, commands, _ = make_adapter(svc, games=GAMES, client=MagicMock(), ctx_type=Ctx)
+    interaction = make_interaction(user_id=1, channel=channel)
+    await commands["game rematch"].callback(interaction)
+    channel.create_thread.assert_not_awaited()
+    assert any("finished game" in post.text for post in interaction.followup.posts)
