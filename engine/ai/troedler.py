@@ -1,0 +1,171 @@
+"""Die Trödler aus den Highlands ``normal``: a beam search over the cards of one turn.
+
+In Phase 3 the AI tries sequences of moves within its own turn (move, take, extra, deliver,
+feed) on copies of the state, keeping the best few positions at each depth, and plays the
+first move of the best sequence found (or ``end`` when stopping now is best). Positions are
+scored by ``evaluate``: points scored (delivered requests and goods), progress toward the
+requests in hand (goods held, distance to villages that hold missing goods or can take a
+delivery), and damage, heavily so when it would make us the player with the most damage.
+Pile choice and hand-limit discards are one-move look-aheads with the same score.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, deque
+from functools import lru_cache
+
+from engine.ai import after
+from engine.core import Action, Game, State, rng_below
+from engine.troedler.data import CARDS, VILLAGE_KEYS, neighbours
+
+BEAM = 5
+DEPTH = 7
+BUDGET = 250  # positions tried per decision: keeps a move well under a second
+DELIVERED = 2.0  # a delivered request's points weigh more than goods: it wins and ends games
+LOSER_PENALTY = 25.0
+
+
+def choose(game: Game, state: State, seat: int, moves: list[Action],
+           rng: dict[str, int]) -> Action:
+    if state["stage"] == "play":
+        return search_turn(game, state, seat, moves)
+    return best_one_ply(game, state, seat, moves, rng)
+
+
+def best_one_ply(game: Game, state: State, seat: int, moves: list[Action],
+                 rng: dict[str, int]) -> Action:
+    scored = [(evaluate(after(game, state, seat, m), seat), i) for i, m in enumerate(moves)]
+    top = max(score for score, _ in scored)
+    best = [moves[i] for score, i in scored if score >= top - 1e-9]
+    return best[rng_below(rng, len(best))]
+
+
+def search_turn(game: Game, state: State, seat: int, moves: list[Action]) -> Action:
+    end = {"type": "end"}
+    best_value = evaluate(state, seat) if end in moves else float("-inf")
+    best_first = end if end in moves else moves[0]
+    frontier: list[tuple[State, Action]] = [(state, None)]  # type: ignore[list-item]
+    budget = BUDGET
+    for _ in range(DEPTH):
+        children: list[tuple[float, State, Action]] = []
+        for node, first in frontier:
+            if node["stage"] != "play" or node["current"] != seat:
+                continue
+            for move in game.legal(node, seat):
+                if move["type"] == "end" or budget <= 0:
+                    continue
+                budget -= 1
+                child = after(game, node, seat, move)
+                value = evaluate(child, seat)
+                children.append((value, child, first or move))
+                stoppable = not child["pending"]
+                if stoppable and value > best_value + 1e-9:
+                    best_value, best_first = value, first or move
+        if not children:
+            break
+        children.sort(key=lambda c: -c[0])
+        frontier = [(child, first) for _, child, first in _distinct(children)[:BEAM]]
+    return best_first
+
+
+def _distinct(children: list[tuple[float, State, Action]]) -> list[tuple[float, State, Action]]:
+    """Drop positions reached twice in a different order (same cart, hand and goods)."""
+    seen, kept = set(), []
+    for item in children:
+        s = item[1]
+        key = (s["current"], str(s["carts"]), str(s["hands"]), str(s["collections"]),
+               str(s["played"]), str(s["pending"]))
+        if key not in seen:
+            seen.add(key)
+            kept.append(item)
+    return kept
+
+
+# --- the score of a position ----------------------------------------------------------------
+
+
+def banked(state: State, seat: int) -> list[int]:
+    """Cards already scored for ``seat``: the value pile, plus this turn's played cards."""
+    cards = list(state["values"][seat])
+    if state["stage"] in ("play", "limit") and state["current"] == seat:
+        cards += [c for c in state["played"] if CARDS[c]["type"] in ("request", "feed")]
+    return cards
+
+
+def damage(state: State, seat: int) -> int:
+    feed = sum(1 for c in banked(state, seat) if CARDS[c]["type"] == "feed")
+    return feed + (len(state["collections"][seat]) + 1) // 2
+
+
+def delivered(state: State, seat: int) -> int:
+    return sum(CARDS[c]["points"] for c in banked(state, seat) if CARDS[c]["type"] == "request")
+
+
+def evaluate(state: State, seat: int) -> float:
+    value = DELIVERED * delivered(state, seat) + len(state["collections"][seat])
+    mine = damage(state, seat)
+    others = [damage(state, s) for s in range(state["n"]) if s != seat]
+    worst_other = max(others)
+    if state["n"] == 2:
+        gap = mine - worst_other
+        value -= LOSER_PENALTY * (gap >= 3) + 4.0 * (gap == 2) + 1.0 * (gap == 1)
+    else:
+        value -= LOSER_PENALTY * (mine > worst_other) + 3.0 * (mine == worst_other)
+    feed_banked = sum(1 for c in banked(state, seat) if CARDS[c]["type"] == "feed")
+    value -= 1.0 * feed_banked
+    return value + hand_value(state, seat)
+
+
+def hand_value(state: State, seat: int) -> float:
+    """What the cards in hand promise, given the goods held and where the cart stands."""
+    hand = state["hands"][seat]
+    held = Counter(state["collections"][seat])
+    cart = state["carts"][seat]
+    value = 0.0
+    wanted: Counter = Counter()
+    for cid in hand:
+        card = CARDS[cid]
+        kind = card["type"]
+        if kind == "request":
+            need = Counter(card["goods"])
+            have = sum((need & held).values())
+            total = sum(need.values())
+            value += card["points"] * (0.15 + 0.5 * have / total)
+            if have == total:
+                value += 0.2 * card["points"] - 0.3 * delivery_distance(state, cart)
+            wanted += need - held
+        elif kind == "route":
+            value += 0.4
+        elif kind == "extra":
+            value += 0.6
+        elif kind == "feed":
+            value -= 0.4
+    if wanted:
+        value -= 0.25 * goods_distance(state, cart, frozenset(wanted))
+    return value
+
+
+def delivery_distance(state: State, cart: str) -> int:
+    empty = frozenset(v for v in VILLAGE_KEYS if not state["villages"][v])
+    return _nearest(cart, empty)
+
+
+def goods_distance(state: State, cart: str, wanted: frozenset) -> int:
+    targets = frozenset(v for v in VILLAGE_KEYS if wanted & set(state["villages"][v]))
+    return _nearest(cart, targets)
+
+
+@lru_cache(maxsize=4096)
+def _nearest(start: str, targets: frozenset) -> int:
+    if not targets:
+        return 6
+    seen, queue = {start}, deque([(start, 0)])
+    while queue:
+        village, dist = queue.popleft()
+        if village in targets:
+            return dist
+        for _kind, nxt in neighbours(village):
+            if nxt not in seen:
+                seen.add(nxt)
+                queue.append((nxt, dist + 1))
+    return 6
