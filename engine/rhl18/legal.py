@@ -34,7 +34,7 @@ def sr_moves(state: State, seat: int, check_only: bool = False) -> list[dict]:
                 corp = state["corps"][sym]
                 if corp["ipoed"] or sym == "RhE":
                     continue
-                for cell in data.market()["pars"]:
+                for cell in sorted(data.market()["pars"], key=R.price_of, reverse=True):
                     if 2 * R.price_of(cell) <= cash:
                         out.append({"type": "par", "entity": seat, "corporation": sym,
                                     "share_price": cell})

@@ -94,6 +94,9 @@ def label(state: State, action: dict) -> str:
         return f"{text} ({total}M)"
     if action["type"] == "buy_train" and "depot" in text:
         return f"{text} ({action['price']}M)"
+    if action["type"] == "sell_shares":
+        sym = action["shares"][0].rsplit("_", 1)[0]
+        return f"{text} (+{R.price_of(state['corps'][sym]['price']) * action['percent'] // 10}M)"
     cost = _cost_of(state, action)
     return f"{text} ({cost}M)" if cost else text
 
@@ -155,23 +158,40 @@ def _parse_free(state: State, seat: int, words: list[str], legal: list[dict]) ->
         return {"type": "lay_tile", "entity": comp, "hex": words[3].upper(), "tile": tid,
                 "rotation": int(words[4])}
     if head == "run":
-        return _parse_run(entity, " ".join(words[1:]))
+        return _parse_run(state, entity, " ".join(words[1:]))
     kinds = sorted({format_action(state, m).split()[0] for m in legal})
     raise RuleError(f"I could not read that move. Moves now start with: {', '.join(kinds)}.")
 
 
-def _parse_run(entity: Any, text: str) -> dict:
-    """``run 2-0: I10-0 K6-0; 3-1: F9-1 G10-0 I10-0`` (stops are <hex>-<part>), or
-    ``run none``."""
+def _parse_run(state: State, entity: Any, text: str) -> dict:
+    """``run 2-0: I10 K6; 3-1: F9-1 G10 I10-0``: stops are hexes, or <hex>-<part> where a
+    hex has several stops (a metropolis, two towns); ``run none`` runs nothing."""
     routes = []
     if text.strip() != "none":
         for chunk in text.split(";"):
             train, _, stops = chunk.partition(":")
-            names = [w.upper() for w in stops.split()]
+            names = [_stop(state, w) for w in stops.split()]
             if not train.strip() or not names:
-                raise RuleError("Write routes as `run 2-0: I10-0 K6-0; 3-1: ...`.")
+                raise RuleError("Write routes as `run 2-0: I10 K6; 3-1: ...`.")
             routes.append({"train": train.strip(), "stops": names})
     return {"type": "run_routes", "entity": entity, "routes": routes}
+
+
+def _stop(state: State, word: str) -> str:
+    from engine.rhl18 import board as bd
+
+    word = word.upper()
+    hex_id, _, part = word.partition("-")
+    cell = state["board"].get(hex_id)
+    if cell is None:
+        raise RuleError(f"There is no hex {hex_id}.")
+    nodes = sorted(bd.nodes_of(cell["tile"]))
+    if part:
+        return word
+    if len(nodes) != 1:
+        choices = " or ".join(f"{hex_id}-{n}" for n in nodes) or "none"
+        raise RuleError(f"{hex_id} has several stops or none; name one: {choices}.")
+    return f"{hex_id}-{nodes[0]}"
 
 
 def _tile_name(word: str) -> str:
