@@ -37,7 +37,8 @@ TOPICS = {
     "notation": "bid nlk 125 · par rhe 80 · buy gve ipo (or pool; add 20 for a 20% "
                 "certificate) · sell dee 2 (certificates; 'pres' / 'half-pres' when the "
                 "president's certificate goes) · lay 9 F11 1 · szl lay 9 F11 1 · token K6 "
-                "(token F9.1 for a second city) · run auto · run 2-0: I10-0 K6-0; 3-1: ... · "
+                "(token F9.1 for a second city) · run auto · run 2-0: I10-0 K6; 3-1: ... (a hex "
+                "with several stops needs its part, e.g. I10-0) · run none · "
                 "payout · withhold · buy-train 3 depot · buy-train 2-3 from dee 150 · "
                 "discard 3-1 · bankrupt · pass",
 }
