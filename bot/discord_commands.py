@@ -539,6 +539,15 @@ def _remind_group(adapter: Adapter) -> app_commands.Group:
         await adapter.run(interaction,
                           lambda ctx: adapter.service.remind(ctx, every_hours=float(hours)))
 
+    @group.command(name="digest", description="One DM a day listing every game waiting for "
+                                              "you, instead of one DM per game")
+    @app_commands.describe(mode="on: a daily digest; off: one DM per game")
+    @app_commands.choices(mode=[app_commands.Choice(name="on", value="on"),
+                                app_commands.Choice(name="off", value="off")])
+    async def remind_digest(interaction: discord.Interaction, mode: str) -> None:
+        await adapter.run(interaction, lambda ctx: adapter.service.remind(
+            ctx, digest=mode == "on"))
+
     @group.command(name="quiet", description="Hours of the day without reminders")
     @app_commands.describe(start="Quiet from this hour (0-23)", end="Until this hour (0-23)",
                            tz="Your time zone, e.g. Europe/Berlin")

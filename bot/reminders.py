@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from bot.i18n import t
 from bot.replies import Audience, DeliveryFailed, Reply
 from bot.store import ReminderRow, Settings, Store
 
@@ -30,7 +31,14 @@ IDLE_DAYS = float(os.environ.get("RHEINBOT_IDLE_DAYS", "14") or 14)
 RETRY_SECONDS = 300.0      # after a transient delivery failure
 MAX_SLEEP = 3600.0         # re-check at least hourly (clock jumps, missed wake-ups)
 
+DIGEST_HOURS = 24.0
+# How much of a pace table's move clock is used up when each warning DM goes out; at 100%
+# the other players get buttons (see TablesService.clock_expired).
+CLOCK_STAGES = (0.5, 0.75, 0.9)
+EXPIRED_REPOST_HOURS = 24.0  # a stalled seat's expiry notice comes back daily
+
 Sender = Callable[[int, Reply], Awaitable[None]]
+Expired = Callable[[int, int], Awaitable[list[Reply]]]
 
 
 @dataclass(frozen=True)
@@ -44,6 +52,8 @@ class TurnInfo:
     phase: str
     live: bool
     waiting: dict[int, str] = field(default_factory=dict)  # user id -> what is expected
+    pace_hours: float | None = None  # the table's move clock; None: no clock
+    language: str = "en"             # the table's language (channel posts)
 
 
 def channel_link(guild_id: int | None, channel_id: int) -> str:
@@ -92,6 +102,9 @@ class Reminders:
         self.clock = clock
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
+        # Set by the tables service: the channel post (with buttons) when a move clock runs
+        # out, given (game id, user id); empty when that seat is no longer waiting.
+        self.clock_expired: Expired | None = None
 
     # -- the timer task -------------------------------------------------------------------
     def start(self) -> None:
@@ -134,6 +147,10 @@ class Reminders:
         for row in rows:
             if row.kind == "turn" and row.game_id not in idle:
                 await self._fire_turn(row, now)
+            elif row.kind == "clock" and row.game_id not in idle:
+                await self._fire_clock(row, now)
+            elif row.kind == "digest":
+                await self._fire_digest(row, now)
         return len(rows)
 
     # -- what the service calls -----------------------------------------------------------
@@ -143,24 +160,57 @@ class Reminders:
             await self.store.delete_reminders(info.game_id)
             return
         now = self.clock()
-        existing = {row.user_id for row in await self.store.reminders(info.game_id)
-                    if row.kind == "turn"}
+        rows = await self.store.reminders(info.game_id)
+        existing = {row.user_id for row in rows if row.kind == "turn"}
         first_due: dict[int, float] = {}
         for user_id in info.waiting:
             if user_id in existing:
                 continue  # still waiting on them: keep the schedule, refresh the text
             settings = await self.store.settings(user_id)
-            if settings.remind_on:
+            if settings.remind_on and not settings.digest:  # digest users get one a day
                 first_due[user_id] = next_allowed(settings, now)
         waiting = {user: _payload(info, expected) for user, expected in info.waiting.items()}
         await self.store.sync_turn_reminders(info.game_id, waiting, first_due,
                                              now + IDLE_DAYS * 86400, _payload(info, ""), now)
+        await self._sync_clocks(info, [row for row in rows if row.kind == "clock"], now)
         self.wake()
 
-    async def settings_changed(self, settings: Settings) -> None:
-        """Apply a user's new settings to their pending reminders."""
+    async def _sync_clocks(self, info: TurnInfo, clocks: list[ReminderRow], now: float) -> None:
+        """One move clock per waiting user of a pace table: it starts when their turn starts
+        and keeps running while they stay on turn (several steps of one turn share it)."""
+        running = set()
+        for row in clocks:
+            if info.pace_hours and row.user_id in info.waiting:
+                running.add(row.user_id)
+            else:
+                await self.store.delete_reminder(row.id)
+        if not info.pace_hours:
+            return
+        span = info.pace_hours * 3600
+        for user_id in info.waiting:
+            if user_id not in running:
+                payload = {**_payload(info, ""), "started": now, "deadline": now + span,
+                           "pace_hours": info.pace_hours, "stage": 0}
+                await self.store.set_reminder("clock", info.game_id, user_id,
+                                              now + span * CLOCK_STAGES[0], payload, now)
+
+    async def settings_changed(self, settings: Settings, language: str = "en") -> None:
+        """Apply a user's new settings to their pending reminders (``language``: the one
+        the user's Discord client used, for their daily digest)."""
         now = self.clock()
-        for row in await self.store.reminders(user_id=settings.user_id):
+        rows = await self.store.reminders(user_id=settings.user_id)
+        digests = [row for row in rows if row.kind == "digest"]
+        if settings.digest and settings.remind_on and not digests:
+            await self.store.set_reminder("digest", None, settings.user_id,
+                                          next_allowed(settings, now),
+                                          {"language": language}, now)
+        for row in rows:
+            if row.kind == "clock":
+                continue  # the table's move clock runs whatever the player's settings
+            if row.kind == "digest" or (row.kind == "turn" and settings.digest):
+                if row.kind == "turn" or not (settings.digest and settings.remind_on):
+                    await self.store.delete_reminder(row.id)
+                continue
             if not settings.remind_on:
                 await self.store.delete_reminder(row.id)
                 continue
@@ -223,10 +273,104 @@ class Reminders:
         except Exception:
             log.exception("idle notice in channel %s failed", game.channel_id)
 
+    async def _fire_clock(self, row: ReminderRow, now: float) -> None:
+        """A move clock warning (escalating as it runs down), or its expiry."""
+        assert row.user_id is not None
+        game = await self.store.game(row.game_id)
+        if game is None or game.status != "active":
+            await self.store.delete_reminder(row.id)
+            return
+        payload = dict(row.payload)
+        deadline = float(payload["deadline"])
+        if now >= deadline:
+            await self._clock_expired(row, payload, now)
+            return
+        lang = str(payload.get("language", "en"))
+        hours = max(1, round((deadline - now) / 3600))
+        link = channel_link(payload.get("guild_id"), payload["channel_id"])
+        key = "rem.clock_last" if payload.get("stage", 0) >= len(CLOCK_STAGES) - 1 \
+            else "rem.clock_warn"
+        text = t(key, lang, title=payload.get("title", ""), hours=hours,
+                 channel=payload["channel_id"], link=link)
+        try:
+            await self.send_dm(row.user_id, Reply(text, Audience.DM, user_id=row.user_id,
+                                                  title=t("rem.clock_title", lang)))
+        except Exception as error:  # a warning is a courtesy; the clock still runs out
+            log.info("move clock warning to %s not delivered: %s", row.user_id, error)
+        stage = int(payload.get("stage", 0)) + 1
+        payload["stage"] = stage
+        span = float(payload["pace_hours"]) * 3600
+        due = float(payload["started"]) + span * CLOCK_STAGES[stage] \
+            if stage < len(CLOCK_STAGES) else deadline
+        await self.store.move_reminder(row.id, max(due, now), row.sent + 1, payload)
+
+    async def _clock_expired(self, row: ReminderRow, payload: dict, now: float) -> None:
+        assert row.user_id is not None
+        replies = []
+        if self.clock_expired is not None:
+            try:
+                replies = await self.clock_expired(row.game_id, row.user_id)
+            except Exception:
+                log.exception("move clock expiry of game %s failed", row.game_id)
+        for reply in replies:
+            try:
+                await self.post_channel(payload["channel_id"], reply)
+            except Exception:
+                log.exception("move clock notice in channel %s failed", payload["channel_id"])
+        # The row stays (marked expired) so the buttons can check it; the notice comes back
+        # daily while the seat stays stalled.
+        payload["expired"] = True
+        await self.store.move_reminder(row.id, now + EXPIRED_REPOST_HOURS * 3600,
+                                       row.sent + 1, payload)
+
+    async def _fire_digest(self, row: ReminderRow, now: float) -> None:
+        """One DM listing every game waiting on the user, then again a day later."""
+        assert row.user_id is not None
+        settings = await self.store.settings(row.user_id)
+        if not (settings.digest and settings.remind_on):
+            await self.store.delete_reminder(row.id)
+            return
+        if in_quiet_hours(settings, now):
+            await self._reschedule(row, next_allowed(settings, now))
+            return
+        lines = await self._waiting_lines(row.user_id)
+        if lines:
+            lang = str(row.payload.get("language", "en"))
+            text = "\n".join([t("rem.digest_head", lang, count=len(lines)), *lines,
+                              t("rem.digest_foot", lang)])
+            try:
+                await self.send_dm(row.user_id, Reply(text[:1900], Audience.DM,
+                                                      user_id=row.user_id,
+                                                      title=t("rem.digest_title", lang)))
+            except Exception as error:
+                log.info("digest to %s not delivered: %s", row.user_id, error)
+        due = next_allowed(settings, now + DIGEST_HOURS * 3600)
+        await self.store.move_reminder(row.id, due, row.sent + 1, row.payload)
+
+    async def _waiting_lines(self, user_id: int) -> list[str]:
+        lines = []
+        for game in await self.store.games_of_user(user_id, ("active",)):
+            seats = await self.store.seats(game.id)
+            mine = next((s for s in seats if s.user_id == user_id and not s.is_ai), None)
+            if mine is not None and mine.seat in game.active_seats:
+                link = channel_link(game.guild_id, game.channel_id)
+                lines.append(f"- **{_title(game.game_key)}** ({game.phase}): {link}")
+        return lines
+
+
+def _title(key: str) -> str:
+    try:
+        import engine  # late: the registry loads engines on demand
+
+        return engine.GAMES[key].title
+    except Exception:
+        return key
+
 
 def _payload(info: TurnInfo, expected: str) -> dict[str, object]:
     return {"title": info.title, "phase": info.phase, "expected": expected,
-            "guild_id": info.guild_id, "channel_id": info.channel_id}
+            "guild_id": info.guild_id, "channel_id": info.channel_id,
+            "language": info.language}
 
 
 def _turn_dm(row: ReminderRow) -> Reply:

@@ -142,6 +142,8 @@ class TablesService:
         self.reminders = reminders
         self.seed_source = seed_source or (lambda: secrets.randbits(63))
         self.ai_limit = ai_limit  # AI moves per trigger: a bound, never a rule
+        if reminders is not None:  # a run-out move clock asks us for the channel post
+            reminders.clock_expired = self.clock_expired
 
     # == loading ===========================================================================
     def _game(self, key: str) -> Game:
@@ -248,7 +250,8 @@ class TablesService:
         return [_public(
             f"**{ctx.user_name}** opened a table for **{game.title}** ({players} players, "
             f"{variants}) and sits as {colour}. Join with /game join; the creator starts "
-            "with /game start.", title=game.title)]
+            "with /game start." + (" " + t("new.pace", table_lang, hours=f"{pace_hours:g}")
+                                   if pace_hours else ""), title=game.title)]
 
     @_guarded
     async def join(self, ctx: Ctx, colour: str | None = None) -> list[Reply]:
@@ -472,13 +475,19 @@ class TablesService:
     @_guarded
     async def press(self, ctx: Ctx, custom_id: str) -> list[Reply]:
         parts = custom_id.split(":")
+        clock = _clock_choice(parts[3]) if len(parts) == 4 else None
         if len(parts) != 4 or parts[0] != "rb" or not (parts[1] + parts[2]).isdigit() or \
-                not (parts[3].isdigit() or parts[3] in UNDO_CHOICES):
+                not (parts[3].isdigit() or parts[3] in UNDO_CHOICES or clock):
             raise Refusal("That button is not one of mine.")
         game_id, version = int(parts[1]), int(parts[2])
         row = await self.store.game(game_id)
         if row is None or row.channel_id != ctx.channel_id:
             raise Refusal("That button belongs to a game in another channel.")
+        if clock is not None and row.status == "active":
+            # Not tied to the version: others may have moved in a simultaneous phase; what
+            # counts is that this seat is still waiting and its clock has run out.
+            table, notices = await self._load(row)
+            return notices + await self._clock_decision(ctx, table, *clock)
         if row.status != "active" or row.version != version:
             return [_private(ctx, STALE)]
         table, notices = await self._load(row)
@@ -667,7 +676,8 @@ class TablesService:
                 if not s.is_ai and s.user_id is not None:
                     waiting[s.user_id] = _expected(game, state, seat)
         return TurnInfo(game_id=row.id, guild_id=row.guild_id, channel_id=row.channel_id,
-                        title=game.title, phase=row.phase, live=live, waiting=waiting)
+                        title=game.title, phase=row.phase, live=live, waiting=waiting,
+                        pace_hours=row.pace_hours, language=row.language)
 
     # == undo ==============================================================================
     @_guarded
@@ -791,6 +801,80 @@ class TablesService:
         table.row = await self._row(table.row.id)
         table.seats = await self.store.seats(table.row.id)
         return await self._after_change(table)
+
+    # == move clock ========================================================================
+    async def clock_expired(self, game_id: int, user_id: int) -> list[Reply]:
+        """The channel post when ``user_id``'s move clock ran out: buttons for the others to
+        let an AI play the turn, skip it (only if the rules offer a pass) or replace them."""
+        row = await self.store.game(game_id)
+        if row is None or row.status != "active":
+            return []
+        table, _ = await self._load(row)
+        seat = table.seat_of(user_id)
+        if seat is None or seat.seat is None or table.state is None or \
+                seat.seat not in table.game.active(table.state):
+            return []
+        lang = row.language
+        prefix = f"rb:{row.id}:{row.version}:clock-"
+        buttons = [Button(t("clock.button_ai", lang), f"{prefix}ai-{seat.seat}", "primary")]
+        if _pass_action(table.game, table.state, seat.seat) is not None:
+            buttons.append(Button(t("clock.button_skip", lang), f"{prefix}skip-{seat.seat}"))
+        buttons.append(Button(t("clock.button_replace", lang), f"{prefix}replace-{seat.seat}",
+                              "danger"))
+        text = t("clock.expired", lang, mention=f"<@{user_id}>", title=table.game.title,
+                 hours=f"{row.pace_hours or 0:g}")
+        return [_public(text, buttons=buttons)]
+
+    async def _clock_decision(self, ctx: Ctx, table: Table, choice: str, seat: int
+                              ) -> list[Reply]:
+        lang = table.row.language
+        state = table.state
+        assert state is not None
+        target = next((s for s in table.seats if s.seat == seat), None)
+        if target is None or target.is_ai or target.user_id is None or \
+                seat not in table.game.active(state) or \
+                not await self._clock_ran_out(table.row.id, target.user_id):
+            raise Refusal(t("clock.not_expired", ctx.locale))
+        me = table.seat_of(ctx.user_id)
+        if ctx.user_id == target.user_id or not (me or ctx.can_manage):
+            raise Refusal(t("clock.not_other", ctx.locale))
+        said = _public(t(f"clock.chose_{choice}", lang, name=ctx.user_name, target=target.name))
+        if choice == "replace":
+            return [said] + await self._replace(table, seat, None, None)
+        if choice == "skip":
+            action = _pass_action(table.game, state, seat)
+            if action is None:
+                raise Refusal(t("clock.no_pass", ctx.locale))
+            return [said] + await self._play_action(table, seat, None, action)
+        return [said] + await self._ai_turn(table, seat)
+
+    async def _clock_ran_out(self, game_id: int, user_id: int) -> bool:
+        rows = await self.store.reminders(game_id, user_id=user_id)
+        return any(r.kind == "clock" and (r.payload.get("expired") or
+                                          float(r.payload.get("deadline", 0)) <= self.clock())
+                   for r in rows)
+
+    async def _ai_turn(self, table: Table, seat: int, limit: int = 30) -> list[Reply]:
+        """An easy AI plays ``seat``'s moves until its turn is over (the seat stays human)."""
+        game = table.game
+        replies: list[Reply] = []
+        lines: list[str] = []
+        for _ in range(limit):
+            state = table.state
+            assert state is not None
+            if game.result(state) is not None or seat not in game.active(state):
+                break
+            action = await asyncio.to_thread(ai.choose, game, state, seat, "easy",
+                                             table.row.seed, table.row.version)
+            phase_before = game.phase(state)
+            lines.append(f"{table.who(seat)}: " + " ".join(
+                await self._commit(table, seat, None, action)))
+            assert table.state is not None
+            if game.phase(table.state) != phase_before and game.result(table.state) is None:
+                replies += self._line_replies(lines)
+                lines = []
+                replies.append(await self._board_reply(table, table.state))
+        return replies + self._line_replies(lines) + await self._after_change(table)
 
     # == spectators, stats, rematch ========================================================
     @_guarded
@@ -946,20 +1030,24 @@ class TablesService:
     @_guarded
     async def remind(self, ctx: Ctx, on: bool | None = None, every_hours: float | None = None,
                      quiet_from: int | None = None, quiet_to: int | None = None,
-                     tz: str | None = None) -> list[Reply]:
+                     tz: str | None = None, digest: bool | None = None) -> list[Reply]:
         old = await self.store.settings(ctx.user_id)
         new = Settings(user_id=ctx.user_id,
                        remind_on=old.remind_on if on is None else on,
                        every_hours=old.every_hours if every_hours is None else every_hours,
                        quiet_from=old.quiet_from if quiet_from is None else quiet_from,
                        quiet_to=old.quiet_to if quiet_to is None else quiet_to,
-                       tz=old.tz if tz is None else tz)
+                       tz=old.tz if tz is None else tz,
+                       digest=old.digest if digest is None else digest)
         _check_settings(new)
         await self.store.save_settings(new, self.clock())
         if self.reminders is not None:
-            await self.reminders.settings_changed(new)
-            if new.remind_on and not old.remind_on:
+            await self.reminders.settings_changed(new, language(ctx.locale))
+            if (new.remind_on and not old.remind_on) or (old.digest and not new.digest):
                 await self._reschedule_user(ctx.user_id)
+        if digest is not None:
+            return [_private(ctx, t("remind.digest_on" if digest else "remind.digest_off",
+                                    ctx.locale))]
         return [_private(ctx, _describe(new))]
 
     async def _reschedule_user(self, user_id: int) -> None:
@@ -1014,6 +1102,23 @@ class TablesService:
             waiting = ", ".join(table.by_seat(s).name for s in active) or "nobody"
             raise Refusal(f"It is not your turn: waiting for {waiting}.")
         return seat.seat
+
+
+def _clock_choice(text: str) -> tuple[str, int] | None:
+    """``"clock-ai-2"`` -> ``("ai", 2)``; None for anything else."""
+    head, _, seat = text.rpartition("-")
+    kind = head.removeprefix("clock-")
+    if head.startswith("clock-") and kind in ("ai", "skip", "replace") and seat.isdigit():
+        return kind, int(seat)
+    return None
+
+
+def _pass_action(game: Game, state: State, seat: int) -> Action | None:
+    """The seat's legal pass, if the rules offer one right now."""
+    for action in game.legal(state, seat):
+        if action.get("type") == "pass" or game.format(state, action).split()[:1] == ["pass"]:
+            return action
+    return None
 
 
 PACES = {"none": None, "24h": 24.0, "48h": 48.0, "72h": 72.0}

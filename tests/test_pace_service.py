@@ -1,0 +1,205 @@
+"""Pace tables: the move clock, escalating warnings, the run-out buttons, the daily digest."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.reminders import Reminders
+from bot.replies import Audience
+from bot.store import Store
+from engine.core import RuleError
+from tests.issue10_helpers import state_of, user_of
+from tests.service_pebbles import FakeRenderer, Pebbles, ctx
+
+HOUR = 3600.0
+
+
+class PassPebbles(Pebbles):
+    """Pebbles where a player on turn may also pass (end the turn without taking)."""
+
+    key = "passpebbles"
+
+    def legal(self, state, seat):
+        moves = super().legal(state, seat)
+        if moves and all(state["ready"]) and not state["acted"]:
+            moves.append({"type": "pass"})
+        return moves
+
+    def _apply(self, state, seat, action):
+        if action.get("type") == "pass":
+            if self.find_legal(state, seat, action) is None:
+                raise RuleError("You can pass only at the start of your turn.")
+            state["turn"] = (state["turn"] + 1) % state["n"]
+            return [f"Seat {seat} passes."]
+        return super()._apply(state, seat, action)
+
+    def format(self, state, action):
+        return "pass" if action["type"] == "pass" else super().format(state, action)
+
+    def parse(self, state, seat, text):
+        return {"type": "pass"} if text.strip().lower() == "pass" else \
+            super().parse(state, seat, text)
+
+
+GAMES = {"pebbles": Pebbles(), "passpebbles": PassPebbles()}
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1_780_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+class Outbox:
+    def __init__(self) -> None:
+        self.dms: list[tuple[int, str]] = []
+        self.posts: list = []
+
+    async def send_dm(self, user_id, reply):
+        self.dms.append((user_id, reply.text))
+
+    async def post_channel(self, channel_id, reply):
+        self.posts.append((channel_id, reply))
+
+
+@pytest.fixture
+async def world(tmp_path):
+    from bot.service import TablesService
+
+    clock, box = Clock(), Outbox()
+    store = await Store.open(str(tmp_path / "pace.sqlite3"))
+    reminders = Reminders(store, box.send_dm, box.post_channel, clock)
+    service = TablesService(store, games=GAMES, render=FakeRenderer(), clock=clock,
+                            reminders=reminders, seed_source=lambda: 5)
+    yield service, reminders, clock, box
+    await store.close()
+
+
+async def paced_game(service, key="pebbles", channel=500, pace="24h"):
+    await service.new(ctx(1, channel), key, pace=pace)
+    await service.join(ctx(2, channel))
+    await service.start(ctx(1, channel), order="joined")
+
+
+def clock_dms(box, user):
+    return [text for who, text in box.dms if who == user and "move clock" in text]
+
+
+async def test_warnings_escalate_then_the_others_get_buttons(world):
+    service, reminders, clock, box = world
+    await paced_game(service)
+    await service.play(ctx(2), "ready")  # only U1 is still waiting: their clock runs
+    row = (await state_of(service))[1]
+    assert row.pace_hours == 24.0
+    start = clock.now
+    for hours, count in ((11.9, 0), (12.1, 1), (18.1, 2), (21.7, 3)):
+        clock.now = start + hours * HOUR
+        await reminders.run_due()
+        assert len(clock_dms(box, 1)) == count, hours
+    assert "Last call" in clock_dms(box, 1)[-1] and not clock_dms(box, 2)
+    assert box.posts == []
+    clock.now = start + 24.1 * HOUR  # the clock has run out
+    await reminders.run_due()
+    [(channel, post)] = box.posts
+    assert channel == 500 and "<@1>" in post.text and "run out" in post.text
+    ids = [b.custom_id for b in post.buttons]
+    assert [i.rsplit(":", 1)[1] for i in ids] == ["clock-ai-0", "clock-replace-0"]  # no pass
+    # the late player may not decide, an outsider neither; the other player may
+    own = await service.press(ctx(1), ids[0])
+    assert own[0].audience is Audience.EPHEMERAL and "other players" in own[0].text
+    outsider = await service.press(ctx(9), ids[0])
+    assert "other players" in outsider[0].text
+    replies = await service.press(ctx(2), ids[0])
+    assert "lets an AI play" in replies[0].text
+    state, row = await state_of(service)
+    assert state["ready"] == [True, True]
+    seats = await service.store.seats(row.id)
+    assert not any(s.is_ai for s in seats)  # the seat stays U1's
+    again = await service.press(ctx(2), ids[0])
+    assert "not run out" in again[0].text
+
+
+async def test_replace_and_no_early_decisions(world):
+    service, reminders, clock, box = world
+    await paced_game(service)
+    await service.play(ctx(1), "ready")
+    row = (await state_of(service))[1]
+    early = await service.press(ctx(1), f"rb:{row.id}:{row.version}:clock-replace-1")
+    assert "not run out" in early[0].text
+    clock.now += 25 * HOUR
+    await reminders.run_due()
+    [(_, post)] = box.posts
+    replace = next(b for b in post.buttons if b.custom_id.endswith("clock-replace-1"))
+    replies = await service.press(ctx(1), replace.custom_id)
+    assert "replaces **U2** with an AI" in replies[0].text
+    seats = await service.store.seats(row.id)
+    assert [s.is_ai for s in sorted(seats, key=lambda s: s.seat)] == [False, True]
+
+
+async def test_skip_only_where_a_pass_is_legal(world):
+    service, reminders, clock, box = world
+    await paced_game(service, "passpebbles")
+    await service.play(ctx(1), "ready")
+    await service.play(ctx(2), "ready")  # seat 0 (U1) to take, take-or-pass
+    clock.now += 24.5 * HOUR
+    await reminders.run_due()
+    [(_, post)] = box.posts
+    skip = next(b for b in post.buttons if b.custom_id.endswith("clock-skip-0"))
+    replies = await service.press(ctx(2), skip.custom_id)
+    assert "skips **U1**" in replies[0].text and any("passes" in r.text for r in replies)
+    state, row = await state_of(service)
+    assert state["turn"] == 1 and state["scores"] == [0, 0]
+    # U2's own clock started when their turn began
+    clocks = [r for r in await service.store.reminders(row.id) if r.kind == "clock"]
+    assert [r.user_id for r in clocks] == [await user_of(service, row, 1)]
+
+
+async def test_no_clock_without_pace(world):
+    service, reminders, clock, box = world
+    await paced_game(service, pace="none")
+    row = (await state_of(service))[1]
+    assert row.pace_hours is None
+    assert not [r for r in await service.store.reminders(row.id) if r.kind == "clock"]
+    clock.now += 100 * HOUR
+    await reminders.run_due()
+    assert box.posts == [] or all("run out" not in p.text for _, p in box.posts)
+
+
+async def test_daily_digest_replaces_the_per_game_dms(world):
+    service, reminders, clock, box = world
+    settings = await service.remind(ctx(1), digest=True)
+    assert "Daily digest on" in settings[0].text
+    await paced_game(service, channel=500, pace="none")
+    await paced_game(service, channel=501, pace="none")
+    await reminders.run_due()
+    to_u1 = [text for who, text in box.dms if who == 1]
+    assert len(to_u1) == 1 and "2 games are waiting" in to_u1[0]
+    assert "/500" in to_u1[0] and "/501" in to_u1[0]
+    assert any(who == 2 for who, _ in box.dms)  # U2 keeps one DM per game
+    clock.now += 23 * HOUR
+    await reminders.run_due()
+    assert len([1 for who, _ in box.dms if who == 1]) == 1
+    clock.now += 1.1 * HOUR
+    await reminders.run_due()
+    assert len([1 for who, _ in box.dms if who == 1]) == 2
+    off = await service.remind(ctx(1), digest=False)
+    assert "off" in off[0].text
+    rows = await service.store.reminders(user_id=1)
+    assert sorted(r.kind for r in rows) == ["turn", "turn"]
+
+
+async def test_german_digest_and_warnings(world):
+    service, reminders, clock, box = world
+    from tests.issue10_helpers import lctx
+
+    await service.remind(lctx(1, "de"), digest=True)
+    await service.new(lctx(1, "de"), "pebbles", pace="24h", lang="de")
+    await service.join(ctx(2))
+    await service.start(ctx(1), order="joined")
+    await reminders.run_due()
+    assert any("Tägliche Übersicht" in text for who, text in box.dms if who == 1)
+    clock.now += 12.5 * HOUR
+    await reminders.run_due()
+    assert any("Zugzeit" in text for who, text in box.dms if who == 1)
