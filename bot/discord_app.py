@@ -21,6 +21,7 @@ from discord import app_commands
 
 from bot.discord_commands import TROUBLE, Adapter, build_commands
 from bot.discord_delivery import ALLOWED_MENTIONS, Delivery, MoveButton
+from bot.discord_i18n import CatalogueTranslator
 from bot.replies import Audience, Reply
 
 log = logging.getLogger(__name__)
@@ -132,6 +133,8 @@ class RheinbotClient(discord.AutoShardedClient):
     async def setup_hook(self) -> None:
         # Buttons of every earlier turn prompt keep working after a restart.
         self.add_dynamic_items(MoveButton)
+        # German command names and texts (also makes autocomplete choices localised).
+        await self.tree.set_translator(CatalogueTranslator())
         if self.start_services:
             await self.open_services()
 
@@ -207,6 +210,7 @@ async def sync(guild_id: int | None = None) -> None:
     tree = command_tree(client, Adapter(Delivery(client)))
     async with client:
         await client.login(secret)
+        await tree.set_translator(CatalogueTranslator())  # German names and descriptions
         if target is None:
             synced = await tree.sync()
             where = "globally (Discord may take a while to show them everywhere)"

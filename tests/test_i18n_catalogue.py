@@ -1,0 +1,109 @@
+"""Catalogues: every key in both languages with the same placeholders; every slash command,
+option and choice has a German localisation that obeys Discord's naming rules."""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+
+import discord
+import pytest
+from discord import app_commands
+
+from bot.discord_commands import Adapter, build_commands
+from bot.discord_delivery import Delivery
+from bot.discord_i18n import NAME_RULE, CatalogueTranslator
+from bot.i18n import LANGUAGES, language, placeholders, t
+
+
+def raw(lang: str) -> dict[str, str]:
+    text = resources.files("bot.locales").joinpath(f"{lang}.json").read_text(encoding="utf-8")
+    return json.loads(text)
+
+
+def test_both_catalogues_have_the_same_keys_and_placeholders():
+    en, de = raw("en"), raw("de")
+    assert set(en) == set(de), set(en) ^ set(de)
+    for key in en:
+        assert placeholders(en[key]) == placeholders(de[key]), key
+        assert en[key].strip() and de[key].strip(), key
+
+
+def test_catalogues_are_flat_strings():
+    for lang in LANGUAGES:
+        assert all(isinstance(v, str) for v in raw(lang).values())
+
+
+@pytest.mark.parametrize(("locale", "expected"), [
+    ("de", "de"), ("en-US", "en"), ("en-GB", "en"), ("fr", "en"), (None, "en"),
+    (discord.Locale.german, "de"), (discord.Locale.american_english, "en"), ("DE_at", "de")])
+def test_locale_selection_falls_back_to_english(locale, expected):
+    assert language(locale) == expected
+
+
+def test_t_fills_placeholders_and_falls_back():
+    assert t("stats.line", "de", name="Anna", won=2, played=3) == "Anna: 2 von 3 gewonnen"
+    assert t("stats.line", "fr", name="Anna", won=2, played=3) == "Anna: won 2 of 3"
+    assert t("no.such.key", "de") == "no.such.key"
+    # a missing argument never raises: the placeholder stays visible
+    assert "{played}" in t("stats.line", "de", name="Anna", won=2)
+
+
+def commands():
+    return build_commands(Adapter(Delivery(None)))
+
+
+async def translated_payloads():
+    client = discord.Client(intents=discord.Intents.none())
+    tree = app_commands.CommandTree(client)
+    translator = CatalogueTranslator()
+    await tree.set_translator(translator)
+    return [await command.get_translated_payload(tree, translator) for command in commands()]
+
+
+def walk(payload, path=()):
+    """Yield (path, kind, dict) for every command, subcommand, option and choice."""
+    yield path + (payload["name"],), "command", payload
+    for option in payload.get("options", []):
+        if option["type"] in (1, 2):  # subcommand or group
+            yield from walk(option, path + (payload["name"],))
+        else:
+            yield path + (payload["name"], option["name"]), "option", option
+            for choice in option.get("choices", []):
+                yield path + (option["name"], choice["name"]), "choice", choice
+
+
+async def test_every_command_option_and_choice_has_german():
+    seen = 0
+    for payload in await translated_payloads():
+        for path, kind, item in walk(payload):
+            seen += 1
+            names = item.get("name_localizations") or {}
+            assert names.get("de"), (kind, path)
+            if kind != "choice":
+                german = names["de"]
+                assert NAME_RULE.match(german) and german == german.lower(), (path, german)
+                assert (item.get("description_localizations") or {}).get("de"), path
+                assert len(item["description_localizations"]["de"]) <= 100, path
+            else:
+                assert len(names["de"]) <= 100
+    assert seen > 60
+
+
+async def test_german_names_are_unique_among_siblings():
+    for payload in await translated_payloads():
+        for _, kind, item in walk(payload):
+            if kind != "command":
+                continue
+            german = [o["name_localizations"]["de"] for o in item.get("options", [])]
+            assert len(german) == len(set(german)), german
+    tops = [p["name_localizations"]["de"] for p in await translated_payloads()]
+    assert len(tops) == len(set(tops))
+
+
+async def test_english_clients_see_the_commands_as_written():
+    translator = CatalogueTranslator()
+    context = app_commands.TranslationContext(app_commands.TranslationContextLocation.other,
+                                              None)
+    assert await translator.translate(app_commands.locale_str("x"),
+                                      discord.Locale.american_english, context) is None
