@@ -17,12 +17,13 @@ ROUND_NAMES = {"Auction": "Auction", "Stock": "Stock", "Operating": "Operating"}
 def snapshot(state: State) -> dict:
     ids = state["ids"]
     rnd = state["round"]
+    # One pass over the certificates: holder -> corporation -> certificates.
+    held: dict[Any, dict[str, list[str]]] = {}
+    for cert, holder in state["certs"].items():
+        held.setdefault(holder, {}).setdefault(cert.rsplit("_", 1)[0], []).append(cert)
     players = []
     for seat in state["order"]:
-        shares: dict[str, list[str]] = {}
-        for cert, holder in state["certs"].items():
-            if holder == seat:
-                shares.setdefault(cert.rsplit("_", 1)[0], []).append(cert)
+        shares = held.get(seat, {})
         players.append({
             "id": ids[seat], "cash": state["cash"][seat], "bankrupt": state["bankrupt"][seat],
             "companies": [c for c, v in state["companies"].items()
@@ -38,8 +39,8 @@ def snapshot(state: State) -> dict:
             "ipoed": c["ipoed"], "floated": c["floated"], "capitalization": c["cap"],
             "president": "pool" if c["receivership"] else (
                 ids[c["president"]] if c["president"] is not None else None),
-            "treasury_or_ipo_shares": R.certs_of(state, sym, R.T),
-            "pool_shares": R.certs_of(state, sym, R.POOL),
+            "treasury_or_ipo_shares": sorted(held.get(R.T, {}).get(sym, []), key=_cert_key),
+            "pool_shares": sorted(held.get(R.POOL, {}).get(sym, []), key=_cert_key),
             "trains": list(c["trains"]),
             "tokens": [F.token_label(state, sym, t) for t in c["tokens"]],
             "operated": c["operated"], "closed": c["closed"],
