@@ -10,6 +10,7 @@ position and seed give the same move (replays stay identical).
 from __future__ import annotations
 
 import importlib
+import json
 import logging
 from collections.abc import Callable
 from typing import Any
@@ -53,8 +54,11 @@ def choose(game: Game, state: State, seat: int, level: str, seed: int,
     pick = heuristic(game.key)
     if pick is None:
         return moves[rng_below(rng, len(moves))]
+    # A canonical order: legal() may list moves differently after a dump/load round trip,
+    # and the AI must choose the same move from a reloaded state.
+    ordered = sorted(moves, key=lambda m: json.dumps(m, sort_keys=True))
     try:
-        action = pick(game, state, seat, moves, rng)
+        action = pick(game, state, seat, ordered, rng)
     except Exception:
         if strict:
             raise
@@ -64,7 +68,7 @@ def choose(game: Game, state: State, seat: int, level: str, seed: int,
         return action
     if strict and action is not None:
         raise AssertionError(f"{game.key} heuristic chose an illegal move: {action!r}")
-    return moves[rng_below(new_rng(seed), len(moves))]
+    return ordered[rng_below(new_rng(seed), len(ordered))]
 
 
 def move_seed(seed: int, version: int, seat: int) -> int:

@@ -1,0 +1,169 @@
+"""18Rhl ``normal``: simple, fast defaults of a sensible 18xx player.
+
+* Auction: buy the private on offer at its face price while cash stays comfortable, else pass.
+* Stock round: float a corporation of our own (par where two shares plus a train fit our
+  cash), then keep buying our own corporations' shares, then the dearest share we can
+  afford of a corporation that has trains; never sell unless the rules force it.
+* Operating: run the best-paying set of routes, pay out while the corporation has trains,
+  withhold to save for its first train, buy the cheapest depot train when it has none (or
+  room and money to spare), lay track and tokens rather than pass, never go bankrupt by
+  choice.
+
+The 18Rhl engine is still growing, so every rule here only ranks moves ``legal()`` offers;
+anything unexpected raises and ``engine.ai`` falls back to a random legal move.
+"""
+
+from __future__ import annotations
+
+from engine.core import Action, Game, State, rng_below
+
+RESERVE = 0.3  # share of a player's cash kept back in the private auction
+OWN_SHARE = 7  # certificates (10% each) we aim to hold of our own corporation
+MAX_PRESIDENCIES = 1
+
+
+def choose(game: Game, state: State, seat: int, moves: list[Action],
+           rng: dict[str, int]) -> Action:
+    by_type: dict[str, list[Action]] = {}
+    for move in moves:
+        by_type.setdefault(move["type"], []).append(move)
+    for rule in RULES:
+        action = rule(state, seat, by_type, rng)
+        if action is not None:
+            return action
+    return moves[rng_below(rng, len(moves))]
+
+
+def price_of(text: str) -> int:
+    return int(str(text).split(",")[0])
+
+
+def cash(state: State, seat: int) -> int:
+    return state["cash"][seat]
+
+
+def corp_price(state: State, corp: str) -> int:
+    price = state["corps"][corp].get("price")
+    return price_of(price) if price else 0
+
+
+def corp_of(share: str) -> str:
+    return share.rsplit("_", 1)[0]
+
+
+# --- rules, in priority order; each returns a move or None ---------------------------
+
+
+def must_moves(state, seat, by_type, rng) -> Action | None:
+    if "discard_train" in by_type:  # keep the newer trains
+        return min(by_type["discard_train"], key=lambda m: str(m["train"]))
+    return None
+
+
+def run_best(state, seat, by_type, rng) -> Action | None:
+    runs = by_type.get("run_routes")
+    if not runs:
+        return None
+    return max(runs, key=lambda m: sum(r.get("revenue", 0) for r in m["routes"]))
+
+
+def dividend(state, seat, by_type, rng) -> Action | None:
+    moves = by_type.get("dividend")
+    if not moves:
+        return None
+    corp = state["corps"].get(moves[0]["entity"], {})
+    kind = "payout" if corp.get("trains") else "withhold"
+    chosen = [m for m in moves if m.get("kind") == kind]
+    return chosen[0] if chosen else moves[0]
+
+
+def buy_train(state, seat, by_type, rng) -> Action | None:
+    moves = by_type.get("buy_train")
+    if not moves:
+        return None
+    corp = state["corps"].get(moves[0]["entity"], {})
+    depot = [m for m in moves if "from" not in m and m.get("price")]
+    pool = depot or moves
+    cheapest = min(pool, key=lambda m: (m.get("price", 0), str(m["train"])))
+    if not corp.get("trains"):
+        return cheapest
+    if len(corp["trains"]) < 2 and depot and corp.get("cash", 0) >= 2 * cheapest["price"]:
+        return cheapest
+    return _pass(by_type)
+
+
+def track(state, seat, by_type, rng) -> Action | None:
+    if "place_token" in by_type:
+        return by_type["place_token"][0]
+    lays = by_type.get("lay_tile")
+    if not lays:
+        return None
+    return lays[rng_below(rng, len(lays))]
+
+
+def auction(state, seat, by_type, rng) -> Action | None:
+    bids = by_type.get("bid")
+    if not bids:
+        return None
+    cheapest = min(bids, key=lambda m: m["price"])
+    if cheapest["price"] <= (1 - RESERVE) * cash(state, seat) and _is_face(cheapest, bids):
+        return cheapest
+    return _pass(by_type) or cheapest
+
+
+def _is_face(bid: Action, bids: list[Action]) -> bool:
+    """The lowest bid listed for its company: buying outright or opening at the minimum."""
+    return all(b["price"] >= bid["price"] for b in bids if b["company"] == bid["company"])
+
+
+def stock(state, seat, by_type, rng) -> Action | None:
+    buys = by_type.get("buy_shares", [])
+    pars = by_type.get("par", [])
+    if not buys and not pars:
+        return None
+    mine = [c for c, corp in state["corps"].items() if corp.get("president") == seat]
+    own = [m for m in buys if any(corp_of(s) in mine for s in m["shares"])
+           and _held(state, seat, corp_of(m["shares"][0])) < OWN_SHARE]
+    if own:
+        return max(own, key=lambda m: (-_cost(state, m), str(m["shares"])))
+    if pars and len(mine) < MAX_PRESIDENCIES:
+        affordable = [m for m in pars if 3 * price_of(m["share_price"]) <= cash(state, seat)]
+        if affordable:
+            return max(affordable, key=lambda m: (price_of(m["share_price"]), m["corporation"]))
+    good = [m for m in buys if _runs(state, m) and _cost(state, m) <= cash(state, seat)]
+    if good:
+        return max(good, key=lambda m: (corp_price(state, corp_of(m["shares"][0])),
+                                        str(m["shares"])))
+    return _pass(by_type)
+
+
+def _held(state: State, seat: int, corp: str) -> int:
+    """Certificates of ``corp`` that ``seat`` holds (a president's counts as two)."""
+    return sum(2 if cert.endswith("_0") else 1 for cert, owner in state["certs"].items()
+               if owner == seat and corp_of(cert) == corp)
+
+
+def _runs(state: State, move: Action) -> bool:
+    corp = state["corps"].get(corp_of(move["shares"][0]), {})
+    return bool(corp.get("trains")) and not corp.get("receivership")
+
+
+def _cost(state: State, move: Action) -> int:
+    return corp_price(state, corp_of(move["shares"][0])) * move.get("percent", 10) // 10
+
+
+def avoid_selling(state, seat, by_type, rng) -> Action | None:
+    other = [t for t in by_type if t not in ("sell_shares", "bankrupt")]
+    if "pass" in by_type:
+        return by_type["pass"][0]
+    if other:
+        moves = by_type[other[0]]
+        return moves[rng_below(rng, len(moves))]
+    return None
+
+
+def _pass(by_type: dict[str, list[Action]]) -> Action | None:
+    return by_type["pass"][0] if "pass" in by_type else None
+
+
+RULES = (must_moves, run_best, dividend, buy_train, track, auction, stock, avoid_selling)
