@@ -324,6 +324,18 @@ def cmd_replay(args: argparse.Namespace, out: TextIO, games: Mapping[str, Any],
     return 0
 
 
+# == fuzz ======================================================================================
+def cmd_fuzz(args: argparse.Namespace, out: TextIO, games: Mapping[str, Any]) -> int:
+    from engine import fuzz
+
+    if args.game is not None and args.game not in games:
+        out.write(f"There is no game called {args.game!r}. Games: {', '.join(games)}.\n")
+        return 2
+    keys = [args.game] if args.game else list(games)
+    return fuzz.command(games, keys, args.games, args.seed, args.out, args.stride,
+                        args.workers, out.write)
+
+
 # == backup ====================================================================================
 def cmd_backup(args: argparse.Namespace, out: TextIO) -> int:
     source = args.db or os.environ.get("RHEINBOT_DB", DEFAULT_DB)
@@ -371,6 +383,13 @@ def parser() -> argparse.ArgumentParser:
     backup = sub.add_parser("backup", help="copy the live database (online backup)")
     backup.add_argument("path", help="the new file to write")
     backup.add_argument("--db", default=None, help="the database (default: RHEINBOT_DB)")
+    fuzz = sub.add_parser("fuzz", help="random legal play of every game, checking the rules")
+    fuzz.add_argument("--games", type=int, default=100, help="games per game (default 100)")
+    fuzz.add_argument("--game", default=None, help="only this game (default: all)")
+    fuzz.add_argument("--seed", type=int, default=0, help="the first seed (default 0)")
+    fuzz.add_argument("--out", default="fuzz-failures", help="folder for failing games")
+    fuzz.add_argument("--stride", type=int, default=1, help="full checks every N moves")
+    fuzz.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     from bench.options import add_arguments as bench_arguments  # light: argparse only
 
     bench_arguments(sub.add_parser("bench", help="measure the hot paths against targets"))
@@ -419,6 +438,8 @@ def main(argv: list[str] | None = None, *, games: Mapping[str, Any] | None = Non
     draw = _renderer(render)
     if args.command == "replay":
         return cmd_replay(args, out, known, draw)
+    if args.command == "fuzz":
+        return cmd_fuzz(args, out, known)
     if args.game not in known:
         out.write(f"There is no game called {args.game!r}. Games: {', '.join(known)}.\n")
         return 2

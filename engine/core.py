@@ -229,6 +229,25 @@ class Game:
     def load(self, text: str) -> State:
         return json.loads(text)
 
+    # -- self-checks for the fuzzer (engine.fuzz); optional, additive -------------------
+    def check_invariants(self, state: State) -> list[str]:
+        """Problems with the state's bookkeeping, as sentences; empty when all is sound.
+
+        Games override this with what their rules conserve (cards, pieces, goods, money), so
+        the fuzzer can check it after every random move.
+        """
+        return []
+
+    def hidden_items(self, state: State) -> dict[int, list]:
+        """Per seat, the hidden things only that seat may see now (a hand, face-down cards).
+
+        Each item is a string (found in a view as an equal string) or a dict (found as any
+        dict in a view holding all its keys with these values; where the view holds a list
+        under that key, the list containing the value counts). The fuzzer checks every item
+        is in its owner's view and in no other view, the public one included.
+        """
+        return {}
+
     def find_legal(self, state: State, seat: int, action: Action) -> Action | None:
         """The legal action equal to ``action``, or None."""
         for candidate in self.legal(state, seat):

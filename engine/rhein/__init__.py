@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Action, Game, Option, RuleError, Standing, State, rank_standings
-from engine.rhein import data, flow, notation, rules
+from engine.rhein import checks, data, flow, notation, rules
 from engine.rhein.state import PHASES, alive, colour, name, spec, turn_order
 from engine.rhein.topics import TOPICS
 
@@ -48,6 +48,12 @@ class Rhein(Game):
 
     def _apply(self, state: State, seat: int, action: Action) -> list[str]:
         return rules.perform(state, seat, action)
+
+    def check_invariants(self, state: State) -> list[str]:
+        return checks.invariants(state)
+
+    def hidden_items(self, state: State) -> dict[int, list]:
+        return checks.hidden_items(state)
 
     def phase(self, state: State) -> str:
         if state["step"] == "over":

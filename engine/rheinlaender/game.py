@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Game, RuleError, Standing, State, new_rng, rng_below, rng_shuffle
-from engine.rheinlaender import cards, placement
+from engine.rheinlaender import cards, checks, placement
 from engine.rheinlaender.board import Board, get_board
 from engine.rheinlaender.churches import bishops
 from engine.rheinlaender.duchies import duchies
@@ -185,6 +185,12 @@ class Rheinlaender(Game):
             result["coins"] = state["coins"][seat]
             result["payments"] = list(state["payments"][seat])
         return result
+
+    def check_invariants(self, state: State) -> list[str]:
+        return checks.invariants(state, KNIGHTS[state["players"]], BASTIONS)
+
+    def hidden_items(self, state: State) -> dict[int, list]:
+        return checks.hidden_items(state)
 
     def phase(self, state: State) -> str:
         if state["step"] == "over":

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Action, Game, Option, RuleError, Standing, State
-from engine.troedler import notation, phase2, phase3, scoring, turn_end, views
+from engine.troedler import checks, notation, phase2, phase3, scoring, turn_end, views
 from engine.troedler.help import TOPICS
 from engine.troedler.setup import new_game
 
@@ -92,6 +92,12 @@ class Troedler(Game):
             view["you"] = views.private_part(state, seat)
             view["legal"] = [self.format(state, a) for a in self.legal(state, seat)]
         return view
+
+    def check_invariants(self, state: State) -> list[str]:
+        return checks.invariants(state)
+
+    def hidden_items(self, state: State) -> dict[int, list]:
+        return checks.hidden_items(state)
 
     def phase(self, state: State) -> str:
         # Never hints at a reached end before the round is over (R42).
