@@ -267,6 +267,14 @@ def check_hidden(hidden: Mapping[int, list], views: Mapping[int | None, Any]) ->
                     raise Fault("hidden", f"seat {owner}'s hidden {item!r} is in {who}")
 
 
+def hidden_in(view: Any, hidden: Mapping[int, list], reader: int | None = None) -> list:
+    """The hidden items of seats other than ``reader`` that ``view`` shows (none is right)."""
+    index = _Index(view)
+    own = hidden.get(reader, []) if reader is not None else []
+    return [item for seat, items in hidden.items() if seat != reader
+            for item in items if item not in own and index.holds(item)]
+
+
 class _Index:
     """The strings and dicts of a view, walked once, for hidden-item look-ups.
 
