@@ -295,6 +295,11 @@ def _ability_lays(state: State, sym: str, comp: str) -> list[dict]:
     except ImportError:
         return []
     ability = next(a for a in data.companies()[comp]["abilities"] if a["type"] == "tile_lay")
+    if comp == "ATB":
+        from engine.rhl18 import routes as RT
+
+        if not RT.connected_edges(state["board"], sym).get("E12"):
+            return []  # Angertalbahn's lay needs a connection to E12
     used = {cell["id"] for cell in state["board"].values()}
     names = [n for n in ability["tiles"] if free_tile_id(state, n, used)]
     try:

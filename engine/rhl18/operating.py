@@ -189,6 +189,11 @@ def _company_lay(state: State, sym: str | None, company: str, action: dict) -> N
         raise RuleError("Trajektanstalt upgrades a yellow Rhine metropolis to green.")
     if company == "ATB" and hex_id != "E12":
         raise RuleError("Angertalbahn lays only on E12.")
+    if company == "ATB" and not R.trusting(state):
+        from engine.rhl18 import routes as RT
+
+        if not RT.connected_edges(state["board"], sym).get("E12"):
+            raise RuleError(f"Angertalbahn needs {sym} to be connected to E12.")
     lay(state, sym, hex_id, tile_id, int(action["rotation"]), 0, special=True)
     comp["used"] = True
     if company in ("ATB",):
