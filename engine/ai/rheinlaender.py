@@ -2,7 +2,8 @@
 
 Every legal move is tried on a copy and the position scored as if the game ended now: our
 coins, the duchies we hold (5 + realms each) and the archbishop, minus the best opponent's
-visible score (their coins are hidden, so only their dukes and archbishop count). Small terms
+score (their coins lie face down, but every payment is a public duchy value, so a player
+with a perfect memory can reckon them). Small terms
 for duchy margins and spent knights break ties toward safer and cheaper moves.
 """
 
@@ -11,10 +12,13 @@ from __future__ import annotations
 from engine.ai import after
 from engine.core import Action, Game, State, rng_below
 from engine.rheinlaender.board import get_board
-from engine.rheinlaender.duchies import group_of, value
+from engine.rheinlaender.duchies import counts, group_of, groups, value
 
 DUKE_POINTS = 5
 ARCHBISHOP = 5
+OTHERS = 0.7  # weight of the best opponent's score (the rest: their average)
+POTENTIAL = 0.3  # share of a duchy's value counted for our knights in groups we do not rule
+SAFETY = 0.4  # per knight of lead in a duchy we rule (up to 3): a duke we keep scores 4 more
 
 
 def choose(game: Game, state: State, seat: int, moves: list[Action],
@@ -30,21 +34,45 @@ def choose(game: Game, state: State, seat: int, moves: list[Action],
     return best[rng_below(rng, len(best))]
 
 
-def board_points(state: State, seat: int) -> float:
+def board_points(state: State, seat: int, safety: float = 0.0) -> float:
     board = get_board(state["board"])
     points = 0.0
     for duke in state["dukes"]:
         if duke["owner"] == seat:
-            points += value(state, board, group_of(state, board, duke["anchor"]), DUKE_POINTS)
+            group = group_of(state, board, duke["anchor"])
+            points += value(state, board, group, DUKE_POINTS)
+            if safety:
+                tally = counts(state, group)
+                mine = tally.pop(seat, 0)
+                points += safety * min(3, mine - max(tally.values(), default=0))
     if state["archbishop"] == seat:
         points += ARCHBISHOP
     return points
 
 
 def evaluate(state: State, seat: int, move: Action) -> float:
-    mine = state["coins"][seat] + board_points(state, seat)
-    others = [board_points(state, s) for s in range(state["players"]) if s != seat]
-    score = mine - max(others, default=0.0) * 0.7 - 0.3 * sum(others) / max(1, len(others))
+    mine = state["coins"][seat] + board_points(state, seat, SAFETY) + potential(state, seat)
+    # Coins are paid face down, but each payment is the duchy's public value at that moment,
+    # so a player with a perfect memory knows them: count them for opponents too.
+    others = [state["coins"][s] + board_points(state, s)
+              for s in range(state["players"]) if s != seat]
+    score = mine - OTHERS * max(others) - (1 - OTHERS) * sum(others) / len(others)
     if move["type"] == "bastion":
         score -= 0.5  # bastions are few: spend one only when it gains something
     return score
+
+
+def potential(state: State, seat: int) -> float:
+    """Groups holding our knights that we do not rule yet: a share of what they are worth."""
+    board = get_board(state["board"])
+    ruled = {space for duke in state["dukes"] if duke["owner"] == seat
+             for space in group_of(state, board, duke["anchor"])}
+    total = 0.0
+    for group in groups(state, board):
+        if group[0] in ruled:
+            continue
+        tally = counts(state, group)
+        if seat in tally:
+            share = tally[seat] / len(group)
+            total += POTENTIAL * share * value(state, board, group, DUKE_POINTS)
+    return total
