@@ -92,7 +92,9 @@ class Rhl18Game(Game):
             return []
         pres = state["corps"][sym]["president"]
         if pres is None or state["corps"][sym]["receivership"]:
-            return [R.active_players(state)[0]]
+            # A corporation in receivership is run by the market: any player may make its
+            # (few, mechanical) moves.
+            return sorted(R.active_players(state))
         return [pres]
 
     def legal(self, state: State, seat: int) -> list[dict]:
