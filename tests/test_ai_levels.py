@@ -3,6 +3,8 @@ legal move, is deterministic for a seed, and never raises on positions from rand
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from bench.ai_strength import play
@@ -19,6 +21,15 @@ def test_normal_beats_easy(key: str, players: int, games: int, need: int) -> Non
     assert all(o.finished for o in outcomes)
     wins = sum(o.win for o in outcomes)
     assert wins >= need, f"{key} {players}p: normal won {wins} of {games}"
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(os.environ.get("RHEINBOT_SLOW") != "1", reason="set RHEINBOT_SLOW=1")
+@pytest.mark.parametrize(("key", "players", "games", "need"), [
+    ("18rhl", 3, 6, 4), ("rheinlaender", 5, 10, 7), ("troedler", 4, 10, 7), ("rhein", 5, 20, 16),
+])
+def test_normal_beats_easy_slow(key: str, players: int, games: int, need: int) -> None:
+    test_normal_beats_easy(key, players, games, need)
 
 
 def random_positions(key: str, players: int, seed: int, every: int, limit: int):

@@ -16,10 +16,12 @@ anything unexpected raises and ``engine.ai`` falls back to a random legal move.
 from __future__ import annotations
 
 from engine.core import Action, Game, State, rng_below
+from engine.rhl18 import flow as F
 
 RESERVE = 0.3  # share of a player's cash kept back in the private auction
 OWN_SHARE = 7  # certificates (10% each) we aim to hold of our own corporation
 MAX_PRESIDENCIES = 1
+MAX_TRAINS = 2  # buy a second depot train when the treasury can pay for it
 
 
 def choose(game: Game, state: State, seat: int, moves: list[Action],
@@ -81,15 +83,19 @@ def buy_train(state, seat, by_type, rng) -> Action | None:
     moves = by_type.get("buy_train")
     if not moves:
         return None
-    corp = state["corps"].get(moves[0]["entity"], {})
-    depot = [m for m in moves if "from" not in m and m.get("price")]
-    pool = depot or moves
-    cheapest = min(pool, key=lambda m: (m.get("price", 0), str(m["train"])))
-    if not corp.get("trains"):
+    corp = state["corps"][moves[0]["entity"]]
+    depot = set(F.depot_available(state))
+    # Never trade trains between corporations: it only moves money around at a price
+    # someone else picked. New trains from the depot run longer before they rust.
+    fresh = [m for m in moves if m["train"] in depot]
+    if not fresh:
+        return _pass(by_type) or min(moves, key=lambda m: (m["price"], str(m["train"])))
+    cheapest = min(fresh, key=lambda m: (m["price"], str(m["train"])))
+    if not corp["trains"]:
         return cheapest
-    if len(corp["trains"]) < 2 and depot and corp.get("cash", 0) >= 2 * cheapest["price"]:
+    if len(corp["trains"]) < MAX_TRAINS and corp["cash"] >= cheapest["price"]:
         return cheapest
-    return _pass(by_type)
+    return _pass(by_type) or cheapest
 
 
 def track(state, seat, by_type, rng) -> Action | None:
