@@ -476,8 +476,9 @@ class TablesService:
     async def press(self, ctx: Ctx, custom_id: str) -> list[Reply]:
         parts = custom_id.split(":")
         clock = _clock_choice(parts[3]) if len(parts) == 4 else None
-        if len(parts) != 4 or parts[0] != "rb" or not (parts[1] + parts[2]).isdigit() or \
-                not (parts[3].isdigit() or parts[3] in UNDO_CHOICES or clock):
+        if len(parts) != 4 or parts[0] != "rb" or not _number(parts[1]) or \
+                not _number(parts[2]) or not (_number(parts[3]) or parts[3] in UNDO_CHOICES
+                                              or clock):
             raise Refusal("That button is not one of mine.")
         game_id, version = int(parts[1]), int(parts[2])
         row = await self.store.game(game_id)
@@ -1205,6 +1206,12 @@ def _secret_lines(secret: list[tuple[str, Any]]) -> list[str]:
         else:
             lines.append(f"{path}: {json.dumps(value, ensure_ascii=False)}")
     return lines
+
+
+def _number(text: str) -> bool:
+    """A button id's number: ASCII digits that fit SQLite's integer ("²".isdigit() is true
+    but int() refuses it; a 30-digit id overflows the store)."""
+    return text.isascii() and text.isdigit() and len(text) <= 18
 
 
 def _format_of(game: Game) -> int:

@@ -1,0 +1,72 @@
+"""Button ids that look almost like ours: refused with a sentence, nothing changed.
+
+Regression: ``press`` took any ``str.isdigit()`` text as a number, so a superscript digit
+("²": isdigit, but ``int()`` refuses it) raised ValueError, and a 30-digit game id raised
+OverflowError from SQLite, instead of a private refusal. A Discord client can send any
+custom id matching the adapter's template, so these are player input like any other.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from bot.replies import Audience
+from tests.service_pebbles import ctx, open_service
+
+
+@pytest.fixture(scope="module")
+def table(tmp_path_factory):
+    loop = asyncio.new_event_loop()
+
+    async def start():
+        service, _ = await open_service(tmp_path_factory.mktemp("ids") / "ids.sqlite3")
+        await service.new(ctx(1), "pebbles")
+        await service.join(ctx(2))
+        await service.start(ctx(1), order="joined")
+        return service
+
+    service = loop.run_until_complete(start())
+    yield loop, service
+    loop.run_until_complete(service.store.close())
+    loop.close()
+
+
+def press(table, custom_id):
+    loop, service = table
+
+    async def go():
+        before = await service.store.live_game(500)
+        replies = await service.press(ctx(1), custom_id)
+        assert await service.store.live_game(500) == before
+        return replies
+
+    return loop.run_until_complete(go())
+
+
+def odd_ids(game: int, version: int) -> list[str]:
+    return [f"rb:{game}:{version}:\u00b2", f"rb:{game}:{version}:\u0661",
+            f"rb:{game}:{version}:{'9' * 30}", f"rb:{'9' * 30}:{version}:0",
+            f"rb:{game}:{'9' * 30}:0", f"rb:\u00b9:{version}:0", f"rb:{game}:\u00b3:0"]
+
+
+def test_near_miss_button_ids_are_refused_privately(table):
+    loop, service = table
+    row = loop.run_until_complete(service.store.live_game(500))
+    for custom_id in odd_ids(row.id, row.version):
+        replies = press(table, custom_id)
+        assert [r.audience for r in replies] == [Audience.EPHEMERAL], custom_id
+        assert replies[0].user_id == 1 and replies[0].text
+
+
+digits = st.text(st.characters(categories=["Nd", "No"]), min_size=1, max_size=30)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.tuples(digits | st.integers(0, 10**30).map(str), digits, digits | st.just("undo-yes")))
+def test_any_digit_like_button_id_is_answered_without_an_exception(table, parts):
+    replies = press(table, "rb:" + ":".join(parts))
+    assert replies and all(r.audience is Audience.EPHEMERAL for r in replies)
