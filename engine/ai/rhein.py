@@ -33,6 +33,7 @@ from engine.rhein.state import (
 
 CUSHION = 3  # Capital kept back for storage and surprises
 MAX_OPEN = 2  # open orders the AI juggles at once
+MIN_GAIN = 3  # net Capital an order must promise to be worth its risk
 
 
 @dataclass(frozen=True)
@@ -155,7 +156,7 @@ def on_take(state: State, seat: int, moves: list[Action]) -> Action | None:
     second = state["n"] == 2 and state["pass"] == 2
     takes = [m for m in moves if m["type"] == "take"]
     scored = [(order_value(state, seat, m["card"], second), m) for m in takes]
-    scored = [(v, m) for v, m in scored if v > 0]
+    scored = [(v, m) for v, m in scored if v >= MIN_GAIN]
     if not scored:
         return None
     return max(scored, key=lambda vm: (vm[0], -vm[1]["card"]))[1]
