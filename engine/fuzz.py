@@ -9,6 +9,8 @@ One *case* is a game, a player count, a variant (options), a seed and the seats 
   somebody is active after it) or no end within ``max_moves``;
 - a broken invariant (``Game.check_invariants`` plus :data:`EXTRA_CHECKS`);
 - ``load(dump(s)) != s``, a view that is not JSON, ``parse(format(a)) != a``;
+- mistyped notation (:func:`mutants`) that makes ``parse()`` or ``apply()`` raise anything
+  but a ``RuleError``, or a refused move that changed the state;
 - a hidden item (``Game.hidden_items``) missing from its owner's view or present in the
   public view or another seat's view;
 - a replay of the same seed and moves that is not byte-identical to the game played.
@@ -169,6 +171,7 @@ def _play(game: Game, case: Case, outcome: Outcome, stride: int, max_moves: int,
           stop_after: int | None) -> None:
     state = _call("setup", game.setup, case.players, dict(case.options), case.seed)
     chooser = new_rng(case.seed ^ 0xF022)
+    noise = new_rng(case.seed ^ 0xBAD)  # its own stream: bad input never changes the game
     full_check(game, case, state)
     outcome.checks += 1
     for count in range(max_moves + 1):
@@ -191,6 +194,7 @@ def _play(game: Game, case: Case, outcome: Outcome, stride: int, max_moves: int,
             raise Fault("dead end", f"seat {seat} is active but has no legal move")
         if count % stride == 0:
             _check_notation(game, state, seat, moves)
+            _check_bad_input(game, state, seat, moves, noise, case.players)
         action = _choose(game, case, state, seat, moves, chooser, count)
         text = _call("format", game.format, state, action)
         parsed = _call("parse", game.parse, state, seat, text, move=(seat, text))
@@ -226,6 +230,47 @@ def _check_notation(game: Game, state: State, seat: int, moves: list) -> None:
         parsed = _call("parse", game.parse, state, seat, text, move=(seat, text))
         if parsed != action:
             raise Fault("notation", f"parse(format(a)) != a for {text!r}", (seat, text))
+
+
+def mutants(text: str, rng: dict[str, int]) -> list[str]:
+    """Near misses of a move's notation, as a player might mistype or a client might send."""
+    words = text.split()
+    cut = rng_below(rng, len(words)) if words else 0
+    return [
+        text.upper(), f"  {text}\t\n", text + " " + (words[-1] if words else "1"),
+        " ".join(words[:cut] + words[cut + 1:]), " ".join(reversed(words)), text[:len(text) // 2],
+        text.replace("1", "\u00b2"), text.replace("1", "\u0661"), text.replace("2", "9" * 25),
+        text.replace("1", "-1"), text.replace("1", "1.5"), text.replace(" ", ""),
+        text.replace("e", "\u00e9"), text + " " + text, "x " + text, text.replace("0", "00"),
+    ]
+
+
+def _check_bad_input(game: Game, state: State, seat: int, moves: list, rng: dict[str, int],
+                     players: int) -> None:
+    """Mistyped notation parses to an action or a RuleError; an action parsed from it either
+    applies or is refused with a RuleError that leaves the state as it was."""
+    text = _call("format", game.format, state, moves[rng_below(rng, len(moves))])
+    variants = mutants(text, rng)
+    for _ in range(4):
+        typed = variants[rng_below(rng, len(variants))]
+        who = seat if rng_below(rng, 3) else (seat + 1) % players
+        try:
+            action = game.parse(state, who, typed)
+        except RuleError:
+            continue
+        except Exception as error:
+            raise Fault("bad input", f"parse({typed!r}) raised {type(error).__name__}: "
+                        f"{error}", (who, typed)) from error
+        work, before = game.load(game.dump(state)), game.dump(state)
+        try:
+            game.apply(work, who, action)
+        except RuleError:
+            if game.dump(work) != before:
+                raise Fault("bad input", f"a refused {typed!r} changed the state",
+                            (who, typed)) from None
+        except Exception as error:
+            raise Fault("bad input", f"apply of parsed {typed!r} raised "
+                        f"{type(error).__name__}: {error}", (who, typed)) from error
 
 
 def full_check(game: Game, case: Case, state: State) -> None:

@@ -70,3 +70,23 @@ digits = st.text(st.characters(categories=["Nd", "No"]), min_size=1, max_size=30
 def test_any_digit_like_button_id_is_answered_without_an_exception(table, parts):
     replies = press(table, "rb:" + ":".join(parts))
     assert replies and all(r.audience is Audience.EPHEMERAL for r in replies)
+
+
+# Regression: each finished game's parse() raised ValueError on a superscript digit (found by
+# the fuzzer's mistyped-notation check) instead of a RuleError with a sentence.
+@pytest.mark.parametrize(("key", "players", "typed"), [
+    ("rhein", 3, "take \u00b2"), ("rhein", 3, "bid 4\u00b2 0"),
+    ("rheinlaender", 3, "play \u00b23 left"), ("rheinlaender", 3, "reinforce 9 onto \u00b2 left"),
+    ("troedler", 2, "discard-pile \u00b2"), ("troedler", 2, "discard 5 \u0661\u00b2"),
+])
+def test_parse_refuses_non_ascii_digits_with_a_sentence(key, players, typed):
+    from engine import get_game
+    from engine.core import RuleError
+
+    game = get_game(key)
+    state = game.setup(players, {}, 1)
+    seat = game.active(state)[0]
+    before = game.dump(state)
+    with pytest.raises(RuleError) as refused:
+        game.parse(state, seat, typed)
+    assert str(refused.value).endswith((".", "!", ")")) and game.dump(state) == before

@@ -49,13 +49,13 @@ def _junk(text: str) -> RuleError:
 
 
 def _number(word: str, text: str) -> int:
-    if not word.isdigit():
+    if not (word.isascii() and word.isdigit()):  # "²".isdigit(), yet int() refuses it
         raise _junk(text)
     return int(word)
 
 
 def _city(word: str, text: str) -> int:
-    if word.isdigit() and int(word) in data.CITY_BY_NUMBER:
+    if word.isascii() and word.isdigit() and int(word) in data.CITY_BY_NUMBER:
         return int(word)
     for city in data.CITIES:
         if word in (city.slug, city.name.lower()):

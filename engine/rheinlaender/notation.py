@@ -71,7 +71,8 @@ def parse_action(board: Board, text: str) -> Action:
 
 
 def _number(word: str) -> int:
-    if not word.isdigit() or not 1 <= int(word) <= 54:
+    # ASCII only: "²".isdigit() is true, yet int() refuses it
+    if not (word.isascii() and word.isdigit()) or not 1 <= int(word) <= 54:
         raise RuleError(f"{word!r} is not a card or area number (1 to 54). {HELP}")
     return int(word)
 

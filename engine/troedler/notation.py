@@ -101,7 +101,8 @@ def _village(word: str) -> str:
 
 
 def _number(word: str) -> int:
-    if not word.lstrip("#").isdigit():
+    digits = word.lstrip("#")
+    if not (digits.isascii() and digits.isdigit()):  # "²".isdigit(), yet int() refuses it
         raise RuleError(f"{word!r} is not a number.")
     return int(word.lstrip("#"))
 
