@@ -19,9 +19,10 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.discord_commands import TROUBLE, Adapter, build_commands
+from bot.discord_commands import Adapter, build_commands
 from bot.discord_delivery import ALLOWED_MENTIONS, Delivery, MoveButton
 from bot.discord_i18n import CatalogueTranslator
+from bot.i18n import t
 from bot.replies import Audience, Reply
 
 log = logging.getLogger(__name__)
@@ -166,9 +167,9 @@ class RheinbotClient(discord.AutoShardedClient):
                                    error: app_commands.AppCommandError) -> None:
         # Option conversion and checks fail before our callbacks run: answer privately.
         log.warning("command error: %s", error)
-        text = TROUBLE
+        text = t("adp.trouble", interaction.locale)
         if isinstance(error, app_commands.NoPrivateMessage):
-            text = "Game commands work in a server channel or thread, not in DMs."
+            text = t("adp.no_dm", interaction.locale)
         elif isinstance(error, app_commands.TransformerError | app_commands.CheckFailure):
             text = str(error)
         reply = Reply(text, Audience.EPHEMERAL)

@@ -233,7 +233,8 @@ class Adapter:
         if not await self.defer(interaction, True):
             return
         if self.service is None:
-            await self.delivery.deliver(interaction, [Reply(NO_SERVICE, Audience.EPHEMERAL)])
+            await self.delivery.deliver(interaction, [Reply(
+                t("adp.no_service", interaction.locale), Audience.EPHEMERAL)])
             return
         ctx = self.ctx(interaction)
         plan, refusal = await self.service.prepare_rematch(ctx)
@@ -277,13 +278,13 @@ class Adapter:
         if not await self.defer(interaction, ephemeral, thinking):
             return None
         if self.service is None:
-            replies = [Reply(NO_SERVICE, Audience.EPHEMERAL)]
+            replies = [Reply(t("adp.no_service", interaction.locale), Audience.EPHEMERAL)]
         else:
             try:
                 replies = await operation(self.ctx(interaction))
             except Exception:
                 log.exception("service operation failed")
-                replies = [Reply(TROUBLE, Audience.EPHEMERAL)]
+                replies = [Reply(t("adp.trouble", interaction.locale), Audience.EPHEMERAL)]
         await self.delivery.deliver(interaction, replies, placeholder=thinking)
         return replies
 
@@ -409,7 +410,8 @@ def _add_table_commands(group: app_commands.Group, adapter: Adapter) -> None:
                        pace: str | None = None, language: str | None = None) -> None:
         rules = find_game(adapter.games, game)
         if rules is None:
-            await adapter.refuse(interaction, f"The game {game!r} is not installed here.")
+            await adapter.refuse(interaction, t("adp.not_installed", interaction.locale,
+                                                game=repr(game)))
             return
         try:
             options = parse_variants(rules, variants)
@@ -495,8 +497,7 @@ def _add_control_commands(group: app_commands.Group, adapter: Adapter) -> None:
     async def game_kick(interaction: discord.Interaction, player: discord.User,
                         replacement: discord.User | None = None) -> None:
         if replacement is not None and replacement.bot:
-            await adapter.refuse(interaction, "A bot account cannot take a seat: leave "
-                                              "replacement empty for a computer player.")
+            await adapter.refuse(interaction, t("adp.bot_account", interaction.locale))
             return
         await adapter.run(interaction, lambda ctx: adapter.service.kick(
             ctx, player.id,

@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import json
 import logging
+import re
 import string
 from importlib import resources
 from typing import Any
@@ -62,3 +63,48 @@ def placeholders(template: str) -> set[str]:
 class _Lenient(dict):
     def __missing__(self, key: str) -> str:
         return "{" + key + "}"
+
+
+@functools.cache
+def _move_words() -> dict[str, dict[str, dict[str, str]]]:
+    text = resources.files("bot.locales").joinpath("moves.json").read_text(encoding="utf-8")
+    return {lang: table for lang, table in json.loads(text).items() if lang in LANGUAGES}
+
+
+def english_move(game_key: str, text: str) -> str:
+    """``text`` with German move keywords swapped for the engine's English ones
+    (``"nehmen 17"`` -> ``"take 17"``); words it does not know stay as they are."""
+    words = {}
+    for table in _move_words().values():
+        words.update(table.get("*", {}))
+        words.update(table.get(game_key, {}))
+    return " ".join(words.get(word.lower(), word) for word in text.split())
+
+
+def colour_name(colour: str, locale: object) -> str:
+    """A player colour in the reader's language (``"red"`` -> ``"rot"``)."""
+    key = f"choice.{colour.lower()}"
+    return catalogue(language(locale)).get(key, colour) if has(key) else colour
+
+
+@functools.cache
+def _rule_patterns(lang: str) -> list[tuple[re.Pattern[str], str]]:
+    name = f"rules_{lang}.json"
+    try:
+        text = resources.files("bot.locales").joinpath(name).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return []
+    return [(re.compile(pattern), german) for pattern, german in json.loads(text)["patterns"]]
+
+
+def rule_text(message: str, locale: object) -> str:
+    """An engine's (English) rule message in the reader's language where the translation
+    table knows it; otherwise the English message."""
+    lang = language(locale)
+    if lang == DEFAULT:
+        return message
+    for pattern, template in _rule_patterns(lang):
+        found = pattern.fullmatch(message)
+        if found:
+            return found.expand(template)
+    return message

@@ -252,9 +252,8 @@ class Reminders:
         await self.store.move_reminder(row.id, due, row.sent, row.payload)
 
     async def _mention_instead(self, row: ReminderRow) -> None:
-        text = (f"<@{row.user_id}>, it is your turn in **{row.payload.get('title', 'the game')}**"
-                f" ({row.payload.get('phase', '')}). I could not DM you, so this is your one "
-                "reminder here.")
+        text = t("rem.mention", row.payload.get("language", "en"), user=f"<@{row.user_id}>",
+                 title=row.payload.get("title", ""), phase=row.payload.get("phase", ""))
         try:
             await self.post_channel(row.payload["channel_id"], Reply(text, Audience.CHANNEL))
         except Exception:
@@ -265,9 +264,8 @@ class Reminders:
         await self.store.delete_reminders(row.game_id)
         if game is None or game.status not in ("lobby", "active"):
             return
-        text = (f"This game of **{row.payload.get('title', '')}** has been idle for "
-                f"{IDLE_DAYS:g} days, so I have stopped the turn reminders. Make a move to wake "
-                "it up, or the creator can end it with /game abandon.")
+        text = t("rem.idle", game.language, title=row.payload.get("title", ""),
+                 days=f"{IDLE_DAYS:g}")
         try:
             await self.post_channel(game.channel_id, Reply(text, Audience.CHANNEL))
         except Exception:
@@ -375,10 +373,10 @@ def _payload(info: TurnInfo, expected: str) -> dict[str, object]:
 
 def _turn_dm(row: ReminderRow) -> Reply:
     payload = row.payload
+    lang = str(payload.get("language", "en"))
     link = channel_link(payload.get("guild_id"), payload["channel_id"])
-    opening = "It is your turn" if row.sent == 0 else "Reminder: it is still your turn"
-    text = (f"{opening} in **{payload.get('title')}** ({payload.get('phase')}) in "
-            f"<#{payload['channel_id']}>.\n{payload.get('expected', '')}\nJump there: {link}\n"
-            "(/remind off stops these; /remind every sets how often.)")
+    key = "rem.turn_first" if row.sent == 0 else "rem.turn_again"
+    text = t(key, lang, title=payload.get("title"), phase=payload.get("phase"),
+             channel=payload["channel_id"], expected=payload.get("expected", ""), link=link)
     return Reply(text.replace("\n\n", "\n"), Audience.DM, user_id=row.user_id,
-                 title="Your turn")
+                 title=t("rem.turn_title", lang))

@@ -23,7 +23,7 @@ from typing import Any
 
 import engine
 from bot import ai
-from bot.i18n import language, t
+from bot.i18n import colour_name, english_move, has, language, rule_text, t
 from bot.reminders import Reminders, TurnInfo, zone
 from bot.replies import Attachment, Audience, Button, Reply
 from bot.store import (
@@ -73,17 +73,25 @@ class RematchPlan:
     thread_name: str
 
 
-_NOT_NOW = {
-    "lobby": "The game has not started yet: the creator starts it with /game start.",
-    "active": "The game here has already started.",
-    "finished": "The game in this channel is over (/game export gives its record); "
-                "/game new starts another.",
-    "abandoned": "The game in this channel was abandoned; /game new starts another.",
-}
+_NOT_NOW = {status: f"svc.not_now.{status}"
+            for status in ("lobby", "active", "finished", "abandoned")}
 
 
 class Refusal(Exception):
-    """A request the service turns down; the message goes to the caller only."""
+    """A request the service turns down; the message goes to the caller only.
+
+    Raised with a catalogue key (and its placeholders), said in the caller's language; a
+    text that is not a key is passed on as it is."""
+
+    def __init__(self, text_key: str, /, **values: Any) -> None:
+        super().__init__(text_key)
+        self.key, self.values = text_key, values
+
+    def say(self, locale: str) -> str:
+        return t(self.key, locale, **self.values) if has(self.key) else self.key
+
+    def __str__(self) -> str:
+        return self.say("en")
 
 
 def _guarded(method: Callable[..., Awaitable[list[Reply]]]):
@@ -93,10 +101,12 @@ def _guarded(method: Callable[..., Awaitable[list[Reply]]]):
     async def wrapper(self: TablesService, ctx: Ctx, *args: Any, **kwargs: Any) -> list[Reply]:
         try:
             return await method(self, ctx, *args, **kwargs)
-        except (Refusal, RuleError) as error:
-            return [_private(ctx, str(error))]
+        except Refusal as error:
+            return [_private(ctx, error.say(ctx.locale))]
+        except RuleError as error:
+            return [_private(ctx, rule_text(str(error), ctx.locale))]
         except StaleVersion:
-            return [_private(ctx, STALE)]
+            return [_private(ctx, t("svc.stale", ctx.locale))]
 
     return wrapper
 
@@ -149,17 +159,17 @@ class TablesService:
     def _game(self, key: str) -> Game:
         if key not in self.games:
             known = ", ".join(self.games)
-            raise Refusal(f"There is no game called {key!r}. Games: {known}.")
+            raise Refusal("svc.no_such_game", key=repr(key), known=known)
         return self.games[key]
 
     async def _table(self, ctx: Ctx, statuses: tuple[str, ...] = ("lobby", "active")
                      ) -> tuple[Table, list[Reply]]:
         """The channel's live game (state loaded if started) and any notices about it."""
         if ctx.guild_id is None:
-            raise Refusal("Games live in server channels and threads; use this command there.")
+            raise Refusal("svc.no_dm")
         row = await self.store.latest_game(ctx.channel_id)
         if row is None:
-            raise Refusal("There is no game in this channel. Start one with /game new.")
+            raise Refusal("svc.no_game")
         if row.status not in statuses:
             raise Refusal(_NOT_NOW[row.status])
         return await self._load(row)
@@ -187,15 +197,13 @@ class TablesService:
             state = await asyncio.to_thread(self._replay, table, actions)
         except Exception as error:
             log.exception("game %s cannot be rebuilt from its log", table.row.id)
-            raise Refusal("This game's record is damaged and cannot be rebuilt; "
-                          "the creator can /game abandon it.") from error
+            raise Refusal("svc.damaged") from error
         await self.store.save_snapshot(table.row.id, table.row.version,
                                        self._snapshot(table, state), self.clock())
         row = await self.store.game(table.row.id)
         assert row is not None
         table.row, table.state = row, state
-        notice = _public(f"The saved position of this game could not be read, so I rebuilt it "
-                         f"from the move log ({len(actions)} moves). Nothing was lost.")
+        notice = _public(t("svc.rebuilt", row.language, count=len(actions)))
         return table, [notice]
 
     def _replay(self, table: Table, actions: list[ActionRow]) -> State:
@@ -222,14 +230,14 @@ class TablesService:
         """``pace``: "none" or a move clock like "24h"; ``lang``: the table's language for
         channel posts (default: the server's preferred locale)."""
         if ctx.guild_id is None:
-            raise Refusal("Games live in server channels and threads; use this command there.")
+            raise Refusal("svc.no_dm")
         game = self._game(game_key)
         chosen = game.normalise_options(options)
         low = game.min_players if min_players is None else min_players
         high = game.max_players if max_players is None else max_players
         if not game.min_players <= low <= high <= game.max_players:
-            raise Refusal(f"{game.title} is for {game.min_players} to {game.max_players} "
-                          f"players; choose a range inside that.")
+            raise Refusal("svc.range", title=game.title, low=game.min_players,
+                          high=game.max_players)
         pace_hours = parse_pace(pace)
         table_lang = language(lang or ctx.guild_locale or "en")
         now = self.clock()
@@ -240,37 +248,38 @@ class TablesService:
                 min_players=low, max_players=high, now=now, pace_hours=pace_hours,
                 language=table_lang)
         except ChannelBusy:
-            raise Refusal("This channel already has a game. Finish or abandon it first, or "
-                          "open a thread for a new one.") from None
+            raise Refusal("svc.busy") from None
         colour = next(iter(PLAYER_COLOURS))
         await self.store.add_seat(row.id, row.version, user_id=ctx.user_id,
                                   name=ctx.user_name, colour=colour, now=now)
-        variants = ", ".join(f"{k}={v}" for k, v in chosen.items()) or "standard rules"
+        variants = ", ".join(f"{k}={v}" for k, v in chosen.items()) or \
+            t("common.standard_rules", table_lang)
         players = f"{low}" if low == high else f"{low}-{high}"
-        return [_public(
-            f"**{ctx.user_name}** opened a table for **{game.title}** ({players} players, "
-            f"{variants}) and sits as {colour}. Join with /game join; the creator starts "
-            "with /game start." + (" " + t("new.pace", table_lang, hours=f"{pace_hours:g}")
-                                   if pace_hours else ""), title=game.title)]
+        pace_note = " " + t("new.pace", table_lang, hours=f"{pace_hours:g}") if pace_hours \
+            else ""
+        return [_public(t("svc.opened", table_lang, name=ctx.user_name, title=game.title,
+                          players=players, variants=variants,
+                          colour=colour_name(colour, table_lang)) + pace_note,
+                        title=game.title)]
 
     @_guarded
     async def join(self, ctx: Ctx, colour: str | None = None) -> list[Reply]:
         table, notices = await self._table(ctx)
         if table.row.status != "lobby":
-            raise Refusal("This game has already started. The creator can give you a seat "
-                          "with /game kick (replace).")
+            raise Refusal("svc.join_started")
         if table.seat_of(ctx.user_id):
-            raise Refusal("You already have a seat at this table.")
+            raise Refusal("svc.seated")
         if len(table.seats) >= table.row.max_players:
-            raise Refusal(f"The table is full ({table.row.max_players} players).")
+            raise Refusal("svc.full", count=table.row.max_players)
         colour = self._pick_colour(table, colour)
         await self.store.add_seat(table.row.id, table.row.version, user_id=ctx.user_id,
                                   name=ctx.user_name, colour=colour, now=self.clock())
         count = len(table.seats) + 1
-        note = " (the game gives out its own colours at the start)" \
-            if getattr(table.game, "seat_colours", ()) else ""
-        return notices + [_public(f"**{ctx.user_name}** joins as {colour}{note} "
-                                  f"({count}/{table.row.max_players}).")]
+        lang = table.row.language
+        note = t("svc.own_colours", lang) if getattr(table.game, "seat_colours", ()) else ""
+        return notices + [_public(t("svc.joins", lang, name=ctx.user_name,
+                                    colour=colour_name(colour, lang), note=note, count=count,
+                                    max=table.row.max_players))]
 
     def _pick_colour(self, table: Table, wanted: str | None) -> str:
         free = [c for c in PLAYER_COLOURS if c not in {s.colour for s in table.seats}]
@@ -278,9 +287,9 @@ class TablesService:
             return free[0]
         wanted = wanted.strip().lower()
         if wanted not in PLAYER_COLOURS:
-            raise Refusal(f"{wanted!r} is not a colour here. Colours: {', '.join(free)}.")
+            raise Refusal("svc.bad_colour", colour=repr(wanted), free=", ".join(free))
         if wanted not in free:
-            raise Refusal(f"{wanted} is taken. Free colours: {', '.join(free)}.")
+            raise Refusal("svc.colour_taken", colour=wanted, free=", ".join(free))
         return wanted
 
     @_guarded
@@ -288,45 +297,45 @@ class TablesService:
         table, notices = await self._table(ctx)
         seat = table.seat_of(ctx.user_id)
         if seat is None:
-            raise Refusal("You have no seat at this table.")
+            raise Refusal("svc.no_seat")
         if table.row.status == "lobby":
             await self.store.remove_seat(table.row.id, table.row.version, seat.joined,
                                          self.clock())
-            return notices + [_public(f"**{seat.name}** leaves the table.")]
+            return notices + [_public(t("svc.leaves", table.row.language, name=seat.name))]
         assert seat.seat is not None
-        replies = notices + [_public(f"**{seat.name}** leaves; an AI seat plays "
-                                     f"{seat.colour} from now on.")]
+        replies = notices + [_public(t("svc.leaves_ai", table.row.language, name=seat.name,
+                                       colour=colour_name(seat.colour, table.row.language)))]
         return replies + await self._replace(table, seat.seat, None, None)
 
     @_guarded
     async def add_bot(self, ctx: Ctx, level: str = "easy") -> list[Reply]:
         table, notices = await self._table(ctx, ("lobby",))
         if level not in ai.LEVELS:
-            raise Refusal(f"AI levels: {', '.join(ai.LEVELS)}.")
+            raise Refusal("svc.ai_levels", levels=", ".join(ai.LEVELS))
         if not (table.seat_of(ctx.user_id) or self._may_manage(ctx, table.row)):
-            raise Refusal("Only players at this table can add an AI seat.")
+            raise Refusal("svc.bot_who")
         if len(table.seats) >= table.row.max_players:
-            raise Refusal(f"The table is full ({table.row.max_players} players).")
+            raise Refusal("svc.full", count=table.row.max_players)
         colour = self._pick_colour(table, None)
         number = 1 + sum(1 for s in table.seats if s.is_ai)
         name = f"Bot {number}"
         await self.store.add_seat(table.row.id, table.row.version, user_id=None, name=name,
                                   colour=colour, is_ai=True, ai_level=level, now=self.clock())
-        return notices + [_public(f"**{name}** ({level} AI) joins as {colour}.")]
+        return notices + [_public(t("svc.bot_joins", table.row.language, name=name, level=level,
+                                    colour=colour_name(colour, table.row.language)))]
 
     @_guarded
     async def start(self, ctx: Ctx, order: str = "random") -> list[Reply]:
         table, notices = await self._table(ctx, ("lobby",))
         row = table.row
         if not self._may_manage(ctx, row):
-            raise Refusal("Only the table's creator (or someone with Manage Channels) "
-                          "can start the game.")
+            raise Refusal("svc.start_who")
         if order not in ("random", "joined"):
-            raise Refusal("Seat order is 'random' or 'joined'.")
+            raise Refusal("svc.order")
         count = len(table.seats)
         if not max(row.min_players, table.game.min_players) <= count:
-            raise Refusal(f"{table.game.title} needs at least {row.min_players} players; "
-                          f"{count} seated.")
+            raise Refusal("svc.too_few", title=table.game.title, min=row.min_players,
+                          count=count)
         joined = [s.joined for s in sorted(table.seats, key=lambda s: s.joined)]
         if order == "random":
             rng_shuffle(new_rng(row.seed ^ 0x5EA7), joined)
@@ -340,8 +349,8 @@ class TablesService:
         table.row = await self._row(row.id)
         table.state = state
         lineup = ", ".join(f"{n + 1}. {table.who(n)}" for n in range(count))
-        replies = notices + [_public(f"**{table.game.title}** begins. Seat order: {lineup}.",
-                                     title=table.game.title)]
+        replies = notices + [_public(t("svc.begins", row.language, title=table.game.title,
+                                       lineup=lineup), title=table.game.title)]
         replies.append(await self._board_reply(table, state))
         assert version == table.row.version
         replies += await self._after_change(table)
@@ -355,13 +364,15 @@ class TablesService:
         lines = [f"**{table.game.title}**: {row.status}"
                  + (f", {row.phase}" if row.phase else "")]
         for s in table.seats:
-            mark = " (to act)" if s.seat in row.active_seats else ""
+            mark = t("svc.status.to_act", ctx.locale) if s.seat in row.active_seats else ""
             kind = " [AI]" if s.is_ai else ""
             lines.append(f"- {s.name} ({s.colour}){kind}{mark}")
         if row.status == "lobby":
-            lines.append(f"{len(table.seats)} of {row.min_players}-{row.max_players} seated.")
+            lines.append(t("svc.status.seated", ctx.locale, count=len(table.seats),
+                           low=row.min_players, high=row.max_players))
         else:
-            lines.append(f"Moves so far: {len(await self.store.actions(row.id))}.")
+            lines.append(t("svc.status.moves", ctx.locale,
+                           count=len(await self.store.actions(row.id))))
         if table.state is not None and row.status == "finished":
             standings = table.game.result(table.state) or []
             lines += [f"{s.rank}. {table.who(s.seat)}: {s.score}" for s in standings]
@@ -381,17 +392,18 @@ class TablesService:
         assert state is not None and seat.seat is not None
         game = table.game
         secret = _private_part(game.view(state, seat.seat), game.view(state, None))
-        lines = [f"**Your seat**: {seat.colour} ({game.phase(state)})"]
+        lines = [t("svc.hand.seat", ctx.locale, colour=colour_name(seat.colour, ctx.locale),
+                   phase=game.phase(state))]
         lines += _secret_lines(secret)
         buttons: list[Button] = []
         if seat.seat in game.active(state):
             moves = game.legal(state, seat.seat)
             labels = [game.label(state, m) for m in moves]
-            lines.append(f"Your moves ({len(moves)}): " + "; ".join(labels[:20])
+            lines.append(t("svc.hand.moves", ctx.locale, count=len(moves)) + "; ".join(labels[:20])
                          + (" ..." if len(moves) > 20 else ""))
             buttons = self._buttons(table, labels)
         else:
-            lines.append("It is not your turn.")
+            lines.append(t("svc.hand.not_turn", ctx.locale))
         return notices + [_private(ctx, _clip("\n".join(lines)), buttons=buttons)]
 
     @_guarded
@@ -402,7 +414,7 @@ class TablesService:
         for number, action in enumerate(actions, 1):
             name = table.by_seat(action.seat).name
             shown.append(f"{number}. {name}: " + " ".join(action.lines))
-        text = "\n".join(shown[-max(1, min(lines, 100)):]) or "No moves yet."
+        text = "\n".join(shown[-max(1, min(lines, 100)):]) or t("svc.log.none", ctx.locale)
         return notices + [_private(ctx, _clip(text, keep="end"))]
 
     @_guarded
@@ -411,7 +423,7 @@ class TablesService:
             row = await self.store.live_game(ctx.channel_id)
             if row is None:
                 titles = ", ".join(f"{k} ({g.title})" for k, g in self.games.items())
-                return [_private(ctx, f"Games: {titles}. Ask /rules game:<key>.")]
+                return [_private(ctx, t("svc.rules.games", ctx.locale, titles=titles))]
             game_key = row.game_key
         return [_private(ctx, _clip(self._game(game_key).rules(topic)))]
 
@@ -425,25 +437,24 @@ class TablesService:
                 title = self.games[row.game_key].title if row.game_key in self.games \
                     else row.game_key
                 waiting.append(f"- **{title}** in <#{row.channel_id}>: {row.phase}")
-        text = "\n".join(["It is your turn in:", *waiting]) if waiting else \
-            "No game is waiting for you."
+        text = "\n".join([t("svc.mygames.head", ctx.locale), *waiting]) if waiting else \
+            t("svc.mygames.none", ctx.locale)
         return [_private(ctx, _clip(text))]
 
     @_guarded
     async def export(self, ctx: Ctx) -> list[Reply]:
         if ctx.guild_id is None:
-            raise Refusal("Games live in server channels and threads; use this command there.")
+            raise Refusal("svc.no_dm")
         row = await self.store.latest_game(ctx.channel_id)
         if row is None:
-            raise Refusal("There is no game in this channel.")
+            raise Refusal("svc.no_game_here")
         if row.status in ("lobby", "active"):
-            raise Refusal("Export is possible once the game is over: the seed and log would "
-                          "reveal hidden cards.")
+            raise Refusal("svc.export_live")
         data = await self.export_data(row)
         body = json.dumps(data, indent=1, ensure_ascii=False).encode()
         name = f"rheinbot-{row.game_key}-{row.id}.json"
-        return [_private(ctx, f"The record of game {row.id}: setup and {len(data['actions'])} "
-                              "moves. Replay it with `rheinbot replay`.",
+        return [_private(ctx, t("svc.export_done", ctx.locale, id=row.id,
+                                count=len(data["actions"])),
                          files=[Attachment(name, body)])]
 
     async def export_data(self, row: GameRow) -> dict[str, Any]:
@@ -465,11 +476,11 @@ class TablesService:
     async def play(self, ctx: Ctx, move: str, version: int | None = None) -> list[Reply]:
         table, notices = await self._table(ctx, ("active",))
         if version is not None and version != table.row.version:
-            return notices + [_private(ctx, STALE)]
+            return notices + [_private(ctx, t("svc.stale", ctx.locale))]
         seat = self._active_seat(table, ctx)
         state = table.state
         assert state is not None
-        action = table.game.parse(state, seat, move)
+        action = self._parse(table, seat, move)
         return notices + await self._play_action(table, seat, ctx.user_id, action)
 
     @_guarded
@@ -479,21 +490,21 @@ class TablesService:
         if len(parts) != 4 or parts[0] != "rb" or not _number(parts[1]) or \
                 not _number(parts[2]) or not (_number(parts[3]) or parts[3] in UNDO_CHOICES
                                               or clock):
-            raise Refusal("That button is not one of mine.")
+            raise Refusal("svc.button_foreign")
         game_id, version = int(parts[1]), int(parts[2])
         row = await self.store.game(game_id)
         if row is None or row.channel_id != ctx.channel_id:
-            raise Refusal("That button belongs to a game in another channel.")
+            raise Refusal("svc.button_elsewhere")
         if clock is not None and row.status == "active":
             # Not tied to the version: others may have moved in a simultaneous phase; what
             # counts is that this seat is still waiting and its clock has run out.
             table, notices = await self._load(row)
             return notices + await self._clock_decision(ctx, table, *clock)
         if row.status != "active" or row.version != version:
-            return [_private(ctx, STALE)]
+            return [_private(ctx, t("svc.stale", ctx.locale))]
         table, notices = await self._load(row)
         if table.row.version != version:  # a rebuild bumped it
-            return notices + [_private(ctx, STALE)]
+            return notices + [_private(ctx, t("svc.stale", ctx.locale))]
         if parts[3] in UNDO_CHOICES:
             return notices + await self.vote_undo(ctx, UNDO_CHOICES[parts[3]])
         index = int(parts[3])
@@ -501,8 +512,23 @@ class TablesService:
         assert table.state is not None
         moves = table.game.legal(table.state, seat)
         if index >= len(moves):
-            return notices + [_private(ctx, STALE)]
+            return notices + [_private(ctx, t("svc.stale", ctx.locale))]
         return notices + await self._play_action(table, seat, ctx.user_id, moves[index])
+
+    def _parse(self, table: Table, seat: int, text: str) -> Action:
+        """The engine's parse; if that fails, again with German keywords made English."""
+        assert table.state is not None
+        try:
+            return table.game.parse(table.state, seat, text)
+        except RuleError:
+            english = english_move(table.row.game_key, text)
+            if english == text:
+                raise
+            try:
+                return table.game.parse(table.state, seat, english)
+            except RuleError:
+                pass
+            raise
 
     async def move_choices(self, ctx: Ctx, typed: str) -> list[tuple[str, str]]:
         """Autocomplete: the caller's legal moves matching ``typed``; fast, no rendering."""
@@ -514,12 +540,14 @@ class TablesService:
         game, state = table.game, table.state
         assert state is not None
         needle = typed.strip().lower()
+        english = english_move(table.row.game_key, needle).lower()  # German keywords too
         choices = []
         for action in game.legal(state, seat):
             label, notation = game.label(state, action), game.format(state, action)
             if len(notation) > 100:
                 continue
-            if needle in label.lower() or needle in notation.lower():
+            if needle in label.lower() or needle in notation.lower() or \
+                    english in notation.lower():
                 choices.append((label[:100], notation))
                 if len(choices) == 25:
                     break
@@ -558,7 +586,7 @@ class TablesService:
         replies = []
         for seat, secret in self._secrets(table).items():
             if secret and secret != before.get(seat):
-                text = _clip("\n".join([f"**Only you see** ({phase}):",
+                text = _clip("\n".join([t("svc.only_you", table.row.language, phase=phase),
                                         *_secret_lines(secret)]))
                 replies.append(Reply(text, Audience.DM, user_id=table.by_seat(seat).user_id))
         return replies
@@ -630,7 +658,9 @@ class TablesService:
         if not humans:
             return []
         mentions = " ".join(f"<@{s.user_id}>" for s in humans)
-        text = f"{mentions}: your turn ({game.phase(state)}). {TURN_HINT}"
+        lang = table.row.language
+        text = t("svc.your_turn", lang, mentions=mentions, phase=game.phase(state),
+                 hint=t("svc.turn_hint", lang))
         buttons: list[Button] = []
         if len(humans) == 1 and humans[0].seat is not None:
             seat = humans[0].seat
@@ -651,13 +681,14 @@ class TablesService:
         standings = game.result(state) or []
         lines = [f"{s.rank}. {table.who(s.seat)}: {s.score}" for s in standings]
         winners = [f"**{table.by_seat(s.seat).name}**" for s in standings if s.rank == 1]
+        lang = table.row.language
         if len(winners) == 1:
-            head = f"{winners[0]} wins!"
+            head = t("svc.wins", lang, name=winners[0])
         else:
-            head = f"{', '.join(winners[:-1])} and {winners[-1]} share the win!"
+            head = t("svc.share_win", lang, names=", ".join(winners[:-1]), last=winners[-1])
         board = await self._board_reply(table, state)
-        return [_public("\n".join([head, *lines]), title=f"{game.title}: final result",
-                        files=board.files)]
+        return [_public("\n".join([head, *lines]),
+                        title=t("svc.final_title", lang, title=game.title), files=board.files)]
 
     async def _tell_reminders(self, table: Table) -> None:
         if self.reminders is None:
@@ -675,7 +706,7 @@ class TablesService:
             for seat in game.active(state):
                 s = table.by_seat(seat)
                 if not s.is_ai and s.user_id is not None:
-                    waiting[s.user_id] = _expected(game, state, seat)
+                    waiting[s.user_id] = _expected(game, state, seat, row.language)
         return TurnInfo(game_id=row.id, guild_id=row.guild_id, channel_id=row.channel_id,
                         title=game.title, phase=row.phase, live=live, waiting=waiting,
                         pace_hours=row.pace_hours, language=row.language)
@@ -688,7 +719,7 @@ class TablesService:
         actions = await self.store.actions(table.row.id)
         mine = [i for i, a in enumerate(actions) if a.seat == seat.seat]
         if not mine:
-            raise Refusal("You have no move to undo.")
+            raise Refusal("svc.undo.none")
         first = mine[-1]
         later = actions[first:]
         state = table.state
@@ -703,12 +734,12 @@ class TablesService:
                                    ctx.user_id, True, self.clock())
         mentions = " ".join(f"<@{s.user_id}>" for s in voters)
         prefix = f"rb:{table.row.id}:{table.row.version}:"
+        lang = table.row.language
         return notices + [_public(
-            f"**{seat.name}** asks to take back their last move ({len(later)} move"
-            f"{'' if len(later) == 1 else 's'} would be undone). {mentions}: agree or refuse "
-            "with the buttons or /game undo-vote.",
-            buttons=[Button("Agree", prefix + "undo-yes", "success"),
-                     Button("Refuse", prefix + "undo-no", "danger")])]
+            t("svc.undo.ask_one" if len(later) == 1 else "svc.undo.ask", lang, name=seat.name,
+              count=len(later), mentions=mentions),
+            buttons=[Button(t("svc.undo.agree", lang), prefix + "undo-yes", "success"),
+                     Button(t("svc.undo.refuse", lang), prefix + "undo-no", "danger")])]
 
     @_guarded
     async def vote_undo(self, ctx: Ctx, agree: bool) -> list[Reply]:
@@ -716,10 +747,11 @@ class TablesService:
         seat = self._seat_or_refuse(table, ctx)
         votes = await self.store.votes(table.row.id, table.row.version)
         if not votes:
-            raise Refusal("No undo vote is open (a vote ends when the game moves on).")
+            raise Refusal("svc.undo.no_vote")
         if not agree:
             await self.store.clear_votes(table.row.id)
-            return notices + [_public(f"**{seat.name}** refuses; the undo is off.")]
+            return notices + [_public(t("svc.undo.refused", table.row.language,
+                                        name=seat.name))]
         requester = votes[0]["requested_by"]
         await self.store.cast_vote(table.row.id, table.row.version, votes[0]["target_action"],
                                    requester, ctx.user_id, True, self.clock())
@@ -729,10 +761,11 @@ class TablesService:
         missing = [s for s in voters if s.user_id not in agreed]
         if missing:
             names = ", ".join(s.name for s in missing)
-            return notices + [_public(f"**{seat.name}** agrees to the undo; waiting for {names}.")]
+            return notices + [_public(t("svc.undo.agreed", table.row.language, name=seat.name,
+                                        names=names))]
         actions = await self.store.actions(table.row.id)
         count = sum(1 for a in actions if a.id >= votes[0]["target_action"])
-        name = asker.name if asker else "a player"
+        name = asker.name if asker else t("svc.a_player", table.row.language)
         return notices + await self._undo(table, votes[0]["target_action"], count, name)
 
     def _voters(self, table: Table, asker: SeatRow) -> list[SeatRow]:
@@ -748,7 +781,8 @@ class TablesService:
                                    self._snapshot(table, state), self.clock())
         table.state = state
         table.row = await self._row(table.row.id)
-        replies = [_public(f"**{name}** takes back {count} move{'' if count == 1 else 's'}.")]
+        replies = [_public(t("svc.undo.done_one" if count == 1 else "svc.undo.done",
+                             table.row.language, name=name, count=count))]
         if table.game.phase(state) != phase_before:
             replies.append(await self._board_reply(table, state))
         return replies + await self._after_change(table)
@@ -758,36 +792,35 @@ class TablesService:
     async def abandon(self, ctx: Ctx) -> list[Reply]:
         table, notices = await self._table(ctx)
         if not self._may_manage(ctx, table.row):
-            raise Refusal("Only the table's creator or someone with Manage Channels can "
-                          "abandon the game.")
+            raise Refusal("svc.abandon_who")
         await self.store.set_status(table.row.id, table.row.version, "abandoned", self.clock())
         table.row = await self._row(table.row.id)
         await self._tell_reminders(table)
-        return notices + [_public(f"**{ctx.user_name}** abandoned this game of "
-                                  f"{table.game.title}. The channel is free for a new one.")]
+        return notices + [_public(t("svc.abandoned", table.row.language, name=ctx.user_name,
+                                    title=table.game.title))]
 
     @_guarded
     async def kick(self, ctx: Ctx, target_user_id: int, replacement_user_id: int | None = None,
                    replacement_name: str | None = None) -> list[Reply]:
         table, notices = await self._table(ctx)
         if not self._may_manage(ctx, table.row):
-            raise Refusal("Only the table's creator or someone with Manage Channels can kick "
-                          "or replace a player.")
+            raise Refusal("svc.kick_who")
         target = table.seat_of(target_user_id)
         if target is None:
-            raise Refusal("That user has no seat at this table.")
+            raise Refusal("svc.kick_no_seat")
         if table.row.status == "lobby":
             await self.store.remove_seat(table.row.id, table.row.version, target.joined,
                                          self.clock())
-            return notices + [_public(f"**{target.name}** was removed from the table.")]
+            return notices + [_public(t("svc.removed", table.row.language, name=target.name))]
         if replacement_user_id is not None and table.seat_of(replacement_user_id):
-            raise Refusal("The replacement already has a seat at this table.")
+            raise Refusal("svc.replacement_seated")
         assert target.seat is not None
-        who = "an AI seat"
+        lang = table.row.language
+        who = t("svc.an_ai", lang)
         if replacement_user_id is not None:
             who = replacement_name or f"<@{replacement_user_id}>"
-        replies = notices + [_public(f"**{target.name}** ({target.colour}) is replaced by "
-                                     f"**{who}**.")]
+        replies = notices + [_public(t("svc.replaced", lang, name=target.name,
+                                       colour=colour_name(target.colour, lang), who=who))]
         return replies + await self._replace(table, target.seat, replacement_user_id,
                                              replacement_name)
 
@@ -835,17 +868,17 @@ class TablesService:
         if target is None or target.is_ai or target.user_id is None or \
                 seat not in table.game.active(state) or \
                 not await self._clock_ran_out(table.row.id, target.user_id):
-            raise Refusal(t("clock.not_expired", ctx.locale))
+            raise Refusal("clock.not_expired")
         me = table.seat_of(ctx.user_id)
         if ctx.user_id == target.user_id or not (me or ctx.can_manage):
-            raise Refusal(t("clock.not_other", ctx.locale))
+            raise Refusal("clock.not_other")
         said = _public(t(f"clock.chose_{choice}", lang, name=ctx.user_name, target=target.name))
         if choice == "replace":
             return [said] + await self._replace(table, seat, None, None)
         if choice == "skip":
             action = _pass_action(table.game, state, seat)
             if action is None:
-                raise Refusal(t("clock.no_pass", ctx.locale))
+                raise Refusal("clock.no_pass")
             return [said] + await self._play_action(table, seat, None, action)
         return [said] + await self._ai_turn(table, seat)
 
@@ -890,7 +923,7 @@ class TablesService:
         if row.status == "finished":
             raise Refusal(_NOT_NOW["finished"])
         if table.seat_of(ctx.user_id):
-            raise Refusal(t("watch.player", ctx.locale))
+            raise Refusal("watch.player")
         if not await self.store.watch(row.id, ctx.user_id, True, self.clock()):
             return notices + [_private(ctx, t("watch.already", ctx.locale))]
         replies = [_private(ctx, t("watch.on", ctx.locale, title=table.game.title,
@@ -939,7 +972,7 @@ class TablesService:
                     user_name: str | None = None) -> list[Reply]:
         """``/stats``: finished games per game in this server, or one player's record."""
         if ctx.guild_id is None:
-            raise Refusal("Games live in server channels and threads; use this command there.")
+            raise Refusal("svc.no_dm")
         await self._backfill_results(ctx.guild_id)
         loc = ctx.locale
         if user_id is not None:
@@ -970,17 +1003,16 @@ class TablesService:
         """Check a rematch may be opened here; the plan, or (None, the refusal)."""
         try:
             if ctx.guild_id is None:
-                raise Refusal("Games live in server channels and threads; use this command "
-                              "there.")
+                raise Refusal("svc.no_dm")
             row = await self.store.latest_game(ctx.channel_id)
             if row is None or row.status != "finished":
-                raise Refusal(t("rematch.not_finished", ctx.locale))
+                raise Refusal("rematch.not_finished")
             seats = await self.store.seats(row.id)
             if not (ctx.can_manage or any(s.user_id == ctx.user_id for s in seats)):
-                raise Refusal(t("rematch.not_player", ctx.locale))
+                raise Refusal("rematch.not_player")
             game = self._game(row.game_key)
         except Refusal as error:
-            return None, [_private(ctx, str(error))]
+            return None, [_private(ctx, error.say(ctx.locale))]
         number = 1
         source = row
         while source.rematch_of is not None and number < 50:
@@ -999,7 +1031,7 @@ class TablesService:
         order (AI seats too), and a new seed. The creator then starts it."""
         old = await self.store.game(plan.source_game_id)
         if old is None or old.status != "finished":
-            raise Refusal(t("rematch.not_finished", ctx.locale))
+            raise Refusal("rematch.not_finished")
         game = self._game(old.game_key)
         now = self.clock()
         try:
@@ -1009,8 +1041,7 @@ class TablesService:
                 min_players=old.min_players, max_players=old.max_players, now=now,
                 pace_hours=old.pace_hours, language=old.language, rematch_of=old.id)
         except ChannelBusy:
-            raise Refusal("This channel already has a game. Finish or abandon it first, or "
-                          "open a thread for a new one.") from None
+            raise Refusal("svc.busy") from None
         version = row.version
         seated = [s for s in await self.store.seats(old.id) if s.seat is not None]
         for s in sorted(seated, key=lambda s: s.seat or 0):
@@ -1049,7 +1080,7 @@ class TablesService:
         if digest is not None:
             return [_private(ctx, t("remind.digest_on" if digest else "remind.digest_off",
                                     ctx.locale))]
-        return [_private(ctx, _describe(new))]
+        return [_private(ctx, _describe(new, ctx.locale))]
 
     async def _reschedule_user(self, user_id: int) -> None:
         for row in await self.store.games_of_user(user_id, ("active",)):
@@ -1070,8 +1101,8 @@ class TablesService:
             png = await asyncio.to_thread(self.render, table.row.game_key, view)
         except Exception:
             log.exception("rendering %s failed", game.key)
-            return _public(f"{game.title}: {phase} (the board picture could not be drawn).",
-                           title=phase)
+            return _public(t("svc.board_failed", table.row.language, title=game.title,
+                             phase=phase), title=phase)
         name = f"{game.key}-{table.row.id}-v{table.row.version}.png"
         reply = _public(f"{game.title}: {phase}", title=phase, files=[Attachment(name, png)])
         table.boards.append(reply)
@@ -1092,7 +1123,7 @@ class TablesService:
     def _seat_or_refuse(self, table: Table, ctx: Ctx) -> SeatRow:
         seat = table.seat_of(ctx.user_id)
         if seat is None or seat.seat is None:
-            raise Refusal("You are not playing in this game.")
+            raise Refusal("svc.not_playing")
         return seat
 
     def _active_seat(self, table: Table, ctx: Ctx) -> int:
@@ -1100,8 +1131,8 @@ class TablesService:
         assert table.state is not None and seat.seat is not None
         active = table.game.active(table.state)
         if seat.seat not in active:
-            waiting = ", ".join(table.by_seat(s).name for s in active) or "nobody"
-            raise Refusal(f"It is not your turn: waiting for {waiting}.")
+            waiting = ", ".join(table.by_seat(s).name for s in active) or "-"
+            raise Refusal("svc.not_your_turn", waiting=waiting)
         return seat.seat
 
 
@@ -1132,7 +1163,7 @@ def parse_pace(pace: str | None) -> float | None:
     key = pace.strip().lower()
     if key in PACES:
         return PACES[key]
-    raise Refusal(f"Pace is one of: {', '.join(PACES)}.")
+    raise Refusal("svc.pace", paces=", ".join(PACES))
 
 
 def _seated(seat: SeatRow, number: int, colours: list[str] | None) -> SeatRow:
@@ -1156,13 +1187,13 @@ def _seat_colours(game: Game, state: State, count: int) -> list[str] | None:
     return None
 
 
-def _expected(game: Game, state: State, seat: int) -> str:
+def _expected(game: Game, state: State, seat: int, lang: str = "en") -> str:
     """What a reminder DM says is expected: a few of the seat's own moves (a DM is private,
     so their labels may show the seat's hidden cards)."""
     moves = game.legal(state, seat)
     shown = "; ".join(game.label(state, m) for m in moves[:3])
-    more = f" (and {len(moves) - 3} more: /game hand lists them)" if len(moves) > 3 else ""
-    return f"You can: {shown}{more}."
+    more = t("svc.expected_more", lang, count=len(moves) - 3) if len(moves) > 3 else ""
+    return t("svc.expected", lang, moves=shown, more=more)
 
 
 def _private_part(private: Any, public: Any, path: str = "") -> list[tuple[str, Any]]:
@@ -1227,22 +1258,23 @@ def _clip(text: str, keep: str = "start") -> str:
 
 def _check_settings(settings: Settings) -> None:
     if not 1 <= settings.every_hours <= 168:
-        raise Refusal("Reminders can come every 1 to 168 hours.")
+        raise Refusal("svc.remind.range")
     hours = (settings.quiet_from, settings.quiet_to)
     if (hours[0] is None) != (hours[1] is None):
-        raise Refusal("Quiet hours need both a start and an end hour.")
+        raise Refusal("svc.remind.quiet_pair")
     if any(h is not None and not 0 <= h <= 23 for h in hours):
-        raise Refusal("Quiet hours are whole hours from 0 to 23.")
+        raise Refusal("svc.remind.quiet_hours")
     try:
         zone(settings.tz)
     except ValueError as error:
         raise Refusal(str(error)) from None
 
 
-def _describe(settings: Settings) -> str:
+def _describe(settings: Settings, locale: str = "en") -> str:
     if not settings.remind_on:
-        return "Turn reminders are off. /remind on brings them back."
-    quiet = ("no quiet hours" if settings.quiet_from is None else
-             f"quiet from {settings.quiet_from}:00 to {settings.quiet_to}:00 ({settings.tz})")
-    return (f"Turn reminders are on: a DM when it becomes your turn, then every "
-            f"{settings.every_hours:g} hours; {quiet}.")
+        return t("svc.remind.off", locale)
+    quiet = (t("svc.remind.no_quiet", locale) if settings.quiet_from is None else
+             t("svc.remind.quiet", locale, start=settings.quiet_from, end=settings.quiet_to,
+               tz=settings.tz))
+    key = "svc.remind.digest" if settings.digest else "svc.remind.on"
+    return t(key, locale, hours=f"{settings.every_hours:g}", quiet=quiet)

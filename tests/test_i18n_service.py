@@ -1,0 +1,123 @@
+"""Languages at the table: ephemeral replies in the caller's Discord language (falling back
+to English), channel posts in the table's language, German move keywords."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.i18n import english_move, rule_text
+from bot.replies import Audience
+from tests.issue10_helpers import lctx, state_of
+from tests.service_pebbles import GAME, open_service
+
+
+@pytest.fixture
+async def svc(tmp_path):
+    service, _ = await open_service(tmp_path / "i.sqlite3")
+    yield service
+    await service.store.close()
+
+
+def public(replies):
+    return [r for r in replies if r.audience is Audience.CHANNEL]
+
+
+async def test_table_language_defaults_to_the_servers_locale(svc):
+    opened = await svc.new(lctx(1, "en-US", guild_locale="de"), "pebbles")
+    assert "hat einen Tisch für **Pebbles** eröffnet" in opened[0].text
+    assert (await state_of(svc))[1].language == "de"
+    other = await svc.new(lctx(1, "de", channel=501, guild_locale="en-GB"), "pebbles")
+    assert "opened a table" in other[0].text
+    chosen = await svc.new(lctx(1, "en", channel=502, guild_locale="en-US"), "pebbles",
+                           lang="de")
+    assert "eröffnet" in chosen[0].text
+    unknown = await svc.new(lctx(1, "fr", channel=503, guild_locale="fr"), "pebbles")
+    assert "opened a table" in unknown[0].text  # no French: English
+
+
+async def test_ephemeral_follows_the_caller_channel_follows_the_table(svc):
+    await svc.new(lctx(1, "de", guild_locale="de"), "pebbles")
+    joined = await svc.join(lctx(2, "en-GB"))
+    assert "spielt mit als" in joined[0].text  # a channel post: the table's German
+    twice = await svc.join(lctx(2, "en-GB"))
+    assert twice[0].audience is Audience.EPHEMERAL
+    assert twice[0].text == "You already have a seat at this table."
+    german = await svc.join(lctx(2, "de"))
+    assert german[0].text == "Du hast an diesem Tisch schon einen Platz."
+    french = await svc.join(lctx(2, "fr"))
+    assert french[0].text == "You already have a seat at this table."
+    started = await svc.start(lctx(1, "de"), order="joined")
+    assert any("beginnt. Sitzreihenfolge" in r.text for r in public(started))
+    assert any("ihr seid dran" in r.text for r in public(started))
+    not_yours = await svc.status(lctx(2, "de"))
+    assert "(am Zug)" in not_yours[0].text
+
+
+async def test_german_move_keywords(svc):
+    await svc.new(lctx(1, "de", guild_locale="de"), "pebbles")
+    await svc.join(lctx(2, "de"))
+    await svc.start(lctx(1, "de"), order="joined")
+    await svc.play(lctx(1, "de"), "bereit")   # Pebbles' "ready"
+    await svc.play(lctx(2, "de"), "BEREIT")
+    state, _ = await state_of(svc)
+    assert state["ready"] == [True, True]
+    await svc.play(lctx(1, "de"), "nehmen 2")  # "take 2"
+    state, _ = await state_of(svc)
+    assert state["scores"][0] == 2
+    choices = await svc.move_choices(lctx(1, "de"), "ende")
+    assert choices == [("End", "end")]
+    junk = await svc.play(lctx(1, "de"), "tanzen")
+    assert junk[0].audience is Audience.EPHEMERAL and "not a Pebbles move" in junk[0].text
+    assert GAME.active(state) == [0]
+
+
+def test_keyword_table_per_game():
+    assert english_move("rhein", "Laden red-train 4") == "load red-train 4"
+    assert english_move("rheinlaender", "spielen 17 links") == "play 17 left"
+    assert english_move("18rhl", "zug-kaufen 3 depot") == "buy-train 3 depot"
+    assert english_move("troedler", "liefern 12") == "deliver 12"
+    assert english_move("rhein", "take 17") == "take 17"  # English stays as it is
+
+
+def test_rule_messages_have_a_german_table_with_english_fallback():
+    assert rule_text("Something nobody translated.", "de") == "Something nobody translated."
+    assert rule_text("It is not your turn.", "en") == "It is not your turn."
+
+
+@pytest.mark.parametrize(("english", "german"), [
+    ("It is Anna's turn.", "Anna ist dran."),
+    ("The game is over.", "Das Spiel ist vorbei."),
+    ("'bid x' is not a legal move now.", "'bid x' ist jetzt kein erlaubter Zug."),
+    ("I cannot read that move. Moves look like: take 17.",
+     "Diesen Zug verstehe ich nicht. Moves look like: take 17."),
+])
+def test_common_rule_messages_in_german(english, german):
+    assert rule_text(english, "de") == german
+    assert rule_text(english, "en-US") == english
+
+
+async def test_a_real_engine_refusal_reaches_a_german_player_in_german(tmp_path):
+    import engine
+    from bot.service import TablesService
+    from bot.store import Store
+    from tests.service_pebbles import FakeRenderer
+
+    store = await Store.open(str(tmp_path / "rh.sqlite3"))
+    service = TablesService(store, games={"rhein": engine.GAMES["rhein"]},
+                            render=FakeRenderer(), seed_source=lambda: 3)
+    try:
+        await service.new(lctx(1, "de", guild_locale="de"), "rhein")
+        await service.join(lctx(2, "de"))
+        await service.start(lctx(1, "de"), order="joined")
+        _, row = await state_of(service)
+        seats = await service.store.seats(row.id)
+        [waiting] = [s for s in seats if s.seat not in row.active_seats]
+        [mover] = [s for s in seats if s.seat in row.active_seats]
+        replies = await service.play(lctx(waiting.user_id, "de"), "pass")
+        assert replies[0].audience is Audience.EPHEMERAL
+        assert replies[0].text.startswith("Du bist nicht dran: wir warten auf")
+        garbled = await service.play(lctx(mover.user_id, "de"), "zzz qqq")
+        assert garbled[0].audience is Audience.EPHEMERAL
+        assert garbled[0].text.startswith("Ich verstehe 'zzz qqq' nicht.")
+    finally:
+        await service.store.close()
