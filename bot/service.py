@@ -361,12 +361,12 @@ class TablesService:
     async def status(self, ctx: Ctx) -> list[Reply]:
         table, notices = await self._table(ctx, ("lobby", "active", "finished"))
         row = table.row
-        lines = [f"**{table.game.title}**: {row.status}"
+        lines = [f"**{table.game.title}**: " + t(f"svc.status.{row.status}", ctx.locale)
                  + (f", {row.phase}" if row.phase else "")]
         for s in table.seats:
             mark = t("svc.status.to_act", ctx.locale) if s.seat in row.active_seats else ""
-            kind = " [AI]" if s.is_ai else ""
-            lines.append(f"- {s.name} ({s.colour}){kind}{mark}")
+            kind = t("svc.status.ai", ctx.locale) if s.is_ai else ""
+            lines.append(f"- {s.name} ({colour_name(s.colour, ctx.locale)}){kind}{mark}")
         if row.status == "lobby":
             lines.append(t("svc.status.seated", ctx.locale, count=len(table.seats),
                            low=row.min_players, high=row.max_players))

@@ -121,3 +121,13 @@ async def test_a_real_engine_refusal_reaches_a_german_player_in_german(tmp_path)
         assert garbled[0].text.startswith("Ich verstehe 'zzz qqq' nicht.")
     finally:
         await service.store.close()
+
+
+async def test_status_in_the_callers_language(svc):
+    await svc.new(lctx(1, "en"), "pebbles")
+    await svc.add_bot(lctx(1, "en"), "easy")
+    german = await svc.status(lctx(1, "de"))
+    assert german[0].text.startswith("**Pebbles**: Warteraum")
+    assert "[KI]" in german[0].text
+    english = await svc.status(lctx(1, "en-US"))
+    assert english[0].text.startswith("**Pebbles**: lobby") and "[AI]" in english[0].text
