@@ -107,3 +107,16 @@ async def test_english_clients_see_the_commands_as_written():
                                               None)
     assert await translator.translate(app_commands.locale_str("x"),
                                       discord.Locale.american_english, context) is None
+
+
+def test_german_texts_name_the_german_commands():
+    """A German reader sees German command names in their client, so texts point to those."""
+    import re
+
+    de = raw("de")
+    tops = {v for k, v in de.items() if re.fullmatch(r"cmd\.[a-z]+\.name", k)}
+    for key, text in de.items():
+        if key.startswith(("cmd.", "choice.")):
+            continue
+        for word in re.findall(r"(?<![\w<#])/([a-zäöü]+)", text):
+            assert word in tops, (key, word)
