@@ -333,7 +333,7 @@ def cmd_fuzz(args: argparse.Namespace, out: TextIO, games: Mapping[str, Any]) ->
         return 2
     keys = [args.game] if args.game else list(games)
     return fuzz.command(games, keys, args.games, args.seed, args.out, args.stride,
-                        args.workers, out.write)
+                        args.workers, out.write, bad_input=not args.no_bad_input)
 
 
 # == backup ====================================================================================
@@ -390,6 +390,8 @@ def parser() -> argparse.ArgumentParser:
     fuzz.add_argument("--out", default="fuzz-failures", help="folder for failing games")
     fuzz.add_argument("--stride", type=int, default=1, help="full checks every N moves")
     fuzz.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    fuzz.add_argument("--no-bad-input", action="store_true",
+                      help="skip the mistyped-notation check (other checks still run)")
     from bench.options import add_arguments as bench_arguments  # light: argparse only
 
     bench_arguments(sub.add_parser("bench", help="measure the hot paths against targets"))

@@ -144,12 +144,14 @@ def game_cases(game: Game, key: str, total: int, first_seed: int = 0) -> Iterato
 
 # == one game =================================================================================
 def run_case(game: Game, case: Case, stride: int = 1, max_moves: int = DEFAULT_MAX_MOVES,
-             stop_after: int | None = None) -> Outcome:
+             stop_after: int | None = None, bad_input: bool = True) -> Outcome:
     """Play ``case`` to the end (or only its first ``stop_after`` moves, checked the same
-    way, for quick runs); the outcome says how far it got and the first fault."""
+    way, for quick runs); the outcome says how far it got and the first fault.
+    ``bad_input=False`` skips the mistyped-notation check (for an engine with a known fault
+    there, so its other checks keep running)."""
     outcome = Outcome(case)
     try:
-        _play(game, case, outcome, max(1, stride), max_moves, stop_after)
+        _play(game, case, outcome, max(1, stride), max_moves, stop_after, bad_input)
     except Fault as fault:
         outcome.fault, outcome.stage, outcome.failing_move = str(fault), fault.stage, fault.move
         outcome.trace = traceback.format_exc(limit=-6)
@@ -168,7 +170,7 @@ def _call(stage: str, function: Callable[..., Any], *args: Any,
 
 
 def _play(game: Game, case: Case, outcome: Outcome, stride: int, max_moves: int,
-          stop_after: int | None) -> None:
+          stop_after: int | None, bad_input: bool) -> None:
     state = _call("setup", game.setup, case.players, dict(case.options), case.seed)
     chooser = new_rng(case.seed ^ 0xF022)
     noise = new_rng(case.seed ^ 0xBAD)  # its own stream: bad input never changes the game
@@ -194,7 +196,8 @@ def _play(game: Game, case: Case, outcome: Outcome, stride: int, max_moves: int,
             raise Fault("dead end", f"seat {seat} is active but has no legal move")
         if count % stride == 0:
             _check_notation(game, state, seat, moves)
-            _check_bad_input(game, state, seat, moves, noise, case.players)
+            if bad_input:
+                _check_bad_input(game, state, seat, moves, noise, case.players)
         action = _choose(game, case, state, seat, moves, chooser, count)
         text = _call("format", game.format, state, action)
         parsed = _call("parse", game.parse, state, seat, text, move=(seat, text))
@@ -418,15 +421,15 @@ def save_failure(game: Game, outcome: Outcome, folder: str | Path) -> str:
 
 
 # == many games ===============================================================================
-Job = tuple[Case, int, int, "int | None", "str | None"]
+Job = tuple[Case, int, int, "int | None", "str | None", bool]
 
 
 def _run_one(job: Job) -> Outcome:
-    case, stride, max_moves, stop_after, out = job
+    case, stride, max_moves, stop_after, out, bad_input = job
     from engine import get_game
 
     game = get_game(case.game)
-    outcome = run_case(game, case, stride, max_moves, stop_after)
+    outcome = run_case(game, case, stride, max_moves, stop_after, bad_input)
     if outcome.fault and out:
         outcome.export = save_failure(game, outcome, out)
     return outcome
@@ -434,10 +437,10 @@ def _run_one(job: Job) -> Outcome:
 
 def run_many(jobs: Iterable[Case], stride: int = 1, max_moves: int = DEFAULT_MAX_MOVES,
              out: str | Path | None = None, workers: int = 1,
-             stop_after: int | None = None) -> Iterator[Outcome]:
+             stop_after: int | None = None, bad_input: bool = True) -> Iterator[Outcome]:
     """Run cases (in ``workers`` processes when > 1), yielding outcomes in case order."""
-    work: Iterator[Job] = ((case, stride, max_moves, stop_after, str(out) if out else None)
-                           for case in jobs)
+    work: Iterator[Job] = ((case, stride, max_moves, stop_after, str(out) if out else None,
+                            bad_input) for case in jobs)
     if workers <= 1:
         yield from map(_run_one, work)
         return
@@ -466,13 +469,15 @@ class Tally:
 
 
 def command(games: Mapping[str, Game], keys: list[str], total: int, first_seed: int,
-            out: str, stride: int, workers: int, write: Callable[[str], Any]) -> int:
+            out: str, stride: int, workers: int, write: Callable[[str], Any],
+            bad_input: bool = True) -> int:
     """``total`` games of each game in ``keys``; prints a line per game and per failure."""
     tally = Tally()
     for key in keys:
         mine = Tally()
         jobs = game_cases(games[key], key, total, first_seed)
-        for outcome in run_many(jobs, stride=stride, out=out, workers=workers):
+        for outcome in run_many(jobs, stride=stride, out=out, workers=workers,
+                                bad_input=bad_input):
             mine.add(outcome)
             tally.add(outcome)
             if outcome.fault:
