@@ -93,3 +93,22 @@ def test_18rhl_mistyped_notation_is_refused_with_a_rule_error(name):
     seat, typed = data["fuzz"]["failing_move"]
     with pytest.raises(RuleError):  # anything else (ValueError, KeyError) fails here
         game.apply(state, seat, game.parse(state, seat, typed))
+
+
+@pytest.mark.xfail(strict=True, reason="18Rhl offers 'buy dee ipo' and then refuses it: the "
+                   "city in G6 has no free slot (3p, lower_starting_capital, seed 5008)")
+def test_18rhl_a_legal_buy_that_floats_a_blocked_home_applies():
+    import json
+    from pathlib import Path
+
+    from engine.playthrough import replay
+
+    data = json.loads((Path(__file__).parent / "fixtures" / "fuzz" /
+                       "18rhl-legal-buy-refused.json").read_text(encoding="utf-8"))
+    game = GAMES["18rhl"]
+    state = replay(game, data["players"], data["options"], data["seed"],
+                   [(a["seat"], a["move"]) for a in data["actions"]])
+    seat, text = data["fuzz"]["failing_move"]
+    action = game.parse(state, seat, text)
+    assert action in game.legal(state, seat)
+    game.apply(state, seat, action)
