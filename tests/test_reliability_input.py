@@ -90,3 +90,52 @@ def test_parse_refuses_non_ascii_digits_with_a_sentence(key, players, typed):
     with pytest.raises(RuleError) as refused:
         game.parse(state, seat, typed)
     assert str(refused.value).endswith((".", "!", ")")) and game.dump(state) == before
+
+
+# == every finished game's parse() and apply() under random text ==============================
+def _midgame_states():
+    from engine import get_game
+    from engine.core import new_rng, rng_below
+
+    states = []
+    for key, players, steps in [("rhein", 3, (0, 9, 30)), ("rheinlaender", 4, (0, 12, 40)),
+                                ("troedler", 3, (0, 5, 60))]:
+        game = get_game(key)
+        state, rng = game.setup(players, {}, 2), new_rng(2)
+        for count in range(max(steps) + 1):
+            if count in steps:
+                states.append((game, game.load(game.dump(state))))
+            seat = game.active(state)[0]
+            legal = game.legal(state, seat)
+            game.apply(state, seat, legal[rng_below(rng, len(legal))])
+    return states
+
+
+STATES = _midgame_states()
+words = st.sampled_from(["take", "bid", "play", "reinforce", "onto", "left", "right", "load",
+                         "discard", "discard-pile", "take-pile", "feed", "route", "move", "end",
+                         "done", "pass", "bastion", "#", "-", "0", "1", "54", "9" * 25])
+typed = st.one_of(
+    st.text(max_size=40),
+    st.lists(st.one_of(words, digits, st.text(max_size=6)), max_size=6).map(" ".join))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(range(len(STATES))), st.integers(0, 3), typed)
+def test_random_text_is_a_legal_move_or_a_rule_error(which, seat, text):
+    from engine.core import RuleError
+
+    game, state = STATES[which]
+    seat = seat % len(game.view(state, None).get("players", [0, 1]))
+    before = game.dump(state)
+    try:
+        action = game.parse(state, seat, text)
+    except RuleError as error:
+        assert str(error)
+        return
+    work = game.load(before)
+    try:
+        game.apply(work, seat, action)
+    except RuleError:
+        assert game.dump(work) == before
+    assert game.dump(state) == before
