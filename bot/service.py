@@ -23,7 +23,15 @@ from typing import Any
 
 import engine
 from bot import ai
-from bot.i18n import colour_name, english_move, has, language, rule_text, t
+from bot.i18n import (
+    board_labels,
+    colour_name,
+    english_move,
+    has,
+    language,
+    rule_text,
+    t,
+)
 from bot.reminders import Reminders, TurnInfo, zone
 from bot.replies import Attachment, Audience, Button, Reply
 from bot.store import (
@@ -1096,6 +1104,9 @@ class TablesService:
     async def _board_reply(self, table: Table, state: State) -> Reply:
         game = table.game
         view = game.view(state, None)  # the public view only: this goes to the channel
+        labels = board_labels(table.row.game_key, table.row.language)
+        if labels:  # renderers that know them label the picture in the table's language
+            view = {**view, "lang": table.row.language, "labels": labels}
         phase = game.phase(state)
         try:
             png = await asyncio.to_thread(self.render, table.row.game_key, view)

@@ -196,6 +196,16 @@ def _card_box(draw: ImageDraw.ImageDraw, x: float, y: float, card: dict[str, Any
     draw.text((text_x, y + 12), prefix + card["text"], fill=INK, font=font(14), anchor="lm")
 
 
+def _label(view: dict[str, Any], key: str, english: str, **values: Any) -> str:
+    """A panel label: the table's language when the service sent ``labels`` (German tables
+    get them from bot/locales), else the English text here."""
+    template = view.get("labels", {}).get(key, english)
+    try:
+        return template.format(**values)
+    except (KeyError, IndexError, ValueError):
+        return english.format(**values)
+
+
 def _heading(draw: ImageDraw.ImageDraw, y: float, text: str) -> float:
     draw.text((PANEL_X, y), text, fill=INK, font=font(18, True), anchor="la")
     return y + 28
@@ -204,29 +214,34 @@ def _heading(draw: ImageDraw.ImageDraw, y: float, text: str) -> float:
 def _draw_piles(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: float) -> float:
     choosing = view.get("choosing")
     who = next((p["name"] for p in view["players"] if p["seat"] == choosing), "")
-    y = _heading(draw, y, f"Dealer piles ({who}: {view.get('choice', 'take a pile')})")
+    choice = view.get("choice") or _label(view, "take_pile", "take a pile")
+    y = _heading(draw, y, _label(view, "dealer_piles", "Dealer piles ({who}: {choice})",
+                                 who=who, choice=choice))
     for pile in view["piles"]:
         label = f"{pile['number']}"
         draw.text((PANEL_X + 4, y + 12), label, fill=INK, font=font(18, True), anchor="lm")
         if "cards" in pile:
             for card in reversed(pile["cards"]):
                 top = card is pile["cards"][-1]
-                _card_box(draw, PANEL_X + 26, y, card, 470, "top: " if top else "")
+                _card_box(draw, PANEL_X + 26, y, card, 470,
+                          _label(view, "top", "top: ") if top else "")
                 y += 26
             y += 6
         else:
             _card_box(draw, PANEL_X + 26, y, pile["top"], 380)
-            draw.text((PANEL_X + 414, y + 12), f"+{pile['covered']} covered", fill="#444444",
-                      font=font(14), anchor="lm")
+            draw.text((PANEL_X + 414, y + 12),
+                      _label(view, "covered", "+{count} covered", count=pile["covered"]),
+                      fill="#444444", font=font(14), anchor="lm")
             y += 30
     return y + 6
 
 
 def _draw_played(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: float) -> float:
     current = next((p["name"] for p in view["players"] if p["seat"] == view["current"]), "")
-    y = _heading(draw, y, f"Played this turn ({current})")
+    y = _heading(draw, y, _label(view, "played", "Played this turn ({name})", name=current))
     if not view["played"]:
-        draw.text((PANEL_X + 4, y), "nothing yet", fill="#555555", font=font(15), anchor="la")
+        draw.text((PANEL_X + 4, y), _label(view, "nothing_yet", "nothing yet"),
+                  fill="#555555", font=font(15), anchor="la")
         return y + 28
     for card in view["played"][-8:]:
         _card_box(draw, PANEL_X, y, card, 500)
@@ -240,23 +255,26 @@ def _draw_played(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: float) -> f
 
 
 def _draw_piles_info(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: float) -> float:
-    y = _heading(draw, y, f"Discard pile: {view['discard_size']} cards · game-round pile: "
-                          f"{view['round_pile_size']}")
-    _card_box(draw, PANEL_X, y, view["discard_top"], 500, "top: ")
+    y = _heading(draw, y, _label(view, "discard", "Discard pile: {count} cards · game-round "
+                                 "pile: {round}", count=view["discard_size"],
+                                 round=view["round_pile_size"]))
+    _card_box(draw, PANEL_X, y, view["discard_top"], 500, _label(view, "top", "top: "))
     return y + 36
 
 
 def _draw_players(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: float) -> float:
-    y = _heading(draw, y, "Players")
+    y = _heading(draw, y, _label(view, "players", "Players"))
     for player in view["players"]:
         fill, letter = PLAYER_COLOURS[player["colour"]]
         marker(draw, (PANEL_X + 14, y + 14), 13, fill, letter)
         tags = []
         if player["seat"] == view["dealer"]:
-            tags.append("dealer")
+            tags.append(_label(view, "dealer", "dealer"))
         if player["seat"] == view["current"] and view["stage"] in ("play", "limit"):
-            tags.append("to play")
-        line = f"{player['name']} · hand {player['hand_size']} · at {_name(player['cart'])}"
+            tags.append(_label(view, "to_play", "to play"))
+        line = _label(view, "player", "{name} · hand {hand} · at {village}",
+                      name=player["name"], hand=player["hand_size"],
+                      village=_name(player["cart"]))
         if tags:
             line += " · " + ", ".join(tags)
         draw.text((PANEL_X + 34, y + 14), line, fill=INK, font=font(15, True), anchor="lm")
@@ -269,14 +287,14 @@ def _draw_players(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: float) -> 
         if player["goods"]:
             _goods_row(draw, PANEL_X + 34, y, player["goods"])
         else:
-            draw.text((PANEL_X + 34, y + 11), "no goods", fill="#555555", font=font(14),
-                      anchor="lm")
+            draw.text((PANEL_X + 34, y + 11), _label(view, "no_goods", "no goods"),
+                      fill="#555555", font=font(14), anchor="lm")
         y += 30
     return y
 
 
 def _draw_result(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: float) -> float:
-    y = _heading(draw, y, "Final result")
+    y = _heading(draw, y, _label(view, "final", "Final result"))
     names = {p["seat"]: p["name"] for p in view["players"]}
     for standing in view["result"]:
         d = standing["detail"]
@@ -326,7 +344,8 @@ def render(view: dict[str, Any]) -> bytes:
     elif "must_discard" in view:
         need = view["must_discard"]
         who = next(p["name"] for p in view["players"] if p["seat"] == need["seat"])
-        y = _heading(draw, y, f"{who} discards {need['count']} card(s): hand limit 4")
+        y = _heading(draw, y, _label(view, "must_discard", "{who} discards {count} card(s): "
+                                     "hand limit 4", who=who, count=need["count"]))
     else:
         y = _draw_played(draw, view, y)
     y = _draw_piles_info(draw, view, y)
