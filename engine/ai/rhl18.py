@@ -15,13 +15,20 @@ anything unexpected raises and ``engine.ai`` falls back to a random legal move.
 
 from __future__ import annotations
 
+from engine.ai import after
 from engine.core import Action, Game, State, rng_below
+from engine.rhl18 import data
 from engine.rhl18 import flow as F
+from engine.rhl18 import legal as L
+from engine.rhl18 import routes as RT
 
-RESERVE = 0.3  # share of a player's cash kept back in the private auction
+RESERVE = 0.3  # share of cash kept back in the private auction (and of a train's price)
 OWN_SHARE = 7  # certificates (10% each) we aim to hold of our own corporation
 MAX_PRESIDENCIES = 1
-MAX_TRAINS = 2  # buy a second depot train when the treasury can pay for it
+LAY_SAMPLE = 6  # tile lays tried with the route finder per decision
+SEARCHED_TRAIN = 4  # longest train for which lays are compared by their routes
+MAX_TRAINS = 2
+FLOAT_MONEY = 300  # cash kept after buying a private: enough to float a corporation at 60  # buy a second depot train when the treasury can pay for it
 
 
 def choose(game: Game, state: State, seat: int, moves: list[Action],
@@ -73,10 +80,18 @@ def dividend(state, seat, by_type, rng) -> Action | None:
     moves = by_type.get("dividend")
     if not moves:
         return None
-    corp = state["corps"].get(moves[0]["entity"], {})
-    kind = "payout" if corp.get("trains") else "withhold"
+    corp = state["corps"][moves[0]["entity"]]
+    # Pay out, unless a lone train may rust and the treasury could not replace it: then
+    # the president (perhaps us) would have to pay for the forced train.
+    saving = len(corp["trains"]) <= 1 and corp["cash"] < next_train_price(state)
+    kind = "withhold" if saving else "payout"
     chosen = [m for m in moves if m.get("kind") == kind]
     return chosen[0] if chosen else moves[0]
+
+
+def next_train_price(state: State) -> int:
+    prices = [F.train_price(t) for t in F.depot_available(state)]
+    return min(prices, default=0)
 
 
 def buy_train(state, seat, by_type, rng) -> Action | None:
@@ -89,7 +104,10 @@ def buy_train(state, seat, by_type, rng) -> Action | None:
     # someone else picked. New trains from the depot run longer before they rust.
     fresh = [m for m in moves if m["train"] in depot]
     if not fresh:
-        return _pass(by_type) or min(moves, key=lambda m: (m["price"], str(m["train"])))
+        # A forced buy the depot cannot serve: take a train from an opponent's corporation
+        # rather than one of our own, as cheaply as possible.
+        return _pass(by_type) or min(moves, key=lambda m: (
+            _owner_president(state, m["train"]) == seat, m["price"], str(m["train"])))
     cheapest = min(fresh, key=lambda m: (m["price"], str(m["train"])))
     if not corp["trains"]:
         return cheapest
@@ -98,13 +116,52 @@ def buy_train(state, seat, by_type, rng) -> Action | None:
     return _pass(by_type) or cheapest
 
 
+def _train_rank(train: str) -> tuple[int, str]:
+    head = train.split("-")[0]
+    return (int(head) if head.isdigit() else 99, train)
+
+
+def _owner_president(state: State, train: str) -> int | None:
+    for corp in state["corps"].values():
+        if train in corp["trains"]:
+            return corp["president"]
+    return None
+
+
 def track(state, seat, by_type, rng) -> Action | None:
     if "place_token" in by_type:
         return by_type["place_token"][0]
     lays = by_type.get("lay_tile")
     if not lays:
         return None
-    return lays[rng_below(rng, len(lays))]
+    sym = lays[0]["entity"]
+    corp = state["corps"].get(sym)
+    if corp is None or not corp["trains"] or \
+            _train_rank(max(corp["trains"], key=_train_rank))[0] > SEARCHED_TRAIN:
+        # A private's lay, nothing runs yet, or long trains whose route search would take
+        # seconds per lay: any legal lay then.
+        return lays[rng_below(rng, len(lays))]
+    # Try a few lays (a deterministic sample) and keep the one whose best routes pay most;
+    # the route finder is the costly part, so the sample stays small.
+    sample = list(lays)
+    while len(sample) > LAY_SAMPLE:
+        sample.pop(rng_below(rng, len(sample)))
+    return max(sample, key=lambda m: _lay_value(state, seat, sym, m))
+
+
+def _lay_value(state: State, seat: int, sym: str, lay: Action) -> float:
+    from engine import get_game
+
+    work = after(get_game("18rhl"), state, seat, lay)
+    # Only the newest (longest) train: several trains make the route search combinatorial.
+    train = max(work["corps"][sym]["trains"], key=_train_rank)
+    try:
+        found = RT.best_routes(work["board"], sym, [train], L.route_context(work))
+    except Exception:  # noqa: BLE001 - no route is simply no revenue
+        return -0.2 * (state["corps"][sym]["cash"] - work["corps"][sym]["cash"])
+    revenue = sum(r.revenue for r in found)
+    spent = state["corps"][sym]["cash"] - work["corps"][sym]["cash"]
+    return revenue - 0.2 * spent
 
 
 def auction(state, seat, by_type, rng) -> Action | None:
@@ -112,7 +169,8 @@ def auction(state, seat, by_type, rng) -> Action | None:
     if not bids:
         return None
     cheapest = min(bids, key=lambda m: m["price"])
-    if cheapest["price"] <= (1 - RESERVE) * cash(state, seat) and _is_face(cheapest, bids):
+    left = cash(state, seat) - cheapest["price"]
+    if left >= max(RESERVE * cash(state, seat), FLOAT_MONEY) and _is_face(cheapest, bids):
         return cheapest
     return _pass(by_type) or cheapest
 
@@ -133,20 +191,41 @@ def stock(state, seat, by_type, rng) -> Action | None:
     if own:
         return max(own, key=lambda m: (-_cost(state, m), str(m["shares"])))
     if pars and len(mine) < MAX_PRESIDENCIES:
-        affordable = [m for m in pars if 3 * price_of(m["share_price"]) <= cash(state, seat)]
+        # Par only where we can buy the float ourselves: an unfloated corporation earns
+        # nothing and locks our money up.
+        affordable = [m for m in pars
+                      if _float_units(m["corporation"]) * price_of(m["share_price"])
+                      <= cash(state, seat)]
         if affordable:
             return max(affordable, key=lambda m: (price_of(m["share_price"]), m["corporation"]))
-    good = [m for m in buys if _runs(state, m) and _cost(state, m) <= cash(state, seat)]
+    spare = cash(state, seat) - RESERVE * next_train_price(state)
+    good = [m for m in buys if _runs(state, m) and _cost(state, m) <= spare
+            and not _would_preside(state, seat, m)]
     if good:
         return max(good, key=lambda m: (corp_price(state, corp_of(m["shares"][0])),
                                         str(m["shares"])))
     return _pass(by_type)
 
 
+def _float_units(corp: str) -> int:
+    """Certificates (10% each) a corporation needs sold to float."""
+    return data.corporations()[corp]["float_percent"] // 10
+
+
 def _held(state: State, seat: int, corp: str) -> int:
     """Certificates of ``corp`` that ``seat`` holds (a president's counts as two)."""
     return sum(2 if cert.endswith("_0") else 1 for cert, owner in state["certs"].items()
                if owner == seat and corp_of(cert) == corp)
+
+
+def _would_preside(state: State, seat: int, move: Action) -> bool:
+    """Buying this might hand us a second presidency (and its train debts): skip it."""
+    corp = corp_of(move["shares"][0])
+    president = state["corps"][corp]["president"]
+    if president is None:
+        return True
+    mine = _held(state, seat, corp) + move.get("percent", 10) // 10
+    return president != seat and mine + 1 >= _held(state, president, corp)
 
 
 def _runs(state: State, move: Action) -> bool:
