@@ -380,6 +380,9 @@ def parser() -> argparse.ArgumentParser:
     replay = sub.add_parser("replay", help="replay an exported game")
     replay.add_argument("export", help="the JSON file from /game export or a demo")
     replay.add_argument("--out", default=None, help="also save the final board here")
+    from bot.imports import add_arguments as import_arguments
+
+    import_arguments(sub.add_parser("import-18xx", help="import an 18xx.games export of 18Rhl"))
     backup = sub.add_parser("backup", help="copy the live database (online backup)")
     backup.add_argument("path", help="the new file to write")
     backup.add_argument("--db", default=None, help="the database (default: RHEINBOT_DB)")
@@ -442,6 +445,10 @@ def main(argv: list[str] | None = None, *, games: Mapping[str, Any] | None = Non
         return cmd_replay(args, out, known, draw)
     if args.command == "fuzz":
         return cmd_fuzz(args, out, known)
+    if args.command == "import-18xx":
+        from bot.imports import cmd_import_18xx
+
+        return cmd_import_18xx(args, out, draw)
     if args.game not in known:
         out.write(f"There is no game called {args.game!r}. Games: {', '.join(known)}.\n")
         return 2

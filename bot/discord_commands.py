@@ -458,8 +458,35 @@ def _add_view_commands(group: app_commands.Group, adapter: Adapter) -> None:
         await adapter.run(interaction, adapter.service_call("status"))
 
     @group.command(name="board", description="Post the current board picture")
-    async def game_board(interaction: discord.Interaction) -> None:
-        await adapter.run(interaction, adapter.service_call("board"))
+    @app_commands.describe(near="Zoom on the region around a hex, e.g. F9 (18Rhl)")
+    async def game_board(interaction: discord.Interaction, near: str | None = None) -> None:
+        if near is None:
+            await adapter.run(interaction, adapter.service_call("board"))
+            return
+        await adapter.run(interaction, lambda ctx: adapter.service.board(ctx, near=near))
+
+    @group.command(name="preview", description="See what a move would do, before you play it "
+                                               "(only you)")
+    @app_commands.describe(move="The move to preview; the list shows your legal moves")
+    async def game_preview(interaction: discord.Interaction, move: str) -> None:
+        await adapter.run(interaction, lambda ctx: adapter.service.preview(ctx, move))
+
+    @game_preview.autocomplete("move")
+    async def game_preview_move(interaction: discord.Interaction,
+                                current: str) -> list[app_commands.Choice[str]]:
+        return await adapter.move_choices(interaction, current)
+
+    @group.command(name="import", description="Open a table from an 18xx.games export (18Rhl)")
+    @app_commands.describe(file="The game file downloaded from 18xx.games (.json)")
+    async def game_import(interaction: discord.Interaction, file: discord.Attachment) -> None:
+        from bot.imports import BadExport, decode_export
+
+        try:
+            data = decode_export(await file.read())
+        except BadExport as error:
+            await adapter.refuse(interaction, str(error))
+            return
+        await adapter.run(interaction, lambda ctx: adapter.service.import_18xx(ctx, data))
 
     @group.command(name="hand", description="Show your own hidden cards and pieces (only you)")
     async def game_hand(interaction: discord.Interaction) -> None:

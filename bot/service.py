@@ -23,6 +23,7 @@ from typing import Any
 
 import engine
 from bot import ai
+from bot.extras import NoZoom, extras_for
 from bot.i18n import (
     board_labels,
     colour_name,
@@ -136,6 +137,7 @@ class Table:
     seats: list[SeatRow]
     state: State | None = None
     boards: list[Reply] = field(default_factory=list)  # boards posted in this call (watchers)
+    origin: str | None = None  # an imported game's starting state (replays begin there)
 
     def seat_of(self, user_id: int) -> SeatRow | None:
         return next((s for s in self.seats if s.user_id == user_id and not s.is_ai), None)
@@ -201,6 +203,7 @@ class TablesService:
 
     async def _rebuild(self, table: Table) -> tuple[Table, list[Reply]]:
         actions = await self.store.actions(table.row.id)
+        await self._fetch_origin(table)
         try:
             state = await asyncio.to_thread(self._replay, table, actions)
         except Exception as error:
@@ -217,7 +220,8 @@ class TablesService:
     def _replay(self, table: Table, actions: list[ActionRow]) -> State:
         seated = sum(1 for s in table.seats if s.seat is not None)
         game, row = table.game, table.row
-        state = game.setup(seated, row.options, row.seed)
+        state = game.load(table.origin) if table.origin else \
+            game.setup(seated, row.options, row.seed)
         for action in actions:
             game.apply(state, action.seat, game.parse(state, action.seat, action.notation))
         return state
@@ -345,9 +349,10 @@ class TablesService:
             raise Refusal("svc.too_few", title=table.game.title, min=row.min_players,
                           count=count)
         joined = [s.joined for s in sorted(table.seats, key=lambda s: s.joined)]
-        if order == "random":
-            rng_shuffle(new_rng(row.seed ^ 0x5EA7), joined)
-        state = await asyncio.to_thread(table.game.setup, count, row.options, row.seed)
+        if order == "random" and not await self._fetch_origin(table):
+            rng_shuffle(new_rng(row.seed ^ 0x5EA7), joined)  # imports keep the join order
+        state = table.game.load(table.origin) if table.origin else \
+            await asyncio.to_thread(table.game.setup, count, row.options, row.seed)
         seats = {s.joined: s for s in table.seats}
         colours = _seat_colours(table.game, state, count)
         table.seats = [_seated(seats[j], number, colours) for number, j in enumerate(joined)]
@@ -363,6 +368,19 @@ class TablesService:
         assert version == table.row.version
         replies += await self._after_change(table)
         return replies + self._secret_news(table, {}, None)
+
+    async def _fetch_origin(self, table: Table) -> bool:
+        """Load an imported game's starting state into ``table.origin``; True if imported."""
+        found = await self.store.origin(table.row.id)
+        table.origin = found["state"] if found else None
+        return found is not None
+
+    @_guarded
+    async def import_18xx(self, ctx: Ctx, export: dict[str, Any]) -> list[Reply]:
+        """Open a table in this channel from an 18xx.games export (see bot/imports.py)."""
+        from bot import imports
+
+        return await imports.open_imported(self, ctx, export)
 
     # == looking ===========================================================================
     @_guarded
@@ -387,10 +405,37 @@ class TablesService:
         return notices + [_private(ctx, _clip("\n".join(lines)))]
 
     @_guarded
-    async def board(self, ctx: Ctx) -> list[Reply]:
+    async def board(self, ctx: Ctx, near: str | None = None) -> list[Reply]:
+        """The public board; ``near`` (a hex like F9) zooms on a region where the game's
+        pictures support it."""
         table, notices = await self._table(ctx, ("active", "finished"))
         assert table.state is not None
+        if near and near.strip():
+            try:
+                view = extras_for(table.row.game_key).zoom(table.game, table.state, near)
+            except NoZoom as error:
+                raise Refusal(str(error)) from None
+            text = f"{table.game.title}: {table.game.phase(table.state)}, near {near.upper()}"
+            return notices + await self._pictures(table, [(text, view)])
         return notices + [await self._board_reply(table, table.state)]
+
+    @_guarded
+    async def preview(self, ctx: Ctx, move: str) -> list[Reply]:
+        """``/game preview move:``: only for the caller, what a move would do (18Rhl: a
+        zoomed picture of a tile lay, the routes of a run), checked on a copy of the game
+        and never played."""
+        table, notices = await self._table(ctx, ("active",))
+        seat = self._active_seat(table, ctx)
+        state = table.state
+        assert state is not None
+        action = self._parse(table, seat, move)
+        table.game.apply(json.loads(json.dumps(state)), seat, action)  # RuleError: refused
+        text, view = extras_for(table.row.game_key).preview(table.game, state, seat, action)
+        files = []
+        if view is not None:
+            png = await asyncio.to_thread(self.render, table.row.game_key, view)
+            files = [Attachment(f"{table.row.game_key}-{table.row.id}-preview.png", png)]
+        return notices + [_private(ctx, _clip(text), files=files)]
 
     @_guarded
     async def hand(self, ctx: Ctx) -> list[Reply]:
@@ -409,7 +454,7 @@ class TablesService:
             labels = [game.label(state, m) for m in moves]
             lines.append(t("svc.hand.moves", ctx.locale, count=len(moves)) + "; ".join(labels[:20])
                          + (" ..." if len(moves) > 20 else ""))
-            buttons = self._buttons(table, labels)
+            buttons = self._move_buttons(table, seat.seat)
         else:
             lines.append(t("svc.hand.not_turn", ctx.locale))
         return notices + [_private(ctx, _clip("\n".join(lines)), buttons=buttons)]
@@ -547,6 +592,9 @@ class TablesService:
             return []
         game, state = table.game, table.state
         assert state is not None
+        stepped = extras_for(table.row.game_key).choices(game, state, seat, typed)
+        if stepped is not None:  # a game walking big choices step by step (18Rhl lays)
+            return stepped[:25]
         needle = typed.strip().lower()
         english = english_move(table.row.game_key, needle).lower()  # German keywords too
         choices = []
@@ -567,9 +615,12 @@ class TablesService:
         assert table.state is not None
         phase_before = game.phase(table.state)
         secrets_before = self._secrets(table)
+        before = table.state
         lines = await self._commit(table, seat, user_id, action)
         state = table.state  # _commit replaced it with the new state
         replies = self._line_replies([f"{table.who(seat)}: " + " ".join(lines)])
+        replies += await self._pictures(table, extras_for(table.row.game_key).images_after(
+            game, before, seat, action, state))
         if game.phase(state) != phase_before and game.result(state) is None:
             replies.append(await self._board_reply(table, state))
         replies += await self._after_change(table)
@@ -625,6 +676,7 @@ class TablesService:
             replies += await self._result_replies(table)
             await self._record_result(table)
         else:
+            replies += await self._prompt_pictures(table)
             replies += self._turn_prompt(table)
         await self._tell_reminders(table)
         return replies + await self._watch_news(table)
@@ -650,14 +702,31 @@ class TablesService:
                 lines = await self._commit(table, seat, None, action)
             except StaleVersion:
                 break  # someone else moved meanwhile; their call carries on from there
-            state = table.state
+            before, state = state, table.state
             assert state is not None
             pending.append(f"{table.who(seat)}: " + " ".join(lines))
+            shots = extras_for(table.row.game_key).images_after(game, before, seat, action,
+                                                                state)
+            if shots:  # after this move's line, before what follows
+                replies += self._line_replies(pending) + await self._pictures(table, shots)
+                pending = []
             if game.phase(state) != phase_before and game.result(state) is None:
                 replies += self._line_replies(pending)
                 pending = []
                 replies.append(await self._board_reply(table, state))
         return replies + self._line_replies(pending)
+
+    async def _prompt_pictures(self, table: Table) -> list[Reply]:
+        """Pictures the game shows the one human to act before they choose (18Rhl: the
+        routes ``run auto`` would run, with their revenue)."""
+        game, state = table.game, table.state
+        assert state is not None
+        humans = [s for s in game.active(state) if not table.by_seat(s).is_ai]
+        if len(humans) != 1 or _private_part(game.view(state, humans[0]),
+                                             game.view(state, None)):
+            return []
+        extras = extras_for(table.row.game_key)
+        return await self._pictures(table, extras.prompt_images(game, state, humans[0]))
 
     def _turn_prompt(self, table: Table) -> list[Reply]:
         game, state = table.game, table.state
@@ -675,9 +744,33 @@ class TablesService:
             # Move labels could reveal a hand, so buttons go into the channel only for a
             # seat that sees nothing the public does not.
             if not _private_part(game.view(state, seat), game.view(state, None)):
-                labels = [game.label(state, m) for m in game.legal(state, seat)]
-                buttons = self._buttons(table, labels)
+                buttons = self._move_buttons(table, seat)
         return [_public(text, buttons=buttons)]
+
+    def _move_buttons(self, table: Table, seat: int) -> list[Button]:
+        """Buttons for the moves the game picks (default: the first five legal moves); each
+        custom id carries the move's index in ``legal()``, which ``press`` resolves."""
+        game, state = table.game, table.state
+        assert state is not None
+        moves = game.legal(state, seat)
+        picked = extras_for(table.row.game_key).button_indexes(game, state, seat, moves)
+        return [Button(game.label(state, moves[i])[:80],
+                       f"rb:{table.row.id}:{table.row.version}:{i}") for i in picked[:25]]
+
+    async def _pictures(self, table: Table, shots: list[tuple[str, dict]]) -> list[Reply]:
+        """Channel posts of extra pictures a game asks for (routes run, run auto's proposal);
+        views are public views, drawn by the table's renderer."""
+        replies = []
+        for number, (text, view) in enumerate(shots):
+            try:
+                png = await asyncio.to_thread(self.render, table.row.game_key, view)
+            except Exception:
+                log.exception("rendering a %s picture failed", table.row.game_key)
+                replies.append(_public(_clip(text)))
+                continue
+            name = f"{table.row.game_key}-{table.row.id}-v{table.row.version}-{number}.png"
+            replies.append(_public(_clip(text), files=[Attachment(name, png)]))
+        return replies
 
     def _buttons(self, table: Table, labels: list[str]) -> list[Button]:
         return [Button(label[:80], f"rb:{table.row.id}:{table.row.version}:{index}")
@@ -784,6 +877,7 @@ class TablesService:
                     ) -> list[Reply]:
         actions = [a for a in await self.store.actions(table.row.id) if a.id < first_action]
         phase_before = table.row.phase
+        await self._fetch_origin(table)
         state = await asyncio.to_thread(self._replay, table, actions)
         await self.store.undo_from(table.row.id, table.row.version, first_action,
                                    self._snapshot(table, state), self.clock())

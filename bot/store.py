@@ -408,6 +408,21 @@ class Store:
                         (colours[seat], game_id, joined))
             return version
 
+    # -- imported games ---------------------------------------------------------------------
+    async def save_origin(self, game_id: int, source: str, state: str, moves: int,
+                          now: float) -> None:
+        """Remember the state an imported game starts from (replays begin there)."""
+        async with self._tx() as db:
+            await db.execute_fetchall(
+                "INSERT INTO game_origins (game_id, source, state, moves, created_at) "
+                "VALUES (?, ?, ?, ?, ?)", (game_id, source, state, moves, now))
+
+    async def origin(self, game_id: int) -> dict[str, Any] | None:
+        """``{"source", "state", "moves"}`` of an imported game, or None."""
+        rows = await self._all("SELECT source, state, moves FROM game_origins WHERE game_id = ?",
+                               (game_id,))
+        return dict(rows[0]) if rows else None
+
     # -- the action log -------------------------------------------------------------------
     async def commit_move(self, game_id: int, expected_version: int, move: Move,
                           snap: Snapshot, now: float) -> int:

@@ -9,7 +9,7 @@ _MODULES = {
     "rhein": "render.rhein",
     "rheinlaender": "render.rheinlaender",
     "troedler": "render.troedler",
-    "18rhl": "render.rhl18",
+    "18rhl": "render.rhl18_views",  # whole board, routes, zoom, lay preview
 }
 
 

@@ -34,6 +34,10 @@ def public_views(game, data) -> set[str]:
     return seen
 
 
+def _plain(view: dict) -> dict:
+    return {k: v for k, v in view.items() if k not in ("image", "routes")}
+
+
 @pytest.mark.parametrize("players,seed", [(3, 11), (RHEIN.max_players, 5)])
 async def test_a_whole_rhein_game_of_ai_seats(tmp_path, players, seed):
     await whole_game(tmp_path, RHEIN, "rhein", players, seed)
@@ -76,8 +80,10 @@ async def whole_game(tmp_path, game, key, players, seed):
                    [(a["seat"], a["move"]) for a in data["actions"]])
     assert game.dump(state) == row.state  # the snapshot is the log's state exactly
     assert game.result(state) is not None
-    shown = public_views(game, data)
-    assert renderer.calls and all(json.dumps(view, sort_keys=True) in shown
+    # Extra pictures (18Rhl's routes after a run) draw a public view with the routes run and
+    # the picture's kind added: compare without those two keys.
+    shown = {json.dumps(_plain(json.loads(v)), sort_keys=True) for v in public_views(game, data)}
+    assert renderer.calls and all(json.dumps(_plain(view), sort_keys=True) in shown
                                   for _, view in renderer.calls)
     boards = [r for r in replies if r.files]
     assert len(boards) == len(renderer.calls)

@@ -1,0 +1,263 @@
+"""18Rhl on Discord: step-by-step tile-lay choices, turn-prompt buttons, lay and route previews,
+the routes picture after each run, and board zoom (``/game board near:F9``).
+
+Every choice offered comes from ``game.legal()``: the steps only regroup its tile lays
+(hex -> tile -> rotation), so no illegal combination can be offered. ``legal()`` lists one
+rotation per track shape for single-stop tiles (other rotations give the same track); those
+are the rotations offered, each described by the exits it connects.
+
+Typed forms the autocomplete understands (the values it fills in follow them):
+``lay`` or ``lay F`` -> hexes; ``lay F11`` -> tiles for F11; ``lay F11 9`` (or ``lay 9 F11``)
+-> rotations, whose values are the final notation ``lay 9 F11 1``. A private company's lays
+work alike behind its prefix (``szl lay ...``).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from bot.extras import Extras, NoZoom
+from engine.core import Action, Game, State
+from engine.rhl18 import hexmap
+from engine.rhl18 import tiles as TL
+
+LIMIT = 25  # Discord's autocomplete and button limits
+BUTTON_KINDS = ("pass", "dividend", "run_routes", "discard_train")
+
+
+def tile_name(tile_id: str) -> str:
+    """``"X921-0"`` -> ``"X921"`` (a supply tile id is its name and a copy number)."""
+    return tile_id.rsplit("-", 1)[0]
+
+
+class Lays:
+    """The legal tile lays of a position, grouped by prefix ("" or "szl "), hex and tile."""
+
+    def __init__(self, game: Game, state: State, moves: list[Action]) -> None:
+        self.game, self.state = game, state
+        self.tree: dict[str, dict[str, dict[str, list[Action]]]] = defaultdict(
+            lambda: defaultdict(lambda: defaultdict(list)))
+        for move in moves:
+            if move.get("type") != "lay_tile":
+                continue
+            prefix = game.format(state, move).split("lay ", 1)[0]
+            self.tree[prefix][move["hex"]][tile_name(move["tile"])].append(move)
+
+    def cost(self, move: Action) -> str:
+        """The cost suffix the engine's label gives (" (20M)"), or ""."""
+        label, text = self.game.label(self.state, move), self.game.format(self.state, move)
+        return label[len(text):] if label.startswith(text) else ""
+
+    def hex_choice(self, prefix: str, hex_id: str) -> tuple[str, str]:
+        by_tile = self.tree[prefix][hex_id]
+        info = hexmap.hex_info(hex_id)
+        name = f" {info.name}" if info.name else ""
+        tiles = ", ".join(sorted(by_tile, key=_tile_order))
+        first = next(iter(by_tile.values()))[0]
+        label = f"{prefix}lay on {hex_id}{name}: tile {tiles}{self.cost(first)}"
+        return _fit(label), f"{prefix}lay {hex_id}"
+
+    def tile_choice(self, prefix: str, hex_id: str, name: str) -> tuple[str, str]:
+        moves = self.tree[prefix][hex_id][name]
+        if len(moves) == 1:  # nothing left to choose: the final notation at once
+            return self.rotation_choice(moves[0])
+        colour = TL.tile(name).color
+        label = f"{prefix}lay {name} ({colour}) on {hex_id}: {len(moves)} ways to turn it"
+        return _fit(label), f"{prefix}lay {hex_id} {name}"
+
+    def rotation_choice(self, move: Action) -> tuple[str, str]:
+        text = self.game.format(self.state, move)
+        exits = TL.describe_rotation(move["hex"], tile_name(move["tile"]), move["rotation"])
+        return _fit(f"{text}: {exits}{self.cost(move)}"), text
+
+
+def _tile_order(name: str) -> tuple[int, str]:
+    return (int(name) if name.isdigit() else 10_000, name)
+
+
+def _fit(text: str) -> str:
+    return text if len(text) <= 100 else text[:99] + "…"
+
+
+def _split_prefix(words: list[str], prefixes: list[str]) -> tuple[str, list[str]] | None:
+    """("szl ", rest) for "szl lay ...", ("", rest) for "lay ...", None if not a lay."""
+    for prefix in prefixes:
+        head = (prefix + "lay").split()
+        if words[:len(head)] == head:
+            return prefix, words[len(head):]
+    return None
+
+
+def lay_steps(lays: Lays, prefix: str, rest: list[str]) -> list[tuple[str, str]]:
+    """The choices once the typed text starts with ``<prefix>lay``."""
+    hexes = lays.tree[prefix]
+    upper = [w.upper() for w in rest]
+    hex_id = next((w for w in upper if w in hexes), None)
+    if hex_id is None:
+        named = {w for w in rest if any(w == n.lower() for h in hexes.values() for n in h)}
+        partial = [w for w in upper if w.lower() not in named]
+        found = [h for h in hexes if all(h.startswith(p) for p in partial)
+                 and all(any(w == n.lower() for n in hexes[h]) for w in named)]
+        return [lays.hex_choice(prefix, h) for h in sorted(found, key=_hex_order)]
+    others = [w for w in rest if w.upper() != hex_id]
+    by_tile = hexes[hex_id]
+    name = next((n for w in others for n in by_tile if n.lower() == w), None)
+    if name is None:
+        partial = others[0] if others else ""
+        names = [n for n in sorted(by_tile, key=_tile_order) if n.lower().startswith(partial)]
+        return [lays.tile_choice(prefix, hex_id, n) for n in names]
+    after = others[others.index(name.lower()) + 1:]
+    moves = by_tile[name]
+    if after and after[0].isdigit():
+        moves = [m for m in moves if str(m["rotation"]) == after[0]] or moves
+    return [lays.rotation_choice(m) for m in sorted(moves, key=lambda m: m["rotation"])]
+
+
+def _hex_order(hex_id: str) -> tuple[str, int]:
+    return (hex_id[0], int(hex_id[1:]) if hex_id[1:].isdigit() else 0)
+
+
+def step_choices(game: Game, state: State, seat: int, typed: str) -> list[tuple[str, str]]:
+    """Autocomplete for 18Rhl: tile lays step by step, every other move as the engine labels
+    it (filtered by the typed text)."""
+    moves = game.legal(state, seat)
+    lays = Lays(game, state, moves)
+    words = typed.strip().lower().split()
+    split = _split_prefix(words, sorted(lays.tree, key=len, reverse=True))
+    if split is not None and split[0] in lays.tree:
+        return lay_steps(lays, *split)[:LIMIT]
+    needle = typed.strip().lower()
+    out: list[tuple[str, str]] = []
+    for move in moves:
+        if move.get("type") == "lay_tile":
+            continue
+        label, text = game.label(state, move), game.format(state, move)
+        if len(text) <= 100 and (needle in label.lower() or needle in text.lower()):
+            out.append((_fit(label), text))
+    for prefix in sorted(lays.tree):
+        for hex_id in sorted(lays.tree[prefix], key=_hex_order):
+            label, value = lays.hex_choice(prefix, hex_id)
+            if not needle or needle in label.lower() or (prefix + "lay").startswith(needle):
+                out.append((label, value))
+    return out[:LIMIT]
+
+
+def button_indexes(game: Game, state: State, moves: list[Action]) -> list[int]:
+    """Buttons for the moves a player makes most: pass, payout/withhold, run auto, new trains
+    from the depot (one per kind), discards, buying a share (IPO or pool, each corporation),
+    a token when there is a single spot, the cheapest bid per private. At most 25."""
+    chosen: list[int] = []
+    seen: set[str] = set()
+    tokens = [i for i, m in enumerate(moves) if m.get("type") == "place_token"]
+    for index, move in enumerate(moves):
+        kind = move.get("type")
+        text = game.format(state, move)
+        key = text
+        if kind == "buy_train" and "depot" not in text:
+            continue
+        if kind == "bid":
+            key = f"bid {move['company']}"
+        if kind in ("lay_tile", "par", "sell_shares", "bankrupt"):
+            continue
+        if kind == "place_token" and len(tokens) > 1:
+            continue
+        if key not in seen:
+            seen.add(key)
+            chosen.append(index)
+    # The cheapest bid per private: moves list bids from low to high in the engine's order,
+    # but keep the lowest price explicitly.
+    for i, position in enumerate(chosen):
+        move = moves[position]
+        if move.get("type") == "bid":
+            cheapest = min((j for j, m in enumerate(moves) if m.get("type") == "bid"
+                            and m["company"] == move["company"]),
+                           key=lambda j: moves[j]["price"])
+            chosen[i] = cheapest
+    order = {k: n for n, k in enumerate(("run_routes", "dividend", "buy_train", "place_token",
+                                         "buy_shares", "bid", "discard_train", "pass"))}
+    chosen.sort(key=lambda i: (order.get(moves[i].get("type"), 5), i))
+    return chosen[:LIMIT]
+
+
+def routes_of(game: Game, state: State, action: Action) -> list[dict[str, Any]]:
+    """The routes a run action runs, with revenues (validated on ``state``'s board)."""
+    routes = action.get("routes") or []
+    if all("revenue" in r for r in routes):
+        return [dict(r) for r in routes]
+    from engine.rhl18 import legal as L
+    from engine.rhl18 import routes as RT
+
+    results = RT.validate_routes(state["board"], action["entity"], routes, L.route_context(state))
+    return [{"train": r.train, "stops": r.stops, "connections": r.connections,
+             "revenue": r.revenue, "revenue_str": r.text} for r in results]
+
+
+def routes_text(sym: str, routes: list[dict[str, Any]], verb: str = "runs") -> str:
+    total = sum(int(r.get("revenue", 0)) for r in routes)
+    if not routes:
+        return f"{sym} {verb} no trains (0M)."
+    parts = "; ".join(f"{r['train']}: {r.get('revenue_str') or '-'.join(r['stops'])} "
+                      f"= {r.get('revenue', 0)}M" for r in routes)
+    return f"{sym} {verb} {total}M: {parts}"
+
+
+def routes_view(game: Game, state: State, routes: list[dict[str, Any]]) -> dict:
+    view = game.view(state, None)
+    view["routes"] = [{**r, "text": r.get("revenue_str") or r.get("text", "")} for r in routes]
+    view["image"] = {"kind": "routes"}
+    return view
+
+
+class Rhl18Extras(Extras):
+    def choices(self, game: Game, state: State, seat: int, typed: str
+                ) -> list[tuple[str, str]] | None:
+        return step_choices(game, state, seat, typed)
+
+    def button_indexes(self, game: Game, state: State, seat: int, moves: list[Action]
+                       ) -> list[int]:
+        return button_indexes(game, state, moves)
+
+    def prompt_images(self, game: Game, state: State, seat: int) -> list[tuple[str, dict]]:
+        runs = [m for m in game.legal(state, seat) if m.get("type") == "run_routes"]
+        if not runs:
+            return []
+        routes = routes_of(game, state, runs[0])
+        text = routes_text(runs[0]["entity"], routes, "would run") + \
+            " (`run auto`; or write your own routes)"
+        return [(text, routes_view(game, state, routes))]
+
+    def images_after(self, game: Game, before: State, seat: int, action: Action,
+                     after: State) -> list[tuple[str, dict]]:
+        if action.get("type") != "run_routes" or not action.get("routes"):
+            return []
+        routes = routes_of(game, before, action)
+        return [(routes_text(action["entity"], routes), routes_view(game, before, routes))]
+
+    def preview(self, game: Game, state: State, seat: int, action: Action
+                ) -> tuple[str, dict | None]:
+        label = game.label(state, action)
+        if action.get("type") == "lay_tile":
+            name = tile_name(action["tile"])
+            exits = TL.describe_rotation(action["hex"], name, action["rotation"])
+            view = game.view(state, None)
+            view["image"] = {"kind": "lay", "hex": action["hex"], "tile": name,
+                             "rotation": action["rotation"]}
+            return f"Preview: {label}: {exits}.", view
+        if action.get("type") == "run_routes":
+            routes = routes_of(game, state, action)
+            return "Preview: " + routes_text(action["entity"], routes, "would run"), \
+                routes_view(game, state, routes)
+        return f"Preview: {label}.", None
+
+    def zoom(self, game: Game, state: State, near: str) -> dict:
+        hex_id = near.strip().upper()
+        if hex_id not in state["board"]:
+            raise NoZoom(f"There is no hex {near.strip()!r} on the 18Rhl map; "
+                         "name one like F9 or K6.")
+        view = game.view(state, None)
+        view["image"] = {"kind": "zoom", "hex": hex_id}
+        return view
+
+
+EXTRAS = Rhl18Extras()

@@ -1,0 +1,143 @@
+"""18Rhl through the tables service: an 18xx.games import opened as a table, continued with
+moves, with the pictures the service asks for (fake renderer), plus one real zoom render."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+from PIL import Image
+
+from bot.extras import image_kind
+from bot.imports import BadExport, decode_export
+from bot.replies import Audience
+from bot.service import TablesService
+from bot.store import Store
+from engine import GAMES
+from engine.rhl18 import importer as I
+from tests.service_pebbles import ctx
+
+BANK = "tests/fixtures/18rhl/18Rhl_game_end_bank.json.gz"
+PARTIAL = "tests/fixtures/18rhl/rhl_gen_3p_31001.json.gz"
+
+
+class Kinds:
+    """A fake renderer recording which picture each call asked for."""
+
+    def __init__(self) -> None:
+        self.kinds: list[str] = []
+
+    def __call__(self, key: str, view: dict) -> bytes:
+        assert key == "18rhl" and "board" in view
+        self.kinds.append(image_kind(view))
+        return b"\x89PNG fake"
+
+
+async def opened(tmp_path, export: dict, render=None):
+    store = await Store.open(str(tmp_path / "rhl.sqlite3"))
+    renderer = render or Kinds()
+    service = TablesService(store, games={"18rhl": GAMES["18rhl"]}, render=renderer)
+    replies = await service.import_18xx(ctx(1), export)
+    assert replies[0].audience is Audience.CHANNEL, replies[0].text
+    for user in (1, 2, 3):
+        assert (await service.join(ctx(user)))[0].audience is Audience.CHANNEL
+    replies += await service.start(ctx(1))  # an import keeps the join order
+    return service, renderer, replies
+
+
+async def test_a_finished_import_posts_its_final_board_and_result(tmp_path):
+    service, renderer, replies = await opened(tmp_path, I.load_json(BANK))
+    assert "3. Player 3" in replies[0].text and "510 moves" in replies[0].text
+    row = await service.store.latest_game(500)
+    assert row.status == "finished"
+    assert renderer.kinds == ["board", "board"]  # the start's board and the result's board
+    assert any(r.title and "final result" in r.title for r in replies)
+    await service.store.close()
+
+
+async def test_an_import_continues_with_prompts_routes_and_round_boards(tmp_path):
+    export = I.load_json(PARTIAL)
+    export["actions"] = export["actions"][:260]
+    service, renderer, replies = await opened(tmp_path, export)
+    game = GAMES["18rhl"]
+    phases, runs = set(), 0
+    for _ in range(120):
+        row = await service.store.latest_game(500)
+        state = game.load(row.state)
+        seat = game.active(state)[0]
+        moves = game.legal(state, seat)
+        pick = next((m for m in moves if m["type"] in ("run_routes", "dividend")), None) \
+            or next((m for m in moves if m["type"] == "pass"), moves[0])
+        before = len(renderer.kinds)
+        replies = await service.play(ctx(seat + 1), game.format(state, pick))
+        assert replies[0].audience is Audience.CHANNEL, replies[0].text
+        new = renderer.kinds[before:]
+        if pick["type"] == "run_routes" and pick["routes"]:
+            runs += 1
+            assert new[0] == "routes"  # the run just made, drawn with its revenue
+        phases.add(game.phase(game.load((await service.store.latest_game(500)).state)))
+        if "board" in new:
+            assert any(r.files and r.title for r in replies)
+        if runs >= 3 and len(phases) >= 3:
+            break
+    assert runs >= 3 and renderer.kinds.count("board") >= 2
+    # before a run, the prompt shows the routes run auto would run
+    assert renderer.kinds.count("routes") > runs
+    # undo replays from the imported state, not from a new setup
+    row = await service.store.latest_game(500)
+    last = (await service.store.actions(row.id))[-1]
+    undone = await service.undo(ctx(last.seat + 1))
+    assert not any(r.audience is Audience.EPHEMERAL and "damaged" in r.text for r in undone)
+    await service.store.close()
+
+
+async def test_board_near_zooms_and_a_lay_preview_is_only_for_the_caller(tmp_path):
+    export = I.load_json(PARTIAL)
+    export["actions"] = export["actions"][:260]
+    service, renderer, _ = await opened(tmp_path, export)
+    replies = await service.board(ctx(1), near="f9")
+    assert renderer.kinds[-1] == "zoom" and "near F9" in replies[-1].text
+    refused = await service.board(ctx(1), near="Q42")
+    assert refused[0].audience is Audience.EPHEMERAL and "no hex" in refused[0].text
+    game = GAMES["18rhl"]
+    for _ in range(60):  # play on to a tile lay step
+        state = game.load((await service.store.latest_game(500)).state)
+        seat = game.active(state)[0]
+        lays = [m for m in game.legal(state, seat) if m["type"] == "lay_tile"]
+        if lays:
+            break
+        moves = game.legal(state, seat)
+        await service.play(ctx(seat + 1), game.format(state, next(
+            (m for m in moves if m["type"] in ("run_routes", "dividend", "pass")), moves[0])))
+    assert lays
+    choices = await service.move_choices(ctx(seat + 1), "lay")
+    assert choices and all(v.startswith("lay ") for _, v in choices)
+    shown = await service.preview(ctx(seat + 1), game.format(state, lays[0]))
+    assert shown[0].audience is Audience.EPHEMERAL and shown[0].files
+    assert renderer.kinds[-1] == "lay"
+    bad = await service.preview(ctx(seat + 1), "lay 9 F9 0")
+    assert bad[0].audience is Audience.EPHEMERAL and not bad[0].files
+    await service.store.close()
+
+
+async def test_one_real_zoom_render_is_small_and_sharp(tmp_path):
+    from render import render_board
+
+    export = I.load_json(PARTIAL)
+    export["actions"] = export["actions"][:260]
+    service, _, _ = await opened(tmp_path, export, render=render_board)
+    replies = await service.board(ctx(1), near="F9")
+    png = replies[-1].files[0].data
+    image = Image.open(io.BytesIO(png))
+    assert len(png) < 10 * 1024 * 1024 and 500 < image.width <= 1700
+    (tmp_path / "zoom.png").write_bytes(png)
+    await service.store.close()
+
+
+def test_uploads_that_are_not_18rhl_exports_are_refused():
+    with pytest.raises(BadExport):
+        decode_export(b"not json")
+    with pytest.raises(BadExport):
+        decode_export(json.dumps({"title": "1830", "players": [], "actions": []}).encode())
+    assert decode_export(json.dumps({"title": "18Rhl", "players": [], "actions": []}).encode())

@@ -1,0 +1,145 @@
+"""18Rhl on Discord: the step-by-step lay autocomplete offers only lays the engine accepts,
+buttons come from legal(), and the run-auto preview matches best_routes."""
+
+from __future__ import annotations
+
+import marshal
+
+import pytest
+
+from bot import rhl18_steps as ST
+from bot.extras import extras_for
+from engine.core import RuleError
+from engine.rhl18 import importer as I
+from engine.rhl18 import legal as L
+from engine.rhl18 import routes as RT
+from engine.rhl18.game import GAME
+
+FIXTURE = "tests/fixtures/18rhl/rhl_gen_4p_41017_all.json.gz"
+
+
+def live(state: dict) -> dict:
+    """A replay position as a live game's state (automatic checks on, nothing trusted)."""
+    copy = marshal.loads(marshal.dumps(state))
+    copy["auto_kda"] = True
+    copy.pop("trust", None)
+    return copy
+
+
+@pytest.fixture(scope="module")
+def positions() -> dict[str, list[dict]]:
+    """Sampled operating-round positions of a recorded game, by step (every 4th lay step,
+    so that yellow, green and brown phases are all in)."""
+    found: dict[str, list[dict]] = {"Track": [], "Route": []}
+    seen = {"Track": 0, "Route": 0}
+    for state, _ in I.replay_iter(I.load_json(FIXTURE)):
+        rnd = state["round"]
+        step = rnd.get("step") if rnd["type"] == "Operating" and not rnd["discard"] else None
+        if step in found:
+            seen[step] += 1
+            if seen[step] % 4 == 1:
+                found[step].append(live(state))
+    return found
+
+
+def walk(state: dict, seat: int) -> set[str]:
+    """Every final value the autocomplete reaches: hexes -> tiles -> rotations."""
+    finals: set[str] = set()
+    starts = ST.step_choices(GAME, state, seat, "") + ST.step_choices(GAME, state, seat, "lay")
+    for _, hex_value in [c for c in starts if " lay " in f" {c[1]}" and len(c[1].split()) < 4]:
+        for _, tile_value in ST.step_choices(GAME, state, seat, hex_value):
+            for _, value in ST.step_choices(GAME, state, seat, tile_value):
+                finals.add(value)
+    return finals
+
+
+def test_every_offered_lay_is_accepted_and_every_legal_lay_is_reachable(positions):
+    checked = 0
+    assert len(positions["Track"]) >= 10
+    for state in positions["Track"]:
+        seat = GAME.active(state)[0]
+        legal = {GAME.format(state, m) for m in GAME.legal(state, seat)
+                 if m["type"] == "lay_tile"}
+        finals = walk(state, seat)
+        # hexes are capped at 25 per answer; with more, narrow by the hex's letter as a player
+        if len({v.rsplit(" ", 2)[0].split("lay")[0] + v.split()[-2] for v in legal}) <= 20:
+            assert finals == legal
+        for value in finals:
+            work = marshal.loads(marshal.dumps(state))
+            GAME.apply(work, seat, GAME.parse(work, seat, value))  # raises if illegal
+            hex_id, name = value.split()[-2], value.split()[-3]
+            assert work["board"][hex_id]["tile"].rsplit("-", 1)[0] == name
+            checked += 1
+    assert checked > 50
+
+
+def test_narrowing_by_letter_tile_first_and_rotation(positions):
+    state = next(s for s in positions["Track"] if len(walk(s, GAME.active(s)[0])) > 3)
+    seat = GAME.active(state)[0]
+    value = sorted(walk(state, seat))[0]
+    _, name, hex_id, rotation = value.split()
+    by_letter = ST.step_choices(GAME, state, seat, f"lay {hex_id[0]}")
+    assert by_letter and all(v.split()[1].startswith(hex_id[0]) for _, v in by_letter)
+    tile_first = [v for _, v in ST.step_choices(GAME, state, seat, f"lay {name} {hex_id}")]
+    assert value in tile_first
+    assert [v for _, v in ST.step_choices(GAME, state, seat, f"LAY {hex_id} {name} "
+                                                             f"{rotation}")] == [value]
+    labels = [label for label, v in ST.step_choices(GAME, state, seat, value) if v == value]
+    assert labels and "exits" in labels[0] and len(labels[0]) <= 100
+
+
+def test_top_level_lists_other_moves_then_hexes_and_never_a_bare_lay(positions):
+    state = positions["Track"][0]
+    seat = GAME.active(state)[0]
+    choices = ST.step_choices(GAME, state, seat, "")
+    assert choices[0] == ("pass", "pass")
+    hexes = [v for _, v in choices if v.startswith("lay ")]
+    assert hexes and all(len(v.split()) == 2 for v in hexes)
+    for _, value in choices:
+        if not value.split()[-1].isalpha() or value == "pass":
+            continue
+    with pytest.raises(RuleError):  # a partial value is not a move
+        GAME.parse(state, seat, hexes[0])
+
+
+def test_buttons_come_from_legal_and_fit_discord(positions):
+    for state in positions["Track"][:5] + positions["Route"][:5]:
+        seat = GAME.active(state)[0]
+        moves = GAME.legal(state, seat)
+        picked = ST.button_indexes(GAME, state, moves)
+        assert len(picked) <= 25 and len(set(picked)) == len(picked)
+        kinds = {moves[i]["type"] for i in picked}
+        assert "lay_tile" not in kinds
+        if state["round"]["step"] == "Route":
+            assert "run_routes" in kinds
+
+
+def test_run_auto_preview_shows_best_routes_revenue(positions):
+    extras = extras_for("18rhl")
+    shown = 0
+    for state in positions["Route"][:8]:
+        seat = GAME.active(state)[0]
+        sym = state["round"].get("entity") or L.auto_run(state, GAME.legal(state, seat)[0]
+                                                         ["entity"])["entity"]
+        best = RT.best_routes(state["board"], sym, state["corps"][sym]["trains"],
+                              L.route_context(state))
+        pictures = extras.prompt_images(GAME, state, seat)
+        assert len(pictures) == 1
+        text, view = pictures[0]
+        total = sum(r.revenue for r in best)
+        assert f"{total}M" in text
+        assert view["image"] == {"kind": "routes"}
+        assert sum(r["revenue"] for r in view["routes"]) == total
+        shown += bool(best)
+    assert shown
+
+
+def test_zoom_refuses_unknown_hexes(positions):
+    from bot.extras import NoZoom
+
+    state = positions["Track"][0]
+    assert extras_for("18rhl").zoom(GAME, state, "f9")["image"] == {"kind": "zoom", "hex": "F9"}
+    with pytest.raises(NoZoom):
+        extras_for("18rhl").zoom(GAME, state, "Z99")
+    with pytest.raises(NoZoom):
+        extras_for("rhein").zoom(GAME, state, "F9")
