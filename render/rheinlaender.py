@@ -242,6 +242,16 @@ def _tag(draw: ImageDraw.ImageDraw, centre: tuple[float, float], text: str, fill
     draw.text((x, y), text, fill=INK, font=size, anchor="mm")
 
 
+def _label(view: dict[str, Any], key: str, english: str, **values: Any) -> str:
+    """A label in the table's language when the service sent ``labels`` (German tables get
+    them from bot/locales), else the English text here."""
+    template = view.get("labels", {}).get(key, english)
+    try:
+        return template.format(**values)
+    except (KeyError, IndexError, ValueError):
+        return english.format(**values)
+
+
 def _title(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
     draw.text((20, 14), "Rheinländer", fill=INK, font=font(28, bold=True))
     headline = view["phase"]
@@ -249,10 +259,13 @@ def _title(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
         best = max(row["total"] for row in view["final"])
         winners = [view["players"][row["seat"]]["colour"] for row in view["final"]
                    if row["total"] == best]
-        headline += f": {' and '.join(winners)} {'win' if len(winners) > 1 else 'wins'} " \
-                    f"with {best} points"
+        key, english = ("win_many", ": {names} win with {points} points") \
+            if len(winners) > 1 else ("win_one", ": {names} wins with {points} points")
+        headline += _label(view, key, english,
+                           names=_label(view, "and", " and ").join(winners), points=best)
     draw.text((230, 22), headline, fill=INK, font=font(20, bold=bool(view.get("final"))))
-    draw.text((1580, 14), "house-made board", fill="#6B6B6B", font=font(14), anchor="ra")
+    draw.text((1580, 14), _label(view, "house", "house-made board"), fill="#6B6B6B",
+              font=font(14), anchor="ra")
 
 
 def _panel(draw: ImageDraw.ImageDraw, width: int, view: dict[str, Any]) -> None:
@@ -264,16 +277,18 @@ def _panel(draw: ImageDraw.ImageDraw, width: int, view: dict[str, Any]) -> None:
         _player_box(draw, (20 + index * column, top + 12), column - 12, player, view)
     footer = top + 190
     last = view["discard"][-1] if view["discard"] else "–"
-    text = f"Deck: {view['deck']} cards    Last card played: {last}    "
+    text = _label(view, "deck", "Deck: {count} cards    Last card played: {last}    ",
+                  count=view["deck"], last=last)
     archbishop = view["archbishop"]
-    text += ("Archbishop: " + players[archbishop]["colour"]) if archbishop is not None else \
-        "Archbishop: beside the board"
+    text += _label(view, "archbishop", "Archbishop: {who}",
+                   who=players[archbishop]["colour"]) if archbishop is not None else \
+        _label(view, "archbishop_off", "Archbishop: beside the board")
     if view["end_triggered"] and view["step"] != "over":
-        text += "    LAST TURN: the game ends after this turn"
+        text += _label(view, "last_turn", "    LAST TURN: the game ends after this turn")
     draw.text((24, footer), text, fill=INK, font=font(18, bold=True))
-    legend = ("Crown: duke (value below, ✝ = bishop; grey = duchy without duke; ring = "
-              "borrowed figure, + = extra duke)   Tower: bastion   ♜ castle   ✝ church   "
-              "2/3/4: city   17L/17R: left/right bank of 17")
+    legend = _label(view, "legend", "Crown: duke (value below, ✝ = bishop; grey = duchy "
+                    "without duke; ring = borrowed figure, + = extra duke)   Tower: bastion   "
+                    "♜ castle   ✝ church   2/3/4: city   17L/17R: left/right bank of 17")
     draw.text((24, footer + 26), legend, fill="#444444", font=font(15))
 
 
@@ -286,18 +301,21 @@ def _player_box(draw: ImageDraw.ImageDraw, origin: tuple[int, int], width: int,
                            fill="#FFFFFF", outline=INK if to_move else "#C9BFA3",
                            width=4 if to_move else 1)
     marker(draw, (x + 26, y + 26), 17, colour(seat), letter(seat))
-    name = player["colour"] + ("  ◀ to move" if to_move else "")
+    name = player["colour"] + (_label(view, "to_move", "  ◀ to move") if to_move else "")
     draw.text((x + 52, y + 15), name, fill=INK, font=font(19, bold=True))
     lines = [
-        f"Knights left: {player['knights_left']}",
-        f"Bastions left: {player['bastions_left']}   Cards: {player['cards']}",
-        f"Dukes: {player['dukes']}   Bishops: {player['bishops']}",
+        _label(view, "knights", "Knights left: {count}", count=player["knights_left"]),
+        _label(view, "bastions", "Bastions left: {count}   Cards: {cards}",
+               count=player["bastions_left"], cards=player["cards"]),
+        _label(view, "dukes", "Dukes: {dukes}   Bishops: {bishops}", dukes=player["dukes"],
+               bishops=player["bishops"]),
     ]
     if player["archbishop"]:
-        lines.append("✝ ARCHBISHOP")
+        lines.append(_label(view, "is_archbishop", "✝ ARCHBISHOP"))
     final = view.get("final")
     if final:
         row = next(r for r in final if r["seat"] == seat)
-        lines.append(f"Score {row['total']} (coins {row['coins']})")
+        lines.append(_label(view, "score", "Score {total} (coins {coins})",
+                            total=row["total"], coins=row["coins"]))
     for number, text in enumerate(lines):
         draw.text((x + 14, y + 48 + number * 23), text, fill=INK, font=font(17))

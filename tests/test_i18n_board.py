@@ -48,3 +48,20 @@ def test_a_broken_label_falls_back_to_english():
     assert troedler_render._label({"labels": {"played": "{oops}"}}, "played",
                                   "Played this turn ({name})", name="Anna") == \
         "Played this turn (Anna)"
+
+
+def test_rheinlaender_panel_in_german_fits_the_picture():
+    from PIL import Image, ImageDraw
+
+    from bot.i18n import board_labels
+    from render import rheinlaender as rheinlaender_render
+    from render.common import font
+
+    game = engine.GAMES["rheinlaender"]
+    view = game.view(game.setup(4, {}, 3), None)
+    labels = board_labels("rheinlaender", "de")
+    german = rheinlaender_render.render({**view, "lang": "de", "labels": labels})
+    assert german != rheinlaender_render.render(view)
+    draw = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    assert draw.textlength(labels["legend"], font=font(15)) <= 1600 - 24 * 2
+    assert labels["knights"].format(count=3) == "Ritter übrig: 3"
