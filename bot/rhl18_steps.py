@@ -23,7 +23,6 @@ from engine.rhl18 import hexmap
 from engine.rhl18 import tiles as TL
 
 LIMIT = 25  # Discord's autocomplete and button limits
-BUTTON_KINDS = ("pass", "dividend", "run_routes", "discard_train")
 
 
 def tile_name(tile_id: str) -> str:
@@ -143,41 +142,43 @@ def step_choices(game: Game, state: State, seat: int, typed: str) -> list[tuple[
     return out[:LIMIT]
 
 
+BUTTON_ORDER = ("run_routes", "dividend", "buy_train", "place_token", "buy_shares",
+                "sell_shares", "bid", "discard_train", "pass")
+
+
 def button_indexes(game: Game, state: State, moves: list[Action]) -> list[int]:
-    """Buttons for the moves a player makes most: pass, payout/withhold, run auto, new trains
-    from the depot (one per kind), discards, buying a share (IPO or pool, each corporation),
-    a token when there is a single spot, the cheapest bid per private. At most 25."""
-    chosen: list[int] = []
-    seen: set[str] = set()
-    tokens = [i for i, m in enumerate(moves) if m.get("type") == "place_token"]
+    """Buttons for the moves a player makes most: run auto, payout/withhold, new trains from
+    the depot (one per kind), a token when there is a single spot, buying a share (IPO or
+    pool, each corporation), selling one certificate of each corporation, the cheapest bid
+    per private, discards and pass. Tile lays, pars and bigger sales go through /play's
+    autocomplete. At most 25 (Discord's limit; the adapter puts five in a row)."""
+    best: dict[str, int] = {}
+    tokens = sum(1 for m in moves if m.get("type") == "place_token")
     for index, move in enumerate(moves):
         kind = move.get("type")
+        if kind not in BUTTON_ORDER or (kind == "place_token" and tokens > 1):
+            continue
         text = game.format(state, move)
-        key = text
         if kind == "buy_train" and "depot" not in text:
-            continue
+            continue  # a price between corporations is the player's to name
+        key, size = text, 0
         if kind == "bid":
-            key = f"bid {move['company']}"
-        if kind in ("lay_tile", "par", "sell_shares", "bankrupt"):
-            continue
-        if kind == "place_token" and len(tokens) > 1:
-            continue
-        if key not in seen:
-            seen.add(key)
-            chosen.append(index)
-    # The cheapest bid per private: moves list bids from low to high in the engine's order,
-    # but keep the lowest price explicitly.
-    for i, position in enumerate(chosen):
-        move = moves[position]
-        if move.get("type") == "bid":
-            cheapest = min((j for j, m in enumerate(moves) if m.get("type") == "bid"
-                            and m["company"] == move["company"]),
-                           key=lambda j: moves[j]["price"])
-            chosen[i] = cheapest
-    order = {k: n for n, k in enumerate(("run_routes", "dividend", "buy_train", "place_token",
-                                         "buy_shares", "bid", "discard_train", "pass"))}
-    chosen.sort(key=lambda i: (order.get(moves[i].get("type"), 5), i))
-    return chosen[:LIMIT]
+            key, size = f"bid {move['company']}", move["price"]
+        elif kind == "sell_shares":
+            key, size = f"sell {text.split()[1]}", _size(move)
+        if key not in best or size < _size(moves[best[key]]):
+            best[key] = index
+    order = {kind: n for n, kind in enumerate(BUTTON_ORDER)}
+    return sorted(best.values(), key=lambda i: (order[moves[i]["type"]], i))[:LIMIT]
+
+
+def _size(move: Action) -> int:
+    if move.get("type") == "bid":
+        return int(move["price"])
+    if move.get("type") == "sell_shares":  # a plain share before the president's
+        president = any(share.endswith("_0") for share in move["shares"])
+        return int(move.get("percent", len(move["shares"]))) + (1000 if president else 0)
+    return 0
 
 
 def routes_of(game: Game, state: State, action: Action) -> list[dict[str, Any]]:

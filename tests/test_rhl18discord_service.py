@@ -92,6 +92,23 @@ async def test_an_import_continues_with_prompts_routes_and_round_boards(tmp_path
     await service.store.close()
 
 
+async def test_the_turn_prompt_buttons_play_legal_moves(tmp_path):
+    export = I.load_json(PARTIAL)
+    export["actions"] = export["actions"][:260]
+    service, _, replies = await opened(tmp_path, export)
+    game = GAMES["18rhl"]
+    for _ in range(6):
+        prompt = [r for r in replies if r.buttons][-1]
+        assert len(prompt.buttons) <= 25
+        state = game.load((await service.store.latest_game(500)).state)
+        seat = game.active(state)[0]
+        labels = {game.label(state, m)[:80] for m in game.legal(state, seat)}
+        assert {b.label for b in prompt.buttons} <= labels
+        replies = await service.press(ctx(seat + 1), prompt.buttons[0].custom_id)
+        assert replies[0].audience is Audience.CHANNEL, replies[0].text
+    await service.store.close()
+
+
 async def test_board_near_zooms_and_a_lay_preview_is_only_for_the_caller(tmp_path):
     export = I.load_json(PARTIAL)
     export["actions"] = export["actions"][:260]
