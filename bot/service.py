@@ -592,7 +592,8 @@ class TablesService:
             return []
         game, state = table.game, table.state
         assert state is not None
-        stepped = extras_for(table.row.game_key).choices(game, state, seat, typed)
+        stepped = extras_for(table.row.game_key).choices(
+            game, state, seat, english_move(table.row.game_key, typed))  # German words too
         if stepped is not None:  # a game walking big choices step by step (18Rhl lays)
             return stepped[:25]
         needle = typed.strip().lower()
