@@ -136,31 +136,42 @@ def parse(state: State, seat: int, text: str) -> dict:
 def _parse_free(state: State, seat: int, words: list[str], legal: list[dict]) -> dict:
     head = words[0]
     entity = _entity(state, legal, seat)
-    if head == "bid" and len(words) == 3 and words[2].isdigit():
+    if head == "bid" and len(words) == 3 and _is_number(words[2]):
         comp = _sym(words[1], list(state["companies"]))
         return {"type": "bid", "entity": seat, "company": comp, "price": int(words[2])}
-    if head == "buy-train" and len(words) == 5 and words[2] == "from" and words[4].isdigit():
+    if head == "buy-train" and len(words) == 5 and words[2] == "from" \
+            and _is_number(words[4]):
         return {"type": "buy_train", "entity": entity, "train": words[1],
                 "price": int(words[4])}
-    if head == "lay" and len(words) == 4 and words[3].isdigit():
-        name = _tile_name(words[1])
-        tid = L.free_tile_id(state, name)
-        if tid is None:
-            raise RuleError(f"No tile {name} is left in the supply.")
-        return {"type": "lay_tile", "entity": entity, "hex": words[2].upper(), "tile": tid,
-                "rotation": int(words[3])}
-    if len(words) == 5 and words[1] == "lay":
-        comp = _sym(words[0], list(state["companies"]))
-        name = _tile_name(words[2])
-        tid = L.free_tile_id(state, name)
-        if tid is None:
-            raise RuleError(f"No tile {name} is left in the supply.")
-        return {"type": "lay_tile", "entity": comp, "hex": words[3].upper(), "tile": tid,
-                "rotation": int(words[4])}
+    if head == "lay" and len(words) == 4 and _is_number(words[3]):
+        return _parse_lay(state, entity, words[1:])
+    if len(words) == 5 and words[1] == "lay" and _is_number(words[4]):
+        return _parse_lay(state, _sym(words[0], list(state["companies"])), words[2:])
     if head == "run":
         return _parse_run(state, entity, " ".join(words[1:]))
     kinds = sorted({format_action(state, m).split()[0] for m in legal})
     raise RuleError(f"I could not read that move. Moves now start with: {', '.join(kinds)}.")
+
+
+def _is_number(word: str) -> bool:
+    """Plain ASCII digits only: ``"²".isdigit()`` is true, yet ``int("²")`` refuses it."""
+    return word.isascii() and word.isdigit()
+
+
+def _parse_lay(state: State, entity: Any, words: list[str]) -> dict:
+    """``<tile> <hex> <rotation>`` after ``lay``."""
+    name = _tile_name(words[0])
+    hex_id = words[1].upper()
+    if hex_id not in state["board"]:
+        raise RuleError(f"There is no hex {hex_id} on the map.")
+    rotation = int(words[2])
+    if rotation > 5:
+        raise RuleError("A tile's rotation is a number from 0 to 5.")
+    tid = L.free_tile_id(state, name)
+    if tid is None:
+        raise RuleError(f"No tile {name} is left in the supply.")
+    return {"type": "lay_tile", "entity": entity, "hex": hex_id, "tile": tid,
+            "rotation": rotation}
 
 
 def _parse_run(state: State, entity: Any, text: str) -> dict:

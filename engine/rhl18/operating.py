@@ -114,6 +114,8 @@ def _eastern_ruhr(state: State, hex_id: str) -> None:
 
 def _lay_tile(state: State, sym: str, action: dict) -> None:
     hex_id = action["hex"]
+    if hex_id not in state["board"]:
+        raise RuleError(f"There is no hex {hex_id} on the map.")
     cost = data.upgrade_cost(state["board"][hex_id]["tile"].split("~")[0]) \
         if not state["board"][hex_id]["tile"].endswith(bd.RV) else _rv_cost(hex_id)
     _check_blocked(state, sym, hex_id)

@@ -343,6 +343,26 @@ def path_signature(name: str, rotation: int) -> frozenset[tuple]:
     return frozenset(path_items(name, rotation))
 
 
+def stop_edges(name: str, rotation: int) -> list[frozenset[int]]:
+    """The edges of each city and town that has track (the reference's city/town edges)."""
+    t = tile(name)
+    on_track = {v for p in t.paths for kind, v in (p.a, p.b) if kind == "node"}
+    return [edges for i, (node, edges) in enumerate(zip(t.nodes, node_exits(name, rotation),
+                                                        strict=True))
+            if node.kind in ("city", "town") and i in on_track]
+
+
+def _unmatched_stops(old_name: str, old_rot: int, new_name: str, rotation: int) -> bool:
+    """More stops on the new tile share no edge with an old stop than the tile adds: then
+    two old stops were folded into one (G6 yellow -> 938 turned so that both old cities run
+    into one new city, leaving a fresh city beside them), which the reference forbids."""
+    old_sets = stop_edges(old_name, old_rot)
+    new_sets = stop_edges(new_name, rotation)
+    extra = max(0, len(new_sets) - len(old_sets))
+    fresh = sum(1 for n in new_sets if all(not (n & o) for o in old_sets))
+    return fresh > extra
+
+
 def _normal_error(hex_id: str, old: Tile, old_rot: int, new: Tile, rotation: int,
                   special: bool) -> str | None:
     """The shared 18xx rules: kept paths and city edge sets, then (not for private lays, as
@@ -354,6 +374,9 @@ def _normal_error(hex_id: str, old: Tile, old_rot: int, new: Tile, rotation: int
     if len(old_sets) > 1 and len(new_sets) > 1 and not all(
             sum(o <= n for n in new_sets) == 1 for o in old_sets if o):
         return f"Tile {new.name} at rotation {rotation} does not keep each city's track."
+    if _unmatched_stops(old.name, old_rot, new.name, rotation):
+        return (f"Tile {new.name} at rotation {rotation} would merge cities or towns of "
+                f"{hex_id}: it has a stop that takes none of their track.")
     if special:
         return None
     if old.labels != new.labels:
@@ -513,11 +536,26 @@ def _legal_lays(board: dict, corp: str | None, phase: str, available: Iterable[s
             new = tile(name)
             if new.color != wanted and name != "935":
                 continue
-            for rotation in _candidate_rotations(hex_id, name):
-                if upgrade_error(board, hex_id, name, rotation, phase, options, corp,
-                                 special, connected, arrivals) is None:
-                    result.append((hex_id, name, rotation))
+            for group in _rotation_groups(hex_id, name):
+                for rotation in group:
+                    if upgrade_error(board, hex_id, name, rotation, phase, options, corp,
+                                     special, connected, arrivals) is None:
+                        result.append((hex_id, name, rotation))
+                        break
     return result
+
+
+@cache
+def _rotation_groups(hex_id: str, name: str) -> tuple[tuple[int, ...], ...]:
+    """Rotations by the track they give, the first of each group first. A tile with two or
+    more stops can give the same track with its stops swapped, and one of those may be
+    illegal (it folds two old cities into one) where another is not: those try each
+    rotation of the group in turn, all other tiles only the first."""
+    firsts = _candidate_rotations(hex_id, name)
+    if len(tile(name).nodes) < 2 or hex_id in METROPOLIS_LABELS:
+        return tuple((r,) for r in firsts)
+    return tuple(tuple(r for r in range(6) if path_signature(name, r) ==
+                       path_signature(name, first)) for first in firsts)
 
 
 def _tile_sort_key(name: str) -> tuple[int, str]:
