@@ -299,7 +299,8 @@ def cmd_replay(args: argparse.Namespace, out: TextIO, games: Mapping[str, Any],
         return 1
     game = games[data["game"]]
     names = {s["seat"]: s["name"] for s in data.get("seats", [])}
-    state = game.setup(data["players"], data["options"], data["seed"])
+    state = game.load(data["origin"]["state"]) if data.get("origin") else \
+        game.setup(data["players"], data["options"], data["seed"])  # origin: an import
     out.write(f"{game.title}, {data['players']} players, seed {data['seed']}\n")
     for number, entry in enumerate(data["actions"], 1):
         seat = entry["seat"]

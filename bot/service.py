@@ -522,6 +522,8 @@ class TablesService:
                       for s in seats],
             "actions": [{"seat": a.seat, "move": a.notation, "user": a.user_id,
                          "time": a.created_at} for a in actions],
+            # an imported game: the moves replay from this state, not from a new setup
+            **({"origin": origin} if (origin := await self.store.origin(row.id)) else {}),
         }
 
     # == moves =============================================================================

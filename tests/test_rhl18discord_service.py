@@ -3,6 +3,7 @@ moves, with the pictures the service asks for (fake renderer), plus one real zoo
 
 from __future__ import annotations
 
+import asyncio
 import io
 import json
 
@@ -158,3 +159,44 @@ def test_uploads_that_are_not_18rhl_exports_are_refused():
     with pytest.raises(BadExport):
         decode_export(json.dumps({"title": "1830", "players": [], "actions": []}).encode())
     assert decode_export(json.dumps({"title": "18Rhl", "players": [], "actions": []}).encode())
+
+
+async def test_cli_import_opens_the_table_and_its_export_replays_from_the_import(tmp_path):
+    import gzip
+
+    from bot.cli import main
+
+    export = I.load_json(PARTIAL)
+    export["actions"] = export["actions"][:260]
+    path = tmp_path / "partial.json.gz"
+    path.write_bytes(gzip.compress(json.dumps(export).encode()))
+    db, out, renderer = tmp_path / "bot.sqlite3", io.StringIO(), Kinds()
+    args = ["import-18xx", str(path), "--out", str(tmp_path), "--db", str(db), "--guild", "1",
+            "--channel", "500", "--user", "1"]
+    # the CLI runs its own event loop: call it from a thread, as from a terminal
+    code = await asyncio.to_thread(main, args, render=renderer, out=out)
+    assert code == 0, out.getvalue()
+    assert "moves replayed" in out.getvalue() and list(tmp_path.glob("18rhl-import-*.png"))
+    store = await Store.open(str(db))
+    service = TablesService(store, games={"18rhl": GAMES["18rhl"]}, render=renderer)
+    for user in (1, 2, 3):
+        await service.join(ctx(user))
+    await service.start(ctx(1))
+    game = GAMES["18rhl"]
+    for _ in range(8):
+        state = game.load((await store.latest_game(500)).state)
+        seat = game.active(state)[0]
+        moves = game.legal(state, seat)
+        move = next((m for m in moves if m["type"] in ("run_routes", "dividend", "pass")),
+                    moves[0])
+        await service.play(ctx(seat + 1), game.format(state, move))
+    await service.abandon(ctx(1, manage=True))
+    exported = (await service.export(ctx(1)))[0].files[0].data
+    await store.close()
+    data = json.loads(exported)
+    assert data["origin"]["moves"] == len(I.filter_actions(export["actions"]))
+    assert len(data["actions"]) == 8
+    (tmp_path / "export.json").write_bytes(exported)
+    replayed = io.StringIO()
+    assert main(["replay", str(tmp_path / "export.json")], render=renderer, out=replayed) == 0
+    assert "8. " in replayed.getvalue() and "does not replay" not in replayed.getvalue()

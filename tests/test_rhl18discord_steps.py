@@ -147,3 +147,20 @@ def test_zoom_refuses_unknown_hexes(positions):
         extras_for("18rhl").zoom(GAME, state, "Z99")
     with pytest.raises(NoZoom):
         extras_for("rhein").zoom(GAME, state, "F9")
+
+
+def test_phase_labels_change_per_round_not_per_move():
+    """The service posts a whole board whenever phase() changes: once per round (and when a
+    new train phase starts), never within a round for anything else."""
+    changes, rounds = 0, 0
+    last_label, last_round = None, None
+    for state, _ in I.replay_iter(I.load_json(FIXTURE), trust=True):
+        label = GAME.phase(state)
+        rnd = (state["round"]["type"], state["turn"], state["round"].get("num"))
+        if label != last_label:
+            changes += 1
+            if rnd == last_round:  # same round: only a new train phase may change it
+                assert label.split(" · ")[0] != last_label.split(" · ")[0]
+        rounds += rnd != last_round
+        last_label, last_round = label, rnd
+    assert rounds <= changes <= rounds + 6  # train phases 3..8 add at most six
