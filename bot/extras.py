@@ -30,6 +30,11 @@ class Extras:
         """Autocomplete (label, value) pairs, or None for the service's plain filter."""
         return None
 
+    def incomplete(self, game: Game, state: State, seat: int, text: str) -> str | None:
+        """A hint when ``text`` is one of the partial values :meth:`choices` fills in (a
+        step, not yet a move), or None."""
+        return None
+
     def button_indexes(self, game: Game, state: State, seat: int, moves: list[Action]
                        ) -> list[int]:
         """Indexes into ``moves`` (= ``game.legal``) that get a button on the turn prompt."""

@@ -219,6 +219,16 @@ class Rhl18Extras(Extras):
                        ) -> list[int]:
         return button_indexes(game, state, moves)
 
+    def incomplete(self, game: Game, state: State, seat: int, text: str) -> str | None:
+        words = text.strip().lower().split()
+        if "lay" not in words or len(words) - words.index("lay") > 3:
+            return None
+        steps = [v for _, v in step_choices(game, state, seat, text)]
+        if not steps:
+            return None
+        return (f"`{text.strip()}` is only part of a tile lay: go on choosing in the list "
+                f"(a hex, then a tile, then a rotation), e.g. `{steps[0]}`.")
+
     def prompt_images(self, game: Game, state: State, seat: int) -> list[tuple[str, dict]]:
         runs = [m for m in game.legal(state, seat) if m.get("type") == "run_routes"]
         if not runs:

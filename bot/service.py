@@ -535,7 +535,13 @@ class TablesService:
         seat = self._active_seat(table, ctx)
         state = table.state
         assert state is not None
-        action = self._parse(table, seat, move)
+        try:
+            action = self._parse(table, seat, move)
+        except RuleError:  # a step of a step-by-step choice (18Rhl: "lay F11") gets a hint
+            hint = extras_for(table.row.game_key).incomplete(table.game, state, seat, move)
+            if hint is None:
+                raise
+            raise Refusal(hint) from None
         return notices + await self._play_action(table, seat, ctx.user_id, action)
 
     @_guarded

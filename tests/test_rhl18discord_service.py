@@ -131,6 +131,8 @@ async def test_board_near_zooms_and_a_lay_preview_is_only_for_the_caller(tmp_pat
     assert lays
     choices = await service.move_choices(ctx(seat + 1), "lay")
     assert choices and all(v.startswith("lay ") for _, v in choices)
+    hint = await service.play(ctx(seat + 1), choices[0][1])  # a step, not yet a move
+    assert hint[0].audience is Audience.EPHEMERAL and "only part of a tile lay" in hint[0].text
     shown = await service.preview(ctx(seat + 1), game.format(state, lays[0]))
     assert shown[0].audience is Audience.EPHEMERAL and shown[0].files
     assert renderer.kinds[-1] == "lay"
