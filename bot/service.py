@@ -731,11 +731,12 @@ class TablesService:
         game, state = table.game, table.state
         assert state is not None
         humans = [s for s in game.active(state) if not table.by_seat(s).is_ai]
-        if len(humans) != 1 or _private_part(game.view(state, humans[0]),
-                                             game.view(state, None)):
+        if len(humans) != 1:
             return []
-        extras = extras_for(table.row.game_key)
-        return await self._pictures(table, extras.prompt_images(game, state, humans[0]))
+        shots = extras_for(table.row.game_key).prompt_images(game, state, humans[0])
+        if not shots or _private_part(game.view(state, humans[0]), game.view(state, None)):
+            return []  # (the channel never sees a picture drawn for a seat with secrets)
+        return await self._pictures(table, shots)
 
     def _turn_prompt(self, table: Table) -> list[Reply]:
         game, state = table.game, table.state
