@@ -1,7 +1,8 @@
 """AI strength: ``normal`` against ``easy`` over seeded games (a figure, not a timed test).
 
 Each game seats one ``normal`` AI (rotating through the seats) against ``easy`` AIs. A win is
-rank 1 alone; a shared rank 1 is counted as a tie. Target: normal wins >= 80% of 200 games
+rank 1 alone; a shared rank 1 is counted as a tie. A game the engine breaks (a move from
+``legal()`` that ``apply()`` refuses) counts as not won and its error is printed. Target: normal wins >= 80% of 200 games
 per game and player count, and a normal move takes < 1 s.
 
     python -m bench.ai_strength                      # 200 games per game and player count
@@ -30,6 +31,7 @@ class Outcome:
     finished: bool
     normal_times: list[float] = field(default_factory=list)
     moves: int = 0
+    error: str = ""  # the engine refused or crashed on a move legal() offered
 
 
 def play(key: str, players: int, index: int) -> Outcome:
@@ -48,7 +50,11 @@ def play(key: str, players: int, index: int) -> Outcome:
                            strict=True)
         if seat == normal:
             times.append(time.perf_counter() - start)
-        game.apply(state, seat, action)
+        try:
+            game.apply(state, seat, action)
+        except Exception as error:  # an engine fault: report it, keep the bench going
+            text = f"game {index} move {version}: {game.format(state, action)}: {error}"
+            return Outcome(False, False, False, times, version, text)
         version += 1
     standings = game.result(state)
     if standings is None:
@@ -79,6 +85,7 @@ def run(key: str, players: int, games: int, jobs: int) -> dict:
     return {"game": key, "players": players, "games": games, "wins": wins,
             "ties": sum(o.tie for o in outcomes),
             "unfinished": sum(not o.finished for o in outcomes),
+            "errors": [o.error for o in outcomes if o.error],
             "win_rate": wins / games, "p50_ms": 1000 * percentile(times, 0.5),
             "p99_ms": 1000 * percentile(times, 0.99), "max_ms": 1000 * max(times, default=0)}
 
@@ -115,6 +122,8 @@ def main() -> None:
             row = run(key, players, args.games, args.jobs)
             rows.append(row)
             print(table([row]).splitlines()[-1], f"({time.time() - start:.0f} s)", flush=True)
+            for error in row["errors"]:
+                print(f"  engine error ({key} {players}p): {error}", flush=True)
     print()
     print(table(rows))
 

@@ -25,7 +25,7 @@ from engine.rhl18 import routes as RT
 RESERVE = 0.3  # share of cash kept back in the private auction (and of a train's price)
 OWN_SHARE = 7  # certificates (10% each) we aim to hold of our own corporation
 MAX_PRESIDENCIES = 1
-LAY_SAMPLE = 6  # tile lays tried with the route finder per decision
+LAY_SAMPLE = 4  # tile lays tried with the route finder per decision
 SEARCHED_TRAIN = 4  # longest train for which lays are compared by their routes
 MAX_TRAINS = 2
 FLOAT_MONEY = 300  # cash kept after buying a private: enough to float a corporation at 60  # buy a second depot train when the treasury can pay for it
