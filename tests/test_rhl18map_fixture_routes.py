@@ -3,8 +3,6 @@ recorded revenue, and the route finder finds at least as much."""
 
 from __future__ import annotations
 
-import time
-
 from engine.rhl18 import routes
 from tests.test_rhl18map_helpers import COAL_HEXES, STEEL_HEXES, board_of, run_routes_points
 
@@ -37,14 +35,12 @@ def test_recorded_route_sets_validate_together() -> None:
         assert [r.revenue for r in results] == [r["revenue"] for r in action["routes"]]
 
 
-def test_best_routes_reach_the_recorded_revenue_fast() -> None:
-    timings = []
+def test_best_routes_reach_the_recorded_revenue() -> None:
+    # Its speed is a bench figure (bench/rhl18_bench.py), never a timed assertion here.
     for action, state in run_routes_points():
         board = board_of(state)
         trains = [r["train"] for r in action["routes"]]
-        start = time.process_time()
         best = routes.best_routes(board, action["entity"], trains, _ctx(state))
-        timings.append(time.process_time() - start)
         recorded = sum(r["revenue"] for r in action["routes"])
         assert routes.total_revenue(best) >= recorded, action["id"]
         # The finder's own answer must pass the validator with the same revenue.
@@ -53,5 +49,3 @@ def test_best_routes_reach_the_recorded_revenue_fast() -> None:
             [{"train": r.train, "stops": r.stops, "connections": r.connections} for r in best],
             _ctx(state))
         assert [r.revenue for r in again] == [r.revenue for r in best]
-    timings.sort()
-    assert timings[int(len(timings) * 0.99)] < 0.2
