@@ -158,3 +158,33 @@ def test_a_legal_move_with_one_word_changed_is_a_move_or_a_rule_error(
         GAME.apply(state, seat, GAME.parse(state, seat, " ".join(words)))
     except RuleError:
         assert GAME.dump(state) == before
+
+
+# -- an upgrade moves each token into a city of its own ---------------------------------------
+def test_an_upgrade_keeps_each_city_its_own_tokens() -> None:
+    # G12's yellow tile has a dead city (no track) beside a city on edge 4; 937 at rotation 4
+    # puts its edge-4 city first, which the dead city used to claim as well (two tokens in a
+    # one-slot city).
+    from engine.rhl18 import board as bd
+
+    board = {"G12": {"tile": "G12-0", "id": "G12-0", "rotation": 0,
+                     "tokens": [["AAA"], ["BBB"]], "reserved": [None, "CCC"]}}
+    bd.replace_tile(board, "G12", "937", "937-0", 4)
+    assert board["G12"]["tokens"] == [["BBB"], ["AAA"]]
+    assert board["G12"]["reserved"] == ["CCC", None]
+    # rotation 0: each city keeps its index
+    board["G12"].update(tile="G12-0", rotation=0, tokens=[["AAA"], ["BBB"]])
+    bd.replace_tile(board, "G12", "937", "937-0", 0)
+    assert board["G12"]["tokens"] == [["AAA"], ["BBB"]]
+
+
+# -- private lays use the tiles their ability lists --------------------------------------------
+def test_seilzuganlage_lays_only_its_listed_tiles() -> None:
+    from engine.rhl18 import operating as O
+
+    O._check_ability_tile("Szl", "9")
+    O._check_ability_tile("ATB", "55")
+    with pytest.raises(RuleError, match="Szl may lay only tiles"):
+        O._check_ability_tile("Szl", "918")
+    with pytest.raises(RuleError, match="ATB may lay only tiles"):
+        O._check_ability_tile("ATB", "9")

@@ -144,7 +144,12 @@ def replace_tile(board: dict, hex_id: str, name: str, tile_id: str, rotation: in
     tokens = [[None] * s for s in new_slots]
     reserved: list[Any] = [None] * len(new_slots)
     used: set[int] = set()
-    for i, old in enumerate(cell["tokens"]):
+    # Cities with track first: an old city without track (G12's dead city) then takes a
+    # new city left over, not one a tracked city already moved into.
+    order = sorted(range(len(cell["tokens"])),
+                   key=lambda i: i >= len(old_exits) or not old_exits[i])
+    for i in order:
+        old = cell["tokens"][i]
         target = _match_city(i, old_exits, new_exits, used, len(old_exits))
         if target is None:
             continue
@@ -173,7 +178,8 @@ def _match_city(i: int, old_exits: list[set[int]], new_exits: list[set[int]],
             if old_exits[i] <= exits:
                 return j
     elif old_count == len(new_exits):
-        return i
+        return i if i not in used else next(
+            (j for j in range(len(new_exits)) if j not in used), i)
     if i < len(new_exits):
         return i
     for j in range(len(new_exits)):

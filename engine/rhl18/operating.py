@@ -165,6 +165,14 @@ SZL_HEXES = ("D13", "E12", "E14", "F11", "F13", "G12", "G14", "H13", "I12", "I14
              "K2", "K12")
 
 
+def _check_ability_tile(company: str, name: str) -> None:
+    """Seilzuganlage and Angertalbahn lay only the tiles their ability lists."""
+    for ability in data.companies()[company].get("abilities", []):
+        if ability["type"] == "tile_lay" and ability.get("tiles") and \
+                name not in ability["tiles"]:
+            raise RuleError(f"{company} may lay only tiles {', '.join(ability['tiles'])}.")
+
+
 def _company_lay(state: State, sym: str | None, company: str, action: dict) -> None:
     comp = state["companies"][company]
     rnd = state["round"]
@@ -187,10 +195,11 @@ def _company_lay(state: State, sym: str | None, company: str, action: dict) -> N
     if company == "KEO" and (hex_id != "E8" or name != "935" or int(state["phase"]) >= 5):
         raise RuleError("KEO lays only tile 935 on E8, before phase 5.")
     if company == "Tjt" and (hex_id not in data.RHINE_METROPOLES
-                             or data.tiles()[name]["color"] != "green"):
+                             or data.tiles().get(name, {}).get("color") != "green"):
         raise RuleError("Trajektanstalt upgrades a yellow Rhine metropolis to green.")
     if company == "ATB" and hex_id != "E12":
         raise RuleError("Angertalbahn lays only on E12.")
+    _check_ability_tile(company, name)
     if company == "ATB" and not R.trusting(state):
         from engine.rhl18 import routes as RT
 
