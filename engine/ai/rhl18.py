@@ -28,6 +28,7 @@ MAX_PRESIDENCIES = 1
 LAY_SAMPLE = 4  # tile lays tried with the route finder per decision
 SEARCHED_TRAIN = 4  # longest train for which lays are compared by their routes
 MAX_TRAINS = 2
+SAVE_LIMIT = 400  # dearest next train worth withholding for
 FLOAT_MONEY = 300  # cash kept after buying a private: enough to float a corporation at 60  # buy a second depot train when the treasury can pay for it
 
 
@@ -83,7 +84,9 @@ def dividend(state, seat, by_type, rng) -> Action | None:
     corp = state["corps"][moves[0]["entity"]]
     # Pay out, unless a lone train may rust and the treasury could not replace it: then
     # the president (perhaps us) would have to pay for the forced train.
-    saving = len(corp["trains"]) <= 1 and corp["cash"] < next_train_price(state)
+    # Late trains cost more than a few withheld runs can save: then pay out anyway.
+    price = next_train_price(state)
+    saving = len(corp["trains"]) <= 1 and corp["cash"] < price <= SAVE_LIMIT
     kind = "withhold" if saving else "payout"
     chosen = [m for m in moves if m.get("kind") == kind]
     return chosen[0] if chosen else moves[0]
