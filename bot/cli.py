@@ -142,7 +142,7 @@ async def _demo(args: argparse.Namespace, out: TextIO, games: Mapping[str, Any],
                                         max_players=players))
         recorder.take(await service.leave(host))  # the host only watches: every seat is AI
         for _ in range(players):
-            recorder.take(await service.add_bot(host))
+            recorder.take(await service.add_bot(host, args.level))
         recorder.take(await service.start(host, order="joined"))
         row = await store.latest_game(1)
         errors = [line for line in recorder.lines if line.startswith("(only")]
@@ -269,7 +269,7 @@ async def _play(args: argparse.Namespace, out: TextIO, inp: TextIO,
             for user in range(2, players + 1):
                 replies += await service.join(hot.ctxs[user])
             for _ in range(args.bots):
-                replies += await service.add_bot(host)
+                replies += await service.add_bot(host, args.level)
             replies += await service.start(host, order="joined")
             recorder.take(replies)
             if any(r.audience is Audience.EPHEMERAL for r in replies):
@@ -376,6 +376,9 @@ def parser() -> argparse.ArgumentParser:
         command.add_argument("--seed", type=int, default=None)
         command.add_argument("--out", default=None, help="folder for pictures and files")
     demo.add_argument("--quiet", action="store_true", help="print only the summary")
+    for command in (demo, play):
+        command.add_argument("--level", default="normal", choices=("easy", "normal"),
+                             help="how the AI seats play (default: normal)")
     play.add_argument("--db", default=None, help="a database file; resumes its game")
     play.add_argument("--bots", type=int, default=0, help="AI seats besides the players")
     replay = sub.add_parser("replay", help="replay an exported game")

@@ -448,7 +448,7 @@ def _add_table_commands(group: app_commands.Group, adapter: Adapter) -> None:
     @group.command(name="add-bot", description="Seat a computer player at this table")
     @app_commands.describe(level="How the computer player chooses its moves")
     @app_commands.choices(level=levels)
-    async def game_add_bot(interaction: discord.Interaction, level: str = "easy") -> None:
+    async def game_add_bot(interaction: discord.Interaction, level: str = "normal") -> None:
         await adapter.run(interaction, lambda ctx: adapter.service.add_bot(ctx, level))
 
 

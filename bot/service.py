@@ -618,6 +618,14 @@ class TablesService:
                     break
         return choices
 
+    @staticmethod
+    def _move_line(table: Table, seat: int, lines: list[str], before: State,
+                   action: Action) -> str:
+        """The channel line for a move; a move the rules log nothing for (``done``,
+        ``pass``) shows its notation, so the channel never reads an empty line."""
+        said = " ".join(lines) or f"`{table.game.format(before, action)}`"
+        return f"{table.who(seat)}: {said}"
+
     async def _play_action(self, table: Table, seat: int, user_id: int | None,
                            action: Action) -> list[Reply]:
         game = table.game
@@ -627,7 +635,7 @@ class TablesService:
         before = table.state
         lines = await self._commit(table, seat, user_id, action)
         state = table.state  # _commit replaced it with the new state
-        replies = self._line_replies([f"{table.who(seat)}: " + " ".join(lines)])
+        replies = self._line_replies([self._move_line(table, seat, lines, before, action)])
         replies += await self._pictures(table, extras_for(table.row.game_key).images_after(
             game, before, seat, action, state))
         if game.phase(state) != phase_before and game.result(state) is None:
@@ -713,7 +721,7 @@ class TablesService:
                 break  # someone else moved meanwhile; their call carries on from there
             before, state = state, table.state
             assert state is not None
-            pending.append(f"{table.who(seat)}: " + " ".join(lines))
+            pending.append(self._move_line(table, seat, lines, before, action))
             shots = extras_for(table.row.game_key).images_after(game, before, seat, action,
                                                                 state)
             if shots:  # after this move's line, before what follows
