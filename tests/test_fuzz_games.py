@@ -7,8 +7,8 @@ STRIDE = 4 moves (Trödler 8, 18Rhl whole games 8) and after the last; the chose
 5 s a game here, so CI plays its 20 seeds per player count for their first RHL_OPENING moves
 (the private auction, stock rounds and the first operating rounds) plus one whole game per
 player count; RHEINBOT_SLOW=1 plays all 20 per count to the end. ``rheinbot fuzz`` runs more.
-18Rhl runs without the mistyped-notation check until its two known faults there are fixed
-(see the strict xfail at the end).
+18Rhl's faults the fuzzer found are fixed and pinned (the end of this file and
+tests/test_rhl18_fuzz_faults.py); it runs with the mistyped-notation check like the others.
 On a failure the game is saved as a replayable export and the message names the file.
 """
 
@@ -29,9 +29,9 @@ WORKERS = 2
 SLOW = os.environ.get("RHEINBOT_SLOW") == "1"
 
 
-def _fuzz(jobs, tmp_path, stop_after=None, stride=STRIDE, bad_input=True):
+def _fuzz(jobs, tmp_path, stop_after=None, stride=STRIDE):
     outcomes = list(run_many(jobs, stride=stride, out=tmp_path, workers=WORKERS,
-                             stop_after=stop_after, bad_input=bad_input))
+                             stop_after=stop_after))
     failures = [f"{o.case.describe()} after {len(o.moves)} moves: {o.fault} (export: {o.export})"
                 for o in outcomes if o.fault]
     assert not failures, "\n".join(failures)
@@ -61,7 +61,7 @@ def _variants(key):
 
 def test_18rhl_openings_of_twenty_seeds_per_player_count(tmp_path):
     outcomes = _fuzz(cases(GAMES, ["18rhl"], SEEDS), tmp_path,
-                     stop_after=None if SLOW else RHL_OPENING, bad_input=False)
+                     stop_after=None if SLOW else RHL_OPENING)
     assert len(outcomes) == SEEDS * 4
     assert all(len(o.moves) == RHL_OPENING or o.finished for o in outcomes)
 
@@ -69,13 +69,14 @@ def test_18rhl_openings_of_twenty_seeds_per_player_count(tmp_path):
 def test_18rhl_whole_games(tmp_path):
     # one per player count, variants in turn, seeds apart from the openings above
     outcomes = _fuzz(game_cases(GAMES["18rhl"], "18rhl", 4, first_seed=1000), tmp_path,
-                     stride=8, bad_input=False)
+                     stride=8)
     assert all(o.finished for o in outcomes)
 
 
 # 18Rhl's faults under mistyped notation, found by this fuzzer and since fixed (parse
 # ValueError on '²', a lay on an unknown hex KeyError): the fuzzer's exports, replayed, then
-# the failing move, which must now be a RuleError. The third export (a legal 'buy dee ipo'
+# the failing move, which must now be a RuleError (regression tests for both rules are in
+# tests/test_rhl18_fuzz_faults.py). The third export (a legal 'buy dee ipo'
 # refused) is pinned in tests/test_rhl18_fuzz_faults.py: its cause, a G6 upgrade folding
 # two cities into one, is refused now, so that game no longer replays past it.
 @pytest.mark.parametrize("name", ["18rhl-parse-superscript", "18rhl-lay-unknown-hex"])
