@@ -46,7 +46,7 @@ from bot.store import (
     StaleVersion,
     Store,
 )
-from engine.core import Action, Game, RuleError, State, new_rng, rng_shuffle
+from engine.core import Action, Game, RuleError, State, is_plain_number, new_rng, rng_shuffle
 from render import render_board
 from render.common import PLAYER_COLOURS
 
@@ -1365,7 +1365,7 @@ def _secret_lines(secret: list[tuple[str, Any]]) -> list[str]:
 def _number(text: str) -> bool:
     """A button id's number: ASCII digits that fit SQLite's integer ("²".isdigit() is true
     but int() refuses it; a 30-digit id overflows the store)."""
-    return text.isascii() and text.isdigit() and len(text) <= 18
+    return is_plain_number(text) and len(text) <= 18
 
 
 def _format_of(game: Game) -> int:

@@ -75,6 +75,17 @@ def rank_standings(scores: dict[int, tuple]) -> list[Standing]:
     return standings
 
 
+def is_plain_number(word: str) -> bool:
+    """Plain ASCII digits, the only numbers a move may contain.
+
+    ``"²".isdigit()`` is true, yet ``int("²")`` refuses it, so ``isdigit`` alone is not enough.
+
+    >>> is_plain_number("17"), is_plain_number("²"), is_plain_number("-1")
+    (True, False, False)
+    """
+    return word.isascii() and word.isdigit()
+
+
 # --- seeded randomness kept inside the state -------------------------------------------
 
 _MASK = (1 << 64) - 1

@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from engine.core import Action, RuleError, State
+from engine.core import Action, RuleError, State, is_plain_number
 from engine.rhein import data
 from engine.rhein.state import card, spec
 
@@ -49,13 +49,13 @@ def _junk(text: str) -> RuleError:
 
 
 def _number(word: str, text: str) -> int:
-    if not (word.isascii() and word.isdigit()):  # "²".isdigit(), yet int() refuses it
+    if not is_plain_number(word):
         raise _junk(text)
     return int(word)
 
 
 def _city(word: str, text: str) -> int:
-    if word.isascii() and word.isdigit() and int(word) in data.CITY_BY_NUMBER:
+    if is_plain_number(word) and int(word) in data.CITY_BY_NUMBER:
         return int(word)
     for city in data.CITIES:
         if word in (city.slug, city.name.lower()):

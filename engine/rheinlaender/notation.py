@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import RuleError
+from engine.core import RuleError, is_plain_number
 from engine.rheinlaender.board import Board
 
 Action = dict[str, Any]
@@ -71,8 +71,7 @@ def parse_action(board: Board, text: str) -> Action:
 
 
 def _number(word: str) -> int:
-    # ASCII only: "²".isdigit() is true, yet int() refuses it
-    if not (word.isascii() and word.isdigit()) or not 1 <= int(word) <= 54:
+    if not is_plain_number(word) or not 1 <= int(word) <= 54:
         raise RuleError(f"{word!r} is not a card or area number (1 to 54). {HELP}")
     return int(word)
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import RuleError
+from engine.core import RuleError, is_plain_number
 from engine.rhl18 import board as bd
 from engine.rhl18 import data
 from engine.rhl18 import flow as F
@@ -154,8 +154,7 @@ def _parse_free(state: State, seat: int, words: list[str], legal: list[dict]) ->
 
 
 def _is_number(word: str) -> bool:
-    """Plain ASCII digits only: ``"²".isdigit()`` is true, yet ``int("²")`` refuses it."""
-    return word.isascii() and word.isdigit()
+    return is_plain_number(word)
 
 
 def _parse_lay(state: State, entity: Any, words: list[str]) -> dict:

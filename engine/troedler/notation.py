@@ -6,7 +6,7 @@ accepts village names, plural goods and long route names (``moor-path``).
 
 from __future__ import annotations
 
-from engine.core import Action, RuleError, State
+from engine.core import Action, RuleError, State, is_plain_number
 from engine.troedler.data import (
     CARDS,
     GOODS,
@@ -102,7 +102,7 @@ def _village(word: str) -> str:
 
 def _number(word: str) -> int:
     digits = word.lstrip("#")
-    if not (digits.isascii() and digits.isdigit()):  # "²".isdigit(), yet int() refuses it
+    if not is_plain_number(digits):
         raise RuleError(f"{word!r} is not a number.")
     return int(word.lstrip("#"))
 
