@@ -48,28 +48,24 @@ def at_reserve(state: dict) -> None:
     at_step(state, 3, "reserve")
 
 
-def start_phase4(state: dict) -> list[str]:
+def _start(state: dict, begin) -> list[str]:
     clear_round(state)
     log: list[str] = []
-    flow.start_moves(state, log)
+    begin(state, log)
     rules.settle(state, log)
     return log
+
+
+def start_phase4(state: dict) -> list[str]:
+    return _start(state, flow.start_moves)
 
 
 def start_phase5(state: dict) -> list[str]:
-    clear_round(state)
-    log: list[str] = []
-    flow.start_fulfil(state, log)
-    rules.settle(state, log)
-    return log
+    return _start(state, flow.start_fulfil)
 
 
 def start_phase6(state: dict) -> list[str]:
-    clear_round(state)
-    log: list[str] = []
-    flow.end_of_round(state, log)
-    rules.settle(state, log)
-    return log
+    return _start(state, flow.end_of_round)
 
 
 def act(state: dict, seat: int, text: str) -> list[str]:
