@@ -18,6 +18,7 @@ import engine
 from bot.discord_delivery import Delivery, with_retry
 from bot.i18n import t
 from bot.replies import Audience, Reply
+from engine.text import say, text_of
 from render.common import PLAYER_COLOURS
 
 log = logging.getLogger(__name__)
@@ -416,7 +417,7 @@ def _add_table_commands(group: app_commands.Group, adapter: Adapter) -> None:
         try:
             options = parse_variants(rules, variants)
         except VariantError as error:
-            await adapter.refuse(interaction, str(error))
+            await adapter.refuse(interaction, say(text_of(error), interaction.locale))
             return
         extra = {k: v for k, v in (("pace", pace), ("lang", language)) if v is not None}
         await adapter.run(interaction, lambda ctx: adapter.service.new(
@@ -484,7 +485,7 @@ def _add_view_commands(group: app_commands.Group, adapter: Adapter) -> None:
         try:
             data = decode_export(await file.read())
         except BadExport as error:
-            await adapter.refuse(interaction, str(error))
+            await adapter.refuse(interaction, say(text_of(error), interaction.locale))
             return
         await adapter.run(interaction, lambda ctx: adapter.service.import_18xx(ctx, data))
 

@@ -1,4 +1,5 @@
-"""Texts in English and German: flat catalogues in ``bot/locales/<lang>.json``.
+"""The bot's texts in English and German: catalogues in ``bot/locales/<lang>/*.json``, part of
+the one catalogue per language of :mod:`engine.text`.
 
 ``t(key, locale, **kw)`` looks the key up in the language of ``locale`` (any Discord locale
 string, e.g. ``"de"``, ``"en-US"``), falls back to English, and fills ``{name}`` placeholders.
@@ -10,59 +11,21 @@ from __future__ import annotations
 
 import functools
 import json
-import logging
 import re
-import string
 from importlib import resources
 from typing import Any
 
-log = logging.getLogger(__name__)
+from engine import text as texts
+from engine.text import DEFAULT, LANGUAGES, catalogue, has, language, placeholders, say
 
-LANGUAGES = ("en", "de")
-DEFAULT = "en"
+__all__ = ["DEFAULT", "LANGUAGES", "catalogue", "has", "language", "placeholders", "say", "t"]
 
-
-def language(locale: object) -> str:
-    """The catalogue language for a Discord locale (``"de"``, ``"en-GB"``, a Locale enum...)."""
-    text = str(getattr(locale, "value", locale) or "").strip().lower().replace("_", "-")
-    base = text.split("-")[0]
-    return base if base in LANGUAGES else DEFAULT
-
-
-@functools.cache
-def catalogue(lang: str) -> dict[str, str]:
-    text = resources.files("bot.locales").joinpath(f"{lang}.json").read_text(encoding="utf-8")
-    return json.loads(text)
-
-
-def has(key: str) -> bool:
-    return key in catalogue(DEFAULT)
+texts.register("bot.locales")
 
 
 def t(key: str, locale: object = DEFAULT, /, **kw: Any) -> str:
     """The text ``key`` in the language of ``locale`` with ``{placeholders}`` filled in."""
-    lang = language(locale)
-    template = catalogue(lang).get(key)
-    if template is None:
-        template = catalogue(DEFAULT).get(key)
-        if template is None:
-            log.warning("missing text key %r", key)
-            return key
-    try:
-        return template.format(**kw)
-    except (KeyError, IndexError, ValueError):
-        log.warning("text %r (%s) does not fit its arguments %s", key, lang, sorted(kw))
-        return catalogue(DEFAULT).get(key, key).format_map(_Lenient(kw))
-
-
-def placeholders(template: str) -> set[str]:
-    """The ``{names}`` a template uses (for the catalogue completeness test)."""
-    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
-
-
-class _Lenient(dict):
-    def __missing__(self, key: str) -> str:
-        return "{" + key + "}"
+    return texts.render(key, kw, language(locale))
 
 
 @functools.cache
@@ -98,9 +61,11 @@ def _rule_patterns(lang: str) -> list[tuple[re.Pattern[str], str]]:
 
 
 def rule_text(message: str, locale: object) -> str:
-    """An engine's (English) rule message in the reader's language where the translation
-    table knows it; otherwise the English message."""
+    """An engine's rule message in the reader's language: a catalogue ``Msg`` is said in it;
+    a plain English message is translated where the pattern table knows it."""
     lang = language(locale)
+    if isinstance(message, texts.Msg):
+        return say(message, lang)
     if lang == DEFAULT:
         return message
     for pattern, template in _rule_patterns(lang):

@@ -26,6 +26,7 @@ from bot.i18n import language
 from bot.replies import Reply
 from bot.store import ChannelBusy
 from engine.rhl18.importer import import_game
+from engine.text import text_of
 
 if TYPE_CHECKING:
     from bot.service import Ctx, TablesService
@@ -93,7 +94,7 @@ async def open_imported(service: TablesService, ctx: Ctx, data: dict[str, Any]
     try:
         imported = await asyncio.to_thread(replay, data)
     except BadExport as error:
-        raise Refusal(str(error)) from None
+        raise Refusal(text_of(error)) from None
     game = service._game(GAME_KEY)
     state = imported["state"]
     count = imported["num_players"]

@@ -47,6 +47,7 @@ from bot.store import (
     Store,
 )
 from engine.core import Action, Game, RuleError, State, is_plain_number, new_rng, rng_shuffle
+from engine.text import Msg, say, text_of
 from render import render_board
 from render.common import PLAYER_COLOURS
 
@@ -97,6 +98,8 @@ class Refusal(Exception):
         self.key, self.values = text_key, values
 
     def say(self, locale: str) -> str:
+        if isinstance(self.key, Msg):
+            return say(self.key, locale)
         return t(self.key, locale, **self.values) if has(self.key) else self.key
 
     def __str__(self) -> str:
@@ -113,7 +116,7 @@ def _guarded(method: Callable[..., Awaitable[list[Reply]]]):
         except Refusal as error:
             return [_private(ctx, error.say(ctx.locale))]
         except RuleError as error:
-            return [_private(ctx, rule_text(str(error), ctx.locale))]
+            return [_private(ctx, rule_text(error.text, ctx.locale))]
         except StaleVersion:
             return [_private(ctx, t("svc.stale", ctx.locale))]
 
@@ -414,7 +417,7 @@ class TablesService:
             try:
                 view = extras_for(table.row.game_key).zoom(table.game, table.state, near)
             except NoZoom as error:
-                raise Refusal(str(error)) from None
+                raise Refusal(text_of(error)) from None
             text = f"{table.game.title}: {table.game.phase(table.state)}, near {near.upper()}"
             return notices + await self._pictures(table, [(text, view)])
         return notices + [await self._board_reply(table, table.state)]
@@ -1390,7 +1393,7 @@ def _check_settings(settings: Settings) -> None:
     try:
         zone(settings.tz)
     except ValueError as error:
-        raise Refusal(str(error)) from None
+        raise Refusal(text_of(error)) from None
 
 
 def _describe(settings: Settings, locale: str = "en") -> str:

@@ -20,13 +20,21 @@ import json
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from engine.text import text_of
+
 State = dict[str, Any]
 Action = dict[str, Any]
 """An action is a small JSON-serialisable dict; its ``"type"`` key names the kind."""
 
 
 class RuleError(Exception):
-    """A move the rules do not allow. The message is a sentence for the player."""
+    """A move the rules do not allow. The message is a sentence for the player: a catalogue
+    ``engine.text.Msg`` (so the bot can say it in the player's language) or plain text."""
+
+    @property
+    def text(self) -> str:
+        """The message as raised, a ``Msg`` kept as one (``str(error)`` would flatten it)."""
+        return text_of(self)
 
 
 @dataclass(frozen=True)

@@ -1,1 +1,4 @@
-"""Text catalogues, one flat JSON file per language (en.json, de.json); see bot/i18n.py."""
+"""Catalogues of the bot's texts, one folder per language (see engine/text.py).
+
+moves.json holds the German move keywords; rules_de.json German for engine messages that are
+not yet catalogue keys."""

@@ -1,0 +1,1 @@
+"""German texts of the bot (one JSON file per area)."""

@@ -1,0 +1,1 @@
+"""English texts of the bot (one JSON file per area)."""

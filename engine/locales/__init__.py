@@ -1,0 +1,1 @@
+"""Catalogues of the engines' texts, one folder per language (see engine/text.py)."""

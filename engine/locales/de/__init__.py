@@ -1,0 +1,1 @@
+"""German texts of the engine (one JSON file per area)."""

@@ -1,0 +1,1 @@
+"""English texts of the engine (one JSON file per area)."""

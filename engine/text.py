@@ -1,0 +1,186 @@
+"""Texts players read, kept in catalogue files per language and said in the reader's language.
+
+The engines stay free of any language: a rule refusal, a log line, a move label or a help
+topic is a :class:`Msg` — a catalogue key with its placeholder values. A ``Msg`` *is* a ``str``
+(its English wording), so tests, logs and anything that only needs English keep working; the
+bot says it again in a player's or a table's language with :func:`say`.
+
+Catalogues are JSON files ``<package>/<lang>/<area>.json`` (flat ``key: template`` maps with
+``{name}`` placeholders). The engine's live in ``engine/locales``; the bot and the renderers
+:func:`register` their own packages, and all of them form one catalogue per language, so a key
+means the same everywhere and one test checks that every key exists in every language.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import logging
+import string
+from collections.abc import Iterable
+from importlib import resources
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+LANGUAGES = ("en", "de")
+DEFAULT = "en"
+
+_PACKAGES: list[str] = ["engine.locales"]
+
+
+def register(package: str) -> None:
+    """Add a package's ``<lang>/*.json`` catalogues (the bot's, the renderers')."""
+    if package not in _PACKAGES:
+        _PACKAGES.append(package)
+        catalogue.cache_clear()
+
+
+def packages() -> tuple[str, ...]:
+    return tuple(_PACKAGES)
+
+
+def catalogue_files(package: str, lang: str) -> dict[str, dict[str, str]]:
+    """Each area file of one package and language: ``{area: {key: template}}``."""
+    folder = resources.files(package).joinpath(lang)
+    if not folder.is_dir():
+        return {}
+    files = sorted((entry for entry in folder.iterdir() if entry.name.endswith(".json")),
+                   key=lambda entry: entry.name)
+    return {entry.name[:-5]: json.loads(entry.read_text(encoding="utf-8")) for entry in files}
+
+
+@functools.cache
+def catalogue(lang: str) -> dict[str, str]:
+    """Every key of every registered package in one language."""
+    merged: dict[str, str] = {}
+    for package in _PACKAGES:
+        for table in catalogue_files(package, lang).values():
+            merged.update(table)
+    return merged
+
+
+def language(locale: object) -> str:
+    """The catalogue language for a locale (``"de"``, ``"en-GB"``, a discord.Locale...)."""
+    text = str(getattr(locale, "value", locale) or "").strip().lower().replace("_", "-")
+    base = text.split("-")[0]
+    return base if base in LANGUAGES else DEFAULT
+
+
+def has(key: str) -> bool:
+    return key in catalogue(DEFAULT)
+
+
+class Msg(str):
+    """A catalogue text: its value is the English wording, ``key`` and ``params`` let
+    :func:`say` word it in another language. Immutable, like the ``str`` it is."""
+
+    key: str
+    params: dict[str, Any]
+
+    def __new__(cls, key: str, params: dict[str, Any] | None = None) -> Msg:
+        params = dict(params or {})
+        obj = super().__new__(cls, render(key, params, DEFAULT))
+        obj.key = key
+        obj.params = params
+        return obj
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Msg, (self.key, self.params))
+
+    def __copy__(self) -> Msg:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Msg:
+        return self
+
+    def __repr__(self) -> str:
+        return f"Msg({self.key!r}, {self.params!r})"
+
+
+def msg(key: str, /, **params: Any) -> Msg:
+    """The text ``key`` with its placeholder values (numbers, names, other ``Msg``s, lists)."""
+    return Msg(key, params)
+
+
+def say(text: Any, locale: object = DEFAULT) -> str:
+    """``text`` in the language of ``locale``: a ``Msg`` (or its JSON form) is worded from
+    the catalogue; a list is said item by item and joined; anything else is its ``str``."""
+    lang = language(locale)
+    if isinstance(text, Msg):
+        return render(text.key, text.params, lang)
+    if isinstance(text, dict) and "key" in text:
+        return say(from_json(text), lang)
+    if isinstance(text, list | tuple):
+        return ", ".join(say(item, lang) for item in text)
+    return str(text)
+
+
+def render(key: str, params: dict[str, Any], lang: str) -> str:
+    template = catalogue(lang).get(key)
+    if template is None:
+        template = catalogue(DEFAULT).get(key)
+        if template is None:
+            log.warning("missing text key %r", key)
+            return key
+    values = {name: _value(value, lang) for name, value in params.items()}
+    try:
+        return template.format(**values)
+    except (KeyError, IndexError, ValueError):
+        log.warning("text %r (%s) does not fit its arguments %s", key, lang, sorted(values))
+        return template.format_map(_Lenient(values))
+
+
+def _value(value: Any, lang: str) -> Any:
+    # numbers stay numbers so templates may format them ({amount:,}); texts are said
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return say(value, lang)
+    return value
+
+
+class _Lenient(dict):
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+def placeholders(template: str) -> set[str]:
+    """The ``{names}`` a template uses (for the catalogue completeness tests)."""
+    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+
+
+def to_json(text: Any) -> Any:
+    """A text as JSON data: a ``Msg`` keeps its key so it can be said in any language later
+    (log lines are stored this way); plain strings stay strings."""
+    if isinstance(text, Msg):
+        return {"key": text.key, "params": {k: to_json(v) for k, v in text.params.items()}}
+    if isinstance(text, list | tuple):
+        return [to_json(item) for item in text]
+    return text
+
+
+def from_json(data: Any) -> Any:
+    """The inverse of :func:`to_json`."""
+    if isinstance(data, dict) and "key" in data:
+        params = {k: from_json(v) for k, v in dict(data.get("params") or {}).items()}
+        return Msg(str(data["key"]), params)
+    if isinstance(data, list):
+        return [from_json(item) for item in data]
+    return data
+
+
+def text_of(error: BaseException) -> str:
+    """An exception's message as raised: a ``Msg`` stays one (``str(error)`` flattens it)."""
+    first = error.args[0] if error.args else ""
+    return first if isinstance(first, str) else str(error)
+
+
+def keys_used(texts: Iterable[Any]) -> set[str]:
+    """Every catalogue key a collection of texts refers to, nested ones included."""
+    found: set[str] = set()
+    for text in texts:
+        if isinstance(text, Msg):
+            found.add(text.key)
+            found |= keys_used(text.params.values())
+        elif isinstance(text, list | tuple):
+            found |= keys_used(text)
+    return found

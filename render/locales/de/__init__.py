@@ -1,0 +1,1 @@
+"""German texts of the render (one JSON file per area)."""

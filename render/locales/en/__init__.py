@@ -1,0 +1,1 @@
+"""English texts of the render (one JSON file per area)."""
