@@ -5,18 +5,21 @@ corporation charters with player holdings, and the routes a corporation ran.
 What is read from the view is listed in /work/notes/rhl18-board.md ("render" section):
 ``board`` (required), optional ``phase``, ``round``, ``bank``, ``coal_hexes``,
 ``steel_hexes``, ``er_links``, ``routes``, ``market``, ``corporations``, ``players``,
-``depot``. The printed map is drawn once and cached; each call only redraws hexes that
-differ from it.
+``depot``, ``lang`` (``"en"``/``"de"``: every label is drawn from the ``render.rhl18.*``
+catalogue keys in that language). The printed map is drawn once and cached (it carries only
+hex ids and place names); each call only redraws hexes that differ from it.
 """
 
 from __future__ import annotations
 
 import math
+import re
 from functools import cache
 from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine import text
 from engine.rhl18 import hexmap, routes, tiles
 from render.common import font, text_colour_on, to_png
 from render.rhl18_tiles import (
@@ -44,6 +47,31 @@ MAP_H = int(HEADER + MARGIN * 2 + 11 * 1.5 * SIZE + 2 * SIZE)
 BACKGROUND = "#E9E4D4"
 # Okabe-Ito colours for the routes of up to six trains.
 ROUTE_COLOURS = ("#D55E00", "#0072B2", "#009E73", "#CC79A7", "#E69F00", "#56B4E9")
+
+text.register("render.locales")
+
+
+def lang_of(view: dict) -> str:
+    """The language the picture's labels are drawn in (the table's, put in by the service)."""
+    return text.language(view.get("lang") or text.DEFAULT)
+
+
+def _t(lang: str, key: str, **params: Any) -> str:
+    return text.render(f"render.rhl18.{key}", params, lang)
+
+
+def round_label(value: Any, lang: str) -> str:
+    """The round as the engine's view names it ("OR 3.1", "SR 4", "Auction", or a catalogue
+    text) in ``lang``; anything else is shown as given."""
+    if not isinstance(value, str) or isinstance(value, text.Msg):
+        return text.say(value, lang)
+    found = re.fullmatch(r"(OR|SR) (\d+(?:\.\d+)?)", value.strip())
+    if found:
+        kind = "operating" if found[1] == "OR" else "stock"
+        return _t(lang, f"round.{kind}", number=found[2])
+    if value.strip() == "Auction":
+        return _t(lang, "round.auction")
+    return value
 
 
 def hex_center(hex_id: str) -> tuple[float, float]:
@@ -138,10 +166,10 @@ def draw_map(view: dict, manifest: dict | None = None) -> Image.Image:
                   cell.get("tokens", []), reserved or [], phase)
         _labels(draw, hex_id)
     _borders(draw, board)
-    _markers(draw, view)
-    _header(draw, view)
+    _markers(draw, view, lang_of(view))
+    _header(draw, view, lang_of(view))
     if view.get("routes"):
-        draw_routes(draw, board, view["routes"])
+        draw_routes(draw, board, view["routes"], lang_of(view))
     return image
 
 
@@ -155,7 +183,7 @@ def _borders(draw: ImageDraw.ImageDraw, board: dict) -> None:
             draw.line((a, b), fill=RIVER, width=9)
 
 
-def _markers(draw: ImageDraw.ImageDraw, view: dict) -> None:
+def _markers(draw: ImageDraw.ImageDraw, view: dict, lang: str) -> None:
     """Coal (K) and steel (S) markers, RGE hexes and the Eastern Ruhr link count."""
     board = view["board"]
     coal = set(view.get("coal_hexes") or ())
@@ -175,7 +203,7 @@ def _markers(draw: ImageDraw.ImageDraw, view: dict) -> None:
             draw.text((x, y), letter, fill="#FFFFFF", font=font(15, bold=True), anchor="mm")
         if "green_hex" in icons and str(view.get("phase") or "2") == "2":
             # Ratingen variant: no tile on E12 before phase 3.
-            draw.text((cx + SIZE * 0.42, cy - SIZE * 0.18), "ph.3+", fill="#2E7D32",
+            draw.text((cx + SIZE * 0.42, cy - SIZE * 0.18), _t(lang, "from_phase3"), fill="#2E7D32",
                       font=font(14, bold=True), anchor="mm")
         if "white_wooden_cube" in icons or (hex_id == "E12" and board[hex_id]["tile"] !=
                                             hexmap.hex_info("E12").tile and ratingen_board(board)):
@@ -189,7 +217,7 @@ def _markers(draw: ImageDraw.ImageDraw, view: dict) -> None:
         links = routes.eastern_ruhr_links(board)
     for hex_id in routes.EASTERN_RUHR:
         cx, cy = hex_center(hex_id)
-        draw.text((cx + SIZE * 0.42, cy - SIZE * 0.05), f"+10×{links}\nlinks", fill="#FFFFFF",
+        draw.text((cx + SIZE * 0.42, cy - SIZE * 0.05), _t(lang, "er_links", links=links), fill="#FFFFFF",
                   font=font(14, bold=True), anchor="mm", align="center")
     for hex_id, edge in routes.ER_LINK_EDGES:
         cell = board[hex_id]
@@ -206,17 +234,17 @@ def ratingen_board(board: dict) -> bool:
         c["tile"] in ("1910", "1911") for c in board.values())
 
 
-def _header(draw: ImageDraw.ImageDraw, view: dict) -> None:
-    parts = ["18Rhl: Rhineland"]
+def _header(draw: ImageDraw.ImageDraw, view: dict, lang: str) -> None:
+    parts = [_t(lang, "title")]
     if view.get("phase"):
-        parts.append(f"Phase {view['phase']}")
+        parts.append(_t(lang, "phase", phase=str(view["phase"])))
     if view.get("round"):
-        parts.append(str(view["round"]))
+        parts.append(round_label(view["round"], lang))
     if view.get("bank") is not None:
-        parts.append(f"Bank {view['bank']}M")
+        parts.append(_t(lang, "bank", bank=view["bank"]))
     draw.text((MARGIN, HEADER / 2 + 4), "  ·  ".join(parts), fill=INK, font=font(26, bold=True),
               anchor="lm")
-    legend = "K coal  S steel  ● Eastern Ruhr link  blue edge: impassable (Rhine)"
+    legend = _t(lang, "legend")
     draw.text((MAP_W - MARGIN, HEADER / 2 + 4), legend, fill="#333333", font=font(14),
               anchor="rm")
 
@@ -258,7 +286,8 @@ def _route_points(board: dict, route: dict) -> list[tuple[float, float]]:
     return points
 
 
-def draw_routes(draw: ImageDraw.ImageDraw, board: dict, run: list[dict]) -> None:
+def draw_routes(draw: ImageDraw.ImageDraw, board: dict, run: list[dict],
+                lang: str = text.DEFAULT) -> None:
     """Each route as a thick line in its train's colour, offset a little so that routes
     through the same city stay visible, and a legend with train and revenue."""
     legend_y = MAP_H - MARGIN - 34 * len(run)
@@ -272,11 +301,12 @@ def draw_routes(draw: ImageDraw.ImageDraw, board: dict, run: list[dict]) -> None
             draw.ellipse((x - 10, y - 10, x + 10, y + 10), fill=colour, outline="#FFFFFF",
                          width=3)
         y = legend_y + 34 * i
-        text = f"{route.get('train', '?')}: {route.get('revenue', '?')}M"
+        line = _t(lang, "route", train=str(route.get("train", "?")),
+                  revenue=str(route.get("revenue", "?")))
         if route.get("text"):
-            text += f"  ({route['text']})"
+            line = _t(lang, "route_text", route=line, text=text.say(route["text"], lang))
         draw.rectangle((MARGIN, y, MARGIN + 40, y + 26), fill=colour, outline=INK)
-        draw.text((MARGIN + 50, y + 13), text, fill=INK, font=font(18, bold=True), anchor="lm",
+        draw.text((MARGIN + 50, y + 13), line, fill=INK, font=font(18, bold=True), anchor="lm",
                   stroke_width=3, stroke_fill="#FFFFFF")
 
 
@@ -320,8 +350,8 @@ def draw_market(view: dict) -> Image.Image:
     width = max(len(r) for r in rows) * cw + 2 * MARGIN
     image = Image.new("RGB", (max(width, MAP_W), len(rows) * ch + 2 * MARGIN + 40), "#F7F4EA")
     draw = ImageDraw.Draw(image)
-    draw.text((MARGIN, MARGIN), "Stock market (par cells framed; markers left = on top)",
-              fill=INK, font=font(20, bold=True), anchor="lm")
+    lang = lang_of(view)
+    draw.text((MARGIN, MARGIN), _t(lang, "market.title"), fill=INK, font=font(20, bold=True), anchor="lm")
     positions = _market_positions(view)
     top = MARGIN + 24
     for r, row in enumerate(rows):
@@ -332,7 +362,7 @@ def draw_market(view: dict) -> Image.Image:
                            width=3 if cell["par"] else 1)
             draw.text((x + 6, y + 4), str(cell["price"]), fill=INK, font=font(15, bold=True))
             if cell["par"]:
-                draw.text((x + cw - 8, y + 4), "par", fill="#7A5A00", font=font(14),
+                draw.text((x + cw - 8, y + 4), _t(lang, "market.par"), fill="#7A5A00", font=font(14),
                           anchor="ra")
             # Stacking order: first marker leftmost; a third one goes below the first two.
             for k, sym in enumerate(positions.get(cell["id"], [])):
@@ -352,6 +382,7 @@ def draw_charters(view: dict) -> Image.Image:
     """One card per corporation, then the players' cash, certificates and shares, the depot."""
     corps = _corporations(view)
     players = view.get("players") or []
+    lang = lang_of(view)
     card_w, card_h, per_row = 372, 226, 4
     rows = max(1, math.ceil(len(corps) / per_row))
     height = MARGIN * 2 + rows * (card_h + 14) + 60 + 34 * (len(players) + 2) + 60
@@ -360,23 +391,35 @@ def draw_charters(view: dict) -> Image.Image:
     for i, corp in enumerate(corps):
         x = MARGIN + (i % per_row) * (card_w + 14)
         y = MARGIN + (i // per_row) * (card_h + 14)
-        _charter(draw, x, y, card_w, card_h, corp)
+        _charter(draw, x, y, card_w, card_h, corp, lang)
     y = MARGIN + rows * (card_h + 14) + 10
-    y = _players_table(draw, y, players, corps)
+    y = _players_table(draw, y, players, corps, lang)
     depot = view.get("depot")
     if not depot and view.get("depot_available") is not None:
         depot = {"available": view["depot_available"],
                  "left": len(view.get("depot_remaining") or []),
-                 "rusted/discarded": view.get("discarded") or "-"}
+                 "rusted_discarded": view.get("discarded") or "-"}
     if depot:
-        text = depot if isinstance(depot, str) else "  ".join(
-            f"{k}: {', '.join(map(str, v)) if isinstance(v, list) else v}"
-            for k, v in depot.items())
-        draw.text((MARGIN, y + 20), f"Depot  {text}", fill=INK, font=font(18), anchor="lm")
+        draw.text((MARGIN, y + 20), _t(lang, "depot", items=_depot_items(depot, lang)),
+                  fill=INK, font=font(18), anchor="lm")
     return image
 
 
-def _charter(draw: ImageDraw.ImageDraw, x: int, y: int, w: int, h: int, corp: dict) -> None:
+def _depot_items(depot: Any, lang: str) -> str:
+    """``available: 6-5, 8-0  remaining: 5`` with the known entry names in ``lang``."""
+    if not isinstance(depot, dict):
+        return text.say(depot, lang)
+    items = []
+    for name, value in depot.items():
+        key = "render.rhl18.depot." + str(name).replace("/", "_")
+        label = text.render(key, {}, lang) if text.has(key) else str(name)
+        shown = ", ".join(map(str, value)) if isinstance(value, list) else str(value)
+        items.append(f"{label}: {shown}")
+    return "  ".join(items)
+
+
+def _charter(draw: ImageDraw.ImageDraw, x: int, y: int, w: int, h: int, corp: dict,
+             lang: str) -> None:
     sym = corp["sym"]
     colour = CORP_COLOURS.get(sym, "#CCCCCC")
     draw.rounded_rectangle((x, y, x + w, y + h), radius=10, fill="#FFFFFF", outline=INK, width=2)
@@ -391,16 +434,18 @@ def _charter(draw: ImageDraw.ImageDraw, x: int, y: int, w: int, h: int, corp: di
     if isinstance(tokens, list):
         tokens = sum(1 for t in tokens if str(t).startswith("unused"))
     lines = [
-        f"President: {corp.get('president') or '-'}",
-        f"Treasury: {corp.get('cash', 0)}M   Price: {_price(corp.get('share_price'))}"
-        f"   Par: {_price(corp.get('par_price'))}",
-        f"Trains: {', '.join(map(str, trains)) or 'none'}",
-        f"Tokens left: {tokens if tokens is not None else '-'}",
-        f"IPO/treasury: {_share_count(corp.get('treasury_or_ipo_shares', corp.get('ipo')))}"
-        f"   Pool: {_share_count(corp.get('pool_shares', corp.get('pool')))}",
+        _t(lang, "charter.president", name=str(corp.get("president") or "-")),
+        _t(lang, "charter.money", cash=str(corp.get("cash", 0)),
+           price=_price(corp.get("share_price")), par=_price(corp.get("par_price"))),
+        _t(lang, "charter.trains",
+           trains=", ".join(map(str, trains)) or _t(lang, "charter.no_trains")),
+        _t(lang, "charter.tokens", tokens=str(tokens if tokens is not None else "-")),
+        _t(lang, "charter.shares",
+           ipo=_share_count(corp.get("treasury_or_ipo_shares", corp.get("ipo"))),
+           pool=_share_count(corp.get("pool_shares", corp.get("pool")))),
     ]
     if not corp.get("floated", True):
-        lines.append("not floated")
+        lines.append(_t(lang, "charter.not_floated"))
     for k, line in enumerate(lines):
         draw.text((x + 12, y + 52 + k * 28), line, fill=INK, font=font(16), anchor="la")
 
@@ -411,13 +456,14 @@ def _price(cell: Any) -> str:
     return str(cell).split(",")[0]
 
 
-def _players_table(draw: ImageDraw.ImageDraw, y: int, players: list, corps: list) -> int:
+def _players_table(draw: ImageDraw.ImageDraw, y: int, players: list, corps: list,
+                   lang: str) -> int:
     if not players:
         return y
     syms = [c["sym"] for c in corps]
-    draw.text((MARGIN, y + 14), "Player", fill=INK, font=font(18, bold=True), anchor="lm")
-    draw.text((MARGIN + 230, y + 14), "Cash", fill=INK, font=font(18, bold=True), anchor="lm")
-    draw.text((MARGIN + 330, y + 14), "Certs", fill=INK, font=font(18, bold=True), anchor="lm")
+    for x, key in ((0, "player"), (230, "cash"), (330, "certs")):
+        draw.text((MARGIN + x, y + 14), _t(lang, f"players.{key}"), fill=INK,
+                  font=font(18, bold=True), anchor="lm")
     for k, sym in enumerate(syms):
         draw.text((MARGIN + 450 + k * 70, y + 14), sym, fill=INK, font=font(18, bold=True),
                   anchor="lm")
@@ -436,8 +482,8 @@ def _players_table(draw: ImageDraw.ImageDraw, y: int, players: list, corps: list
         for k, sym in enumerate(syms):
             held = shares.get(sym)
             if held:
-                text = f"{len(held)}" if isinstance(held, list) else str(held)
-                draw.text((MARGIN + 450 + k * 70, yy), text, fill=INK, font=font(18),
+                count = f"{len(held)}" if isinstance(held, list) else str(held)
+                draw.text((MARGIN + 450 + k * 70, yy), count, fill=INK, font=font(18),
                           anchor="lm")
     return y + 48 + len(players) * 34
 
@@ -515,8 +561,10 @@ def render_routes(view: dict) -> bytes:
 
 
 def render_zoom(view: dict, hex_id: str, radius: int = 2) -> bytes:
-    """A crop of the map around ``hex_id`` (``/game board near:F9``, lay previews)."""
-    return _png(_crop(draw_map(view), hex_id, radius))
+    """A crop of the map around ``hex_id`` (``/game board near:F9``), titled with the phase
+    and the hex."""
+    title = _t(lang_of(view), "zoom.title", phase=str(view.get("phase") or "2"), hex=hex_id)
+    return _png(_titled(_crop(draw_map(view), hex_id, radius), title))
 
 
 def render_lay_preview(view: dict, hex_id: str, tile_name: str, rotation: int) -> bytes:
@@ -532,7 +580,20 @@ def render_lay_preview(view: dict, hex_id: str, tile_name: str, rotation: int) -
     cx, cy = hex_center(hex_id)
     outline = [edge_segment(cx, cy, SIZE, e)[0] for e in range(6)]
     draw.line([*outline, outline[0]], fill="#FF8C00", width=7, joint="curve")
-    return _png(_crop(image, hex_id, 2))
+    title = _t(lang_of(view), "preview.title", tile=tile_name, hex=hex_id, rotation=rotation)
+    return _png(_titled(_crop(image, hex_id, 2), title))
+
+
+def _titled(image: Image.Image, title: str) -> Image.Image:
+    """The picture under a title strip (a crop may not show the map's header)."""
+    strip = 44
+    title_font = font(22, bold=True)
+    width = max(image.width, int(title_font.getlength(title)) + 2 * MARGIN)
+    framed = Image.new("RGB", (width, image.height + strip), BACKGROUND)
+    framed.paste(image, (0, strip))
+    ImageDraw.Draw(framed).text((MARGIN // 2, strip / 2), title, fill=INK, font=title_font,
+                                anchor="lm")
+    return framed
 
 
 def _crop(image: Image.Image, hex_id: str, radius: int) -> Image.Image:
