@@ -301,10 +301,9 @@ def draw_routes(draw: ImageDraw.ImageDraw, board: dict, run: list[dict],
             draw.ellipse((x - 10, y - 10, x + 10, y + 10), fill=colour, outline="#FFFFFF",
                          width=3)
         y = legend_y + 34 * i
-        line = _t(lang, "route", train=str(route.get("train", "?")),
-                  revenue=str(route.get("revenue", "?")))
+        line = f"{route.get('train', '?')}: {route.get('revenue', '?')}M"  # no words to say
         if route.get("text"):
-            line = _t(lang, "route_text", route=line, text=text.say(route["text"], lang))
+            line += f"  ({text.say(route['text'], lang)})"
         draw.rectangle((MARGIN, y, MARGIN + 40, y + 26), fill=colour, outline=INK)
         draw.text((MARGIN + 50, y + 13), line, fill=INK, font=font(18, bold=True), anchor="lm",
                   stroke_width=3, stroke_fill="#FFFFFF")
