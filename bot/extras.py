@@ -6,6 +6,12 @@ The tables service asks :func:`extras_for` for a game key; games without additio
 state: every hook reads the state (or a copy) and returns text and views to draw. A view to
 draw carries ``view["image"]`` (``{"kind": "routes" | "zoom" | "lay", ...}``) for renderers
 that draw more than the whole board (render/rhl18_views.py); without it the whole board.
+
+Languages: hooks that return texts take ``lang`` (the caller's language for private answers
+such as autocomplete and previews, the table's for channel posts) and return the texts said in
+it; the views they return carry ``view["lang"]`` for the renderer. :meth:`Extras.incomplete`
+returns an ``engine.text.Msg`` and :class:`NoZoom` carries one: the service says them in the
+caller's language as it does any refusal.
 """
 
 from __future__ import annotations
@@ -13,26 +19,31 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
+from bot.i18n import language
 from engine.core import Action, Game, State
+from engine.text import DEFAULT, msg, say
 
 MAX_BUTTONS = 5  # the generic prompt: the first five legal moves
 
 
 class NoZoom(ValueError):
-    """A ``near:`` the board cannot show; the message is a sentence for the player."""
+    """A ``near:`` the board cannot show; the message is a sentence for the player (a
+    catalogue ``Msg``: ``engine.text.text_of(error)`` keeps it)."""
 
 
 class Extras:
     """The generic behaviour (what every game gets)."""
 
-    def choices(self, game: Game, state: State, seat: int, typed: str
-                ) -> list[tuple[str, str]] | None:
-        """Autocomplete (label, value) pairs, or None for the service's plain filter."""
+    def choices(self, game: Game, state: State, seat: int, typed: str, *,
+                lang: str = DEFAULT) -> list[tuple[str, str]] | None:
+        """Autocomplete (label in ``lang``, value) pairs, or None for the service's plain
+        filter."""
         return None
 
     def incomplete(self, game: Game, state: State, seat: int, text: str) -> str | None:
-        """A hint when ``text`` is one of the partial values :meth:`choices` fills in (a
-        step, not yet a move), or None."""
+        """A hint (a ``Msg``, said in the caller's language by the service) when ``text`` is
+        one of the partial values :meth:`choices` fills in (a step, not yet a move), or
+        None."""
         return None
 
     def button_indexes(self, game: Game, state: State, seat: int, moves: list[Action]
@@ -40,24 +51,28 @@ class Extras:
         """Indexes into ``moves`` (= ``game.legal``) that get a button on the turn prompt."""
         return list(range(min(MAX_BUTTONS, len(moves))))
 
-    def prompt_images(self, game: Game, state: State, seat: int) -> list[tuple[str, dict]]:
+    def prompt_images(self, game: Game, state: State, seat: int, *,
+                      lang: str = DEFAULT) -> list[tuple[str, dict]]:
         """(text, view) pictures posted with the turn prompt, e.g. the routes ``run auto``
-        would run, so the player sees them before confirming."""
+        would run, so the player sees them before confirming (``lang``: the table's)."""
         return []
 
     def images_after(self, game: Game, before: State, seat: int, action: Action,
-                     after: State) -> list[tuple[str, dict]]:
-        """(text, view) pictures posted after a move, e.g. the routes just run."""
+                     after: State, *, lang: str = DEFAULT) -> list[tuple[str, dict]]:
+        """(text, view) pictures posted after a move, e.g. the routes just run (``lang``:
+        the table's)."""
         return []
 
-    def preview(self, game: Game, state: State, seat: int, action: Action
-                ) -> tuple[str, dict | None]:
-        """What ``/game preview`` shows for a legal move: text and a view to draw (or None)."""
-        return game.label(state, action), None
+    def preview(self, game: Game, state: State, seat: int, action: Action, *,
+                lang: str = DEFAULT) -> tuple[str, dict | None]:
+        """What ``/game preview`` shows for a legal move: text in ``lang`` (the caller's) and
+        a view to draw (or None)."""
+        return say(game.label(state, action), language(lang)), None
 
-    def zoom(self, game: Game, state: State, near: str) -> dict:
-        """The public view to draw for ``/game board near:``; raises :class:`NoZoom`."""
-        raise NoZoom(f"The {game.title} board has no zoom; use /game board without near.")
+    def zoom(self, game: Game, state: State, near: str, *, lang: str = DEFAULT) -> dict:
+        """The public view to draw for ``/game board near:`` (labelled in ``lang``, the
+        table's); raises :class:`NoZoom`."""
+        raise NoZoom(msg("extras.no_zoom", title=game.title))
 
 
 _REGISTRY = {"18rhl": "bot.rhl18_steps"}

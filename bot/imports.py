@@ -10,6 +10,10 @@ on; ``/game add-bot`` puts an AI in the next seat), and the creator starts it wi
 
 Replays (undo, a snapshot that no longer loads) start from the imported state, which the store
 keeps (``game_origins``); moves before the import cannot be undone.
+
+Texts are catalogue keys ``rhl18.import.*`` (bot/locales/<lang>/rhl18.json): a refusal is a
+``Msg`` the front door says in the caller's language, the lobby post is in the table's, and
+``rheinbot import-18xx`` writes in ``--lang`` (or RHEINBOT_LANG).
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ import argparse
 import asyncio
 import gzip
 import json
+import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
@@ -26,7 +31,7 @@ from bot.i18n import language
 from bot.replies import Reply
 from bot.store import ChannelBusy
 from engine.rhl18.importer import import_game
-from engine.text import text_of
+from engine.text import DEFAULT, LANGUAGES, msg, say, text_of
 
 if TYPE_CHECKING:
     from bot.service import Ctx, TablesService
@@ -36,20 +41,20 @@ MAX_EXPORT = 20 * 1024 * 1024  # an 18xx.games export of a long game is well und
 
 
 class BadExport(ValueError):
-    """An upload that is not an 18Rhl export we can replay; the message says why."""
+    """An upload that is not an 18Rhl export we can replay; the message (a catalogue
+    ``Msg``, kept by ``text_of``) says why."""
 
 
 def decode_export(raw: bytes) -> dict[str, Any]:
     """The export dict from an uploaded file (JSON, or gzip-compressed JSON)."""
     if len(raw) > MAX_EXPORT:
-        raise BadExport("That file is too big for an 18xx.games export.")
+        raise BadExport(msg("rhl18.import.too_big"))
     if raw[:2] == b"\x1f\x8b":
         raw = gzip.decompress(raw)
     try:
         data = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError):
-        raise BadExport("That file is not JSON: download the game from 18xx.games "
-                        "(Tools -> Download game data) and upload that file.") from None
+        raise BadExport(msg("rhl18.import.not_json")) from None
     check_export(data)
     return data
 
@@ -57,10 +62,9 @@ def decode_export(raw: bytes) -> dict[str, Any]:
 def check_export(data: Any) -> None:
     if not isinstance(data, dict) or not isinstance(data.get("actions"), list) or \
             not isinstance(data.get("players"), list):
-        raise BadExport("That is not an 18xx.games game export (players and actions missing).")
+        raise BadExport(msg("rhl18.import.not_export"))
     if str(data.get("title", "")).lower() != "18rhl":
-        raise BadExport(f"That export is a game of {data.get('title')!r}; only 18Rhl exports "
-                        "can be imported.")
+        raise BadExport(msg("rhl18.import.other_game", title=str(data.get("title"))))
 
 
 def replay(data: dict[str, Any]) -> dict[str, Any]:
@@ -69,19 +73,28 @@ def replay(data: dict[str, Any]) -> dict[str, Any]:
     try:
         return import_game(data)
     except Exception as error:  # noqa: BLE001 - any failure means: this export does not replay
-        raise BadExport(f"The export does not replay under our rules: {error}") from error
+        raise BadExport(msg("rhl18.import.no_replay", error=text_of(error))) from error
+
+
+def source_text(data: dict[str, Any]) -> Any:
+    return msg("rhl18.import.source", id=str(data.get("id", "?")))
+
+
+def where_text(imported: dict[str, Any], phase: str) -> Any:
+    """"finished" or "now at <phase>" (the phase said in the reader's language)."""
+    return msg("rhl18.import.finished") if imported["result"] else \
+        msg("rhl18.import.now_at", phase=phase)
 
 
 def lobby_text(title: str, imported: dict[str, Any], game_id: int, phase: str,
-               source: str) -> str:
+               source: Any, lang: str = DEFAULT) -> str:
+    """The channel post opening an imported table, in the table's language ``lang``."""
     names = imported["names"]
     seats = ", ".join(f"{n}. {name}" for n, name in enumerate(names, 1))
-    state = "finished" if imported["result"] else f"now at {phase}"
-    return (f"**{title}** imported from {source} as table {game_id}: "
-            f"{len(imported['actions'])} moves replayed, {state}.\n"
-            f"Seats in the export's order: {seats}.\nTake them with /game join in this "
-            f"order (the first to join plays {names[0]}); /game add-bot puts an AI in the "
-            f"next seat. Then /game start.")
+    text = msg("rhl18.import.lobby", title=title, source=source, id=game_id,
+               moves=len(imported["actions"]), where=where_text(imported, phase), seats=seats,
+               first=names[0])
+    return say(text, lang)
 
 
 async def open_imported(service: TablesService, ctx: Ctx, data: dict[str, Any]
@@ -91,6 +104,7 @@ async def open_imported(service: TablesService, ctx: Ctx, data: dict[str, Any]
 
     if ctx.guild_id is None:
         raise Refusal("svc.no_dm")
+    table_lang = language(ctx.guild_locale or "en")
     try:
         imported = await asyncio.to_thread(replay, data)
     except BadExport as error:
@@ -104,13 +118,13 @@ async def open_imported(service: TablesService, ctx: Ctx, data: dict[str, Any]
             guild_id=ctx.guild_id, channel_id=ctx.channel_id, game_key=GAME_KEY,
             options=game.normalise_options(imported["options"]), seed=imported["seed"],
             creator_id=ctx.user_id, min_players=count, max_players=count, now=now,
-            language=language(ctx.guild_locale or "en"))
+            language=table_lang)
     except ChannelBusy:
         raise Refusal("svc.busy") from None
-    source = f"18xx.games game {data.get('id', '?')}"
-    await service.store.save_origin(row.id, source, game.dump(state),
+    source = source_text(data)
+    await service.store.save_origin(row.id, str(source), game.dump(state),
                                     len(imported["actions"]), now)
-    text = lobby_text(game.title, imported, row.id, game.phase(state), source)
+    text = lobby_text(game.title, imported, row.id, game.phase(state), source, table_lang)
     return [_public(text, title=game.title)]
 
 
@@ -125,6 +139,9 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
                          help="the channel or thread id the table opens in (with --db)")
     command.add_argument("--user", type=int, default=0,
                          help="the Discord user id of the table's creator (with --db)")
+    command.add_argument("--lang", choices=LANGUAGES, default=None,
+                         help="the language of the summary and the table (default: "
+                              "RHEINBOT_LANG or en)")
 
 
 def cmd_import_18xx(args: argparse.Namespace, out: TextIO,
@@ -133,16 +150,22 @@ def cmd_import_18xx(args: argparse.Namespace, out: TextIO,
     table in a bot database, where players join in the export's order."""
     from engine import get_game
 
+    lang = language(getattr(args, "lang", None) or os.environ.get("RHEINBOT_LANG") or DEFAULT)
+    args.lang = lang
     try:
         data = decode_export(Path(args.export).read_bytes())
         imported = replay(data)
-    except (OSError, BadExport) as error:
+    except OSError as error:
         out.write(f"{args.export}: {error}\n")
         return 1
+    except BadExport as error:
+        out.write(f"{args.export}: {say(text_of(error), lang)}\n")
+        return 1
     game, state = get_game(GAME_KEY), imported["state"]
-    out.write(f"{game.title}: {imported['num_players']} players "
-              f"({', '.join(imported['names'])}), {len(imported['actions'])} moves replayed, "
-              f"{'finished' if imported['result'] else game.phase(state)}.\n")
+    summary = msg("rhl18.import.summary", title=game.title, players=imported["num_players"],
+                  names=", ".join(imported["names"]), moves=len(imported["actions"]),
+                  where=msg("rhl18.import.finished") if imported["result"] else game.phase(state))
+    out.write(say(summary, lang) + "\n")
     for standing in game.result(state) or []:
         out.write(f"  {standing.rank}. {imported['names'][standing.seat]}: "
                   f"{standing.score}\n")
@@ -150,11 +173,11 @@ def cmd_import_18xx(args: argparse.Namespace, out: TextIO,
         folder = Path(args.out)
         folder.mkdir(parents=True, exist_ok=True)
         path = folder / f"18rhl-import-{data.get('id', 'game')}.png"
-        path.write_bytes(render(GAME_KEY, game.view(state, None)))
-        out.write(f"Board: {path}\n")
+        path.write_bytes(render(GAME_KEY, {**game.view(state, None), "lang": lang}))
+        out.write(say(msg("rhl18.import.board", path=str(path)), lang) + "\n")
     if args.db:
         if args.channel is None or args.guild is None:
-            out.write("--db needs --guild and --channel (where the table opens).\n")
+            out.write(say(msg("rhl18.import.db_needs"), lang) + "\n")
             return 2
         return asyncio.run(_open_in_db(args, data, out, render))
     return 0
@@ -169,7 +192,8 @@ async def _open_in_db(args: argparse.Namespace, data: dict[str, Any], out: TextI
     try:
         service = TablesService(store, render=render)
         ctx = Ctx(guild_id=args.guild, channel_id=args.channel, user_id=args.user,
-                  user_name="rheinbot import-18xx", can_manage=True)
+                  user_name="rheinbot import-18xx", can_manage=True, locale=args.lang,
+                  guild_locale=args.lang)
         replies = await service.import_18xx(ctx, data)
     finally:
         await store.close()

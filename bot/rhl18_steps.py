@@ -10,6 +10,10 @@ Typed forms the autocomplete understands (the values it fills in follow them):
 ``lay`` or ``lay F`` -> hexes; ``lay F11`` -> tiles for F11; ``lay F11 9`` (or ``lay 9 F11``)
 -> rotations, whose values are the final notation ``lay 9 F11 1``. A private company's lays
 work alike behind its prefix (``szl lay ...``).
+
+Texts are catalogue keys ``rhl18.discord.*`` (bot/locales/<lang>/rhl18.json), said in the
+``lang`` the service passes: the caller's language for autocomplete and previews, the table's
+for pictures posted to the channel. Notation (``lay 9 F11 1``) stays as the engine writes it.
 """
 
 from __future__ import annotations
@@ -18,9 +22,11 @@ from collections import defaultdict
 from typing import Any
 
 from bot.extras import Extras, NoZoom
+from bot.i18n import language
 from engine.core import Action, Game, State
 from engine.rhl18 import hexmap
 from engine.rhl18 import tiles as TL
+from engine.text import DEFAULT, Msg, has, msg, say
 
 LIMIT = 25  # Discord's autocomplete and button limits
 
@@ -30,11 +36,28 @@ def tile_name(tile_id: str) -> str:
     return tile_id.rsplit("-", 1)[0]
 
 
+def describe_rotation(hex_id: str, name: str, rotation: int) -> Msg:
+    """A rotation by its exits and the hexes they lead to ("exits SW to G6, NW to E6")."""
+    parts = []
+    for edge in sorted(TL.exits(name, rotation)):
+        direction = msg(f"rhl18.discord.edge.{TL.EDGE_NAMES[edge].lower()}")
+        target = hexmap.neighbor(hex_id, edge)
+        parts.append(msg("rhl18.discord.exit_to", edge=direction, hex=target) if target
+                     else direction)
+    return msg("rhl18.discord.exits", exits=parts) if parts else msg("rhl18.discord.no_track")
+
+
+def colour_word(colour: str) -> Msg | str:
+    key = f"rhl18.discord.colour.{colour}"
+    return msg(key) if has(key) else colour
+
+
 class Lays:
     """The legal tile lays of a position, grouped by prefix ("" or "szl "), hex and tile."""
 
-    def __init__(self, game: Game, state: State, moves: list[Action]) -> None:
-        self.game, self.state = game, state
+    def __init__(self, game: Game, state: State, moves: list[Action],
+                 lang: str = DEFAULT) -> None:
+        self.game, self.state, self.lang = game, state, language(lang)
         self.tree: dict[str, dict[str, dict[str, list[Action]]]] = defaultdict(
             lambda: defaultdict(lambda: defaultdict(list)))
         for move in moves:
@@ -54,21 +77,23 @@ class Lays:
         name = f" {info.name}" if info.name else ""
         tiles = ", ".join(sorted(by_tile, key=_tile_order))
         first = next(iter(by_tile.values()))[0]
-        label = f"{prefix}lay on {hex_id}{name}: tile {tiles}{self.cost(first)}"
-        return _fit(label), f"{prefix}lay {hex_id}"
+        label = msg("rhl18.discord.lay_hex", prefix=prefix, hex=hex_id, name=name, tiles=tiles,
+                    cost=self.cost(first))
+        return _fit(say(label, self.lang)), f"{prefix}lay {hex_id}"
 
     def tile_choice(self, prefix: str, hex_id: str, name: str) -> tuple[str, str]:
         moves = self.tree[prefix][hex_id][name]
         if len(moves) == 1:  # nothing left to choose: the final notation at once
             return self.rotation_choice(moves[0])
-        colour = TL.tile(name).color
-        label = f"{prefix}lay {name} ({colour}) on {hex_id}: {len(moves)} ways to turn it"
-        return _fit(label), f"{prefix}lay {hex_id} {name}"
+        label = msg("rhl18.discord.lay_tile", prefix=prefix, tile=name, hex=hex_id,
+                    colour=colour_word(TL.tile(name).color), ways=len(moves))
+        return _fit(say(label, self.lang)), f"{prefix}lay {hex_id} {name}"
 
     def rotation_choice(self, move: Action) -> tuple[str, str]:
         text = self.game.format(self.state, move)
-        exits = TL.describe_rotation(move["hex"], tile_name(move["tile"]), move["rotation"])
-        return _fit(f"{text}: {exits}{self.cost(move)}"), text
+        exits = describe_rotation(move["hex"], tile_name(move["tile"]), move["rotation"])
+        label = f"{text}: {say(exits, self.lang)}{self.cost(move)}"  # notation: exits (cost)
+        return _fit(label), text
 
 
 def _tile_order(name: str) -> tuple[int, str]:
@@ -117,11 +142,12 @@ def _hex_order(hex_id: str) -> tuple[str, int]:
     return (hex_id[0], int(hex_id[1:]) if hex_id[1:].isdigit() else 0)
 
 
-def step_choices(game: Game, state: State, seat: int, typed: str) -> list[tuple[str, str]]:
+def step_choices(game: Game, state: State, seat: int, typed: str,
+                 lang: str = DEFAULT) -> list[tuple[str, str]]:
     """Autocomplete for 18Rhl: tile lays step by step, every other move as the engine labels
-    it (filtered by the typed text)."""
+    it (filtered by the typed text), labels in ``lang``."""
     moves = game.legal(state, seat)
-    lays = Lays(game, state, moves)
+    lays = Lays(game, state, moves, lang)
     words = typed.strip().lower().split()
     split = _split_prefix(words, sorted(lays.tree, key=len, reverse=True))
     if split is not None and split[0] in lays.tree:
@@ -131,7 +157,7 @@ def step_choices(game: Game, state: State, seat: int, typed: str) -> list[tuple[
     for move in moves:
         if move.get("type") == "lay_tile":
             continue
-        label, text = game.label(state, move), game.format(state, move)
+        label, text = say(game.label(state, move), lang), game.format(state, move)
         if len(text) <= 100 and (needle in label.lower() or needle in text.lower()):
             out.append((_fit(label), text))
     for prefix in sorted(lays.tree):
@@ -194,79 +220,88 @@ def routes_of(game: Game, state: State, action: Action) -> list[dict[str, Any]]:
              "revenue": r.revenue, "revenue_str": r.text} for r in results]
 
 
-def routes_text(sym: str, routes: list[dict[str, Any]], verb: str = "runs") -> str:
+def routes_text(sym: str, routes: list[dict[str, Any]], would: bool = False) -> Msg:
+    """What a corporation runs (or ``would`` run with ``run auto``): trains, stops, revenue."""
+    mood = "would_run" if would else "runs"
     total = sum(int(r.get("revenue", 0)) for r in routes)
     if not routes:
-        return f"{sym} {verb} no trains (0M)."
+        return msg(f"rhl18.discord.{mood}_nothing", corp=sym)
+    # train: stops = revenue, in the engine's route notation (no words to translate)
     parts = "; ".join(f"{r['train']}: {r.get('revenue_str') or '-'.join(r['stops'])} "
                       f"= {r.get('revenue', 0)}M" for r in routes)
-    return f"{sym} {verb} {total}M: {parts}"
+    return msg(f"rhl18.discord.{mood}", corp=sym, total=total, routes=parts)
 
 
-def routes_view(game: Game, state: State, routes: list[dict[str, Any]]) -> dict:
+def routes_view(game: Game, state: State, routes: list[dict[str, Any]],
+                lang: str = DEFAULT) -> dict:
+    """The public view with the routes drawn over the map, labelled in ``lang``."""
     view = game.view(state, None)
+    view["lang"] = language(lang)
     view["routes"] = [{**r, "text": r.get("revenue_str") or r.get("text", "")} for r in routes]
     view["image"] = {"kind": "routes"}
     return view
 
 
 class Rhl18Extras(Extras):
-    def choices(self, game: Game, state: State, seat: int, typed: str
-                ) -> list[tuple[str, str]] | None:
-        return step_choices(game, state, seat, typed)
+    def choices(self, game: Game, state: State, seat: int, typed: str, *,
+                lang: str = DEFAULT) -> list[tuple[str, str]] | None:
+        return step_choices(game, state, seat, typed, lang)
 
     def button_indexes(self, game: Game, state: State, seat: int, moves: list[Action]
                        ) -> list[int]:
         return button_indexes(game, state, moves)
 
-    def incomplete(self, game: Game, state: State, seat: int, text: str) -> str | None:
+    def incomplete(self, game: Game, state: State, seat: int, text: str) -> Msg | None:
         words = text.strip().lower().split()
         if "lay" not in words or len(words) - words.index("lay") > 3:
             return None
         steps = [v for _, v in step_choices(game, state, seat, text)]
         if not steps:
             return None
-        return (f"`{text.strip()}` is only part of a tile lay: go on choosing in the list "
-                f"(a hex, then a tile, then a rotation), e.g. `{steps[0]}`.")
+        return msg("rhl18.discord.partial_lay", typed=text.strip(), example=steps[0])
 
-    def prompt_images(self, game: Game, state: State, seat: int) -> list[tuple[str, dict]]:
+    def prompt_images(self, game: Game, state: State, seat: int, *,
+                      lang: str = DEFAULT) -> list[tuple[str, dict]]:
         runs = [m for m in game.legal(state, seat) if m.get("type") == "run_routes"]
         if not runs:
             return []
         routes = routes_of(game, state, runs[0])
-        text = routes_text(runs[0]["entity"], routes, "would run") + \
-            " (`run auto`; or write your own routes)"
-        return [(text, routes_view(game, state, routes))]
+        text = msg("rhl18.discord.run_auto_offer",
+                   routes=routes_text(runs[0]["entity"], routes, would=True))
+        return [(say(text, lang), routes_view(game, state, routes, lang))]
 
     def images_after(self, game: Game, before: State, seat: int, action: Action,
-                     after: State) -> list[tuple[str, dict]]:
+                     after: State, *, lang: str = DEFAULT) -> list[tuple[str, dict]]:
         if action.get("type") != "run_routes" or not action.get("routes"):
             return []
         routes = routes_of(game, before, action)
-        return [(routes_text(action["entity"], routes), routes_view(game, before, routes))]
+        return [(say(routes_text(action["entity"], routes), lang),
+                 routes_view(game, before, routes, lang))]
 
-    def preview(self, game: Game, state: State, seat: int, action: Action
-                ) -> tuple[str, dict | None]:
+    def preview(self, game: Game, state: State, seat: int, action: Action, *,
+                lang: str = DEFAULT) -> tuple[str, dict | None]:
         label = game.label(state, action)
         if action.get("type") == "lay_tile":
             name = tile_name(action["tile"])
-            exits = TL.describe_rotation(action["hex"], name, action["rotation"])
+            exits = describe_rotation(action["hex"], name, action["rotation"])
             view = game.view(state, None)
+            view["lang"] = language(lang)
             view["image"] = {"kind": "lay", "hex": action["hex"], "tile": name,
                              "rotation": action["rotation"]}
-            return f"Preview: {label}: {exits}.", view
+            return say(msg("rhl18.discord.preview_lay", label=label, exits=exits), lang), view
         if action.get("type") == "run_routes":
             routes = routes_of(game, state, action)
-            return "Preview: " + routes_text(action["entity"], routes, "would run"), \
-                routes_view(game, state, routes)
-        return f"Preview: {label}.", None
+            text = msg("rhl18.discord.preview", what=routes_text(action["entity"], routes,
+                                                                 would=True))
+            return say(text, lang), routes_view(game, state, routes, lang)
+        return say(msg("rhl18.discord.preview_move", label=label), lang), None
 
-    def zoom(self, game: Game, state: State, near: str) -> dict:
+    def zoom(self, game: Game, state: State, near: str, *, lang: str = DEFAULT) -> dict:
         hex_id = near.strip().upper()
         if hex_id not in state["board"]:
-            raise NoZoom(f"There is no hex {near.strip()!r} on the 18Rhl map; "
-                         "name one like F9 or K6.")
+            raise NoZoom(msg("rhl18.discord.no_hex", near=near.strip()))
         view = game.view(state, None)
+        view["lang"] = language(lang)
         view["image"] = {"kind": "zoom", "hex": hex_id}
         return view
 
