@@ -3,6 +3,13 @@
 ``run`` and ``sync`` talk to Discord (through bot.discord_app, imported only when needed);
 ``demo``, ``play`` and ``replay`` drive the same tables service from a terminal, so every
 game can be tried without a token; ``backup`` copies a live database.
+
+``demo`` and ``play`` speak the language of ``--lang`` (or RHEINBOT_LANG; default English):
+their own prompts come from ``bot/locales/<lang>/cli.json`` (keys ``cli.*``), the table is
+opened in that language, so the service's replies, log lines and board pictures follow it, and
+the engine's texts (move labels, phases) are said in it with ``engine.text.say``. Command words
+of the hot-seat are understood in English and German alike. The ``--help`` texts are English
+(they are for the one who runs the bot).
 """
 
 from __future__ import annotations
@@ -21,8 +28,10 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, TextIO
 
+from bot.i18n import language, t
 from bot.replies import Audience, Reply
 from bot.service import TURN_HINT
+from engine.text import DEFAULT, LANGUAGES, msg, say
 
 DEFAULT_DB = "rheinbot.sqlite3"
 
@@ -60,6 +69,20 @@ def _renderer(render: Callable[[str, dict], bytes] | None) -> Callable[[str, dic
     return render_board
 
 
+def _say(lang: str, text: Any) -> str:
+    return say(text, lang)
+
+
+def cli_language(args: argparse.Namespace | None = None) -> str:
+    """``--lang``, else RHEINBOT_LANG, else English."""
+    chosen = getattr(args, "lang", None) or os.environ.get("RHEINBOT_LANG") or DEFAULT
+    return language(chosen)
+
+
+def player_name(user: int, lang: str) -> str:
+    return say(msg("cli.player", n=user), lang)
+
+
 def _slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "board"
 
@@ -90,13 +113,15 @@ class Recorder:
     """Writes channel replies as a transcript and their pictures as numbered PNGs."""
 
     def __init__(self, folder: Path, out: TextIO, echo: bool = True,
-                 names: Mapping[int, str] | None = None) -> None:
+                 names: Mapping[int, str] | None = None, lang: str = DEFAULT) -> None:
         self.folder = folder
         self.out = out
         self.echo = echo
         self.names = dict(names or {})  # user id -> name, for mentions in the terminal
+        self.lang = language(lang)
         self.images: list[Path] = []
         self.lines: list[str] = []
+        self.private: list[str] = []  # answers only the asker would see (refusals...)
 
     def take(self, replies: list[Reply], who: str = "") -> None:
         for reply in replies:
@@ -104,11 +129,15 @@ class Recorder:
                 # On a shared screen a DM would show one player's secrets to all; each
                 # player's hidden information is shown when their turn comes instead.
                 continue
-            prefix = "" if reply.audience is Audience.CHANNEL else f"(only {who or 'you'}) "
+            prefix = "" if reply.audience is Audience.CHANNEL else self._only(who)
+            if reply.audience is not Audience.CHANNEL:
+                self.private.append(reply.text)
             text = prefix + (f"[{reply.title}] " if reply.title else "") + reply.text
             text = re.sub(r"<@(\d+)>", lambda m: self.names.get(int(m[1]), m[0]), text)
             if self.names:  # a terminal game: no slash commands here
-                text = text.replace(TURN_HINT, "Type a move, or 'moves' to list them.")
+                hint = say(msg("cli.turn_hint"), self.lang)
+                text = text.replace(TURN_HINT, hint).replace(
+                    t("svc.turn_hint", self.lang), hint)
             for attachment in reply.files:
                 path = self.folder / f"{len(self.images) + 1:02d}-{_slug(reply.title or '')}"
                 path = path.with_suffix(Path(attachment.filename).suffix or ".png")
@@ -119,6 +148,11 @@ class Recorder:
             if self.echo:
                 self.out.write(text + "\n")
 
+    def _only(self, who: str) -> str:
+        if who:
+            return say(msg("cli.only_for", who=who), self.lang)
+        return say(msg("cli.only_you"), self.lang)
+
 
 async def _demo(args: argparse.Namespace, out: TextIO, games: Mapping[str, Any],
                 render: Callable[[str, dict], bytes]) -> int:
@@ -126,6 +160,7 @@ async def _demo(args: argparse.Namespace, out: TextIO, games: Mapping[str, Any],
     from bot.store import Store
 
     game = games[args.game]
+    lang = cli_language(args)
     players = args.players or min(max(3, game.min_players), game.max_players)
     seed = args.seed if args.seed is not None else secrets.randbits(31)
     folder = Path(args.out or f"demo-out/{args.game}-{seed}")
@@ -135,48 +170,67 @@ async def _demo(args: argparse.Namespace, out: TextIO, games: Mapping[str, Any],
     store = await Store.open(str(folder / "demo.sqlite3"))
     service = TablesService(store, games=games, render=render, seed_source=lambda: seed,
                             ai_limit=1_000_000)
-    host = Ctx(guild_id=1, channel_id=1, user_id=1, user_name="Host")
-    recorder = Recorder(folder, out, echo=not args.quiet)
+    host = Ctx(guild_id=1, channel_id=1, user_id=1, user_name="Host", locale=lang)
+    recorder = Recorder(folder, out, echo=not args.quiet, lang=lang)
     try:
         recorder.take(await service.new(host, args.game, min_players=players,
-                                        max_players=players))
+                                        max_players=players, lang=lang))
         recorder.take(await service.leave(host))  # the host only watches: every seat is AI
         for _ in range(players):
             recorder.take(await service.add_bot(host, args.level))
         recorder.take(await service.start(host, order="joined"))
         row = await store.latest_game(1)
-        errors = [line for line in recorder.lines if line.startswith("(only")]
+        errors = recorder.private
         if row is None or row.status != "finished" or errors:
             status = row.status if row else "not created"
-            out.write(f"The demo did not finish ({status}). {' '.join(errors)}\n")
+            out.write(say(msg("cli.demo.unfinished", status=status, errors=" ".join(errors)),
+                          lang) + "\n")
             return 1
         export = await service.export_data(row)
         (folder / "export.json").write_text(json.dumps(export, indent=1, ensure_ascii=False))
+        title = msg("cli.demo.transcript_title", title=game.title, players=players, seed=seed)
         (folder / "transcript.md").write_text(
-            f"# {game.title}: demo, {players} AI seats, seed {seed}\n\n"
+            say(title, lang) + "\n\n"
             + "\n".join(f"- {line}" for line in recorder.lines) + "\n", encoding="utf-8")
-        out.write(f"\n{game.title}: {len(export['actions'])} moves, "
-                  f"{len(recorder.images)} board images, transcript and export in {folder}\n")
+        summary = msg("cli.demo.summary", title=game.title, moves=len(export["actions"]),
+                      images=len(recorder.images), folder=str(folder))
+        out.write("\n" + say(summary, lang) + "\n")
         return 0
     finally:
         await store.close()
 
 
 # == play (hot-seat) ===========================================================================
-PLAY_HELP = ("Type a move in the game's notation, or: moves (all your legal moves), "
-             "board (save the board picture), hand, status, log, undo, help, quit.")
+PLAY_HELP = say(msg("cli.play.help"), DEFAULT)
+
+# The hot-seat's own command words, English and German alike (the German ones are not move
+# keywords of any game: "ende" is one, so German quits with "beenden").
+COMMANDS = {
+    "help": ("help", "?", "", "hilfe"), "moves": ("moves", "züge", "zuege"),
+    "board": ("board", "brett"), "hand": ("hand",), "status": ("status", "stand"),
+    "log": ("log", "protokoll"), "undo": ("undo", "zurück", "zurueck"),
+    "quit": ("quit", "exit", "beenden", "aufhören"),
+}
+WORDS = {word: command for command, words in COMMANDS.items() for word in words}
+YES = ("y", "yes", "j", "ja")
 
 
 class HotSeat:
     def __init__(self, service: Any, game: Any, out: TextIO, inp: TextIO, recorder: Recorder,
-                 players: int, resume: str = "") -> None:
+                 players: int, resume: str = "", lang: str = DEFAULT) -> None:
         from bot.service import Ctx
 
         self.service, self.game, self.out, self.inp = service, game, out, inp
         self.recorder = recorder
         self.resume = resume
+        self.lang = language(lang)
         self.ctxs = {user: Ctx(guild_id=1, channel_id=1, user_id=user,
-                               user_name=f"Player {user}") for user in range(1, players + 1)}
+                               user_name=player_name(user, self.lang), locale=self.lang)
+                     for user in range(1, players + 1)}
+
+    def say(self, key: str, **params: Any) -> str:
+        """One of the hot-seat's own texts (``cli.<key>``) in the players' language."""
+        return say(msg(f"cli.{key}", **params), self.lang)
 
     def ask(self, prompt: str) -> str | None:
         self.out.write(prompt)
@@ -199,29 +253,32 @@ class HotSeat:
         while True:
             row, state, user = await self.current()
             if user is None:
-                self.out.write(f"The game is {row.status}.\n")
+                status = msg(f"cli.status.{row.status}")
+                self.out.write(self.say("play.status", status=status) + "\n")
                 return 0
             ctx = self.ctxs[user]
             if shown != (user, row.version):
-                self.out.write(f"\n=== {ctx.user_name}: your turn ({row.phase}) ===\n")
+                phase = say(self.game.phase(state), self.lang)
+                self.out.write("\n" + self.say("play.turn", name=ctx.user_name, phase=phase)
+                               + "\n")
                 self.recorder.take(await self.service.hand(ctx), ctx.user_name)
                 shown = (user, row.version)
             line = self.ask(f"{ctx.user_name}> ")
-            if line is None or line.lower() in ("quit", "exit"):
-                self.out.write(f"Bye. The game is saved; `{self.resume}` resumes it.\n")
+            if line is None or WORDS.get(line.lower()) == "quit":
+                self.out.write(self.say("play.bye", resume=self.resume) + "\n")
                 return 0
             await self.command(ctx, state, line)
 
     async def command(self, ctx: Any, state: Any, line: str) -> None:
-        word = line.lower()
+        word = WORDS.get(line.lower())
         service, who = self.service, ctx.user_name
-        if word in ("help", "?", ""):
-            self.out.write(PLAY_HELP + "\n")
+        if word == "help":
+            self.out.write(self.say("play.help") + "\n")
         elif word == "moves":
             seat = self.game.active(state)[0]
             for action in self.game.legal(state, seat):
                 self.out.write(f"  {self.game.format(state, action):<28} "
-                               f"{self.game.label(state, action)}\n")
+                               f"{say(self.game.label(state, action), self.lang)}\n")
         elif word == "board":
             self.recorder.take(await service.board(ctx), who)
         elif word in ("hand", "status", "log"):
@@ -229,8 +286,8 @@ class HotSeat:
         elif word == "undo":
             replies = await service.undo(ctx)
             self.recorder.take(replies, who)
-            if any("asks to take back" in r.text for r in replies):
-                await self.vote(ctx)
+            if any(b.custom_id.endswith(":undo-yes") for r in replies for b in r.buttons):
+                await self.vote(ctx)  # the others are asked (on Discord: with buttons)
         else:
             self.recorder.take(await service.play(ctx, line), who)
 
@@ -238,10 +295,11 @@ class HotSeat:
         for user, ctx in self.ctxs.items():
             if user == asker.user_id:
                 continue
-            answer = self.ask(f"{ctx.user_name}, allow the undo? [y/n] ") or "n"
-            replies = await self.service.vote_undo(ctx, answer.lower().startswith("y"))
+            answer = (self.ask(self.say("play.allow_undo", name=ctx.user_name)) or "n").lower()
+            agree = answer in YES or answer[:1] in ("y", "j")
+            replies = await self.service.vote_undo(ctx, agree)
             self.recorder.take(replies, ctx.user_name)
-            if not answer.lower().startswith("y"):
+            if not agree:
                 return
 
 
@@ -251,6 +309,7 @@ async def _play(args: argparse.Namespace, out: TextIO, inp: TextIO,
     from bot.store import Store
 
     game = games[args.game]
+    lang = cli_language(args)
     players = args.players or max(1, game.min_players - args.bots)
     folder = Path(args.out or tempfile.mkdtemp(prefix="rheinbot-play-"))
     folder.mkdir(parents=True, exist_ok=True)
@@ -258,14 +317,17 @@ async def _play(args: argparse.Namespace, out: TextIO, inp: TextIO,
     seed = args.seed if args.seed is not None else secrets.randbits(31)
     store = await Store.open(db)
     service = TablesService(store, games=games, render=render, seed_source=lambda: seed)
-    recorder = Recorder(folder, out, names={u: f"Player {u}" for u in range(1, players + 1)})
-    hot = HotSeat(service, game, out, inp, recorder, players,
-                  resume=f"rheinbot play {args.game} --db {db}")
+    recorder = Recorder(folder, out, lang=lang,
+                        names={u: player_name(u, lang) for u in range(1, players + 1)})
+    resume = f"rheinbot play {args.game} --db {db}" + (f" --lang {lang}" if lang != DEFAULT
+                                                          else "")
+    hot = HotSeat(service, game, out, inp, recorder, players, resume=resume, lang=lang)
     try:
         if await store.live_game(1) is None:
             host = hot.ctxs[1]
             seats = players + args.bots
-            replies = await service.new(host, args.game, min_players=seats, max_players=seats)
+            replies = await service.new(host, args.game, min_players=seats, max_players=seats,
+                                        lang=lang)
             for user in range(2, players + 1):
                 replies += await service.join(hot.ctxs[user])
             for _ in range(args.bots):
@@ -275,14 +337,15 @@ async def _play(args: argparse.Namespace, out: TextIO, inp: TextIO,
             if any(r.audience is Audience.EPHEMERAL for r in replies):
                 return 1
         else:
-            out.write(f"Resuming the game in {db}.\n")
-        out.write(PLAY_HELP + f"\nBoard pictures are saved in {folder}.\n")
+            out.write(hot.say("play.resuming", db=db) + "\n")
+        out.write(hot.say("play.help") + "\n" + hot.say("play.pictures", folder=str(folder))
+                  + "\n")
         code = await hot.loop()
         row = await store.latest_game(1)
         if row is not None and row.status == "finished":
             data = await service.export_data(row)
             (folder / "export.json").write_text(json.dumps(data, indent=1))
-            out.write(f"Export written to {folder / 'export.json'}.\n")
+            out.write(hot.say("play.export", path=str(folder / "export.json")) + "\n")
         return code
     finally:
         await store.close()
@@ -375,6 +438,8 @@ def parser() -> argparse.ArgumentParser:
         command.add_argument("--players", type=int, default=None)
         command.add_argument("--seed", type=int, default=None)
         command.add_argument("--out", default=None, help="folder for pictures and files")
+        command.add_argument("--lang", default=None, choices=LANGUAGES,
+                             help="the players' language (default: RHEINBOT_LANG or en)")
     demo.add_argument("--quiet", action="store_true", help="print only the summary")
     for command in (demo, play):
         command.add_argument("--level", default="normal", choices=("easy", "normal"),
@@ -453,13 +518,15 @@ def main(argv: list[str] | None = None, *, games: Mapping[str, Any] | None = Non
         from bot.imports import cmd_import_18xx
 
         return cmd_import_18xx(args, out, draw)
+    lang = cli_language(args)
     if args.game not in known:
-        out.write(f"There is no game called {args.game!r}. Games: {', '.join(known)}.\n")
+        out.write(_say(lang, msg("cli.no_game", name=args.game, games=", ".join(known))) + "\n")
         return 2
     game = known[args.game]
     seats = (args.players or 0) + getattr(args, "bots", 0)
     if args.players is not None and not game.min_players <= seats <= game.max_players:
-        out.write(f"{game.title} is for {game.min_players} to {game.max_players} players.\n")
+        out.write(_say(lang, msg("cli.player_count", title=game.title, low=game.min_players,
+                                 high=game.max_players)) + "\n")
         return 2
     if args.command == "demo":
         return asyncio.run(_demo(args, out, known, draw))
