@@ -355,36 +355,44 @@ async def _play(args: argparse.Namespace, out: TextIO, inp: TextIO,
 def cmd_replay(args: argparse.Namespace, out: TextIO, games: Mapping[str, Any],
                render: Callable[[str, dict], bytes]) -> int:
     from engine import RuleError
+    from engine.text import text_of
+
+    lang = cli_language(args)
+
+    def write(key: str, **params: Any) -> None:
+        out.write(say(msg(f"cli.replay.{key}", **params), lang) + "\n")
 
     data = json.loads(Path(args.export).read_text(encoding="utf-8"))
     if data.get("format") != "rheinbot-export":
-        out.write(f"{args.export} is not a Rheinbot export.\n")
+        write("not_export", path=args.export)
         return 1
     game = games[data["game"]]
     names = {s["seat"]: s["name"] for s in data.get("seats", [])}
     state = game.load(data["origin"]["state"]) if data.get("origin") else \
         game.setup(data["players"], data["options"], data["seed"])  # origin: an import
-    out.write(f"{game.title}, {data['players']} players, seed {data['seed']}\n")
+    write("title", title=game.title, players=data["players"], seed=data["seed"])
     for number, entry in enumerate(data["actions"], 1):
         seat = entry["seat"]
         try:
             lines = game.apply(state, seat, game.parse(state, seat, entry["move"]))
         except RuleError as error:
-            out.write(f"Move {number} ({entry['move']!r}) does not replay: {error}\n")
+            write("refused", number=number, move=entry["move"],
+                  error=say(text_of(error), lang))
             return 1
-        out.write(f"{number}. {names.get(seat, f'Seat {seat}')}: {' '.join(lines)}\n")
+        who = names.get(seat) or say(msg("cli.replay.seat", seat=seat), lang)
+        out.write(f"{number}. {who}: {' '.join(say(line, lang) for line in lines)}\n")
     result = game.result(state)
     if result:
         for standing in result:
             out.write(f"  {standing.rank}. {names.get(standing.seat)}: {standing.score}\n")
     else:
-        out.write(f"Not finished: {game.phase(state)}.\n")
+        write("unfinished", phase=say(game.phase(state), lang))
     if args.out:
         folder = Path(args.out)
         folder.mkdir(parents=True, exist_ok=True)
         path = folder / f"{data['game']}-final.png"
-        path.write_bytes(render(data["game"], game.view(state, None)))
-        out.write(f"Final board: {path}\n")
+        path.write_bytes(render(data["game"], {**game.view(state, None), "lang": lang}))
+        write("board", path=str(path))
     return 0
 
 
@@ -449,6 +457,9 @@ def parser() -> argparse.ArgumentParser:
     replay = sub.add_parser("replay", help="replay an exported game")
     replay.add_argument("export", help="the JSON file from /game export or a demo")
     replay.add_argument("--out", default=None, help="also save the final board here")
+    replay.add_argument("--lang", default=None, choices=LANGUAGES,
+                        help="the language of the moves and results (default: RHEINBOT_LANG "
+                             "or en)")
     from bot.imports import add_arguments as import_arguments
 
     import_arguments(sub.add_parser("import-18xx", help="import an 18xx.games export of 18Rhl"))
