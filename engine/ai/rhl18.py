@@ -81,12 +81,19 @@ def dividend(state, seat, by_type, rng) -> Action | None:
     moves = by_type.get("dividend")
     if not moves:
         return None
-    corp = state["corps"][moves[0]["entity"]]
-    # Pay out, unless a lone train may rust and the treasury could not replace it: then
-    # the president (perhaps us) would have to pay for the forced train.
-    # Late trains cost more than a few withheld runs can save: then pay out anyway.
+    sym = moves[0]["entity"]
+    corp = state["corps"][sym]
+    # Pay out, unless the corporation may soon have to buy a train it cannot afford: then
+    # its president (perhaps us) would pay. A corporation with at least 1M can always take
+    # another corporation's train for its whole treasury, so an empty treasury is refilled.
+    # Once the bank has broken, treasury money is worth nothing at the end: pay out.
     price = next_train_price(state)
-    saving = len(corp["trains"]) <= 1 and corp["cash"] < price <= SAVE_LIMIT
+    lasting = [t for t in corp["trains"] if train_life(state, t) >= 1]
+    saving = not lasting and corp["cash"] < price <= SAVE_LIMIT
+    if corp["cash"] < 1 and not lasting:
+        saving = True
+    if state.get("bank_broken"):
+        saving = False
     kind = "withhold" if saving else "payout"
     chosen = [m for m in moves if m.get("kind") == kind]
     return chosen[0] if chosen else moves[0]
@@ -97,38 +104,83 @@ def next_train_price(state: State) -> int:
     return min(prices, default=0)
 
 
+PHASES = [p["name"] for p in data.phases()]
+RUSTS = {t["name"]: t["rusts_on"] for t in data.trains()}
+
+
+def train_kind(train: str) -> str:
+    return str(train).split("-")[0]
+
+
+def train_life(state: State, train: str) -> float:
+    """1 for a train that survives the next phase change, less for one about to rust."""
+    rust = RUSTS.get(train_kind(train))
+    if rust is None:
+        return 1.0
+    ahead = PHASES.index(rust) - PHASES.index(state["phase"])
+    return 1.0 if ahead > 1 else 0.35
+
+
+def train_worth(state: State, train: str) -> float:
+    kind = train_kind(train)
+    return (int(kind) if kind.isdigit() else 8) * train_life(state, train)
+
+
+BARGAIN = 0.6  # an opponent's train is worth taking below this share of its list price
+
+
 def buy_train(state, seat, by_type, rng) -> Action | None:
     moves = by_type.get("buy_train")
     if not moves:
         return None
-    corp = state["corps"][moves[0]["entity"]]
+    sym = moves[0]["entity"]
+    corp = state["corps"][sym]
     depot = set(F.depot_available(state))
-    # Never trade trains between corporations: it only moves money around at a price
-    # someone else picked. New trains from the depot run longer before they rust.
-    fresh = [m for m in moves if m["train"] in depot]
-    if not fresh:
-        # A forced buy the depot cannot serve: take a train from an opponent's corporation
-        # rather than one of our own, as cheaply as possible.
-        return _pass(by_type) or min(moves, key=lambda m: (
-            _owner_president(state, m["train"]) == seat, m["price"], str(m["train"])))
-    cheapest = min(fresh, key=lambda m: (m["price"], str(m["train"])))
-    if not corp["trains"]:
-        return cheapest
-    if len(corp["trains"]) < MAX_TRAINS and corp["cash"] >= cheapest["price"]:
-        return cheapest
-    return _pass(by_type) or cheapest
+    if F.must_buy(state, sym):
+        # Forced: spend as little of the president's own money as possible. Another
+        # corporation's train costs at most our treasury, so it never needs the president.
+        return min(moves, key=lambda m: (
+            _forced_cost(state, sym, m, depot), -train_worth(state, m["train"]),
+            m["price"], str(m["train"])))
+    steals = [m for m in moves if m["train"] not in depot and _bargain(state, seat, m)]
+    if steals:
+        return max(steals, key=lambda m: (train_worth(state, m["train"]), -m["price"],
+                                          str(m["train"])))
+    fresh = [m for m in moves if m["train"] in depot and m["price"] <= corp["cash"]]
+    if fresh:
+        cheapest = min(fresh, key=lambda m: (m["price"], str(m["train"])))
+        lasting = [t for t in corp["trains"] if train_life(state, t) >= 1]
+        if len(lasting) < MAX_TRAINS:
+            return cheapest
+    return _pass(by_type)
+
+
+def _forced_cost(state: State, sym: str, move: Action, depot: set[str]) -> float:
+    from_president = max(0, move["price"] - state["corps"][sym]["cash"]) \
+        if move["train"] in depot else 0
+    return 1.5 * from_president + 0.2 * move["price"] - 40 * train_worth(state, move["train"])
+
+
+def _bargain(state: State, seat: int, move: Action) -> bool:
+    """A cheap train from a corporation we do not run and hardly own."""
+    source = _owner_corp(state, move["train"])
+    if source is None or state["corps"][source]["president"] == seat:
+        return False
+    if _held(state, seat, source) > 2 or train_life(state, move["train"]) < 1:
+        return False
+    return move["price"] <= BARGAIN * F.train_price(move["train"])
+
+
+def _owner_corp(state: State, train: str) -> str | None:
+    for sym, corp in state["corps"].items():
+        if train in corp["trains"]:
+            return sym
+    return None
 
 
 def _train_rank(train: str) -> tuple[int, str]:
     head = train.split("-")[0]
     return (int(head) if head.isdigit() else 99, train)
-
-
-def _owner_president(state: State, train: str) -> int | None:
-    for corp in state["corps"].values():
-        if train in corp["trains"]:
-            return corp["president"]
-    return None
 
 
 def track(state, seat, by_type, rng) -> Action | None:
@@ -247,6 +299,12 @@ def avoid_selling(state, seat, by_type, rng) -> Action | None:
     if other:
         moves = by_type[other[0]]
         return moves[rng_below(rng, len(moves))]
+    if "sell_shares" in by_type:
+        # An emergency sale to pay for a forced train: rather than go bankrupt, sell the
+        # smallest bundle, from a corporation we do not run where possible.
+        return min(by_type["sell_shares"], key=lambda m: (
+            state["corps"][corp_of(m["shares"][0])]["president"] == seat, m["percent"],
+            str(m["shares"])))
     return None
 
 
