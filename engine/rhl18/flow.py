@@ -13,6 +13,7 @@ from engine.core import RuleError
 from engine.rhl18 import board as bd
 from engine.rhl18 import data
 from engine.rhl18 import rules as R
+from engine.text import msg
 
 State = dict[str, Any]
 
@@ -32,7 +33,7 @@ def process(state: State, action: dict) -> None:
     kind = action["type"]
     rnd = state["round"]
     if state["finished"]:
-        raise RuleError("The game is over.")
+        raise RuleError(msg("rhl18.err.game_over"))
     if kind.startswith("program_") or kind == "message":
         return  # standing orders only; their effects arrive as recorded actions
     if kind == "destination_connection":
@@ -40,8 +41,7 @@ def process(state: State, action: dict) -> None:
         # strict replay checks it against our own walk.
         if state["kda"] > 0 and not R.trusting(state) and \
                 kda_link(state) != ("RhE" in action.get("corporations", [])):
-            raise RuleError("The recorded Köln-Düren-Aachen link check disagrees with the "
-                            "track on the board.")
+            raise RuleError(msg("rhl18.err.kda_record"))
         if "RhE" in action.get("corporations", []) and state["kda"] > 0:
             R.pay(state, "bank", "RhE", state["kda"])
             state["kda"] = 0
@@ -57,14 +57,14 @@ def process(state: State, action: dict) -> None:
 def player_of(state: State, entity: Any) -> int:
     if isinstance(entity, int):
         return entity
-    raise RuleError(f"{entity} is not a player.")
+    raise RuleError(msg("rhl18.err.not_a_player", entity=str(entity)))
 
 
 def _auction(state: State, action: dict) -> None:
     kind = action["type"]
     seat = player_of(state, action["entity"])
     if seat != R.auction_current(state):
-        raise RuleError("It is not your turn in the auction.")
+        raise RuleError(msg("rhl18.err.not_your_turn_auction"))
     rnd = state["round"]
     if kind == "bid":
         R.process_bid(state, seat, action["company"], int(action["price"]))
@@ -72,11 +72,11 @@ def _auction(state: State, action: dict) -> None:
         R.auction_pass(state, seat)
     elif kind == "par":
         if not rnd["pending_par"] or action["corporation"] != "RhE":
-            raise RuleError("Only RhE is waiting for a par price.")
+            raise RuleError(msg("rhl18.err.only_rhe_par"))
         R.do_par(state, seat, "RhE", action["share_price"])
         rnd["pending_par"].pop(0)
     else:
-        raise RuleError("In the auction you can bid or pass.")
+        raise RuleError(msg("rhl18.err.auction_moves"))
 
 
 # --- stock round -----------------------------------------------------------------------
@@ -92,10 +92,10 @@ def _stock(state: State, action: dict) -> None:
     seat = player_of(state, action["entity"])
     rnd = state["round"]
     if seat != sr_current(state):
-        raise RuleError("It is not your turn in the stock round.")
+        raise RuleError(msg("rhl18.err.not_your_turn_sr"))
     if kind == "sell_shares":
         if rnd["turn_bought"]:
-            raise RuleError("You cannot sell after buying in the same turn.")
+            raise RuleError(msg("rhl18.err.sell_after_buy"))
         sym = action["shares"][0].rsplit("_", 1)[0]
         R.sell_shares(state, seat, list(action["shares"]), action.get("percent"))
         rnd["sold"].setdefault(str(seat), [])
@@ -109,9 +109,9 @@ def _stock(state: State, action: dict) -> None:
         _unpass(rnd, seat)
     elif kind == "par":
         if rnd["turn_bought"]:
-            raise RuleError("You have already bought this turn.")
+            raise RuleError(msg("rhl18.err.already_bought"))
         if action["corporation"] == "RhE":
-            raise RuleError("RhE is parred only through private No. 6.")
+            raise RuleError(msg("rhl18.err.rhe_par_private"))
         R.do_par(state, seat, action["corporation"], action["share_price"])
         _unpass(rnd, seat)
     elif kind == "pass":
@@ -119,7 +119,7 @@ def _stock(state: State, action: dict) -> None:
         if seat not in rnd["passed"] and not rnd["turn_sold"]:
             rnd["passed"].append(seat)
     else:
-        raise RuleError("In a stock round you can buy, sell, par or pass.")
+        raise RuleError(msg("rhl18.err.sr_moves"))
     _next_sr_player(state)
 
 
@@ -208,7 +208,7 @@ def _put_token(state: State, sym: str, hex_id: str, city: int, token_index: int)
     cell = state["board"][hex_id]
     slots = cell["tokens"][city]
     if None not in slots:
-        raise RuleError(f"The city in {hex_id} has no free slot.")
+        raise RuleError(msg("rhl18.err.city_full_hex", hex=hex_id))
     slots[slots.index(None)] = sym
     if cell["reserved"][city] == sym:
         cell["reserved"][city] = None

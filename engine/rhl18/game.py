@@ -12,36 +12,13 @@ from engine.rhl18 import log as LOG
 from engine.rhl18 import notation as N
 from engine.rhl18 import rules as R
 from engine.rhl18 import snapshot as S
+from engine.text import Msg, msg
 
 State = dict[str, Any]
 
-TOPICS = {
-    "overview": "18Rhl: Rhineland, an 18xx for 3-6 players. Buy privates in a waterfall "
-                "auction, then alternate stock rounds and sets of operating rounds. The game "
-                "ends after the operating-round set in which the bank breaks; the richest "
-                "player (cash plus share value) wins.",
-    "auction": "Only the cheapest private can be bought outright; bid on others at +5. When a "
-               "private with several bids comes up, its bidders auction it. If all pass, the "
-               "first private gets 5M cheaper (or, once sold, the privates pay out).",
-    "stock": "On your turn sell any shares (of corporations that have operated), then buy one "
-             "certificate or par a corporation, or pass. Shares cost the current price. You "
-             "cannot buy back a corporation you sold this round.",
-    "operating": "Each corporation: lay or upgrade one tile, place a token, run trains, pay "
-                 "out or withhold, buy trains. Pay-outs at or above the share price move it "
-                 "right; withholding moves it left.",
-    "components": "All numbers (market, trains, tiles, privates) are those of the published "
-                  "game as implemented by 18xx.games; no component value is house-made. "
-                  "House rulings for situations the reference leaves open: the game ends "
-                  "if every player is bankrupt, and a corporation in receivership that "
-                  "cannot afford a forced train may pass.",
-    "notation": "bid nlk 125 · par rhe 80 · buy gve ipo (or pool; add 20 for a 20% "
-                "certificate) · sell dee 2 (certificates; 'pres' / 'half-pres' when the "
-                "president's certificate goes) · lay 9 F11 1 · szl lay 9 F11 1 · token K6 "
-                "(token F9.1 for a second city) · run auto · run 2-0: I10-0 K6; 3-1: ... (a hex "
-                "with several stops needs its part, e.g. I10-0) · run none · "
-                "payout · withhold · buy-train 3 depot · buy-train 2-3 from dee 150 · "
-                "discard 3-1 · bankrupt · pass",
-}
+TOPIC_NAMES = ("overview", "auction", "stock", "operating", "components", "notation")
+# The /rules texts: "rhl18.topic.<name>", shown as "rhl18.topic_name.<name>".
+TOPICS = {name: msg(f"rhl18.topic.{name}") for name in TOPIC_NAMES}
 
 
 class Rhl18Game(Game):
@@ -50,13 +27,11 @@ class Rhl18Game(Game):
     min_players = 3
     max_players = 6
     options = (
-        Option("optional_2_train", "bool", False, "Add a 7th 2-train."),
+        Option("optional_2_train", "bool", False, msg("rhl18.option.optional_2_train")),
         Option("lower_starting_capital", "bool", False,
-               "Lower starting cash (500/375/300/250)."),
-        Option("promotion_tiles", "bool", False,
-               "Gray promotion tiles Essen, 949, 950 and 932V (instead of 932)."),
-        Option("ratingen_variant", "bool", False,
-               "Angertalbahn replaces PWB; Ratingen tiles 1910/1911 and +30 bonus."),
+               msg("rhl18.option.lower_starting_capital")),
+        Option("promotion_tiles", "bool", False, msg("rhl18.option.promotion_tiles")),
+        Option("ratingen_variant", "bool", False, msg("rhl18.option.ratingen_variant")),
     )
     topics = TOPICS
 
@@ -70,7 +45,7 @@ class Rhl18Game(Game):
         F.settle(state)
         return state
 
-    def apply(self, state: State, seat: int, action: dict) -> list[str]:
+    def apply(self, state: State, seat: int, action: dict) -> list[Msg]:
         # Atomic like the base class, but the copy is a marshal round trip: the state is
         # plain JSON-like data, and this is several times faster than copy.deepcopy.
         work = marshal.loads(marshal.dumps(state))
@@ -110,9 +85,9 @@ class Rhl18Game(Game):
             self._legal_cache[key] = found
         return marshal.loads(marshal.dumps(found))
 
-    def _apply(self, state: State, seat: int, action: dict) -> list[str]:
+    def _apply(self, state: State, seat: int, action: dict) -> list[Msg]:
         if seat not in self.active(state):
-            raise RuleError("It is not your turn.")
+            raise RuleError(msg("rhl18.err.not_your_turn"))
         if not L.allowed(state, seat, action):
             raise RuleError(L.why_not(state, seat, action))
         names = _names(state)
@@ -128,9 +103,9 @@ class Rhl18Game(Game):
         snap["steel_hexes"] = [state["steel"]]
         snap["er_links"] = len(state["links"])
         snap["market"] = {"cells": {c: list(v) for c, v in state["market"].items() if v}}
-        snap["round"] = self.phase(state).split(" · ", 1)[1]
+        snap["round"] = _round_label(state)
         snap["cert_limit"] = R.cert_limit(state)
-        names = state.get("names") or [f"Player {i + 1}" for i in range(len(state["ids"]))]
+        names = _seat_names(state)
         for player in snap["players"]:
             seat = state["ids"].index(player["id"])
             player["name"] = names[seat]
@@ -147,15 +122,8 @@ class Rhl18Game(Game):
             snap["routes"] = routes
         return snap
 
-    def phase(self, state: State) -> str:
-        rnd = state["round"]
-        if rnd["type"] == "Operating":
-            label = f"OR {state['turn']}.{rnd['num']}"
-        elif rnd["type"] == "Stock":
-            label = f"SR {state['turn']}"
-        else:
-            label = "Auction"
-        return f"Phase {state['phase']} · {label}"
+    def phase(self, state: State) -> Msg:
+        return msg("rhl18.phase", phase=state["phase"], round=_round_label(state))
 
     def result(self, state: State) -> list[Standing] | None:
         if not state["finished"]:
@@ -169,14 +137,31 @@ class Rhl18Game(Game):
     def parse(self, state: State, seat: int, text: str) -> dict:
         return N.parse(state, seat, text)
 
-    def label(self, state: State, action: dict) -> str:
-        return N.label(state, action)[:100]
+    def label(self, state: State, action: dict) -> Msg:
+        text = N.label(state, action)
+        # Labels are notation and numbers: a too long one is cut the same in every language.
+        return text if len(text) <= 100 else msg("rhl18.label.plain", mv=str(text)[:100])
 
 
-def _names(state: State) -> dict[Any, str]:
+def _round_label(state: State) -> Msg:
+    """The round: "OR 2.1", "SR 3" or "Auction" (in German "BR 2.1", "AR 3", ...)."""
+    rnd = state["round"]
+    if rnd["type"] == "Operating":
+        return msg("rhl18.round.operating", turn=state["turn"], num=rnd["num"])
+    if rnd["type"] == "Stock":
+        return msg("rhl18.round.stock", turn=state["turn"])
+    return msg("rhl18.round.auction")
+
+
+def _seat_names(state: State) -> list[Any]:
+    """Display names by seat: the players' names, or "Player 2" (a catalogue text)."""
+    return state.get("names") or [msg("rhl18.player", n=i + 1)
+                                  for i in range(len(state["ids"]))]
+
+
+def _names(state: State) -> dict[Any, Any]:
     """Display names by player id (for log lines)."""
-    names = state.get("names") or [f"Player {i + 1}" for i in range(len(state["ids"]))]
-    return dict(zip(state["ids"], names, strict=True))
+    return dict(zip(state["ids"], _seat_names(state), strict=True))
 
 
 GAME = Rhl18Game()

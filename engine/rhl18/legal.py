@@ -6,6 +6,8 @@ from typing import Any
 
 from engine.rhl18 import data
 from engine.rhl18 import rules as R
+from engine.rhl18 import words as W
+from engine.text import Msg, msg
 
 State = dict[str, Any]
 
@@ -233,8 +235,8 @@ def _with_node_rotations(state: State, sym: str, lays: list, TL: Any) -> list:
         for rot in range(6):
             if (hex_id, name, rot) in seen:
                 continue
-            if TL.upgrade_error(state["board"], hex_id, name, rot, state["phase"], options,
-                                corp=sym) is None:
+            if TL.upgrade_reason(state["board"], hex_id, name, rot, state["phase"], options,
+                                 corp=sym) is None:
                 seen.add((hex_id, name, rot))
                 out.append((hex_id, name, rot))
     return out
@@ -423,6 +425,6 @@ def allowed(state: State, seat: int, action: dict) -> bool:
     return action.get("type") in step_kinds(state, seat)
 
 
-def why_not(state: State, seat: int, action: dict) -> str:
-    kinds = sorted({m["type"].replace("_", " ") for m in moves(state, seat)})
-    return "That move is not allowed now; you can: " + ", ".join(kinds) + "."
+def why_not(state: State, seat: int, action: dict) -> Msg:
+    kinds = sorted({m["type"] for m in moves(state, seat)}, key=lambda k: k.replace("_", " "))
+    return msg("rhl18.err.not_now", kinds=[W.kind(k) for k in kinds])

@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from engine.core import RuleError, is_plain_number
@@ -13,6 +14,8 @@ from engine.rhl18 import data
 from engine.rhl18 import flow as F
 from engine.rhl18 import legal as L
 from engine.rhl18 import rules as R
+from engine.rhl18 import words as W
+from engine.text import Msg, msg
 
 State = dict[str, Any]
 
@@ -23,7 +26,7 @@ def _sym(text: str, choices: tuple[str, ...] | list[str]) -> str:
     for c in choices:
         if c.lower() == text.lower():
             return c
-    raise RuleError(f"I do not know {text!r}; try one of: {', '.join(choices)}.")
+    raise RuleError(msg("rhl18.err.unknown_name", text=text, choices=list(choices)))
 
 
 def format_action(state: State, action: dict) -> str:
@@ -87,18 +90,22 @@ def _format_train(state: State, action: dict) -> str:
     return f"buy-train {name if len(same) <= 1 else tid} depot"
 
 
-def label(state: State, action: dict) -> str:
+def label(state: State, action: dict) -> Msg:
+    """The notation with what the move costs or brings (the numbers read the same in every
+    language, but the label is a catalogue text like every other)."""
     text = format_action(state, action)
     if action["type"] == "run_routes":
         total = sum(r.get("revenue", 0) for r in action.get("routes", []))
-        return f"{text} ({total}M)"
+        return msg("rhl18.label.money", mv=text, amt=total)
     if action["type"] == "buy_train" and "depot" in text:
-        return f"{text} ({action['price']}M)"
+        return msg("rhl18.label.money", mv=text, amt=action["price"])
     if action["type"] == "sell_shares":
         sym = action["shares"][0].rsplit("_", 1)[0]
-        return f"{text} (+{R.price_of(state['corps'][sym]['price']) * action['percent'] // 10}M)"
+        gain = R.price_of(state["corps"][sym]["price"]) * action["percent"] // 10
+        return msg("rhl18.label.gain", mv=text, amt=gain)
     cost = _cost_of(state, action)
-    return f"{text} ({cost}M)" if cost else text
+    return msg("rhl18.label.money", mv=text, amt=cost) if cost else \
+        msg("rhl18.label.plain", mv=text)
 
 
 def _cost_of(state: State, action: dict) -> int:
@@ -124,7 +131,7 @@ def _cost_of(state: State, action: dict) -> int:
 def parse(state: State, seat: int, text: str) -> dict:
     words = text.strip().split()
     if not words:
-        raise RuleError("Type a move, for example `pass`.")
+        raise RuleError(msg("rhl18.err.type_move"))
     legal = L.moves(state, seat)
     low = [w.lower() for w in words]
     for move in legal:
@@ -150,7 +157,7 @@ def _parse_free(state: State, seat: int, words: list[str], legal: list[dict]) ->
     if head == "run":
         return _parse_run(state, entity, " ".join(words[1:]))
     kinds = sorted({format_action(state, m).split()[0] for m in legal})
-    raise RuleError(f"I could not read that move. Moves now start with: {', '.join(kinds)}.")
+    raise RuleError(msg("rhl18.err.unreadable", kinds=kinds))
 
 
 def _is_number(word: str) -> bool:
@@ -162,13 +169,13 @@ def _parse_lay(state: State, entity: Any, words: list[str]) -> dict:
     name = _tile_name(words[0])
     hex_id = words[1].upper()
     if hex_id not in state["board"]:
-        raise RuleError(f"There is no hex {hex_id} on the map.")
+        raise RuleError(msg("rhl18.err.no_hex_map", hex=hex_id))
     rotation = int(words[2])
     if rotation > 5:
-        raise RuleError("A tile's rotation is a number from 0 to 5.")
+        raise RuleError(msg("rhl18.err.rotation"))
     tid = L.free_tile_id(state, name)
     if tid is None:
-        raise RuleError(f"No tile {name} is left in the supply.")
+        raise RuleError(msg("rhl18.err.tile_none_left", tile=name))
     return {"type": "lay_tile", "entity": entity, "hex": hex_id, "tile": tid,
             "rotation": rotation}
 
@@ -182,7 +189,7 @@ def _parse_run(state: State, entity: Any, text: str) -> dict:
             train, _, stops = chunk.partition(":")
             names = [_stop(state, w) for w in stops.split()]
             if not train.strip() or not names:
-                raise RuleError("Write routes as `run 2-0: I10 K6; 3-1: ...`.")
+                raise RuleError(msg("rhl18.err.route_syntax"))
             routes.append({"train": train.strip(), "stops": names})
     return {"type": "run_routes", "entity": entity, "routes": routes}
 
@@ -194,13 +201,15 @@ def _stop(state: State, word: str) -> str:
     hex_id, _, part = word.partition("-")
     cell = state["board"].get(hex_id)
     if cell is None:
-        raise RuleError(f"There is no hex {hex_id}.")
+        raise RuleError(msg("rhl18.err.no_hex", hex=hex_id))
     nodes = sorted(bd.nodes_of(cell["tile"]))
     if part:
         return word
     if len(nodes) != 1:
-        choices = " or ".join(f"{hex_id}-{n}" for n in nodes) or "none"
-        raise RuleError(f"{hex_id} has several stops or none; name one: {choices}.")
+        if not nodes:
+            raise RuleError(msg("rhl18.err.no_stops", hex=hex_id))
+        raise RuleError(msg("rhl18.err.name_stop", hex=hex_id,
+                            choices=[f"{hex_id}-{n}" for n in nodes]))
     return f"{hex_id}-{nodes[0]}"
 
 
@@ -208,7 +217,7 @@ def _tile_name(word: str) -> str:
     for name in data.tiles():
         if name.lower() == word.lower():
             return name
-    raise RuleError(f"There is no tile {word!r}.")
+    raise RuleError(msg("rhl18.err.no_tile", tile=word))
 
 
 def _entity(state: State, legal: list[dict], seat: int) -> Any:
@@ -218,32 +227,76 @@ def _entity(state: State, legal: list[dict], seat: int) -> Any:
     return seat
 
 
-def describe(state: State, action: dict, names: dict[Any, str] | None = None) -> str:
+def describe(state: State, action: dict, names: dict[Any, Any] | None = None) -> Msg:
     """One readable log line for a move about to be applied."""
     who = action["entity"]
     if isinstance(who, int):
         pid = state["ids"][who]
-        who = (names or {}).get(pid, f"Player {who + 1}")
+        who = (names or {}).get(pid) or msg("rhl18.player", n=who + 1)
     kind = action["type"]
     if kind == "run_routes":
-        runs = [f"{r['train']} {r.get('revenue_str') or '-'.join(r.get('stops', []))}"
+        runs = [msg("rhl18.log.run_train", t=r["train"], r=route_text(r))
                 for r in action.get("routes", [])]
-        return f"{who} runs " + ("; ".join(runs) if runs else "no trains")
-    if kind == "buy_shares":
-        return f"{who} buys {', '.join(action['shares'])}"
-    if kind == "sell_shares":
-        return f"{who} sells {', '.join(action['shares'])}"
-    if kind == "lay_tile":
-        return f"{who} lays tile {action['tile']} on {action['hex']} (rotation " \
-               f"{action['rotation']})"
-    if kind == "place_token":
-        return f"{who} places a token in {action['city']}"
-    if kind == "buy_train":
-        return f"{who} buys train {action['train']} for {action['price']}M"
-    if kind == "bid":
-        return f"{who} bids {action['price']}M on {action['company']}"
-    if kind == "par":
-        return f"{who} pars {action['corporation']} at {R.price_of(action['share_price'])}M"
-    if kind == "dividend":
-        return f"{who} chooses {action['kind']}"
-    return f"{who}: {kind.replace('_', ' ')}"
+        if not runs:
+            return msg("rhl18.log.runs_none", who=who)
+        return msg("rhl18.log.runs", who=who, routes=joined(runs))
+    simple = {
+        "buy_shares": lambda: msg("rhl18.log.buys", who=who, certs=list(action["shares"])),
+        "sell_shares": lambda: msg("rhl18.log.sells", who=who, certs=list(action["shares"])),
+        "lay_tile": lambda: msg("rhl18.log.lays", who=who, tile=action["tile"],
+                                hex=action["hex"], rotation=action["rotation"]),
+        "place_token": lambda: msg("rhl18.log.token", who=who, city=action["city"]),
+        "buy_train": lambda: msg("rhl18.log.buys_train", who=who, train=action["train"],
+                                 price=action["price"]),
+        "bid": lambda: msg("rhl18.log.bids", who=who, price=action["price"],
+                           company=action["company"]),
+        "par": lambda: msg("rhl18.log.pars", who=who, corp=action["corporation"],
+                           price=R.price_of(action["share_price"])),
+    }
+    if kind in simple:
+        return simple[kind]()
+    if kind == "dividend" and action["kind"] in ("payout", "withhold"):
+        return msg(f"rhl18.log.{action['kind']}", who=who)
+    return msg("rhl18.log.other", who=who, k=W.kind(kind))
+
+
+def joined(items: list[Msg]) -> Msg:
+    """Texts joined with "; " (a list placeholder would join them with ", ")."""
+    out = items[0]
+    for item in items[1:]:
+        out = msg("rhl18.log.semicolon", a=out, b=item)
+    return out
+
+
+# The bonus parts of a route's text (routes._bonuses, and 18xx.games records the same).
+_BONUSES = (
+    (re.compile(r"Montan \(=\+(\d+)M\)"), "rhl18.bonus.montan"),
+    (re.compile(r"Montanx2 \(=\+(\d+)M\)"), "rhl18.bonus.montan2"),
+    (re.compile(r"1 link \(=\+(\d+)M\)"), "rhl18.bonus.link"),
+    (re.compile(r"(\d+) links \(=\+(\d+)M\)"), "rhl18.bonus.links"),
+    (re.compile(r"Iron Rhine \(=\+(\d+)M\)"), "rhl18.bonus.iron_rhine"),
+    (re.compile(r"Ratingen \(=\+(\d+)M\)"), "rhl18.bonus.ratingen"),
+    (re.compile(r"RGE \(=\+(\d+)M\)"), "rhl18.bonus.rge"),
+    (re.compile(r"RGEx2 \(=\+(\d+)M\)"), "rhl18.bonus.rge2"),
+)
+
+
+def route_text(route: dict) -> Msg:
+    """A run route in words: its stops (hex notation) and each bonus as a catalogue text."""
+    text = route.get("revenue_str") or "-".join(route.get("stops", []))
+    path, *bonuses = str(text).split(" + ")
+    out = msg("rhl18.log.route", hx=path)
+    for part in bonuses:
+        out = msg("rhl18.log.route_bonus", r=out, b=_bonus(part))
+    return out
+
+
+def _bonus(part: str) -> Msg:
+    for pattern, key in _BONUSES:
+        found = pattern.fullmatch(part)
+        if found:
+            numbers = [int(g) for g in found.groups()]
+            if len(numbers) == 2:
+                return msg(key, n=numbers[0], amt=numbers[1])
+            return msg(key, amt=numbers[0])
+    return msg("rhl18.kind.other", txt=part)  # a bonus we do not know: as recorded

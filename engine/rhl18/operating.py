@@ -10,6 +10,8 @@ from engine.rhl18 import board as bd
 from engine.rhl18 import data
 from engine.rhl18 import flow as F
 from engine.rhl18 import rules as R
+from engine.rhl18 import words as W
+from engine.text import msg, text_of
 
 State = dict[str, Any]
 
@@ -26,7 +28,7 @@ def handle(state: State, action: dict) -> None:
         return
     if rnd["discard"]:
         if kind != "discard_train" or entity != rnd["discard"][0]:
-            raise RuleError(f"{rnd['discard'][0]} must first discard a train.")
+            raise RuleError(msg("rhl18.err.must_discard", corp=rnd["discard"][0]))
         _discard(state, entity, action["train"])
         return
     if isinstance(entity, str) and entity in state["companies"] and entity not in state["corps"]:
@@ -36,7 +38,7 @@ def handle(state: State, action: dict) -> None:
         _emergency_sell(state, sym, entity, list(action["shares"]), action.get("percent"))
         return
     if entity != sym:
-        raise RuleError(f"It is {sym}'s turn.")
+        raise RuleError(msg("rhl18.err.corp_turn", corp=sym))
     step = rnd["step"]
     handlers = {
         ("Track", "lay_tile"): _lay_tile, ("Track", "pass"): _pass_track,
@@ -50,7 +52,8 @@ def handle(state: State, action: dict) -> None:
         return
     fn = handlers.get((step, kind))
     if fn is None:
-        raise RuleError(f"{sym} cannot do {kind.replace('_', ' ')} now ({step} step).")
+        raise RuleError(msg("rhl18.err.wrong_step", corp=sym, kind=W.kind(kind),
+                            step=W.step(step)))
     fn(state, sym, action)
 
 
@@ -81,23 +84,23 @@ def lay(state: State, sym: str, hex_id: str, tile_id: str, rotation: int, cost: 
         special: bool = False) -> None:
     board = state["board"]
     if hex_id not in board:
-        raise RuleError(f"There is no hex {hex_id}.")
+        raise RuleError(msg("rhl18.err.no_hex", hex=hex_id))
     name = _tile_name(tile_id)
     if name not in data.tiles() or _on_board(state, tile_id):
-        raise RuleError(f"Tile {tile_id} is not in the supply.")
+        raise RuleError(msg("rhl18.err.tile_not_supply", tile=tile_id))
     if int(tile_id.rsplit("-", 1)[1]) >= data.tile_counts(state["options"]).get(name, 0):
-        raise RuleError(f"Tile {tile_id} is not in this game.")
+        raise RuleError(msg("rhl18.err.tile_not_in_game", tile=tile_id))
     old = bd.color_of(board, hex_id)
     new = data.tiles()[name]["color"]
     if new != "orange" and data.COLOR_ORDER.index(new) != data.COLOR_ORDER.index(old) + 1:
-        raise RuleError(f"A {new} tile cannot replace a {old} one.")
+        raise RuleError(msg("rhl18.err.colour_order", new=W.colour(new), old=W.colour(old)))
     if hex_id in data.RHINE_METROPOLES:
         rotation = 0
     if not R.trusting(state):
         _check_lay(state, sym, hex_id, name, rotation, special)
     if cost:
         if state["corps"][sym]["cash"] < cost:
-            raise RuleError(f"{sym} cannot pay the {cost}M terrain cost.")
+            raise RuleError(msg("rhl18.err.terrain_cost", corp=sym, cost=cost))
         R.pay(state, sym, "bank", cost)
     bd.replace_tile(board, hex_id, name, tile_id, rotation)
     _eastern_ruhr(state, hex_id)
@@ -115,7 +118,7 @@ def _eastern_ruhr(state: State, hex_id: str) -> None:
 def _lay_tile(state: State, sym: str, action: dict) -> None:
     hex_id = action["hex"]
     if hex_id not in state["board"]:
-        raise RuleError(f"There is no hex {hex_id} on the map.")
+        raise RuleError(msg("rhl18.err.no_hex_map", hex=hex_id))
     cost = data.upgrade_cost(state["board"][hex_id]["tile"].split("~")[0]) \
         if not state["board"][hex_id]["tile"].endswith(bd.RV) else _rv_cost(hex_id)
     _check_blocked(state, sym, hex_id)
@@ -142,10 +145,10 @@ def _check_blocked(state: State, sym: str, hex_id: str) -> None:
         if comp is None or comp["closed"] or comp["used"] or hex_id != blocked:
             continue
         if comp["owner"] != state["corps"][sym]["president"]:
-            raise RuleError(f"{blocked} is blocked by private {comp_sym}.")
+            raise RuleError(msg("rhl18.err.blocked", hex=blocked, company=comp_sym))
     if (hex_id == "E12" and state["options"].get("ratingen_variant")
             and state["phase"] == "2"):
-        raise RuleError("Cannot place a tile in E12 until green phase.")
+        raise RuleError(msg("rhl18.err.e12_green"))
 
 
 def _close_atb_if_owner(state: State, sym: str, hex_id: str) -> None:
@@ -170,41 +173,42 @@ def _check_ability_tile(company: str, name: str) -> None:
     for ability in data.companies()[company].get("abilities", []):
         if ability["type"] == "tile_lay" and ability.get("tiles") and \
                 name not in ability["tiles"]:
-            raise RuleError(f"{company} may lay only tiles {', '.join(ability['tiles'])}.")
+            raise RuleError(msg("rhl18.err.ability_tiles", company=company,
+                                    tiles=list(ability["tiles"])))
 
 
 def _company_lay(state: State, sym: str | None, company: str, action: dict) -> None:
     comp = state["companies"][company]
     rnd = state["round"]
     if action["type"] != "lay_tile":
-        raise RuleError(f"{company} can only lay a tile.")
+        raise RuleError(msg("rhl18.err.company_lay_only", company=company))
     if sym is None or comp["closed"] or comp["used"]:
-        raise RuleError(f"{company} cannot be used now.")
+        raise RuleError(msg("rhl18.err.company_not_now", company=company))
     corp = state["corps"][sym]
     if corp["receivership"] or comp["owner"] != corp["president"]:
-        raise RuleError(f"{company} can be used only for a corporation its owner runs.")
+        raise RuleError(msg("rhl18.err.company_owner", company=company))
     t = rnd["t"]
     if t["tokened"] or t["bought"] or rnd["step"] in ("BuyTrain",):
-        raise RuleError(f"{company} cannot be used after tokening or buying trains.")
+        raise RuleError(msg("rhl18.err.company_late", company=company))
     if company in ("KEO", "Tjt", "ATB") and state["phase"] == "2":
-        raise RuleError(f"{company} cannot be used before phase 3.")
+        raise RuleError(msg("rhl18.err.company_phase3", company=company))
     hex_id, tile_id = action["hex"], action["tile"]
     name = _tile_name(tile_id)
     if company == "Szl" and hex_id not in SZL_HEXES:
-        raise RuleError("Seilzuganlage lays only on mountain hexes.")
+        raise RuleError(msg("rhl18.err.szl_hexes"))
     if company == "KEO" and (hex_id != "E8" or name != "935" or int(state["phase"]) >= 5):
-        raise RuleError("KEO lays only tile 935 on E8, before phase 5.")
+        raise RuleError(msg("rhl18.err.keo_lay"))
     if company == "Tjt" and (hex_id not in data.RHINE_METROPOLES
                              or data.tiles().get(name, {}).get("color") != "green"):
-        raise RuleError("Trajektanstalt upgrades a yellow Rhine metropolis to green.")
+        raise RuleError(msg("rhl18.err.tjt_lay"))
     if company == "ATB" and hex_id != "E12":
-        raise RuleError("Angertalbahn lays only on E12.")
+        raise RuleError(msg("rhl18.err.atb_hex"))
     _check_ability_tile(company, name)
     if company == "ATB" and not R.trusting(state):
         from engine.rhl18 import routes as RT
 
         if not RT.connected_edges(state["board"], sym).get("E12"):
-            raise RuleError(f"Angertalbahn needs {sym} to be connected to E12.")
+            raise RuleError(msg("rhl18.err.atb_connected", corp=sym))
     lay(state, sym, hex_id, tile_id, int(action["rotation"]), 0, special=True)
     comp["used"] = True
     if company in ("ATB",):
@@ -227,16 +231,16 @@ def _special_token(state: State, sym: str, action: dict) -> None:
     t = state["round"]["t"]
     found = bd.find_city(state["board"], action["city"])
     if found is None or found[0] != t["special_city_hex"]:
-        raise RuleError(f"The token must go to {t['special_city_hex']}.")
+        raise RuleError(msg("rhl18.err.token_goes_to", hex=t["special_city_hex"]))
     tok = F.next_token(state, sym)
     if tok is None:
-        raise RuleError(f"{sym} has no token left.")
+        raise RuleError(msg("rhl18.err.no_token_left", corp=sym))
     price = 0 if t["teleported"] == "KEO" else tok["price"]
     if state["corps"][sym]["cash"] < price:
-        raise RuleError(f"{sym} cannot pay {price}M for the token.")
+        raise RuleError(msg("rhl18.err.token_cash_special", corp=sym, price=price))
     hex_id, city = found
     if not F._free_slot(state["board"][hex_id], city, sym):
-        raise RuleError("That city has no free slot.")
+        raise RuleError(msg("rhl18.err.city_full"))
     R.pay(state, sym, "bank", price)
     F._put_token(state, sym, hex_id, city, state["corps"][sym]["tokens"].index(tok))
     t["tokened"] = True
@@ -260,20 +264,20 @@ def _end_special(state: State) -> None:
 def _place_token(state: State, sym: str, action: dict) -> None:
     found = bd.find_city(state["board"], action["city"])
     if found is None:
-        raise RuleError(f"There is no city {action['city']}.")
+        raise RuleError(msg("rhl18.err.no_city", city=str(action["city"])))
     if not R.trusting(state) and found not in F.token_spots(state, sym):
-        raise RuleError("That city cannot take your token.")
+        raise RuleError(msg("rhl18.err.token_not_here"))
     hex_id, city = found
     cell = state["board"][hex_id]
     if any(sym in s for s in cell["tokens"]):
-        raise RuleError(f"{sym} already has a token in {hex_id}.")
+        raise RuleError(msg("rhl18.err.token_twice", corp=sym, hex=hex_id))
     if not F._free_slot(cell, city, sym):
-        raise RuleError("That city has no free slot.")
+        raise RuleError(msg("rhl18.err.city_full"))
     tok = F.next_token(state, sym)
     if tok is None:
-        raise RuleError(f"{sym} has no token left.")
+        raise RuleError(msg("rhl18.err.no_token_left", corp=sym))
     if state["corps"][sym]["cash"] < tok["price"]:
-        raise RuleError(f"{sym} cannot pay {tok['price']}M for a token.")
+        raise RuleError(msg("rhl18.err.token_cash", corp=sym, price=tok["price"]))
     R.pay(state, sym, "bank", tok["price"])
     F._put_token(state, sym, hex_id, city, state["corps"][sym]["tokens"].index(tok))
     state["round"]["t"]["tokened"] = True
@@ -294,7 +298,7 @@ def _run_routes(state: State, sym: str, action: dict) -> None:
     for route in action.get("routes", []):
         train = route["train"]
         if train not in corp["trains"] or train in seen:
-            raise RuleError(f"{sym} cannot run train {train}.")
+            raise RuleError(msg("rhl18.err.cannot_run", corp=sym, train=str(train)))
         seen.add(train)
     total += _routes_revenue(state, sym, action.get("routes", []))
     total += int(action.get("extra_revenue", 0) or 0)
@@ -325,16 +329,16 @@ def _routes_revenue(state: State, sym: str, routes: list[dict]) -> int:
                       "connections": r.get("connections")} for r in routes]
             results = RT.validate_routes(state["board"], sym, plain, ctx)
     except RT.RouteError as exc:
-        raise RuleError(str(exc)) from None
+        raise RuleError(text_of(exc)) from None
     total = sum(r.revenue for r in results)
     if recorded and total != sum(int(r.get("revenue", 0)) for r in routes):
-        raise RuleError(f"The routes are worth {total}M, not the recorded amount.")
+        raise RuleError(msg("rhl18.err.recorded_revenue", total=total))
     return total
 
 
 def _dividend_action(state: State, sym: str, action: dict) -> None:
     if action["kind"] not in ("payout", "withhold"):
-        raise RuleError("Choose payout or withhold.")
+        raise RuleError(msg("rhl18.err.choose_dividend"))
     dividend(state, sym, action["kind"])
     F.advance_step(state, "Dividend")
 
@@ -371,14 +375,14 @@ def _buy_train(state: State, sym: str, action: dict) -> None:
     tid = action["train"]
     price = int(action["price"])
     if len(corp["trains"]) >= F.train_limit(state):
-        raise RuleError(f"{sym} has no room for another train.")
+        raise RuleError(msg("rhl18.err.train_limit", corp=sym))
     owner = _train_owner(state, tid)
     t = state["round"]["t"]
     if owner is None:
         if tid not in F.depot_available(state):
-            raise RuleError(f"Train {tid} is not available.")
+            raise RuleError(msg("rhl18.err.train_unavailable", train=str(tid)))
         if price != F.train_price(tid):
-            raise RuleError(f"Train {tid} costs {F.train_price(tid)}M.")
+            raise RuleError(msg("rhl18.err.train_price", train=tid, price=F.train_price(tid)))
         if corp["cash"] < price:
             _president_contributes(state, sym, tid, price)
         R.pay(state, sym, "bank", price)
@@ -390,11 +394,11 @@ def _buy_train(state: State, sym: str, action: dict) -> None:
         _after_depot_buy(state, tid)
     else:
         if owner == sym or corp["receivership"] or state["corps"][owner]["receivership"]:
-            raise RuleError("That train cannot be bought.")
+            raise RuleError(msg("rhl18.err.train_not_buyable"))
         if t["ebuy_sold"]:
-            raise RuleError("After an emergency sale only depot trains can be bought.")
+            raise RuleError(msg("rhl18.err.ebuy_depot_only"))
         if not 1 <= price <= corp["cash"]:
-            raise RuleError(f"{sym} can pay between 1M and {corp['cash']}M.")
+            raise RuleError(msg("rhl18.err.train_price_range", corp=sym, cash=corp["cash"]))
         R.pay(state, sym, owner, price)
         state["corps"][owner]["trains"].remove(tid)
         corp["trains"].append(tid)
@@ -405,14 +409,14 @@ def _buy_train(state: State, sym: str, action: dict) -> None:
 def _president_contributes(state: State, sym: str, tid: str, price: int) -> None:
     corp = state["corps"][sym]
     if not F.must_buy(state, sym):
-        raise RuleError(f"{sym} cannot afford train {tid}.")
+        raise RuleError(msg("rhl18.err.cannot_afford", corp=sym, train=tid))
     cheapest = min(F.train_price(x) for x in F.depot_available(state))
     if F.train_price(tid) != cheapest:
-        raise RuleError("With the president's help only the cheapest train can be bought.")
+        raise RuleError(msg("rhl18.err.cheapest_only"))
     pres = corp["president"]
     need = price - corp["cash"]
     if pres is None or state["cash"][pres] < need:
-        raise RuleError("The president cannot cover the price.")
+        raise RuleError(msg("rhl18.err.president_short"))
     R.pay(state, pres, sym, need)
 
 
@@ -454,7 +458,7 @@ def _check_discards(state: State) -> None:
 def _discard(state: State, sym: str, tid: str) -> None:
     corp = state["corps"][sym]
     if tid not in corp["trains"]:
-        raise RuleError(f"{sym} does not own train {tid}.")
+        raise RuleError(msg("rhl18.err.not_own_train", corp=sym, train=str(tid)))
     corp["trains"].remove(tid)
     state["discarded"].append(tid)
     rnd = state["round"]
@@ -468,7 +472,7 @@ def _pass_buy(state: State, sym: str, action: dict) -> None:
     replaying = not state.get("auto_kda", True)
     receivership = state["corps"][sym]["receivership"]
     if F.must_buy(state, sym) and F.depot_available(state) and not (replaying or receivership):
-        raise RuleError(f"{sym} must buy a train.")
+        raise RuleError(msg("rhl18.err.must_buy", corp=sym))
     F.advance_step(state, "BuyTrain")
 
 
@@ -483,15 +487,14 @@ def _emergency_sell(state: State, sym: str | None, seat: int, certs: list[str],
                     percent: int | None = None) -> None:
     rnd = state["round"]
     if sym is None or rnd["step"] != "BuyTrain" or state["corps"][sym]["president"] != seat:
-        raise RuleError("Shares can be sold now only to raise money for a forced train buy.")
+        raise RuleError(msg("rhl18.err.sell_only_emergency"))
     if not R.trusting(state):
         from engine.rhl18 import legal as L
 
         full = sum(R.units(c) for c in certs) * 10
         if _bundle_kind(certs, percent if percent is not None else full) not in {
                 _bundle_kind(b[0], b[1]) for b in L.emergency_bundles(state, sym, seat)}:
-            raise RuleError("In an emergency you may sell only what the train needs, and "
-                            "never so that someone else takes over the corporation.")
+            raise RuleError(msg("rhl18.err.emergency_limit"))
     R.sell_shares(state, seat, certs, percent)
     rnd["t"]["ebuy_sold"] = True
     # Corporations that have not operated yet are re-sorted after price moves.
@@ -533,8 +536,7 @@ def _bankrupt(state: State, sym: str) -> None:
     from engine.rhl18 import legal as L
 
     if not can_go_bankrupt(state, sym):
-        raise RuleError(f"{sym} can still raise the money for a train; bankruptcy is not "
-                        "allowed.")
+        raise RuleError(msg("rhl18.err.no_bankruptcy", corp=sym))
     corp = state["corps"][sym]
     player = corp["president"]
     # 1. The president sells the biggest allowed bundle of every corporation.

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from engine.rhl18 import hexmap, tiles
+from engine.text import msg
 
 METROPOLES = ("D9", "F9", "I10")
 GREEN_METROPOLIS_TILES = frozenset({"X921", "X922", "X923", "X924", "X925", "X926"})
@@ -239,22 +240,20 @@ def _group_revenue(graph: _Graph, group: list[int]) -> int:
 def _check_common(graph: _Graph, stops: list[int]) -> list[list[int]]:
     nodes = graph.nodes
     if len(stops) < 2:
-        raise RouteError("A route needs at least two stops.")
+        raise RouteError(msg("rhl18.route.two_stops"))
     if len(set(stops)) != len(stops):
-        raise RouteError("A route may not visit the same city or town twice.")
+        raise RouteError(msg("rhl18.route.twice"))
     groups = _groups(graph, stops)
     hexes = [nodes[g[0]].hex for g in groups if nodes[g[0]].metro]
     if len(hexes) != len(set(hexes)):
-        raise RouteError("A route may visit a green metropolis twice only by using its "
-                         "Trajekt, i.e. its two cities one after the other.")
+        raise RouteError(msg("rhl18.route.trajekt"))
     if len(groups) < 2:
-        raise RouteError("A route may not consist of one metropolis hex only.")
+        raise RouteError(msg("rhl18.route.one_metropolis"))
     for s in stops[1:-1]:
         if not nodes[s].through:
-            raise RouteError(f"A route may not pass through {nodes[s].hex}: it is an off-board "
-                             "or terminal stop, or a city blocked by other tokens.")
+            raise RouteError(msg("rhl18.route.pass_through", hex=nodes[s].hex))
     if not any(nodes[s].tokened for s in stops):
-        raise RouteError("A route must include a city holding one of the corporation's tokens.")
+        raise RouteError(msg("rhl18.route.token"))
     return groups
 
 
@@ -265,20 +264,19 @@ def _revenue_normal(graph: _Graph, board: dict, stops: list[int], reach: int,
     for end in (stops[0], stops[-1]):
         node = nodes[end]
         if node.kind == "town":
-            raise RouteError("A route may not begin or end in a town.")
+            raise RouteError(msg("rhl18.route.town_end"))
         if node.hex in OUT_TOKENED and any(
                 t is not None and t != "" for t in board[node.hex]["tokens"][0]) and \
                 not node.tokened:
-            raise RouteError(f"{node.hex} holds another corporation's token: a route may "
-                             "not begin or end there.")
+            raise RouteError(msg("rhl18.route.foreign_end", hex=node.hex))
     hexes = {nodes[s].hex for s in stops}
     for pair in EXCLUSIVE_PAIRS:
         if pair <= hexes:
-            raise RouteError(f"A route may not visit both {' and '.join(sorted(pair))}.")
+            raise RouteError(msg("rhl18.route.exclusive", a=sorted(pair)[0],
+                                     b=sorted(pair)[1]))
     distance = sum(1 for g in groups if nodes[g[0]].kind != "town")
     if distance > reach:
-        raise RouteError(f"This route counts {distance} cities and off-boards; "
-                         f"a {reach}-train reaches {reach}.")
+        raise RouteError(msg("rhl18.route.too_long", distance=distance, reach=reach))
     revenue = sum(_group_revenue(graph, g) for g in groups)
     bonus, text = _bonuses(graph, board, stops, hexes, ctx, links)
     return revenue + bonus, text
@@ -321,14 +319,13 @@ def _revenue_rge(graph: _Graph, stops: list[int]) -> tuple[int, str]:
     groups = _check_common(graph, stops)
     ends = {nodes[stops[0]].hex, nodes[stops[-1]].hex}
     if not ends & RGE_HEXES:
-        raise RouteError("The Rheingold Express (8-train) must begin or end at Nimwegen, "
-                         "Arnheim, Basel or Frankfurt.")
+        raise RouteError(msg("rhl18.route.rge_end"))
     for s in stops:
         node = nodes[s]
         if node.hex not in RGE_HEXES and hexmap.hex_info(node.hex).color == "red":
-            raise RouteError(f"The Rheingold Express may not visit the red hex {node.hex}.")
+            raise RouteError(msg("rhl18.route.rge_red", hex=node.hex))
     if len({nodes[s].hex for s in stops} & {"A4", "A6"}) > 1:
-        raise RouteError("A route may not visit both A4 and A6.")
+        raise RouteError(msg("rhl18.route.exclusive", a="A4", b="A6"))
     both = ends <= RGE_HEXES and len(ends) == 2
     values = []
     for g in groups:
@@ -399,17 +396,16 @@ def validate_routes(board: dict, corp: str, routes: list[dict],
     trains_seen: set[str] = set()
     for route in routes:
         if route["train"] in trains_seen:
-            raise RouteError(f"Train {route['train']} runs only once per operating round.")
+            raise RouteError(msg("rhl18.route.train_once", train=str(route["train"])))
         trains_seen.add(route["train"])
         unknown = [s for s in route["stops"] if s not in lookup]
         if unknown:
-            raise RouteError(f"There is no stop {unknown[0]} on the map.")
+            raise RouteError(msg("rhl18.route.no_stop", stop=str(unknown[0])))
         stops = [lookup[s] for s in route["stops"]]
         chains = route.get("connections") or None
         picked = _legs(graph, stops, chains, used)
         if picked is None:
-            raise RouteError("These stops are not joined by track, or the route reuses track "
-                             "already used by this or another route.")
+            raise RouteError(msg("rhl18.route.no_track"))
         revenue, text = _route_revenue(graph, board, route["train"], stops, ctx, links)
         results.append(RouteResult(route["train"], list(route["stops"]),
                                    [list(c) for c in picked[1]], revenue, text,
@@ -429,11 +425,11 @@ def from_18xx(board: dict, corp: str, route: dict, phase: str = "2") -> dict:
     lookup = _node_lookup(graph)
     wanted = [lookup[n] for n in route["nodes"] if n in lookup]
     if len(wanted) != len(route["nodes"]):
-        raise RouteError("A recorded stop is not on the map.")
+        raise RouteError(msg("rhl18.route.recorded_stop"))
     chains = [tuple(c) for c in route["connections"]]
     order = _order_stops(graph, set(wanted), chains)
     if order is None:
-        raise RouteError("The recorded connections do not join the recorded stops.")
+        raise RouteError(msg("rhl18.route.recorded_connections"))
     return {"train": route["train"], "stops": [graph.nodes[i].name for i in order],
             "connections": [list(c) for c in chains]}
 

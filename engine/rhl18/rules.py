@@ -13,6 +13,7 @@ from typing import Any
 from engine.core import RuleError
 from engine.rhl18 import board as bd
 from engine.rhl18 import data
+from engine.text import msg
 
 State = dict[str, Any]
 T, POOL = "T", "P"  # certificate holders besides players: the corporation (IPO/treasury), pool
@@ -238,17 +239,17 @@ def committed(state: State, seat: int, exclude: str | None = None) -> int:
 def process_bid(state: State, seat: int, company: str, price: int) -> None:
     rnd = state["round"]
     if company not in rnd["companies"]:
-        raise RuleError(f"{company} has already been sold.")
+        raise RuleError(msg("rhl18.err.company_sold", company=company))
     if rnd["pending_par"]:
-        raise RuleError("RhE must be parred first.")
+        raise RuleError(msg("rhl18.err.rhe_par_first"))
     if rnd["auctioning"] and company != rnd["auctioning"]:
-        raise RuleError(f"Only {rnd['auctioning']} can be bid on during its auction.")
+        raise RuleError(msg("rhl18.err.only_auctioning", company=rnd["auctioning"]))
     minimum = company_min_bid(state, company)
     if price < minimum:
-        raise RuleError(f"The minimum bid for {company} is {minimum}M.")
+        raise RuleError(msg("rhl18.err.min_bid", company=company, minimum=minimum))
     available = state["cash"][seat] - committed(state, seat, exclude=company)
     if price > available:
-        raise RuleError(f"You have only {available}M free for bids.")
+        raise RuleError(msg("rhl18.err.bid_cash", available=available))
     if seat in rnd["passed"]:
         rnd["passed"].remove(seat)
     if rnd["auctioning"]:
@@ -305,7 +306,7 @@ def _buy_company(state: State, seat: int, company: str, price: int) -> None:
 def auction_pass(state: State, seat: int) -> None:
     rnd = state["round"]
     if rnd["pending_par"]:
-        raise RuleError("RhE must be parred now.")
+        raise RuleError(msg("rhl18.err.rhe_par_now"))
     if rnd["auctioning"]:
         company = rnd["auctioning"]
         rnd["bids"][company] = [b for b in rnd["bids"][company] if b[0] != seat]
@@ -345,16 +346,16 @@ def pay_companies(state: State) -> None:
 def do_par(state: State, seat: int, sym: str, cell: str) -> None:
     corp = state["corps"][sym]
     if corp["ipoed"]:
-        raise RuleError(f"{sym} already has a par price.")
+        raise RuleError(msg("rhl18.err.already_parred", corp=sym))
     cells = data.market()["cells"]
     if cell not in cells or not cells[cell]["par"]:
-        raise RuleError(f"{cell} is not a par price.")
+        raise RuleError(msg("rhl18.err.not_par_price", cell=cell))
     corp["ipoed"] = True
     corp["par"] = cell
     _place(state, sym, cell)
     if sym == "RhE":
         if cells[cell]["price"] not in (70, 75, 80):
-            raise RuleError("RhE can only be parred at 70, 75 or 80.")
+            raise RuleError(msg("rhl18.err.rhe_par_prices"))
         give(state, "RhE_0", seat)
         corp["president"] = seat
         state["companies"]["RhE"]["closed"] = True
@@ -364,9 +365,10 @@ def do_par(state: State, seat: int, sym: str, cell: str) -> None:
         return
     cost = 2 * cells[cell]["price"]
     if state["cash"][seat] < cost:
-        raise RuleError(f"Parring {sym} at {cells[cell]['price']} needs {cost}M.")
+        raise RuleError(msg("rhl18.err.par_cash", corp=sym, price=cells[cell]["price"],
+                                cost=cost))
     if cert_count(state, seat) >= cert_limit(state):
-        raise RuleError("You are at the certificate limit.")
+        raise RuleError(msg("rhl18.err.cert_limit"))
     _transfer(state, [f"{sym}_0"], seat, price=cost)
     corp["president"] = seat
     _check_float(state, sym)
@@ -429,7 +431,7 @@ def update_president(state: State, sym: str, seller: int | None = None) -> None:
             if u > best_units:
                 best, best_units = p, u
         if best is None:
-            raise RuleError("Nobody could take over the presidency.")
+            raise RuleError(msg("rhl18.err.no_new_president"))
         handed = _swap_certs(state, sym, best)
         for c in handed:
             give(state, c, POOL)
@@ -491,27 +493,27 @@ def _swap_certs(state: State, sym: str, new_pres: int) -> list[str]:
 def buy_shares(state: State, seat: int, certs: list[str]) -> None:
     rnd = state["round"]
     if not certs:
-        raise RuleError("Name a certificate to buy.")
+        raise RuleError(msg("rhl18.err.name_cert"))
     sym = certs[0].rsplit("_", 1)[0]
     corp = state["corps"][sym]
     if sym in rnd.get("sold", {}).get(str(seat), []):
-        raise RuleError(f"You sold {sym} this round and cannot buy it back.")
+        raise RuleError(msg("rhl18.err.sold_this_round", corp=sym))
     if rnd["turn_bought"]:
-        raise RuleError("You have already bought this turn.")
+        raise RuleError(msg("rhl18.err.already_bought"))
     if not corp["ipoed"]:
-        raise RuleError(f"{sym} has not been parred yet.")
+        raise RuleError(msg("rhl18.err.not_parred", corp=sym))
     sources = {state["certs"][c] for c in certs}
     if len(sources) != 1 or next(iter(sources)) not in (T, POOL) or (
             f"{sym}_0" in certs and state["certs"][f"{sym}_0"] != POOL):
-        raise RuleError("Those certificates are not for sale.")
+        raise RuleError(msg("rhl18.err.not_for_sale"))
     n_units = sum(units(c) for c in certs)
     if sym == "KEG" and corp["ipoed"] and not corp["floated"] and n_units * 10 != 20:
-        raise RuleError("Before KEG floats only its 20% certificates can be bought.")
+        raise RuleError(msg("rhl18.err.keg_20"))
     price = price_of(corp["price"]) * n_units
     if state["cash"][seat] < price:
-        raise RuleError(f"That costs {price}M.")
+        raise RuleError(msg("rhl18.err.costs", price=price))
     if cert_count(state, seat) + len(certs) > cert_limit(state):
-        raise RuleError("You are at the certificate limit.")
+        raise RuleError(msg("rhl18.err.cert_limit"))
     source = next(iter(sources))
     _transfer(state, certs, seat, price)
     rnd["turn_bought"] = True
@@ -526,16 +528,16 @@ def sell_shares(state: State, seat: int, certs: list[str], percent: int | None =
     sym = certs[0].rsplit("_", 1)[0]
     corp = state["corps"][sym]
     if any(state["certs"].get(c) != seat for c in certs):
-        raise RuleError("You do not hold those certificates.")
+        raise RuleError(msg("rhl18.err.not_yours"))
     if not corp["operated"]:
-        raise RuleError(f"{sym} cannot be sold before it has operated.")
+        raise RuleError(msg("rhl18.err.not_operated", corp=sym))
     full = sum(units(c) for c in certs)
     n_units = full if percent is None else int(percent) // 10
     pres_cert = f"{sym}_0"
     if n_units != full and not (pres_cert in certs and n_units == full - 1):
-        raise RuleError("That is not a bundle you can sell.")
+        raise RuleError(msg("rhl18.err.bad_bundle"))
     if held_units(state, sym, POOL) + n_units > 5:
-        raise RuleError("The market may hold at most 50% of a corporation.")
+        raise RuleError(msg("rhl18.err.pool_limit"))
     price = price_of(corp["price"])
     if n_units == full:
         for c in certs:
@@ -560,7 +562,7 @@ def _sell_partial_president(state: State, sym: str, seat: int, certs: list[str],
         if u > best_units:
             best, best_units = p, u
     if best is None:
-        raise RuleError("Nobody could take over the presidency.")
+        raise RuleError(msg("rhl18.err.no_new_president"))
     for c in certs:
         if c != f"{sym}_0":
             give(state, c, POOL)

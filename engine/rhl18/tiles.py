@@ -12,6 +12,11 @@ from dataclasses import dataclass, field
 from functools import cache, lru_cache
 
 from engine.rhl18 import hexmap
+from engine.text import Msg, msg
+
+# Why a lay is illegal, cheaply: a catalogue key and its values (a value may be a nested
+# reason); ``reason_msg`` makes the text. legal() rejects thousands of candidate lays.
+Reason = tuple[str, dict]
 
 COLOUR_ORDER = ("white", "yellow", "green", "brown", "gray")
 
@@ -284,18 +289,23 @@ def colour_of(board: dict, hex_id: str) -> str:
     return tile(board[hex_id]["tile"]).color
 
 
+def _colour(name: str | None) -> Reason:
+    """A colour word inside a reason ("no" when nothing follows)."""
+    return (f"rhl18.colour.{name}", {}) if name else ("rhl18.colour.none", {})
+
+
 def _next_colour(colour: str) -> str | None:
     if colour not in COLOUR_ORDER or colour == "gray":
         return None
     return COLOUR_ORDER[COLOUR_ORDER.index(colour) + 1]
 
 
-def _rhl_allowed(hex_id: str, old: Tile, new_name: str, options) -> tuple[bool, str] | None:
+def _rhl_allowed(hex_id: str, old: Tile, new_name: str, options) -> tuple[bool, Reason] | None:
     """18Rhl's own chains: (allowed, reason) when one applies, None for the normal checks."""
     promo = _has(options, "promotion_tiles")
     if old.name == "935" or new_name == "935":
-        return (False, "The Osterath tile 935 is laid only by the KEO private and never "
-                       "upgraded.") if old.name == "935" or hex_id != "E8" else None
+        return (False, ("rhl18.tile.osterath", {})) \
+            if old.name == "935" or hex_id != "E8" else None
     if hex_id in METROPOLIS_LABELS:
         if old.color == "yellow":
             ok = new_name in METROPOLIS_GREEN[hex_id]
@@ -303,23 +313,24 @@ def _rhl_allowed(hex_id: str, old: Tile, new_name: str, options) -> tuple[bool, 
             ok = new_name == METROPOLIS_BROWN[hex_id]
         else:
             ok = new_name == (METROPOLIS_GRAY_PROMOTION[hex_id] if promo else "932")
-        return ok, f"{hex_id} may only be upgraded along its metropolis chain."
+        return ok, ("rhl18.tile.metropolis_chain", {"hex": hex_id})
     if hex_id == "D7":
         ok = (old.color == "green" and new_name == "947") or (
             old.color == "brown" and promo and new_name == "950")
-        return ok, "Moers (D7) becomes 947 in brown and 950 in gray (promotion tiles) only."
+        return ok, ("rhl18.tile.moers", {})
     if old.name in CHAINS:
-        return new_name in CHAINS[old.name], (
-            f"Tile {old.name} may only become {', '.join(CHAINS[old.name]) or 'nothing'}.")
+        chain = list(CHAINS[old.name])
+        return new_name in chain, (("rhl18.tile.chain", {"tile": old.name, "tiles": chain})
+                                   if chain else ("rhl18.tile.final", {"tile": old.name}))
     if new_name in ("87", "88", "204"):
-        return False, f"Tile {new_name} only replaces its own small-town tiles."
+        return False, ("rhl18.tile.small_town", {"tile": new_name})
     if old.name == "216" and hex_id == "D13" and promo:
-        return new_name == "Essen", "Essen's brown tile becomes the gray Essen tile."
+        return new_name == "Essen", ("rhl18.tile.essen", {})
     if hex_id == "E10" and _has(options, "ratingen_variant"):
         wanted = {"white": "1910", "yellow": "1911"}.get(old.color)
-        return new_name == wanted, "Ratingen's E10 takes 1910, then 1911, then nothing."
+        return new_name == wanted, ("rhl18.tile.ratingen_chain", {})
     if new_name in RATINGEN_TILES:
-        return False, "Tiles 1910 and 1911 belong on E10 in the Ratingen variant."
+        return False, ("rhl18.tile.ratingen_only", {})
     return None
 
 
@@ -364,30 +375,34 @@ def _unmatched_stops(old_name: str, old_rot: int, new_name: str, rotation: int) 
 
 
 def _normal_error(hex_id: str, old: Tile, old_rot: int, new: Tile, rotation: int,
-                  special: bool) -> str | None:
+                  special: bool) -> Reason | None:
     """The shared 18xx rules: kept paths and city edge sets, then (not for private lays, as
     in the reference engine) labels and town/city counts."""
     if not path_signature(old.name, old_rot) <= path_signature(new.name, rotation):
-        return f"Tile {new.name} at rotation {rotation} does not keep all the track of {hex_id}."
+        return ("rhl18.tile.keep_all_track", {"tile": new.name, "rotation": rotation, "hex": hex_id})
     old_sets = city_exits(old.name, old_rot)
     new_sets = city_exits(new.name, rotation)
     if len(old_sets) > 1 and len(new_sets) > 1 and not all(
             sum(o <= n for n in new_sets) == 1 for o in old_sets if o):
-        return f"Tile {new.name} at rotation {rotation} does not keep each city's track."
+        return ("rhl18.tile.keep_city_track", {"tile": new.name, "rotation": rotation})
     if _unmatched_stops(old.name, old_rot, new.name, rotation):
-        return (f"Tile {new.name} at rotation {rotation} would merge cities or towns of "
-                f"{hex_id}: it has a stop that takes none of their track.")
+        return ("rhl18.tile.merge_stops", {"tile": new.name, "rotation": rotation,
+                                           "hex": hex_id})
     if special:
         return None
     if old.labels != new.labels:
-        return (f"Tile {new.name} has label {new.label or 'none'}; "
-                f"{hex_id} needs {old.label or 'no label'}.")
+        return ("rhl18.tile.label", {
+            "tile": new.name, "hex": hex_id,
+            "label": new.label or ("rhl18.tile.no_label", {}),
+            "wanted": old.label or ("rhl18.tile.no_label", {})})
     if len(old.towns) != len(new.towns):
-        return f"{hex_id} has {len(old.towns)} town(s); tile {new.name} has {len(new.towns)}."
+        return ("rhl18.tile.towns", {"hex": hex_id, "old": len(old.towns), "tile": new.name,
+                                      "new": len(new.towns)})
     if len(old.cities) != len(new.cities) and not old.labels:
-        return f"{hex_id} has {len(old.cities)} city(ies); tile {new.name} has {len(new.cities)}."
+        return ("rhl18.tile.cities", {"hex": hex_id, "old": len(old.cities), "tile": new.name,
+                                       "new": len(new.cities)})
     if old.labels and old.cities and not new.cities:
-        return f"Tile {new.name} would remove the cities of {hex_id}."
+        return ("rhl18.tile.remove_cities", {"tile": new.name, "hex": hex_id})
     return None
 
 
@@ -395,8 +410,30 @@ def upgrade_error(board: dict, hex_id: str, new_name: str, rotation: int, phase:
                   options: Iterable[str] | dict = (), corp: str | None = None,
                   special: bool = False,
                   connected: dict[str, set[int]] | None = None,
-                  arrivals: set[tuple[str, int]] | None = None) -> str | None:
+                  arrivals: set[tuple[str, int]] | None = None) -> Msg | None:
+    """Why laying ``new_name`` at ``rotation`` on ``hex_id`` is illegal (a sentence for the
+    player), or None if it is legal. See ``upgrade_reason``."""
+    reason = upgrade_reason(board, hex_id, new_name, rotation, phase, options, corp, special,
+                            connected, arrivals)
+    return None if reason is None else reason_msg(reason)
+
+
+def reason_msg(reason: Reason) -> Msg:
+    """The catalogue text for a reason (nested reasons become nested texts)."""
+    key, params = reason
+    return msg(key, **{name: reason_msg(value) if isinstance(value, tuple) else value
+                       for name, value in params.items()})
+
+
+def upgrade_reason(board: dict, hex_id: str, new_name: str, rotation: int, phase: str,
+                   options: Iterable[str] | dict = (), corp: str | None = None,
+                   special: bool = False,
+                   connected: dict[str, set[int]] | None = None,
+                   arrivals: set[tuple[str, int]] | None = None) -> Reason | None:
     """Why laying ``new_name`` at ``rotation`` on ``hex_id`` is illegal, or None if it is legal.
+
+    A cheap ``(key, params)`` pair: the lay enumeration rejects many candidates, and only the
+    one refused to a player needs its text (``reason_msg``).
 
     ``corp`` set: also check the corporation's connection and the semi-restrictive track rule
     (private lays pass ``special=True`` and skip both, as the reference engine does).
@@ -405,24 +442,29 @@ def upgrade_error(board: dict, hex_id: str, new_name: str, rotation: int, phase:
     old = tile(cell["tile"])
     new = tile(new_name)
     if old.preprinted and hexmap.hex_info(hex_id).color in ("red", "gray"):
-        return f"{hex_id} is a {hexmap.hex_info(hex_id).color} hex: no tile may be laid there."
+        return ("rhl18.tile.fixed_hex", {"hex": hex_id,
+                                         "colour": _colour(hexmap.hex_info(hex_id).color)})
     if new.color not in PHASE_COLOURS[phase] and not (new.color == "orange" and special):
-        return f"{new.color.capitalize()} tiles are not available in phase {phase}."
+        return ("rhl18.tile.phase_colour", {"colour": (f"rhl18.colour_cap.{new.color}", {}),
+                                              "phase": phase})
     if new_name == "935" and int(phase) >= 5:
-        return "The Osterath tile 935 may not be laid from phase 5 on."
+        return ("rhl18.tile.osterath_late", {})
     if hex_id == "E12" and phase == "2" and _has(options, "ratingen_variant"):
-        return "In the Ratingen variant E12 may not be tiled in phase 2."
+        return ("rhl18.tile.ratingen_e12", {})
     special_rule = _rhl_allowed(hex_id, old, new_name, options)
     if special_rule is not None and not special_rule[0]:
         return special_rule[1]
     if new_name != "935" and _next_colour(old.color) != new.color:
-        return f"A {old.color} hex takes a {_next_colour(old.color) or 'no'} tile, not {new.color}."
+        return ("rhl18.tile.next_colour", {"old": _colour(old.color),
+                                           "wanted": _colour(_next_colour(old.color)),
+                                           "new": _colour(new.color)})
     if hex_id in METROPOLIS_LABELS:
         if rotation != 0:
-            return "Tiles in the Rhine metropolises are always laid at rotation 0."
+            return ("rhl18.tile.metropolis_rotation", {})
     elif special_rule is not None:
         if not exits(old.name, cell["rotation"]) <= exits(new_name, rotation):
-            return f"Tile {new_name} at rotation {rotation} does not keep the track of {hex_id}."
+            return ("rhl18.tile.keep_track", {"tile": new_name, "rotation": rotation,
+                                          "hex": hex_id})
     elif new_name != "935":
         reason = _normal_error(hex_id, old, cell["rotation"], new, rotation, special)
         if reason:
@@ -433,23 +475,23 @@ def upgrade_error(board: dict, hex_id: str, new_name: str, rotation: int, phase:
 
 def _geometry_error(board: dict, hex_id: str, old: Tile, new: Tile, rotation: int,
                     corp: str | None, special: bool, connected: dict[str, set[int]] | None,
-                    arrivals: set[tuple[str, int]] | None) -> str | None:
+                    arrivals: set[tuple[str, int]] | None) -> Reason | None:
     new_exits = exits(new.name, rotation)
     if hex_id not in METROPOLIS_LABELS:
         bad = sorted(e for e in new_exits if not hexmap.passable(hex_id, e))
         if bad:
-            return f"Tile {new.name} at rotation {rotation} has track off the map or across " \
-                   f"an impassable border at edge {bad[0]} of {hex_id}."
+            return ("rhl18.tile.off_map", {"tile": new.name, "rotation": rotation,
+                                           "edge": bad[0], "hex": hex_id})
     stubs = old.stubs if old.preprinted else ()
     if any(s not in new_exits for s in stubs):
-        return f"{hex_id} has a stub: the new tile must use edge(s) {list(stubs)}."
+        return ("rhl18.tile.stub", {"hex": hex_id, "edges": [str(e) for e in stubs]})
     if new.name == "1910" and new_exits != frozenset(stubs):
-        return "Tile 1910 must connect exactly the stubs of E10."
+        return ("rhl18.tile.ratingen_stubs", {})
     old_slots = [c.slots for c in old.cities]
     new_slots = [c.slots for c in new.cities]
     if len(old_slots) == len(new_slots) and any(
             n < o for o, n in zip(old_slots, new_slots, strict=True)):
-        return f"Tile {new.name} has fewer token slots than {hex_id} has now."
+        return ("rhl18.tile.slots", {"tile": new.name, "hex": hex_id})
     if corp is None or special:
         return None
     old_nodes = [e for n, e in zip(old.nodes, node_exits(old.name, board[hex_id]["rotation"]),
@@ -458,7 +500,7 @@ def _geometry_error(board: dict, hex_id: str, old: Tile, new: Tile, rotation: in
                  if n.kind != "offboard"]
     if new.name not in TRACK_RESTRICTION_EXEMPT and any(
             not any(o <= n for n in new_nodes) for o in old_nodes):
-        return "The new tile must keep every city and town with all its track."
+        return ("rhl18.tile.keep_stops", {})
     from engine.rhl18 import routes  # routes imports tiles
 
     if connected is None:
@@ -467,10 +509,10 @@ def _geometry_error(board: dict, hex_id: str, old: Tile, new: Tile, rotation: in
     # In the metropolises the reference skips the rotation check: the hex being on the
     # corporation's network is enough.
     if not (reach if hex_id in METROPOLIS_LABELS else new_exits & reach):
-        return f"{corp} has no track or token connected to {hex_id} on this tile's exits."
+        return ("rhl18.tile.not_connected", {"corp": corp, "hex": hex_id})
     if old.paths and new.name not in TRACK_RESTRICTION_EXEMPT and not routes.uses_new_track(
             board, corp, hex_id, new.name, rotation, arrivals):
-        return "An upgrade must add track the corporation can use or change a city's value."
+        return ("rhl18.tile.no_new_track", {})
     return None
 
 
@@ -538,8 +580,8 @@ def _legal_lays(board: dict, corp: str | None, phase: str, available: Iterable[s
                 continue
             for group in _rotation_groups(hex_id, name):
                 for rotation in group:
-                    if upgrade_error(board, hex_id, name, rotation, phase, options, corp,
-                                     special, connected, arrivals) is None:
+                    if upgrade_reason(board, hex_id, name, rotation, phase, options, corp,
+                                      special, connected, arrivals) is None:
                         result.append((hex_id, name, rotation))
                         break
     return result
@@ -580,11 +622,12 @@ def new_er_links(hex_id: str, name: str, rotation: int) -> list[tuple[str, int]]
 EDGE_NAMES = ("SW", "W", "NW", "NE", "E", "SE")
 
 
-def describe_rotation(hex_id: str, name: str, rotation: int) -> str:
+def describe_rotation(hex_id: str, name: str, rotation: int) -> Msg:
     """A rotation in words for menus: the exits and the hexes they lead to,
     e.g. "exits W to K4, NE to J7"."""
     parts = []
     for edge in sorted(exits(name, rotation)):
         target = hexmap.neighbor(hex_id, edge)
-        parts.append(f"{EDGE_NAMES[edge]} to {target}" if target else EDGE_NAMES[edge])
-    return "exits " + ", ".join(parts) if parts else "no track"
+        side = msg(f"rhl18.edge.{EDGE_NAMES[edge]}")
+        parts.append(msg("rhl18.exit_to", edge=side, hex=target) if target else side)
+    return msg("rhl18.exits", exits=parts) if parts else msg("rhl18.no_track")

@@ -1,0 +1,32 @@
+"""Words that go into 18Rhl's texts and need translating: move kinds, round steps and tile
+colours, each a catalogue text (``engine.text.msg``) to nest in a sentence."""
+
+from __future__ import annotations
+
+from engine.text import Msg, has, msg
+
+KINDS = ("bid", "par", "buy_shares", "sell_shares", "pass", "lay_tile", "place_token",
+         "run_routes", "dividend", "buy_train", "discard_train", "bankrupt")
+STEPS = ("SpecialToken", "Track", "RheBonusCheck", "Token", "Route", "Dividend", "BuyTrain")
+COLOURS = ("white", "yellow", "green", "brown", "gray", "orange", "red", "blue")
+
+
+def kind(name: str) -> Msg:
+    """A kind of move ("lay tile"); one we do not know is named as typed."""
+    if name in KINDS:
+        return msg(f"rhl18.kind.{name}")
+    return msg("rhl18.kind.other", txt=str(name).replace("_", " "))
+
+
+def step(name: str) -> Msg:
+    if name in STEPS:
+        return msg(f"rhl18.step.{name}")
+    return msg("rhl18.kind.other", txt=str(name))
+
+
+def colour(name: str | None) -> Msg:
+    """A tile colour; None (nothing follows gray) is "no"."""
+    if name is None:
+        return msg("rhl18.colour.none")
+    key = f"rhl18.colour.{name}"
+    return msg(key) if has(key) else msg("rhl18.kind.other", txt=str(name))
