@@ -1,0 +1,240 @@
+"""18Rhl's front end speaks English and German: the pictures draw their labels from
+``render.rhl18.*`` in ``view["lang"]``, the Discord steps, previews, run-auto offers, zoom and
+import texts come from ``rhl18.discord.*`` / ``rhl18.import.*`` / ``extras.*`` in the language
+asked for, and every key the code names exists in both catalogues."""
+
+from __future__ import annotations
+
+import ast
+import marshal
+import re
+from pathlib import Path
+
+import pytest
+from PIL import ImageDraw
+
+import bot.i18n  # noqa: F401  (registers the bot's catalogue)
+from bot import imports
+from bot import rhl18_steps as ST
+from bot.extras import NoZoom, extras_for
+from engine.rhl18 import importer as I
+from engine.rhl18 import tiles as TL
+from engine.rhl18.game import GAME
+from engine.text import LANGUAGES, catalogue, say, text_of
+from render import rhl18, rhl18_views
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURE = "tests/fixtures/18rhl/rhl_gen_4p_41017_all.json.gz"
+ENGLISH_LABELS = ("Stock market", "President:", "Treasury:", "Trains:", "Tokens left",
+                  "Certs", "Cash", "Depot ", "coal", "around", "Preview")
+
+
+def live(state: dict) -> dict:
+    copy = marshal.loads(marshal.dumps(state))
+    copy["auto_kda"] = True
+    copy.pop("trust", None)
+    return copy
+
+
+@pytest.fixture(scope="module")
+def positions() -> dict[str, dict]:
+    """A tile-lay position, a route position (both mid-game) and the final one."""
+    found: dict[str, dict] = {}
+    counts = {"Track": 0, "Route": 0}
+    state = None
+    for state, _ in I.replay_iter(I.load_json(FIXTURE)):
+        rnd = state["round"]
+        step = rnd.get("step") if rnd["type"] == "Operating" and not rnd["discard"] else None
+        if step in counts:
+            counts[step] += 1
+            if counts[step] == 20:
+                found[step] = live(state)
+    assert state is not None
+    found["final"] = live(state)
+    return found
+
+
+# -- pictures ----------------------------------------------------------------------------------
+
+
+class Drawn:
+    """Every text drawn while active, with whether it stayed inside its picture."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.texts: list[str] = []
+        self.outside: list[str] = []
+        original = ImageDraw.ImageDraw.text
+
+        def text(draw, xy, value, *args, **kwargs):
+            box = draw.textbbox(xy, value, font=kwargs.get("font"), anchor=kwargs.get("anchor"),
+                                stroke_width=kwargs.get("stroke_width", 0))
+            width, height = draw.im.size
+            if box[0] < 0 or box[1] < 0 or box[2] > width or box[3] > height:
+                self.outside.append(value)
+            self.texts.append(value)
+            return original(draw, xy, value, *args, **kwargs)
+
+        monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
+
+    def joined(self) -> str:
+        return "\n".join(self.texts)
+
+
+def _pictures(view: dict, lang: str) -> dict[str, bytes]:
+    view = {**view, "lang": lang}
+    return {"board": rhl18_views.render(view),
+            "zoom": rhl18_views.render({**view, "image": {"kind": "zoom", "hex": "F9"}}),
+            "lay": rhl18_views.render({**view, "image": {"kind": "lay", "hex": "E4",
+                                                         "tile": "57", "rotation": 1}})}
+
+
+def test_german_and_english_pictures_differ_and_german_ones_draw_no_english(positions,
+                                                                            monkeypatch):
+    view = GAME.view(positions["final"], None)
+    english = _pictures(view, "en")
+    drawn = Drawn(monkeypatch)
+    german = _pictures(view, "de")
+    for kind in english:
+        assert german[kind] != english[kind], kind
+    text = drawn.joined()
+    for word in ("Rheinland", "Kurstabelle", "Direktor:", "Kasse:", "Züge:", "Stationen übrig",
+                 "Spieler", "Geld", "Zugdepot", "Kohle", "um F9", "Vorschau: Plättchen 57 auf E4"):
+        assert word in text, word
+    assert not [label for label in ENGLISH_LABELS if label in text]
+    assert not drawn.outside, drawn.outside  # every label stays inside its picture
+
+
+def test_round_names_and_depot_entries_are_said_in_the_language():
+    assert rhl18.round_label("OR 3.2", "de") == "BR 3.2"
+    assert rhl18.round_label("SR 4", "de") == "AR 4"
+    assert rhl18.round_label("Auction", "de") == "Versteigerung"
+    assert rhl18.round_label("OR 3.2", "en") == "OR 3.2"
+    assert rhl18._depot_items({"available": ["6-5"], "remaining": 3}, "de") == \
+        "verfügbar: 6-5  übrig: 3"
+
+
+def test_longest_german_charter_lines_fit_their_card():
+    from render.common import font
+
+    corp = {"sym": "CCE", "name": "Cöln-Crefelder Eisenbahn", "cash": 12345,
+            "share_price": "350,0,16", "par_price": "100,0,3", "president": "Maximiliane 12",
+            "trains": ["4-0", "5-1", "6-2"], "tokens": ["unused:60"] * 4,
+            "treasury_or_ipo_shares": ["CCE_1"] * 10, "pool_shares": ["CCE_2"] * 10,
+            "floated": False}
+    lines = []
+    draw = ImageDraw.Draw(rhl18.Image.new("RGB", (400, 300)))
+    original = draw.text
+    draw.text = lambda xy, value, *a, **k: (lines.append(value), original(xy, value, *a, **k))
+    rhl18._charter(draw, 0, 0, 372, 226, corp, "de")
+    assert "noch nicht in Betrieb" in lines
+    assert max(font(16).getlength(line) for line in lines[2:]) <= 372 - 24
+
+
+# -- Discord texts -----------------------------------------------------------------------------
+
+
+def test_german_lay_steps_and_preview_read_german(positions):
+    state = positions["Track"]
+    seat = GAME.active(state)[0]
+    first = ST.step_choices(GAME, state, seat, "lay", "de")
+    assert first and all("Plättchen auf" in label and " on " not in label for label, _ in first)
+    tiles = ST.step_choices(GAME, state, seat, first[0][1], "de")
+    rotations = [c for c in tiles if len(c[1].split()) == 4] or \
+        ST.step_choices(GAME, state, seat, tiles[0][1], "de")
+    assert all("Ausgänge" in label and "exits" not in label for label, _ in rotations)
+    assert any(" nach " in label for label, _ in rotations)
+    many = [label for label, value in tiles if len(value.split()) == 3]
+    assert all("Drehungen möglich" in label for label in many)
+    move = GAME.parse(state, seat, rotations[0][1])
+    text, view = extras_for("18rhl").preview(GAME, state, seat, move, lang="de")
+    assert text.startswith("Vorschau: ") and "Ausgänge" in text
+    assert view["lang"] == "de" and view["image"]["kind"] == "lay"
+    english, _ = extras_for("18rhl").preview(GAME, state, seat, move)
+    assert english.startswith("Preview: ") and "exits" in english
+    hint = extras_for("18rhl").incomplete(GAME, state, seat, first[0][1])
+    assert hint is not None and "ist erst ein Teil" in say(hint, "de")
+
+
+def test_rotation_words_match_the_engine_in_english():
+    for hex_id, tile, rotation in (("E4", "57", 1), ("F7", "8", 3), ("K6", "9", 0)):
+        assert ST.describe_rotation(hex_id, tile, rotation) == \
+            TL.describe_rotation(hex_id, tile, rotation)
+
+
+def test_run_auto_offer_routes_and_zoom_in_german(positions):
+    state = positions["Route"]
+    seat = GAME.active(state)[0]
+    extras = extras_for("18rhl")
+    [(text, view)] = extras.prompt_images(GAME, state, seat, lang="de")
+    assert "würde" in text and "oder gib eigene Strecken an" in text and view["lang"] == "de"
+    [(english, _)] = extras.prompt_images(GAME, state, seat)
+    assert "would run" in english
+    zoom = extras.zoom(GAME, state, "f9", lang="de")
+    assert zoom["lang"] == "de" and zoom["image"] == {"kind": "zoom", "hex": "F9"}
+    with pytest.raises(NoZoom) as refused:
+        extras.zoom(GAME, state, "Z99", lang="de")
+    assert say(text_of(refused.value), "de").startswith("Auf der 18Rhl-Karte gibt es kein Feld")
+    with pytest.raises(NoZoom) as generic:
+        extras_for("rhein").zoom(GAME, state, "F9")
+    assert "nicht vergrößern" in say(text_of(generic.value), "de")
+
+
+def test_import_refusals_and_lobby_in_german():
+    for raw, words in ((b"not json", "kein JSON"), (b"{}", "kein Partie-Export"),
+                       (b'{"title": "1830", "players": [], "actions": []}', "nur 18Rhl")):
+        with pytest.raises(imports.BadExport) as refused:
+            imports.decode_export(raw)
+        assert words in say(text_of(refused.value), "de")
+    imported = {"names": ["Ada", "Bo"], "result": None, "actions": [1, 2, 3]}
+    lobby = imports.lobby_text("18Rhl", imported, 7, "Phase 3 · OR 4.1",
+                               imports.source_text({"id": 99}), "de")
+    assert "aus 18xx.games-Partie 99 als Tisch 7 importiert: 3 Spielzüge" in lobby
+    assert "1. Ada, 2. Bo" in lobby and "/spiel beitreten" in lobby
+
+
+# -- every key the front end names exists in both languages -----------------------------------
+
+SOURCES = ("render/rhl18.py", "bot/rhl18_steps.py", "bot/imports.py", "bot/extras.py",
+           "bot/cli.py")
+# helper -> the prefix it puts before its literal argument
+HELPERS = {"_t": "render.rhl18.", "say": "cli.", "write": "cli.replay."}
+
+
+def _named_keys() -> set[str]:
+    keys = set()
+    for path in SOURCES:
+        tree = ast.parse((ROOT / path).read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call):
+                continue
+            name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
+            literals = [a.value for a in node.args if isinstance(a, ast.Constant)
+                        and isinstance(a.value, str)]
+            if name == "msg" and literals:
+                keys.add(literals[0])
+            elif name in HELPERS and literals and re.fullmatch(r"[a-z_.0-9]+", literals[0]):
+                prefix = HELPERS[name]
+                if path != "bot/cli.py" and name != "_t":
+                    continue
+                keys.add(prefix + literals[0])
+    # keys built from data: directions, tile colours, table statuses, depot entries
+    keys |= {f"rhl18.discord.edge.{edge.lower()}" for edge in TL.EDGE_NAMES}
+    keys |= {f"rhl18.discord.colour.{TL.tile(name).color}" for name in TL.supply()}
+    keys |= {f"cli.status.{status}" for status in ("lobby", "active", "finished", "abandoned")}
+    keys |= {f"render.rhl18.depot.{name}" for name in ("available", "remaining", "left",
+                                                       "rusted_discarded")}
+    keys |= {f"render.rhl18.round.{kind}" for kind in ("operating", "stock", "auction")}
+    keys |= {f"render.rhl18.players.{name}" for name in ("player", "cash", "certs")}
+    keys |= {f"rhl18.discord.{mood}{end}" for mood in ("runs", "would_run")
+             for end in ("", "_nothing")}
+    return keys
+
+
+def test_every_key_the_front_end_names_exists_in_both_languages():
+    keys = _named_keys()
+    assert len(keys) > 80
+    assert any(k.startswith("render.rhl18.charter.") for k in keys)
+    assert any(k.startswith("cli.play.") for k in keys)
+    for lang in LANGUAGES:
+        missing = sorted(k for k in keys if k not in catalogue(lang))
+        assert not missing, (lang, missing)
