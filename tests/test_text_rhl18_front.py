@@ -155,10 +155,11 @@ def test_german_lay_steps_and_preview_read_german(positions):
     assert hint is not None and "ist erst ein Teil" in say(hint, "de")
 
 
-def test_rotation_words_match_the_engine_in_english():
-    for hex_id, tile, rotation in (("E4", "57", 1), ("F7", "8", 3), ("K6", "9", 0)):
-        assert ST.describe_rotation(hex_id, tile, rotation) == \
-            TL.describe_rotation(hex_id, tile, rotation)
+def test_rotation_words_in_both_languages():
+    exits = ST.describe_rotation("F7", "26", 3)
+    assert exits == "exits SW to G6, NW to E6, NE to E8"  # the English players saw before
+    assert say(exits, "de") == "Ausgänge SW nach G6, NW nach E6, NO nach E8"
+    assert say(ST.describe_rotation("F7", "26", 0), "de").startswith("Ausgänge ")
 
 
 def test_run_auto_offer_routes_and_zoom_in_german(positions):
