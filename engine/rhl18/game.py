@@ -90,11 +90,7 @@ class Rhl18Game(Game):
             raise RuleError(msg("rhl18.err.not_your_turn"))
         if not L.allowed(state, seat, action):
             raise RuleError(L.why_not(state, seat, action))
-        names = _names(state)
-        line = N.describe(state, action, names)
-        before = S.snapshot(state)
-        F.process(state, action)
-        return [line, *LOG.events(before, S.snapshot(state), names)]
+        return play_logged(state, action)
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         snap = S.snapshot(state)
@@ -141,6 +137,16 @@ class Rhl18Game(Game):
         text = N.label(state, action)
         # Labels are notation and numbers: a too long one is cut the same in every language.
         return text if len(text) <= 100 else msg("rhl18.label.plain", mv=str(text)[:100])
+
+
+def play_logged(state: State, action: dict) -> list[Msg]:
+    """Process one (already allowed) action and return its log lines: the move itself and
+    the automatic events it caused. An import replays records through this too."""
+    names = _names(state)
+    line = N.describe(state, action, names)
+    before = S.snapshot(state)
+    F.process(state, action)
+    return [line, *LOG.events(before, S.snapshot(state), names)]
 
 
 def _round_label(state: State) -> Msg:

@@ -257,6 +257,10 @@ def describe(state: State, action: dict, names: dict[Any, Any] | None = None) ->
         return simple[kind]()
     if kind == "dividend" and action["kind"] in ("payout", "withhold"):
         return msg(f"rhl18.log.{action['kind']}", who=who)
+    if kind == "pass":
+        return msg("rhl18.log.pass", who=who)
+    if kind == "discard_train":
+        return msg("rhl18.log.discard", who=who, train=str(action.get("train")))
     return msg("rhl18.log.other", who=who, k=W.kind(kind))
 
 

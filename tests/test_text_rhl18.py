@@ -1,0 +1,122 @@
+"""18Rhl speaks only in catalogue texts: every log line, label, phase and refusal met in random
+play and in the recorded reference game is a Msg with its keys in English and German, and the
+German reads German."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from engine import RuleError
+from engine.rhl18 import game as G
+from engine.rhl18 import importer, tiles
+from engine.rhl18 import rules as R
+from engine.rhl18.game import GAME
+from engine.text import LANGUAGES, Msg, catalogue, keys_used, say, text_of
+from tests.text_checks import (
+    Seen,
+    assert_all_catalogue_texts,
+    assert_topics_are_catalogue_texts,
+    play_and_collect,
+)
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURE = ROOT / "tests" / "fixtures" / "18rhl" / "18Rhl_game_end_bank.json.gz"
+ALL_OPTIONS = {"optional_2_train": True, "lower_starting_capital": True,
+               "promotion_tiles": True, "ratingen_variant": True}
+
+
+@pytest.mark.parametrize(("players", "seed", "options"), [
+    (3, 11, {}), (4, 12, ALL_OPTIONS), (5, 13, {"ratingen_variant": True}), (6, 14, {}),
+])
+def test_random_play_speaks_in_catalogue_texts(players, seed, options):
+    seen = play_and_collect("18rhl", players, seed, options, max_moves=180)
+    assert seen.moves > 100 and seen.lines and seen.labels and seen.refusals
+    assert_all_catalogue_texts(seen)
+
+
+def test_topics_and_options_are_catalogue_texts():
+    assert_topics_are_catalogue_texts("18rhl")
+    de = catalogue("de")
+    for name in GAME.topics:
+        assert f"rhl18.topic_name.{name}" in de
+    for option in GAME.options:
+        assert isinstance(option.description, Msg) and option.description.key in de
+
+
+def _fixture_lines() -> tuple[list, dict]:
+    """Every log line of the recorded game, replayed action by action as the importer does
+    (records and their automatic actions), each through the engine's logging path."""
+    data = importer.load_json(FIXTURE)
+    ids, options, seed = importer.setup_from(data)
+    seats = {pid: i for i, pid in enumerate(ids)}
+    state = R.new_game(ids, options, seed)
+    state["auto_kda"] = False
+    G.F.settle(state)
+    lines: list = []
+    for raw in importer.filter_actions(data["actions"]):
+        lines += G.play_logged(state, importer.convert(raw, seats))
+        for auto in raw.get("auto_actions") or []:
+            lines += G.play_logged(state, importer.convert(auto, seats))
+    return lines, state
+
+
+def test_every_line_of_the_recorded_game_is_a_catalogue_text():
+    lines, state = _fixture_lines()
+    # The walk is the real game: it ends as the reference did.
+    assert importer.result_of(state) == {"579": 9939, "635": 8729, "13627": 9115}
+    assert_all_catalogue_texts(Seen(lines=lines))
+    keys = keys_used(lines)
+    for wanted in ("rhl18.log.runs", "rhl18.log.lays", "rhl18.log.price_moves",
+                   "rhl18.log.operating_round", "rhl18.log.rust", "rhl18.log.game_over",
+                   "rhl18.bonus.montan", "rhl18.log.bank_broken"):
+        assert wanted in keys, wanted
+    # Said in German, no line keeps an English word of the log.
+    english = re.compile(r"\b(buys|sells|lays|runs|floats|share price|becomes|Round|"
+                         r"Player|chooses|token|private|rust|bank)\b")
+    for line in lines:
+        assert not english.search(say(line, "de")), say(line, "de")
+
+
+def test_a_german_log_line_reads_german():
+    state = GAME.setup(3, {}, 5)
+    seat = GAME.active(state)[0]
+    bid = next(m for m in GAME.legal(state, seat) if m["type"] == "bid")
+    line = GAME.apply(state, seat, bid)[0]
+    assert line == f"Player {seat + 1} bids {bid['price']}M on {bid['company']}"
+    assert say(line, "de") == f"Spieler {seat + 1} bietet {bid['price']}M für {bid['company']}"
+    assert say(GAME.phase(state), "de").startswith("Phase 2 · ")
+
+
+def test_a_german_refusal_reads_german():
+    state = GAME.setup(3, {}, 5)
+    seat = GAME.active(state)[0]
+    other = (seat + 1) % 3
+    with pytest.raises(RuleError) as refused:
+        GAME.apply(state, other, {"type": "pass", "entity": other})
+    assert say(text_of(refused.value), "de") == "Du bist nicht am Zug."
+    with pytest.raises(RuleError) as refused:
+        GAME.parse(state, seat, "lay 9 Z99 1")
+    assert say(text_of(refused.value), "de") == "Auf dem Spielplan gibt es kein Feld Z99."
+    with pytest.raises(RuleError) as refused:
+        GAME.apply(state, seat, {"type": "bid", "entity": seat, "company": "NLK", "price": 1})
+    said = say(text_of(refused.value), "de")
+    assert said.startswith("Das Mindestgebot für NLK ist ") and said.endswith("M.")
+
+
+def test_tile_reasons_are_catalogue_texts_in_both_languages():
+    """Lay refusals come from cheap (key, params) reasons; each key the tiles module can
+    give exists in every language, and a reason said in German is German."""
+    source = (ROOT / "engine" / "rhl18" / "tiles.py").read_text(encoding="utf-8")
+    keys = set(re.findall(r'"(rhl18\.[a-z_]+\.[A-Za-z_0-9]+)"', source))
+    assert len(keys) > 25
+    for lang in LANGUAGES:
+        assert not keys - set(catalogue(lang)), (lang, sorted(keys - set(catalogue(lang))))
+    board = {h: dict(c) for h, c in G.R.new_game([1, 2, 3], {}, 1)["board"].items()}
+    reason = tiles.upgrade_error(board, "K6", "15", 1, "2")
+    assert isinstance(reason, Msg) and reason == "Green tiles are not available in phase 2."
+    assert say(reason, "de") == "Grüne Plättchen gibt es in Phase 2 noch nicht."
+    assert say(tiles.describe_rotation("F7", "26", 3), "de") == \
+        "Ausgänge SW nach G6, NW nach E6, NO nach E8"
