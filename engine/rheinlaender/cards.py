@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import rng_below
+from engine.text import msg
 
 State = dict[str, Any]
 SHUFFLE = 0
@@ -35,7 +36,7 @@ def draw(state: State, seat: int) -> list[str]:
         # K3: the shuffle card, the deck and the whole discard pile make a new deck.
         state["deck"].append(SHUFFLE)
         _reshuffle(state)
-        lines.append("The shuffle card comes up: deck and discard pile are shuffled together.")
+        lines.append(msg("rheinlaender.log.shuffle"))
 
 
 def deal(state: State) -> None:

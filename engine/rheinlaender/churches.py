@@ -11,6 +11,7 @@ from typing import Any
 
 from engine.rheinlaender.board import Board
 from engine.rheinlaender.duchies import group_of, has_church
+from engine.text import msg
 
 State = dict[str, Any]
 
@@ -31,7 +32,7 @@ def archbishop_holder(tally: list[int]) -> int | None:
     return tally.index(best)
 
 
-def update_archbishop(state: State, board: Board, names: list[str]) -> list[str]:
+def update_archbishop(state: State, board: Board, names: list[Any]) -> list[str]:
     """Re-evaluate the archbishop after a settlement (I4, I5); return public log lines."""
     holder = archbishop_holder(bishops(state, board))
     before = state["archbishop"]
@@ -39,5 +40,5 @@ def update_archbishop(state: State, board: Board, names: list[str]) -> list[str]
         return []
     state["archbishop"] = holder
     if holder is None:
-        return [f"{names[before]} loses the archbishop: nobody has the most bishops."]
-    return [f"{names[holder]} now holds the archbishop."]
+        return [msg("rheinlaender.log.archbishop_lost", name=names[before])]
+    return [msg("rheinlaender.log.archbishop", name=names[holder])]

@@ -31,6 +31,8 @@ from engine.rheinlaender.notation import format_action, label, parse_action
 from engine.rheinlaender.scoring import final_scores, standings
 from engine.rheinlaender.settlement import settle
 from engine.rheinlaender.topics import TOPICS
+from engine.rheinlaender.words import NAMES, joined, place
+from engine.text import Msg, msg
 
 Action = dict[str, Any]
 COLOURS = ["Orange", "Blue", "Green", "Yellow", "Purple"]
@@ -97,8 +99,8 @@ class Rheinlaender(Game):
         board = _board(state)
         if not isinstance(action, dict) or self.find_legal(state, seat, action) is None:
             raise RuleError(placement.explain(state, board, seat, action
-                                              if isinstance(action, dict) else {}, COLOURS))
-        name = COLOURS[seat]
+                                              if isinstance(action, dict) else {}, NAMES))
+        name = NAMES[seat]
         kind = action["type"]
         if kind == "bastion":
             return self._bastion(state, board, seat, action["space"])
@@ -109,20 +111,19 @@ class Rheinlaender(Game):
         state["hands"][seat].remove(card)
         state["discard"].append(card)
         if kind == "discard":
-            lines = [f"{name} discards card {card}: no knight can be placed."]
+            lines = [msg("rheinlaender.log.discard", name=name, card=card)]
         else:
             lines = [_describe(board, name, action)]
-            lines += settle(state, board, seat, action["space"], kind == "convert", COLOURS)
+            lines += settle(state, board, seat, action["space"], kind == "convert", NAMES)
         if state["end_triggered"] and not was_ending:
-            lines.append(f"{COLOURS[state['ended_by']]} has placed the last knight: "
-                         "the game ends after this turn.")
+            lines.append(msg("rheinlaender.log.last_knight", name=NAMES[state["ended_by"]]))
         return lines + self._after_knight(state, board, seat)
 
     def _bastion(self, state: State, board: Board, seat: int, space: str) -> list[str]:
         state["bastions"][space] = seat
         state["bastions_left"][seat] -= 1
         state["bastion_placed"] = True
-        lines = [f"{COLOURS[seat]} places a bastion on {board.name(space)}."]
+        lines = [msg("rheinlaender.log.bastion", name=NAMES[seat], place=place(board, space))]
         if state["step"] == "after":
             lines += self._end_turn(state, board, seat)
         return lines
@@ -139,10 +140,10 @@ class Rheinlaender(Game):
             state["final"] = final_scores(state, board)
             state["reveals"] += 1  # coins and hands are shown to everyone now (M6)
             best = max(row["total"] for row in state["final"])
-            winners = [COLOURS[row["seat"]] for row in state["final"] if row["total"] == best]
+            winners = [NAMES[row["seat"]] for row in state["final"] if row["total"] == best]
             if len(winners) == 1:
-                return [f"Game over. {winners[0]} rules the Rhine with {best} points."]
-            return [f"Game over. {' and '.join(winners)} share the win with {best} points."]
+                return [msg("rheinlaender.log.win_one", name=winners[0], points=best)]
+            return [msg("rheinlaender.log.win_shared", names=joined(winners), points=best)]
         lines = cards.draw(state, seat)
         state["hands"][seat].sort()
         state["current"] = (seat + 1) % state["players"]
@@ -192,11 +193,13 @@ class Rheinlaender(Game):
     def hidden_items(self, state: State) -> dict[int, list]:
         return checks.hidden_items(state)
 
-    def phase(self, state: State) -> str:
+    def phase(self, state: State) -> Msg:
         if state["step"] == "over":
-            return "Game over"
-        ending = " (last turn)" if state["end_triggered"] else ""
-        return f"Turn {state['turn']}: {COLOURS[state['current']]}{ending}"
+            return msg("rheinlaender.phase.over")
+        name = NAMES[state["current"]]
+        if state["end_triggered"]:
+            return msg("rheinlaender.phase.last_turn", turn=state["turn"], name=name)
+        return msg("rheinlaender.phase.turn", turn=state["turn"], name=name)
 
     def result(self, state: State) -> list[Standing] | None:
         if state["step"] != "over":
@@ -210,8 +213,8 @@ class Rheinlaender(Game):
     def parse(self, state: State, seat: int, text: str) -> Action:
         return parse_action(_board(state), text)
 
-    def label(self, state: State, action: Action) -> str:
-        return label(_board(state), state, action, COLOURS)
+    def label(self, state: State, action: Action) -> Msg:
+        return label(_board(state), state, action, NAMES)
 
 
 def _board(state: State) -> Board:
@@ -228,10 +231,10 @@ def deal_realms(board: Board, rng: dict[str, int]) -> dict[str, dict[str, Any]]:
     return {space: dict(marker) for space, marker in zip(board.realm_spaces, markers, strict=True)}
 
 
-def _describe(board: Board, name: str, action: Action) -> str:
-    place = board.name(action["space"])
+def _describe(board: Board, name: Msg, action: Action) -> Msg:
+    where, card = place(board, action["space"]), action["card"]
     if action["type"] == "play":
-        return f"{name} plays card {action['card']}: knight on {place}."
+        return msg("rheinlaender.log.play", name=name, card=card, place=where)
     if action["type"] == "reinforce":
-        return f"{name} plays card {action['card']} as reinforcement: knight on {place}."
-    return f"{name} plays card {action['card']} and converts the knight on {place}."
+        return msg("rheinlaender.log.reinforce", name=name, card=card, place=where)
+    return msg("rheinlaender.log.convert", name=name, card=card, place=where)

@@ -19,12 +19,15 @@ from typing import Any
 
 from engine.core import RuleError, is_plain_number
 from engine.rheinlaender.board import Board
+from engine.rheinlaender.words import bank_place, realm
+from engine.text import Msg, msg
 
 Action = dict[str, Any]
 WHERE = ("left", "right", "river", "island")
-HELP = ("Write a move like: play 17 left, play 17 river, reinforce 5 onto 22 right, "
-        "convert 17 right, bastion 22 right, discard 14, done.")
-BANK_WORDS = {"left": "left bank", "right": "right bank", "river": "river", "island": "island"}
+
+
+def _help() -> Msg:
+    return msg("rheinlaender.notation.help")
 
 
 def format_action(board: Board, action: Action) -> str:
@@ -48,7 +51,7 @@ def _where_in_area(board: Board, space: str, number: int) -> str:
 def parse_action(board: Board, text: str) -> Action:
     words = text.lower().replace(",", " ").split()
     if not words:
-        raise RuleError(HELP)
+        raise RuleError(_help())
     verb, rest = words[0], words[1:]
     if verb == "done" and not rest:
         return {"type": "done"}
@@ -65,64 +68,70 @@ def parse_action(board: Board, text: str) -> Action:
         if len(rest) == 3:
             return {"type": "reinforce", "card": _number(rest[0]),
                     "space": _space(board, _number(rest[1]), rest[2])}
-        raise RuleError("A reinforcement names the card and the space: reinforce <card> onto "
-                        "<area> <left|right|island>, e.g. reinforce 5 onto 17 left.")
-    raise RuleError(HELP)
+        raise RuleError(msg("rheinlaender.notation.reinforce_form"))
+    raise RuleError(_help())
 
 
 def _number(word: str) -> int:
     if not is_plain_number(word) or not 1 <= int(word) <= 54:
-        raise RuleError(f"{word!r} is not a card or area number (1 to 54). {HELP}")
+        raise RuleError(msg("rheinlaender.notation.number", word=repr(word), help=_help()))
     return int(word)
 
 
 def _space(board: Board, number: int, where: str) -> str:
     if where not in WHERE:
-        raise RuleError(f"{where!r} is not a place: say left, right, river or island.")
+        raise RuleError(msg("rheinlaender.notation.where", word=repr(where)))
     space = board.space_for(number, where)
     if space is None:
-        raise RuleError(f"Area {number} has no {BANK_WORDS[where]} space.")
+        raise RuleError(_no_space(number, where))
     return space
 
 
-def label(board: Board, state: dict[str, Any], action: Action, names: list[str]) -> str:
+def _no_space(number: int, where: str) -> Msg:
+    if where == "left":
+        return msg("rheinlaender.notation.no_left", number=number)
+    if where == "right":
+        return msg("rheinlaender.notation.no_right", number=number)
+    if where == "river":
+        return msg("rheinlaender.notation.no_river", number=number)
+    return msg("rheinlaender.notation.no_island", number=number)
+
+
+def label(board: Board, state: dict[str, Any], action: Action, names: list[Any]) -> Msg:
     """A short human description for autocomplete and buttons (at most 100 characters)."""
     kind = action["type"]
     if kind == "done":
-        return "End the turn without a bastion"
+        return msg("rheinlaender.label.done")
     if kind == "discard":
-        return f"Discard card {action['card']} (no knight can be placed)"
+        return msg("rheinlaender.label.discard", card=action["card"])
     space = action["space"]
-    place = _place_words(board, space)
-    hints = _realm_hints(board, state, space) + _neighbour_hints(board, state, space, names)
+    where = bank_place(board, space)
+    if kind == "bastion":
+        return msg("rheinlaender.label.bastion", place=where)
+    card = action.get("card")
+    if kind == "convert":
+        return msg("rheinlaender.label.convert", card=card, name=names[state["knights"][space]],
+                   place=where)
+    hint = _hint(board, state, space, names)
     if kind == "play":
-        text = f"Card {action['card']}: knight on {place}{hints}"
-    elif kind == "reinforce":
-        text = f"Card {action['card']} as reinforcement: knight on {place}{hints}"
-    elif kind == "convert":
-        victim = names[state["knights"][space]]
-        text = f"Card {action['card']}: convert {victim}'s knight on {place}"
-    else:
-        text = f"Bastion on {place}"
-    return text[:100]
+        if hint is None:
+            return msg("rheinlaender.label.play", card=card, place=where)
+        return msg("rheinlaender.label.play_hint", card=card, place=where, hint=hint)
+    if hint is None:
+        return msg("rheinlaender.label.reinforce", card=card, place=where)
+    return msg("rheinlaender.label.reinforce_hint", card=card, place=where, hint=hint)
 
 
-def _place_words(board: Board, space: str) -> str:
-    number, where = board.where(space)
-    if where == "island":
-        return board.name(space)
-    return f"{number} {BANK_WORDS[where]}"
-
-
-def _neighbour_hints(board: Board, state: dict[str, Any], space: str, names: list[str]) -> str:
-    seats = sorted({state["knights"][n] for n in board.neighbours[space] if n in state["knights"]})
-    return f" next to {', '.join(names[s] for s in seats)}" if seats else ""
-
-
-def _realm_hints(board: Board, state: dict[str, Any], space: str) -> str:
-    words = []
-    for realm in board.realms_of[space]:
-        marker = state["realms"].get(realm)
-        if marker:
-            words.append(f"city {marker['value']}" if marker["kind"] == "city" else marker["kind"])
-    return f" (by {', '.join(words)})" if words else ""
+def _hint(board: Board, state: dict[str, Any], space: str, names: list[Any]) -> Msg | None:
+    """What the space borders: its realms, then the colours of the knights next to it."""
+    realms = [realm(state["realms"][r]) for r in board.realms_of[space] if r in state["realms"]]
+    knights = state["knights"]
+    seats = sorted({knights[n] for n in board.neighbours[space] if n in knights})
+    neighbours = [names[s] for s in seats]
+    if realms and neighbours:
+        return msg("rheinlaender.hint.both", realms=realms, names=neighbours)
+    if realms:
+        return msg("rheinlaender.hint.realms", realms=realms)
+    if neighbours:
+        return msg("rheinlaender.hint.names", names=neighbours)
+    return None

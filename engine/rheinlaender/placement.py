@@ -9,6 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from engine.rheinlaender.board import Board
+from engine.rheinlaender.words import place
+from engine.text import Msg, msg
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -74,101 +76,101 @@ def may_place_bastion(state: State, board: Board, seat: int) -> bool:
             and bool(bastion_targets(state, board)))
 
 
-def explain(state: State, board: Board, seat: int, action: Action, names: list[str]) -> str:
-    """The rule a move breaks, as a sentence for the player."""
+def explain(state: State, board: Board, seat: int, action: Action, names: list[Any]) -> Msg:
+    """The rule a move breaks, as a sentence for the player (built only on a refusal)."""
     if state["step"] == "over":
-        return "The game is over."
+        return msg("rheinlaender.refuse.over")
     if seat != state["current"]:
-        return f"It is {names[state['current']]}'s turn, not yours."
+        return msg("rheinlaender.refuse.not_your_turn", name=names[state["current"]])
     kind = action.get("type")
-    handler = _EXPLAIN.get(kind)
+    handler = _EXPLAIN.get(kind) if isinstance(kind, str) else None
     if handler is None:
-        return "That is not a Rheinländer move: play, reinforce, convert, discard, bastion or done."
+        return msg("rheinlaender.refuse.unknown")
     return handler(state, board, seat, action)
 
 
-def _card_problem(state: State, seat: int, action: Action) -> str | None:
+def _card_problem(state: State, seat: int, action: Action) -> Msg | None:
     if state["step"] == "after":
-        return ("You have already made this turn's knight action: place a bastion "
-                "or say done.")
+        return msg("rheinlaender.refuse.knight_done")
     card = action.get("card")
     if card not in state["hands"][seat]:
-        return f"You do not hold card {card}."
+        return msg("rheinlaender.refuse.no_card", card=card)
     return None
 
 
-def _explain_play(state: State, board: Board, seat: int, action: Action) -> str:
+def _explain_play(state: State, board: Board, seat: int, action: Action) -> Msg:
     problem = _card_problem(state, seat, action)
     if problem:
         return problem
     card, space = action["card"], action.get("space")
     if space not in board.spaces or card not in board.spaces[space]["areas"]:
-        return f"Card {card} places a knight only in area {card}."
+        return msg("rheinlaender.refuse.wrong_area", card=card)
     if occupied(state, space):
-        return f"{board.name(space)} is already occupied: each space holds one piece."
+        return msg("rheinlaender.refuse.occupied_one", place=place(board, space))
     if board.kind(space) == "river":
-        return (f"The river space of {card} takes a knight only when every land space "
-                f"of area {card} is occupied.")
-    return "That placement is not allowed."
+        return msg("rheinlaender.refuse.river_last", card=card)
+    return msg("rheinlaender.refuse.placement")
 
 
-def _explain_reinforce(state: State, board: Board, seat: int, action: Action) -> str:
+def _explain_reinforce(state: State, board: Board, seat: int, action: Action) -> Msg:
     problem = _card_problem(state, seat, action)
     if problem:
         return problem
     space = action.get("space")
     if space not in board.spaces:
-        return "There is no such space."
+        return msg("rheinlaender.refuse.no_space")
     if not board.is_land(space):
-        return "A reinforcement goes on a free land space, never on the river."
+        return msg("rheinlaender.refuse.reinforce_river")
     if occupied(state, space):
-        return f"{board.name(space)} is already occupied."
+        return msg("rheinlaender.refuse.occupied", place=place(board, space))
     knights = state["knights"]
     colours = {knights[n] for n in board.neighbours[space] if n in knights}
     if seat not in colours:
-        return "A reinforcement must border one of your own knights."
+        return msg("rheinlaender.refuse.reinforce_own")
     if colours - {seat}:
-        return "A reinforcement may not border an opponent's knight."
-    return "You have no knight left to place."
+        return msg("rheinlaender.refuse.reinforce_opponent")
+    return msg("rheinlaender.refuse.no_knights")
 
 
-def _explain_convert(state: State, board: Board, seat: int, action: Action) -> str:
+def _explain_convert(state: State, board: Board, seat: int, action: Action) -> Msg:
     problem = _card_problem(state, seat, action)
     if problem:
         return problem
     if state["archbishop"] != seat:
-        return "Only the holder of the archbishop may convert knights."
+        return msg("rheinlaender.refuse.not_archbishop")
     card, space = action["card"], action.get("space")
     if space in state["bastions"]:
-        return "Bastions cannot be converted."
-    if space not in board.spaces or card not in board.spaces[space]["areas"]:
-        return f"Card {card} converts only a knight in area {card}; castle knights never."
+        return msg("rheinlaender.refuse.convert_bastion")
+    if space not in board.spaces or card not in board.spaces[space]["areas"] \
+            or board.kind(space) == "realm":
+        return msg("rheinlaender.refuse.convert_area", card=card)
     if space not in state["knights"]:
-        return f"There is no knight on {board.name(space)} to convert."
-    return "You cannot convert your own knight."
+        return msg("rheinlaender.refuse.convert_empty", place=place(board, space))
+    if state["knights"][space] == seat:
+        return msg("rheinlaender.refuse.convert_own")
+    return msg("rheinlaender.refuse.no_knights")
 
 
-def _explain_discard(state: State, board: Board, seat: int, action: Action) -> str:
+def _explain_discard(state: State, board: Board, seat: int, action: Action) -> Msg:
     problem = _card_problem(state, seat, action)
     if problem:
         return problem
-    return ("You may discard without placing a knight only when no card allows any knight "
-            "placement, reinforcement or conversion.")
+    return msg("rheinlaender.refuse.discard")
 
 
-def _explain_bastion(state: State, board: Board, seat: int, action: Action) -> str:
+def _explain_bastion(state: State, board: Board, seat: int, action: Action) -> Msg:
     space = action.get("space")
     if state["bastions_left"][seat] <= 0:
-        return "You have placed all three of your bastions."
+        return msg("rheinlaender.refuse.bastions_used")
     if state["bastion_placed"]:
-        return "Only one bastion may be placed per turn."
+        return msg("rheinlaender.refuse.one_bastion")
     if space not in board.spaces or not board.is_land(space):
-        return "A bastion goes on a free land space, never on the river or a realm."
-    return f"{board.name(space)} is already occupied."
+        return msg("rheinlaender.refuse.bastion_land")
+    return msg("rheinlaender.refuse.occupied", place=place(board, space))
 
 
-def _explain_done(state: State, board: Board, seat: int, action: Action) -> str:
-    return "First play a card and place your knight; done only ends the turn after that."
+def _explain_done(state: State, board: Board, seat: int, action: Action) -> Msg:
+    return msg("rheinlaender.refuse.done_first")
 
 
 _EXPLAIN = {

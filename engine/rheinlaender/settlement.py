@@ -21,6 +21,8 @@ from engine.rheinlaender.duchies import (
     place_duke,
     value,
 )
+from engine.rheinlaender.words import place
+from engine.text import msg
 
 State = dict[str, Any]
 
@@ -37,7 +39,7 @@ def take_knight(state: State, seat: int) -> bool:
 
 
 def settle(state: State, board: Board, seat: int, space: str, conversion: bool,
-           names: list[str]) -> list[str]:
+           names: list[Any]) -> list[str]:
     """Perform the knight action on ``space`` and everything that follows from it."""
     snapshot = _snapshot(state, board)
     lines = _knight_action(state, seat, space, conversion, names)
@@ -56,8 +58,8 @@ def settle(state: State, board: Board, seat: int, space: str, conversion: bool,
     if new_owner is not None:
         place_duke(state, new_owner, group[0])
         worth = value(state, board, group)
-        lines.append(f"{names[new_owner]} takes the duchy at {board.name(group[0])} "
-                     f"(worth {worth}).")
+        lines.append(msg("rheinlaender.log.takes_duchy", name=names[new_owner],
+                         place=place(board, group[0]), worth=worth))
     lines += _replace_castle_knights(state, board, group, names)
     lines += update_archbishop(state, board, names)
     return lines
@@ -72,20 +74,20 @@ def _snapshot(state: State, board: Board) -> dict[str, Any]:
 
 
 def _knight_action(state: State, seat: int, space: str, conversion: bool,
-                   names: list[str]) -> list[str]:
+                   names: list[Any]) -> list[str]:
     if conversion:
         victim = state["knights"][space]
         state["supply"][victim] += 1
         state["knights"][space] = seat
         take_knight(state, seat)
-        return [f"{names[victim]}'s knight returns to {names[victim]}'s supply."]
+        return [msg("rheinlaender.log.knight_returns", name=names[victim])]
     state["knights"][space] = seat
     take_knight(state, seat)
     return []
 
 
 def _decide_castles(state: State, board: Board, seat: int, space: str,
-                    snapshot: dict[str, Any], names: list[str]) -> list[str]:
+                    snapshot: dict[str, Any], names: list[Any]) -> list[str]:
     pending = undecided_castles(state, board, space)
     if not pending:
         return []
@@ -94,11 +96,11 @@ def _decide_castles(state: State, board: Board, seat: int, space: str,
     for castle in pending:
         if take_knight(state, receiver):
             state["knights"][castle] = receiver
-            lines.append(f"{names[receiver]} takes the castle by {board.name(space)} "
-                         "and puts a knight on it.")
+            lines.append(msg("rheinlaender.log.castle", name=names[receiver],
+                             place=place(board, space)))
         else:
-            lines.append(f"{names[receiver]} has no knight left for the castle by "
-                         f"{board.name(space)}; it stays undecided.")
+            lines.append(msg("rheinlaender.log.castle_no_knight", name=names[receiver],
+                             place=place(board, space)))
     return lines
 
 
@@ -130,7 +132,7 @@ def _single(state: State, in_group: list[int],
 
 
 def _remove_and_pay(state: State, board: Board, removed: list[int], values: dict[int, int],
-                    names: list[str]) -> list[str]:
+                    names: list[Any]) -> list[str]:
     lines = []
     for index in sorted(removed, reverse=True):
         duke = state["dukes"].pop(index)
@@ -138,14 +140,14 @@ def _remove_and_pay(state: State, board: Board, removed: list[int], values: dict
         state["coins"][owner] += amount
         state["payments"][owner].append({"turn": state["turn"], "amount": amount,
                                          "duchy": board.name(duke["anchor"])})
-        lines.append(f"{names[owner]}'s duke leaves the duchy at {board.name(duke['anchor'])}; "
-                     f"{names[owner]} is paid face down.")
+        lines.append(msg("rheinlaender.log.duke_leaves", name=names[owner],
+                         place=place(board, duke["anchor"])))
     lines.reverse()
     return lines
 
 
 def _replace_castle_knights(state: State, board: Board, group: list[str],
-                            names: list[str]) -> list[str]:
+                            names: list[Any]) -> list[str]:
     """Castle knights follow the duke (H8); skipped once the owner's supply is empty."""
     index = duke_index(state, group)
     if index is None:
@@ -157,10 +159,10 @@ def _replace_castle_knights(state: State, board: Board, group: list[str],
         if old == owner:
             continue
         if not take_knight(state, owner):
-            lines.append(f"{names[owner]} has no knight left to man a castle.")
+            lines.append(msg("rheinlaender.log.no_castle_knight", name=names[owner]))
             break
         state["supply"][old] += 1
         state["knights"][castle] = owner
-        lines.append(f"{names[owner]} replaces {names[old]}'s castle knight next to "
-                     f"{board.name(board.spaces[castle]['borders'][0])}.")
+        lines.append(msg("rheinlaender.log.castle_replaced", name=names[owner], old=names[old],
+                         place=place(board, board.spaces[castle]["borders"][0])))
     return lines
