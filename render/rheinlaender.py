@@ -4,6 +4,9 @@ Static layer (cached per board): banks, river, islands, tile numbers, empty real
 Dynamic layer: realm markers, duchy shading and links, knights (colour + letter), castle
 knights, bastions, duke badges with value and bishop, and a panel with each player's knights
 left, bastions, cards, dukes, bishops, the archbishop holder and the deck.
+
+Every word on the picture is a catalogue text (render/locales/<lang>/rheinlaender.json, keys
+``render.rheinlaender.*``) said in the table's language, ``view["lang"]`` (English without it).
 """
 
 from __future__ import annotations
@@ -13,8 +16,11 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine import text as texts
 from engine.rheinlaender.board import Board, get_board
 from render.common import PLAYER_COLOURS, font, marker, text_colour_on, to_png
+
+texts.register("render.locales")  # the renderers' catalogue (idempotent)
 
 SEAT_COLOURS = ["orange", "blue", "green", "yellow", "purple"]
 PANEL_TOP = 985
@@ -63,8 +69,8 @@ def letter(seat: int) -> str:
     return PLAYER_COLOURS[SEAT_COLOURS[seat]][1]
 
 
-@lru_cache(maxsize=4)
-def static_layer(board_key: str) -> Image.Image:
+@lru_cache(maxsize=8)
+def static_layer(board_key: str, lang: str = "en") -> Image.Image:
     board = get_board(board_key)
     width, height = board.data.get("size", [1600, 1200])
     image = Image.new("RGB", (width, height), BACKGROUND)
@@ -80,7 +86,7 @@ def static_layer(board_key: str) -> Image.Image:
         if record["bank"] == "I":
             fill, edge = SAND, "#A68B4C"
         draw.polygon([tuple(p) for p in record["poly"]], fill=fill, outline=edge, width=2)
-        _tile_label(image, board, space)
+        _tile_label(image, board, space, lang)
     for realm in board.realm_spaces:
         x, y = board.spaces[realm]["centre"]
         r = board.spaces[realm]["radius"]
@@ -88,7 +94,7 @@ def static_layer(board_key: str) -> Image.Image:
     return image
 
 
-def _tile_label(image: Image.Image, board: Board, space: str) -> None:
+def _tile_label(image: Image.Image, board: Board, space: str, lang: str) -> None:
     record = board.spaces[space]
     x, y = record["label"]
     number, where = board.where(space)
@@ -97,14 +103,16 @@ def _tile_label(image: Image.Image, board: Board, space: str) -> None:
     elif where == "river":
         text = str(number)
     else:
-        text = f"{number}{'L' if where == 'left' else 'R'}"
+        side = "render.rheinlaender.bank_left" if where == "left" else \
+            "render.rheinlaender.bank_right"
+        text = f"{number}{texts.render(side, {}, lang)}"
     fill = "#2B4C6F" if where == "river" else "#3C4A2C"
     paste_text(image, (x, y), text, 14, fill)
 
 
 def render(view: dict[str, Any]) -> bytes:
     board = get_board(view["board"])
-    image = static_layer(view["board"]).copy()
+    image = static_layer(view["board"], language(view)).copy()
     draw = ImageDraw.Draw(image)
     _shade_duchies(image, draw, board, view)
     _realms(image, draw, board, view)
@@ -130,7 +138,7 @@ def _shade_duchies(image: Image.Image, draw: ImageDraw.ImageDraw, board: Board,
             shade = mix(colour(owner) if owner is not None else "#8A8A8A", base, 0.6)
             edge = LAND_EDGE if record["kind"] == "land" else WATER_EDGE
             draw.polygon([tuple(p) for p in record["poly"]], fill=shade, outline=edge, width=2)
-            _tile_label(image, board, space)
+            _tile_label(image, board, space, language(view))
 
 
 def mix(first: str, second: str, share: float) -> str:
@@ -242,30 +250,59 @@ def _tag(draw: ImageDraw.ImageDraw, centre: tuple[float, float], text: str, fill
     draw.text((x, y), text, fill=INK, font=size, anchor="mm")
 
 
-def _label(view: dict[str, Any], key: str, english: str, **values: Any) -> str:
-    """A label in the table's language when the service sent ``labels`` (German tables get
-    them from bot/locales), else the English text here."""
-    template = view.get("labels", {}).get(key, english)
-    try:
-        return template.format(**values)
-    except (KeyError, IndexError, ValueError):
-        return english.format(**values)
+def language(view: dict[str, Any]) -> str:
+    """The table's language, as the service put it into the view ("en" without it)."""
+    return texts.language(view.get("lang", texts.DEFAULT))
+
+
+def say(view: dict[str, Any], key: str, **values: Any) -> str:
+    """The catalogue text ``render.rheinlaender.<key>`` in the view's language."""
+    return texts.render(f"render.rheinlaender.{key}", values, language(view))
+
+
+COLOUR_KEYS = ("orange", "blue", "green", "yellow", "purple")
+
+
+def name(view: dict[str, Any], seat: int) -> str:
+    """A seat's colour as players call it."""
+    return say(view, f"colour.{COLOUR_KEYS[seat]}")
+
+
+def headline(view: dict[str, Any]) -> str:
+    """The phase, drawn from the view's fields (the view's ``phase`` may arrive flattened to
+    English), with the winners once the game is over."""
+    if view["step"] != "over":
+        key = "phase.last_turn" if view["end_triggered"] else "phase.turn"
+        return say(view, key, turn=view["turn"], name=name(view, view["current"]))
+    phase = say(view, "phase.over")
+    final = view.get("final")
+    if not final:
+        return phase
+    best = max(row["total"] for row in final)
+    winners = [name(view, row["seat"]) for row in final if row["total"] == best]
+    names = winners[0]
+    for other in winners[1:]:
+        names = say(view, "and", first=names, second=other)
+    key = "win_many" if len(winners) > 1 else "win_one"
+    return say(view, key, phase=phase, names=names, points=best)
 
 
 def _title(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
     draw.text((20, 14), "Rheinländer", fill=INK, font=font(28, bold=True))
-    headline = view["phase"]
-    if view.get("final"):
-        best = max(row["total"] for row in view["final"])
-        winners = [view["players"][row["seat"]]["colour"] for row in view["final"]
-                   if row["total"] == best]
-        key, english = ("win_many", ": {names} win with {points} points") \
-            if len(winners) > 1 else ("win_one", ": {names} wins with {points} points")
-        headline += _label(view, key, english,
-                           names=_label(view, "and", " and ").join(winners), points=best)
-    draw.text((230, 22), headline, fill=INK, font=font(20, bold=bool(view.get("final"))))
-    draw.text((1580, 14), _label(view, "house", "house-made board"), fill="#6B6B6B",
-              font=font(14), anchor="ra")
+    draw.text((230, 22), headline(view), fill=INK, font=font(20, bold=bool(view.get("final"))))
+    draw.text((1580, 14), say(view, "house"), fill="#6B6B6B", font=font(14), anchor="ra")
+
+
+def footer(view: dict[str, Any]) -> str:
+    """The panel's status line: deck, last card, archbishop and the end warning."""
+    last = view["discard"][-1] if view["discard"] else "–"
+    parts = [say(view, "deck", count=view["deck"], last=last)]
+    archbishop = view["archbishop"]
+    parts.append(say(view, "archbishop", who=name(view, archbishop)) if archbishop is not None
+                 else say(view, "archbishop_off"))
+    if view["end_triggered"] and view["step"] != "over":
+        parts.append(say(view, "last_turn"))
+    return "    ".join(parts)
 
 
 def _panel(draw: ImageDraw.ImageDraw, width: int, view: dict[str, Any]) -> None:
@@ -275,21 +312,25 @@ def _panel(draw: ImageDraw.ImageDraw, width: int, view: dict[str, Any]) -> None:
     column = (width - 40) // len(players)
     for index, player in enumerate(players):
         _player_box(draw, (20 + index * column, top + 12), column - 12, player, view)
-    footer = top + 190
-    last = view["discard"][-1] if view["discard"] else "–"
-    text = _label(view, "deck", "Deck: {count} cards    Last card played: {last}    ",
-                  count=view["deck"], last=last)
-    archbishop = view["archbishop"]
-    text += _label(view, "archbishop", "Archbishop: {who}",
-                   who=players[archbishop]["colour"]) if archbishop is not None else \
-        _label(view, "archbishop_off", "Archbishop: beside the board")
-    if view["end_triggered"] and view["step"] != "over":
-        text += _label(view, "last_turn", "    LAST TURN: the game ends after this turn")
-    draw.text((24, footer), text, fill=INK, font=font(18, bold=True))
-    legend = _label(view, "legend", "Crown: duke (value below, ✝ = bishop; grey = duchy "
-                    "without duke; ring = borrowed figure, + = extra duke)   Tower: bastion   "
-                    "♜ castle   ✝ church   2/3/4: city   17L/17R: left/right bank of 17")
-    draw.text((24, footer + 26), legend, fill="#444444", font=font(15))
+    bottom = top + 190
+    draw.text((24, bottom), footer(view), fill=INK, font=font(18, bold=True))
+    draw.text((24, bottom + 26), say(view, "legend"), fill="#444444", font=font(15))
+
+
+def box_lines(view: dict[str, Any], player: dict[str, Any]) -> list[str]:
+    """The lines under a player's name in the panel."""
+    lines = [
+        say(view, "knights", count=player["knights_left"]),
+        say(view, "bastions", count=player["bastions_left"], cards=player["cards"]),
+        say(view, "dukes", dukes=player["dukes"], bishops=player["bishops"]),
+    ]
+    if player["archbishop"]:
+        lines.append(say(view, "is_archbishop"))
+    final = view.get("final")
+    if final:
+        row = next(r for r in final if r["seat"] == player["seat"])
+        lines.append(say(view, "score", total=row["total"], coins=row["coins"]))
+    return lines
 
 
 def _player_box(draw: ImageDraw.ImageDraw, origin: tuple[int, int], width: int,
@@ -301,21 +342,7 @@ def _player_box(draw: ImageDraw.ImageDraw, origin: tuple[int, int], width: int,
                            fill="#FFFFFF", outline=INK if to_move else "#C9BFA3",
                            width=4 if to_move else 1)
     marker(draw, (x + 26, y + 26), 17, colour(seat), letter(seat))
-    name = player["colour"] + (_label(view, "to_move", "  ◀ to move") if to_move else "")
-    draw.text((x + 52, y + 15), name, fill=INK, font=font(19, bold=True))
-    lines = [
-        _label(view, "knights", "Knights left: {count}", count=player["knights_left"]),
-        _label(view, "bastions", "Bastions left: {count}   Cards: {cards}",
-               count=player["bastions_left"], cards=player["cards"]),
-        _label(view, "dukes", "Dukes: {dukes}   Bishops: {bishops}", dukes=player["dukes"],
-               bishops=player["bishops"]),
-    ]
-    if player["archbishop"]:
-        lines.append(_label(view, "is_archbishop", "✝ ARCHBISHOP"))
-    final = view.get("final")
-    if final:
-        row = next(r for r in final if r["seat"] == seat)
-        lines.append(_label(view, "score", "Score {total} (coins {coins})",
-                            total=row["total"], coins=row["coins"]))
-    for number, text in enumerate(lines):
+    title = name(view, seat) + ("  " + say(view, "to_move") if to_move else "")
+    draw.text((x + 52, y + 15), title, fill=INK, font=font(19, bold=True))
+    for number, text in enumerate(box_lines(view, player)):
         draw.text((x + 14, y + 48 + number * 23), text, fill=INK, font=font(17))
