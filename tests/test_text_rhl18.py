@@ -12,6 +12,7 @@ import pytest
 from engine import RuleError
 from engine.rhl18 import game as G
 from engine.rhl18 import importer, tiles
+from engine.rhl18 import notation as N
 from engine.rhl18 import rules as R
 from engine.rhl18.game import GAME
 from engine.text import LANGUAGES, Msg, catalogue, keys_used, say, text_of
@@ -73,6 +74,7 @@ def test_every_line_of_the_recorded_game_is_a_catalogue_text():
                    "rhl18.log.operating_round", "rhl18.log.rust", "rhl18.log.game_over",
                    "rhl18.bonus.montan", "rhl18.log.bank_broken"):
         assert wanted in keys, wanted
+    assert "rhl18.kind.other" not in keys  # no move kind or route bonus left unnamed
     # Said in German, no line keeps an English word of the log.
     english = re.compile(r"\b(buys|sells|lays|runs|floats|share price|becomes|Round|"
                          r"Player|chooses|token|private|rust|bank)\b")
@@ -120,3 +122,19 @@ def test_tile_reasons_are_catalogue_texts_in_both_languages():
     assert say(reason, "de") == "Grüne Plättchen gibt es in Phase 2 noch nicht."
     assert say(tiles.describe_rotation("F7", "26", 3), "de") == \
         "Ausgänge SW nach G6, NW nach E6, NO nach E8"
+
+
+@pytest.mark.parametrize(("bonus", "german"), [
+    ("Montan (=+20M)", "Montan-Bonus (=+20M)"),
+    ("Montanx2 (=+80M)", "doppelter Montan-Bonus (=+80M)"),
+    ("1 link (=+10M)", "1 Verbindung (=+10M)"),
+    ("3 links (=+30M)", "3 Verbindungen (=+30M)"),
+    ("Iron Rhine (=+20M)", "Eiserner Rhein (=+20M)"),
+    ("Ratingen (=+30M)", "Ratingen-Bonus (=+30M)"),
+    ("RGEx2 (=+120M)", "RGE x2 (=+120M)"),
+])
+def test_every_route_bonus_is_said_in_german(bonus, german):
+    """The route finder's bonus texts (and 18xx.games records) become catalogue texts."""
+    text = N.route_text({"revenue_str": f"D9-D7-E6 + {bonus}"})
+    assert text == f"D9-D7-E6 + {bonus}"
+    assert say(text, "de") == f"D9-D7-E6 + {german}"
