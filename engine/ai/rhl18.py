@@ -140,7 +140,7 @@ def buy_train(state, seat, by_type, rng) -> Action | None:
         # Forced: spend as little of the president's own money as possible. Another
         # corporation's train costs at most our treasury, so it never needs the president.
         return min(moves, key=lambda m: (
-            _forced_cost(state, sym, m, depot), -train_worth(state, m["train"]),
+            _forced_cost(state, seat, sym, m, depot), -train_worth(state, m["train"]),
             m["price"], str(m["train"])))
     steals = [m for m in moves if m["train"] not in depot and _bargain(state, seat, m)]
     if steals:
@@ -155,10 +155,18 @@ def buy_train(state, seat, by_type, rng) -> Action | None:
     return _pass(by_type)
 
 
-def _forced_cost(state: State, sym: str, move: Action, depot: set[str]) -> float:
-    from_president = max(0, move["price"] - state["corps"][sym]["cash"]) \
-        if move["train"] in depot else 0
-    return 1.5 * from_president + 0.2 * move["price"] - 40 * train_worth(state, move["train"])
+def _forced_cost(state: State, seat: int, sym: str, move: Action, depot: set[str]) -> float:
+    train = move["train"]
+    if train in depot:
+        harm = 1.5 * max(0, move["price"] - state["corps"][sym]["cash"])  # president's cash
+    else:
+        # Taking a train leaves its owner short: our share of that loss counts, and a
+        # corporation we run would then have to buy one itself (trains would circle).
+        source = _owner_corp(state, train) or sym
+        lost = F.train_price(train)
+        harm = 1.5 * lost if state["corps"][source]["president"] == seat \
+            else lost * _held(state, seat, source) / 10
+    return harm + 0.2 * move["price"] - 40 * train_worth(state, train)
 
 
 def _bargain(state: State, seat: int, move: Action) -> bool:
