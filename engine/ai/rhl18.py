@@ -4,13 +4,22 @@
 * Stock round: float a corporation of our own (par where two shares plus a train fit our
   cash), then keep buying our own corporations' shares, then the dearest share we can
   afford of a corporation that has trains; never sell unless the rules force it.
-* Operating: run the best-paying set of routes, pay out while the corporation has trains,
-  withhold to save for its first train, buy the cheapest depot train when it has none (or
-  room and money to spare), lay track and tokens rather than pass, never go bankrupt by
-  choice.
+* Operating: run the best-paying set of routes; pay out, but withhold while a corporation
+  has no train that outlives the next phase and cannot afford the next one (or has an
+  empty treasury), and always pay out once the bank has broken (treasury money counts for
+  nobody at the end). Buy trains:
+  - forced (no train): spend as little of the president's own cash as possible. The
+    engine offers another corporation's train for at most our whole treasury, so a
+    treasury of 1M or more never needs the president; never take it from a corporation we
+    run (it would then be forced to buy in turn) and weigh our shares in the seller.
+  - voluntary: an opponent's lasting train at a bargain (at most 60% of its list price)
+    from a corporation we neither run nor hold much of, else the cheapest depot train
+    while fewer than two of our trains outlive the next phase.
+  Lay track and tokens rather than pass; to pay for a forced train, sell the smallest
+  bundle (from a corporation someone else runs) before ever going bankrupt.
 
-The 18Rhl engine is still growing, so every rule here only ranks moves ``legal()`` offers;
-anything unexpected raises and ``engine.ai`` falls back to a random legal move.
+Every rule here only ranks moves ``legal()`` offers; anything unexpected raises and
+``engine.ai`` falls back to a random legal move.
 """
 
 from __future__ import annotations
@@ -27,9 +36,9 @@ OWN_SHARE = 7  # certificates (10% each) we aim to hold of our own corporation
 MAX_PRESIDENCIES = 1
 LAY_SAMPLE = 4  # tile lays tried with the route finder per decision
 SEARCHED_TRAIN = 4  # longest train for which lays are compared by their routes
-MAX_TRAINS = 2
+MAX_TRAINS = 2  # lasting trains worth buying from the depot without being forced
 SAVE_LIMIT = 400  # dearest next train worth withholding for
-FLOAT_MONEY = 300  # cash kept after buying a private: enough to float a corporation at 60  # buy a second depot train when the treasury can pay for it
+FLOAT_MONEY = 300  # cash kept after buying a private: enough to float a corporation at 60
 
 
 def choose(game: Game, state: State, seat: int, moves: list[Action],
