@@ -1,7 +1,7 @@
 """Rhein: River Trade (Canetta & Niccolini, 2016) for 2-5 players: ``GAME``.
 
 >>> state = GAME.setup(3, {}, seed=1)
->>> GAME.phase(state)
+>>> str(GAME.phase(state))
 'Round 1/10 · Phase 1: Take Orders'
 """
 
@@ -11,8 +11,10 @@ from typing import Any
 
 from engine.core import Action, Game, Option, RuleError, Standing, State, rank_standings
 from engine.rhein import checks, data, flow, notation, rules
-from engine.rhein.state import PHASES, alive, colour, name, spec, turn_order
+from engine.rhein.state import alive, colour, spec, turn_order
 from engine.rhein.topics import TOPICS
+from engine.rhein.words import phase_name, player
+from engine.text import Msg, msg
 
 
 class Rhein(Game):
@@ -21,10 +23,8 @@ class Rhein(Game):
     min_players = 2
     max_players = 5
     options = (
-        Option("under_pressure", "bool", False,
-               "Under Pressure (experts): every order gets one time token less."),
-        Option("relax", "bool", False,
-               "Relax: no time tokens; unfulfilled orders pay their penalty only at the end."),
+        Option("under_pressure", "bool", False, msg("rhein.option.under_pressure")),
+        Option("relax", "bool", False, msg("rhein.option.relax")),
     )
     topics = TOPICS
     seat_colours = data.COLOURS  # the pieces: green, yellow, blue, purple, brown
@@ -34,7 +34,7 @@ class Rhein(Game):
         chosen = self.normalise_options(options)
         if chosen["under_pressure"] and chosen["relax"]:
             # R18: one variant shortens the deadline the other removes.
-            raise RuleError("Under Pressure and Relax cannot be played together: choose one.")
+            raise RuleError(msg("rhein.setup.both_variants"))
         state = flow.setup_state(num_players, chosen, seed)
         rules.settle(state, [])
         return state
@@ -55,11 +55,11 @@ class Rhein(Game):
     def hidden_items(self, state: State) -> dict[int, list]:
         return checks.hidden_items(state)
 
-    def phase(self, state: State) -> str:
+    def phase(self, state: State) -> Msg:
         if state["step"] == "over":
-            return f"Game over after round {state['round']}"
-        return (f"Round {state['round']}/{state['rounds']} · Phase {state['phase']}: "
-                f"{PHASES[state['phase']]}")
+            return msg("rhein.phase.over", round=state["round"])
+        return msg("rhein.phase.round", round=state["round"], rounds=state["rounds"],
+                   phase=state["phase"], name=phase_name(state["phase"]))
 
     def result(self, state: State) -> list[Standing] | None:
         if state["step"] != "over":
@@ -75,7 +75,7 @@ class Rhein(Game):
             return {"type": "done"}  # "pass" reads naturally for "take nothing"
         return action
 
-    def label(self, state: State, action: Action) -> str:
+    def label(self, state: State, action: Action) -> Msg:
         return notation.label_move(state, action)
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
@@ -111,7 +111,7 @@ def _player_view(state: State, seat: int, viewer: int | None) -> dict[str, Any]:
     entry = {
         "seat": seat,
         "colour": colour(seat),
-        "name": name(seat),
+        "name": player(seat),
         "capital": state["capital"][seat],
         "stamp": state["stamp"][seat],
         "bankrupt_round": state["out"][seat],
@@ -152,7 +152,7 @@ def build_view(state: State, seat: int | None) -> dict[str, Any]:
         "round": state["round"],
         "rounds": state["rounds"],
         "phase": state["phase"],
-        "phase_name": PHASES[state["phase"]],
+        "phase_name": phase_name(state["phase"]),
         "step": state["step"],
         "options": dict(state["options"]),
         "active": [] if current is None else [current],

@@ -8,7 +8,7 @@ where players have a decision (R28, R32).
 from __future__ import annotations
 
 from engine.core import State, new_rng, rng_shuffle
-from engine.rhein import data
+from engine.rhein import data, words
 from engine.rhein.state import (
     alive,
     auction_order,
@@ -17,12 +17,13 @@ from engine.rhein.state import (
     city_of,
     in_game,
     load_total,
-    name,
     spec,
     turn_order,
 )
+from engine.rhein.words import player
+from engine.text import Msg, msg
 
-Log = list[str]
+Log = list[Msg]
 
 
 def setup_state(num_players: int, options: dict, seed: int) -> State:
@@ -115,7 +116,7 @@ def start_round(state: State, log: Log) -> None:
     count = data.REVEALED[state["n"]]
     state["list"] = [state["deck"].pop(0) for _ in range(min(count, len(state["deck"])))]
     state["reveals"] += len(state["list"])
-    log.append(f"Round {state['round']}: orders {', '.join(map(str, state['list']))} revealed.")
+    log.append(msg("rhein.log.revealed", round=state["round"], cards=list(state["list"])))
     if state["round"] == 1:
         state["took"] = [False] * state["n"]
         start_auction(state, log)
@@ -173,7 +174,8 @@ def win_auction(state: State, seat: int, log: Log) -> None:
     auction = state["auction"]
     change_capital(state, seat, -auction["bid"])
     give_order(state, seat, auction["card"], second=False)
-    log.append(f"{name(seat)} wins order {auction['card']} for {auction['bid']}.")
+    log.append(msg("rhein.log.wins", player=player(seat), card=auction["card"],
+                   bid=auction["bid"]))
     start_auction(state, log)
 
 
@@ -221,7 +223,8 @@ def start_moves(state: State, log: Log) -> None:
         transport = state["transports"][key]
         if transport["pos"] is not None and not transport["markers"]:
             transport["pos"] = None  # R26: back to its mat, passengers aboard
-            log.append(f"The {spec(key).name} has no reservation and returns to Basel.")
+            log.append(msg("rhein.log.no_reservation",
+                           transport=words.transport(key, "subject")))
     for key in in_game(state):
         transport = state["transports"][key]
         # R31: Phase 3 never marks the current city and a move ends before its target.
@@ -281,14 +284,16 @@ def advance_transport(state: State, log: Log) -> bool:
         transport["pos"] = position + direction * move["points"]
         move["points"] = 0
         move["current"] = None
-        where = data.CITY_BY_NUMBER.get(transport["pos"])
-        place = where.name if where and city_of(state, key) is not None else "transit"
-        log.append(f"The {spec(key).name} ends its move at {transport['pos']} ({place}).")
+        stopped = city_of(state, key) is not None
+        place = words.city(transport["pos"]) if stopped else msg("rhein.transit")
+        log.append(msg("rhein.log.ends_move", transport=words.transport(key, "subject"),
+                       pos=transport["pos"], place=place))
         return False
     transport["pos"] = target
     move["points"] -= distance
     move["stops"] += 1
-    log.append(f"The {spec(key).name} stops in {data.CITY_BY_NUMBER[target].name}.")
+    log.append(msg("rhein.log.stops", transport=words.transport(key, "subject"),
+                   city=words.city(target)))
     players = [seat for seat in turn_order(state) if transport["load"][seat] > 0]
     state["stop"] = {"transport": key, "city": target}
     if players:
@@ -364,7 +369,7 @@ def payment_order(state: State) -> list[int]:
     return list(reversed(turn_order(state)))
 
 
-def mandatory_payment(state: State, seat: int, amount: int, what: str, log: Log) -> None:
+def mandatory_payment(state: State, seat: int, amount: int, what: Msg, log: Log) -> None:
     """R49, R50: forced mortgages (truck A before B), then pay or go bankrupt."""
     if amount <= 0 or state["out"][seat] is not None:
         return
@@ -375,10 +380,11 @@ def mandatory_payment(state: State, seat: int, amount: int, what: str, log: Log)
         if item["where"] == "reserve":
             item["where"] = "mortgaged"
             change_capital(state, seat, data.TRUCK.mortgage)
-            log.append(f"{name(seat)} must mortgage truck {letter.upper()} (+6).")
+            log.append(msg("rhein.log.must_mortgage", player=player(seat),
+                           letter=letter.upper(), amount=data.TRUCK.mortgage))
     if state["capital"][seat] >= amount:
         change_capital(state, seat, -amount)
-        log.append(f"{name(seat)} pays {amount} for {what}.")
+        log.append(msg("rhein.log.pays", player=player(seat), amount=amount, what=what))
         return
     go_bankrupt(state, seat, log)
 
@@ -393,7 +399,7 @@ def go_bankrupt(state: State, seat: int, log: Log) -> None:
         if item["where"] == "board":
             item.update(where="reserve", pos=None, load=0, moved=False)
     state["orders"][seat] = []
-    log.append(f"{name(seat)} cannot pay and goes bankrupt.")
+    log.append(msg("rhein.log.bankrupt", player=player(seat)))
 
 
 def end_of_round(state: State, log: Log) -> None:
@@ -409,15 +415,18 @@ def end_of_round(state: State, log: Log) -> None:
             for seat, count in enumerate(transport["load"]):
                 state["warehouse"][seat] += count
             transport["load"] = [0] * state["n"]
-            log.append(f"The {spec(key).name} is unloaded in Basel.")
+            log.append(msg("rhein.log.unloaded_basel",
+                           transport=words.transport(key, "subject")))
     for key in in_game(state):
         transport = state["transports"][key]
         if transport["pos"] is not None and not any(transport["load"]) and not transport["markers"]:
             transport["pos"] = None
-            log.append(f"The empty {spec(key).name} returns to Basel.")
+            log.append(msg("rhein.log.empty_returns",
+                           transport=words.transport(key, "empty")))
     for seat in payment_order(state):
         storage = sum(state["lying"][seat][1:])
-        mandatory_payment(state, seat, storage, f"storing {storage} containers", log)
+        if storage:
+            mandatory_payment(state, seat, storage, msg("rhein.pay.storage", count=storage), log)
     if len(alive(state)) <= 1 or state["round"] == state["rounds"]:
         final_scoring(state, log)
         return
@@ -434,12 +443,13 @@ def expire_orders(state: State, log: Log) -> None:
             if order["tokens"] == 0:
                 due[seat] = due.get(seat, 0) + card(order["card"]).penalty
                 state["discards"].append(order["card"])
-                log.append(f"{name(seat)}'s order {order['card']} expires.")
+                log.append(msg("rhein.log.expires", player=player(seat), card=order["card"]))
             else:
                 keep.append(order)
         state["orders"][seat] = keep
     for seat in payment_order(state):
-        mandatory_payment(state, seat, due.get(seat, 0), "expired orders", log)
+        if due.get(seat):
+            mandatory_payment(state, seat, due[seat], msg("rhein.pay.expired"), log)
 
 
 def final_scoring(state: State, log: Log) -> None:
@@ -454,8 +464,9 @@ def final_scoring(state: State, log: Log) -> None:
         final[str(seat)] = {"capital": state["capital"][seat], "penalties": penalties,
                             "aboard": aboard, "mortgages": 9 * mortgaged, "score": score,
                             "fulfilled": len(state["fulfilled"][seat])}
-        log.append(f"{name(seat)}: {state['capital'][seat]} - {penalties} penalties - "
-                   f"{aboard} aboard - {9 * mortgaged} mortgages = {score}.")
+        log.append(msg("rhein.log.final", player=player(seat), capital=state["capital"][seat],
+                       penalties=penalties, aboard=aboard, mortgages=9 * mortgaged,
+                       score=score))
     state["final"] = final
     state["step"] = "over"
     state["seq"] = {"order": [], "i": 0}

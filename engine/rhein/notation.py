@@ -11,10 +11,8 @@ from __future__ import annotations
 from engine.core import Action, RuleError, State, is_plain_number
 from engine.rhein import data
 from engine.rhein.state import card, spec
-
-HELP = ("Moves look like: take 17, bid 17 4, pass, load red-train 4, truck a koblenz 2, "
-        "reserve white-ship koblenz, unload red-train 3, transfer red-train white-ship 2, "
-        "move a bonn, fulfil 17 4, mortgage a, repay a, done.")
+from engine.rhein.words import city, transport, vehicle
+from engine.text import Msg, msg
 
 
 def city_slug(number: int) -> str:
@@ -45,7 +43,7 @@ def format_move(action: Action) -> str:
 
 
 def _junk(text: str) -> RuleError:
-    return RuleError(f"I do not understand {text!r}. {HELP}")
+    return RuleError(msg("rhein.parse.junk", text=repr(text), help=msg("rhein.parse.help")))
 
 
 def _number(word: str, text: str) -> int:
@@ -57,18 +55,18 @@ def _number(word: str, text: str) -> int:
 def _city(word: str, text: str) -> int:
     if is_plain_number(word) and int(word) in data.CITY_BY_NUMBER:
         return int(word)
-    for city in data.CITIES:
-        if word in (city.slug, city.name.lower()):
-            return city.number
+    for place in data.CITIES:
+        if word in (place.slug, place.name.lower()):
+            return place.number
     if word in data.CITY_ALIASES:
         return data.CITY_ALIASES[word]
-    raise RuleError(f"There is no city called {word!r} on the board.")
+    raise RuleError(msg("rhein.parse.no_city", word=repr(word)))
 
 
 def _truck(word: str, text: str) -> str:
     word = word.removeprefix("truck-")
     if word not in data.TRUCK_LETTERS:
-        raise RuleError(f"Your trucks are a and b, not {word!r}.")
+        raise RuleError(msg("rhein.parse.no_truck", word=repr(word)))
     return word
 
 
@@ -78,7 +76,7 @@ def _transport(word: str, text: str, trucks: bool) -> str:
     if trucks and word.removeprefix("truck-") in data.TRUCK_LETTERS:
         return word.removeprefix("truck-")
     names = ", ".join(t.key for t in data.TRANSPORTS)
-    raise RuleError(f"There is no transport called {word!r}. Transports: {names}.")
+    raise RuleError(msg("rhein.parse.no_transport", word=repr(word), names=names))
 
 
 def parse_move(text: str) -> Action:
@@ -118,59 +116,51 @@ def parse_move(text: str) -> Action:
     return {"type": verb}
 
 
-def card_text(card_id: int) -> str:
+def card_text(card_id: int) -> Msg:
     the_card = card(card_id)
     options = " ".join(f"{q}→{c}" for q, c in the_card.options)
-    city = data.CITY_BY_NUMBER[the_card.city].name
-    return f"order {card_id} {city}: {options}, time {the_card.time}, penalty {the_card.penalty}"
+    return msg("rhein.label.card", card=card_id, city=city(the_card.city), options=options,
+               time=the_card.time, penalty=the_card.penalty)
 
 
-def _vehicle(key: str) -> str:
-    return f"truck {key.upper()}" if key in data.TRUCK_LETTERS else f"the {spec(key).name}"
+# The steps whose "done" has its own label (rhein.label.done.<step>); others say "Done".
+DONE_STEPS = ("take", "load", "reserve", "stop", "trucks", "fulfil")
 
 
-def label_move(state: State, action: Action) -> str:
+def label_move(state: State, action: Action) -> Msg:
+    """The move as a player reads it (autocomplete, buttons; at most 100 characters)."""
     kind = action["type"]
-    city = data.CITY_BY_NUMBER.get(action.get("city", -1))
     if kind == "take":
-        text = f"Take {card_text(action['card'])}"
-    elif kind == "retake":
-        text = f"Re-take fulfilled {card_text(action['card'])} for 3"
-    elif kind == "bid":
-        text = f"Bid {action['amount']} on {card_text(action['card'])}"
-    elif kind == "pass":
-        text = "Pass (leave this auction)"
-    elif kind == "load":
-        text = f"Load {action['n']} onto {_vehicle(action['transport'])} (cost {action['n']})"
-    elif kind == "truck":
-        text = (f"Place truck {action['truck'].upper()} in {city.name} with {action['n']} "
-                f"(cost {action['n']})")
-    elif kind == "reserve":
+        return msg("rhein.label.take", card=card_text(action["card"]))
+    if kind == "retake":
+        return msg("rhein.label.retake", card=card_text(action["card"]), cost=data.RETAKE_COST)
+    if kind == "bid":
+        return msg("rhein.label.bid", card=card_text(action["card"]), amount=action["amount"])
+    if kind in ("load", "unload"):
+        case = "acc" if kind == "load" else "dat"
+        return msg(f"rhein.label.{kind}", n=action["n"],
+                   vehicle=vehicle(action["transport"], case))
+    if kind == "truck":
+        return msg("rhein.label.truck", letter=action["truck"].upper(),
+                   city=city(action["city"]), n=action["n"])
+    if kind == "move":
+        return msg("rhein.label.move", letter=action["truck"].upper(),
+                   city=city(action["city"]), cost=data.TRUCK.move_cost)
+    if kind == "reserve":
         key = action["transport"]
-        text = f"Reserve the {spec(key).name} in {city.name} (cost {spec(key).cost})"
-    elif kind == "unload":
-        text = f"Unload {action['n']} from {_vehicle(action['transport'])}"
-    elif kind == "transfer":
-        text = f"Transfer {action['n']} from {_vehicle(action['from'])} to {_vehicle(action['to'])}"
-    elif kind == "move":
-        text = f"Move truck {action['truck'].upper()} to {city.name} (cost 1)"
-    elif kind == "fulfil":
+        return msg("rhein.label.reserve", transport=transport(key, "acc"),
+                   city=city(action["city"]), cost=spec(key).cost)
+    if kind == "transfer":
+        return msg("rhein.label.transfer", n=action["n"], source=vehicle(action["from"], "dat"),
+                   target=vehicle(action["to"], "acc"))
+    if kind == "fulfil":
         income = dict(card(action["card"]).options)[action["n"]]
-        text = f"Fulfil order {action['card']} with {action['n']} (+{income})"
-    elif kind == "mortgage":
-        text = f"Mortgage truck {action['truck'].upper()} (+6)"
-    elif kind == "repay":
-        text = f"Repay truck {action['truck'].upper()} (cost 9)"
-    else:
-        text = DONE_LABELS.get(state["step"], "Done")
-    return text[:100]
-
-
-DONE_LABELS = {
-    "take": "Done: take no order in this pass",
-    "load": "Done loading",
-    "reserve": "Done reserving",
-    "stop": "Done: keep the rest aboard",
-    "trucks": "Done with my trucks",
-    "fulfil": "Done fulfilling here",
-}
+        return msg("rhein.label.fulfil", card=action["card"], n=action["n"], income=income)
+    if kind in ("mortgage", "repay"):
+        amount = data.TRUCK.mortgage if kind == "mortgage" else data.TRUCK.repay
+        return msg(f"rhein.label.{kind}", letter=action["truck"].upper(), amount=amount)
+    if kind == "pass":
+        return msg("rhein.label.pass")
+    if state["step"] in DONE_STEPS:
+        return msg(f"rhein.label.done.{state['step']}")
+    return msg("rhein.label.done")

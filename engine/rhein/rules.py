@@ -12,14 +12,12 @@ from collections.abc import Callable, Iterator
 from engine.core import Action, RuleError, State
 from engine.rhein import data, flow
 from engine.rhein.state import (
-    PHASES,
     card,
     change_capital,
     city_of,
     free_space,
     in_game,
     last_round,
-    name,
     on_mat,
     open_order,
     park_if_empty,
@@ -28,8 +26,20 @@ from engine.rhein.state import (
     spec,
     truck,
 )
+from engine.rhein.words import (
+    Why,
+    city,
+    phase_name,
+    player,
+    transport,
+    transport_why,
+    vehicle,
+    why,
+    worded,
+)
+from engine.text import Msg, msg
 
-Log = list[str]
+Log = list[Msg]
 
 # R9 (low confidence): in a 2-player game a player who passed in the first pass may still
 # take a card in the second pass.
@@ -47,69 +57,55 @@ STEP_ACTIONS: dict[str, tuple[str, ...]] = {
     "over": (),
 }
 
-WHERE_ALLOWED = {
-    "bid": "Bidding happens only in the round-1 auctions",
-    "pass": "Passing an auction happens only in the round-1 auctions",
-    "take": "Orders are taken in Phase 1",
-    "retake": "Re-taking a fulfilled order is only possible in Phase 1 of the last round",
-    "load": "Containers are loaded in Phase 2",
-    "truck": "Trucks are put on the board with containers in Phase 2",
-    "reserve": "Stops are reserved in Phase 3",
-    "unload": "Containers are unloaded at a stop or after a truck moves in Phase 4",
-    "transfer": "Containers are transferred at a stop in Phase 4",
-    "move": "Trucks move at the end of Phase 4",
-    "fulfil": "Orders are fulfilled in Phase 5",
-    "done": "In an auction you bid or pass",
-    "mortgage": "The game is over",
-    "repay": "The game is over",
-}
+# Where each action type belongs, said when it is tried in another step:
+# ``rhein.where.<type>`` in the catalogue.
 
 
 def capital(state: State, seat: int) -> int:
     return state["capital"][seat]
 
 
-def cannot_pay(state: State, seat: int, amount: int, what: str) -> str | None:
+def cannot_pay(state: State, seat: int, amount: int, what: Why) -> Why | None:
     """R47: a voluntary payment needs the Capital now."""
     if capital(state, seat) < amount:
-        return (f"{what} costs {amount} and you have {capital(state, seat)} Capital; "
-                "Capital never goes below 0 (mortgage a truck first).")
+        return why("rhein.refuse.cannot_pay", what=what, amount=amount,
+                   capital=capital(state, seat))
     return None
 
 
 # --- Phase 1 -----------------------------------------------------------------------------
 
 
-def check_take(state: State, seat: int, action: Action) -> str | None:
+def check_take(state: State, seat: int, action: Action) -> Why | None:
     if state["step"] == "auction" and not state["auction"]["lone"]:
-        return "In an auction the opener chooses an order with a bid: bid <order> <amount>."
+        return why("rhein.refuse.take_in_auction")
     if action["card"] not in state["list"]:
-        return f"Order {action['card']} is not on the Orders List."
+        return why("rhein.refuse.not_listed", card=action["card"])
     if (state["step"] == "take" and state["pass"] == 2 and not SECOND_PASS_AFTER_PASSING
             and not state["first_pass_took"][seat]):
-        return "You passed in the first pass, so you take no second order."
+        return why("rhein.refuse.second_pass")
     return None
 
 
 def do_take(state: State, seat: int, action: Action, log: Log) -> None:
     if state["step"] == "auction":
         flow.give_order(state, seat, action["card"], second=False)
-        log.append(f"{name(seat)} takes order {action['card']} for 0 (last without an order).")
+        log.append(msg("rhein.log.take_lone", player=player(seat), card=action["card"]))
         flow.start_auction(state, log)
         return
     flow.give_order(state, seat, action["card"], second=state["pass"] == 2)
-    log.append(f"{name(seat)} takes order {action['card']}.")
+    log.append(msg("rhein.log.take", player=player(seat), card=action["card"]))
     flow.end_turn(state, log)
 
 
-def check_retake(state: State, seat: int, action: Action) -> str | None:
+def check_retake(state: State, seat: int, action: Action) -> Why | None:
     if not last_round(state):
-        return "Re-taking a fulfilled order is only possible in the last round."
+        return why("rhein.refuse.retake_last_round")
     if state["retook"][seat]:
-        return "You may re-take only one fulfilled order."
+        return why("rhein.refuse.retake_once")
     if action["card"] not in state["fulfilled"][seat]:
-        return f"Order {action['card']} is not one of your fulfilled orders."
-    return cannot_pay(state, seat, data.RETAKE_COST, "Re-taking an order")
+        return why("rhein.refuse.not_fulfilled", card=action["card"])
+    return cannot_pay(state, seat, data.RETAKE_COST, why("rhein.cost.retake"))
 
 
 def do_retake(state: State, seat: int, action: Action, log: Log) -> None:
@@ -118,27 +114,27 @@ def do_retake(state: State, seat: int, action: Action, log: Log) -> None:
     state["retook"][seat] = True
     state["reveals"] += 1  # a face-down card is turned up
     flow.give_order(state, seat, action["card"], second=state["pass"] == 2)
-    log.append(f"{name(seat)} re-takes fulfilled order {action['card']} for 3.")
+    log.append(msg("rhein.log.retake", player=player(seat), card=action["card"],
+                   cost=data.RETAKE_COST))
     flow.end_turn(state, log)
 
 
-def check_bid(state: State, seat: int, action: Action) -> str | None:
+def check_bid(state: State, seat: int, action: Action) -> Why | None:
     auction = state["auction"]
     if auction["lone"]:
-        return "You are the last player without an order: take one for 0."
+        return why("rhein.refuse.lone")
     if auction["card"] is None:
         if action["card"] not in state["list"]:
-            return f"Order {action['card']} is not on the Orders List."
+            return why("rhein.refuse.not_listed", card=action["card"])
         if action["amount"] < 0:
-            return "A bid cannot be negative."
+            return why("rhein.refuse.bid_negative")
     else:
         if action["card"] != auction["card"]:
-            return f"This auction is for order {auction['card']}."
+            return why("rhein.refuse.auction_card", card=auction["card"])
         if action["amount"] <= auction["bid"]:
-            return f"A bid must raise the current bid of {auction['bid']}."
+            return why("rhein.refuse.bid_raise", bid=auction["bid"])
     if action["amount"] > capital(state, seat):
-        return (f"You cannot bid more than your Capital ({capital(state, seat)}); "
-                "mortgage a truck first.")
+        return why("rhein.refuse.bid_capital", capital=capital(state, seat))
     return None
 
 
@@ -146,23 +142,23 @@ def do_bid(state: State, seat: int, action: Action, log: Log) -> None:
     auction = state["auction"]
     opening = auction["card"] is None
     auction.update(card=action["card"], bid=action["amount"], high=seat)
-    verb = "opens on order" if opening else "bids on order"
-    log.append(f"{name(seat)} {verb} {action['card']} with {action['amount']}.")
+    key = "rhein.log.open" if opening else "rhein.log.bid"
+    log.append(msg(key, player=player(seat), card=action["card"], amount=action["amount"]))
     flow.next_bidder(state, log)
 
 
-def check_pass(state: State, seat: int, action: Action) -> str | None:
+def check_pass(state: State, seat: int, action: Action) -> Why | None:
     auction = state["auction"]
     if auction["lone"]:
-        return "You are the last player without an order: take one for 0."
+        return why("rhein.refuse.lone")
     if auction["card"] is None:
-        return "The opener must choose an order and bid (0 is allowed)."
+        return why("rhein.refuse.opener")
     return None
 
 
 def do_pass(state: State, seat: int, action: Action, log: Log) -> None:
     state["auction"]["passed"].append(seat)
-    log.append(f"{name(seat)} passes.")
+    log.append(msg("rhein.log.pass", player=player(seat)))
     flow.next_bidder(state, log)
 
 
@@ -181,36 +177,39 @@ def take_from_source(state: State, seat: int, city: int, count: int) -> None:
         state["lying"][seat][city] -= count
 
 
-def check_load(state: State, seat: int, action: Action) -> str | None:
+def check_load(state: State, seat: int, action: Action) -> Why | None:
     key, count = action["transport"], action["n"]
     if count < 1:
-        return "Load at least 1 container."
+        return why("rhein.refuse.load_min")
     if key in data.TRUCK_LETTERS:
         return check_load_truck(state, seat, key, count)
     if key not in state["transports"]:
-        return f"The {spec(key).name} is not used in this game."
-    city = city_of(state, key)
-    if city is None:
-        return f"The {spec(key).name} is between cities and cannot be loaded."
+        return why("rhein.refuse.not_in_game", transport=transport_why(key, "subject"))
+    where = city_of(state, key)
+    if where is None:
+        return why("rhein.refuse.between", transport=transport_why(key, "subject"))
     if count > free_space(state, key):
-        return f"The {spec(key).name} has only {free_space(state, key)} free spaces."
-    where = "in your warehouse" if city == data.BASEL else (
-        f"lying in {data.CITY_BY_NUMBER[city].name}, where the {spec(key).name} is")
-    if count > source_count(state, seat, city):
-        return f"You have only {source_count(state, seat, city)} containers {where}."
-    return cannot_pay(state, seat, count, f"Loading {count}")
+        return why("rhein.refuse.free_space", transport=transport_why(key, "subject"),
+                   free=free_space(state, key))
+    have = source_count(state, seat, where)
+    if count > have:
+        if where == data.BASEL:
+            return why("rhein.refuse.only_warehouse", count=have)
+        return why("rhein.refuse.only_lying_at", count=have, city=city(where),
+                   transport=transport_why(key, "nom"))
+    return cannot_pay(state, seat, count, why("rhein.cost.load", n=count))
 
 
-def check_load_truck(state: State, seat: int, letter: str, count: int) -> str | None:
+def check_load_truck(state: State, seat: int, letter: str, count: int) -> Why | None:
     item = truck(state, seat, letter)
     if item["where"] != "board":
-        return (f"Truck {letter.upper()} is not on the board; place it with "
-                f"truck {letter} <city> <n>.")
+        return why("rhein.refuse.truck_not_placed", letter=letter.upper(), typed=letter)
     if count > data.TRUCK.capacity - item["load"]:
-        return f"Truck {letter.upper()} holds at most 2 containers."
+        return why("rhein.refuse.truck_holds", letter=letter.upper(),
+                   capacity=data.TRUCK.capacity)
     if count > source_count(state, seat, item["pos"]):
-        return "You have no containers where the truck stands."
-    return cannot_pay(state, seat, count, f"Loading {count}")
+        return why("rhein.refuse.truck_no_source")
+    return cannot_pay(state, seat, count, why("rhein.cost.load", n=count))
 
 
 def do_load(state: State, seat: int, action: Action, log: Log) -> None:
@@ -220,92 +219,97 @@ def do_load(state: State, seat: int, action: Action, log: Log) -> None:
         item = truck(state, seat, key)
         take_from_source(state, seat, item["pos"], count)
         item["load"] += count
-        log.append(f"{name(seat)} loads {count} onto truck {key.upper()} (-{count}).")
+        log.append(msg("rhein.log.load_truck", player=player(seat), count=count,
+                       letter=key.upper()))
         return
     take_from_source(state, seat, city_of(state, key), count)
     state["transports"][key]["load"][seat] += count
-    log.append(f"{name(seat)} loads {count} onto the {spec(key).name} (-{count}).")
+    log.append(msg("rhein.log.load", player=player(seat), count=count,
+                   transport=transport(key, "acc")))
 
 
-def check_truck(state: State, seat: int, action: Action) -> str | None:
-    letter, city, count = action["truck"], action["city"], action["n"]
+def check_truck(state: State, seat: int, action: Action) -> Why | None:
+    letter, where, count = action["truck"], action["city"], action["n"]
     item = truck(state, seat, letter)
     if item["where"] == "mortgaged":
-        return f"Truck {letter.upper()} is mortgaged; repay 9 to use it."
+        return why("rhein.refuse.truck_mortgaged", letter=letter.upper(),
+                   repay=data.TRUCK.repay)
     if item["where"] == "board":
-        return f"Truck {letter.upper()} is already on the board."
-    if not road_city(city):
-        return "Trucks cannot go to London: it has no road."
+        return why("rhein.refuse.truck_on_board", letter=letter.upper())
+    if not road_city(where):
+        return why("rhein.refuse.no_road_london")
     if not 1 <= count <= data.TRUCK.capacity:
-        return "A truck is placed with 1 or 2 containers, never empty."
-    if count > source_count(state, seat, city):
-        return f"You have only {source_count(state, seat, city)} containers in that city."
-    return cannot_pay(state, seat, count, f"Loading {count}")
+        return why("rhein.refuse.truck_count")
+    if count > source_count(state, seat, where):
+        return why("rhein.refuse.only_in_city", count=source_count(state, seat, where))
+    return cannot_pay(state, seat, count, why("rhein.cost.load", n=count))
 
 
 def do_truck(state: State, seat: int, action: Action, log: Log) -> None:
-    letter, city, count = action["truck"], action["city"], action["n"]
+    letter, where, count = action["truck"], action["city"], action["n"]
     change_capital(state, seat, -count)
-    take_from_source(state, seat, city, count)
-    truck(state, seat, letter).update(where="board", pos=city, load=count, moved=False)
-    log.append(f"{name(seat)} places truck {letter.upper()} in "
-               f"{data.CITY_BY_NUMBER[city].name} with {count} (-{count}).")
+    take_from_source(state, seat, where, count)
+    truck(state, seat, letter).update(where="board", pos=where, load=count, moved=False)
+    log.append(msg("rhein.log.truck", player=player(seat), letter=letter.upper(),
+                   city=city(where), count=count))
 
 
 # --- Phase 3 -----------------------------------------------------------------------------
 
 
-def check_reserve(state: State, seat: int, action: Action) -> str | None:
-    key, city = action["transport"], action["city"]
+def check_reserve(state: State, seat: int, action: Action) -> Why | None:
+    key, where = action["transport"], action["city"]
     if key not in state["transports"]:
-        return "There is no such transport in this game (trucks need no reservations)."
+        return why("rhein.refuse.no_such_transport")
     what = spec(key)
-    if city == data.BASEL:
-        return "Basel is where containers depart; it can never be reserved."
-    if not serves(city, what.kind):
-        return f"{data.CITY_BY_NUMBER[city].name} has no {what.kind} service."
-    transport = state["transports"][key]
-    if city_of(state, key) == city and not on_mat(state, key):
-        return f"The {what.name} is already in {data.CITY_BY_NUMBER[city].name}."
-    if transport["load"][seat] < 1:
-        return f"You need a container aboard the {what.name} to reserve its stops."
-    if city in transport["markers"]:
-        return (f"The {what.name} already has a marker in {data.CITY_BY_NUMBER[city].name}; "
-                "anyone aboard may use it.")
-    if len(transport["markers"]) >= what.markers:
-        return f"The {what.name} has no reservation markers left."
-    return cannot_pay(state, seat, what.cost, "This reservation")
+    if where == data.BASEL:
+        return why("rhein.refuse.reserve_basel")
+    if not serves(where, what.kind):
+        return why("rhein.refuse.no_service", city=city(where),
+                   service=why(f"rhein.service.{what.kind}"))
+    item = state["transports"][key]
+    if city_of(state, key) == where and not on_mat(state, key):
+        return why("rhein.refuse.already_there", transport=transport_why(key, "subject"),
+                   city=city(where))
+    if item["load"][seat] < 1:
+        return why("rhein.refuse.need_aboard", transport=transport_why(key, "dat"))
+    if where in item["markers"]:
+        return why("rhein.refuse.marker_there", transport=transport_why(key, "subject"),
+                   city=city(where))
+    if len(item["markers"]) >= what.markers:
+        return why("rhein.refuse.no_markers", transport=transport_why(key, "subject"))
+    return cannot_pay(state, seat, what.cost, why("rhein.cost.reserve"))
 
 
 def do_reserve(state: State, seat: int, action: Action, log: Log) -> None:
-    key, city = action["transport"], action["city"]
+    key, where = action["transport"], action["city"]
     change_capital(state, seat, -spec(key).cost)
-    state["transports"][key]["markers"].append(city)
-    log.append(f"{name(seat)} reserves the {spec(key).name} in "
-               f"{data.CITY_BY_NUMBER[city].name} (-{spec(key).cost}).")
+    state["transports"][key]["markers"].append(where)
+    log.append(msg("rhein.log.reserve", player=player(seat), transport=transport(key, "acc"),
+                   city=city(where), cost=spec(key).cost))
 
 
 # --- Phase 4 -----------------------------------------------------------------------------
 
 
-def check_unload(state: State, seat: int, action: Action) -> str | None:
+def check_unload(state: State, seat: int, action: Action) -> Why | None:
     key, count = action["transport"], action["n"]
     if count < 1:
-        return "Unload at least 1 container."
+        return why("rhein.refuse.unload_min")
     if state["step"] == "trucks":
         if key not in data.TRUCK_LETTERS:
-            return "Now only trucks move and unload."
+            return why("rhein.refuse.only_trucks")
         item = truck(state, seat, key)
         if item["where"] != "board" or not item["moved"]:
-            return "A truck unloads only where it ends a move this round."
+            return why("rhein.refuse.truck_unload_where")
         if count > item["load"]:
-            return f"Truck {key.upper()} carries only {item['load']}."
+            return why("rhein.refuse.truck_carries", letter=key.upper(), load=item["load"])
         return None
     stop = state["stop"]
     if key != stop["transport"]:
-        return f"Only the {spec(stop['transport']).name} is making a stop now."
+        return why("rhein.refuse.only_stop", transport=transport_why(stop["transport"], "nom"))
     if count > state["transports"][key]["load"][seat]:
-        return f"You have only {state['transports'][key]['load'][seat]} aboard."
+        return why("rhein.refuse.only_aboard", count=state["transports"][key]["load"][seat])
     return None
 
 
@@ -314,49 +318,55 @@ def do_unload(state: State, seat: int, action: Action, log: Log) -> None:
     if key in data.TRUCK_LETTERS:
         item = truck(state, seat, key)
         item["load"] -= count
-        city = item["pos"]
+        where = item["pos"]
         park_if_empty(state, seat, key)
     else:
         state["transports"][key]["load"][seat] -= count
-        city = state["stop"]["city"]
-    if city == data.BASEL:
+        where = state["stop"]["city"]
+    if where == data.BASEL:
         state["warehouse"][seat] += count
     else:
-        state["lying"][seat][city] += count
-    log.append(f"{name(seat)} unloads {count} in {data.CITY_BY_NUMBER[city].name}.")
+        state["lying"][seat][where] += count
+    log.append(msg("rhein.log.unload", player=player(seat), count=count, city=city(where)))
 
 
-def check_transfer(state: State, seat: int, action: Action) -> str | None:
+def check_transfer(state: State, seat: int, action: Action) -> Why | None:
     source, target, count = action["from"], action["to"], action["n"]
     stop = state["stop"]
     if source != stop["transport"]:
-        return f"Only the {spec(stop['transport']).name} is making a stop now."
+        return why("rhein.refuse.only_stop", transport=transport_why(stop["transport"], "nom"))
     if count < 1:
-        return "Transfer at least 1 container."
+        return why("rhein.refuse.transfer_min")
     if count > state["transports"][source]["load"][seat]:
-        return f"You have only {state['transports'][source]['load'][seat]} aboard."
-    city = stop["city"]
+        return why("rhein.refuse.only_aboard", count=state["transports"][source]["load"][seat])
+    where = stop["city"]
     if target in data.TRUCK_LETTERS:
-        return check_transfer_truck(state, seat, target, city, count)
+        return check_transfer_truck(state, seat, target, where, count)
     if target == source:
-        return "Pick another transport."
-    if target not in state["transports"] or on_mat(state, target) or city_of(state, target) != city:
-        return f"The {spec(target).name} is not in {data.CITY_BY_NUMBER[city].name}."
+        return why("rhein.refuse.other_transport")
+    if target not in state["transports"] or on_mat(state, target) or \
+            city_of(state, target) != where:
+        return why("rhein.refuse.not_in_city", transport=transport_why(target, "subject"),
+                   city=city(where))
     if count > free_space(state, target):
-        return f"The {spec(target).name} has only {free_space(state, target)} free spaces."
+        return why("rhein.refuse.free_space", transport=transport_why(target, "subject"),
+                   free=free_space(state, target))
     return None
 
 
-def check_transfer_truck(state: State, seat: int, letter: str, city: int, count: int) -> str | None:
-    if not road_city(city):
-        return "No trucks in London: it has no road."
+def check_transfer_truck(state: State, seat: int, letter: str, where: int,
+                         count: int) -> Why | None:
+    if not road_city(where):
+        return why("rhein.refuse.no_trucks_london")
     item = truck(state, seat, letter)
     if item["where"] == "mortgaged":
-        return f"Truck {letter.upper()} is mortgaged; repay 9 to use it."
-    if item["where"] == "board" and item["pos"] != city:
-        return f"Truck {letter.upper()} is not in {data.CITY_BY_NUMBER[city].name}."
+        return why("rhein.refuse.truck_mortgaged", letter=letter.upper(),
+                   repay=data.TRUCK.repay)
+    if item["where"] == "board" and item["pos"] != where:
+        return why("rhein.refuse.truck_not_in", letter=letter.upper(), city=city(where))
     if count > data.TRUCK.capacity - item["load"]:
-        return f"Truck {letter.upper()} has room for {data.TRUCK.capacity - item['load']}."
+        return why("rhein.refuse.truck_room", letter=letter.upper(),
+                   room=data.TRUCK.capacity - item["load"])
     return None
 
 
@@ -368,53 +378,51 @@ def do_transfer(state: State, seat: int, action: Action, log: Log) -> None:
         if item["where"] == "reserve":
             item.update(where="board", pos=state["stop"]["city"], load=0, moved=False)
         item["load"] += count
-        label = f"truck {target.upper()}"
     else:
         state["transports"][target]["load"][seat] += count
-        label = f"the {spec(target).name}"
-    log.append(f"{name(seat)} transfers {count} from the {spec(source).name} to {label}.")
+    log.append(msg("rhein.log.transfer", player=player(seat), count=count,
+                   source=transport(source, "dat"), target=vehicle(target, "acc")))
 
 
-def check_move(state: State, seat: int, action: Action) -> str | None:
-    letter, city = action["truck"], action["city"]
+def check_move(state: State, seat: int, action: Action) -> Why | None:
+    letter, where = action["truck"], action["city"]
     item = truck(state, seat, letter)
     if item["where"] != "board":
-        return f"Truck {letter.upper()} is not on the board."
+        return why("rhein.refuse.truck_not_board", letter=letter.upper())
     if item["moved"]:
-        return f"Truck {letter.upper()} has already moved this round."
-    if not road_city(city):
-        return "Trucks cannot go to London: it has no road."
-    if not 1 <= abs(city - item["pos"]) <= data.TRUCK.speed:
-        return "A truck moves 1 or 2 spaces to another road city."
-    return cannot_pay(state, seat, data.TRUCK.move_cost, "Moving a truck")
+        return why("rhein.refuse.truck_moved", letter=letter.upper())
+    if not road_city(where):
+        return why("rhein.refuse.no_road_london")
+    if not 1 <= abs(where - item["pos"]) <= data.TRUCK.speed:
+        return why("rhein.refuse.truck_range")
+    return cannot_pay(state, seat, data.TRUCK.move_cost, why("rhein.cost.move"))
 
 
 def do_move(state: State, seat: int, action: Action, log: Log) -> None:
-    letter, city = action["truck"], action["city"]
+    letter, where = action["truck"], action["city"]
     change_capital(state, seat, -data.TRUCK.move_cost)
-    truck(state, seat, letter).update(pos=city, moved=True)
-    log.append(f"{name(seat)} moves truck {letter.upper()} to "
-               f"{data.CITY_BY_NUMBER[city].name} (-1).")
+    truck(state, seat, letter).update(pos=where, moved=True)
+    log.append(msg("rhein.log.move", player=player(seat), letter=letter.upper(),
+                   city=city(where), cost=data.TRUCK.move_cost))
 
 
 # --- Phase 5 -----------------------------------------------------------------------------
 
 
-def check_fulfil(state: State, seat: int, action: Action) -> str | None:
+def check_fulfil(state: State, seat: int, action: Action) -> Why | None:
     order = open_order(state, seat, action["card"])
     if order is None:
-        return f"Order {action['card']} is not one of your open orders."
+        return why("rhein.refuse.not_open", card=action["card"])
     the_card = card(action["card"])
     if the_card.city != state["city"]:
-        return (f"Order {action['card']} goes to {data.CITY_BY_NUMBER[the_card.city].name}; "
-                f"now {data.CITY_BY_NUMBER[state['city']].name} is being served.")
+        return why("rhein.refuse.wrong_city", card=action["card"], city=city(the_card.city),
+                   current=city(state["city"]))
     quantities = [q for q, _ in the_card.options]
     if action["n"] not in quantities:
-        listed = ", ".join(map(str, quantities))
-        return f"Order {action['card']} takes exactly one of these quantities: {listed}."
+        return why("rhein.refuse.quantities", card=action["card"], listed=quantities)
     lying = state["lying"][seat][the_card.city]
     if action["n"] > lying:
-        return f"You have only {lying} containers lying in {data.CITY_BY_NUMBER[the_card.city].name}."
+        return why("rhein.refuse.only_lying", count=lying, city=city(the_card.city))
     return None
 
 
@@ -426,40 +434,43 @@ def do_fulfil(state: State, seat: int, action: Action, log: Log) -> None:
     change_capital(state, seat, income)
     state["orders"][seat].remove(open_order(state, seat, action["card"]))
     state["fulfilled"][seat].append(action["card"])
-    log.append(f"{name(seat)} fulfils order {action['card']} with {action['n']} (+{income}).")
+    log.append(msg("rhein.log.fulfil", player=player(seat), card=action["card"],
+                   count=action["n"], income=income))
 
 
 # --- any turn ----------------------------------------------------------------------------
 
 
-def check_mortgage(state: State, seat: int, action: Action) -> str | None:
+def check_mortgage(state: State, seat: int, action: Action) -> Why | None:
     item = truck(state, seat, action["truck"])
     if item["where"] == "mortgaged":
-        return f"Truck {action['truck'].upper()} is already mortgaged."
+        return why("rhein.refuse.already_mortgaged", letter=action["truck"].upper())
     if item["where"] == "board":
-        return "Only a truck in your reserve can be mortgaged, not one on the board."
+        return why("rhein.refuse.mortgage_board")
     return None
 
 
 def do_mortgage(state: State, seat: int, action: Action, log: Log) -> None:
     truck(state, seat, action["truck"])["where"] = "mortgaged"
     change_capital(state, seat, data.TRUCK.mortgage)
-    log.append(f"{name(seat)} mortgages truck {action['truck'].upper()} (+6).")
+    log.append(msg("rhein.log.mortgage", player=player(seat), letter=action["truck"].upper(),
+                   amount=data.TRUCK.mortgage))
 
 
-def check_repay(state: State, seat: int, action: Action) -> str | None:
+def check_repay(state: State, seat: int, action: Action) -> Why | None:
     if truck(state, seat, action["truck"])["where"] != "mortgaged":
-        return f"Truck {action['truck'].upper()} is not mortgaged."
-    return cannot_pay(state, seat, data.TRUCK.repay, "Repaying a mortgage")
+        return why("rhein.refuse.not_mortgaged", letter=action["truck"].upper())
+    return cannot_pay(state, seat, data.TRUCK.repay, why("rhein.cost.repay"))
 
 
 def do_repay(state: State, seat: int, action: Action, log: Log) -> None:
     truck(state, seat, action["truck"])["where"] = "reserve"
     change_capital(state, seat, -data.TRUCK.repay)
-    log.append(f"{name(seat)} repays truck {action['truck'].upper()} (-9).")
+    log.append(msg("rhein.log.repay", player=player(seat), letter=action["truck"].upper(),
+                   amount=data.TRUCK.repay))
 
 
-def check_done(state: State, seat: int, action: Action) -> str | None:
+def check_done(state: State, seat: int, action: Action) -> Why | None:
     return None
 
 
@@ -467,7 +478,7 @@ def do_done(state: State, seat: int, action: Action, log: Log) -> None:
     flow.end_turn(state, log)
 
 
-Check = Callable[[State, int, Action], "str | None"]
+Check = Callable[[State, int, Action], "Why | None"]
 Handler = Callable[[State, int, Action, Log], None]
 
 HANDLERS: dict[str, tuple[Check, Handler]] = {
@@ -568,8 +579,8 @@ def truck_candidates(state: State, seat: int) -> Iterator[Action]:
         item = truck(state, seat, letter)
         if item["where"] != "board":
             continue
-        for city in data.CITIES:
-            yield {"type": "move", "truck": letter, "city": city.number}
+        for place in data.CITIES:
+            yield {"type": "move", "truck": letter, "city": place.number}
         for count in range(1, item["load"] + 1):
             yield {"type": "unload", "transport": letter, "n": count}
     yield {"type": "done"}
@@ -605,49 +616,51 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     return [a for a in candidates(state, seat) if handlers[a["type"]][0](state, seat, a) is None]
 
 
-def refusal(state: State, seat: int, action: Action) -> str | None:
+def refusal(state: State, seat: int, action: Action) -> Why | None:
     """Why ``action`` is not legal for ``seat`` now, or None when it is."""
     if state["step"] == "over":
-        return "The game is over."
+        return why("rhein.refuse.over")
     current = flow.current_seat(state)
     if current != seat:
-        return f"It is {name(current)}'s turn ({describe_step(state)})."
+        return why("rhein.refuse.turn", player=player(current), step=describe_step(state))
     kind = action.get("type")
     if kind not in HANDLERS:
-        return "That is not a move of this game."
+        return why("rhein.refuse.not_a_move")
     if kind not in STEP_ACTIONS[state["step"]]:
-        return f"{WHERE_ALLOWED[kind]}; now it is {describe_step(state)}."
+        return why("rhein.refuse.not_now", rule=msg(f"rhein.where.{kind}"),
+                   step=describe_step(state))
     try:
         reason = HANDLERS[kind][0](state, seat, action)
     except (KeyError, TypeError, ValueError, AttributeError):
-        return "That is not a move of this game."
+        return why("rhein.refuse.not_a_move")
     if reason is None and action not in list(candidates(state, seat)):
-        reason = "That move is not possible now."
+        reason = why("rhein.refuse.impossible")
     return reason
 
 
-def describe_step(state: State) -> str:
-    phase = f"Phase {state['phase']} ({PHASES[state['phase']]})"
+def describe_step(state: State) -> Msg:
+    """The step a refusal names: "Phase 4 (Move and Unload), the red Train stops in Bonn"."""
+    phase = msg("rhein.step.phase", phase=state["phase"], name=phase_name(state["phase"]))
     step = state["step"]
     if step == "auction":
-        return f"{phase}, round-1 auction"
+        return msg("rhein.step.auction", phase=phase)
     if step == "stop":
         stop = state["stop"]
-        return f"{phase}, the {spec(stop['transport']).name} stops in " \
-               f"{data.CITY_BY_NUMBER[stop['city']].name}"
+        return msg("rhein.step.stop", phase=phase, transport=transport(stop["transport"], "nom"),
+                   city=city(stop["city"]))
     if step == "trucks":
-        return f"{phase}, trucks move"
+        return msg("rhein.step.trucks", phase=phase)
     if step == "fulfil":
-        return f"{phase}, {data.CITY_BY_NUMBER[state['city']].name}"
+        return msg("rhein.step.fulfil", phase=phase, city=city(state["city"]))
     if step == "take" and state["n"] == 2:
-        return f"{phase}, pass {state['pass']}"
+        return msg("rhein.step.pass", phase=phase, number=state["pass"])
     return phase
 
 
-def perform(state: State, seat: int, action: Action) -> list[str]:
+def perform(state: State, seat: int, action: Action) -> list[Msg]:
     reason = refusal(state, seat, action)
     if reason is not None:
-        raise RuleError(reason)
+        raise RuleError(worded(reason))
     log: Log = []
     HANDLERS[action["type"]][1](state, seat, action, log)
     settle(state, log)

@@ -9,23 +9,9 @@ from __future__ import annotations
 from engine.core import State
 from engine.rhein import data
 
-# Phase names, 1-6.
-PHASES = {
-    1: "Take Orders",
-    2: "Load Containers",
-    3: "Reserve Stops",
-    4: "Move and Unload",
-    5: "Fulfil Orders",
-    6: "End of Round",
-}
-
 
 def colour(seat: int) -> str:
     return data.COLOURS[seat]
-
-
-def name(seat: int) -> str:
-    return data.COLOURS[seat].capitalize()
 
 
 def alive(state: State) -> list[int]:
