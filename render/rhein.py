@@ -4,18 +4,26 @@ Top: the Rhine as 15 columns (city numbers 0-14) with the cities and their servi
 each for planes, trains and ships (transports with their loads, reservation markers as
 flags), then trucks and the containers lying in each city. Bottom: the Orders List, the
 players (Capital, trucks, open orders with time tokens) and the transports' mats.
+
+Every word on the picture is a catalogue text (render/locales/<lang>/rhein.json, keys
+``render.rhein.*``) said in the table's language, ``view["lang"]`` (English without it).
+German words are longer, so widths that depend on words are measured, not fixed.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engine import text as texts
 from render.common import font, text_colour_on, to_png
 
+texts.register("render.locales")  # the renderers' catalogue (idempotent)
+
 WIDTH = 1600
-LEFT = 110  # lane labels
+LEFT = 120  # lane labels ("Flugzeuge" needs the room; the columns stay 98 px wide)
 COLUMN = (WIDTH - LEFT - 10) // 15
 CITY_TOP, CITY_BOTTOM = 64, 178
 FLAG_SPACE = 34  # below the tokens of a lane: the reservation flags
@@ -24,17 +32,40 @@ BACKGROUND = "#F7F4EC"
 INK = "#1B1B1B"
 MUTED = "#6B6B6B"
 LANE_FILL = {"plane": "#E8F1FA", "train": "#EEEEEE", "ship": "#D6E9F7"}
-LANE_TITLE = {"plane": "Planes", "train": "Trains", "ship": "Ships"}
 # Player colours: colour-blind safe (Okabe-Ito) plus a letter on every marker.
+# The letters are catalogue texts (render.rhein.letter.<colour>): G/Y/B/P/Br, Gr/Ge/Bl/Li/Br.
 PLAYER = {
-    "green": ("#009E73", "G"),
-    "yellow": ("#F0E442", "Y"),
-    "blue": ("#0072B2", "B"),
-    "purple": ("#CC79A7", "P"),
-    "brown": ("#8C510A", "Br"),
+    "green": "#009E73",
+    "yellow": "#F0E442",
+    "blue": "#0072B2",
+    "purple": "#CC79A7",
+    "brown": "#8C510A",
 }
 VEHICLE = {"white": "#FFFFFF", "red": "#C8102E", "black": "#202020"}
-SERVICE_WORD = {"plane": "air", "train": "rail", "ship": "port", "road": "road"}
+SERVICES = ("plane", "train", "ship", "road")
+MIN_TEXT = 14  # px: the smallest text a phone shows readably
+
+
+def language(view: dict[str, Any]) -> str:
+    """The table's language, as the service put it into the view ("en" without it)."""
+    return texts.language(view.get("lang", texts.DEFAULT))
+
+
+def word(lang: str, key: str, **values: Any) -> str:
+    """The catalogue text ``render.rhein.<key>`` in ``lang``."""
+    return texts.render(f"render.rhein.{key}", values, lang)
+
+
+@lru_cache(maxsize=256)
+def text_width(text: str, size: int, bold: bool = False) -> float:
+    return ImageDraw.Draw(Image.new("1", (1, 1))).textlength(text, font=font(size, bold))
+
+
+def fitted(text: str, size: int, bold: bool, width: float) -> int:
+    """The largest size from ``size`` down to MIN_TEXT at which ``text`` fits ``width``."""
+    while size > MIN_TEXT and text_width(text, size, bold) > width:
+        size -= 1
+    return size
 
 
 def x_of(position: int) -> int:
@@ -42,9 +73,10 @@ def x_of(position: int) -> int:
 
 
 def chip(draw: ImageDraw.ImageDraw, x: float, y: float, colour: str, text: str,
-         radius: int = 11) -> None:
+         radius: int = 11, lang: str = texts.DEFAULT) -> None:
     """A player marker: colour plus letters, so colour is never the only cue."""
-    fill, letter = PLAYER[colour]
+    fill = PLAYER[colour]
+    letter = word(lang, f"letter.{colour}")
     draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=fill,
                  outline=INK, width=1)
     size = 14 if len(letter) == 1 else 12
@@ -68,19 +100,27 @@ class Layout:
         self.panel_top = self.lying[1] + 12
 
 
-def token_height(item: dict) -> int:
+@lru_cache(maxsize=4)
+def token_head(lang: str) -> int:
+    """Height of a token's title: one line when colour and load fit side by side, else two
+    (German "Schwarz" and "12/12" do not fit in one column at 14 px)."""
+    widest = max(text_width(word(lang, f"colour.{c}"), 14, True) for c in VEHICLE)
+    return 26 if widest + text_width("14/14", 14) + 8 <= COLUMN - 13 else 42
+
+
+def token_height(item: dict, lang: str) -> int:
     loads = sum(1 for count in item["load"] if count)
-    return 26 + 22 * max(1, (loads + 1) // 2)
+    return token_head(lang) + 22 * max(1, (loads + 1) // 2)
 
 
-def plan(view: dict) -> Layout:
+def plan(view: dict, lang: str) -> Layout:
     heights = []
     for kind in ("plane", "train", "ship"):
         stacks: dict[int, int] = {}
         for item in view["transports"]:
             if item["kind"] == kind:
                 position = 0 if item["pos"] is None else item["pos"]
-                stacks[position] = stacks.get(position, 0) + token_height(item) + 4
+                stacks[position] = stacks.get(position, 0) + token_height(item, lang) + 4
         heights.append(max([60, *stacks.values()]) + FLAG_SPACE)
     trucks: dict[int, int] = {}
     lying: dict[int, int] = {}
@@ -96,7 +136,7 @@ def plan(view: dict) -> Layout:
 
 
 @lru_cache(maxsize=16)
-def static_board(city_key: tuple, layout_key: tuple, mats: tuple) -> Image.Image:
+def static_board(city_key: tuple, layout_key: tuple, mats: tuple, lang: str) -> Image.Image:
     """Lanes, columns, cities and mats: the same in every picture with this layout."""
     lanes, trucks_row, lying_row, panel_top = layout_key
     LANES = dict(lanes)  # noqa: N806 (reads like the constant it replaces)
@@ -105,19 +145,21 @@ def static_board(city_key: tuple, layout_key: tuple, mats: tuple) -> Image.Image
     image = Image.new("RGB", (WIDTH, height), BACKGROUND)
     draw = ImageDraw.Draw(image)
     cities = {number: (name, services) for number, name, services in city_key}
-    for kind, (top, bottom) in LANES.items():
-        draw.rectangle((LEFT, top, WIDTH - 10, bottom), fill=LANE_FILL[kind])
-        draw.text((10, (top + bottom) // 2), LANE_TITLE[kind], fill=INK, font=font(18, True),
-                  anchor="lm")
-    for label, (top, bottom) in (("Trucks", TRUCK_ROW), ("Lying", LYING_ROW)):
-        draw.rectangle((LEFT, top, WIDTH - 10, bottom), fill="#FFFFFF")
-        draw.text((10, (top + bottom) // 2), label, fill=INK, font=font(18, True), anchor="lm")
-    draw.text((10, 100), "City", fill=INK, font=font(18, True), anchor="lm")
-    draw.text((10, 124), "number", fill=MUTED, font=font(14), anchor="lm")
+    rows = [(word(lang, f"lane.{kind}"), LANES[kind], LANE_FILL[kind]) for kind in LANES]
+    rows += [(word(lang, "row.trucks"), TRUCK_ROW, "#FFFFFF"),
+             (word(lang, "row.lying"), LYING_ROW, "#FFFFFF")]
+    for label, (top, bottom), fill in rows:
+        draw.rectangle((LEFT, top, WIDTH - 10, bottom), fill=fill)
+        size = fitted(label, 18, True, LEFT - 14)
+        draw.text((8, (top + bottom) // 2), label, fill=INK, font=font(size, True), anchor="lm")
+    draw.text((8, 100), word(lang, "city"), fill=INK, font=font(18, True), anchor="lm")
+    draw.text((8, 124), word(lang, "number"), fill=MUTED, font=font(14), anchor="lm")
     # the river itself runs along the ship lane
     draw_mats(draw, mats, panel_top + MAT_OFFSET)
     river_y = (LANES["ship"][0] + LANES["ship"][1]) // 2
     draw.line((LEFT, river_y, WIDTH - 10, river_y), fill="#9CC7E8", width=10)
+    words = {kind: word(lang, f"service.{kind}") for kind in SERVICES}
+    box = min(46, max(40, 8 + max(text_width(w, 14) for w in words.values())))
     for position in range(15):
         x = x_of(position)
         draw.line((x, CITY_TOP, x, LYING_ROW[1]), fill="#C9C2B2", width=1)
@@ -125,7 +167,7 @@ def static_board(city_key: tuple, layout_key: tuple, mats: tuple) -> Image.Image
         if position not in cities:
             draw.text((centre, CITY_TOP + 18), str(position), fill=MUTED, font=font(15),
                       anchor="mm")
-            draw.text((centre, CITY_TOP + 44), "(no city)", fill=MUTED, font=font(14),
+            draw.text((centre, CITY_TOP + 44), word(lang, "no_city"), fill=MUTED, font=font(14),
                       anchor="mm")
             for top, bottom in LANES.values():
                 draw.rectangle((x + 1, top, x + COLUMN - 1, bottom), fill="#E4E0D6")
@@ -138,14 +180,14 @@ def static_board(city_key: tuple, layout_key: tuple, mats: tuple) -> Image.Image
                   anchor="mm")
         draw.text((centre, CITY_TOP + 52), name, fill=INK,
                   font=font(15 if len(name) < 11 else 14, True), anchor="mm")
-        words = [SERVICE_WORD[s] for s in ("plane", "train", "ship", "road") if s in services]
-        for index, word in enumerate(words):
+        shown = [words[kind] for kind in SERVICES if kind in services]
+        for index, label in enumerate(shown):
             column, row = index % 2, index // 2
-            wx = centre - 22 + column * 44
+            wx = centre + (column * 2 - 1) * (box // 2 + 1)
             wy = CITY_TOP + 78 + row * 20
-            draw.rounded_rectangle((wx - 20, wy - 9, wx + 20, wy + 9), radius=4,
+            draw.rounded_rectangle((wx - box // 2, wy - 9, wx + box // 2, wy + 9), radius=4,
                                    fill="#FFFFFF", outline="#8A8170")
-            draw.text((wx, wy), word, fill=INK, font=font(14), anchor="mm")
+            draw.text((wx, wy), label, fill=INK, font=font(14), anchor="mm")
         for kind, (top, bottom) in LANES.items():
             if kind not in services:
                 # hatched: this transport cannot stop here
@@ -164,42 +206,47 @@ def hatch(height: int) -> Image.Image:
     return tile
 
 
-def transport_colour(name: str) -> str:
-    return VEHICLE[name.split()[0]]
+def vehicle_colour(item: dict) -> str:
+    """"white", "red" or "black": the first part of the transport's key ("red-train")."""
+    return item["key"].split("-")[0]
 
 
-def draw_token(draw: ImageDraw.ImageDraw, x: int, y: int, item: dict, colours: list[str]) -> int:
+def draw_token(draw: ImageDraw.ImageDraw, x: int, y: int, item: dict, colours: list[str],
+               lang: str) -> int:
     """A plane/train/ship with its load; returns the height used."""
-    fill = transport_colour(item["name"])
+    fill = VEHICLE[vehicle_colour(item)]
     loads = [(colours[seat], count) for seat, count in enumerate(item["load"]) if count]
-    height = token_height(item)
+    height = token_height(item, lang)
+    head = token_head(lang)
     draw.rounded_rectangle((x + 3, y, x + COLUMN - 3, y + height), radius=6, fill=fill,
                            outline=INK, width=2)
-    label = item["name"].split()[0].capitalize()
+    label = word(lang, f"colour.{vehicle_colour(item)}")
     total = sum(item["load"])
-    draw.text((x + 7, y + 12), label, fill=text_colour_on(fill), font=font(14, True),
-              anchor="lm")
-    draw.text((x + COLUMN - 6, y + 12), f"{total}/{item['capacity']}",
-              fill=text_colour_on(fill), font=font(14), anchor="rm")
+    ink = text_colour_on(fill)
+    draw.text((x + 7, y + 12), label, fill=ink, font=font(14, True), anchor="lm")
+    load_y = y + 12 if head == 26 else y + 29
+    draw.text((x + COLUMN - 6, load_y), f"{total}/{item['capacity']}", fill=ink, font=font(14),
+              anchor="rm")
     for index, (colour, count) in enumerate(loads):
         cx = x + 17 + (index % 2) * 44
-        cy = y + 36 + (index // 2) * 22
+        cy = y + head + 10 + (index // 2) * 22
         draw.rounded_rectangle((cx - 12, cy - 10, cx + 32, cy + 10), radius=4, fill="#FFFFFF")
-        chip(draw, cx, cy, colour, str(count), radius=9)
+        chip(draw, cx, cy, colour, str(count), radius=9, lang=lang)
     return height
 
 
-def draw_flag(draw: ImageDraw.ImageDraw, x: int, y: int, item: dict) -> None:
+def draw_flag(draw: ImageDraw.ImageDraw, x: int, y: int, item: dict, lang: str) -> None:
     """A reservation marker: a flag in the transport's colour with its initial."""
-    fill = transport_colour(item["name"])
+    fill = VEHICLE[vehicle_colour(item)]
     draw.line((x, y, x, y + 28), fill=INK, width=2)
     draw.polygon([(x, y), (x + 28, y + 10), (x, y + 20)], fill=fill, outline=INK)
-    draw.text((x + 10, y + 10), item["name"][0].upper(), fill=text_colour_on(fill),
-              font=font(14, True), anchor="mm")
+    initial = word(lang, f"colour.{vehicle_colour(item)}")[0].upper()
+    draw.text((x + 10, y + 10), initial, fill=text_colour_on(fill), font=font(14, True),
+              anchor="mm")
 
 
 def draw_lanes(draw: ImageDraw.ImageDraw, view: dict, colours: list[str],
-               layout: Layout) -> None:
+               layout: Layout, lang: str) -> None:
     for kind, (top, bottom) in layout.lanes.items():
         used: dict[int, int] = {}
         flags: dict[int, int] = {}
@@ -209,14 +256,15 @@ def draw_lanes(draw: ImageDraw.ImageDraw, view: dict, colours: list[str],
             position = 0 if item["pos"] is None else item["pos"]
             y = top + 4 + used.get(position, 0)
             used[position] = used.get(position, 0) + draw_token(
-                draw, x_of(position), y, item, colours) + 4
+                draw, x_of(position), y, item, colours, lang) + 4
             for city in item["markers"]:
                 count = flags.get(city, 0)
-                draw_flag(draw, x_of(city) + 8 + 30 * count, bottom - 31, item)
+                draw_flag(draw, x_of(city) + 8 + 30 * count, bottom - 31, item, lang)
                 flags[city] = count + 1
 
 
-def draw_trucks_and_lying(draw: ImageDraw.ImageDraw, view: dict, layout: Layout) -> None:
+def draw_trucks_and_lying(draw: ImageDraw.ImageDraw, view: dict, layout: Layout,
+                          lang: str) -> None:
     TRUCK_ROW, LYING_ROW = layout.trucks, layout.lying  # noqa: N806
     truck_slots: dict[int, int] = {}
     lying_slots: dict[int, int] = {}
@@ -229,10 +277,9 @@ def draw_trucks_and_lying(draw: ImageDraw.ImageDraw, view: dict, layout: Layout)
             truck_slots[truck["pos"]] = slot + 1
             x = x_of(truck["pos"]) + 6 + (slot % 2) * 46
             y = TRUCK_ROW[0] + 8 + (slot // 2) * 30
-            fill, _ = PLAYER[colour]
             draw.rounded_rectangle((x, y, x + 42, y + 24), radius=4, fill="#FFFFFF",
-                                   outline=fill, width=3)
-            chip(draw, x + 11, y + 12, colour, "", radius=9)
+                                   outline=PLAYER[colour], width=3)
+            chip(draw, x + 11, y + 12, colour, "", radius=9, lang=lang)
             draw.text((x + 24, y + 12), f"{letter.upper()}{truck['load']}", fill=INK,
                       font=font(14, True), anchor="lm")
         for city, count in player["lying"].items():
@@ -241,49 +288,64 @@ def draw_trucks_and_lying(draw: ImageDraw.ImageDraw, view: dict, layout: Layout)
             lying_slots[position] = slot + 1
             x = x_of(position) + 16 + (slot % 2) * 44
             y = LYING_ROW[0] + 18 + (slot // 2) * 28
-            chip(draw, x, y, colour, str(count), radius=10)
+            chip(draw, x, y, colour, str(count), radius=10, lang=lang)
 
 
-def header(draw: ImageDraw.ImageDraw, view: dict) -> None:
-    names = {p["seat"]: p["name"] for p in view["players"]}
-    variant = ("Under Pressure" if view["options"].get("under_pressure") else
-               "Relax" if view["options"].get("relax") else "standard rules")
-    title = (f"Rhein: River Trade · Round {view['round']}/{view['rounds']} · "
-             f"Phase {view['phase']}: {view['phase_name']}")
-    draw.text((12, 18), title, fill=INK, font=font(24, True), anchor="lm")
+def player_name(view: dict, seat: int, lang: str) -> str:
+    return word(lang, f"player.{view['players'][seat]['colour']}")
+
+
+def status_text(view: dict, lang: str) -> str:
+    """Whose turn it is and what is going on, in one line."""
     if view["step"] == "over":
         final = view.get("final") or {}
         best = max((entry["score"] for entry in final.values()), default=None)
-        winners = [names[int(seat)] for seat, entry in final.items() if entry["score"] == best]
-        status = "Game over" + (f": best final Capital {best} ({', '.join(winners)})"
-                                if winners else "")
-    elif view["active"]:
-        status = f"Turn: {names[view['active'][0]]}"
-    else:
-        status = ""
+        winners = [player_name(view, int(seat), lang) for seat, entry in final.items()
+                   if entry["score"] == best]
+        if not winners:
+            return word(lang, "status.over")
+        return word(lang, "status.over_best", best=best, names=", ".join(winners))
+    status = ""
+    if view["active"]:
+        status = word(lang, "status.turn", name=player_name(view, view["active"][0], lang))
     if view.get("auction") and view["step"] == "auction":
-        auction = view["auction"]
-        if auction["lone"]:
-            status += " · last without an order: takes one for 0"
-        elif auction["card"] is None:
-            status += " · round-1 auction: choose an order and open the bidding"
-        else:
-            passed = ", ".join(names[s] for s in auction["passed"]) or "nobody"
-            status += (f" · auction for order {auction['card']}: {auction['bid']} by "
-                       f"{names[auction['high']]} (passed: {passed})")
+        status += auction_text(view, lang)
     elif view["step"] == "take" and len(view["players"]) == 2:
-        status += f" · pass {view.get('take_pass', 1)} of 2"
+        status += word(lang, "status.pass", number=view.get("take_pass", 1))
+    cities = {c["number"]: c["name"] for c in view["cities"]}
     if view.get("stop"):
         stop = view["stop"]
-        name = next(t["name"] for t in view["transports"] if t["key"] == stop["transport"])
-        city = next(c["name"] for c in view["cities"] if c["number"] == stop["city"])
-        status += f" · the {name} stops in {city}"
+        status += word(lang, "status.stop", transport=word(lang, f"transport.{stop['transport']}"),
+                       city=cities[stop["city"]])
     if view.get("fulfil_city") is not None:
-        city = next(c["name"] for c in view["cities"] if c["number"] == view["fulfil_city"])
-        status += f" · fulfilling in {city}"
-    draw.text((12, 46), f"{status}   ({variant})", fill=INK, font=font(17), anchor="lm")
-    draw.text((WIDTH - 12, 46), "flag = reserved stop · hatched = no stop possible",
-              fill=MUTED, font=font(14), anchor="rm")
+        status += word(lang, "status.fulfil", city=cities[view["fulfil_city"]])
+    return status
+
+
+def auction_text(view: dict, lang: str) -> str:
+    auction = view["auction"]
+    if auction["lone"]:
+        return word(lang, "status.lone")
+    if auction["card"] is None:
+        return word(lang, "status.auction_open")
+    passed = ", ".join(player_name(view, s, lang) for s in auction["passed"])
+    return word(lang, "status.auction", card=auction["card"], bid=auction["bid"],
+                high=player_name(view, auction["high"], lang),
+                passed=passed or word(lang, "status.nobody"))
+
+
+def header(draw: ImageDraw.ImageDraw, view: dict, lang: str) -> None:
+    options = view["options"]
+    variant = word(lang, "variant.under_pressure" if options.get("under_pressure") else
+                   "variant.relax" if options.get("relax") else "variant.standard")
+    title = word(lang, "title", round=view["round"], rounds=view["rounds"], phase=view["phase"],
+                 name=word(lang, f"phase.{view['phase']}"))
+    draw.text((12, 18), title, fill=INK, font=font(24, True), anchor="lm")
+    # the legend shares the title's line: the status line below needs the whole width
+    draw.text((WIDTH - 12, 18), word(lang, "legend"), fill=MUTED, font=font(14), anchor="rm")
+    line = word(lang, "status.line", status=status_text(view, lang), variant=variant)
+    draw.text((12, 46), line, fill=INK, font=font(fitted(line, 17, False, WIDTH - 24)),
+              anchor="lm")
 
 
 def order_line(order: dict, cities: dict[int, str]) -> str:
@@ -292,46 +354,61 @@ def order_line(order: dict, cities: dict[int, str]) -> str:
 
 
 def draw_orders_list(draw: ImageDraw.ImageDraw, view: dict, cities: dict[int, str],
-                     top: int) -> int:
+                     top: int, lang: str) -> int:
     x, y = 12, top
-    draw.text((x, y), f"Orders List  (deck: {view['deck_count']})", fill=INK,
+    draw.text((x, y), word(lang, "orders.title", count=view["deck_count"]), fill=INK,
               font=font(18, True))
     y += 28
     if not view["orders_list"]:
-        draw.text((x, y), "empty", fill=MUTED, font=font(15))
+        draw.text((x, y), word(lang, "orders.empty"), fill=MUTED, font=font(15))
         y += 22
     for order in view["orders_list"]:
         draw.text((x, y), order_line(order, cities), fill=INK, font=font(15))
-        draw.text((x + 455, y), f"time {order['time']} · pen {order['penalty']}", fill=MUTED,
-                  font=font(15), anchor="ra")
+        terms = word(lang, "orders.terms", time=order["time"], penalty=order["penalty"])
+        draw.text((x + 455, y), terms, fill=MUTED, font=font(15), anchor="ra")
         y += 22
     return y
 
 
-MAT_COLUMNS = (("init", 0), ("transport", 30), ("cost", 136), ("speed", 174),
-               ("stops", 222), ("min/cap", 266), ("markers", 326))
-MAT_X, MAT_OFFSET = 1200, 196  # right column, below the capital track (5 values at most)
+MAT_X, MAT_OFFSET = 1150, 196  # right column, below the capital track (5 values at most)
+MAT_HEADS = ("init", "transport", "cost", "speed", "stops", "min_cap", "markers")
 
 
-def mat_rows(view: dict) -> tuple[tuple[str, ...], ...]:
-    rows = [tuple(str(v) for v in (t["initiative"], t["name"], t["cost"], t["speed"],
-                                   t["stops"], f"{t['min_load']}/{t['capacity']}",
-                                   t["marker_count"]))
-            for t in view["transports"]]
-    rows.append(("10", "each truck", "1", "2", "1", "1/2", "-"))
+def mat_rows(view: dict, lang: str) -> tuple[tuple[str, ...], ...]:
+    """The mats' table, its column heads first."""
+    rows = [tuple(word(lang, f"mats.{head}") for head in MAT_HEADS)]
+    rows += [tuple(str(v) for v in (t["initiative"], word(lang, f"transport.{t['key']}"),
+                                    t["cost"], t["speed"], t["stops"],
+                                    f"{t['min_load']}/{t['capacity']}", t["marker_count"]))
+             for t in view["transports"]]
+    rows.append(("10", word(lang, "mats.truck"), "1", "2", "1", "1/2", "-"))
     return tuple(rows)
+
+
+def mat_columns(rows: tuple[tuple[str, ...], ...]) -> list[int]:
+    """Column offsets from the widest entry of each column, with the gap that fits."""
+    widths = [max(text_width(row[i], 14) for row in rows) for i in range(len(rows[0]))]
+    room = WIDTH - 10 - MAT_X
+    gap = max(4, min(14, int((room - sum(widths)) / (len(widths) - 1))))
+    offsets, x = [], 0.0
+    for width in widths:
+        offsets.append(round(x))
+        x += width + gap
+    return offsets
 
 
 def draw_mats(draw: ImageDraw.ImageDraw, rows: tuple[tuple[str, ...], ...], y: int) -> None:
     """The transport mats' figures: fixed for a game, so drawn once in the static layer."""
     x = MAT_X
-    draw.text((x, y), "Transports (mats)", fill=INK, font=font(18, True))
+    title, heads, values = rows[0], rows[1], rows[2:]
+    draw.text((x, y), title[0], fill=INK, font=font(18, True))
     y += 26
-    for title, offset in MAT_COLUMNS:
-        draw.text((x + offset, y), title, fill=MUTED, font=font(14))
+    offsets = mat_columns(rows[1:])
+    for offset, head in zip(offsets, heads, strict=True):
+        draw.text((x + offset, y), head, fill=MUTED, font=font(14))
     y += 20
-    for row in rows:
-        for (_, offset), value in zip(MAT_COLUMNS, row, strict=True):
+    for row in values:
+        for offset, value in zip(offsets, row, strict=True):
             draw.text((x + offset, y), value, fill=INK, font=font(14))
         y += 19
 
@@ -340,84 +417,100 @@ def mats_height(view: dict) -> int:
     return 26 + 20 + 19 * (len(view["transports"]) + 1)
 
 
-def truck_text(letter: str, truck: dict, cities: dict[int, str]) -> str:
+def truck_text(letter: str, truck: dict, cities: dict[int, str], lang: str) -> str:
     if truck["where"] == "board":
-        return f"truck {letter.upper()} in {cities[truck['pos']]} ({truck['load']})"
-    state = "mortgaged" if truck["where"] == "mortgaged" else "in reserve"
-    return f"truck {letter.upper()} {state}"
+        return word(lang, "truck.board", letter=letter.upper(), city=cities[truck["pos"]],
+                    load=truck["load"])
+    key = "truck.mortgaged" if truck["where"] == "mortgaged" else "truck.reserve"
+    return word(lang, key, letter=letter.upper())
+
+
+def tokens_text(tokens: int | None, lang: str) -> str:
+    if tokens is None:
+        return word(lang, "tokens.none")
+    return word(lang, "tokens.one" if tokens == 1 else "tokens.many", count=tokens)
 
 
 def draw_players(draw: ImageDraw.ImageDraw, view: dict, cities: dict[int, str],
-                 top: int) -> int:
+                 top: int, lang: str) -> int:
     x, y = 480, top
-    draw.text((x, y), "Players (turn order)", fill=INK, font=font(18, True))
+    draw.text((x, y), word(lang, "players.title"), fill=INK, font=font(18, True))
     y += 28
     final = view.get("final") or {}
     order = view["turn_order"] + [p["seat"] for p in view["players"]
                                   if p["seat"] not in view["turn_order"]]
     for seat in order:
         player = view["players"][seat]
-        active = seat in view["active"]
-        if active:
-            draw.rectangle((x - 4, y - 4, x + 700, y + 22), fill="#FFF2B3")
-        chip(draw, x + 11, y + 9, player["colour"], "", radius=11)
-        headline = f"{player['name']}  {player['capital']} Capital"
+        name = player_name(view, seat, lang)
+        if seat in view["active"]:
+            draw.rectangle((x - 4, y - 4, MAT_X - 20, y + 22), fill="#FFF2B3")
+        chip(draw, x + 11, y + 9, player["colour"], "", radius=11, lang=lang)
+        headline = word(lang, "players.capital", name=name, capital=player["capital"])
         if player["bankrupt_round"] is not None:
-            headline = f"{player['name']}  bankrupt in round {player['bankrupt_round']}"
+            headline = word(lang, "players.bankrupt", name=name, round=player["bankrupt_round"])
         elif str(seat) in final:
-            headline += f"  → final {final[str(seat)]['score']}"
+            headline += word(lang, "players.final", score=final[str(seat)]["score"])
         draw.text((x + 28, y + 9), headline, fill=INK, font=font(16, True), anchor="lm")
-        trucks = " · ".join(truck_text(k, t, cities) for k, t in player["trucks"].items())
+        trucks = " · ".join(truck_text(k, t, cities, lang) for k, t in player["trucks"].items())
         y += 24
-        draw.text((x + 28, y), f"warehouse {player['warehouse']} · {trucks} · "
-                  f"{player['fulfilled_count']} fulfilled", fill=MUTED, font=font(14))
+        draw.text((x + 28, y), word(lang, "players.line", warehouse=player["warehouse"],
+                                    trucks=trucks, fulfilled=player["fulfilled_count"]),
+                  fill=MUTED, font=font(14))
         y += 19
         for order in player["orders"]:
-            tokens = ("no time tokens" if order["tokens"] is None else
-                      f"{order['tokens']} time token{'s' if order['tokens'] != 1 else ''}")
-            draw.text((x + 28, y), f"{order_line(order, cities)}   {tokens}, pen "
-                      f"{order['penalty']}", fill=INK, font=font(14))
+            line = word(lang, "players.order", order=order_line(order, cities),
+                        tokens=tokens_text(order["tokens"], lang), penalty=order["penalty"])
+            draw.text((x + 28, y), line, fill=INK, font=font(14))
             y += 19
         y += 6
     return y
 
 
-def draw_capital_track(draw: ImageDraw.ImageDraw, view: dict, top: int) -> int:
+def capital_label(value: int, lang: str) -> str:
+    tiles = value // 100
+    if not tiles:
+        return str(value)
+    key = "capital.tile" if tiles == 1 else "capital.tiles"
+    return word(lang, key, shown=value % 100, tiles=tiles)
+
+
+def draw_capital_track(draw: ImageDraw.ImageDraw, view: dict, top: int, lang: str) -> int:
     """Markers by value; in a stack the top marker is drawn first (it plays first)."""
-    x, y = 1200, top
-    draw.text((x, y), "Capital track (stacks, top first)", fill=INK, font=font(18, True))
+    x, y = MAT_X, top
+    draw.text((x, y), word(lang, "capital.title"), fill=INK, font=font(18, True))
     y += 30
     players = [p for p in view["players"] if p["bankrupt_round"] is None]
     values = sorted({p["capital"] for p in players}, reverse=True)
+    labels = {value: capital_label(value, lang) for value in values}
+    chips_x = x + max([40.0, *(text_width(label, 16, True) for label in labels.values())]) + 24
     for value in values:
         stack = sorted((p for p in players if p["capital"] == value), key=lambda p: -p["stamp"])
-        shown = value % 100
-        tiles = value // 100
-        label = f"{value}" if not tiles else f"{shown} + 100-tile" + (f" ×{tiles}" if tiles > 1 else "")
-        draw.text((x, y + 10), label, fill=INK, font=font(16, True), anchor="lm")
+        draw.text((x, y + 10), labels[value], fill=INK, font=font(16, True), anchor="lm")
         for index, player in enumerate(stack):
-            chip(draw, x + 190 + index * 30, y + 10, player["colour"], "", radius=12)
+            chip(draw, chips_x + index * 30, y + 10, player["colour"], "", radius=12, lang=lang)
         y += 30
     return y
 
 
 def render(view: dict) -> bytes:
+    lang = language(view)
     cities = {c["number"]: c["name"] for c in view["cities"]}
     city_key = tuple((c["number"], c["name"], tuple(c["services"])) for c in view["cities"])
-    layout = plan(view)
+    layout = plan(view, lang)
     layout_key = (tuple(layout.lanes.items()), layout.trucks, layout.lying, layout.panel_top)
-    base = static_board(city_key, layout_key, mat_rows(view))
+    mats = ((word(lang, "mats.title"),), *mat_rows(view, lang))
+    base = static_board(city_key, layout_key, mats, lang)
     height = min(base.height, panel_height(view, layout.panel_top))
     image = base.crop((0, 0, WIDTH, height))  # a copy of only the part we need
     draw = ImageDraw.Draw(image)
     colours = [p["colour"] for p in view["players"]]
-    header(draw, view)
-    draw_lanes(draw, view, colours, layout)
-    draw_trucks_and_lying(draw, view, layout)
+    header(draw, view, lang)
+    draw_lanes(draw, view, colours, layout, lang)
+    draw_trucks_and_lying(draw, view, layout, lang)
     top = layout.panel_top
-    draw_orders_list(draw, view, cities, top)
-    draw_players(draw, view, cities, top)
-    draw_capital_track(draw, view, top)
+    draw_orders_list(draw, view, cities, top, lang)
+    draw_players(draw, view, cities, top, lang)
+    draw_capital_track(draw, view, top, lang)
     return to_png(image)
 
 
