@@ -76,3 +76,20 @@ def test_english_stays_the_default(tmp_path, monkeypatch):
                       str(tmp_path)], stdin="help\nquit\n")
     assert code == 0 and "=== Player 1: your turn" in text
     assert "or: moves (all your legal moves), board" in text and "du bist dran" not in text
+
+
+def test_import_18xx_in_german(tmp_path):
+    import gzip
+
+    from engine.rhl18 import importer
+
+    export = importer.load_json("tests/fixtures/18rhl/rhl_gen_3p_31001.json.gz")
+    export["actions"] = export["actions"][:120]
+    path = tmp_path / "partial.json.gz"
+    path.write_bytes(gzip.compress(json.dumps(export).encode()))
+    code, text = run(["import-18xx", str(path), "--lang", "de", "--db", str(tmp_path / "x")])
+    assert code == 2 and "3 Spieler (" in text and "Spielzüge nachgespielt, " in text
+    assert "--db braucht --guild und --channel" in text
+    (tmp_path / "junk.json").write_text("[]")
+    code, text = run(["import-18xx", str(tmp_path / "junk.json"), "--lang", "de"])
+    assert code == 1 and "Das ist kein Partie-Export von 18xx.games" in text
