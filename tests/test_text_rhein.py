@@ -1,0 +1,238 @@
+"""Rhein: River Trade speaks only in catalogue texts, in English and German.
+
+Random and AI play over every player count and both variants: every log line, move label,
+phase and refusal is a Msg whose keys exist in both languages; the /rules topics, options
+and set-up error too. Then a few German sentences read as a German player expects, and the
+board picture is drawn in German, with the words that grow in German still fitting.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+from rhein_helpers import GAME, act, at_load, board, fresh, start_phase4
+from text_checks import (
+    Seen,
+    assert_all_catalogue_texts,
+    assert_topics_are_catalogue_texts,
+    play_and_collect,
+)
+
+import render  # noqa: F401  (registers the renderers' catalogue)
+from engine import ai
+from engine.core import RuleError
+from engine.rhein import rules
+from engine.rhein.words import worded
+from engine.text import LANGUAGES, Msg, catalogue, say
+from render import rhein as board_picture
+
+ROOT = Path(__file__).resolve().parent.parent
+# Words that only an English sentence has: a German rendering must not contain them.
+ENGLISH = re.compile(r"\b(the|takes|order|truck|loads|bids|passes|turn|round|Capital|cost)\b")
+
+
+@pytest.mark.parametrize("players,seed,options", [
+    (2, 1, {}), (3, 2, {"under_pressure": True}), (4, 3, {"relax": True}), (5, 4, {}),
+    (3, 6, {}), (2, 8, {"relax": True}), (5, 9, {"under_pressure": True}),
+])
+def test_random_play_speaks_in_catalogue_texts(players, seed, options):
+    seen = play_and_collect("rhein", players, seed, options, max_moves=300)
+    assert seen.moves > 20 and seen.lines and seen.refusals
+    assert_all_catalogue_texts(seen)
+    assert_reads_german(seen)
+
+
+def ai_game(players: int, seed: int, options: dict) -> Seen:
+    """A whole game of normal AI seats: it reaches stops, trucks, fulfilling and the end,
+    which random play rarely does."""
+    state = GAME.setup(players, options, seed)
+    seen = Seen()
+    while GAME.result(state) is None:
+        seen.phases.append(GAME.phase(state))
+        seat = GAME.active(state)[0]
+        moves = GAME.legal(state, seat)
+        seen.labels += [GAME.label(state, move) for move in moves[:40]]
+        seen.lines += GAME.apply(state, seat, ai.choose(GAME, state, seat, "normal", seed))
+        seen.moves += 1
+    seen.phases.append(GAME.phase(state))
+    return seen
+
+
+@pytest.mark.parametrize("players,seed,options", [
+    (2, 3, {}), (3, 5, {"relax": True}), (5, 7, {"under_pressure": True}),
+])
+def test_whole_ai_games_speak_in_catalogue_texts(players, seed, options):
+    seen = ai_game(players, seed, options)
+    keys = {line.key for line in seen.lines if isinstance(line, Msg)}
+    assert {"rhein.log.stops", "rhein.log.final", "rhein.log.load"} <= keys
+    assert_all_catalogue_texts(seen)
+    assert_reads_german(seen)
+    for label in seen.labels:
+        for lang in LANGUAGES:
+            assert len(say(label, lang)) <= 100, say(label, lang)
+
+
+def assert_reads_german(seen: Seen) -> None:
+    for text in seen.texts():
+        german = say(text, "de")
+        # notation in the help text and backticks stays English by design
+        prose = re.sub(r"Züge sehen so aus:.*|`[^`]*`|'[^']*'", "", german)
+        assert not ENGLISH.search(prose), (text, german)
+
+
+def test_topics_options_and_setup_error_are_catalogue_texts():
+    assert_topics_are_catalogue_texts("rhein")
+    for lang in LANGUAGES:
+        for name in GAME.topics:
+            assert f"rhein.topic_name.{name}" in catalogue(lang)
+    for option in GAME.options:
+        assert isinstance(option.description, Msg)
+        assert say(option.description, "de") != option.description
+    with pytest.raises(RuleError) as refused:
+        GAME.setup(3, {"under_pressure": True, "relax": True}, 1)
+    assert isinstance(refused.value.text, Msg)
+    assert say(refused.value.text, "de").startswith("Unter Druck und Entspannt")
+
+
+def test_every_reason_key_in_the_engine_exists():
+    """Refusals are ``why(...)`` values (worded only when shown): their keys must exist
+    like the ``msg(...)`` keys tests/test_text_catalogues.py checks."""
+    keys = set(catalogue("en"))
+    found = []
+    for path in sorted((ROOT / "engine" / "rhein").glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "why" and node.args:
+                first = node.args[0]
+                if isinstance(first, ast.Constant):
+                    found.append(first.value)
+                    assert first.value in keys, (path.name, first.value)
+                elif isinstance(first, ast.JoinedStr):
+                    prefix = first.values[0].value
+                    assert any(key.startswith(prefix) for key in keys), (path.name, prefix)
+    assert len(found) > 50
+
+
+def test_a_log_line_and_a_refusal_in_german():
+    state = fresh(3)
+    seat = GAME.active(state)[0]
+    opener = GAME.legal(state, seat)[0]
+    line = act(state, seat, GAME.format(state, opener))[0]
+    colour = {0: "Grün", 1: "Gelb", 2: "Blau"}[seat]
+    assert say(line, "de") == f"{colour} eröffnet mit 0 auf Auftrag {opener['card']}."
+    waiting = next(s for s in range(3) if s not in GAME.active(state))
+    with pytest.raises(RuleError) as refused:
+        act(state, waiting, "pass")
+    assert str(refused.value).startswith("It is ")  # English stays as it was
+    assert say(refused.value.text, "de").endswith(
+        "ist am Zug (Phase 1 (Aufträge annehmen), Versteigerung der 1. Runde).")
+    with pytest.raises(RuleError) as junk:
+        GAME.parse(state, seat, "fly me to the moon")
+    assert say(junk.value.text, "de").startswith("Das verstehe ich nicht: 'fly me to the moon'.")
+
+
+def test_transports_are_declined_in_german():
+    state = fresh(3)
+    at_load(state)
+    seat = GAME.active(state)[0]
+    line = act(state, seat, "load red-train 3")[0]
+    assert line == f"{say(line)}"  # a Msg is its English
+    assert "loads 3 onto the red Train (-3)." in line
+    assert "lädt 3 auf den roten Zug (-3)." in say(line, "de")
+    with pytest.raises(RuleError) as refused:
+        act(state, seat, "load white-ship 99")
+    assert say(refused.value.text, "de") == "Das weiße Schiff hat nur 14 freie Plätze."
+    state = fresh(3)
+    board(state, "red-train", None, {0: 4}, markers=[3])
+    lines = [say(text, "de") for text in start_phase4(state)]
+    assert "Der rote Zug hält in Mannheim." in lines
+
+
+def test_the_board_in_german_differs_and_its_long_words_fit():
+    state = fresh(4, seed=3)
+    for _ in range(60):  # into round 1's loading and beyond
+        seat = GAME.active(state)[0]
+        GAME.apply(state, seat, ai.choose(GAME, state, seat, "normal", 3))
+    view = GAME.view(state, None)
+    english = board_picture.render(view)
+    assert board_picture.render({**view, "lang": "en"}) == english
+    german = board_picture.render({**view, "lang": "de"})
+    assert german != english and german[:8] == b"\x89PNG\r\n\x1a\n"
+    for lang in LANGUAGES:
+        rows = board_picture.mat_rows(view, lang)
+        offsets = board_picture.mat_columns(rows)
+        right = max(offset + board_picture.text_width(row[i], 14)
+                    for row in rows for i, offset in enumerate(offsets))
+        assert right <= board_picture.WIDTH - 10 - board_picture.MAT_X, lang
+        gaps = [b - a - max(board_picture.text_width(row[i], 14) for row in rows)
+                for i, (a, b) in enumerate(zip(offsets, offsets[1:], strict=False))]
+        assert min(gaps) >= 4, (lang, gaps)  # columns never touch
+        for kind in ("plane", "train", "ship"):
+            title = board_picture.word(lang, f"lane.{kind}")
+            size = board_picture.fitted(title, 18, True, board_picture.LEFT - 14)
+            assert board_picture.text_width(title, size, True) <= board_picture.LEFT - 14
+        for colour in board_picture.VEHICLE:  # a token's title and load never overlap
+            label = board_picture.text_width(board_picture.word(lang, f"colour.{colour}"), 14,
+                                             True)
+            room = board_picture.COLUMN - 13
+            if board_picture.token_head(lang) == 26:
+                assert label + board_picture.text_width("14/14", 14) + 8 <= room
+            else:
+                assert label <= room
+    assert board_picture.token_head("de") == 42  # "Schwarz" and "12/12" need two lines
+
+
+VARIANTS = {"n": (0, 1, 2, 99), "amount": (-1, 0, 99), "city": (0, 3, 8, 14), "card": (4, 999),
+            "transport": ("black-plane", "red-train", "a", "b"), "to": ("a", "red-train"),
+            "truck": ("a", "b")}
+
+
+def variants(action: dict) -> list[dict]:
+    """The action with one value changed at a time: odd counts, other cities and vehicles."""
+    found = []
+    for field, values in VARIANTS.items():
+        if field in action:
+            found += [{**action, field: value} for value in values if value != action[field]]
+    return found
+
+
+def rule_refusals(players: int, seed: int, every: int = 3) -> Seen:
+    """Through a whole AI game: every candidate move and a pool of moves from other steps,
+    tried by the seat to move and by a waiting seat, refused with the rule's reason."""
+    state = GAME.setup(players, {}, seed)
+    seen, count = Seen(), 0
+    pool = {"fly": {"type": "fly"}, "odd": {"type": "load", "transport": "red-train"}}
+    while GAME.result(state) is None:
+        seat = GAME.active(state)[0]
+        if count % every == 0:
+            tried = list(rules.candidates(state, seat))
+            for action in tried:
+                pool.setdefault(action["type"], action)
+            tried += [other for action in pool.values() for other in variants(action)]
+            waiting = (seat + 1) % players
+            for who, action in [(seat, a) for a in tried + list(pool.values())] + \
+                    [(waiting, a) for a in pool.values()]:
+                reason = rules.refusal(state, who, action)
+                if reason is not None:
+                    seen.refusals.append(worded(reason))
+        GAME.apply(state, seat, ai.choose(GAME, state, seat, "normal", seed))
+        count += 1
+    seen.refusals.append(worded(rules.refusal(state, 0, {"type": "done"})))
+    return seen
+
+
+def test_every_kind_of_rule_refusal_is_said_in_german():
+    seen = rule_refusals(4, 11)
+    seen.refusals += rule_refusals(2, 5).refusals
+    for text in ("truck a atlantis 2", "move c bonn", "load zeppelin 2", "take x"):
+        with pytest.raises(RuleError) as refused:
+            GAME.parse(fresh(4), 0, text)
+        seen.refusals.append(refused.value.text)
+    assert_all_catalogue_texts(seen)
+    assert_reads_german(seen)
+    keys = {text.key for text in seen.refusals}
+    assert len({key for key in keys if key.startswith("rhein.refuse.")}) >= 45, sorted(keys)
+    assert {"rhein.parse.no_city", "rhein.parse.no_truck", "rhein.parse.no_transport",
+            "rhein.refuse.over", "rhein.refuse.turn", "rhein.refuse.not_now"} <= keys
