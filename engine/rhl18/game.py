@@ -141,7 +141,7 @@ class Rhl18Game(Game):
 
 def play_logged(state: State, action: dict) -> list[Msg]:
     """Process one (already allowed) action and return its log lines: the move itself and
-    the automatic events it caused. An import replays records through this too."""
+    the automatic events it caused (tests walk recorded games through it too)."""
     names = _names(state)
     line = N.describe(state, action, names)
     before = S.snapshot(state)
