@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from engine import RuleError
+from engine.core import new_rng, rng_below
 from engine.rhl18 import game as G
 from engine.rhl18 import importer, tiles
 from engine.rhl18 import notation as N
@@ -45,6 +46,47 @@ def test_topics_and_options_are_catalogue_texts():
         assert f"rhl18.topic_name.{name}" in de
     for option in GAME.options:
         assert isinstance(option.description, Msg) and option.description.key in de
+
+
+def _wrong(move: dict) -> list[dict]:
+    """Near misses of a legal move: the rules must refuse each with their own sentence."""
+    changes = {
+        "bid": [{"price": move.get("price", 0) - 1}, {"price": 10**6}, {"company": "XYZ"}],
+        "lay_tile": [{"rotation": (move.get("rotation", 0) + 1) % 6}, {"hex": "A2"},
+                     {"hex": "K6"}, {"tile": "X921-0"}, {"tile": "9-99"}],
+        "place_token": [{"city": "9-0-0"}],
+        "buy_train": [{"price": move.get("price", 0) + 1}, {"price": 0}, {"train": "8-0"}],
+        "buy_shares": [{"shares": ["KEG_1"]}, {"shares": ["RhE_0"]}, {"shares": []}],
+        "sell_shares": [{"percent": move.get("percent", 0) + 10}, {"shares": ["GVE_1"]}],
+        "par": [{"share_price": "0,0,0"}, {"share_price": "65,2,0"}, {"corporation": "RhE"}],
+        "dividend": [{"kind": "bogus"}],
+        "run_routes": [{"routes": [{"train": "2-0", "stops": ["I10-0", "K6-0"]}]}],
+        "discard_train": [{"train": "2-9"}],
+    }.get(move["type"], [])
+    return [{**move, **change} for change in changes]
+
+
+def test_refusals_of_near_miss_moves_are_catalogue_texts():
+    """Wrong prices, rotations, hexes, certificates and routes reach the rules (and the tile
+    and route checks) and come back as catalogue texts in both languages."""
+    state = GAME.setup(4, {}, 3)
+    chooser = new_rng(3)
+    seen = Seen()
+    for count in range(150):
+        seat = GAME.active(state)[0]
+        moves = GAME.legal(state, seat)
+        if count % 3 == 0:
+            for move in moves[:12]:
+                for wrong in _wrong(move):  # (a few, e.g. another rotation, are legal too)
+                    try:
+                        GAME.apply(GAME.load(GAME.dump(state)), seat, wrong)
+                    except RuleError as refused:
+                        seen.refusals.append(text_of(refused))
+        GAME.apply(state, seat, moves[rng_below(chooser, len(moves))])
+    assert_all_catalogue_texts(seen)
+    keys = keys_used(seen.refusals)
+    assert len(keys) > 25 and {"rhl18.err.min_bid", "rhl18.err.train_price"} <= keys
+    assert any(key.startswith("rhl18.tile.") for key in keys)
 
 
 def _fixture_lines() -> tuple[list, dict]:

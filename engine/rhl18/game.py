@@ -143,9 +143,10 @@ def play_logged(state: State, action: dict) -> list[Msg]:
     """Process one (already allowed) action and return its log lines: the move itself and
     the automatic events it caused (tests walk recorded games through it too)."""
     names = _names(state)
-    line = N.describe(state, action, names)
     before = S.snapshot(state)
     F.process(state, action)
+    # Described once the rules accepted it: a malformed action is refused, not misread.
+    line = N.describe(state, action, names)
     return [line, *LOG.events(before, S.snapshot(state), names)]
 
 
