@@ -100,7 +100,7 @@ def test_r10_r12_case3_dealing_layout_and_log():
     assert piles[0] == [order[0], order[4], order[8], order[12]]
     assert piles[1] == [order[1], order[5], order[9], order[13]]
     assert fresh["piles"] == piles  # deterministic from the seed
-    log = "\n".join(state["deal_log"])
+    log = "\n".join(GAME.view(state, None)["deal_log"])  # the state keeps catalogue keys
     for cid in order:
         assert f"#{cid} " in log
     public = GAME.view(state, None)
@@ -143,7 +143,7 @@ def test_r13_case6_exact_exhaustion(n, rounds):
     take_all_piles(state)
     end_all_turns(state)
     assert state["round"] == rounds + 1 and state["rng"]["draws"] > draws
-    assert "shuffled into a new game-round pile" in "\n".join(state["deal_log"])
+    assert "shuffled into a new game-round pile" in "\n".join(GAME.view(state, None)["deal_log"])
 
 
 def test_r13_case7_running_out_during_a_deal():

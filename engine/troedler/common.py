@@ -5,12 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import State
+from engine.text import Msg, msg
 from engine.troedler.data import CARDS, START_COLOURS, START_VILLAGES, VILLAGE_NAMES, card_text
 
 
-def player_name(state: State, seat: int) -> str:
+def player_name(state: State, seat: int) -> Msg:
     """Players are named by their cart's colour (the bot adds user names around it)."""
-    return START_COLOURS[state["starts"][seat]].capitalize()
+    return msg(f"troedler.player.{START_COLOURS[state['starts'][seat]]}")
 
 
 def cards_of(cards: list[int], kind: str) -> list[int]:

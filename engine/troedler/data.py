@@ -7,9 +7,12 @@ because they are not published; a table owning the printed game can correct ``da
 
 from __future__ import annotations
 
+import functools
 import json
 from pathlib import Path
 from typing import Any
+
+from engine.text import Msg, msg
 
 _RAW: dict[str, Any] = json.loads(Path(__file__).with_name("data.json").read_text("utf-8"))
 
@@ -54,17 +57,40 @@ def starting_set(village: str) -> list[int]:
     return [cid for cid, card in CARDS.items() if card.get("start") == village]
 
 
-def card_text(card_id: int) -> str:
-    """A card's face in words, e.g. ``#12 request 2 vases + chair (4)`` or ``#60 bridge``."""
+def good_name(good: str) -> str:
+    """A good's name (``vase``); unknown words from a malformed action stay as they are."""
+    return msg(f"troedler.good.{good}") if good in GOODS else good
+
+
+def good_a(good: str) -> str:
+    """One good with its article, as an object: ``a vase``, ``einen Amboss``."""
+    return msg(f"troedler.good_a.{good}") if good in GOODS else good
+
+
+def good_no(good: str) -> str:
+    """None of a good, as an object: ``no vase``, ``keinen Amboss``."""
+    return msg(f"troedler.good_no.{good}") if good in GOODS else good
+
+
+def route_name(kind: str) -> str:
+    """A route kind's name (``moor path``) from the catalogue; ``ROUTE_NAMES`` is data only."""
+    return msg(f"troedler.route.{kind}") if kind in ROUTE_KINDS else kind
+
+
+@functools.cache
+def card_text(card_id: int) -> Msg:
+    """A card's face in words, e.g. ``#12 request 2 vases + chair (4)`` or ``#60 bridge``.
+    Cached: a ``Msg`` is immutable and card faces are said on every log line and label."""
     card = CARDS[card_id]
     kind = card["type"]
     if kind == "request":
-        return f"#{card_id} request {goods_text(card['goods'])} ({card['points']})"
+        return msg("troedler.card.request", id=card_id, goods=goods_text(card["goods"]),
+                   points=card["points"])
     if kind == "route":
-        return f"#{card_id} {ROUTE_NAMES[card['kind']]}"
+        return msg("troedler.card.route", id=card_id, route=route_name(card["kind"]))
     if kind == "feed":
-        return f"#{card_id} special feed"
-    return f"#{card_id} extra good"
+        return msg("troedler.card.feed", id=card_id)
+    return msg("troedler.card.extra", id=card_id)
 
 
 def goods_text(goods: list[str]) -> str:
@@ -73,4 +99,11 @@ def goods_text(goods: list[str]) -> str:
     for good in goods:
         counts[good] = counts.get(good, 0) + 1
     parts = sorted(counts.items(), key=lambda item: (-item[1], item[0]))
-    return " + ".join(f"{n} {good}s" if n > 1 else good for good, n in parts) or "nothing"
+    words = [msg(f"troedler.goods_n.{good}", n=n) if n > 1 else good_name(good)
+             for good, n in parts]
+    if not words:
+        return msg("troedler.goods.none")
+    text = words[0]
+    for word in words[1:]:
+        text = msg("troedler.goods.plus", a=text, b=word)
+    return text

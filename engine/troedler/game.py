@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Action, Game, Option, RuleError, Standing, State
+from engine.text import Msg, msg
 from engine.troedler import checks, notation, phase2, phase3, scoring, turn_end, views
 from engine.troedler.help import TOPICS
 from engine.troedler.setup import new_game
@@ -18,12 +19,9 @@ class Troedler(Game):
     min_players = 2
     max_players = 4
     options = (
-        Option("open_piles", "bool", False,
-               "Show the whole dealer piles, not only their top cards (no memory element)."),
-        Option("open_counts", "bool", False,
-               "Show everyone's fulfilled requests, feed in value piles and damage."),
-        Option("first_dealer", "choice", "last_joined",
-               "Who deals first: the seat that joined last, or a random seat.",
+        Option("open_piles", "bool", False, msg("troedler.option.open_piles")),
+        Option("open_counts", "bool", False, msg("troedler.option.open_counts")),
+        Option("first_dealer", "choice", "last_joined", msg("troedler.option.first_dealer"),
                ("last_joined", "random")),
     )
     topics = TOPICS
@@ -56,22 +54,21 @@ class Troedler(Game):
         kind = action.get("type") if isinstance(action, dict) else None
         stage = state["stage"]
         if stage == "over":
-            raise RuleError("The game is over.")
+            raise RuleError(msg("troedler.error.over"))
         if stage == "take":
             if kind not in ("take-pile", "discard-pile"):
-                raise RuleError("Everyone is taking dealer piles now (phase 2): take-pile N.")
+                raise RuleError(msg("troedler.error.taking_piles"))
             phase2.check(state, seat, action)
             self._guard(state, seat, action)
             return phase2.apply(state, seat, action) + turn_end.after_pile(state)
         if stage == "limit":
             if kind != "discard":
-                raise RuleError("Your turn is over: choose the cards to discard down to 4.")
+                raise RuleError(msg("troedler.error.hand_limit"))
             turn_end.limit_check(state, seat, action)
             self._guard(state, seat, action)
             return turn_end.limit_apply(state, seat, action)
         if kind not in _PHASE3:
-            raise RuleError("Now cards are played (phase 3): move, take, extra, deliver, feed "
-                            "or end.")
+            raise RuleError(msg("troedler.error.playing_cards"))
         phase3.check(state, seat, action)
         self._guard(state, seat, action)
         if kind == "end":
@@ -84,7 +81,7 @@ class Troedler(Game):
     def _guard(self, state: State, seat: int, action: Action) -> None:
         # legal() is the single source of truth; the checks above give the reason.
         if self.find_legal(state, seat, action) is None:
-            raise RuleError(f"{notation.format_action(action)!r} is not a legal move now.")
+            raise RuleError(msg("troedler.error.not_legal", move=notation.format_action(action)))
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         view = views.public_view(state, self.phase(state))
@@ -99,14 +96,14 @@ class Troedler(Game):
     def hidden_items(self, state: State) -> dict[int, list]:
         return checks.hidden_items(state)
 
-    def phase(self, state: State) -> str:
+    def phase(self, state: State) -> Msg:
         # Never hints at a reached end before the round is over (R42).
         stage = state["stage"]
         if stage == "over":
-            return "Game over"
+            return msg("troedler.phase.over")
         if stage == "take":
-            return f"Round {state['round']}: taking dealer piles"
-        return f"Round {state['round']}: playing cards"
+            return msg("troedler.phase.take", round=state["round"])
+        return msg("troedler.phase.play", round=state["round"])
 
     def result(self, state: State) -> list[Standing] | None:
         return scoring.standings(state) if state["stage"] == "over" else None
@@ -117,5 +114,5 @@ class Troedler(Game):
     def parse(self, state: State, seat: int, text: str) -> Action:
         return notation.parse_text(state, seat, text)
 
-    def label(self, state: State, action: Action) -> str:
+    def label(self, state: State, action: Action) -> Msg:
         return notation.label(state, action)

@@ -7,23 +7,23 @@ accepts village names, plural goods and long route names (``moor-path``).
 from __future__ import annotations
 
 from engine.core import Action, RuleError, State, is_plain_number
+from engine.text import Msg, msg
 from engine.troedler.data import (
     CARDS,
     GOODS,
     ROUTE_KINDS,
-    ROUTE_NAMES,
     VILLAGE_KEYS,
     VILLAGE_NAMES,
     card_text,
+    good_a,
     goods_text,
+    route_name,
 )
 
 _KIND_WORDS = {kind: kind for kind in ROUTE_KINDS} | {
     "mountain": "trail", "mountain-trail": "trail", "moor-path": "moor", "moorpath": "moor"}
 
-HELP = ("Moves: take-pile N, discard-pile N, move KIND VILLAGE, take GOOD, extra GOOD, "
-        "deliver CARD, feed route KIND VILLAGE, feed extra GOOD, feed replace OLD NEW, "
-        "discard CARD..., end.")
+LABEL_LIMIT = 100
 
 
 def format_action(action: Action) -> str:
@@ -47,35 +47,59 @@ def format_action(action: Action) -> str:
     return "end"
 
 
-def label(state: State, action: Action) -> str:
-    """Words for autocomplete and buttons (at most 100 characters)."""
+def label(state: State, action: Action) -> Msg:
+    """Words for autocomplete and buttons (at most 100 characters in English)."""
     kind = action["type"]
-    text = format_action(action)
+    move = format_action(action)
     if kind in ("take-pile", "discard-pile"):
-        pile = state["piles"][action["pile"] - 1] or []
-        if state["options"].get("open_piles"):
-            text += ": top " + ", ".join(card_text(cid) for cid in reversed(pile))
-        elif pile:
-            text += f": top {card_text(pile[-1])}, 3 covered"
-    elif kind in ("move", "feed-route"):
-        how = "special feed" if kind == "feed-route" else "card"
+        return _pile_label(state, action, move)
+    if kind in ("move", "feed-route"):
+        key = "troedler.label.feed_route" if kind == "feed-route" else "troedler.label.move"
         goods = state["villages"].get(action["to"], [])
-        text += (f" ({ROUTE_NAMES[action['kind']]} {how}; "
-                 f"{VILLAGE_NAMES[action['to']]} has {goods_text(goods)})")
-    elif kind == "deliver":
+        return _fit(msg(key, move=move, route=route_name(action["kind"]),
+                        village=VILLAGE_NAMES[action["to"]], goods=goods_text(goods)),
+                    msg("troedler.label.plain", move=move))
+    if kind == "deliver":
         card = CARDS[action["card"]]
-        text += f": {goods_text(card['goods'])} for {card['points']} points"
-    elif kind == "discard":
-        text = "discard " + ", ".join(card_text(cid) for cid in action["cards"])
-    elif kind == "feed-replace":
-        text += f" (special feed: deliver a {action['use']} instead of a {action['give']})"
-    elif kind == "feed-extra":
-        text += " (special feed: one more good here)"
-    elif kind == "extra":
-        text += " (extra-good card)"
-    elif kind == "end":
-        text = "end (end your turn)"
-    return text if len(text) <= 100 else text[:99] + "…"
+        return msg("troedler.label.deliver", move=move, goods=goods_text(card["goods"]),
+                   points=card["points"])
+    if kind == "discard":
+        return _fit(msg("troedler.label.discard", cards=[card_text(c) for c in action["cards"]]),
+                    msg("troedler.label.plain", move=move))
+    if kind in ("take", "extra", "feed-extra"):
+        if state["current"] is None:  # labelled outside a turn (a parsed example)
+            return msg("troedler.label.plain", move=move)
+        village = VILLAGE_NAMES[state["carts"][state["current"]]]
+        return msg(f"troedler.label.{kind}", move=move, good=good_a(action["good"]),
+                   village=village)
+    if kind == "feed-replace":
+        return msg("troedler.label.feed_replace", move=move, old=good_a(action["give"]),
+                   new=good_a(action["use"]))
+    return msg("troedler.label.end")
+
+
+def _pile_label(state: State, action: Action, move: str) -> Msg:
+    number = action["pile"]
+    pile = state["piles"][number - 1] if 1 <= number <= len(state["piles"]) else None
+    if not pile:
+        return msg("troedler.label.plain", move=move)
+    if not state["options"].get("open_piles"):
+        return msg("troedler.label.pile", move=move, card=card_text(pile[-1]),
+                   covered=len(pile) - 1)
+    faces = [card_text(cid) for cid in reversed(pile)]  # top first
+    for shown in range(len(faces), 0, -1):
+        more = len(faces) - shown
+        text = (msg("troedler.label.open_pile", move=move, cards=faces) if not more else
+                msg("troedler.label.open_pile_more", move=move, cards=faces[:shown], more=more))
+        if len(text) <= LABEL_LIMIT:
+            return text
+    return msg("troedler.label.plain", move=move)
+
+
+def _fit(text: Msg, short: Msg) -> Msg:
+    """Labels stay within Discord's 100 characters (in English; the bot cuts other
+    languages) without losing their catalogue key, as cutting the string would."""
+    return text if len(text) <= LABEL_LIMIT else short
 
 
 def _good(word: str) -> str:
@@ -84,38 +108,38 @@ def _good(word: str) -> str:
         return word
     if word.endswith("s") and word[:-1] in GOODS:
         return word[:-1]
-    raise RuleError(f"{word!r} is not a good; goods are " + ", ".join(GOODS) + ".")
+    raise RuleError(msg("troedler.error.not_a_good", word=word, goods=list(GOODS)))
 
 
 def _kind(word: str) -> str:
     if word.lower() in _KIND_WORDS:
         return _KIND_WORDS[word.lower()]
-    raise RuleError(f"{word!r} is not a kind of route; kinds are " + ", ".join(ROUTE_KINDS) + ".")
+    raise RuleError(msg("troedler.error.not_a_kind", word=word, kinds=list(ROUTE_KINDS)))
 
 
 def _village(word: str) -> str:
     key = word.lower().replace(" ", "").replace("-", "")
     if key in VILLAGE_KEYS:
         return key
-    raise RuleError(f"There is no village called {word!r}.")
+    raise RuleError(msg("troedler.error.no_village", word=word))
 
 
 def _number(word: str) -> int:
     digits = word.lstrip("#")
     if not is_plain_number(digits):
-        raise RuleError(f"{word!r} is not a number.")
+        raise RuleError(msg("troedler.error.not_a_number", word=word))
     return int(word.lstrip("#"))
 
 
 def _expect(words: list[str], count: int) -> None:
     if len(words) != count:
-        raise RuleError("I cannot read that move. " + HELP)
+        raise RuleError(msg("troedler.error.unreadable", help=msg("troedler.help.moves")))
 
 
 def parse_text(state: State, seat: int, text: str) -> Action:
     words = text.strip().lower().replace(",", " ").split()
     if not words:
-        raise RuleError("Type a move. " + HELP)
+        raise RuleError(msg("troedler.error.empty", help=msg("troedler.help.moves")))
     head, rest = words[0], words[1:]
     if head in ("take-pile", "discard-pile"):
         _expect(rest, 1)
@@ -135,7 +159,7 @@ def parse_text(state: State, seat: int, text: str) -> Action:
         return {"type": "end"}
     if head == "feed" and rest:
         return _parse_feed(rest)
-    raise RuleError("I cannot read that move. " + HELP)
+    raise RuleError(msg("troedler.error.unreadable", help=msg("troedler.help.moves")))
 
 
 def _parse_feed(rest: list[str]) -> Action:
@@ -149,5 +173,4 @@ def _parse_feed(rest: list[str]) -> Action:
     if use == "replace":
         _expect(args, 2)
         return {"type": "feed-replace", "give": _good(args[0]), "use": _good(args[1])}
-    raise RuleError("Special feed is used as: feed route KIND VILLAGE, feed extra GOOD or "
-                    "feed replace OLD NEW.")
+    raise RuleError(msg("troedler.error.feed_usage"))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.core import Action, RuleError, State
+from engine.text import Msg, msg
 from engine.troedler.common import player_name
 from engine.troedler.data import card_text
 
@@ -38,29 +39,26 @@ def legal(state: State, seat: int) -> list[Action]:
 def check(state: State, seat: int, action: Action) -> None:
     if seat not in active(state):
         who = player_name(state, active(state)[0])
-        raise RuleError(f"Piles are taken one after another: it is {who}'s choice now.")
+        raise RuleError(msg("troedler.error.pile_turn", who=who))
     if state["dealer_discard"] and action["type"] == "take-pile":
-        raise RuleError("With two players the dealer first puts one of the three piles "
-                        "on the discard pile (use discard-pile).")
+        raise RuleError(msg("troedler.error.dealer_discards_first"))
     if not state["dealer_discard"] and action["type"] == "discard-pile":
-        raise RuleError("Only the dealer of a two-player game discards a pile, and only "
-                        "before the other player takes one.")
+        raise RuleError(msg("troedler.error.only_dealer_discards"))
     number = action.get("pile")
     if number not in remaining(state):
-        raise RuleError(f"There is no pile {number} on the table; piles left: "
-                        + ", ".join(map(str, remaining(state))) + ".")
+        raise RuleError(msg("troedler.error.no_pile", number=number, left=remaining(state)))
 
 
-def _pile_words(state: State, number: int) -> str:
+def _pile_words(state: State, number: int) -> Msg:
     pile = state["piles"][number - 1]
     if not pile:
-        return f"pile {number} (empty)"
+        return msg("troedler.pile.empty", number=number)
     if state["options"].get("open_piles"):
-        return f"pile {number} (" + ", ".join(card_text(cid) for cid in pile) + ")"
-    return f"pile {number} (top {card_text(pile[-1])})"
+        return msg("troedler.pile.open", number=number, cards=[card_text(cid) for cid in pile])
+    return msg("troedler.pile.top", number=number, card=card_text(pile[-1]))
 
 
-def apply(state: State, seat: int, action: Action) -> list[str]:
+def apply(state: State, seat: int, action: Action) -> list[Msg]:
     """Take or discard a pile; returns log lines. The caller starts phase 3 when done."""
     number = action["pile"]
     words = _pile_words(state, number)
@@ -70,31 +68,32 @@ def apply(state: State, seat: int, action: Action) -> list[str]:
     if action["type"] == "discard-pile":
         state["discard"].extend(pile)
         state["dealer_discard"] = False
-        return [f"{name} puts {words} on the discard pile."]
+        return [msg("troedler.log.discards_pile", name=name, pile=words)]
     state["hands"][seat].extend(pile)
     state["queue"].pop(0)
     if not state["options"].get("open_piles"):
         # The taker sees the covered cards again: no undo past this point (R43).
         state["reveals"] += 1
-    lines = [f"{name} takes {words}."]
+    lines = [msg("troedler.log.takes_pile", name=name, pile=words)]
     if not state["queue"]:
         lines += _finish(state)
     return lines
 
 
-def _finish(state: State) -> list[str]:
+def _finish(state: State) -> list[Msg]:
     left = remaining(state)
-    lines: list[str] = []
+    lines: list[Msg] = []
     for number in left:
         pile = state["piles"][number - 1]
         if state["n"] == 2:
             # The dealer receives the last pile without a prompt (R16).
             state["hands"][state["dealer"]].extend(pile)
-            lines.append(f"{player_name(state, state['dealer'])} takes the last pile, "
-                         f"{_pile_words(state, number)}.")
+            dealer = player_name(state, state["dealer"])
+            lines.append(msg("troedler.log.takes_last_pile", name=dealer,
+                             pile=_pile_words(state, number)))
         else:
             state["discard"].extend(pile)  # as it lies: its top becomes the discard top (R15)
-            lines.append(f"The leftover {_pile_words(state, number)} goes on the discard pile.")
+            lines.append(msg("troedler.log.leftover_pile", pile=_pile_words(state, number)))
         state["piles"][number - 1] = None
     state["piles"] = []
     state["deal_log"] = []

@@ -10,8 +10,18 @@ from __future__ import annotations
 from collections import Counter
 
 from engine.core import Action, RuleError, State
+from engine.text import Msg, msg
 from engine.troedler.common import cards_of, player_name, routes_of, village_name
-from engine.troedler.data import CARDS, GOODS, ROUTE_NAMES, card_text, goods_text, neighbours
+from engine.troedler.data import (
+    CARDS,
+    GOODS,
+    card_text,
+    good_a,
+    good_no,
+    goods_text,
+    neighbours,
+    route_name,
+)
 
 
 def start_turn(state: State, seat: int) -> None:
@@ -143,87 +153,82 @@ def legal(state: State, seat: int) -> list[Action]:
 def check(state: State, seat: int, action: Action) -> None:
     """Raise the rule's reason if ``action`` cannot be played now."""
     if seat != state["current"]:
-        raise RuleError(f"It is {player_name(state, state['current'])}'s turn.")
+        who = player_name(state, state["current"])
+        raise RuleError(msg("troedler.error.not_your_turn", who=who))
     kind = action["type"]
     if state["pending"] and kind not in ("feed-replace", "deliver"):
-        raise RuleError("A special feed used to replace a good must be followed at once by "
-                        "the delivery it serves.")
+        raise RuleError(msg("troedler.error.deliver_after_replace"))
     _CHECKS[kind](state, seat, action)
 
 
-def _need_card(state: State, seat: int, card_type: str, words: str) -> None:
+def _need_card(state: State, seat: int, card_type: str) -> None:
     if not cards_of(state["hands"][seat], card_type):
-        raise RuleError(f"You have no {words} card in your hand.")
+        raise RuleError(msg(f"troedler.error.no_card.{card_type}"))
 
 
 def _check_route(state: State, seat: int, action: Action, by_feed: bool) -> None:
     village = state["carts"][seat]
     kind, to = action.get("kind"), action.get("to")
     if by_feed:
-        _need_card(state, seat, "feed", "special-feed")
+        _need_card(state, seat, "feed")
     elif not routes_of(state["hands"][seat], kind):
-        raise RuleError(f"You have no {ROUTE_NAMES.get(kind, kind)} card in your hand.")
+        raise RuleError(msg("troedler.error.no_route_card", route=route_name(kind)))
     if (kind, to) not in neighbours(village):
-        raise RuleError(f"No {ROUTE_NAMES.get(kind, kind)} leads from {village_name(village)} "
-                        f"to {village_name(to) if to in state['villages'] else to}: a cart "
-                        "moves one step along a route touching its village.")
+        raise RuleError(msg("troedler.error.no_route", route=route_name(kind),
+                            origin=village_name(village),
+                            to=village_name(to) if to in state["villages"] else str(to)))
 
 
 def _check_good_here(state: State, seat: int, good: str) -> None:
     village = state["carts"][seat]
     if good not in state["villages"][village]:
-        raise RuleError(f"{village_name(village)} holds no {good}: you may only take goods "
-                        "from the village where your cart stands.")
+        raise RuleError(msg("troedler.error.good_not_here", village=village_name(village),
+                            no_good=good_no(good)))
 
 
 def _check_take(state: State, seat: int, action: Action) -> None:
     if state["take"] != state["carts"][seat]:
-        raise RuleError("You may take a good only in the village you have just moved to, once "
-                        "per move, and not after delivering there; otherwise play an extra "
-                        "good or a special feed.")
+        raise RuleError(msg("troedler.error.take_after_move"))
     _check_good_here(state, seat, action.get("good"))
 
 
 def _check_extra(state: State, seat: int, action: Action) -> None:
-    _need_card(state, seat, "extra", "extra-good")
+    _need_card(state, seat, "extra")
     _check_good_here(state, seat, action.get("good"))
 
 
 def _check_feed_extra(state: State, seat: int, action: Action) -> None:
-    _need_card(state, seat, "feed", "special-feed")
+    _need_card(state, seat, "feed")
     _check_good_here(state, seat, action.get("good"))
 
 
 def _check_place(state: State, seat: int) -> None:
     village = state["carts"][seat]
     if state["villages"][village]:
-        raise RuleError(f"{village_name(village)} still holds goods: you deliver only to a "
-                        "village without goods where your cart stands.")
+        raise RuleError(msg("troedler.error.village_has_goods", village=village_name(village)))
     if village in state["delivered_here"]:
-        raise RuleError(f"You already played a goods request in {village_name(village)} this "
-                        "turn: only one request per village.")
+        raise RuleError(msg("troedler.error.one_request", village=village_name(village)))
 
 
 def _check_replace(state: State, seat: int, action: Action) -> None:
-    _need_card(state, seat, "feed", "special-feed")
+    _need_card(state, seat, "feed")
     old, new = action.get("give"), action.get("use")
     if old == new:
-        raise RuleError("A special feed replaces a good with a good of another kind.")
+        raise RuleError(msg("troedler.error.same_good"))
     _check_place(state, seat)
     if not _replacement_fits(state, seat, old, new):
-        raise RuleError(f"No goods request in your hand can be delivered here with {old} "
-                        f"replaced by {new} from your goods.")
+        raise RuleError(msg("troedler.error.replacement_useless", old=good_a(old),
+                            new=good_a(new)))
 
 
 def _check_deliver(state: State, seat: int, action: Action) -> None:
     card = action.get("card")
     if card not in state["hands"][seat] or CARDS[card]["type"] != "request":
-        raise RuleError(f"Card #{card} is not a goods request in your hand.")
+        raise RuleError(msg("troedler.error.not_a_request", card=card))
     _check_place(state, seat)
     if not can_deliver(state, seat, card, state["pending"]):
-        raise RuleError(f"You do not have the goods for {card_text(card)}"
-                        + (" with the replacements made" if state["pending"] else "")
-                        + ": every good on the card must come from your goods.")
+        key = "missing_goods_replaced" if state["pending"] else "missing_goods"
+        raise RuleError(msg(f"troedler.error.{key}", card=card_text(card)))
 
 
 def _check_end(state: State, seat: int, action: Action) -> None:
@@ -251,10 +256,11 @@ def _play(state: State, seat: int, card_id: int) -> None:
 
 
 def _move_cart(state: State, seat: int, to: str) -> str:
+    """Moves the cart; returns the village it left."""
     origin = state["carts"][seat]
     state["carts"][seat] = to
     state["take"] = to  # a new arrival take (R24)
-    return f"{village_name(origin)} to {village_name(to)}"
+    return village_name(origin)
 
 
 def _take_good(state: State, seat: int, good: str) -> None:
@@ -263,55 +269,58 @@ def _take_good(state: State, seat: int, good: str) -> None:
     state["collections"][seat].sort()
 
 
-def do_move(state: State, seat: int, action: Action) -> list[str]:
+def do_move(state: State, seat: int, action: Action) -> list[Msg]:
     card = min(routes_of(state["hands"][seat], action["kind"]))
     _play(state, seat, card)
-    path = _move_cart(state, seat, action["to"])
-    return [f"{player_name(state, seat)} plays {card_text(card)}: {path}."]
+    origin = _move_cart(state, seat, action["to"])
+    return [msg("troedler.log.move", name=player_name(state, seat), card=card_text(card),
+                origin=origin, to=village_name(action["to"]))]
 
 
-def do_feed_route(state: State, seat: int, action: Action) -> list[str]:
+def do_feed_route(state: State, seat: int, action: Action) -> list[Msg]:
     card = min(cards_of(state["hands"][seat], "feed"))
     _play(state, seat, card)
-    path = _move_cart(state, seat, action["to"])
-    kind = ROUTE_NAMES[action["kind"]]
-    return [f"{player_name(state, seat)} plays {card_text(card)} to cross a {kind}: {path}."]
+    origin = _move_cart(state, seat, action["to"])
+    return [msg("troedler.log.feed_route", name=player_name(state, seat), card=card_text(card),
+                route=route_name(action["kind"]), origin=origin,
+                to=village_name(action["to"]))]
 
 
-def do_take(state: State, seat: int, action: Action) -> list[str]:
+def do_take(state: State, seat: int, action: Action) -> list[Msg]:
     _take_good(state, seat, action["good"])
     state["take"] = None
     village = village_name(state["carts"][seat])
-    return [f"{player_name(state, seat)} takes a {action['good']} in {village}."]
+    return [msg("troedler.log.take", name=player_name(state, seat), good=good_a(action["good"]),
+                village=village)]
 
 
-def do_extra(state: State, seat: int, action: Action) -> list[str]:
+def do_extra(state: State, seat: int, action: Action) -> list[Msg]:
     card = min(cards_of(state["hands"][seat], "extra"))
     _play(state, seat, card)
     _take_good(state, seat, action["good"])
     village = village_name(state["carts"][seat])
-    return [f"{player_name(state, seat)} plays {card_text(card)} and takes a "
-            f"{action['good']} in {village}."]
+    return [msg("troedler.log.extra", name=player_name(state, seat), card=card_text(card),
+                good=good_a(action["good"]), village=village)]
 
 
-def do_feed_extra(state: State, seat: int, action: Action) -> list[str]:
+def do_feed_extra(state: State, seat: int, action: Action) -> list[Msg]:
     card = min(cards_of(state["hands"][seat], "feed"))
     _play(state, seat, card)
     _take_good(state, seat, action["good"])
     village = village_name(state["carts"][seat])
-    return [f"{player_name(state, seat)} plays {card_text(card)} for an additional good and "
-            f"takes a {action['good']} in {village}."]
+    return [msg("troedler.log.feed_extra", name=player_name(state, seat), card=card_text(card),
+                good=good_a(action["good"]), village=village)]
 
 
-def do_replace(state: State, seat: int, action: Action) -> list[str]:
+def do_replace(state: State, seat: int, action: Action) -> list[Msg]:
     card = min(cards_of(state["hands"][seat], "feed"))
     _play(state, seat, card)
     state["pending"].append([action["give"], action["use"]])
-    return [f"{player_name(state, seat)} plays {card_text(card)} to replace a "
-            f"{action['give']} by a {action['use']} in the next delivery."]
+    return [msg("troedler.log.replace", name=player_name(state, seat), card=card_text(card),
+                old=good_a(action["give"]), new=good_a(action["use"]))]
 
 
-def do_deliver(state: State, seat: int, action: Action) -> list[str]:
+def do_deliver(state: State, seat: int, action: Action) -> list[Msg]:
     card = action["card"]
     goods = delivered_goods(CARDS[card]["goods"], state["pending"])
     assert goods is not None
@@ -324,8 +333,8 @@ def do_deliver(state: State, seat: int, action: Action) -> list[str]:
     state["pending"] = []
     state["delivered_here"].append(village)
     state["take"] = None  # the arrival take lapses on a delivery (R24)
-    return [f"{player_name(state, seat)} fulfils {card_text(card)} in {village_name(village)}, "
-            f"delivering {goods_text(sorted(goods.elements()))}."]
+    return [msg("troedler.log.deliver", name=player_name(state, seat), card=card_text(card),
+                village=village_name(village), goods=goods_text(sorted(goods.elements())))]
 
 
 HANDLERS = {

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 from engine.core import Standing, State, rank_standings
+from engine.text import Msg, msg
 from engine.troedler.common import player_name
 from engine.troedler.data import CARDS, SETUP
 
@@ -63,12 +64,12 @@ def standings(state: State) -> list[Standing]:
     return result
 
 
-def result_lines(state: State) -> list[str]:
+def result_lines(state: State) -> list[Msg]:
     lines = []
     for s in standings(state):
         d = s.detail
-        tail = " - total damage, out of the scoring" if d["total_damage"] else ""
-        lines.append(f"{s.rank}. {player_name(state, s.seat)}: {s.score} points "
-                     f"({d['request_points']} from {d['requests']} requests + {d['goods']} "
-                     f"goods), damage {d['damage']} ({d['feed']} feed){tail}")
+        key = "troedler.result.out" if d["total_damage"] else "troedler.result.line"
+        lines.append(msg(key, rank=s.rank, name=player_name(state, s.seat), score=s.score,
+                         request_points=d["request_points"], requests=d["requests"],
+                         goods=d["goods"], damage=d["damage"], feed=d["feed"]))
     return lines

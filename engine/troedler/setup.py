@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import State, new_rng, rng_below, rng_shuffle
+from engine.text import Msg, msg, to_json
 from engine.troedler.common import player_name, start_villages
 from engine.troedler.data import (
     CARDS,
@@ -67,7 +68,7 @@ def _card_piles(rng: dict[str, int], n: int) -> tuple[list[int], list[int]]:
     return discard, rest
 
 
-def _draw(state: State, lines: list[str]) -> int | None:
+def _draw(state: State, lines: list[Msg]) -> int | None:
     """The top card of the game-round pile, reshuffling the discard pile when it is empty (R13)."""
     if not state["round_pile"]:
         if not state["discard"]:
@@ -75,14 +76,14 @@ def _draw(state: State, lines: list[str]) -> int | None:
         state["round_pile"] = state["discard"]
         state["discard"] = []
         rng_shuffle(state["rng"], state["round_pile"])
-        lines.append(f"The discard pile ({len(state['round_pile'])} cards) is shuffled "
-                     "into a new game-round pile.")
+        lines.append(msg("troedler.log.reshuffle", count=len(state["round_pile"])))
     return state["round_pile"].pop()
 
 
-def deal(state: State) -> list[str]:
-    """Phase 1: players+1 piles of 4 face-up cards, one card on each pile in turn (R10)."""
-    lines: list[str] = []
+def deal(state: State) -> list[Msg]:
+    """Phase 1: players+1 piles of 4 face-up cards, one card on each pile in turn (R10).
+    The lines are kept in the state as catalogue keys (``to_json``) for the view."""
+    lines: list[Msg] = []
     count = state["n"] + 1
     piles: list[list[int]] = [[] for _ in range(count)]
     short = False
@@ -95,15 +96,14 @@ def deal(state: State) -> list[str]:
             pile.append(card)
     state["piles"] = piles
     state["reveals"] += 1
-    head = (f"Round {state['round']}: {player_name(state, state['dealer'])} deals {count} "
-            "piles, one card on each in turn (everyone sees every card):")
-    lines.insert(0, head)
+    lines.insert(0, msg("troedler.log.deal", round=state["round"], count=count,
+                        name=player_name(state, state["dealer"])))
     for number, pile in enumerate(piles, start=1):
         faces = [card_text(cid) for cid in pile]
         if faces:
-            faces[-1] = "top " + faces[-1]
-        lines.append(f"Pile {number} (bottom to top): " + ", ".join(faces))
+            faces[-1] = msg("troedler.card.top", card=faces[-1])
+        lines.append(msg("troedler.log.deal_pile", number=number, cards=faces))
     if short:
-        lines.append("Both card piles ran out: the last piles are short.")
-    state["deal_log"] = list(lines)
+        lines.append(msg("troedler.log.deal_short"))
+    state["deal_log"] = to_json(lines)
     return lines

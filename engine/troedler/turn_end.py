@@ -5,13 +5,14 @@ from __future__ import annotations
 import itertools
 
 from engine.core import Action, RuleError, State
+from engine.text import Msg, msg
 from engine.troedler import phase2, phase3, scoring
 from engine.troedler.common import cards_of, phase3_order, player_name
 from engine.troedler.data import CARDS, HAND_LIMIT, card_text
 from engine.troedler.setup import deal
 
 
-def start_round(state: State) -> list[str]:
+def start_round(state: State) -> list[Msg]:
     """Pass the horse clockwise (R9) and run phase 1, then wait for phase 2."""
     state["round"] += 1
     state["dealer"] = (state["dealer"] + 1) % state["n"]
@@ -21,7 +22,7 @@ def start_round(state: State) -> list[str]:
     return lines
 
 
-def after_pile(state: State) -> list[str]:
+def after_pile(state: State) -> list[Msg]:
     """Once every pile is taken, phase 3 starts with the dealer (R9)."""
     if state["piles"]:
         return []
@@ -30,19 +31,19 @@ def after_pile(state: State) -> list[str]:
     return begin_turn(state)
 
 
-def begin_turn(state: State) -> list[str]:
+def begin_turn(state: State) -> list[Msg]:
     seat = phase3_order(state)[state["turn_index"]]
     phase3.start_turn(state, seat)
-    lines = [f"{player_name(state, seat)}'s turn."]
+    lines = [msg("troedler.log.turn", name=player_name(state, seat))]
     if phase3.turn_is_spent(state, seat):
         lines += end_turn(state, seat)
     return lines
 
 
-def end_turn(state: State, seat: int) -> list[str]:
+def end_turn(state: State, seat: int) -> list[Msg]:
     """R36: routes and extra goods to the discard pile, feed and requests to the value pile."""
     name = player_name(state, seat)
-    lines: list[str] = []
+    lines: list[Msg] = []
     to_discard = [cid for cid in state["played"] if CARDS[cid]["type"] in ("route", "extra")]
     state["discard"].extend(to_discard)
     state["values"][seat].extend(cid for cid in state["played"] if cid not in to_discard)
@@ -50,7 +51,7 @@ def end_turn(state: State, seat: int) -> list[str]:
     state["take"] = None
     state["pending"] = []
     state["reveals"] += 1  # ending the turn commits it (R43)
-    lines.append(f"{name} ends the turn.")
+    lines.append(msg("troedler.log.ends_turn", name=name))
     hand = state["hands"][seat]
     feed, other = cards_of(hand, "feed"), [cid for cid in hand if CARDS[cid]["type"] != "feed"]
     if len(hand) <= HAND_LIMIT:
@@ -63,21 +64,22 @@ def end_turn(state: State, seat: int) -> list[str]:
             hand.remove(cid)
             state["values"][seat].append(cid)
         if surplus:
-            lines.append(f"{name} puts {len(surplus)} surplus special feed on the value pile.")
+            lines.append(msg("troedler.log.surplus_feed", name=name, count=len(surplus)))
         return lines + next_turn(state)
     state["stage"] = "limit"
     state["limit_need"] = len(hand) - HAND_LIMIT
-    lines.append(f"{name} must discard {state['limit_need']} card(s) to keep 4.")
+    lines.append(msg("troedler.log.must_discard", name=name, count=state["limit_need"]))
     return lines
 
 
-def _discard(state: State, seat: int, cards: list[int]) -> list[str]:
+def _discard(state: State, seat: int, cards: list[int]) -> list[Msg]:
     for cid in cards:
         state["hands"][seat].remove(cid)
         state["discard"].append(cid)
     if not cards:
         return []
-    return [f"{player_name(state, seat)} discards " + ", ".join(map(card_text, cards)) + "."]
+    return [msg("troedler.log.discards", name=player_name(state, seat),
+                cards=[card_text(cid) for cid in cards])]
 
 
 def limit_legal(state: State, seat: int) -> list[Action]:
@@ -90,27 +92,27 @@ def limit_legal(state: State, seat: int) -> list[Action]:
 
 def limit_check(state: State, seat: int, action: Action) -> None:
     if seat != state["current"]:
-        raise RuleError(f"{player_name(state, state['current'])} is choosing cards to discard.")
+        raise RuleError(msg("troedler.error.choosing_discard",
+                            who=player_name(state, state["current"])))
     cards = action.get("cards", [])
     hand = state["hands"][seat]
     for cid in cards:
         if cid not in hand:
-            raise RuleError(f"Card #{cid} is not in your hand.")
+            raise RuleError(msg("troedler.error.not_in_hand", card=cid))
         if CARDS[cid]["type"] == "feed":
-            raise RuleError("You may never put special feed on the discard pile: keep it.")
+            raise RuleError(msg("troedler.error.keep_feed"))
     if len(set(cards)) != len(cards) or len(cards) != state["limit_need"]:
-        raise RuleError(f"Discard exactly {state['limit_need']} different card(s) to keep 4 "
-                        "in your hand.")
+        raise RuleError(msg("troedler.error.discard_exactly", count=state["limit_need"]))
 
 
-def limit_apply(state: State, seat: int, action: Action) -> list[str]:
+def limit_apply(state: State, seat: int, action: Action) -> list[Msg]:
     lines = _discard(state, seat, list(action["cards"]))
     state["stage"] = "play"
     state["limit_need"] = 0
     return lines + next_turn(state)
 
 
-def next_turn(state: State) -> list[str]:
+def next_turn(state: State) -> list[Msg]:
     state["turn_index"] += 1
     if state["turn_index"] < state["n"]:
         return begin_turn(state)
@@ -118,6 +120,6 @@ def next_turn(state: State) -> list[str]:
     if scoring.end_reached(state):
         state["stage"] = "over"
         state["current"] = None
-        return [f"Round {state['round']} is over and a player has enough fulfilled requests: "
-                "the game ends."] + scoring.result_lines(state)
+        return [msg("troedler.log.game_ends", round=state["round"]),
+                *scoring.result_lines(state)]
     return start_round(state)

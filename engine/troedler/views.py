@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import State
+from engine.text import from_json, msg
 from engine.troedler import scoring
 from engine.troedler.common import card_face, player_name
 from engine.troedler.data import START_COLOURS, VILLAGE_KEYS
@@ -45,6 +46,8 @@ def _player(state: State, seat: int) -> dict[str, Any]:
 
 
 def public_view(state: State, phase: str) -> dict[str, Any]:
+    """Texts in it (``phase``, ``choice``, card and player names, the deal) are ``Msg``s; the
+    renderer words its picture from the data fields with its own catalogue."""
     stage = state["stage"]
     view: dict[str, Any] = {
         "game": "troedler", "phase": phase, "stage": stage, "round": state["round"],
@@ -61,9 +64,10 @@ def public_view(state: State, phase: str) -> dict[str, Any]:
     }
     if stage == "take":
         # The deal as posted to the channel: everyone saw every card being dealt (R12).
-        view["deal_log"] = list(state["deal_log"])
+        view["deal_log"] = from_json(state["deal_log"])
         view["choosing"] = state["dealer"] if state["dealer_discard"] else state["queue"][0]
-        view["choice"] = "discard a pile" if state["dealer_discard"] else "take a pile"
+        view["choosing_to"] = "discard-pile" if state["dealer_discard"] else "take-pile"
+        view["choice"] = msg(f"troedler.view.{view['choosing_to']}")
     if stage == "limit":
         view["must_discard"] = {"seat": state["current"], "count": state["limit_need"]}
     if stage == "over":
