@@ -4,6 +4,12 @@ Left: the house map with routes drawn by kind in distinct line styles (solid, do
 dotted, dashed, each also labelled with a letter), villages with their goods, carts. Right:
 the dealer piles (top cards, or whole piles with the open-piles option), the cards played
 this turn, the discard pile, and each player's hand size and goods.
+
+Every word on the picture is said in the table's language, ``view["lang"]`` (English without
+it): labels and the legend are ``render.troedler.*`` texts (render/locales/<lang>/troedler.json);
+card faces and player names are the engine's own card and colour texts (``troedler.card.*``,
+``troedler.player.*``), so the picture names a card exactly as the log lines do. Village names
+are proper names and stay as they are.
 """
 
 from __future__ import annotations
@@ -14,8 +20,12 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from engine.troedler.data import ROUTE_NAMES, ROUTES, VILLAGES
+from engine import text as texts
+from engine.text import msg, say
+from engine.troedler.data import CARDS, ROUTES, VILLAGES, card_text
 from render.common import PLAYER_COLOURS, font, marker, text_colour_on, to_png
+
+texts.register("render.locales")  # the renderers' catalogue (idempotent)
 
 WIDTH, HEIGHT = 1600, 1000
 MAP_RIGHT = 1060
@@ -24,21 +34,53 @@ BACKGROUND = "#EEF1E6"
 INK = "#1F1F1F"
 VILLAGE_R = 18
 
-ROUTE_STYLE = {  # colour, letter; the line pattern is drawn by _route_line
-    "trail": ("#7A4A1E", "T"),
-    "bridge": ("#555555", "B"),
-    "ferry": ("#1F5FA8", "F"),
-    "moor": ("#4E7A2E", "M"),
-}
-GOOD_STYLE = {  # fill, two-letter label (colour is never the only cue)
-    "anvil": ("#5F6B73", "An"),
-    "bottle": ("#2E8B57", "Bo"),
-    "chair": ("#B5651D", "Ch"),
-    "cup": ("#E8C547", "Cu"),
-    "pot": ("#8B3A3A", "Po"),
-    "vase": ("#6A5ACD", "Va"),
-}
+# Colours; the line pattern is drawn by _route_line and each route carries a letter badge
+# (render.troedler.route_letter.*), so colour is never the only cue.
+ROUTE_STYLE = {"trail": "#7A4A1E", "bridge": "#555555", "ferry": "#1F5FA8", "moor": "#4E7A2E"}
+# Fills; each chip also shows a two-letter label (render.troedler.good_short.*).
+GOOD_STYLE = {"anvil": "#5F6B73", "bottle": "#2E8B57", "chair": "#B5651D", "cup": "#E8C547",
+              "pot": "#8B3A3A", "vase": "#6A5ACD"}
+PANEL_RIGHT = WIDTH - 12
 CARD_FILL = {"request": "#FFF4C2", "feed": "#F8D0C8", "extra": "#D6F0D2", "route": "#E4E8F0"}
+
+
+def language(view: dict[str, Any]) -> str:
+    """The table's language, as the service put it into the view ("en" without it)."""
+    return texts.language(view.get("lang", texts.DEFAULT))
+
+
+def word(lang: str, key: str, **values: Any) -> str:
+    """The catalogue text ``render.troedler.<key>`` in ``lang``."""
+    return texts.render(f"render.troedler.{key}", values, lang)
+
+
+def card_words(card: dict[str, Any], lang: str) -> str:
+    """A card face as the log lines name it (``#12 Auftrag 2 Vasen + Stuhl (4)``)."""
+    return say(card_text(card["id"]), lang) if card["id"] in CARDS else str(card.get("text"))
+
+
+def player_words(player: dict[str, Any], lang: str) -> str:
+    return say(msg(f"troedler.player.{player['colour']}"), lang)
+
+
+def _fit(draw: ImageDraw.ImageDraw, text: str, size: int, bold: bool,
+         width: float) -> tuple[str, int]:
+    """The text and a font size (never below 14 px) that fit ``width``; cut with … last."""
+    for candidate in range(size, 13, -1):
+        if draw.textlength(text, font=font(candidate, bold)) <= width:
+            return text, candidate
+    size = 14
+    while len(text) > 1 and draw.textlength(text + "…", font=font(size, bold)) > width:
+        text = text[:-1]
+    return text.rstrip() + "…", size
+
+
+def _text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int,
+          bold: bool = False, fill: str = INK, anchor: str = "la",
+          right: float = PANEL_RIGHT) -> None:
+    """Panel text that never runs past ``right``."""
+    shown, size = _fit(draw, text, size, bold, right - xy[0])
+    draw.text(xy, shown, fill=fill, font=font(size, bold), anchor=anchor)
 
 
 def _pos(village: dict[str, Any]) -> tuple[float, float]:
@@ -72,7 +114,7 @@ def _dots(draw: ImageDraw.ImageDraw, a, b, colour: str, gap: float, radius: floa
 
 def _route_line(draw: ImageDraw.ImageDraw, kind: str, a, b) -> None:
     """Solid for trails, double for bridges, dotted for ferries, dashed for moor paths."""
-    colour = ROUTE_STYLE[kind][0]
+    colour = ROUTE_STYLE[kind]
     if kind == "trail":
         draw.line((*a, *b), fill=colour, width=5)
     elif kind == "bridge":
@@ -88,17 +130,18 @@ def _route_line(draw: ImageDraw.ImageDraw, kind: str, a, b) -> None:
         _dashes(draw, a, b, colour, 16, 9, 5)
 
 
-def _route_badge(draw: ImageDraw.ImageDraw, kind: str, a, b) -> None:
-    colour, letter = ROUTE_STYLE[kind]
+def _route_badge(draw: ImageDraw.ImageDraw, kind: str, a, b, lang: str) -> None:
+    colour, letter = ROUTE_STYLE[kind], word(lang, f"route_letter.{kind}")
     x, y = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
     draw.rounded_rectangle((x - 11, y - 11, x + 11, y + 11), 4, fill="#FFFFFF", outline=colour,
                            width=2)
     draw.text((x, y), letter, fill=colour, font=font(15, True), anchor="mm")
 
 
-@lru_cache(maxsize=4)
-def _static_map(height: int) -> Image.Image:
-    """Background, routes and village names: the same on every board, drawn once per height."""
+@lru_cache(maxsize=8)
+def _static_map(height: int, lang: str) -> Image.Image:
+    """Background, routes, village names and the legend: the same on every board of a
+    language, drawn once per height and language."""
     image = Image.new("RGB", (WIDTH, height), BACKGROUND)
     draw = ImageDraw.Draw(image)
     draw.rectangle((MAP_RIGHT, 0, WIDTH, height), fill="#FAFAF7")
@@ -106,7 +149,7 @@ def _static_map(height: int) -> Image.Image:
     for route in ROUTES:
         _route_line(draw, route["kind"], POSITIONS[route["a"]], POSITIONS[route["b"]])
     for route in ROUTES:
-        _route_badge(draw, route["kind"], POSITIONS[route["a"]], POSITIONS[route["b"]])
+        _route_badge(draw, route["kind"], POSITIONS[route["a"]], POSITIONS[route["b"]], lang)
     for village in VILLAGES:
         x, y = POSITIONS[village["key"]]
         start = village["start_colour"]
@@ -115,77 +158,101 @@ def _static_map(height: int) -> Image.Image:
                      fill="#FFFFFF", outline=ring if start else INK, width=6 if start else 2)
         draw.text((x, y - VILLAGE_R - 4), village["name"], fill=INK, font=font(16, True),
                   anchor="md", stroke_width=3, stroke_fill=BACKGROUND)
-    _legend(draw)
+    _legend(draw, lang)
     return image
 
 
-def _legend(draw: ImageDraw.ImageDraw) -> None:
-    """Route styles on the first row, the goods' abbreviations on the second."""
+def _legend(draw: ImageDraw.ImageDraw, lang: str) -> None:
+    """Route styles on the first row, the goods' abbreviations on the second; the box is as
+    wide as its longer row (the map's bottom left corner is free of villages)."""
     x, y = 24, HEIGHT - 62
-    draw.rounded_rectangle((x - 10, y - 20, x + 700, y + 52), 6, fill="#FFFFFF",
-                           outline="#9A9A9A")
+    rows_right = []
+    boxes = []
     for kind in ("trail", "bridge", "ferry", "moor"):
-        _route_line(draw, kind, (x, y), (x + 50, y))
-        _route_badge(draw, kind, (x + 25, y - 1), (x + 25, y + 1))
-        draw.text((x + 58, y), ROUTE_NAMES[kind], fill=INK, font=font(15), anchor="lm")
-        x += 172
-    x, y = 24, HEIGHT - 40
+        name = word(lang, f"route.{kind}")
+        boxes.append((kind, x, name))
+        x += 58 + int(draw.textlength(name, font=font(15))) + 24
+    rows_right.append(x - 24)
+    x = 24
+    goods = []
     for good in GOOD_STYLE:
-        width = _good_chip(draw, x, y, good)
-        draw.text((x + width + 4, y + 11), good, fill=INK, font=font(15), anchor="lm")
-        x += width + 14 + int(draw.textlength(good, font=font(15)))
+        name = word(lang, f"good.{good}")
+        width = _chip_width(draw, _short(good, lang))
+        goods.append((good, x, width, name))
+        x += width + 14 + int(draw.textlength(name, font=font(15)))
+    rows_right.append(x - 10)
+    draw.rounded_rectangle((14, y - 20, max(rows_right) + 12, y + 52), 6, fill="#FFFFFF",
+                           outline="#9A9A9A")
+    for kind, bx, name in boxes:
+        _route_line(draw, kind, (bx, y), (bx + 50, y))
+        _route_badge(draw, kind, (bx + 25, y - 1), (bx + 25, y + 1), lang)
+        draw.text((bx + 58, y), name, fill=INK, font=font(15), anchor="lm")
+    y = HEIGHT - 40
+    for good, gx, width, name in goods:
+        _good_chip(draw, gx, y, good, lang)
+        draw.text((gx + width + 4, y + 11), name, fill=INK, font=font(15), anchor="lm")
 
 
-def _good_chip(draw: ImageDraw.ImageDraw, x: float, y: float, good: str, count: int = 1) -> int:
-    fill, label = GOOD_STYLE[good]
-    text = f"{count}×{label}" if count > 1 else label
-    width = 12 + int(draw.textlength(text, font=font(14, True)))
+def _short(good: str, lang: str, count: int = 1) -> str:
+    label = word(lang, f"good_short.{good}")
+    return f"{count}×{label}" if count > 1 else label
+
+
+def _chip_width(draw: ImageDraw.ImageDraw, text: str) -> int:
+    return 12 + int(draw.textlength(text, font=font(14, True)))
+
+
+def _good_chip(draw: ImageDraw.ImageDraw, x: float, y: float, good: str, lang: str,
+               count: int = 1) -> int:
+    fill = GOOD_STYLE[good]
+    text = _short(good, lang, count)
+    width = _chip_width(draw, text)
     draw.rounded_rectangle((x, y, x + width, y + 22), 5, fill=fill, outline=INK)
     draw.text((x + width / 2, y + 11), text, fill=text_colour_on(fill), font=font(14, True),
               anchor="mm")
     return width
 
 
-def _goods_row(draw: ImageDraw.ImageDraw, x: float, y: float, goods: list[str],
+def _goods_row(draw: ImageDraw.ImageDraw, x: float, y: float, goods: list[str], lang: str,
                centre: bool = False) -> None:
     counts: dict[str, int] = {}
     for good in goods:
         counts[good] = counts.get(good, 0) + 1
     items = sorted(counts.items())
-    widths = [12 + int(draw.textlength(f"{n}×{GOOD_STYLE[g][1]}" if n > 1 else GOOD_STYLE[g][1],
-                                       font=font(14, True))) for g, n in items]
+    widths = [_chip_width(draw, _short(g, lang, n)) for g, n in items]
     total = sum(widths) + 3 * max(len(items) - 1, 0)
     cx = x - total / 2 if centre else x
     for (good, count), width in zip(items, widths, strict=True):
-        _good_chip(draw, cx, y, good, count)
+        _good_chip(draw, cx, y, good, lang, count)
         cx += width + 3
 
 
-def _draw_villages(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+def _draw_villages(draw: ImageDraw.ImageDraw, view: dict[str, Any], lang: str) -> None:
     for key, goods in view["villages"].items():
         x, y = POSITIONS[key]
         if goods:
-            _goods_row(draw, x, y + VILLAGE_R + 3, goods, centre=True)
+            _goods_row(draw, x, y + VILLAGE_R + 3, goods, lang, centre=True)
 
 
-def _draw_carts(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
+def _draw_carts(draw: ImageDraw.ImageDraw, view: dict[str, Any], lang: str) -> None:
     by_village: dict[str, list[dict[str, Any]]] = {}
     for player in view["players"]:
         by_village.setdefault(player["cart"], []).append(player)
     for key, players in by_village.items():
         x, y = POSITIONS[key]
         for i, player in enumerate(players):
-            fill, letter = PLAYER_COLOURS[player["colour"]]
+            fill = PLAYER_COLOURS[player["colour"]][0]
             # Up to two carts right of the village circle, further ones to its left.
             cx = x + 30 + 22 * i if i < 2 else x - 30 - 22 * (i - 2)
-            marker(draw, (cx, y), 12, fill, letter)
+            marker(draw, (cx, y), 12, fill, word(lang, f"letter.{player['colour']}"))
 
 
 def _card_box(draw: ImageDraw.ImageDraw, x: float, y: float, card: dict[str, Any] | None,
-              width: int = 430, prefix: str = "") -> None:
+              lang: str, width: int = 430, top: bool = False) -> None:
     if card is None:
         draw.rounded_rectangle((x, y, x + width, y + 24), 4, fill="#FFFFFF", outline="#9A9A9A")
-        draw.text((x + 8, y + 12), prefix + "empty", fill="#555555", font=font(14), anchor="lm")
+        _text(draw, (x + 8, y + 12), word(lang, "empty"), 14, fill="#555555", anchor="lm",
+              right=x + width - 6)
         return
     fill = CARD_FILL[card["type"]]
     draw.rounded_rectangle((x, y, x + width, y + 24), 4, fill=fill, outline=INK)
@@ -193,115 +260,106 @@ def _card_box(draw: ImageDraw.ImageDraw, x: float, y: float, card: dict[str, Any
     if card["type"] == "route":
         _route_line(draw, card["kind"], (x + 8, y + 12), (x + 40, y + 12))
         text_x = x + 48
-    draw.text((text_x, y + 12), prefix + card["text"], fill=INK, font=font(14), anchor="lm")
-
-
-def _label(view: dict[str, Any], key: str, english: str, **values: Any) -> str:
-    """A panel label: the table's language when the service sent ``labels`` (German tables
-    get them from bot/locales), else the English text here."""
-    template = view.get("labels", {}).get(key, english)
-    try:
-        return template.format(**values)
-    except (KeyError, IndexError, ValueError):
-        return english.format(**values)
+    face = card_words(card, lang)
+    if top:
+        face = word(lang, "top", card=face)
+    _text(draw, (text_x, y + 12), face, 14, anchor="lm", right=x + width - 6)
 
 
 def _heading(draw: ImageDraw.ImageDraw, y: float, text: str) -> float:
-    draw.text((PANEL_X, y), text, fill=INK, font=font(18, True), anchor="la")
+    _text(draw, (PANEL_X, y), text, 18, True)
     return y + 28
 
 
-def _draw_piles(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: float) -> float:
-    choosing = view.get("choosing")
-    who = next((p["name"] for p in view["players"] if p["seat"] == choosing), "")
-    choice = view.get("choice") or _label(view, "take_pile", "take a pile")
-    y = _heading(draw, y, _label(view, "dealer_piles", "Dealer piles ({who}: {choice})",
-                                 who=who, choice=choice))
+def _name_of(view: dict[str, Any], seat: int | None, lang: str) -> str:
+    return next((player_words(p, lang) for p in view["players"] if p["seat"] == seat), "")
+
+
+def _draw_piles(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: float, lang: str) -> float:
+    who = _name_of(view, view.get("choosing"), lang)
+    choice = word(lang, f"choice.{view.get('choosing_to', 'take-pile')}")
+    y = _heading(draw, y, word(lang, "dealer_piles", who=who, choice=choice))
     for pile in view["piles"]:
-        label = f"{pile['number']}"
-        draw.text((PANEL_X + 4, y + 12), label, fill=INK, font=font(18, True), anchor="lm")
+        draw.text((PANEL_X + 4, y + 12), str(pile["number"]), fill=INK, font=font(18, True),
+                  anchor="lm")
         if "cards" in pile:
             for card in reversed(pile["cards"]):
-                top = card is pile["cards"][-1]
-                _card_box(draw, PANEL_X + 26, y, card, 470,
-                          _label(view, "top", "top: ") if top else "")
+                _card_box(draw, PANEL_X + 26, y, card, lang, 470, top=card is pile["cards"][-1])
                 y += 26
             y += 6
         else:
-            _card_box(draw, PANEL_X + 26, y, pile["top"], 380)
-            draw.text((PANEL_X + 414, y + 12),
-                      _label(view, "covered", "+{count} covered", count=pile["covered"]),
-                      fill="#444444", font=font(14), anchor="lm")
+            _card_box(draw, PANEL_X + 26, y, pile["top"], lang, 380)
+            _text(draw, (PANEL_X + 414, y + 12), word(lang, "covered", count=pile["covered"]),
+                  14, fill="#444444", anchor="lm")
             y += 30
     return y + 6
 
 
-def _draw_played(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: float) -> float:
-    current = next((p["name"] for p in view["players"] if p["seat"] == view["current"]), "")
-    y = _heading(draw, y, _label(view, "played", "Played this turn ({name})", name=current))
+def _draw_played(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: float, lang: str) -> float:
+    y = _heading(draw, y, word(lang, "played", name=_name_of(view, view["current"], lang)))
     if not view["played"]:
-        draw.text((PANEL_X + 4, y), _label(view, "nothing_yet", "nothing yet"),
-                  fill="#555555", font=font(15), anchor="la")
+        _text(draw, (PANEL_X + 4, y), word(lang, "nothing_yet"), 15, fill="#555555")
         return y + 28
     for card in view["played"][-8:]:
-        _card_box(draw, PANEL_X, y, card, 500)
+        _card_box(draw, PANEL_X, y, card, lang, 500)
         y += 26
     if view.get("pending_replacements"):
-        pairs = ", ".join(f"{a}→{b}" for a, b in view["pending_replacements"])
-        draw.text((PANEL_X, y + 2), f"Replacing for the next delivery: {pairs}", fill=INK,
-                  font=font(14), anchor="la")
+        pairs = ", ".join(word(lang, "replacement", old=word(lang, f"good.{a}"),
+                               new=word(lang, f"good.{b}"))
+                          for a, b in view["pending_replacements"])
+        _text(draw, (PANEL_X, y + 2), word(lang, "replacing", pairs=pairs), 14)
         y += 22
     return y + 6
 
 
-def _draw_piles_info(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: float) -> float:
-    y = _heading(draw, y, _label(view, "discard", "Discard pile: {count} cards · game-round "
-                                 "pile: {round}", count=view["discard_size"],
-                                 round=view["round_pile_size"]))
-    _card_box(draw, PANEL_X, y, view["discard_top"], 500, _label(view, "top", "top: "))
+def _draw_piles_info(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: float,
+                     lang: str) -> float:
+    y = _heading(draw, y, word(lang, "discard", count=view["discard_size"],
+                               round=view["round_pile_size"]))
+    _card_box(draw, PANEL_X, y, view["discard_top"], lang, 500, top=True)
     return y + 36
 
 
-def _draw_players(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: float) -> float:
-    y = _heading(draw, y, _label(view, "players", "Players"))
+def _draw_players(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: float,
+                  lang: str) -> float:
+    y = _heading(draw, y, word(lang, "players"))
     for player in view["players"]:
-        fill, letter = PLAYER_COLOURS[player["colour"]]
-        marker(draw, (PANEL_X + 14, y + 14), 13, fill, letter)
+        fill = PLAYER_COLOURS[player["colour"]][0]
+        marker(draw, (PANEL_X + 14, y + 14), 13, fill, word(lang, f"letter.{player['colour']}"))
+        line = word(lang, "player", name=player_words(player, lang), hand=player["hand_size"],
+                    village=_NAMES[player["cart"]])
         tags = []
         if player["seat"] == view["dealer"]:
-            tags.append(_label(view, "dealer", "dealer"))
+            tags.append(word(lang, "dealer"))
         if player["seat"] == view["current"] and view["stage"] in ("play", "limit"):
-            tags.append(_label(view, "to_play", "to play"))
-        line = _label(view, "player", "{name} · hand {hand} · at {village}",
-                      name=player["name"], hand=player["hand_size"],
-                      village=_name(player["cart"]))
+            tags.append(word(lang, "to_play"))
         if tags:
             line += " · " + ", ".join(tags)
-        draw.text((PANEL_X + 34, y + 14), line, fill=INK, font=font(15, True), anchor="lm")
+        _text(draw, (PANEL_X + 34, y + 14), line, 15, True, anchor="lm")
         y += 30
         if "requests" in player:
-            draw.text((PANEL_X + 34, y + 8), f"requests {player['requests']} "
-                      f"({player['request_points']} pts) · feed {player['value_feed']} · damage "
-                      f"{player['damage']}", fill=INK, font=font(14), anchor="lm")
+            _text(draw, (PANEL_X + 34, y + 8), word(
+                lang, "counts", requests=player["requests"], points=player["request_points"],
+                feed=player["value_feed"], damage=player["damage"]), 14, anchor="lm")
             y += 22
         if player["goods"]:
-            _goods_row(draw, PANEL_X + 34, y, player["goods"])
+            _goods_row(draw, PANEL_X + 34, y, player["goods"], lang)
         else:
-            draw.text((PANEL_X + 34, y + 11), _label(view, "no_goods", "no goods"),
-                      fill="#555555", font=font(14), anchor="lm")
+            _text(draw, (PANEL_X + 34, y + 11), word(lang, "no_goods"), 14, fill="#555555",
+                  anchor="lm")
         y += 30
     return y
 
 
-def _draw_result(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: float) -> float:
-    y = _heading(draw, y, _label(view, "final", "Final result"))
-    names = {p["seat"]: p["name"] for p in view["players"]}
+def _draw_result(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: float, lang: str) -> float:
+    y = _heading(draw, y, word(lang, "final"))
     for standing in view["result"]:
         d = standing["detail"]
-        tail = " (total damage)" if d["total_damage"] else ""
-        draw.text((PANEL_X, y), f"{standing['rank']}. {names[standing['seat']]}: "
-                  f"{standing['score']} pts, {d['goods']} goods, damage {d['damage']}{tail}",
-                  fill=INK, font=font(15), anchor="la")
+        key = "result_out" if d["total_damage"] else "result"
+        _text(draw, (PANEL_X, y), word(lang, key, rank=standing["rank"],
+                                       name=_name_of(view, standing["seat"], lang),
+                                       score=standing["score"], goods=d["goods"],
+                                       damage=d["damage"]), 15)
         y += 24
     return y + 8
 
@@ -309,8 +367,13 @@ def _draw_result(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: float) -> f
 _NAMES = {v["key"]: v["name"] for v in VILLAGES}
 
 
-def _name(key: str) -> str:
-    return _NAMES[key]
+def _phase(view: dict[str, Any], lang: str) -> str:
+    """The phase title, worded from the stage and round (the view's ``phase`` is English
+    once the view has been through JSON)."""
+    stage = view["stage"]
+    if stage == "over":
+        return word(lang, "phase.over")
+    return word(lang, "phase.take" if stage == "take" else "phase.play", round=view["round"])
 
 
 def _panel_height(view: dict[str, Any]) -> int:
@@ -329,25 +392,25 @@ def _panel_height(view: dict[str, Any]) -> int:
 
 def render(view: dict[str, Any]) -> bytes:
     """The board as PNG bytes (1600 wide, 1000 high or more) from ``GAME.view(state, None)``."""
+    lang = language(view)
     # Heights are rounded up to 100 px so that only a few static layers are ever cached.
     height = max(HEIGHT, -(-_panel_height(view) // 100) * 100)
-    image = _static_map(height).copy()
+    image = _static_map(height, lang).copy()
     draw = ImageDraw.Draw(image)
-    _draw_villages(draw, view)
-    _draw_carts(draw, view)
-    draw.text((PANEL_X, 12), view["phase"], fill=INK, font=font(22, True), anchor="la")
+    _draw_villages(draw, view, lang)
+    _draw_carts(draw, view, lang)
+    _text(draw, (PANEL_X, 12), _phase(view, lang), 22, True)
     y = 50.0
     if view["stage"] == "over":
-        y = _draw_result(draw, view, y)
+        y = _draw_result(draw, view, y, lang)
     elif view["piles"]:
-        y = _draw_piles(draw, view, y)
+        y = _draw_piles(draw, view, y, lang)
     elif "must_discard" in view:
         need = view["must_discard"]
-        who = next(p["name"] for p in view["players"] if p["seat"] == need["seat"])
-        y = _heading(draw, y, _label(view, "must_discard", "{who} discards {count} card(s): "
-                                     "hand limit 4", who=who, count=need["count"]))
+        y = _heading(draw, y, word(lang, "must_discard", who=_name_of(view, need["seat"], lang),
+                                   count=need["count"]))
     else:
-        y = _draw_played(draw, view, y)
-    y = _draw_piles_info(draw, view, y)
-    _draw_players(draw, view, y)
+        y = _draw_played(draw, view, y, lang)
+    y = _draw_piles_info(draw, view, y, lang)
+    _draw_players(draw, view, y, lang)
     return to_png(image)
