@@ -170,8 +170,10 @@ class RheinbotClient(discord.AutoShardedClient):
         text = t("adp.trouble", interaction.locale)
         if isinstance(error, app_commands.NoPrivateMessage):
             text = t("adp.no_dm", interaction.locale)
-        elif isinstance(error, app_commands.TransformerError | app_commands.CheckFailure):
-            text = str(error)
+        elif isinstance(error, app_commands.TransformerError):
+            text = t("adp.bad_value", interaction.locale, value=str(error.value)[:100])
+        elif isinstance(error, app_commands.CheckFailure):
+            text = t("adp.not_allowed", interaction.locale)
         reply = Reply(text, Audience.EPHEMERAL)
         if interaction.response.is_done():
             await self.delivery.deliver(interaction, [reply])

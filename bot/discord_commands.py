@@ -18,7 +18,7 @@ import engine
 from bot.discord_delivery import Delivery, with_retry
 from bot.i18n import t
 from bot.replies import Audience, Reply
-from engine.text import say, text_of
+from engine.text import Msg, has, msg, say, text_of
 from render.common import PLAYER_COLOURS
 
 log = logging.getLogger(__name__)
@@ -30,9 +30,7 @@ ALREADY_ACKNOWLEDGED = 40060
 
 Operation = Callable[[Any], Awaitable[list[Reply]]]
 
-TROUBLE = ("Something went wrong on my side; it was logged. "
-           "Use /game status to see where the table stands.")
-NO_SERVICE = "Rheinbot is still starting up. Try again in a few seconds."
+TROUBLE = t("adp.trouble")
 
 
 # --- variants ------------------------------------------------------------------------------
@@ -47,9 +45,10 @@ FALSE_WORDS = {"false", "no", "off", "0", "n"}
 
 def describe_options(game: engine.Game) -> str:
     if not game.options:
-        return f"{game.title} has no variants."
-    shown = "; ".join(f"{o.name}={_value_hint(o)} ({o.description})" for o in game.options)
-    return f"Variants of {game.title}: {shown}."
+        return msg("var.none", title=game.title)
+    shown = [msg("var.item", name=o.name, hint=_value_hint(o), description=o.description)
+             for o in game.options]
+    return msg("var.list", title=game.title, options=shown)
 
 
 def _value_hint(option: engine.Option) -> str:
@@ -57,7 +56,7 @@ def _value_hint(option: engine.Option) -> str:
         return "true|false"
     if option.type == "choice":
         return "|".join(option.choices)
-    return "<number>"
+    return msg("var.number_hint")
 
 
 def parse_variants(game: engine.Game, text: str | None) -> dict[str, Any]:
@@ -71,10 +70,10 @@ def parse_variants(game: engine.Game, text: str | None) -> dict[str, Any]:
         name, sep, raw = token.replace(":", "=", 1).partition("=")
         option = known.get(name.strip().lower())
         if option is None:
-            raise VariantError(f"{game.title} has no variant called {name.strip()!r}. "
-                               + describe_options(game))
+            raise VariantError(msg("var.unknown", title=game.title, name=name.strip(),
+                                   options=describe_options(game)))
         if option.name in result:
-            raise VariantError(f"The variant {option.name!r} is given twice.")
+            raise VariantError(msg("var.twice", name=option.name))
         result[option.name] = _variant_value(option, raw.strip() if sep else None)
     return result
 
@@ -91,24 +90,22 @@ def _variant_value(option: engine.Option, raw: str | None) -> Any:
             return True
         if word in FALSE_WORDS:
             return False
-        raise VariantError(f"The variant {option.name!r} is on or off: write "
-                           f"{option.name}=true or {option.name}=false.")
+        raise VariantError(msg("var.bool", name=option.name))
     if raw is None or raw == "":
-        raise VariantError(f"The variant {option.name!r} needs a value: "
-                           f"{option.name}={_value_hint(option)}.")
+        raise VariantError(msg("var.value", name=option.name, hint=_value_hint(option)))
     if option.type == "int":
         try:
             return int(raw)
         except ValueError:
-            raise VariantError(f"The variant {option.name!r} needs a whole number, "
-                               f"e.g. {option.name}={option.default}.") from None
+            raise VariantError(msg("var.int", name=option.name, default=option.default)) from None
     for choice in option.choices:
         if choice.lower() == raw.lower():
             return choice
-    raise VariantError(f"The variant {option.name!r} is one of: {', '.join(option.choices)}.")
+    raise VariantError(msg("var.choice", name=option.name, choices=list(option.choices)))
 
 
-def variant_suggestions(game: engine.Game, typed: str) -> list[tuple[str, str]]:
+def variant_suggestions(game: engine.Game, typed: str, locale: object = "en"
+                        ) -> list[tuple[str, str]]:
     """(label, completed text) pairs for the ``variants:`` autocomplete."""
     done, comma, last = typed.rpartition(",")
     prefix = f"{done}{comma} " if comma else ""
@@ -121,7 +118,8 @@ def variant_suggestions(game: engine.Game, typed: str) -> list[tuple[str, str]]:
         for value in _suggested_values(option):
             text = f"{option.name}={value}"
             if needle in text.lower():
-                out.append((f"{text}: {option.description}", (prefix + text).strip()))
+                out.append((f"{text}: {say(option.description, locale)}",
+                            (prefix + text).strip()))
     return out
 
 
@@ -427,7 +425,8 @@ def _add_table_commands(group: app_commands.Group, adapter: Adapter) -> None:
     async def game_new_variants(interaction: discord.Interaction,
                                 current: str) -> list[app_commands.Choice[str]]:
         rules = find_game(adapter.games, getattr(interaction.namespace, "game", None))
-        return [] if rules is None else to_choices(variant_suggestions(rules, current))
+        return [] if rules is None else to_choices(variant_suggestions(rules, current,
+                                                                            interaction.locale))
 
     @group.command(name="join", description="Take a seat at this channel's table")
     @app_commands.describe(colour="The colour you would like (if it is still free)")
@@ -628,7 +627,14 @@ def _rules_command(adapter: Adapter) -> app_commands.Command:
         games = [chosen] if chosen else [
             g for g in (find_game(adapter.games, key) for key in adapter.games) if g]
         needle = current.strip().lower()
-        topics = sorted({t for g in games for t in g.topics if needle in t.lower()})
-        return to_choices((t, t) for t in topics)
+        shown = {}
+        for g in games:
+            for name in g.topics:
+                key = f"{g.key}.topic_name.{name}"
+                title = say(Msg(key), interaction.locale) if has(key) else name
+                label = name if title.lower() == name else f"{title} ({name})"
+                if needle in label.lower():
+                    shown[name] = label
+        return to_choices((label, name) for name, label in sorted(shown.items()))
 
     return rules

@@ -20,6 +20,7 @@ from typing import Any, TypeVar
 import aiohttp
 import discord
 
+from bot.i18n import t
 from bot.replies import Attachment, Audience, Button, DeliveryFailed, Reply
 
 log = logging.getLogger(__name__)
@@ -46,17 +47,10 @@ BUTTON_STYLES = {
 # Mentions in game posts ping the named players, never @everyone or a role.
 ALLOWED_MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True)
 
-MISSING_PERMISSION_NOTICE = (
-    "I could not post in this channel: I am missing a permission here (View Channel, "
-    "Send Messages, Send Messages in Threads, Embed Links or Attach Files). "
-    "Your action was saved. Ask a moderator to grant these, then use /game board."
-)
+MISSING_PERMISSION_NOTICE = "dlv.missing_permission"
 
 
-POST_FAILED_NOTICE = (
-    "Discord would not take my channel post just now. Your action was saved; "
-    "use /game status or /game board to see the table."
-)
+POST_FAILED_NOTICE = "dlv.post_failed"
 
 # What a send can raise once its retries are spent.
 SENDING_ERRORS = (discord.HTTPException, discord.RateLimited, aiohttp.ClientError,
@@ -352,9 +346,10 @@ class Delivery:
             log.error("channel post failed for good: %s", error)
             await self._warn_once(state, POST_FAILED_NOTICE)
 
-    async def _warn_once(self, state: _InteractionState, text: str) -> None:
-        if text not in state.warned:
-            state.warned.add(text)
+    async def _warn_once(self, state: _InteractionState, key: str) -> None:
+        if key not in state.warned:
+            state.warned.add(key)
+            text = t(key, getattr(state.interaction, "locale", None))
             await self._to_caller(state, Reply(text, Audience.EPHEMERAL))
 
     async def _to_caller(self, state: _InteractionState, reply: Reply) -> None:

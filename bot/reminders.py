@@ -24,6 +24,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from bot.i18n import t
 from bot.replies import Audience, DeliveryFailed, Reply
 from bot.store import ReminderRow, Settings, Store
+from engine.text import to_json
 
 log = logging.getLogger(__name__)
 
@@ -331,9 +332,9 @@ class Reminders:
         if in_quiet_hours(settings, now):
             await self._reschedule(row, next_allowed(settings, now))
             return
-        lines = await self._waiting_lines(row.user_id)
+        lang = str(row.payload.get("language", "en"))
+        lines = await self._waiting_lines(row.user_id, lang)
         if lines:
-            lang = str(row.payload.get("language", "en"))
             text = "\n".join([t("rem.digest_head", lang, count=len(lines)), *lines,
                               t("rem.digest_foot", lang)])
             try:
@@ -345,14 +346,15 @@ class Reminders:
         due = next_allowed(settings, now + DIGEST_HOURS * 3600)
         await self.store.move_reminder(row.id, due, row.sent + 1, row.payload)
 
-    async def _waiting_lines(self, user_id: int) -> list[str]:
+    async def _waiting_lines(self, user_id: int, lang: str) -> list[str]:
         lines = []
         for game in await self.store.games_of_user(user_id, ("active",)):
             seats = await self.store.seats(game.id)
             mine = next((s for s in seats if s.user_id == user_id and not s.is_ai), None)
             if mine is not None and mine.seat in game.active_seats:
                 link = channel_link(game.guild_id, game.channel_id)
-                lines.append(f"- **{_title(game.game_key)}** ({game.phase}): {link}")
+                lines.append(t("rem.digest_line", lang, title=_title(game.game_key),
+                               phase=game.phase, link=link))
         return lines
 
 
@@ -366,7 +368,8 @@ def _title(key: str) -> str:
 
 
 def _payload(info: TurnInfo, expected: str) -> dict[str, object]:
-    return {"title": info.title, "phase": info.phase, "expected": expected,
+    # the phase keeps its catalogue key, so each DM says it in the table's language
+    return {"title": info.title, "phase": to_json(info.phase), "expected": expected,
             "guild_id": info.guild_id, "channel_id": info.channel_id,
             "language": info.language}
 

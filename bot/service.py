@@ -53,9 +53,9 @@ from render.common import PLAYER_COLOURS
 
 log = logging.getLogger(__name__)
 
-STALE = "The game moved on, look again."
+STALE = t("svc.stale")  # English; callers get it in their language
 UNDO_CHOICES = {"undo-yes": True, "undo-no": False}  # the undo vote's buttons
-TURN_HINT = "Use /play move: or /game hand."  # the terminal front door swaps in its own
+TURN_HINT = t("svc.turn_hint")  # English; the terminal front door swaps in its own
 MAX_BUTTONS = 5
 TEXT_LIMIT = 1900  # stay under Discord's 2000 characters per message
 
@@ -391,7 +391,7 @@ class TablesService:
         table, notices = await self._table(ctx, ("lobby", "active", "finished"))
         row = table.row
         lines = [f"**{table.game.title}**: " + t(f"svc.status.{row.status}", ctx.locale)
-                 + (f", {row.phase}" if row.phase else "")]
+                 + (f", {say(row.phase, ctx.locale)}" if row.phase else "")]
         for s in table.seats:
             mark = t("svc.status.to_act", ctx.locale) if s.seat in row.active_seats else ""
             kind = t("svc.status.ai", ctx.locale) if s.is_ai else ""
@@ -418,7 +418,8 @@ class TablesService:
                 view = extras_for(table.row.game_key).zoom(table.game, table.state, near)
             except NoZoom as error:
                 raise Refusal(text_of(error)) from None
-            text = f"{table.game.title}: {table.game.phase(table.state)}, near {near.upper()}"
+            text = t("svc.zoom.title", table.row.language, title=table.game.title,
+                     phase=table.game.phase(table.state), near=near.upper())
             return notices + await self._pictures(table, [(text, view)])
         return notices + [await self._board_reply(table, table.state)]
 
@@ -454,10 +455,10 @@ class TablesService:
         buttons: list[Button] = []
         if seat.seat in game.active(state):
             moves = game.legal(state, seat.seat)
-            labels = [game.label(state, m) for m in moves]
+            labels = [say(game.label(state, m), ctx.locale) for m in moves]
             lines.append(t("svc.hand.moves", ctx.locale, count=len(moves)) + "; ".join(labels[:20])
                          + (" ..." if len(moves) > 20 else ""))
-            buttons = self._move_buttons(table, seat.seat)
+            buttons = self._move_buttons(table, seat.seat, ctx.locale)
         else:
             lines.append(t("svc.hand.not_turn", ctx.locale))
         return notices + [_private(ctx, _clip("\n".join(lines)), buttons=buttons)]
@@ -469,7 +470,8 @@ class TablesService:
         shown = []
         for number, action in enumerate(actions, 1):
             name = table.by_seat(action.seat).name
-            shown.append(f"{number}. {name}: " + " ".join(action.lines))
+            shown.append(f"{number}. {name}: " + " ".join(say(line, ctx.locale)
+                                                          for line in action.lines))
         text = "\n".join(shown[-max(1, min(lines, 100)):]) or t("svc.log.none", ctx.locale)
         return notices + [_private(ctx, _clip(text, keep="end"))]
 
@@ -481,7 +483,7 @@ class TablesService:
                 titles = ", ".join(f"{k} ({g.title})" for k, g in self.games.items())
                 return [_private(ctx, t("svc.rules.games", ctx.locale, titles=titles))]
             game_key = row.game_key
-        return [_private(ctx, _clip(self._game(game_key).rules(topic)))]
+        return [_private(ctx, _clip(say(self._game(game_key).rules(topic), ctx.locale)))]
 
     @_guarded
     async def my_games(self, ctx: Ctx) -> list[Reply]:
@@ -492,7 +494,8 @@ class TablesService:
             if mine is not None and mine.seat in row.active_seats:
                 title = self.games[row.game_key].title if row.game_key in self.games \
                     else row.game_key
-                waiting.append(f"- **{title}** in <#{row.channel_id}>: {row.phase}")
+                waiting.append(t("svc.mygames.line", ctx.locale, title=title,
+                                 channel=row.channel_id, phase=row.phase))
         text = "\n".join([t("svc.mygames.head", ctx.locale), *waiting]) if waiting else \
             t("svc.mygames.none", ctx.locale)
         return [_private(ctx, _clip(text))]
@@ -611,7 +614,8 @@ class TablesService:
         english = english_move(table.row.game_key, needle).lower()  # German keywords too
         choices = []
         for action in game.legal(state, seat):
-            label, notation = game.label(state, action), game.format(state, action)
+            label = say(game.label(state, action), ctx.locale)
+            notation = game.format(state, action)
             if len(notation) > 100:
                 continue
             if needle in label.lower() or needle in notation.lower() or \
@@ -626,7 +630,8 @@ class TablesService:
                    action: Action) -> str:
         """The channel line for a move; a move the rules log nothing for (``done``,
         ``pass``) shows its notation, so the channel never reads an empty line."""
-        said = " ".join(lines) or f"`{table.game.format(before, action)}`"
+        said = " ".join(say(line, table.row.language) for line in lines) or \
+            f"`{table.game.format(before, action)}`"
         return f"{table.who(seat)}: {said}"
 
     async def _play_action(self, table: Table, seat: int, user_id: int | None,
@@ -768,14 +773,15 @@ class TablesService:
                 buttons = self._move_buttons(table, seat)
         return [_public(text, buttons=buttons)]
 
-    def _move_buttons(self, table: Table, seat: int) -> list[Button]:
+    def _move_buttons(self, table: Table, seat: int, lang: str | None = None) -> list[Button]:
         """Buttons for the moves the game picks (default: the first five legal moves); each
         custom id carries the move's index in ``legal()``, which ``press`` resolves."""
         game, state = table.game, table.state
         assert state is not None
         moves = game.legal(state, seat)
         picked = extras_for(table.row.game_key).button_indexes(game, state, seat, moves)
-        return [Button(game.label(state, moves[i])[:80],
+        lang = lang or table.row.language
+        return [Button(say(game.label(state, moves[i]), lang)[:80],
                        f"rb:{table.row.id}:{table.row.version}:{i}") for i in picked[:25]]
 
     async def _pictures(self, table: Table, shots: list[tuple[str, dict]]) -> list[Reply]:
@@ -784,7 +790,8 @@ class TablesService:
         replies = []
         for number, (text, view) in enumerate(shots):
             try:
-                png = await asyncio.to_thread(self.render, table.row.game_key, view)
+                png = await asyncio.to_thread(self.render, table.row.game_key,
+                                              {**view, "lang": table.row.language})
             except Exception:
                 log.exception("rendering a %s picture failed", table.row.game_key)
                 replies.append(_public(_clip(text)))
@@ -792,10 +799,6 @@ class TablesService:
             name = f"{table.row.game_key}-{table.row.id}-v{table.row.version}-{number}.png"
             replies.append(_public(_clip(text), files=[Attachment(name, png)]))
         return replies
-
-    def _buttons(self, table: Table, labels: list[str]) -> list[Button]:
-        return [Button(label[:80], f"rb:{table.row.id}:{table.row.version}:{index}")
-                for index, label in enumerate(labels[:MAX_BUTTONS])]
 
     async def _result_replies(self, table: Table) -> list[Reply]:
         game, state = table.game, table.state
@@ -1024,8 +1027,9 @@ class TablesService:
             action = await asyncio.to_thread(ai.choose, game, state, seat, "easy",
                                              table.row.seed, table.row.version)
             phase_before = game.phase(state)
-            lines.append(f"{table.who(seat)}: " + " ".join(
-                await self._commit(table, seat, None, action)))
+            said = await self._commit(table, seat, None, action)
+            lines.append(f"{table.who(seat)}: "
+                         + " ".join(say(line, table.row.language) for line in said))
             assert table.state is not None
             if game.phase(table.state) != phase_before and game.result(table.state) is None:
                 replies += self._line_replies(lines)
@@ -1219,10 +1223,12 @@ class TablesService:
     async def _board_reply(self, table: Table, state: State) -> Reply:
         game = table.game
         view = game.view(state, None)  # the public view only: this goes to the channel
+        # renderers draw their labels in the table's language
+        view = {**view, "lang": table.row.language}
         labels = board_labels(table.row.game_key, table.row.language)
-        if labels:  # renderers that know them label the picture in the table's language
-            view = {**view, "lang": table.row.language, "labels": labels}
-        phase = game.phase(state)
+        if labels:
+            view["labels"] = labels
+        phase = say(game.phase(state), table.row.language)
         try:
             png = await asyncio.to_thread(self.render, table.row.game_key, view)
         except Exception:

@@ -29,6 +29,8 @@ from typing import Any
 
 import aiosqlite
 
+from engine.text import decode, encode, from_json, to_json
+
 log = logging.getLogger(__name__)
 
 LIVE_STATUSES = ("lobby", "active")
@@ -164,6 +166,7 @@ def _game(row: sqlite3.Row) -> GameRow:
     data = dict(row)
     data["options"] = json.loads(data["options"])
     data["active_seats"] = json.loads(data["active_seats"])
+    data["phase"] = decode(data["phase"] or "")
     return GameRow(**data)
 
 
@@ -436,7 +439,7 @@ class Store:
         sets = "".join(f", {name} = ?" for name in fields)
         update = (f"UPDATE games SET version = version + 1, updated_at = ?{sets} "
                   "WHERE id = ? AND version = ? RETURNING version")
-        action = (game_id, move.seat, move.user_id, move.notation, json.dumps(move.lines),
+        action = (game_id, move.seat, move.user_id, move.notation, json.dumps(to_json(move.lines)),
                   now, move.reveals_before, move.reveals_after)
         async with self._lock:
             # aiosqlite has no public "run this function in your thread"; _execute is that
@@ -457,7 +460,7 @@ class Store:
             "reveals_after FROM actions WHERE game_id = ? AND undone = 0 ORDER BY id",
             (game_id,),
         )
-        return [ActionRow(**{**dict(row), "lines": json.loads(row["lines"])}) for row in rows]
+        return [ActionRow(**{**dict(row), "lines": from_json(json.loads(row["lines"]))}) for row in rows]
 
     async def undo_from(self, game_id: int, expected_version: int, first_action: int,
                         snap: Snapshot, now: float) -> int:
@@ -697,7 +700,7 @@ def _reminder(row: sqlite3.Row) -> ReminderRow:
 def _snap_fields(snap: Snapshot) -> dict[str, Any]:
     return {
         "state": snap.state,
-        "phase": snap.phase,
+        "phase": encode(snap.phase),
         "status": snap.status,
         "active_seats": json.dumps(snap.active_seats),
         "state_format": snap.state_format,

@@ -20,7 +20,7 @@ import json
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from engine.text import text_of
+from engine.text import msg, text_of
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -204,7 +204,7 @@ class Game:
     def rules(self, topic: str | None = None) -> str:
         """Help text for a topic, or the list of topics."""
         if topic is None or topic not in self.topics:
-            return f"{self.title}: topics are " + ", ".join(sorted(self.topics)) + "."
+            return msg("core.rules.topics", title=self.title, topics=sorted(self.topics))
         return self.topics[topic]
 
     def is_over(self, state: State) -> bool:
@@ -221,26 +221,23 @@ class Game:
         known = {option.name: option for option in self.options}
         unknown = sorted(set(given) - set(known))
         if unknown:
-            raise RuleError(f"{self.title} has no option called {unknown[0]!r}.")
+            raise RuleError(msg("core.option.unknown", title=self.title, name=unknown[0]))
         result: dict[str, Any] = {}
         for name, option in known.items():
             value = given.get(name, option.default)
             if option.type == "bool" and not isinstance(value, bool):
-                raise RuleError(f"Option {name!r} is on or off (true/false).")
+                raise RuleError(msg("core.option.bool", name=name))
             if option.type == "int" and (isinstance(value, bool) or not isinstance(value, int)):
-                raise RuleError(f"Option {name!r} must be a whole number.")
+                raise RuleError(msg("core.option.int", name=name))
             if option.type == "choice" and value not in option.choices:
-                choices = ", ".join(option.choices)
-                raise RuleError(f"Option {name!r} must be one of: {choices}.")
+                raise RuleError(msg("core.option.choice", name=name, choices=list(option.choices)))
             result[name] = value
         return result
 
     def check_players(self, num_players: int) -> None:
         if not self.min_players <= num_players <= self.max_players:
-            raise RuleError(
-                f"{self.title} is for {self.min_players} to {self.max_players} players, "
-                f"not {num_players}."
-            )
+            raise RuleError(msg("core.players", title=self.title, low=self.min_players,
+                                high=self.max_players, count=num_players))
 
     def dump(self, state: State) -> str:
         return json.dumps(state, sort_keys=True, separators=(",", ":"), ensure_ascii=False)

@@ -168,6 +168,21 @@ def from_json(data: Any) -> Any:
     return data
 
 
+def encode(text: Any) -> str:
+    """A text for a plain TEXT column: a ``Msg`` as its JSON form, a string as itself."""
+    return json.dumps(to_json(text), ensure_ascii=False) if isinstance(text, Msg) else str(text)
+
+
+def decode(stored: str) -> str:
+    """The inverse of :func:`encode` (an ordinary string stays as it is)."""
+    if stored.startswith('{"key"'):
+        try:
+            return from_json(json.loads(stored))
+        except (ValueError, TypeError):
+            pass
+    return stored
+
+
 def text_of(error: BaseException) -> str:
     """An exception's message as raised: a ``Msg`` stays one (``str(error)`` flattens it)."""
     first = error.args[0] if error.args else ""

@@ -27,6 +27,7 @@ from bot.discord_delivery import (
     split_text,
     with_retry,
 )
+from bot.i18n import t
 from bot.replies import Attachment, Audience, Button, DeliveryFailed, Reply
 
 
@@ -129,7 +130,7 @@ async def test_forbidden_channel_notifies_the_player_and_posts_through_the_inter
 
     assert len(service.called("play")) == 1 and sleep.await_count == 0
     posts = interaction.followup.posts
-    assert posts[0].ephemeral is True and posts[0].text == MISSING_PERMISSION_NOTICE
+    assert posts[0].ephemeral is True and posts[0].text == t(MISSING_PERMISSION_NOTICE)
     public = [p.text for p in posts if p.ephemeral is False]
     assert public == ["Anna: add 2\nBert, your turn."]
     assert channel.posts == []
@@ -305,7 +306,7 @@ async def test_the_permission_notice_is_given_once_per_command() -> None:
     board = Reply("Round 2", title="Round 2", files=[Attachment("board.png", b"png")])
     await Delivery(None, no_sleep_policy()[0]).deliver(
         interaction, [board, Reply("Bert, your turn.", buttons=[Button("Go", "rb:1:2:0")])])
-    notices = [p for p in interaction.followup.posts if p.text == MISSING_PERMISSION_NOTICE]
+    notices = [p for p in interaction.followup.posts if p.text == t(MISSING_PERMISSION_NOTICE)]
     assert len(notices) == 1
     assert [p.text for p in interaction.followup.posts if p.ephemeral is False] == [
         "Round 2\nRound 2", "Bert, your turn."]

@@ -18,6 +18,7 @@ from test_discord_fakes import (
 )
 
 from bot.discord_delivery import MISSING_PERMISSION_NOTICE, MoveButton
+from bot.i18n import t
 from bot.service import Ctx, TablesService
 from bot.store import Store
 
@@ -146,7 +147,7 @@ async def test_a_forbidden_channel_still_records_and_tells_the_player(table: Tab
     interaction = await table.do(ANNA, "play", move="add 2")
     assert await table.moves() == ["add 2"]
     followups = interaction.followup.posts
-    assert followups[0].ephemeral and followups[0].text == MISSING_PERMISSION_NOTICE
+    assert followups[0].ephemeral and followups[0].text == t(MISSING_PERMISSION_NOTICE)
     assert any("adds 2" in p.text and p.ephemeral is False for p in followups)
     assert len(table.channel.posts) == posts
 

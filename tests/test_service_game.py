@@ -99,7 +99,8 @@ async def test_phase_change_posts_one_board(svc):
     boards = [r for r in second if r.files]
     assert len(boards) == 1 and boards[0].title == "Round 1"
     assert boards[0].audience is Audience.CHANNEL
-    assert renderer.calls[-1][1] == GAME.view((await state_of(service))[0], None)
+    drawn = renderer.calls[-1][1]
+    assert drawn == {**GAME.view((await state_of(service))[0], None), "lang": "en"}
 
 
 async def test_private_view_only_to_its_owner(svc):

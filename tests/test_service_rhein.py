@@ -35,7 +35,8 @@ def public_views(game, data) -> set[str]:
 
 
 def _plain(view: dict) -> dict:
-    return {k: v for k, v in view.items() if k not in ("image", "routes")}
+    # the service adds the table's language ("lang") for the renderer's labels
+    return {k: v for k, v in view.items() if k not in ("image", "routes", "lang")}
 
 
 @pytest.mark.parametrize("players,seed", [(3, 11), (RHEIN.max_players, 5)])
