@@ -408,7 +408,7 @@ def render(view: dict[str, Any]) -> bytes:
     elif "must_discard" in view:
         need = view["must_discard"]
         y = _heading(draw, y, word(lang, "must_discard", who=_name_of(view, need["seat"], lang),
-                                   count=need["count"]))
+                                   count=need["count"])) + 10
     else:
         y = _draw_played(draw, view, y, lang)
     y = _draw_piles_info(draw, view, y, lang)

@@ -7,7 +7,7 @@ accepts village names, plural goods and long route names (``moor-path``).
 from __future__ import annotations
 
 from engine.core import Action, RuleError, State, is_plain_number
-from engine.text import Msg, msg
+from engine.text import LANGUAGES, Msg, msg, say
 from engine.troedler.data import (
     CARDS,
     GOODS,
@@ -56,16 +56,17 @@ def label(state: State, action: Action) -> Msg:
     if kind in ("move", "feed-route"):
         key = "troedler.label.feed_route" if kind == "feed-route" else "troedler.label.move"
         goods = state["villages"].get(action["to"], [])
-        return _fit(msg(key, move=move, route=route_name(action["kind"]),
-                        village=VILLAGE_NAMES[action["to"]], goods=goods_text(goods)),
-                    msg("troedler.label.plain", move=move))
+        route = route_name(action["kind"])
+        return _fit(msg(key, move=move, route=route, village=VILLAGE_NAMES[action["to"]],
+                        goods=goods_text(goods)),
+                    msg(f"{key}_short", move=move, route=route))
     if kind == "deliver":
         card = CARDS[action["card"]]
         return msg("troedler.label.deliver", move=move, goods=goods_text(card["goods"]),
                    points=card["points"])
     if kind == "discard":
         return _fit(msg("troedler.label.discard", cards=[card_text(c) for c in action["cards"]]),
-                    msg("troedler.label.plain", move=move))
+                    msg("troedler.label.discard_ids", ids=[f"#{c}" for c in action["cards"]]))
     if kind in ("take", "extra", "feed-extra"):
         if state["current"] is None:  # labelled outside a turn (a parsed example)
             return msg("troedler.label.plain", move=move)
@@ -91,15 +92,19 @@ def _pile_label(state: State, action: Action, move: str) -> Msg:
         more = len(faces) - shown
         text = (msg("troedler.label.open_pile", move=move, cards=faces) if not more else
                 msg("troedler.label.open_pile_more", move=move, cards=faces[:shown], more=more))
-        if len(text) <= LABEL_LIMIT:
+        if _fits(text):
             return text
     return msg("troedler.label.plain", move=move)
 
 
+def _fits(text: Msg) -> bool:
+    return all(len(say(text, lang)) <= LABEL_LIMIT for lang in LANGUAGES)
+
+
 def _fit(text: Msg, short: Msg) -> Msg:
-    """Labels stay within Discord's 100 characters (in English; the bot cuts other
-    languages) without losing their catalogue key, as cutting the string would."""
-    return text if len(text) <= LABEL_LIMIT else short
+    """Labels stay within Discord's 100 characters in every language without losing their
+    catalogue key, as cutting the string would."""
+    return text if _fits(text) else short
 
 
 def _good(word: str) -> str:
