@@ -451,7 +451,7 @@ class TablesService:
         secret = _private_part(game.view(state, seat.seat), game.view(state, None))
         lines = [t("svc.hand.seat", ctx.locale, colour=colour_name(seat.colour, ctx.locale),
                    phase=game.phase(state))]
-        lines += _secret_lines(secret)
+        lines += _secret_lines(secret, ctx.locale)
         buttons: list[Button] = []
         if seat.seat in game.active(state):
             moves = game.legal(state, seat.seat)
@@ -671,7 +671,7 @@ class TablesService:
         for seat, secret in self._secrets(table).items():
             if secret and secret != before.get(seat):
                 text = _clip("\n".join([t("svc.only_you", table.row.language, phase=phase),
-                                        *_secret_lines(secret)]))
+                                        *_secret_lines(secret, table.row.language)]))
                 replies.append(Reply(text, Audience.DM, user_id=table.by_seat(seat).user_id))
         return replies
 
@@ -1352,23 +1352,39 @@ def _private_part(private: Any, public: Any, path: str = "") -> list[tuple[str, 
     return [(path or "view", private)]
 
 
-def _secret_lines(secret: list[tuple[str, Any]]) -> list[str]:
-    """Readable lines for private values: nested records are spread out by path, and a list
-    of items that carry a ``text`` (cards) shows those texts.
+def _secret_lines(secret: list[tuple[str, Any]], lang: str = "en") -> list[str]:
+    """Readable lines for private values: nested records are spread out by path (each part
+    named in ``lang`` where the catalogue has ``hidden.<part>``), a list of items that carry a
+    ``text`` (cards) shows those texts; the seat number and the legal moves are left out (the
+    reply lists the moves itself).
 
     >>> _secret_lines([("you", {"hand": [{"id": 4, "text": "#4 ferry"}], "coins": 2})])
-    ['you.hand: #4 ferry', 'you.coins: 2']
+    ['Hand: #4 ferry', 'Coins: 2']
     """
     lines = []
     for path, value in secret:
+        if path.rsplit(".", 1)[-1] in _NOT_LISTED:
+            continue
         if isinstance(value, dict) and value:
-            lines += _secret_lines([(f"{path}.{k}", v) for k, v in value.items()])
+            lines += _secret_lines([(f"{path}.{k}", v) for k, v in value.items()], lang)
         elif isinstance(value, list) and value and all(
                 isinstance(item, dict) and isinstance(item.get("text"), str) for item in value):
-            lines.append(f"{path}: " + "; ".join(item["text"] for item in value))
+            lines.append(f"{_path_name(path, lang)}: "
+                         + "; ".join(say(item["text"], lang) for item in value))
+        elif isinstance(value, str):
+            lines.append(f"{_path_name(path, lang)}: {say(value, lang)}")
         else:
-            lines.append(f"{path}: {json.dumps(value, ensure_ascii=False)}")
+            lines.append(f"{_path_name(path, lang)}: {json.dumps(value, ensure_ascii=False)}")
     return lines
+
+
+_NOT_LISTED = ("seat", "legal")
+
+
+def _path_name(path: str, lang: str) -> str:
+    parts = [part for part in path.split(".") if part != "you"]
+    return ".".join(t(f"hidden.{part}", lang) if has(f"hidden.{part}") else part
+                    for part in parts)
 
 
 def _number(text: str) -> bool:
