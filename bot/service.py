@@ -415,7 +415,8 @@ class TablesService:
         assert table.state is not None
         if near and near.strip():
             try:
-                view = extras_for(table.row.game_key).zoom(table.game, table.state, near)
+                view = extras_for(table.row.game_key).zoom(table.game, table.state, near,
+                                                                lang=table.row.language)
             except NoZoom as error:
                 raise Refusal(text_of(error)) from None
             text = t("svc.zoom.title", table.row.language, title=table.game.title,
@@ -434,7 +435,8 @@ class TablesService:
         assert state is not None
         action = self._parse(table, seat, move)
         table.game.apply(json.loads(json.dumps(state)), seat, action)  # RuleError: refused
-        text, view = extras_for(table.row.game_key).preview(table.game, state, seat, action)
+        text, view = extras_for(table.row.game_key).preview(table.game, state, seat, action,
+                                                                   lang=ctx.locale)
         files = []
         if view is not None:
             png = await asyncio.to_thread(self.render, table.row.game_key, view)
@@ -607,7 +609,8 @@ class TablesService:
         game, state = table.game, table.state
         assert state is not None
         stepped = extras_for(table.row.game_key).choices(
-            game, state, seat, english_move(table.row.game_key, typed))  # German words too
+            game, state, seat, english_move(table.row.game_key, typed),  # German words too
+            lang=ctx.locale)
         if stepped is not None:  # a game walking big choices step by step (18Rhl lays)
             return stepped[:25]
         needle = typed.strip().lower()
@@ -645,7 +648,7 @@ class TablesService:
         state = table.state  # _commit replaced it with the new state
         replies = self._line_replies([self._move_line(table, seat, lines, before, action)])
         replies += await self._pictures(table, extras_for(table.row.game_key).images_after(
-            game, before, seat, action, state))
+            game, before, seat, action, state, lang=table.row.language))
         if game.phase(state) != phase_before and game.result(state) is None:
             replies.append(await self._board_reply(table, state))
         replies += await self._after_change(table)
@@ -731,7 +734,7 @@ class TablesService:
             assert state is not None
             pending.append(self._move_line(table, seat, lines, before, action))
             shots = extras_for(table.row.game_key).images_after(game, before, seat, action,
-                                                                state)
+                                                                state, lang=table.row.language)
             if shots:  # after this move's line, before what follows
                 replies += self._line_replies(pending) + await self._pictures(table, shots)
                 pending = []
@@ -749,7 +752,8 @@ class TablesService:
         humans = [s for s in game.active(state) if not table.by_seat(s).is_ai]
         if len(humans) != 1:
             return []
-        shots = extras_for(table.row.game_key).prompt_images(game, state, humans[0])
+        shots = extras_for(table.row.game_key).prompt_images(game, state, humans[0],
+                                                                   lang=table.row.language)
         if not shots or _private_part(game.view(state, humans[0]), game.view(state, None)):
             return []  # (the channel never sees a picture drawn for a seat with secrets)
         return await self._pictures(table, shots)

@@ -5,6 +5,10 @@ from __future__ import annotations
 import importlib
 import threading
 
+from engine import text
+
+text.register("render.locales")  # the pictures' labels, in every catalogue language
+
 _MODULES = {
     "rhein": "render.rhein",
     "rheinlaender": "render.rheinlaender",

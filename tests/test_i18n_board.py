@@ -44,12 +44,6 @@ async def test_german_tables_send_german_labels_english_tables_the_plain_view(tm
     assert de_png[:8] == en_png[:8] == b"\x89PNG\r\n\x1a\n" and de_png != en_png
 
 
-def test_a_broken_label_falls_back_to_english():
-    assert troedler_render._label({"labels": {"played": "{oops}"}}, "played",
-                                  "Played this turn ({name})", name="Anna") == \
-        "Played this turn (Anna)"
-
-
 def test_rheinlaender_panel_in_german_fits_the_picture():
     from PIL import Image, ImageDraw
 

@@ -118,7 +118,7 @@ async def test_a_real_engine_refusal_reaches_a_german_player_in_german(tmp_path)
         assert replies[0].text.startswith("Du bist nicht dran: wir warten auf")
         garbled = await service.play(lctx(mover.user_id, "de"), "zzz qqq")
         assert garbled[0].audience is Audience.EPHEMERAL
-        assert garbled[0].text.startswith("Ich verstehe 'zzz qqq' nicht.")
+        assert "verstehe" in garbled[0].text and "'zzz qqq'" in garbled[0].text
     finally:
         await service.store.close()
 
