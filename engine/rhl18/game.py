@@ -166,9 +166,24 @@ def _seat_names(state: State) -> list[Any]:
                                   for i in range(len(state["ids"]))]
 
 
+class _Names(dict):
+    """Display names by player id (for log lines). Without given names a player is
+    "Player 2", a catalogue text made only when a line names that player."""
+
+    def __init__(self, state: State) -> None:
+        super().__init__(zip(state["ids"], state.get("names") or [], strict=False))
+        self.ids = list(state["ids"])
+
+    def get(self, pid: Any, default: Any = None) -> Any:
+        if pid in self:
+            return self[pid]
+        if pid in self.ids:
+            return msg("rhl18.player", n=self.ids.index(pid) + 1)
+        return default
+
+
 def _names(state: State) -> dict[Any, Any]:
-    """Display names by player id (for log lines)."""
-    return dict(zip(state["ids"], _seat_names(state), strict=True))
+    return _Names(state)
 
 
 GAME = Rhl18Game()

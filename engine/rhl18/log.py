@@ -11,8 +11,8 @@ from engine.text import Msg, msg
 Snapshot = dict[str, Any]
 
 
-def _price(cell: str | None) -> Msg | str:
-    return msg("rhl18.money", n=int(cell.split(",")[0])) if cell else "-"
+def _price(cell: str) -> int:
+    return int(cell.split(",")[0])
 
 
 def _name(names: dict[Any, Any], pid: Any) -> Any:
@@ -74,8 +74,10 @@ def _corporation_events(before: Snapshot, after: Snapshot, names: dict[Any, Any]
         if corp["floated"] and not was["floated"]:
             lines.append(msg("rhl18.log.floats", corp=sym))
         if corp["share_price"] != was["share_price"] and was["share_price"]:
-            lines.append(msg("rhl18.log.price_moves", corp=sym,
-                             old=_price(was["share_price"]), new=_price(corp["share_price"])))
+            from_price = _price(was["share_price"])
+            lines.append(msg("rhl18.log.price_moves", corp=sym, old=from_price,
+                             new=_price(corp["share_price"])) if corp["share_price"] else
+                         msg("rhl18.log.price_cleared", corp=sym, old=from_price))
         if corp["president"] != was["president"] and corp["president"] is not None:
             who = msg("rhl18.log.the_market") if corp["president"] == "pool" else \
                 _name(names, corp["president"])
