@@ -14,10 +14,11 @@ from engine.core import new_rng, rng_below
 from engine.playthrough import random_playthrough
 from engine.rheinlaender import GAME
 from engine.rheinlaender.scenario import scenario
-from engine.text import catalogue, say, text_of
+from engine.text import catalogue, keys_used, say, text_of
 from render import rheinlaender as board_picture
 from render.common import font
 from tests.text_checks import (
+    Seen,
     assert_all_catalogue_texts,
     assert_topics_are_catalogue_texts,
     play_and_collect,
@@ -129,3 +130,52 @@ def test_german_final_headline_names_the_winners():
         "Spielende: Orange und Blau gewinnen mit 20 Punkten"
     assert board_picture.headline({**view, "final": tied, "lang": "en"}) == \
         "Game over: Orange and Blue win with 20 points"
+
+
+def _variants():
+    """One position in many situations, so that every rule a move can break is met."""
+    realms = {"C1": ("castle", 0, ["L20", "L21"]), "K1": ("church", 0, ["T20", "T21"])}
+    base = scenario("A:L12 B:L14 A:T13 B:L21 A:C1 bastion:T12", realms=realms, archbishop="A",
+                    hands={"A": [12, 13, 14, 20, 21], "B": [5]})
+    changes = [{}, {"step": "after"}, {"step": "over"}, {"archbishop": None},
+               {"bastion_placed": True}, {"bastions_left": [0, 3, 3]}, {"supply": [0, 20, 20]}]
+    for change in changes:
+        yield {**base, **change}
+
+
+def _candidates():
+    spaces = [f"{bank}{k}" for k in (11, 12, 13, 14, 20, 21) for bank in "LRT"] + ["C1", "X9"]
+    for kind in ("play", "reinforce", "convert", "discard"):
+        for card in (12, 13, 20, 33):
+            for space in spaces:
+                yield {"type": kind, "card": card, "space": space}
+    for space in spaces:
+        yield {"type": "bastion", "space": space}
+    yield {"type": "done"}
+    yield {"type": "fly"}
+
+
+def test_every_rule_refusal_is_a_catalogue_text_in_both_languages():
+    said = []
+    for state in _variants():
+        legal = GAME.legal(state, A)
+        for action in _candidates():
+            if action in legal:
+                continue
+            for seat in (A, B):
+                with pytest.raises(RuleError) as error:
+                    GAME.apply(GAME.load(GAME.dump(state)), seat, action)
+                said.append(text_of(error.value))
+    for typed in ("", "play", "play 99 left", "play 12 up", "play 30 island", "bastion 12 x",
+                  "reinforce 3 left"):
+        with pytest.raises(RuleError) as error:
+            GAME.parse(state, A, typed)
+        said.append(text_of(error.value))
+    seen = Seen(refusals=said)
+    assert_all_catalogue_texts(seen)
+    refusal_keys = {key for key in catalogue("en")
+                    if key.startswith(("rheinlaender.refuse.", "rheinlaender.notation."))}
+    assert refusal_keys - keys_used(said) <= {"rheinlaender.notation.no_left",
+                                              "rheinlaender.notation.no_right",
+                                              "rheinlaender.notation.no_river"}
+    assert all(say(text, "de") != str(text) for text in said)
