@@ -60,6 +60,11 @@ def test_a_german_log_line_phase_and_label():
         "Orange spielt Karte 13: Ritter auf 13 links.",
         "Orange übernimmt das Herzogtum bei 12 links (Wert 1)."]
     assert say(GAME.phase(state), "de") == "Zug 1: Orange"
+    assert say(GAME.label(state, {"type": "done"}), "de") == "Zug ohne Bastion beenden"
+    assert say(GAME.label(state, {"type": "discard", "card": 20}), "de") == \
+        "Karte 20 abwerfen (kein Ritter einsetzbar)"
+    state["step"] = "over"
+    assert say(GAME.phase(state), "de") == "Spielende"
 
 
 def test_german_refusals():
