@@ -25,8 +25,19 @@ def _export(name: str) -> dict:
 
 def _position(data: dict, moves: int | None = None) -> dict:
     actions = data["actions"] if moves is None else data["actions"][:moves]
-    return replay(GAME, data["players"], data["options"], data["seed"],
-                  [(a["seat"], a["move"]) for a in actions])
+    state = replay(GAME, data["players"], data["options"], data["seed"], [])
+    for a in actions:
+        _apply_agreed(state, a["seat"], a["move"])
+    return state
+
+
+def _apply_agreed(state: dict, seat: int, move: str) -> None:
+    """One move of an export recorded when trains changed hands at once between
+    corporations: the seller's president now answers the offer, so it accepts here."""
+    GAME.apply(state, seat, GAME.parse(state, seat, move))
+    if state["round"].get("offer"):
+        seller = GAME.active(state)[0]
+        GAME.apply(state, seller, GAME.parse(state, seller, "accept"))
 
 
 def _refused_unchanged(state: dict, seat: int, action: dict) -> str:
@@ -109,7 +120,7 @@ def _positions() -> tuple[str, ...]:
     for i, a in enumerate(data["actions"][:160]):
         if i % 9 == 0:
             out.append(GAME.dump(state))
-        GAME.apply(state, a["seat"], GAME.parse(state, a["seat"], a["move"]))
+        _apply_agreed(state, a["seat"], a["move"])
     return tuple(out)
 
 

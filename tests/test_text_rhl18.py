@@ -101,7 +101,8 @@ def _fixture_lines(path: Path) -> tuple[list, dict, dict]:
     G.F.settle(state)
     lines: list = []
     for raw in importer.filter_actions(data["actions"]):
-        lines += G.play_logged(state, importer.convert(raw, seats))
+        for part in importer.play(state, importer.convert(raw, seats), G.play_logged):
+            lines += part  # a trade between two presidents: the offer, then its accept
         for auto in raw.get("auto_actions") or []:
             lines += G.play_logged(state, importer.convert(auto, seats))
     return lines, state, data

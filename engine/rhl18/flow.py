@@ -516,8 +516,8 @@ def settle(state: State) -> None:
 def _settle_or(state: State) -> bool:
     """One automatic OR move; True when someone must decide."""
     rnd = state["round"]
-    if rnd["discard"]:
-        return True
+    if rnd["discard"] or rnd.get("offer"):
+        return True  # a discard, or the seller's answer to an offer for its train
     sym = current_corp(state)
     if sym is None:
         _end_or(state)

@@ -62,6 +62,9 @@ class Rhl18Game(Game):
             return [R.auction_current(state)]
         if rnd["type"] == "Stock":
             return [F.sr_current(state)]
+        if rnd.get("offer"):
+            # Only the selling corporation's president may answer an offer for its train.
+            return [state["corps"][rnd["offer"]["seller"]]["president"]]
         sym = rnd["discard"][0] if rnd["discard"] else F.current_corp(state)
         if sym is None:
             return []
@@ -87,6 +90,10 @@ class Rhl18Game(Game):
 
     def _apply(self, state: State, seat: int, action: dict) -> list[Msg]:
         if seat not in self.active(state):
+            offer = state["round"].get("offer")
+            if offer:
+                raise RuleError(msg("rhl18.err.offer_waits", seller=offer["seller"],
+                                    buyer=offer["buyer"], train=offer["train"]))
             raise RuleError(msg("rhl18.err.not_your_turn"))
         if not L.allowed(state, seat, action):
             raise RuleError(L.why_not(state, seat, action))
@@ -116,6 +123,7 @@ class Rhl18Game(Game):
         routes = rnd.get("t", {}).get("routes") if rnd["type"] == "Operating" else None
         if routes and all("stops" in r for r in routes):
             snap["routes"] = routes
+        snap["offer"] = _offer_view(state, names)
         return snap
 
     def phase(self, state: State) -> Msg:
@@ -148,6 +156,16 @@ def play_logged(state: State, action: dict) -> list[Msg]:
     # Described once the rules accepted it: a malformed action is refused, not misread.
     line = N.describe(state, action, names)
     return [line, *LOG.events(before, S.snapshot(state), names)]
+
+
+def _offer_view(state: State, names: list[Any]) -> dict[str, Any] | None:
+    """The open offer for a train (public): who offers what, and who must answer it."""
+    offer = state["round"].get("offer")
+    if not offer:
+        return None
+    seat = state["corps"][offer["seller"]]["president"]
+    return dict(offer, answering=names[seat],
+                text=msg("rhl18.offer.open", who=names[seat], **offer))
 
 
 def _round_label(state: State) -> Msg:

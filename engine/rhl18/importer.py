@@ -12,6 +12,7 @@ import gzip
 import json
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 from engine.rhl18 import flow as F
 from engine.rhl18 import rules as R
@@ -107,12 +108,26 @@ def replay_iter(game_json: dict, trust: bool = False) -> Iterator[tuple[dict, di
     F.settle(state)
     yield state, None
     for raw in filter_actions(game_json["actions"]):
-        F.process(state, convert(raw, seats))
+        play(state, convert(raw, seats))
         for auto in raw.get("auto_actions") or []:
             F.process(state, convert(auto, seats))
         yield state, raw
     state["auto_kda"] = True
     state.pop("trust", None)
+
+
+def play(state: dict, action: dict, process: Callable[[dict, dict], Any] = F.process
+         ) -> list[Any]:
+    """One recorded action. A train bought from a corporation with another president
+    waits for that president's answer in our games; a record implies the agreement, so the
+    seller's accept follows within the same action. Returns what ``process`` returned for
+    each step (``game.play_logged`` gives the log lines)."""
+    from engine.rhl18 import operating as O
+
+    out = [process(state, action)]
+    if state["round"].get("offer"):
+        out.append(process(state, O.offer_answers(state)[0]))
+    return out
 
 
 def result_of(state: dict) -> dict[str, int]:

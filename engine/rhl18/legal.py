@@ -143,6 +143,10 @@ def or_moves(state: State, seat: int) -> list[dict]:
     from engine.rhl18 import flow as F
 
     rnd = state["round"]
+    if rnd.get("offer"):
+        from engine.rhl18 import operating as O
+
+        return O.offer_answers(state)
     if rnd["discard"]:
         sym = rnd["discard"][0]
         return [{"type": "discard_train", "entity": sym, "train": t}
@@ -359,9 +363,13 @@ def train_moves(state: State, sym: str, seat: int) -> list[dict]:
                                      and price <= corp["cash"] + pres_cash):
             out.append({"type": "buy_train", "entity": sym, "train": tid, "price": price})
     if corp["cash"] >= 1 and not corp["receivership"] and not state["round"]["t"]["ebuy_sold"]:
+        declined = state["round"]["t"].get("declined", {})
         for _owner, tid in F.other_trains(state, sym):
-            out.append({"type": "buy_train", "entity": sym, "train": tid,
-                        "price": min(corp["cash"], F.train_price(tid))})
+            price = min(corp["cash"], F.train_price(tid))
+            # A declined offer is not repeated at the same (or a lower) price this turn.
+            if price > declined.get(tid, 0):
+                out.append({"type": "buy_train", "entity": sym, "train": tid,
+                            "price": price})
     if must and cheapest > corp["cash"] + pres_cash and corp["president"] == seat:
         out += [sell_action(seat, b) for b in emergency_bundles(state, sym, seat)]
     if not must or corp["receivership"]:
@@ -406,6 +414,8 @@ def step_kinds(state: State, seat: int) -> set[str]:
         return {"par"} if rnd["pending_par"] else {"bid", "pass"}
     if rnd["type"] == "Stock":
         return {"buy_shares", "sell_shares", "par", "pass"}
+    if rnd.get("offer"):
+        return {"accept", "decline"}
     if rnd["discard"]:
         return {"discard_train"}
     step = rnd["step"]

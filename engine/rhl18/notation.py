@@ -76,7 +76,7 @@ def format_action(state: State, action: dict) -> str:
         return f"discard {action['train']}"
     if kind == "bankrupt":
         return "bankrupt"
-    return kind
+    return kind  # also "accept" and "decline" (the seller's answer to an offer)
 
 
 def _format_train(state: State, action: dict) -> str:
@@ -103,6 +103,9 @@ def label(state: State, action: dict) -> Msg:
         sym = action["shares"][0].rsplit("_", 1)[0]
         gain = R.price_of(state["corps"][sym]["price"]) * action["percent"] // 10
         return msg("rhl18.label.gain", mv=text, amt=gain)
+    if action["type"] in ("accept", "decline"):
+        return msg(f"rhl18.label.{action['type']}", buyer=action["buyer"],
+                   train=action["train"], price=action["price"])
     cost = _cost_of(state, action)
     return msg("rhl18.label.money", mv=text, amt=cost) if cost else \
         msg("rhl18.label.plain", mv=text)
@@ -253,6 +256,17 @@ def describe(state: State, action: dict, names: dict[Any, Any] | None = None) ->
         "par": lambda: msg("rhl18.log.pars", who=who, corp=action["corporation"],
                            price=R.price_of(action["share_price"])),
     }
+    if kind == "buy_train" and state["round"].get("offer"):
+        offer = state["round"]["offer"]
+        return msg("rhl18.log.offers", who=who, seller=offer["seller"],
+                   train=offer["train"], price=offer["price"])
+    if kind == "accept":
+        # The trade's line, as when both corporations have the same president.
+        return msg("rhl18.log.buys_train", who=action["buyer"], train=action["train"],
+                   price=action["price"])
+    if kind == "decline":
+        return msg("rhl18.log.declines", who=who, buyer=action["buyer"],
+                   train=action["train"], price=action["price"])
     if kind in simple:
         return simple[kind]()
     if kind == "dividend" and action["kind"] in ("payout", "withhold"):

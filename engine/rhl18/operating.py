@@ -26,6 +26,11 @@ def handle(state: State, action: dict) -> None:
             R.pay(state, "bank", "RhE", state["kda"])
             state["kda"] = 0
         return
+    if rnd.get("offer"):
+        _answer_offer(state, action)
+        return
+    if kind in OFFER_ANSWERS:
+        raise RuleError(msg("rhl18.err.no_offer"))
     if rnd["discard"]:
         if kind != "discard_train" or entity != rnd["discard"][0]:
             raise RuleError(msg("rhl18.err.must_discard", corp=rnd["discard"][0]))
@@ -399,11 +404,61 @@ def _buy_train(state: State, sym: str, action: dict) -> None:
             raise RuleError(msg("rhl18.err.ebuy_depot_only"))
         if not 1 <= price <= corp["cash"]:
             raise RuleError(msg("rhl18.err.train_price_range", corp=sym, cash=corp["cash"]))
-        R.pay(state, sym, owner, price)
-        state["corps"][owner]["trains"].remove(tid)
-        corp["trains"].append(tid)
+        refused = t.get("declined", {}).get(tid)
+        if refused is not None and price <= refused:
+            raise RuleError(msg("rhl18.err.offer_declined", seller=owner, train=tid,
+                                price=refused))
+        if corp["president"] != state["corps"][owner]["president"]:
+            # Two presidents must agree on the price: the seller's president answers first.
+            state["round"]["offer"] = {"buyer": sym, "seller": owner, "train": tid,
+                                       "price": price}
+            return
+        _trade(state, sym, owner, tid, price)
+        return
     t["bought"] = True
     _check_discards(state)
+
+
+OFFER_ANSWERS = ("accept", "decline")
+
+
+def offer_answers(state: State) -> list[dict]:
+    """The seller's two answers to the open offer (each names the offer it answers)."""
+    offer = state["round"].get("offer")
+    if not offer:
+        return []
+    return [{"type": kind, "entity": offer["seller"], "buyer": offer["buyer"],
+             "train": offer["train"], "price": offer["price"]} for kind in OFFER_ANSWERS]
+
+
+def _trade(state: State, sym: str, owner: str, tid: str, price: int) -> None:
+    """A train changes hands between two corporations (agreed by both presidents)."""
+    corp = state["corps"][sym]
+    R.pay(state, sym, owner, price)
+    state["corps"][owner]["trains"].remove(tid)
+    corp["trains"].append(tid)
+    state["round"]["t"]["bought"] = True
+    _check_discards(state)
+
+
+def _answer_offer(state: State, action: dict) -> None:
+    """The seller's president accepts or declines the open offer for one of its trains;
+    nothing else can happen while the offer waits."""
+    rnd = state["round"]
+    offer = rnd["offer"]
+    if action["type"] not in OFFER_ANSWERS:
+        raise RuleError(msg("rhl18.err.offer_open", buyer=offer["buyer"],
+                            seller=offer["seller"], train=offer["train"]))
+    if action.get("entity") != offer["seller"] or any(
+            action.get(key) != offer[key] for key in ("buyer", "train", "price")):
+        raise RuleError(msg("rhl18.err.offer_seller", seller=offer["seller"],
+                            buyer=offer["buyer"], train=offer["train"], price=offer["price"]))
+    del rnd["offer"]
+    if action["type"] == "accept":
+        _trade(state, offer["buyer"], offer["seller"], offer["train"], offer["price"])
+        return
+    declined = rnd["t"].setdefault("declined", {})
+    declined[offer["train"]] = max(offer["price"], declined.get(offer["train"], 0))
 
 
 def _president_contributes(state: State, sym: str, tid: str, price: int) -> None:

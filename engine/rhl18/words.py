@@ -6,7 +6,8 @@ from __future__ import annotations
 from engine.text import Msg, has, msg
 
 KINDS = ("bid", "par", "buy_shares", "sell_shares", "pass", "lay_tile", "place_token",
-         "run_routes", "dividend", "buy_train", "discard_train", "bankrupt",
+         "run_routes", "dividend", "buy_train", "discard_train", "bankrupt", "accept",
+         "decline",
          # only in imported 18xx.games records:
          "destination_connection", "program_share_pass", "program_buy_shares",
          "program_disable")
