@@ -73,14 +73,3 @@ def rule_text(message: str, locale: object) -> str:
         if found:
             return found.expand(template)
     return message
-
-
-def board_labels(game_key: str, locale: object) -> dict[str, str]:
-    """The board picture's labels for a game in a language (keys ``board.<game>.<label>``),
-    handed to the renderer in the view; empty for English, which renderers draw by default."""
-    lang = language(locale)
-    if lang == DEFAULT:
-        return {}
-    prefix = f"board.{game_key}."
-    return {key[len(prefix):]: text for key, text in catalogue(lang).items()
-            if key.startswith(prefix)}

@@ -25,7 +25,6 @@ import engine
 from bot import ai
 from bot.extras import NoZoom, extras_for
 from bot.i18n import (
-    board_labels,
     colour_name,
     english_move,
     has,
@@ -1229,9 +1228,6 @@ class TablesService:
         view = game.view(state, None)  # the public view only: this goes to the channel
         # renderers draw their labels in the table's language
         view = {**view, "lang": table.row.language}
-        labels = board_labels(table.row.game_key, table.row.language)
-        if labels:
-            view["labels"] = labels
         phase = say(game.phase(state), table.row.language)
         try:
             png = await asyncio.to_thread(self.render, table.row.game_key, view)

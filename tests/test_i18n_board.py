@@ -1,5 +1,5 @@
-"""Board labels in the table's language: the service hands German labels to the renderer
-(Trödler's panel uses them); English tables get the plain public view."""
+"""Board pictures in the table's language: the service hands the renderer the public view with
+the table's language in ``lang``; nothing else differs."""
 
 from __future__ import annotations
 
@@ -28,34 +28,17 @@ async def start_troedler(tmp_path, lang):
     return store, recorder
 
 
-async def test_german_tables_send_german_labels_english_tables_the_plain_view(tmp_path):
+async def test_the_renderer_gets_the_public_view_and_the_tables_language(tmp_path):
     store, german = await start_troedler(tmp_path, "de")
     await store.close()
     store, english = await start_troedler(tmp_path, "en")
     await store.close()
     [(_, de_view)] = german.calls
     [(_, en_view)] = english.calls
-    assert de_view["lang"] == "de" and de_view["labels"]["players"] == "Spieler"
-    assert "labels" not in en_view and en_view["lang"] == "en"
-    plain = {k: v for k, v in de_view.items() if k not in ("lang", "labels")}
-    assert plain == {k: v for k, v in en_view.items() if k != "lang"}  # same public view, only the labels differ
+    assert de_view["lang"] == "de" and en_view["lang"] == "en"
+    # the same public view; only the language differs
+    assert {k: v for k, v in de_view.items() if k != "lang"} == \
+        {k: v for k, v in en_view.items() if k != "lang"}
     de_png = troedler_render.render(de_view)
     en_png = troedler_render.render(en_view)
     assert de_png[:8] == en_png[:8] == b"\x89PNG\r\n\x1a\n" and de_png != en_png
-
-
-def test_rheinlaender_panel_in_german_fits_the_picture():
-    from PIL import Image, ImageDraw
-
-    from bot.i18n import board_labels
-    from render import rheinlaender as rheinlaender_render
-    from render.common import font
-
-    game = engine.GAMES["rheinlaender"]
-    view = game.view(game.setup(4, {}, 3), None)
-    labels = board_labels("rheinlaender", "de")
-    german = rheinlaender_render.render({**view, "lang": "de", "labels": labels})
-    assert german != rheinlaender_render.render(view)
-    draw = ImageDraw.Draw(Image.new("RGB", (1, 1)))
-    assert draw.textlength(labels["legend"], font=font(15)) <= 1600 - 24 * 2
-    assert labels["knights"].format(count=3) == "Ritter übrig: 3"
