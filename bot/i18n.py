@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import functools
 import json
-import re
 from importlib import resources
 from typing import Any
 
@@ -48,28 +47,3 @@ def colour_name(colour: str, locale: object) -> str:
     """A player colour in the reader's language (``"red"`` -> ``"rot"``)."""
     key = f"choice.{colour.lower()}"
     return catalogue(language(locale)).get(key, colour) if has(key) else colour
-
-
-@functools.cache
-def _rule_patterns(lang: str) -> list[tuple[re.Pattern[str], str]]:
-    name = f"rules_{lang}.json"
-    try:
-        text = resources.files("bot.locales").joinpath(name).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return []
-    return [(re.compile(pattern), german) for pattern, german in json.loads(text)["patterns"]]
-
-
-def rule_text(message: str, locale: object) -> str:
-    """An engine's rule message in the reader's language: a catalogue ``Msg`` is said in it;
-    a plain English message is translated where the pattern table knows it."""
-    lang = language(locale)
-    if isinstance(message, texts.Msg):
-        return say(message, lang)
-    if lang == DEFAULT:
-        return message
-    for pattern, template in _rule_patterns(lang):
-        found = pattern.fullmatch(message)
-        if found:
-            return found.expand(template)
-    return message

@@ -29,7 +29,6 @@ from bot.i18n import (
     english_move,
     has,
     language,
-    rule_text,
     t,
 )
 from bot.reminders import Reminders, TurnInfo, zone
@@ -115,7 +114,7 @@ def _guarded(method: Callable[..., Awaitable[list[Reply]]]):
         except Refusal as error:
             return [_private(ctx, error.say(ctx.locale))]
         except RuleError as error:
-            return [_private(ctx, rule_text(error.text, ctx.locale))]
+            return [_private(ctx, say(error.text, ctx.locale))]
         except StaleVersion:
             return [_private(ctx, t("svc.stale", ctx.locale))]
 

@@ -6,6 +6,7 @@ import importlib
 from collections.abc import Iterator, Mapping
 
 from engine.core import Action, Game, Option, RuleError, Standing, State
+from engine.text import msg
 
 __all__ = ["GAMES", "Action", "Game", "Option", "RuleError", "Standing", "State", "get_game"]
 
@@ -45,5 +46,4 @@ def get_game(key: str) -> Game:
     try:
         return GAMES[key]
     except KeyError:
-        known = ", ".join(_MODULES)
-        raise RuleError(f"There is no game called {key!r}. Games: {known}.") from None
+        raise RuleError(msg("core.no_game", key=key, games=list(_MODULES))) from None

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.i18n import english_move, rule_text
+from bot.i18n import english_move
 from bot.replies import Audience
 from tests.issue10_helpers import lctx, state_of
 from tests.service_pebbles import GAME, open_service
@@ -77,23 +77,6 @@ def test_keyword_table_per_game():
     assert english_move("18rhl", "zug-kaufen 3 depot") == "buy-train 3 depot"
     assert english_move("troedler", "liefern 12") == "deliver 12"
     assert english_move("rhein", "take 17") == "take 17"  # English stays as it is
-
-
-def test_rule_messages_have_a_german_table_with_english_fallback():
-    assert rule_text("Something nobody translated.", "de") == "Something nobody translated."
-    assert rule_text("It is not your turn.", "en") == "It is not your turn."
-
-
-@pytest.mark.parametrize(("english", "german"), [
-    ("It is Anna's turn.", "Anna ist dran."),
-    ("The game is over.", "Das Spiel ist vorbei."),
-    ("'bid x' is not a legal move now.", "'bid x' ist jetzt kein erlaubter Zug."),
-    ("I cannot read that move. Moves look like: take 17.",
-     "Diesen Zug verstehe ich nicht. Moves look like: take 17."),
-])
-def test_common_rule_messages_in_german(english, german):
-    assert rule_text(english, "de") == german
-    assert rule_text(english, "en-US") == english
 
 
 async def test_a_real_engine_refusal_reaches_a_german_player_in_german(tmp_path):

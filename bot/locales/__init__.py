@@ -1,4 +1,3 @@
 """Catalogues of the bot's texts, one folder per language (see engine/text.py).
 
-moves.json holds the German move keywords; rules_de.json German for engine messages that are
-not yet catalogue keys."""
+moves.json holds the German move keywords."""
