@@ -148,7 +148,7 @@ class Table:
 
     def who(self, seat: int) -> str:
         s = self.by_seat(seat)
-        return f"**{s.name}** ({s.colour})"
+        return f"**{s.name}** ({colour_name(s.colour, self.row.language)})"
 
 
 class TablesService:
