@@ -630,9 +630,10 @@ class TablesService:
     def _move_line(table: Table, seat: int, lines: list[str], before: State,
                    action: Action) -> str:
         """The channel line for a move; a move the rules log nothing for (``done``,
-        ``pass``) shows its notation, so the channel never reads an empty line."""
-        said = " ".join(say(line, table.row.language) for line in lines) or \
-            f"`{table.game.format(before, action)}`"
+        ``pass``) shows its label and notation, so the channel never reads an empty line."""
+        lang = table.row.language
+        said = " ".join(say(line, lang) for line in lines) or \
+            f"{say(table.game.label(before, action), lang)} (`{table.game.format(before, action)}`)"
         return f"{table.who(seat)}: {said}"
 
     async def _play_action(self, table: Table, seat: int, user_id: int | None,
