@@ -15,6 +15,11 @@
   - voluntary: an opponent's lasting train at a bargain (at most 60% of its list price)
     from a corporation we neither run nor hold much of, else the cheapest depot train
     while fewer than two of our trains outlive the next phase.
+  An offer goes to the seller's president, who may decline; a declined train is not
+  offered again at the same price (legal() leaves it out), so the next choice follows.
+* Answering an offer for a train of ours: accept a fair price (80% of the list price), a
+  train about to rust while we keep another, a train we cannot run, or a buyer we hold
+  more of than the seller; else decline.
   Lay track and tokens rather than pass; to pay for a forced train, sell the smallest
   bundle (from a corporation someone else runs) before ever going bankrupt.
 
@@ -71,6 +76,25 @@ def corp_of(share: str) -> str:
 
 
 # --- rules, in priority order; each returns a move or None ---------------------------
+
+
+FAIR = 0.8  # an offer for one of our trains is fair from this share of its list price
+
+
+def answer_offer(state, seat, by_type, rng) -> Action | None:
+    """Another president offers to buy a train of a corporation we run: accept a fair
+    price, a train about to rust (while the seller keeps another), a train its corporation
+    cannot run, or a buyer we hold more of than the seller; else decline."""
+    if "accept" not in by_type:
+        return None
+    offer = by_type["accept"][0]
+    seller, train, price = offer["entity"], offer["train"], offer["price"]
+    keeps_one = len(state["corps"][seller]["trains"]) > 1
+    fair = (price >= FAIR * F.train_price(train)
+            or (train_life(state, train) < 1 and keeps_one)
+            or not F.route_possible(state, seller)
+            or _held(state, seat, offer["buyer"]) > _held(state, seat, seller))
+    return offer if fair else by_type["decline"][0]
 
 
 def must_moves(state, seat, by_type, rng) -> Action | None:
@@ -329,4 +353,4 @@ def _pass(by_type: dict[str, list[Action]]) -> Action | None:
     return by_type["pass"][0] if "pass" in by_type else None
 
 
-RULES = (must_moves, run_best, dividend, buy_train, track, auction, stock, avoid_selling)
+RULES = (answer_offer, must_moves, run_best, dividend, buy_train, track, auction, stock, avoid_selling)

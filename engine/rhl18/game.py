@@ -126,6 +126,29 @@ class Rhl18Game(Game):
         snap["offer"] = _offer_view(state, names)
         return snap
 
+    def check_invariants(self, state: State) -> list[str]:
+        """Money is conserved (an open offer moves none), and an open offer is one the
+        rules allow: the seller holds the train, the buyer can pay, two presidents."""
+        from engine.rhl18 import data
+
+        problems = []
+        total = state["bank"] + sum(state["cash"]) + sum(
+            c["cash"] for c in state["corps"].values())
+        if total != data.game()["bank_cash"]:
+            problems.append(f"money is {total}, not {data.game()['bank_cash']}")
+        offer = state["round"].get("offer")
+        if offer:
+            buyer, seller = state["corps"][offer["buyer"]], state["corps"][offer["seller"]]
+            if offer["train"] not in seller["trains"]:
+                problems.append(f"offer for {offer['train']}, which {offer['seller']} lacks")
+            if not 1 <= offer["price"] <= buyer["cash"]:
+                problems.append(f"offer of {offer['price']} beyond {offer['buyer']}'s cash")
+            if buyer["president"] == seller["president"]:
+                problems.append("an offer between corporations with one president")
+            if F.current_corp(state) != offer["buyer"] or state["round"]["step"] != "BuyTrain":
+                problems.append("an offer outside the buyer's train step")
+        return problems
+
     def phase(self, state: State) -> Msg:
         return msg("rhl18.phase", phase=state["phase"], round=_round_label(state))
 

@@ -721,8 +721,10 @@ def best_routes(board: dict, corp: str, trains: Iterable[str],
 @lru_cache(maxsize=32)
 def _best_cached(key: tuple, corp: str, trains: tuple[str, ...],
                  ctx: RouteContext) -> tuple[RouteResult, ...]:
+    # Hexes in a fixed order: a loaded state (keys sorted by dump) and a live one must break
+    # ties between equal routes alike.
     board = {h: {"tile": t, "rotation": r, "tokens": [list(c) for c in toks]}
-             for h, t, r, toks in key}
+             for h, t, r, toks in sorted(key)}
     return tuple(_best_routes(board, corp, list(trains), ctx))
 
 
