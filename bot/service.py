@@ -265,8 +265,7 @@ class TablesService:
         colour = next(iter(PLAYER_COLOURS))
         await self.store.add_seat(row.id, row.version, user_id=ctx.user_id,
                                   name=ctx.user_name, colour=colour, now=now)
-        variants = ", ".join(f"{k}={v}" for k, v in chosen.items()) or \
-            t("common.standard_rules", table_lang)
+        variants = _variants_text(game, chosen, table_lang)
         players = f"{low}" if low == high else f"{low}-{high}"
         pace_note = " " + t("new.pace", table_lang, hours=f"{pace_hours:g}") if pace_hours \
             else ""
@@ -1178,10 +1177,10 @@ class TablesService:
             version = await self.store.add_seat(
                 row.id, version, user_id=None if s.is_ai else s.user_id, name=s.name,
                 colour=s.colour, is_ai=s.is_ai, ai_level=s.ai_level, now=now)
-        variants = ", ".join(f"{k}={v}" for k, v in old.options.items()) or \
-            t("common.standard_rules", old.language)
-        lineup = ", ".join(f"{n}. **{s.name}** ({s.colour})" for n, s in enumerate(
-            sorted(seated, key=lambda s: s.seat or 0), 1))
+        variants = _variants_text(game, old.options, old.language)
+        ordered = sorted(seated, key=lambda s: s.seat or 0)
+        lineup = ", ".join(f"{n}. **{s.name}** ({colour_name(s.colour, old.language)})"
+                           for n, s in enumerate(ordered, 1))
         mentions = " ".join(f"<@{s.user_id}>" for s in seated
                             if not s.is_ai and s.user_id is not None)
         return [_public(t("rematch.opened", old.language, name=ctx.user_name,
@@ -1350,6 +1349,13 @@ def _private_part(private: Any, public: Any, path: str = "") -> list[tuple[str, 
     if public is None and private in (None, "", [], {}):
         return []  # an empty private-only field tells the player nothing
     return [(path or "view", private)]
+
+
+def _variants_text(game: Game, options: Mapping[str, Any], lang: str) -> str:
+    """The variants a table changed from the defaults (``relax=True``), or "standard rules"."""
+    defaults = {option.name: option.default for option in game.options}
+    changed = [f"{k}={v}" for k, v in options.items() if defaults.get(k, not v) != v]
+    return ", ".join(changed) or t("common.standard_rules", lang)
 
 
 def _secret_lines(secret: list[tuple[str, Any]], lang: str = "en") -> list[str]:
