@@ -18,7 +18,7 @@ import engine
 from bot.discord_delivery import Delivery, with_retry
 from bot.i18n import t
 from bot.replies import Audience, Reply
-from engine.text import Msg, has, msg, say, text_of
+from engine.text import msg, say, text_of
 from render.common import PLAYER_COLOURS
 
 log = logging.getLogger(__name__)
@@ -630,8 +630,7 @@ def _rules_command(adapter: Adapter) -> app_commands.Command:
         shown = {}
         for g in games:
             for name in g.topics:
-                key = f"{g.key}.topic_name.{name}"
-                title = say(Msg(key), interaction.locale) if has(key) else name
+                title = say(g.topic_title(name), interaction.locale)
                 label = name if title.lower() == name else f"{title} ({name})"
                 if needle in label.lower():
                     shown[name] = label

@@ -20,7 +20,7 @@ import json
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from engine.text import msg, text_of
+from engine.text import LANGUAGES, Msg, has, msg, say, text_of
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -202,10 +202,27 @@ class Game:
         return self.format(state, action)
 
     def rules(self, topic: str | None = None) -> str:
-        """Help text for a topic, or the list of topics."""
-        if topic is None or topic not in self.topics:
-            return msg("core.rules.topics", title=self.title, topics=sorted(self.topics))
-        return self.topics[topic]
+        """Help text for a topic (its name, or its display name in any language), or the
+        list of topics by their display names."""
+        found = self.topic_named(topic) if topic else None
+        if found is None:
+            return msg("core.rules.topics", title=self.title,
+                       topics=[self.topic_title(name) for name in sorted(self.topics)])
+        return self.topics[found]
+
+    def topic_title(self, name: str) -> str:
+        """A topic's display name (``<game>.topic_name.<name>`` where the catalogue has it)."""
+        key = f"{self.key}.topic_name.{name}"
+        return Msg(key) if has(key) else name
+
+    def topic_named(self, typed: str) -> str | None:
+        """The topic a player means by ``typed``: its name or a display name, any case."""
+        wanted = typed.strip().casefold()
+        for name in self.topics:
+            title = self.topic_title(name)
+            if wanted in {name.casefold(), *(say(title, lang).casefold() for lang in LANGUAGES)}:
+                return name
+        return None
 
     def is_over(self, state: State) -> bool:
         return self.result(state) is not None
