@@ -225,3 +225,60 @@ def test_a_whole_recorded_game_still_ends_as_recorded() -> None:
     assert offers_left == []
     assert state["finished"]
     assert I.result_of(state) == {k: int(v) for k, v in game["result"].items()}
+
+
+# -- through the tables service (Discord): the seller is prompted and answers with /play ---
+async def _table_at_the_offer(tmp_path):
+    from bot.replies import Audience
+    from bot.service import TablesService
+    from bot.store import Store
+    from engine import GAMES
+    from tests.service_pebbles import ctx
+
+    store = await Store.open(str(tmp_path / "offer.sqlite3"))
+    service = TablesService(store, games={"18rhl": GAMES["18rhl"]},
+                            render=lambda key, view: b"\x89PNG fake")
+    game = I.load_json(FIXTURE)
+    await service.import_18xx(ctx(1), dict(game, actions=game["actions"][:38]))
+    for user in (1, 2, 3):
+        await service.join(ctx(user))
+    await service.start(ctx(1))
+    replies = await service.play(ctx(BUYER_SEAT + 1), f"buy-train {TRAIN} from rhe {PRICE}")
+    assert replies[0].audience is Audience.CHANNEL, replies[0].text
+    return service, replies, ctx
+
+
+async def test_the_service_prompts_the_seller_who_accepts_with_play(tmp_path):
+    from bot.replies import Audience
+
+    service, replies, ctx = await _table_at_the_offer(tmp_path)
+    state = GAME.load((await service.store.latest_game(500)).state)
+    assert state["round"]["offer"]["train"] == TRAIN and GAME.active(state) == [SELLER_SEAT]
+    # The turn prompt names the seller, whose /play autocomplete offers the two answers.
+    assert replies[-1].text.startswith(f"<@{SELLER_SEAT + 1}>: your turn"), replies[-1].text
+    choices = await service.move_choices(ctx(SELLER_SEAT + 1), "")
+    assert [value for _, value in choices] == ["accept", "decline"]
+    assert choices[0][0] == f"accept: GVE buys train {TRAIN} for {PRICE}M"
+    assert await service.move_choices(ctx(BUYER_SEAT + 1), "") == []
+    # Neither the buyer nor a third player can answer; the seller can.
+    for seat in (BUYER_SEAT, THIRD_SEAT):
+        refused = await service.play(ctx(seat + 1), "accept")
+        assert refused[0].audience is not Audience.CHANNEL
+    replies = await service.play(ctx(SELLER_SEAT + 1), "accept")
+    assert replies[0].audience is Audience.CHANNEL, replies[0].text
+    state = GAME.load((await service.store.latest_game(500)).state)
+    assert "offer" not in state["round"] and TRAIN in state["corps"][BUYER]["trains"]
+    assert GAME.active(state) == [BUYER_SEAT]
+    await service.store.close()
+
+
+async def test_the_seller_may_decline_in_german(tmp_path):
+    from bot.replies import Audience
+
+    service, _, ctx = await _table_at_the_offer(tmp_path)
+    replies = await service.play(ctx(SELLER_SEAT + 1), "ablehnen")
+    assert replies[0].audience is Audience.CHANNEL, replies[0].text
+    state = GAME.load((await service.store.latest_game(500)).state)
+    assert "offer" not in state["round"] and TRAIN in state["corps"][SELLER]["trains"]
+    assert state["round"]["t"]["declined"] == {TRAIN: PRICE}
+    await service.store.close()
