@@ -7,6 +7,7 @@ from typing import Any
 
 from engine.core import Game, Option, RuleError, Standing, rank_standings
 from engine.rhl18 import flow as F
+from engine.rhl18 import labels
 from engine.rhl18 import legal as L
 from engine.rhl18 import log as LOG
 from engine.rhl18 import notation as N
@@ -165,8 +166,9 @@ class Rhl18Game(Game):
         return N.parse(state, seat, text)
 
     def label(self, state: State, action: dict) -> Msg:
-        text = N.label(state, action)
-        # Labels are notation and numbers: a too long one is cut the same in every language.
+        text = labels.describe(state, action)
+        # A label past Discord's 100 characters (a long manual run) is cut the same way in
+        # every language.
         return text if len(text) <= 100 else msg("rhl18.label.plain", mv=str(text)[:100])
 
 

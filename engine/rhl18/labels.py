@@ -1,0 +1,78 @@
+"""Move labels for autocomplete and buttons: what a move does, in words of the reader's
+language, followed by its notation (``Bid 20M for PWB · bid pwb 20``), so a newcomer reads
+the move and an 18xx player still sees the notation they can type."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.rhl18 import notation as N
+from engine.rhl18 import rules as R
+from engine.text import Msg, msg
+
+State = dict[str, Any]
+
+LIMIT = 100  # Discord's limit for an autocomplete name
+
+
+def describe(state: State, action: dict) -> Msg:
+    """The label of a legal move; a move kind without words of its own keeps the plain
+    notation label."""
+    if action["type"] in ("accept", "decline"):
+        return N.label(state, action)
+    notation = N.format_action(state, action)
+    what = _what(state, action, notation)
+    if what is None:
+        return N.label(state, action)
+    label = msg("rhl18_labels.with_notation", what=what, mv=notation)
+    return label if len(label) <= LIMIT else what
+
+
+def _what(state: State, action: dict, notation: str) -> Msg | None:
+    kind = action["type"]
+    if kind == "bid":
+        return msg("rhl18_labels.bid", price=action["price"], company=action["company"])
+    if kind == "par":
+        return msg("rhl18_labels.par", corp=action["corporation"],
+                   price=R.price_of(action["share_price"]), cost=N._cost_of(state, action))
+    if kind == "buy_shares":
+        sym = action["shares"][0].rsplit("_", 1)[0]
+        source = "pool" if " pool" in notation else "ipo"
+        percent = sum(R.units(c) for c in action["shares"]) * 10
+        return msg("rhl18_labels.buy_shares", percent=percent, corp=sym,
+                   source=msg(f"rhl18_labels.source.{source}"), cost=N._cost_of(state, action))
+    if kind == "sell_shares":
+        sym = action["shares"][0].rsplit("_", 1)[0]
+        gain = R.price_of(state["corps"][sym]["price"]) * action["percent"] // 10
+        return msg("rhl18_labels.sell_shares", percent=action["percent"], corp=sym, gain=gain)
+    if kind == "lay_tile":
+        cost = N._cost_of(state, action)
+        name = action["tile"].rsplit("-", 1)[0]
+        key = "rhl18_labels.lay_cost" if cost else "rhl18_labels.lay"
+        return msg(key, tile=name, hex=action["hex"], rotation=action["rotation"], cost=cost)
+    if kind == "place_token":
+        cost = N._cost_of(state, action)
+        where = notation.split(" ", 1)[1]
+        key = "rhl18_labels.token_cost" if cost else "rhl18_labels.token"
+        return msg(key, where=where, cost=cost)
+    if kind == "run_routes":
+        total = sum(r.get("revenue", 0) for r in action.get("routes", []))
+        return msg("rhl18_labels.run", amount=total)
+    if kind == "dividend" and action["kind"] in ("payout", "withhold"):
+        return msg(f"rhl18_labels.{action['kind']}")
+    if kind == "buy_train":
+        return _train(state, action)
+    if kind == "discard_train":
+        return msg("rhl18_labels.discard", train=action["train"])
+    if kind in ("bankrupt", "pass"):
+        return msg(f"rhl18_labels.{kind}")
+    return None
+
+
+def _train(state: State, action: dict) -> Msg:
+    train = action["train"]
+    for sym, corp in state["corps"].items():
+        if train in corp["trains"]:
+            return msg("rhl18_labels.train_from", train=train, seller=sym,
+                       price=action["price"])
+    return msg("rhl18_labels.train_depot", name=train.split("-")[0], price=action["price"])
