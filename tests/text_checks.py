@@ -14,7 +14,7 @@ import bot.i18n  # noqa: F401  (registers the bot's catalogue)
 import engine
 from engine.core import Game, RuleError, State, new_rng, rng_below
 from engine.fuzz import mutants
-from engine.text import LANGUAGES, Msg, catalogue, keys_used
+from engine.text import LANGUAGES, Msg, catalogue, keys_used, say
 
 
 @dataclass
@@ -80,3 +80,12 @@ def assert_topics_are_catalogue_texts(key: str) -> None:
         assert isinstance(topic, Msg), name
     assert isinstance(game.rules(), Msg)
     assert not keys_used(list(game.topics.values())) - set(catalogue("de"))
+
+
+def assert_german_and_fits(seen: Seen) -> None:
+    """No text reads the same in German as in English (a forgotten translation), and every
+    label fits an autocomplete choice (100 characters) in both languages."""
+    same = sorted({say(text, "de") for text in seen.texts() if say(text, "de") == str(text)})
+    assert not same, same[:5]
+    for label in seen.labels:
+        assert len(label) <= 100 and len(say(label, "de")) <= 100, say(label, "de")
