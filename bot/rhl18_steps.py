@@ -168,8 +168,8 @@ def step_choices(game: Game, state: State, seat: int, typed: str,
     return out[:LIMIT]
 
 
-BUTTON_ORDER = ("run_routes", "dividend", "buy_train", "place_token", "buy_shares",
-                "sell_shares", "bid", "discard_train", "pass")
+BUTTON_ORDER = ("accept", "decline", "run_routes", "dividend", "buy_train", "place_token",
+                "buy_shares", "sell_shares", "bid", "discard_train", "pass")
 
 
 def button_indexes(game: Game, state: State, moves: list[Action]) -> list[int]:

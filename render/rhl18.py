@@ -384,7 +384,9 @@ def draw_charters(view: dict) -> Image.Image:
     lang = lang_of(view)
     card_w, card_h, per_row = 372, 226, 4
     rows = max(1, math.ceil(len(corps) / per_row))
-    height = MARGIN * 2 + rows * (card_h + 14) + 60 + 34 * (len(players) + 2) + 60
+    offer = view.get("offer")
+    height = MARGIN * 2 + rows * (card_h + 14) + 60 + 34 * (len(players) + 2) + 60 + \
+        (40 if offer else 0)
     image = Image.new("RGB", (MAP_W, height), "#F7F4EA")
     draw = ImageDraw.Draw(image)
     for i, corp in enumerate(corps):
@@ -401,6 +403,12 @@ def draw_charters(view: dict) -> Image.Image:
     if depot:
         draw.text((MARGIN, y + 20), _t(lang, "depot", items=_depot_items(depot, lang)),
                   fill=INK, font=font(18), anchor="lm")
+    if offer:  # a train offer waits for the selling president: say who must answer
+        said = text.render("rhl18.offer.open", {
+            "buyer": offer["buyer"], "seller": offer["seller"], "price": offer["price"],
+            "train": offer["train"], "who": offer.get("answering", "?")}, lang)
+        draw.text((MARGIN, y + 58), said, fill="#9A1B1B", font=font(20, bold=True),
+                  anchor="lm")
     return image
 
 

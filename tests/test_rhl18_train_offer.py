@@ -282,3 +282,18 @@ async def test_the_seller_may_decline_in_german(tmp_path):
     assert "offer" not in state["round"] and TRAIN in state["corps"][SELLER]["trains"]
     assert state["round"]["t"]["declined"] == {TRAIN: PRICE}
     await service.store.close()
+
+
+def test_the_board_names_the_open_offer_and_the_seller_gets_buttons() -> None:
+    from bot.rhl18_steps import button_indexes
+    from render import render_board
+
+    state, _ = _offered()
+    view = GAME.view(state, None)
+    english = render_board("18rhl", {**view, "lang": "en"})
+    german = render_board("18rhl", {**view, "lang": "de"})
+    plain = render_board("18rhl", {**GAME.view(_before(), None), "lang": "en"})
+    assert english != german and english != plain
+    moves = GAME.legal(state, SELLER_SEAT)
+    assert sorted(moves[i]["type"] for i in button_indexes(GAME, state, moves)) == \
+        ["accept", "decline"]
