@@ -1379,6 +1379,10 @@ def _secret_lines(secret: list[tuple[str, Any]], lang: str = "en") -> list[str]:
                          + "; ".join(say(item["text"], lang) for item in value))
         elif isinstance(value, str):
             lines.append(f"{_path_name(path, lang)}: {say(value, lang)}")
+        elif isinstance(value, list) and value and all(
+                isinstance(item, int | str) for item in value):
+            lines.append(f"{_path_name(path, lang)}: "
+                         + ", ".join(say(item, lang) for item in value))
         else:
             lines.append(f"{_path_name(path, lang)}: {json.dumps(value, ensure_ascii=False)}")
     return lines

@@ -184,7 +184,8 @@ class Rheinlaender(Game):
         if seat is not None and 0 <= seat < state["players"]:  # the seat's own secrets
             result["hand"] = sorted(state["hands"][seat])
             result["coins"] = state["coins"][seat]
-            result["payments"] = list(state["payments"][seat])
+            result["payments"] = [dict(p, text=_payment_text(board, p))
+                                  for p in state["payments"][seat]]
         return result
 
     def check_invariants(self, state: State) -> list[str]:
@@ -238,3 +239,16 @@ def _describe(board: Board, name: Msg, action: Action) -> Msg:
     if action["type"] == "reinforce":
         return msg("rheinlaender.log.reinforce", name=name, card=card, place=where)
     return msg("rheinlaender.log.convert", name=name, card=card, place=where)
+
+
+def _payment_text(board: Board, payment: dict[str, Any]) -> Msg:
+    """A duke's payment as its owner reads it in /game hand: the turn, the coins and the
+    duchy, the duchy named in the reader's language (payments store its notation name)."""
+    words = payment["duchy"].split()
+    number, where = (int(words[1].split("/")[0]), "island") if words[0] == "island" else \
+        (int(words[0]), words[1])
+    space = board.space_for(number, where)
+    duchy = place(board, space) if space else payment["duchy"]
+    return msg("rheinlaender.payment", turn=payment["turn"], amount=payment["amount"],
+               duchy=duchy)
+
