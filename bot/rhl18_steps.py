@@ -26,6 +26,7 @@ from bot.i18n import language
 from engine.core import Action, Game, State
 from engine.rhl18 import hexmap
 from engine.rhl18 import tiles as TL
+from engine.rhl18.labels import cost as move_cost
 from engine.text import DEFAULT, Msg, has, msg, say
 
 LIMIT = 25  # Discord's autocomplete and button limits
@@ -67,9 +68,9 @@ class Lays:
             self.tree[prefix][move["hex"]][tile_name(move["tile"])].append(move)
 
     def cost(self, move: Action) -> str:
-        """The cost suffix the engine's label gives (" (20M)"), or ""."""
-        label, text = self.game.label(self.state, move), self.game.format(self.state, move)
-        return label[len(text):] if label.startswith(text) else ""
+        """The move's cost as a label suffix (" (20M)"), or ""."""
+        amount = move_cost(self.state, move)
+        return f" ({amount}M)" if amount else ""
 
     def hex_choice(self, prefix: str, hex_id: str) -> tuple[str, str]:
         by_tile = self.tree[prefix][hex_id]

@@ -1322,7 +1322,7 @@ def _expected(game: Game, state: State, seat: int, lang: str = "en") -> str:
     """What a reminder DM says is expected: a few of the seat's own moves (a DM is private,
     so their labels may show the seat's hidden cards)."""
     moves = game.legal(state, seat)
-    shown = "; ".join(game.label(state, m) for m in moves[:3])
+    shown = "; ".join(say(game.label(state, m), lang) for m in moves[:3])
     more = t("svc.expected_more", lang, count=len(moves) - 3) if len(moves) > 3 else ""
     return t("svc.expected", lang, moves=shown, more=more)
 

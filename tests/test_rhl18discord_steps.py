@@ -164,3 +164,20 @@ def test_phase_labels_change_per_round_not_per_move():
         rounds += rnd != last_round
         last_label, last_round = label, rnd
     assert rounds <= changes <= rounds + 6  # train phases 3..8 add at most six
+
+
+def test_a_lay_on_costly_terrain_shows_its_cost_in_the_step_labels(positions):
+    from engine.rhl18.labels import cost
+
+    for state in positions["Track"]:
+        seat = GAME.active(state)[0]
+        costly = [m for m in GAME.legal(state, seat)
+                  if m["type"] == "lay_tile" and cost(state, m)]
+        if costly:
+            move = costly[0]
+            value = GAME.format(state, move)
+            labels = [label for label, v in ST.step_choices(GAME, state, seat, value)
+                      if v == value]
+            assert labels and f"({cost(state, move)}M)" in labels[0], labels
+            return
+    pytest.fail("no position with a lay on costly terrain")

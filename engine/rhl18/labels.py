@@ -28,33 +28,38 @@ def describe(state: State, action: dict) -> Msg:
     return label if len(label) <= LIMIT else what
 
 
+def cost(state: State, action: dict) -> int:
+    """What a move costs its mover (a tile's terrain, a station, shares), 0 when free."""
+    return N._cost_of(state, action)
+
+
 def _what(state: State, action: dict, notation: str) -> Msg | None:
     kind = action["type"]
     if kind == "bid":
         return msg("rhl18_labels.bid", price=action["price"], company=action["company"])
     if kind == "par":
         return msg("rhl18_labels.par", corp=action["corporation"],
-                   price=R.price_of(action["share_price"]), cost=N._cost_of(state, action))
+                   price=R.price_of(action["share_price"]), cost=cost(state, action))
     if kind == "buy_shares":
         sym = action["shares"][0].rsplit("_", 1)[0]
         source = "pool" if " pool" in notation else "ipo"
         percent = sum(R.units(c) for c in action["shares"]) * 10
         return msg("rhl18_labels.buy_shares", percent=percent, corp=sym,
-                   source=msg(f"rhl18_labels.source.{source}"), cost=N._cost_of(state, action))
+                   source=msg(f"rhl18_labels.source.{source}"), cost=cost(state, action))
     if kind == "sell_shares":
         sym = action["shares"][0].rsplit("_", 1)[0]
         gain = R.price_of(state["corps"][sym]["price"]) * action["percent"] // 10
         return msg("rhl18_labels.sell_shares", percent=action["percent"], corp=sym, gain=gain)
     if kind == "lay_tile":
-        cost = N._cost_of(state, action)
+        amount = cost(state, action)
         name = action["tile"].rsplit("-", 1)[0]
-        key = "rhl18_labels.lay_cost" if cost else "rhl18_labels.lay"
-        return msg(key, tile=name, hex=action["hex"], rotation=action["rotation"], cost=cost)
+        key = "rhl18_labels.lay_cost" if amount else "rhl18_labels.lay"
+        return msg(key, tile=name, hex=action["hex"], rotation=action["rotation"], cost=amount)
     if kind == "place_token":
-        cost = N._cost_of(state, action)
+        amount = cost(state, action)
         where = notation.split(" ", 1)[1]
-        key = "rhl18_labels.token_cost" if cost else "rhl18_labels.token"
-        return msg(key, where=where, cost=cost)
+        key = "rhl18_labels.token_cost" if amount else "rhl18_labels.token"
+        return msg(key, where=where, cost=amount)
     if kind == "run_routes":
         total = sum(r.get("revenue", 0) for r in action.get("routes", []))
         return msg("rhl18_labels.run", amount=total)
