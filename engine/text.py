@@ -19,7 +19,7 @@ import logging
 import string
 from collections.abc import Iterable
 from importlib import resources
-from typing import Any
+from typing import Any, NamedTuple
 
 log = logging.getLogger(__name__)
 
@@ -96,6 +96,27 @@ class Msg(str):
 
     def __repr__(self) -> str:
         return f"Msg({self.key!r}, {self.params!r})"
+
+
+class Reason(NamedTuple):
+    """A text not yet worded: its key and values (nested ``Reason``s too). Rule checks that
+    legal() runs over hundreds of candidates return these, and :func:`worded` makes the
+    ``Msg`` only for the one a player is told about (a ``Msg`` formats its English at once)."""
+
+    key: str
+    params: dict[str, Any]
+
+
+def reason(key: str, /, **params: Any) -> Reason:
+    return Reason(key, params)
+
+
+def worded(text: Reason | Msg | str) -> Msg | str:
+    """A ``Reason`` as the ``Msg`` a player reads; a text already worded stays as it is."""
+    if isinstance(text, Reason):
+        return Msg(text.key, {name: worded(value) if isinstance(value, Reason) else value
+                              for name, value in text.params.items()})
+    return text
 
 
 def msg(key: str, /, **params: Any) -> Msg:

@@ -42,15 +42,18 @@ def test_a_key_is_defined_once_across_all_areas():
                 seen[key] = f"{package}/{area}"
 
 
+TEXT_CALLS = ("msg", "Msg", "reason", "Reason")  # the calls that name a catalogue key
+
+
 def _literal_keys() -> list[tuple[str, str, bool]]:
-    """(file, key or key prefix, is_prefix) for every msg(...) call in the source."""
+    """(file, key or key prefix, is_prefix) for every text call in the source."""
     found = []
     for folder in ("engine", "render", "bot"):
         for path in sorted((ROOT / folder).rglob("*.py")):
             tree = ast.parse(path.read_text(encoding="utf-8"))
             for node in ast.walk(tree):
                 if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
-                        and node.func.id == "msg" and node.args):
+                        and node.func.id in TEXT_CALLS and node.args):
                     first = node.args[0]
                     if isinstance(first, ast.Constant) and isinstance(first.value, str):
                         found.append((str(path.relative_to(ROOT)), first.value, False))
@@ -62,6 +65,7 @@ def _literal_keys() -> list[tuple[str, str, bool]]:
 
 def test_every_key_named_in_the_source_exists():
     keys = set(catalogue("en"))
+    assert len(_literal_keys()) > 500  # the scan sees the source (a guard against an empty walk)
     missing = [(file, key) for file, key, prefix in _literal_keys()
                if (not any(k.startswith(key) for k in keys) if prefix else key not in keys)]
     assert not missing, missing

@@ -27,17 +27,14 @@ from engine.rhein.state import (
     truck,
 )
 from engine.rhein.words import (
-    Why,
     city,
     phase_name,
     player,
     transport,
     transport_why,
     vehicle,
-    why,
-    worded,
 )
-from engine.text import Msg, msg
+from engine.text import Msg, Reason, msg, reason, worded
 
 Log = list[Msg]
 
@@ -65,10 +62,10 @@ def capital(state: State, seat: int) -> int:
     return state["capital"][seat]
 
 
-def cannot_pay(state: State, seat: int, amount: int, what: Why) -> Why | None:
+def cannot_pay(state: State, seat: int, amount: int, what: Reason) -> Reason | None:
     """R47: a voluntary payment needs the Capital now."""
     if capital(state, seat) < amount:
-        return why("rhein.refuse.cannot_pay", what=what, amount=amount,
+        return reason("rhein.refuse.cannot_pay", what=what, amount=amount,
                    capital=capital(state, seat))
     return None
 
@@ -76,14 +73,14 @@ def cannot_pay(state: State, seat: int, amount: int, what: Why) -> Why | None:
 # --- Phase 1 -----------------------------------------------------------------------------
 
 
-def check_take(state: State, seat: int, action: Action) -> Why | None:
+def check_take(state: State, seat: int, action: Action) -> Reason | None:
     if state["step"] == "auction" and not state["auction"]["lone"]:
-        return why("rhein.refuse.take_in_auction")
+        return reason("rhein.refuse.take_in_auction")
     if action["card"] not in state["list"]:
-        return why("rhein.refuse.not_listed", card=action["card"])
+        return reason("rhein.refuse.not_listed", card=action["card"])
     if (state["step"] == "take" and state["pass"] == 2 and not SECOND_PASS_AFTER_PASSING
             and not state["first_pass_took"][seat]):
-        return why("rhein.refuse.second_pass")
+        return reason("rhein.refuse.second_pass")
     return None
 
 
@@ -98,14 +95,14 @@ def do_take(state: State, seat: int, action: Action, log: Log) -> None:
     flow.end_turn(state, log)
 
 
-def check_retake(state: State, seat: int, action: Action) -> Why | None:
+def check_retake(state: State, seat: int, action: Action) -> Reason | None:
     if not last_round(state):
-        return why("rhein.refuse.retake_last_round")
+        return reason("rhein.refuse.retake_last_round")
     if state["retook"][seat]:
-        return why("rhein.refuse.retake_once")
+        return reason("rhein.refuse.retake_once")
     if action["card"] not in state["fulfilled"][seat]:
-        return why("rhein.refuse.not_fulfilled", card=action["card"])
-    return cannot_pay(state, seat, data.RETAKE_COST, why("rhein.cost.retake"))
+        return reason("rhein.refuse.not_fulfilled", card=action["card"])
+    return cannot_pay(state, seat, data.RETAKE_COST, reason("rhein.cost.retake"))
 
 
 def do_retake(state: State, seat: int, action: Action, log: Log) -> None:
@@ -119,22 +116,22 @@ def do_retake(state: State, seat: int, action: Action, log: Log) -> None:
     flow.end_turn(state, log)
 
 
-def check_bid(state: State, seat: int, action: Action) -> Why | None:
+def check_bid(state: State, seat: int, action: Action) -> Reason | None:
     auction = state["auction"]
     if auction["lone"]:
-        return why("rhein.refuse.lone")
+        return reason("rhein.refuse.lone")
     if auction["card"] is None:
         if action["card"] not in state["list"]:
-            return why("rhein.refuse.not_listed", card=action["card"])
+            return reason("rhein.refuse.not_listed", card=action["card"])
         if action["amount"] < 0:
-            return why("rhein.refuse.bid_negative")
+            return reason("rhein.refuse.bid_negative")
     else:
         if action["card"] != auction["card"]:
-            return why("rhein.refuse.auction_card", card=auction["card"])
+            return reason("rhein.refuse.auction_card", card=auction["card"])
         if action["amount"] <= auction["bid"]:
-            return why("rhein.refuse.bid_raise", bid=auction["bid"])
+            return reason("rhein.refuse.bid_raise", bid=auction["bid"])
     if action["amount"] > capital(state, seat):
-        return why("rhein.refuse.bid_capital", capital=capital(state, seat))
+        return reason("rhein.refuse.bid_capital", capital=capital(state, seat))
     return None
 
 
@@ -147,12 +144,12 @@ def do_bid(state: State, seat: int, action: Action, log: Log) -> None:
     flow.next_bidder(state, log)
 
 
-def check_pass(state: State, seat: int, action: Action) -> Why | None:
+def check_pass(state: State, seat: int, action: Action) -> Reason | None:
     auction = state["auction"]
     if auction["lone"]:
-        return why("rhein.refuse.lone")
+        return reason("rhein.refuse.lone")
     if auction["card"] is None:
-        return why("rhein.refuse.opener")
+        return reason("rhein.refuse.opener")
     return None
 
 
@@ -177,39 +174,39 @@ def take_from_source(state: State, seat: int, city: int, count: int) -> None:
         state["lying"][seat][city] -= count
 
 
-def check_load(state: State, seat: int, action: Action) -> Why | None:
+def check_load(state: State, seat: int, action: Action) -> Reason | None:
     key, count = action["transport"], action["n"]
     if count < 1:
-        return why("rhein.refuse.load_min")
+        return reason("rhein.refuse.load_min")
     if key in data.TRUCK_LETTERS:
         return check_load_truck(state, seat, key, count)
     if key not in state["transports"]:
-        return why("rhein.refuse.not_in_game", transport=transport_why(key, "subject"))
+        return reason("rhein.refuse.not_in_game", transport=transport_why(key, "subject"))
     where = city_of(state, key)
     if where is None:
-        return why("rhein.refuse.between", transport=transport_why(key, "subject"))
+        return reason("rhein.refuse.between", transport=transport_why(key, "subject"))
     if count > free_space(state, key):
-        return why("rhein.refuse.free_space", transport=transport_why(key, "subject"),
+        return reason("rhein.refuse.free_space", transport=transport_why(key, "subject"),
                    free=free_space(state, key))
     have = source_count(state, seat, where)
     if count > have:
         if where == data.BASEL:
-            return why("rhein.refuse.only_warehouse", count=have)
-        return why("rhein.refuse.only_lying_at", count=have, city=city(where),
+            return reason("rhein.refuse.only_warehouse", count=have)
+        return reason("rhein.refuse.only_lying_at", count=have, city=city(where),
                    transport=transport_why(key, "nom"))
-    return cannot_pay(state, seat, count, why("rhein.cost.load", n=count))
+    return cannot_pay(state, seat, count, reason("rhein.cost.load", n=count))
 
 
-def check_load_truck(state: State, seat: int, letter: str, count: int) -> Why | None:
+def check_load_truck(state: State, seat: int, letter: str, count: int) -> Reason | None:
     item = truck(state, seat, letter)
     if item["where"] != "board":
-        return why("rhein.refuse.truck_not_placed", letter=letter.upper(), typed=letter)
+        return reason("rhein.refuse.truck_not_placed", letter=letter.upper(), typed=letter)
     if count > data.TRUCK.capacity - item["load"]:
-        return why("rhein.refuse.truck_holds", letter=letter.upper(),
+        return reason("rhein.refuse.truck_holds", letter=letter.upper(),
                    capacity=data.TRUCK.capacity)
     if count > source_count(state, seat, item["pos"]):
-        return why("rhein.refuse.truck_no_source")
-    return cannot_pay(state, seat, count, why("rhein.cost.load", n=count))
+        return reason("rhein.refuse.truck_no_source")
+    return cannot_pay(state, seat, count, reason("rhein.cost.load", n=count))
 
 
 def do_load(state: State, seat: int, action: Action, log: Log) -> None:
@@ -228,21 +225,21 @@ def do_load(state: State, seat: int, action: Action, log: Log) -> None:
                    transport=transport(key, "acc")))
 
 
-def check_truck(state: State, seat: int, action: Action) -> Why | None:
+def check_truck(state: State, seat: int, action: Action) -> Reason | None:
     letter, where, count = action["truck"], action["city"], action["n"]
     item = truck(state, seat, letter)
     if item["where"] == "mortgaged":
-        return why("rhein.refuse.truck_mortgaged", letter=letter.upper(),
+        return reason("rhein.refuse.truck_mortgaged", letter=letter.upper(),
                    repay=data.TRUCK.repay)
     if item["where"] == "board":
-        return why("rhein.refuse.truck_on_board", letter=letter.upper())
+        return reason("rhein.refuse.truck_on_board", letter=letter.upper())
     if not road_city(where):
-        return why("rhein.refuse.no_road_london")
+        return reason("rhein.refuse.no_road_london")
     if not 1 <= count <= data.TRUCK.capacity:
-        return why("rhein.refuse.truck_count")
+        return reason("rhein.refuse.truck_count")
     if count > source_count(state, seat, where):
-        return why("rhein.refuse.only_in_city", count=source_count(state, seat, where))
-    return cannot_pay(state, seat, count, why("rhein.cost.load", n=count))
+        return reason("rhein.refuse.only_in_city", count=source_count(state, seat, where))
+    return cannot_pay(state, seat, count, reason("rhein.cost.load", n=count))
 
 
 def do_truck(state: State, seat: int, action: Action, log: Log) -> None:
@@ -257,28 +254,28 @@ def do_truck(state: State, seat: int, action: Action, log: Log) -> None:
 # --- Phase 3 -----------------------------------------------------------------------------
 
 
-def check_reserve(state: State, seat: int, action: Action) -> Why | None:
+def check_reserve(state: State, seat: int, action: Action) -> Reason | None:
     key, where = action["transport"], action["city"]
     if key not in state["transports"]:
-        return why("rhein.refuse.no_such_transport")
+        return reason("rhein.refuse.no_such_transport")
     what = spec(key)
     if where == data.BASEL:
-        return why("rhein.refuse.reserve_basel")
+        return reason("rhein.refuse.reserve_basel")
     if not serves(where, what.kind):
-        return why("rhein.refuse.no_service", city=city(where),
-                   service=why(f"rhein.service.{what.kind}"))
+        return reason("rhein.refuse.no_service", city=city(where),
+                   service=reason(f"rhein.service.{what.kind}"))
     item = state["transports"][key]
     if city_of(state, key) == where and not on_mat(state, key):
-        return why("rhein.refuse.already_there", transport=transport_why(key, "subject"),
+        return reason("rhein.refuse.already_there", transport=transport_why(key, "subject"),
                    city=city(where))
     if item["load"][seat] < 1:
-        return why("rhein.refuse.need_aboard", transport=transport_why(key, "dat"))
+        return reason("rhein.refuse.need_aboard", transport=transport_why(key, "dat"))
     if where in item["markers"]:
-        return why("rhein.refuse.marker_there", transport=transport_why(key, "subject"),
+        return reason("rhein.refuse.marker_there", transport=transport_why(key, "subject"),
                    city=city(where))
     if len(item["markers"]) >= what.markers:
-        return why("rhein.refuse.no_markers", transport=transport_why(key, "subject"))
-    return cannot_pay(state, seat, what.cost, why("rhein.cost.reserve"))
+        return reason("rhein.refuse.no_markers", transport=transport_why(key, "subject"))
+    return cannot_pay(state, seat, what.cost, reason("rhein.cost.reserve"))
 
 
 def do_reserve(state: State, seat: int, action: Action, log: Log) -> None:
@@ -292,24 +289,24 @@ def do_reserve(state: State, seat: int, action: Action, log: Log) -> None:
 # --- Phase 4 -----------------------------------------------------------------------------
 
 
-def check_unload(state: State, seat: int, action: Action) -> Why | None:
+def check_unload(state: State, seat: int, action: Action) -> Reason | None:
     key, count = action["transport"], action["n"]
     if count < 1:
-        return why("rhein.refuse.unload_min")
+        return reason("rhein.refuse.unload_min")
     if state["step"] == "trucks":
         if key not in data.TRUCK_LETTERS:
-            return why("rhein.refuse.only_trucks")
+            return reason("rhein.refuse.only_trucks")
         item = truck(state, seat, key)
         if item["where"] != "board" or not item["moved"]:
-            return why("rhein.refuse.truck_unload_where")
+            return reason("rhein.refuse.truck_unload_where")
         if count > item["load"]:
-            return why("rhein.refuse.truck_carries", letter=key.upper(), load=item["load"])
+            return reason("rhein.refuse.truck_carries", letter=key.upper(), load=item["load"])
         return None
     stop = state["stop"]
     if key != stop["transport"]:
-        return why("rhein.refuse.only_stop", transport=transport_why(stop["transport"], "nom"))
+        return reason("rhein.refuse.only_stop", transport=transport_why(stop["transport"], "nom"))
     if count > state["transports"][key]["load"][seat]:
-        return why("rhein.refuse.only_aboard", count=state["transports"][key]["load"][seat])
+        return reason("rhein.refuse.only_aboard", count=state["transports"][key]["load"][seat])
     return None
 
 
@@ -330,42 +327,42 @@ def do_unload(state: State, seat: int, action: Action, log: Log) -> None:
     log.append(msg("rhein.log.unload", player=player(seat), count=count, city=city(where)))
 
 
-def check_transfer(state: State, seat: int, action: Action) -> Why | None:
+def check_transfer(state: State, seat: int, action: Action) -> Reason | None:
     source, target, count = action["from"], action["to"], action["n"]
     stop = state["stop"]
     if source != stop["transport"]:
-        return why("rhein.refuse.only_stop", transport=transport_why(stop["transport"], "nom"))
+        return reason("rhein.refuse.only_stop", transport=transport_why(stop["transport"], "nom"))
     if count < 1:
-        return why("rhein.refuse.transfer_min")
+        return reason("rhein.refuse.transfer_min")
     if count > state["transports"][source]["load"][seat]:
-        return why("rhein.refuse.only_aboard", count=state["transports"][source]["load"][seat])
+        return reason("rhein.refuse.only_aboard", count=state["transports"][source]["load"][seat])
     where = stop["city"]
     if target in data.TRUCK_LETTERS:
         return check_transfer_truck(state, seat, target, where, count)
     if target == source:
-        return why("rhein.refuse.other_transport")
+        return reason("rhein.refuse.other_transport")
     if target not in state["transports"] or on_mat(state, target) or \
             city_of(state, target) != where:
-        return why("rhein.refuse.not_in_city", transport=transport_why(target, "subject"),
+        return reason("rhein.refuse.not_in_city", transport=transport_why(target, "subject"),
                    city=city(where))
     if count > free_space(state, target):
-        return why("rhein.refuse.free_space", transport=transport_why(target, "subject"),
+        return reason("rhein.refuse.free_space", transport=transport_why(target, "subject"),
                    free=free_space(state, target))
     return None
 
 
 def check_transfer_truck(state: State, seat: int, letter: str, where: int,
-                         count: int) -> Why | None:
+                         count: int) -> Reason | None:
     if not road_city(where):
-        return why("rhein.refuse.no_trucks_london")
+        return reason("rhein.refuse.no_trucks_london")
     item = truck(state, seat, letter)
     if item["where"] == "mortgaged":
-        return why("rhein.refuse.truck_mortgaged", letter=letter.upper(),
+        return reason("rhein.refuse.truck_mortgaged", letter=letter.upper(),
                    repay=data.TRUCK.repay)
     if item["where"] == "board" and item["pos"] != where:
-        return why("rhein.refuse.truck_not_in", letter=letter.upper(), city=city(where))
+        return reason("rhein.refuse.truck_not_in", letter=letter.upper(), city=city(where))
     if count > data.TRUCK.capacity - item["load"]:
-        return why("rhein.refuse.truck_room", letter=letter.upper(),
+        return reason("rhein.refuse.truck_room", letter=letter.upper(),
                    room=data.TRUCK.capacity - item["load"])
     return None
 
@@ -384,18 +381,18 @@ def do_transfer(state: State, seat: int, action: Action, log: Log) -> None:
                    source=transport(source, "dat"), target=vehicle(target, "acc")))
 
 
-def check_move(state: State, seat: int, action: Action) -> Why | None:
+def check_move(state: State, seat: int, action: Action) -> Reason | None:
     letter, where = action["truck"], action["city"]
     item = truck(state, seat, letter)
     if item["where"] != "board":
-        return why("rhein.refuse.truck_not_board", letter=letter.upper())
+        return reason("rhein.refuse.truck_not_board", letter=letter.upper())
     if item["moved"]:
-        return why("rhein.refuse.truck_moved", letter=letter.upper())
+        return reason("rhein.refuse.truck_moved", letter=letter.upper())
     if not road_city(where):
-        return why("rhein.refuse.no_road_london")
+        return reason("rhein.refuse.no_road_london")
     if not 1 <= abs(where - item["pos"]) <= data.TRUCK.speed:
-        return why("rhein.refuse.truck_range")
-    return cannot_pay(state, seat, data.TRUCK.move_cost, why("rhein.cost.move"))
+        return reason("rhein.refuse.truck_range")
+    return cannot_pay(state, seat, data.TRUCK.move_cost, reason("rhein.cost.move"))
 
 
 def do_move(state: State, seat: int, action: Action, log: Log) -> None:
@@ -409,20 +406,20 @@ def do_move(state: State, seat: int, action: Action, log: Log) -> None:
 # --- Phase 5 -----------------------------------------------------------------------------
 
 
-def check_fulfil(state: State, seat: int, action: Action) -> Why | None:
+def check_fulfil(state: State, seat: int, action: Action) -> Reason | None:
     order = open_order(state, seat, action["card"])
     if order is None:
-        return why("rhein.refuse.not_open", card=action["card"])
+        return reason("rhein.refuse.not_open", card=action["card"])
     the_card = card(action["card"])
     if the_card.city != state["city"]:
-        return why("rhein.refuse.wrong_city", card=action["card"], city=city(the_card.city),
+        return reason("rhein.refuse.wrong_city", card=action["card"], city=city(the_card.city),
                    current=city(state["city"]))
     quantities = [q for q, _ in the_card.options]
     if action["n"] not in quantities:
-        return why("rhein.refuse.quantities", card=action["card"], listed=quantities)
+        return reason("rhein.refuse.quantities", card=action["card"], listed=quantities)
     lying = state["lying"][seat][the_card.city]
     if action["n"] > lying:
-        return why("rhein.refuse.only_lying", count=lying, city=city(the_card.city))
+        return reason("rhein.refuse.only_lying", count=lying, city=city(the_card.city))
     return None
 
 
@@ -441,12 +438,12 @@ def do_fulfil(state: State, seat: int, action: Action, log: Log) -> None:
 # --- any turn ----------------------------------------------------------------------------
 
 
-def check_mortgage(state: State, seat: int, action: Action) -> Why | None:
+def check_mortgage(state: State, seat: int, action: Action) -> Reason | None:
     item = truck(state, seat, action["truck"])
     if item["where"] == "mortgaged":
-        return why("rhein.refuse.already_mortgaged", letter=action["truck"].upper())
+        return reason("rhein.refuse.already_mortgaged", letter=action["truck"].upper())
     if item["where"] == "board":
-        return why("rhein.refuse.mortgage_board")
+        return reason("rhein.refuse.mortgage_board")
     return None
 
 
@@ -457,10 +454,10 @@ def do_mortgage(state: State, seat: int, action: Action, log: Log) -> None:
                    amount=data.TRUCK.mortgage))
 
 
-def check_repay(state: State, seat: int, action: Action) -> Why | None:
+def check_repay(state: State, seat: int, action: Action) -> Reason | None:
     if truck(state, seat, action["truck"])["where"] != "mortgaged":
-        return why("rhein.refuse.not_mortgaged", letter=action["truck"].upper())
-    return cannot_pay(state, seat, data.TRUCK.repay, why("rhein.cost.repay"))
+        return reason("rhein.refuse.not_mortgaged", letter=action["truck"].upper())
+    return cannot_pay(state, seat, data.TRUCK.repay, reason("rhein.cost.repay"))
 
 
 def do_repay(state: State, seat: int, action: Action, log: Log) -> None:
@@ -470,7 +467,7 @@ def do_repay(state: State, seat: int, action: Action, log: Log) -> None:
                    amount=data.TRUCK.repay))
 
 
-def check_done(state: State, seat: int, action: Action) -> Why | None:
+def check_done(state: State, seat: int, action: Action) -> Reason | None:
     return None
 
 
@@ -478,7 +475,7 @@ def do_done(state: State, seat: int, action: Action, log: Log) -> None:
     flow.end_turn(state, log)
 
 
-Check = Callable[[State, int, Action], "Why | None"]
+Check = Callable[[State, int, Action], "Reason | None"]
 Handler = Callable[[State, int, Action, Log], None]
 
 HANDLERS: dict[str, tuple[Check, Handler]] = {
@@ -616,26 +613,26 @@ def legal_actions(state: State, seat: int) -> list[Action]:
     return [a for a in candidates(state, seat) if handlers[a["type"]][0](state, seat, a) is None]
 
 
-def refusal(state: State, seat: int, action: Action) -> Why | None:
-    """Why ``action`` is not legal for ``seat`` now, or None when it is."""
+def refusal(state: State, seat: int, action: Action) -> Reason | None:
+    """Reason ``action`` is not legal for ``seat`` now, or None when it is."""
     if state["step"] == "over":
-        return why("rhein.refuse.over")
+        return reason("rhein.refuse.over")
     current = flow.current_seat(state)
     if current != seat:
-        return why("rhein.refuse.turn", player=player(current), step=describe_step(state))
+        return reason("rhein.refuse.turn", player=player(current), step=describe_step(state))
     kind = action.get("type")
     if kind not in HANDLERS:
-        return why("rhein.refuse.not_a_move")
+        return reason("rhein.refuse.not_a_move")
     if kind not in STEP_ACTIONS[state["step"]]:
-        return why("rhein.refuse.not_now", rule=msg(f"rhein.where.{kind}"),
-                   step=describe_step(state))
+        return reason("rhein.refuse.not_now", rule=msg(f"rhein.where.{kind}"),
+                      step=describe_step(state))
     try:
-        reason = HANDLERS[kind][0](state, seat, action)
+        found = HANDLERS[kind][0](state, seat, action)
     except (KeyError, TypeError, ValueError, AttributeError):
-        return why("rhein.refuse.not_a_move")
-    if reason is None and action not in list(candidates(state, seat)):
-        reason = why("rhein.refuse.impossible")
-    return reason
+        return reason("rhein.refuse.not_a_move")
+    if found is None and action not in list(candidates(state, seat)):
+        found = reason("rhein.refuse.impossible")
+    return found
 
 
 def describe_step(state: State) -> Msg:
@@ -658,9 +655,9 @@ def describe_step(state: State) -> Msg:
 
 
 def perform(state: State, seat: int, action: Action) -> list[Msg]:
-    reason = refusal(state, seat, action)
-    if reason is not None:
-        raise RuleError(worded(reason))
+    refused = refusal(state, seat, action)
+    if refused is not None:
+        raise RuleError(worded(refused))
     log: Log = []
     HANDLERS[action["type"]][1](state, seat, action, log)
     settle(state, log)

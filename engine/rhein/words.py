@@ -5,40 +5,19 @@ article and the colour ("der rote Zug", "den roten Zug", "dem roten Zug"); Engli
 "the red Train" in every slot but the sentence start. Player names are the seat colours,
 said in the reader's language. City names are proper names and stay as printed.
 
-Refusals found while ``legal()`` filters candidates are :class:`Why` values, worded into a
-``Msg`` only when a player is told: legal() tests hundreds of candidates per call and most
-are refused, so it must not format a sentence for each.
+Refusals found while ``legal()`` filters candidates are ``engine.text.Reason`` values,
+worded into a ``Msg`` only when a player is told: legal() tests hundreds of candidates per
+call and most are refused, so it must not format a sentence for each.
 """
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
-
 from engine.rhein import data
-from engine.text import Msg, msg
+from engine.text import Msg, Reason, msg, reason
 
 # Grammatical slots of a transport's name: "subject" starts a sentence, "nom" is a subject
 # inside one, "acc"/"dat" the objects German needs, "empty" the subject "The empty red Train".
 CASES = ("subject", "nom", "acc", "dat", "empty")
-
-
-class Why(NamedTuple):
-    """A rule's reason, not yet worded: its catalogue key and values (nested ``Why``s too)."""
-
-    key: str
-    params: dict[str, Any]
-
-
-def why(key: str, /, **params: Any) -> Why:
-    return Why(key, params)
-
-
-def worded(reason: Why | Msg | str) -> Msg | str:
-    """A reason as the ``Msg`` a player reads."""
-    if isinstance(reason, Why):
-        return Msg(reason.key, {name: worded(value) if isinstance(value, Why) else value
-                                for name, value in reason.params.items()})
-    return reason
 
 
 def player(seat: int) -> Msg:
@@ -50,8 +29,8 @@ def transport(key: str, case: str) -> Msg:
     return msg(f"rhein.transport.{case}.{key}")
 
 
-def transport_why(key: str, case: str) -> Why:
-    return why(f"rhein.transport.{case}.{key}")
+def transport_why(key: str, case: str) -> Reason:
+    return reason(f"rhein.transport.{case}.{key}")
 
 
 def vehicle(key: str, case: str) -> Msg:

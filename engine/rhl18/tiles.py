@@ -12,11 +12,10 @@ from dataclasses import dataclass, field
 from functools import cache, lru_cache
 
 from engine.rhl18 import hexmap
-from engine.text import Msg, msg
+from engine.text import Msg, Reason, msg, worded
 
-# Why a lay is illegal, cheaply: a catalogue key and its values (a value may be a nested
-# reason); ``reason_msg`` makes the text. legal() rejects thousands of candidate lays.
-Reason = tuple[str, dict]
+# Why a lay is illegal, cheaply: a ``Reason`` (a catalogue key and its values, nested reasons
+# too); ``worded`` makes the text. legal() rejects thousands of candidate lays.
 
 COLOUR_ORDER = ("white", "yellow", "green", "brown", "gray")
 
@@ -291,7 +290,7 @@ def colour_of(board: dict, hex_id: str) -> str:
 
 def _colour(name: str | None) -> Reason:
     """A colour word inside a reason ("no" when nothing follows)."""
-    return (f"rhl18.colour.{name}", {}) if name else ("rhl18.colour.none", {})
+    return Reason(f"rhl18.colour.{name}", {}) if name else Reason("rhl18.colour.none", {})
 
 
 def _next_colour(colour: str) -> str | None:
@@ -304,7 +303,7 @@ def _rhl_allowed(hex_id: str, old: Tile, new_name: str, options) -> tuple[bool, 
     """18Rhl's own chains: (allowed, reason) when one applies, None for the normal checks."""
     promo = _has(options, "promotion_tiles")
     if old.name == "935" or new_name == "935":
-        return (False, ("rhl18.tile.osterath", {})) \
+        return (False, Reason("rhl18.tile.osterath", {})) \
             if old.name == "935" or hex_id != "E8" else None
     if hex_id in METROPOLIS_LABELS:
         if old.color == "yellow":
@@ -313,24 +312,24 @@ def _rhl_allowed(hex_id: str, old: Tile, new_name: str, options) -> tuple[bool, 
             ok = new_name == METROPOLIS_BROWN[hex_id]
         else:
             ok = new_name == (METROPOLIS_GRAY_PROMOTION[hex_id] if promo else "932")
-        return ok, ("rhl18.tile.metropolis_chain", {"hex": hex_id})
+        return ok, Reason("rhl18.tile.metropolis_chain", {"hex": hex_id})
     if hex_id == "D7":
         ok = (old.color == "green" and new_name == "947") or (
             old.color == "brown" and promo and new_name == "950")
-        return ok, ("rhl18.tile.moers", {})
+        return ok, Reason("rhl18.tile.moers", {})
     if old.name in CHAINS:
         chain = list(CHAINS[old.name])
-        return new_name in chain, (("rhl18.tile.chain", {"tile": old.name, "tiles": chain})
-                                   if chain else ("rhl18.tile.final", {"tile": old.name}))
+        return new_name in chain, (Reason("rhl18.tile.chain", {"tile": old.name, "tiles": chain})
+                                   if chain else Reason("rhl18.tile.final", {"tile": old.name}))
     if new_name in ("87", "88", "204"):
-        return False, ("rhl18.tile.small_town", {"tile": new_name})
+        return False, Reason("rhl18.tile.small_town", {"tile": new_name})
     if old.name == "216" and hex_id == "D13" and promo:
-        return new_name == "Essen", ("rhl18.tile.essen", {})
+        return new_name == "Essen", Reason("rhl18.tile.essen", {})
     if hex_id == "E10" and _has(options, "ratingen_variant"):
         wanted = {"white": "1910", "yellow": "1911"}.get(old.color)
-        return new_name == wanted, ("rhl18.tile.ratingen_chain", {})
+        return new_name == wanted, Reason("rhl18.tile.ratingen_chain", {})
     if new_name in RATINGEN_TILES:
-        return False, ("rhl18.tile.ratingen_only", {})
+        return False, Reason("rhl18.tile.ratingen_only", {})
     return None
 
 
@@ -379,30 +378,30 @@ def _normal_error(hex_id: str, old: Tile, old_rot: int, new: Tile, rotation: int
     """The shared 18xx rules: kept paths and city edge sets, then (not for private lays, as
     in the reference engine) labels and town/city counts."""
     if not path_signature(old.name, old_rot) <= path_signature(new.name, rotation):
-        return ("rhl18.tile.keep_all_track", {"tile": new.name, "rotation": rotation, "hex": hex_id})
+        return Reason("rhl18.tile.keep_all_track", {"tile": new.name, "rotation": rotation, "hex": hex_id})
     old_sets = city_exits(old.name, old_rot)
     new_sets = city_exits(new.name, rotation)
     if len(old_sets) > 1 and len(new_sets) > 1 and not all(
             sum(o <= n for n in new_sets) == 1 for o in old_sets if o):
-        return ("rhl18.tile.keep_city_track", {"tile": new.name, "rotation": rotation})
+        return Reason("rhl18.tile.keep_city_track", {"tile": new.name, "rotation": rotation})
     if _unmatched_stops(old.name, old_rot, new.name, rotation):
-        return ("rhl18.tile.merge_stops", {"tile": new.name, "rotation": rotation,
+        return Reason("rhl18.tile.merge_stops", {"tile": new.name, "rotation": rotation,
                                            "hex": hex_id})
     if special:
         return None
     if old.labels != new.labels:
-        return ("rhl18.tile.label", {
+        return Reason("rhl18.tile.label", {
             "tile": new.name, "hex": hex_id,
-            "label": new.label or ("rhl18.tile.no_label", {}),
-            "wanted": old.label or ("rhl18.tile.no_label", {})})
+            "label": new.label or Reason("rhl18.tile.no_label", {}),
+            "wanted": old.label or Reason("rhl18.tile.no_label", {})})
     if len(old.towns) != len(new.towns):
-        return ("rhl18.tile.towns", {"hex": hex_id, "old": len(old.towns), "tile": new.name,
+        return Reason("rhl18.tile.towns", {"hex": hex_id, "old": len(old.towns), "tile": new.name,
                                       "new": len(new.towns)})
     if len(old.cities) != len(new.cities) and not old.labels:
-        return ("rhl18.tile.cities", {"hex": hex_id, "old": len(old.cities), "tile": new.name,
+        return Reason("rhl18.tile.cities", {"hex": hex_id, "old": len(old.cities), "tile": new.name,
                                        "new": len(new.cities)})
     if old.labels and old.cities and not new.cities:
-        return ("rhl18.tile.remove_cities", {"tile": new.name, "hex": hex_id})
+        return Reason("rhl18.tile.remove_cities", {"tile": new.name, "hex": hex_id})
     return None
 
 
@@ -415,14 +414,9 @@ def upgrade_error(board: dict, hex_id: str, new_name: str, rotation: int, phase:
     player), or None if it is legal. See ``upgrade_reason``."""
     reason = upgrade_reason(board, hex_id, new_name, rotation, phase, options, corp, special,
                             connected, arrivals)
-    return None if reason is None else reason_msg(reason)
+    return None if reason is None else worded(reason)
 
 
-def reason_msg(reason: Reason) -> Msg:
-    """The catalogue text for a reason (nested reasons become nested texts)."""
-    key, params = reason
-    return msg(key, **{name: reason_msg(value) if isinstance(value, tuple) else value
-                       for name, value in params.items()})
 
 
 def upgrade_reason(board: dict, hex_id: str, new_name: str, rotation: int, phase: str,
@@ -433,7 +427,7 @@ def upgrade_reason(board: dict, hex_id: str, new_name: str, rotation: int, phase
     """Why laying ``new_name`` at ``rotation`` on ``hex_id`` is illegal, or None if it is legal.
 
     A cheap ``(key, params)`` pair: the lay enumeration rejects many candidates, and only the
-    one refused to a player needs its text (``reason_msg``).
+    one refused to a player needs its text (``worded``).
 
     ``corp`` set: also check the corporation's connection and the semi-restrictive track rule
     (private lays pass ``special=True`` and skip both, as the reference engine does).
@@ -442,28 +436,28 @@ def upgrade_reason(board: dict, hex_id: str, new_name: str, rotation: int, phase
     old = tile(cell["tile"])
     new = tile(new_name)
     if old.preprinted and hexmap.hex_info(hex_id).color in ("red", "gray"):
-        return ("rhl18.tile.fixed_hex", {"hex": hex_id,
+        return Reason("rhl18.tile.fixed_hex", {"hex": hex_id,
                                          "colour": _colour(hexmap.hex_info(hex_id).color)})
     if new.color not in PHASE_COLOURS[phase] and not (new.color == "orange" and special):
-        return ("rhl18.tile.phase_colour", {"colour": (f"rhl18.colour_cap.{new.color}", {}),
+        return Reason("rhl18.tile.phase_colour", {"colour": Reason(f"rhl18.colour_cap.{new.color}", {}),
                                               "phase": phase})
     if new_name == "935" and int(phase) >= 5:
-        return ("rhl18.tile.osterath_late", {})
+        return Reason("rhl18.tile.osterath_late", {})
     if hex_id == "E12" and phase == "2" and _has(options, "ratingen_variant"):
-        return ("rhl18.tile.ratingen_e12", {})
+        return Reason("rhl18.tile.ratingen_e12", {})
     special_rule = _rhl_allowed(hex_id, old, new_name, options)
     if special_rule is not None and not special_rule[0]:
         return special_rule[1]
     if new_name != "935" and _next_colour(old.color) != new.color:
-        return ("rhl18.tile.next_colour", {"old": _colour(old.color),
+        return Reason("rhl18.tile.next_colour", {"old": _colour(old.color),
                                            "wanted": _colour(_next_colour(old.color)),
                                            "new": _colour(new.color)})
     if hex_id in METROPOLIS_LABELS:
         if rotation != 0:
-            return ("rhl18.tile.metropolis_rotation", {})
+            return Reason("rhl18.tile.metropolis_rotation", {})
     elif special_rule is not None:
         if not exits(old.name, cell["rotation"]) <= exits(new_name, rotation):
-            return ("rhl18.tile.keep_track", {"tile": new_name, "rotation": rotation,
+            return Reason("rhl18.tile.keep_track", {"tile": new_name, "rotation": rotation,
                                           "hex": hex_id})
     elif new_name != "935":
         reason = _normal_error(hex_id, old, cell["rotation"], new, rotation, special)
@@ -480,18 +474,18 @@ def _geometry_error(board: dict, hex_id: str, old: Tile, new: Tile, rotation: in
     if hex_id not in METROPOLIS_LABELS:
         bad = sorted(e for e in new_exits if not hexmap.passable(hex_id, e))
         if bad:
-            return ("rhl18.tile.off_map", {"tile": new.name, "rotation": rotation,
+            return Reason("rhl18.tile.off_map", {"tile": new.name, "rotation": rotation,
                                            "edge": bad[0], "hex": hex_id})
     stubs = old.stubs if old.preprinted else ()
     if any(s not in new_exits for s in stubs):
-        return ("rhl18.tile.stub", {"hex": hex_id, "edges": [str(e) for e in stubs]})
+        return Reason("rhl18.tile.stub", {"hex": hex_id, "edges": [str(e) for e in stubs]})
     if new.name == "1910" and new_exits != frozenset(stubs):
-        return ("rhl18.tile.ratingen_stubs", {})
+        return Reason("rhl18.tile.ratingen_stubs", {})
     old_slots = [c.slots for c in old.cities]
     new_slots = [c.slots for c in new.cities]
     if len(old_slots) == len(new_slots) and any(
             n < o for o, n in zip(old_slots, new_slots, strict=True)):
-        return ("rhl18.tile.slots", {"tile": new.name, "hex": hex_id})
+        return Reason("rhl18.tile.slots", {"tile": new.name, "hex": hex_id})
     if corp is None or special:
         return None
     old_nodes = [e for n, e in zip(old.nodes, node_exits(old.name, board[hex_id]["rotation"]),
@@ -500,7 +494,7 @@ def _geometry_error(board: dict, hex_id: str, old: Tile, new: Tile, rotation: in
                  if n.kind != "offboard"]
     if new.name not in TRACK_RESTRICTION_EXEMPT and any(
             not any(o <= n for n in new_nodes) for o in old_nodes):
-        return ("rhl18.tile.keep_stops", {})
+        return Reason("rhl18.tile.keep_stops", {})
     from engine.rhl18 import routes  # routes imports tiles
 
     if connected is None:
@@ -509,10 +503,10 @@ def _geometry_error(board: dict, hex_id: str, old: Tile, new: Tile, rotation: in
     # In the metropolises the reference skips the rotation check: the hex being on the
     # corporation's network is enough.
     if not (reach if hex_id in METROPOLIS_LABELS else new_exits & reach):
-        return ("rhl18.tile.not_connected", {"corp": corp, "hex": hex_id})
+        return Reason("rhl18.tile.not_connected", {"corp": corp, "hex": hex_id})
     if old.paths and new.name not in TRACK_RESTRICTION_EXEMPT and not routes.uses_new_track(
             board, corp, hex_id, new.name, rotation, arrivals):
-        return ("rhl18.tile.no_new_track", {})
+        return Reason("rhl18.tile.no_new_track", {})
     return None
 
 
