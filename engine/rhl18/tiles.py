@@ -74,8 +74,14 @@ class Tile:
     def label(self) -> str | None:
         return self.labels[0] if self.labels else None
 
-    def node_indices(self, kind: str) -> list[int]:
-        return [i for i, n in enumerate(self.nodes) if n.kind == kind]
+    def node_indices(self, kind: str) -> tuple[int, ...]:
+        # Asked tens of thousands of times per legal() of a late operating round; tiles are
+        # shared and immutable, so each remembers its answers (outside the compared fields).
+        known = self.__dict__.setdefault("_node_indices", {})
+        found = known.get(kind)
+        if found is None:
+            found = known[kind] = tuple(i for i, n in enumerate(self.nodes) if n.kind == kind)
+        return found
 
     @property
     def towns(self) -> list[Node]:
