@@ -6,7 +6,6 @@ asked for, and every key the code names exists in both catalogues."""
 from __future__ import annotations
 
 import ast
-import marshal
 import re
 from pathlib import Path
 
@@ -22,18 +21,11 @@ from engine.rhl18 import tiles as TL
 from engine.rhl18.game import GAME
 from engine.text import LANGUAGES, catalogue, say, text_of
 from render import rhl18, rhl18_views
+from tests.test_rhl18discord_steps import FIXTURE, live
 
 ROOT = Path(__file__).resolve().parent.parent
-FIXTURE = "tests/fixtures/18rhl/rhl_gen_4p_41017_all.json.gz"
 ENGLISH_LABELS = ("Stock market", "President:", "Treasury:", "Trains:", "Tokens left",
                   "Certs", "Cash", "Depot ", "coal", "around", "Preview")
-
-
-def live(state: dict) -> dict:
-    copy = marshal.loads(marshal.dumps(state))
-    copy["auto_kda"] = True
-    copy.pop("trust", None)
-    return copy
 
 
 @pytest.fixture(scope="module")
