@@ -53,8 +53,10 @@ def marker(draw: ImageDraw.ImageDraw, centre: tuple[float, float], radius: float
     x, y = centre
     draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=fill, outline=outline,
                  width=2)
-    draw.text((x, y), letter, fill=text_colour_on(fill), font=font(max(10, int(radius * 1.2)),
-              bold=True), anchor="mm")
+    from render.text_draw import draw_text  # text_draw needs this module's font()
+
+    draw_text(draw, (x, y), letter, max(10, int(radius * 1.2)), bold=True,
+              fill=text_colour_on(fill), anchor="mm")
 
 
 def to_png(image: Image.Image) -> bytes:

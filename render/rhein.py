@@ -19,6 +19,7 @@ from PIL import Image, ImageDraw
 
 from engine import text as texts
 from render.common import font, text_colour_on, to_png
+from render.text_draw import draw_text
 
 texts.register("render.locales")  # the renderers' catalogue (idempotent)
 
@@ -80,9 +81,9 @@ def chip(draw: ImageDraw.ImageDraw, x: float, y: float, colour: str, text: str,
     draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=fill,
                  outline=INK, width=1)
     size = 14 if len(letter) == 1 else 12
-    draw.text((x, y), letter, fill=text_colour_on(fill), font=font(size, True), anchor="mm")
+    draw_text(draw, (x, y), letter, size, bold=True, fill=text_colour_on(fill), anchor="mm")
     if text:
-        draw.text((x + radius + 2, y), text, fill=INK, font=font(15, True), anchor="lm")
+        draw_text(draw, (x + radius + 2, y), text, 15, bold=True, fill=INK, anchor="lm")
 
 
 class Layout:
@@ -151,9 +152,9 @@ def static_board(city_key: tuple, layout_key: tuple, mats: tuple, lang: str) -> 
     for label, (top, bottom), fill in rows:
         draw.rectangle((LEFT, top, WIDTH - 10, bottom), fill=fill)
         size = fitted(label, 18, True, LEFT - 14)
-        draw.text((8, (top + bottom) // 2), label, fill=INK, font=font(size, True), anchor="lm")
-    draw.text((8, 100), word(lang, "city"), fill=INK, font=font(18, True), anchor="lm")
-    draw.text((8, 124), word(lang, "number"), fill=MUTED, font=font(14), anchor="lm")
+        draw_text(draw, (8, (top + bottom) // 2), label, size, bold=True, fill=INK, anchor="lm")
+    draw_text(draw, (8, 100), word(lang, "city"), 18, bold=True, fill=INK, anchor="lm")
+    draw_text(draw, (8, 124), word(lang, "number"), 14, fill=MUTED, anchor="lm")
     # the river itself runs along the ship lane
     draw_mats(draw, mats, panel_top + MAT_OFFSET)
     river_y = (LANES["ship"][0] + LANES["ship"][1]) // 2
@@ -165,9 +166,8 @@ def static_board(city_key: tuple, layout_key: tuple, mats: tuple, lang: str) -> 
         draw.line((x, CITY_TOP, x, LYING_ROW[1]), fill="#C9C2B2", width=1)
         centre = x + COLUMN // 2
         if position not in cities:
-            draw.text((centre, CITY_TOP + 18), str(position), fill=MUTED, font=font(15),
-                      anchor="mm")
-            draw.text((centre, CITY_TOP + 44), word(lang, "no_city"), fill=MUTED, font=font(14),
+            draw_text(draw, (centre, CITY_TOP + 18), str(position), 15, fill=MUTED, anchor="mm")
+            draw_text(draw, (centre, CITY_TOP + 44), word(lang, "no_city"), 14, fill=MUTED,
                       anchor="mm")
             for top, bottom in LANES.values():
                 draw.rectangle((x + 1, top, x + COLUMN - 1, bottom), fill="#E4E0D6")
@@ -176,10 +176,10 @@ def static_board(city_key: tuple, layout_key: tuple, mats: tuple, lang: str) -> 
         diamond = [(centre, CITY_TOP + 4), (centre + 16, CITY_TOP + 20), (centre, CITY_TOP + 36),
                    (centre - 16, CITY_TOP + 20)]
         draw.polygon(diamond, fill="#F2C14E", outline=INK)
-        draw.text((centre, CITY_TOP + 20), str(position), fill=INK, font=font(15, True),
+        draw_text(draw, (centre, CITY_TOP + 20), str(position), 15, bold=True, fill=INK,
                   anchor="mm")
-        draw.text((centre, CITY_TOP + 52), name, fill=INK,
-                  font=font(15 if len(name) < 11 else 14, True), anchor="mm")
+        draw_text(draw, (centre, CITY_TOP + 52), name, 15 if len(name) < 11 else 14, bold=True,
+                  fill=INK, anchor="mm")
         shown = [words[kind] for kind in SERVICES if kind in services]
         for index, label in enumerate(shown):
             column, row = index % 2, index // 2
@@ -187,7 +187,7 @@ def static_board(city_key: tuple, layout_key: tuple, mats: tuple, lang: str) -> 
             wy = CITY_TOP + 78 + row * 20
             draw.rounded_rectangle((wx - box // 2, wy - 9, wx + box // 2, wy + 9), radius=4,
                                    fill="#FFFFFF", outline="#8A8170")
-            draw.text((wx, wy), label, fill=INK, font=font(14), anchor="mm")
+            draw_text(draw, (wx, wy), label, 14, fill=INK, anchor="mm")
         for kind, (top, bottom) in LANES.items():
             if kind not in services:
                 # hatched: this transport cannot stop here
@@ -223,9 +223,9 @@ def draw_token(draw: ImageDraw.ImageDraw, x: int, y: int, item: dict, colours: l
     label = word(lang, f"colour.{vehicle_colour(item)}")
     total = sum(item["load"])
     ink = text_colour_on(fill)
-    draw.text((x + 7, y + 12), label, fill=ink, font=font(14, True), anchor="lm")
+    draw_text(draw, (x + 7, y + 12), label, 14, bold=True, fill=ink, anchor="lm")
     load_y = y + 12 if head == 26 else y + 29
-    draw.text((x + COLUMN - 6, load_y), f"{total}/{item['capacity']}", fill=ink, font=font(14),
+    draw_text(draw, (x + COLUMN - 6, load_y), f"{total}/{item['capacity']}", 14, fill=ink,
               anchor="rm")
     for index, (colour, count) in enumerate(loads):
         cx = x + 17 + (index % 2) * 44
@@ -241,7 +241,7 @@ def draw_flag(draw: ImageDraw.ImageDraw, x: int, y: int, item: dict, lang: str) 
     draw.line((x, y, x, y + 28), fill=INK, width=2)
     draw.polygon([(x, y), (x + 28, y + 10), (x, y + 20)], fill=fill, outline=INK)
     initial = word(lang, f"colour.{vehicle_colour(item)}")[0].upper()
-    draw.text((x + 10, y + 10), initial, fill=text_colour_on(fill), font=font(14, True),
+    draw_text(draw, (x + 10, y + 10), initial, 14, bold=True, fill=text_colour_on(fill),
               anchor="mm")
 
 
@@ -280,8 +280,8 @@ def draw_trucks_and_lying(draw: ImageDraw.ImageDraw, view: dict, layout: Layout,
             draw.rounded_rectangle((x, y, x + 42, y + 24), radius=4, fill="#FFFFFF",
                                    outline=PLAYER[colour], width=3)
             chip(draw, x + 11, y + 12, colour, "", radius=9, lang=lang)
-            draw.text((x + 24, y + 12), f"{letter.upper()}{truck['load']}", fill=INK,
-                      font=font(14, True), anchor="lm")
+            draw_text(draw, (x + 24, y + 12), f"{letter.upper()}{truck['load']}", 14, bold=True,
+                      fill=INK, anchor="lm")
         for city, count in player["lying"].items():
             position = int(city)
             slot = lying_slots.get(position, 0)
@@ -340,12 +340,11 @@ def header(draw: ImageDraw.ImageDraw, view: dict, lang: str) -> None:
                    "variant.relax" if options.get("relax") else "variant.standard")
     title = word(lang, "title", round=view["round"], rounds=view["rounds"], phase=view["phase"],
                  name=word(lang, f"phase.{view['phase']}"))
-    draw.text((12, 18), title, fill=INK, font=font(24, True), anchor="lm")
+    draw_text(draw, (12, 18), title, 24, bold=True, fill=INK, anchor="lm")
     # the legend shares the title's line: the status line below needs the whole width
-    draw.text((WIDTH - 12, 18), word(lang, "legend"), fill=MUTED, font=font(14), anchor="rm")
+    draw_text(draw, (WIDTH - 12, 18), word(lang, "legend"), 14, fill=MUTED, anchor="rm")
     line = word(lang, "status.line", status=status_text(view, lang), variant=variant)
-    draw.text((12, 46), line, fill=INK, font=font(fitted(line, 17, False, WIDTH - 24)),
-              anchor="lm")
+    draw_text(draw, (12, 46), line, fitted(line, 17, False, WIDTH - 24), fill=INK, anchor="lm")
 
 
 def order_line(order: dict, cities: dict[int, str]) -> str:
@@ -356,16 +355,16 @@ def order_line(order: dict, cities: dict[int, str]) -> str:
 def draw_orders_list(draw: ImageDraw.ImageDraw, view: dict, cities: dict[int, str],
                      top: int, lang: str) -> int:
     x, y = 12, top
-    draw.text((x, y), word(lang, "orders.title", count=view["deck_count"]), fill=INK,
-              font=font(18, True))
+    draw_text(draw, (x, y), word(lang, "orders.title", count=view["deck_count"]), 18, bold=True,
+              fill=INK)
     y += 28
     if not view["orders_list"]:
-        draw.text((x, y), word(lang, "orders.empty"), fill=MUTED, font=font(15))
+        draw_text(draw, (x, y), word(lang, "orders.empty"), 15, fill=MUTED)
         y += 22
     for order in view["orders_list"]:
-        draw.text((x, y), order_line(order, cities), fill=INK, font=font(15))
+        draw_text(draw, (x, y), order_line(order, cities), 15, fill=INK)
         terms = word(lang, "orders.terms", time=order["time"], penalty=order["penalty"])
-        draw.text((x + 455, y), terms, fill=MUTED, font=font(15), anchor="ra")
+        draw_text(draw, (x + 455, y), terms, 15, fill=MUTED, anchor="ra")
         y += 22
     return y
 
@@ -401,15 +400,15 @@ def draw_mats(draw: ImageDraw.ImageDraw, rows: tuple[tuple[str, ...], ...], y: i
     """The transport mats' figures: fixed for a game, so drawn once in the static layer."""
     x = MAT_X
     title, heads, values = rows[0], rows[1], rows[2:]
-    draw.text((x, y), title[0], fill=INK, font=font(18, True))
+    draw_text(draw, (x, y), title[0], 18, bold=True, fill=INK)
     y += 26
     offsets = mat_columns(rows[1:])
     for offset, head in zip(offsets, heads, strict=True):
-        draw.text((x + offset, y), head, fill=MUTED, font=font(14))
+        draw_text(draw, (x + offset, y), head, 14, fill=MUTED)
     y += 20
     for row in values:
         for offset, value in zip(offsets, row, strict=True):
-            draw.text((x + offset, y), value, fill=INK, font=font(14))
+            draw_text(draw, (x + offset, y), value, 14, fill=INK)
         y += 19
 
 
@@ -434,7 +433,7 @@ def tokens_text(tokens: int | None, lang: str) -> str:
 def draw_players(draw: ImageDraw.ImageDraw, view: dict, cities: dict[int, str],
                  top: int, lang: str) -> int:
     x, y = 480, top
-    draw.text((x, y), word(lang, "players.title"), fill=INK, font=font(18, True))
+    draw_text(draw, (x, y), word(lang, "players.title"), 18, bold=True, fill=INK)
     y += 28
     final = view.get("final") or {}
     order = view["turn_order"] + [p["seat"] for p in view["players"]
@@ -450,17 +449,16 @@ def draw_players(draw: ImageDraw.ImageDraw, view: dict, cities: dict[int, str],
             headline = word(lang, "players.bankrupt", name=name, round=player["bankrupt_round"])
         elif str(seat) in final:
             headline += word(lang, "players.final", score=final[str(seat)]["score"])
-        draw.text((x + 28, y + 9), headline, fill=INK, font=font(16, True), anchor="lm")
+        draw_text(draw, (x + 28, y + 9), headline, 16, bold=True, fill=INK, anchor="lm")
         trucks = " · ".join(truck_text(k, t, cities, lang) for k, t in player["trucks"].items())
         y += 24
-        draw.text((x + 28, y), word(lang, "players.line", warehouse=player["warehouse"],
-                                    trucks=trucks, fulfilled=player["fulfilled_count"]),
-                  fill=MUTED, font=font(14))
+        draw_text(draw, (x + 28, y), word(lang, "players.line", warehouse=player["warehouse"],
+                                    trucks=trucks, fulfilled=player["fulfilled_count"]), 14, fill=MUTED)
         y += 19
         for order in player["orders"]:
             line = word(lang, "players.order", order=order_line(order, cities),
                         tokens=tokens_text(order["tokens"], lang), penalty=order["penalty"])
-            draw.text((x + 28, y), line, fill=INK, font=font(14))
+            draw_text(draw, (x + 28, y), line, 14, fill=INK)
             y += 19
         y += 6
     return y
@@ -477,7 +475,7 @@ def capital_label(value: int, lang: str) -> str:
 def draw_capital_track(draw: ImageDraw.ImageDraw, view: dict, top: int, lang: str) -> int:
     """Markers by value; in a stack the top marker is drawn first (it plays first)."""
     x, y = MAT_X, top
-    draw.text((x, y), word(lang, "capital.title"), fill=INK, font=font(18, True))
+    draw_text(draw, (x, y), word(lang, "capital.title"), 18, bold=True, fill=INK)
     y += 30
     players = [p for p in view["players"] if p["bankrupt_round"] is None]
     values = sorted({p["capital"] for p in players}, reverse=True)
@@ -485,7 +483,7 @@ def draw_capital_track(draw: ImageDraw.ImageDraw, view: dict, top: int, lang: st
     chips_x = x + max([40.0, *(text_width(label, 16, True) for label in labels.values())]) + 24
     for value in values:
         stack = sorted((p for p in players if p["capital"] == value), key=lambda p: -p["stamp"])
-        draw.text((x, y + 10), labels[value], fill=INK, font=font(16, True), anchor="lm")
+        draw_text(draw, (x, y + 10), labels[value], 16, bold=True, fill=INK, anchor="lm")
         for index, player in enumerate(stack):
             chip(draw, chips_x + index * 30, y + 10, player["colour"], "", radius=12, lang=lang)
         y += 30

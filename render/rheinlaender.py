@@ -19,6 +19,7 @@ from PIL import Image, ImageDraw
 from engine import text as texts
 from engine.rheinlaender.board import Board, get_board
 from render.common import PLAYER_COLOURS, font, marker, text_colour_on, to_png
+from render.text_draw import draw_text, note, paste_text, unrecorded
 
 texts.register("render.locales")  # the renderers' catalogue (idempotent)
 
@@ -35,29 +36,12 @@ REALM_FILL = {"castle": "#B9A48A", "church": "#FFFFFF", "city": "#F6D08B"}
 KNIGHT_RADIUS = 15
 
 
-@lru_cache(maxsize=1024)
-def _text_mask(text: str, size: int, bold: bool) -> tuple[Image.Image, tuple[int, int]]:
-    """An anti-aliased coverage mask of ``text`` centred on (0, 0), rendered once."""
-    face = font(size, bold)
-    left, top, right, bottom = face.getbbox(text, anchor="mm")
-    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
-    ImageDraw.Draw(mask).text((-left, -top), text, fill=255, font=face, anchor="mm")
-    return mask, (left, top)
-
-
-def paste_text(image: Image.Image, centre: tuple[float, float], text: str, size: int,
-               fill: str, bold: bool = True) -> None:
-    """Centred text from the cache: boards repeat the same few labels many times."""
-    mask, (left, top) = _text_mask(text, size, bold)
-    x, y = round(centre[0] + left), round(centre[1] + top)
-    image.paste(fill, (x, y, x + mask.width, y + mask.height), mask)
-
-
 @lru_cache(maxsize=32)
 def _knight_sprite(seat: int, radius: int) -> Image.Image:
     side = 2 * radius + 4
     sprite = Image.new("RGBA", (side, side), (0, 0, 0, 0))
-    marker(ImageDraw.Draw(sprite), (side / 2, side / 2), radius, colour(seat), letter(seat))
+    with unrecorded():  # the letter is reported where the sprite lands (_knights)
+        marker(ImageDraw.Draw(sprite), (side / 2, side / 2), radius, colour(seat), letter(seat))
     return sprite
 
 
@@ -198,6 +182,9 @@ def _knights(image: Image.Image, board: Board, view: dict[str, Any]) -> None:
         radius = KNIGHT_RADIUS - 2 if board.kind(space) == "realm" else KNIGHT_RADIUS
         sprite = _knight_sprite(seat, radius)
         image.paste(sprite, (round(x - sprite.width / 2), round(y - sprite.height / 2)), sprite)
+        size = max(10, int(radius * 1.2))  # as common.marker draws the letter
+        half = size * 0.4
+        note(letter(seat), size, True, (x - half, y - half, x + half, y + half), image.size)
 
 
 def _dukes(image: Image.Image, draw: ImageDraw.ImageDraw, board: Board,
@@ -247,7 +234,7 @@ def _tag(draw: ImageDraw.ImageDraw, centre: tuple[float, float], text: str, fill
     left, top, right, bottom = draw.textbbox((x, y), text, font=size, anchor="mm")
     draw.rounded_rectangle((left - 4, top - 3, right + 4, bottom + 3), radius=5, fill=fill,
                            outline=INK, width=1)
-    draw.text((x, y), text, fill=INK, font=size, anchor="mm")
+    draw_text(draw, (x, y), text, 14, bold=True, fill=INK, anchor="mm")
 
 
 def language(view: dict[str, Any]) -> str:
@@ -288,9 +275,9 @@ def headline(view: dict[str, Any]) -> str:
 
 
 def _title(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
-    draw.text((20, 14), "Rheinländer", fill=INK, font=font(28, bold=True))
-    draw.text((230, 22), headline(view), fill=INK, font=font(20, bold=bool(view.get("final"))))
-    draw.text((1580, 14), say(view, "house"), fill="#6B6B6B", font=font(14), anchor="ra")
+    draw_text(draw, (20, 14), "Rheinländer", 28, bold=True, fill=INK)
+    draw_text(draw, (230, 22), headline(view), 20, bold=bool(view.get("final")), fill=INK)
+    draw_text(draw, (1580, 14), say(view, "house"), 14, fill="#6B6B6B", anchor="ra")
 
 
 def footer(view: dict[str, Any]) -> str:
@@ -313,8 +300,8 @@ def _panel(draw: ImageDraw.ImageDraw, width: int, view: dict[str, Any]) -> None:
     for index, player in enumerate(players):
         _player_box(draw, (20 + index * column, top + 12), column - 12, player, view)
     bottom = top + 190
-    draw.text((24, bottom), footer(view), fill=INK, font=font(18, bold=True))
-    draw.text((24, bottom + 26), say(view, "legend"), fill="#444444", font=font(15))
+    draw_text(draw, (24, bottom), footer(view), 18, bold=True, fill=INK)
+    draw_text(draw, (24, bottom + 26), say(view, "legend"), 15, fill="#444444")
 
 
 def box_lines(view: dict[str, Any], player: dict[str, Any]) -> list[str]:
@@ -343,6 +330,6 @@ def _player_box(draw: ImageDraw.ImageDraw, origin: tuple[int, int], width: int,
                            width=4 if to_move else 1)
     marker(draw, (x + 26, y + 26), 17, colour(seat), letter(seat))
     title = name(view, seat) + ("  " + say(view, "to_move") if to_move else "")
-    draw.text((x + 52, y + 15), title, fill=INK, font=font(19, bold=True))
+    draw_text(draw, (x + 52, y + 15), title, 19, bold=True, fill=INK)
     for number, text in enumerate(box_lines(view, player)):
-        draw.text((x + 14, y + 48 + number * 23), text, fill=INK, font=font(17))
+        draw_text(draw, (x + 14, y + 48 + number * 23), text, 17, fill=INK)

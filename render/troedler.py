@@ -24,6 +24,7 @@ from engine import text as texts
 from engine.text import msg, say
 from engine.troedler.data import CARDS, ROUTES, VILLAGES, card_text
 from render.common import PLAYER_COLOURS, font, marker, text_colour_on, to_png
+from render.text_draw import draw_text
 
 texts.register("render.locales")  # the renderers' catalogue (idempotent)
 
@@ -80,7 +81,7 @@ def _text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: i
           right: float = PANEL_RIGHT) -> None:
     """Panel text that never runs past ``right``."""
     shown, size = _fit(draw, text, size, bold, right - xy[0])
-    draw.text(xy, shown, fill=fill, font=font(size, bold), anchor=anchor)
+    draw_text(draw, xy, shown, size, bold=bold, fill=fill, anchor=anchor)
 
 
 def _pos(village: dict[str, Any]) -> tuple[float, float]:
@@ -135,7 +136,7 @@ def _route_badge(draw: ImageDraw.ImageDraw, kind: str, a, b, lang: str) -> None:
     x, y = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
     draw.rounded_rectangle((x - 11, y - 11, x + 11, y + 11), 4, fill="#FFFFFF", outline=colour,
                            width=2)
-    draw.text((x, y), letter, fill=colour, font=font(15, True), anchor="mm")
+    draw_text(draw, (x, y), letter, 15, bold=True, fill=colour, anchor="mm")
 
 
 @lru_cache(maxsize=8)
@@ -156,7 +157,7 @@ def _static_map(height: int, lang: str) -> Image.Image:
         ring = PLAYER_COLOURS[start][0] if start else "#FFFFFF"
         draw.ellipse((x - VILLAGE_R, y - VILLAGE_R, x + VILLAGE_R, y + VILLAGE_R),
                      fill="#FFFFFF", outline=ring if start else INK, width=6 if start else 2)
-        draw.text((x, y - VILLAGE_R - 4), village["name"], fill=INK, font=font(16, True),
+        draw_text(draw, (x, y - VILLAGE_R - 4), village["name"], 16, bold=True, fill=INK,
                   anchor="md", stroke_width=3, stroke_fill=BACKGROUND)
     _legend(draw, lang)
     return image
@@ -186,11 +187,11 @@ def _legend(draw: ImageDraw.ImageDraw, lang: str) -> None:
     for kind, bx, name in boxes:
         _route_line(draw, kind, (bx, y), (bx + 50, y))
         _route_badge(draw, kind, (bx + 25, y - 1), (bx + 25, y + 1), lang)
-        draw.text((bx + 58, y), name, fill=INK, font=font(15), anchor="lm")
+        draw_text(draw, (bx + 58, y), name, 15, fill=INK, anchor="lm")
     y = HEIGHT - 40
     for good, gx, width, name in goods:
         _good_chip(draw, gx, y, good, lang)
-        draw.text((gx + width + 4, y + 11), name, fill=INK, font=font(15), anchor="lm")
+        draw_text(draw, (gx + width + 4, y + 11), name, 15, fill=INK, anchor="lm")
 
 
 def _short(good: str, lang: str, count: int = 1) -> str:
@@ -208,7 +209,7 @@ def _good_chip(draw: ImageDraw.ImageDraw, x: float, y: float, good: str, lang: s
     text = _short(good, lang, count)
     width = _chip_width(draw, text)
     draw.rounded_rectangle((x, y, x + width, y + 22), 5, fill=fill, outline=INK)
-    draw.text((x + width / 2, y + 11), text, fill=text_colour_on(fill), font=font(14, True),
+    draw_text(draw, (x + width / 2, y + 11), text, 14, bold=True, fill=text_colour_on(fill),
               anchor="mm")
     return width
 
@@ -280,7 +281,7 @@ def _draw_piles(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: float, lang:
     choice = word(lang, f"choice.{view.get('choosing_to', 'take-pile')}")
     y = _heading(draw, y, word(lang, "dealer_piles", who=who, choice=choice))
     for pile in view["piles"]:
-        draw.text((PANEL_X + 4, y + 12), str(pile["number"]), fill=INK, font=font(18, True),
+        draw_text(draw, (PANEL_X + 4, y + 12), str(pile["number"]), 18, bold=True, fill=INK,
                   anchor="lm")
         if "cards" in pile:
             for card in reversed(pile["cards"]):

@@ -1,0 +1,135 @@
+"""The one way every renderer puts text on a picture, so tests can see every text drawn.
+
+Renderers call :func:`draw_text` (ImageDraw text with a size in pixels) or :func:`paste_text`
+(the same text blitted from a cached mask, for labels repeated many times). Outside a test
+both only draw. Inside ``with recording() as texts:`` each call also appends a
+:class:`DrawnText` with the string, its font size in pixels, its bounding box on the picture
+and the picture's size, so a test can check that every text is big enough for a phone,
+that no two texts overlap and that none is cut at the picture's edge.
+
+Text drawn on a small sprite that is later pasted onto the picture (a knight's letter) is
+drawn inside ``with unrecorded():`` and reported where it lands with :func:`note`.
+
+Recording clears the renderers' caches when it starts: a cached static layer would
+otherwise hide the texts drawn on it in an earlier picture.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from render.common import font
+
+
+@dataclass(frozen=True)
+class DrawnText:
+    """One text as drawn: ``box`` is (left, top, right, bottom) in picture pixels."""
+
+    text: str
+    size: int
+    bold: bool
+    box: tuple[int, int, int, int]
+    image_size: tuple[int, int]
+
+    @property
+    def share(self) -> float:
+        """The font size as a share of the picture's width (what a scaled phone view keeps)."""
+        return self.size / self.image_size[0]
+
+
+# The open recordings, innermost last (a plain list: renders run one at a time, see
+# render.render_board's lock, and tests record in their own thread).
+_RECORDINGS: list[list[DrawnText]] = []
+_MUTED = [0]
+
+
+@contextmanager
+def recording() -> Iterator[list[DrawnText]]:
+    """Collect every text drawn until the block ends (clears the renderers' caches first)."""
+    clear_render_caches()
+    texts: list[DrawnText] = []
+    _RECORDINGS.append(texts)
+    try:
+        yield texts
+    finally:
+        _RECORDINGS.remove(texts)
+
+
+@contextmanager
+def unrecorded() -> Iterator[None]:
+    """Draw without recording: for sprites whose texts are reported with :func:`note`."""
+    _MUTED[0] += 1
+    try:
+        yield
+    finally:
+        _MUTED[0] -= 1
+
+
+def _recording() -> bool:
+    return bool(_RECORDINGS) and not _MUTED[0]
+
+
+def note(text: str, size: int, bold: bool, box: tuple[float, float, float, float],
+         image_size: tuple[int, int]) -> None:
+    """Record a text that reached the picture some other way (a pasted sprite)."""
+    if _recording():
+        entry = DrawnText(text, size, bold, tuple(round(v) for v in box),  # type: ignore[arg-type]
+                          tuple(image_size))  # type: ignore[arg-type]
+        for texts in _RECORDINGS:
+            texts.append(entry)
+
+
+def clear_render_caches() -> None:
+    """Empty every ``lru_cache`` of the render modules (their cached layers hold texts)."""
+    for name, module in list(sys.modules.items()):
+        if not name.startswith("render.") or module is None:
+            continue
+        for value in list(vars(module).values()):
+            if callable(getattr(value, "cache_clear", None)) and value is not font:
+                value.cache_clear()
+
+
+def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int,
+              *, bold: bool = False, fill: str | tuple = "#000000",
+              anchor: str | None = None, stroke_width: int = 0,
+              stroke_fill: str | None = None) -> None:
+    """Draw ``text`` at ``xy`` in DejaVu Sans ``size`` px (``bold``), Pillow's ``anchor``;
+    a ``stroke_width`` halo in ``stroke_fill`` keeps a label readable over lines."""
+    face = font(size, bold)
+    draw.text(xy, text, fill=fill, font=face, anchor=anchor, stroke_width=stroke_width,
+              stroke_fill=stroke_fill)
+    if _recording() and text.strip():
+        box = draw.textbbox(xy, text, font=face, anchor=anchor)
+        note(text, size, bold, box, draw.im.size)
+
+
+@lru_cache(maxsize=1024)
+def _text_mask(text: str, size: int, bold: bool) -> tuple[Image.Image, tuple[int, int]]:
+    """An anti-aliased coverage mask of ``text`` centred on (0, 0), rendered once."""
+    face = font(size, bold)
+    left, top, right, bottom = face.getbbox(text, anchor="mm")
+    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
+    ImageDraw.Draw(mask).text((-left, -top), text, fill=255, font=face, anchor="mm")
+    return mask, (left, top)
+
+
+def paste_text(image: Image.Image, centre: tuple[float, float], text: str, size: int,
+               fill: str, bold: bool = True) -> None:
+    """Centred text from a cache of masks: boards repeat the same few labels many times."""
+    mask, (left, top) = _text_mask(text, size, bold)
+    x, y = round(centre[0] + left), round(centre[1] + top)
+    image.paste(fill, (x, y, x + mask.width, y + mask.height), mask)
+    if _recording() and text.strip():
+        note(text, size, bold, (x, y, x + mask.width, y + mask.height), image.size)
+
+
+@lru_cache(maxsize=2048)
+def text_width(text: str, size: int, bold: bool = False) -> float:
+    """The advance width of ``text`` at ``size`` px: for layouts that measure words."""
+    return font(size, bold).getlength(text)
