@@ -229,18 +229,21 @@ def _with_node_rotations(state: State, sym: str, lays: list, TL: Any) -> list:
     """The map side lists one rotation per track shape; for tiles with two or more stops the
     stops can sit differently at rotations of the same shape, so those are added too."""
     from engine.rhl18 import board as bd
+    from engine.rhl18 import routes as RT
 
     out = list(lays)
     seen = set(lays)
     options = [k for k, v in state["options"].items() if v]
+    network = None
     for hex_id, name in sorted({(h, n) for h, n, _ in lays}):
         if hex_id in data.RHINE_METROPOLES or len(bd.nodes_of(name)) < 2:
             continue
         for rot in range(6):
             if (hex_id, name, rot) in seen:
                 continue
+            network = network or RT.network(state["board"], sym)
             if TL.upgrade_reason(state["board"], hex_id, name, rot, state["phase"], options,
-                                 corp=sym) is None:
+                                 corp=sym, network=network) is None:
                 seen.add((hex_id, name, rot))
                 out.append((hex_id, name, rot))
     return out

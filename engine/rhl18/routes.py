@@ -807,10 +807,51 @@ def total_revenue(results: list[RouteResult]) -> int:
 
 
 # ---------------------------------------------------------------- connectivity for tile lays
+#
+# The corporation's track walk. A walk state is ``(hex, code)``: standing on node ``code`` of
+# the hex's tile when ``code >= 0``, or having arrived through edge ``e`` from the neighbour
+# when ``code == -1 - e``. Path ends use the same codes, so one table per tile and rotation
+# lists the paths leaving each state.
 
 
-def _walk(board: dict, corp: str,
-          arrivals: set[tuple[str, int]] | None = None,
+@lru_cache(maxsize=4096)
+def _moves(name: str, rotation: int) -> dict[int, tuple[tuple[int, int, bool], ...]]:
+    """State code -> (path index, code of the path's other end, terminal) for each path
+    with an end there."""
+    found: dict[int, list[tuple[int, int, bool]]] = {}
+    for pi, (a, b, _narrow) in enumerate(_rotated_paths_cached(name, rotation)):
+        terminal = tiles.tile(name).paths[pi].terminal
+        codes = [v if kind == "node" else -1 - v for kind, v in (a, b)]
+        for end, other in ((codes[0], codes[1]), (codes[1], codes[0])):
+            found.setdefault(end, []).append((pi, other, terminal))
+    return {code: tuple(items) for code, items in found.items()}
+
+
+_STEPS: dict[tuple[str, int], tuple[str, int] | None] = {}
+
+
+def _step(hex_id: str, edge: int) -> tuple[str, int] | None:
+    """(neighbour, entry edge) when track may cross ``edge`` of ``hex_id``, else None."""
+    key = (hex_id, edge)
+    if key not in _STEPS:
+        nxt = hexmap.neighbor(hex_id, edge) if hexmap.passable(hex_id, edge) else None
+        _STEPS[key] = None if nxt is None else (nxt, (edge + 3) % 6)
+    return _STEPS[key]
+
+
+def _token_starts(board: dict, corp: str, hexes: Iterable[str]) -> list[tuple[str, int]]:
+    """Node states of the corporation's token cities."""
+    starts = []
+    for hex_id in hexes:
+        cell = board[hex_id]
+        for city_index, slots in enumerate(cell["tokens"]):
+            if corp in slots:
+                starts.append((hex_id, tiles.tile(cell["tile"]).node_indices("city")[city_index]))
+    return starts
+
+
+def _walk(board: dict, corp: str, arrivals: set[tuple[str, int]] | None = None,
+          successors: dict[tuple[str, int], list[tuple[str, int]]] | None = None,
           ) -> tuple[dict[str, set[int]], set[tuple[str, int]]]:
     """Walk the corporation's track from its token cities.
 
@@ -818,36 +859,46 @@ def _walk(board: dict, corp: str,
     pairs walked. A token's hex is connected on all its passable edges; walking stops at
     cities blocked by other tokens, at off-boards and after terminal paths. The walk's state
     is "arrived at hex through edge", so paths meeting at an edge are all followed.
+    ``arrivals`` collects the (hex, edge) arrivals; ``successors`` each state's next states.
     """
     neutral = _neutral_hexes(board, corp)
+    starts = _token_starts(board, corp, board)
     connected: dict[str, set[int]] = {}
+    for hex_id, _node in starts:
+        connected.setdefault(hex_id, set()).update(hexmap.hex_info(hex_id).passable)
     walked: set[tuple[str, int]] = set()
-    nodes: list[tuple[str, int]] = []
-    for hex_id, cell in board.items():
-        for city_index, slots in enumerate(cell["tokens"]):
-            if corp in slots:
-                connected.setdefault(hex_id, set()).update(hexmap.hex_info(hex_id).passable)
-                nodes.append((hex_id, tiles.tile(cell["tile"]).node_indices("city")[city_index]))
-    starts = set(nodes)
-    seen_nodes = set(nodes)
-    arrivals = set() if arrivals is None else arrivals
-    while nodes:
-        hex_id, node_i = nodes.pop()
+    start_set = set(starts)
+    seen = set(starts)
+    todo = list(starts)
+    while todo:
+        state = todo.pop()
+        hex_id, code = state
         cell = board[hex_id]
-        t = tiles.tile(cell["tile"])
-        if (hex_id, node_i) not in starts and _stops_walk(t, cell, node_i, corp,
-                                                          hex_id in neutral):
+        nxt_states: list[tuple[str, int]] = []
+        if successors is not None:
+            successors[state] = nxt_states
+        if code >= 0 and state not in start_set and _stops_walk(
+                tiles.tile(cell["tile"]), cell, code, corp, hex_id in neutral):
             continue
-        ends = []
-        for pi, (a, b, _narrow) in enumerate(_rotated_paths(cell)):
-            for end, other in ((a, b), (b, a)):
-                if end == ("node", node_i):
-                    walked.add((hex_id, pi))
-                    ends.append((hex_id, other, t.paths[pi].terminal))
-        for found in _walk_track(board, ends, connected, walked, arrivals):
-            if found not in seen_nodes:
-                seen_nodes.add(found)
-                nodes.append(found)
+        for pi, other, terminal in _moves(cell["tile"], cell["rotation"]).get(code, ()):
+            walked.add((hex_id, pi))
+            if other >= 0:
+                if terminal:
+                    continue  # a node entered by a terminal path is not walked on from
+                nxt = (hex_id, other)
+            else:
+                step = _step(hex_id, -1 - other)
+                if step is None:
+                    continue
+                connected.setdefault(hex_id, set()).add(-1 - other)
+                connected.setdefault(step[0], set()).add(step[1])
+                nxt = (step[0], -1 - step[1])
+            nxt_states.append(nxt)
+            if nxt not in seen:
+                seen.add(nxt)
+                todo.append(nxt)
+    if arrivals is not None:
+        arrivals.update((h, -1 - code) for h, code in seen if code < 0)
     return connected, walked
 
 
@@ -858,38 +909,6 @@ def _stops_walk(t: tiles.Tile, cell: dict, node_i: int, corp: str, neutral: bool
     if node.kind == "city":
         return _blocked(cell, t.node_indices("city").index(node_i), corp, neutral)
     return False
-
-
-def _walk_track(board: dict, ends: list, connected: dict, walked: set,
-                arrivals: set) -> list[tuple[str, int]]:
-    """Follow track from path ends; return the nodes reached (a node entered by a terminal
-    path is reached but never walked on from)."""
-    reached = []
-    stack = list(ends)
-    while stack:
-        here, (kind, value), terminal = stack.pop()
-        if kind == "node":
-            if not terminal:
-                reached.append((here, value))
-            continue
-        if not hexmap.passable(here, value):
-            continue
-        nxt = hexmap.neighbor(here, value)
-        if nxt is None:
-            continue
-        connected.setdefault(here, set()).add(value)
-        entry = (value + 3) % 6
-        connected.setdefault(nxt, set()).add(entry)
-        if (nxt, entry) in arrivals:
-            continue
-        arrivals.add((nxt, entry))
-        paths = tiles.tile(board[nxt]["tile"]).paths
-        for pi, (a, b, _narrow) in enumerate(_rotated_paths(board[nxt])):
-            for e1, e2 in ((a, b), (b, a)):
-                if e1 == ("edge", entry):
-                    walked.add((nxt, pi))
-                    stack.append((nxt, e2, paths[pi].terminal))
-    return reached
 
 
 def connected_edges(board: dict, corp: str) -> dict[str, set[int]]:
@@ -904,45 +923,56 @@ def walk_arrivals(board: dict, corp: str) -> set[tuple[str, int]]:
     return arrivals
 
 
+def _trial_cell(cell: dict, new_name: str, rotation: int) -> dict:
+    return {"tile": new_name, "rotation": rotation,
+            "tokens": tiles.moved_tokens(cell["tile"], cell["rotation"], cell["tokens"],
+                                         new_name, rotation)}
+
+
 def uses_new_track(board: dict, corp: str, hex_id: str, new_name: str, rotation: int,
                    arrivals: set[tuple[str, int]] | None = None) -> bool:
     """Semi-restrictive rule: with the new tile placed, does the corporation reach a new path
     on it, or a path whose city/town value changed?
 
     ``arrivals`` (from ``walk_arrivals`` on the current board) allows a quick yes: a new path
-    touching an edge the network already enters is walked.
+    touching an edge the network already enters is walked. This walks the whole network on
+    the changed board; ``Network.uses_new_track`` gives the same answer incrementally.
     """
     cell = board[hex_id]
     if arrivals is not None and _quick_new_track(cell, hex_id, new_name, rotation, arrivals):
         return True
     trial = dict(board)
-    trial[hex_id] = {"tile": new_name, "rotation": rotation,
-                     "tokens": tiles.moved_tokens(cell["tile"], cell["rotation"], cell["tokens"],
-                                                  new_name, rotation)}
+    trial[hex_id] = _trial_cell(cell, new_name, rotation)
     _connected, walked = _walk(trial, corp)
-    old_paths = _rotated_paths(cell)
-    old_tile, new_tile = tiles.tile(cell["tile"]), tiles.tile(new_name)
-    old_edges = {}
-    for a, b, _n in old_paths:
+    fresh = _fresh_paths(cell["tile"], cell["rotation"], new_name, rotation)
+    return any((hex_id, pi) in walked for pi in fresh)
+
+
+@lru_cache(maxsize=8192)
+def _fresh_paths(old_name: str, old_rotation: int, new_name: str, rotation: int
+                 ) -> frozenset[int]:
+    """Paths of the new tile that count as new track when the corporation walks them: edges
+    joined that the old tile did not join, or an edge running to a stop where the old tile
+    had none or one of another value."""
+    old_tile, new_tile = tiles.tile(old_name), tiles.tile(new_name)
+    old_edges: dict[int, list[tuple[str, int]]] = {}
+    for a, b, _n in _rotated_paths_cached(old_name, old_rotation):
         for x, y in ((a, b), (b, a)):
             if x[0] == "edge":
                 old_edges.setdefault(x[1], []).append(y)
-    for pi, (a, b, _narrow) in enumerate(_rotated_paths(trial[hex_id])):
-        if (hex_id, pi) not in walked:
-            continue
+    fresh = set()
+    for pi, (a, b, _narrow) in enumerate(_rotated_paths_cached(new_name, rotation)):
         for x, y in ((a, b), (b, a)):
             if x[0] != "edge":
                 continue
             olds = old_edges.get(x[1], [])
             if y[0] == "edge" and y not in olds:
-                return True
+                fresh.add(pi)
             if y[0] == "node":
-                old_nodes = [old_tile.nodes[o[1]] for o in olds if o[0] == "node"]
-                if not old_nodes:
-                    return True
-                if new_tile.nodes[y[1]].revenue not in [n.revenue for n in old_nodes]:
-                    return True
-    return False
+                old_values = [old_tile.nodes[o[1]].revenue for o in olds if o[0] == "node"]
+                if new_tile.nodes[y[1]].revenue not in old_values:
+                    fresh.add(pi)
+    return frozenset(fresh)
 
 
 def _quick_new_track(cell: dict, hex_id: str, new_name: str, rotation: int,
@@ -956,3 +986,100 @@ def _quick_new_track(cell: dict, hex_id: str, new_name: str, rotation: int,
             if kind == "edge" and (hex_id, (value + rotation) % 6) in arrivals:
                 return True
     return False
+
+
+class Network:
+    """The corporation's walk on one board, for the many lays ``legal()`` tries there.
+
+    ``uses_new_track`` answers as the function of that name does, without walking the whole
+    network again for each tile and rotation: every walk state is recorded with the states
+    it leads to, so the states reachable without entering a hex (and the edges through which
+    the network enters it) are found once per hex from that record. A trial tile then only
+    needs the walk from those entries and from its own token cities onwards: the rest of the
+    board is unchanged, so everything else the walk reaches is already known.
+    """
+
+    def __init__(self, board: dict, corp: str) -> None:
+        self.board, self.corp = board, corp
+        self.arrivals: set[tuple[str, int]] = set()
+        self._successors: dict[tuple[str, int], list[tuple[str, int]]] = {}
+        self.connected, _walked = _walk(board, corp, self.arrivals, self._successors)
+        self._starts = _token_starts(board, corp, board)
+        self._neutral = _neutral_hexes(board, corp)
+        self._around: dict[str, tuple[set[tuple[str, int]], list[int]]] = {}
+
+    def _without(self, hex_id: str) -> tuple[set[tuple[str, int]], list[int]]:
+        """States reached without entering ``hex_id``, and the entry codes into it."""
+        found = self._around.get(hex_id)
+        if found is None:
+            successors = self._successors
+            seen = {s for s in self._starts if s[0] != hex_id}
+            todo = list(seen)
+            entries: set[int] = set()
+            while todo:
+                for nxt in successors[todo.pop()]:
+                    if nxt[0] == hex_id:
+                        entries.add(nxt[1])
+                    elif nxt not in seen:
+                        seen.add(nxt)
+                        todo.append(nxt)
+            found = self._around[hex_id] = (seen, sorted(entries))
+        return found
+
+    def uses_new_track(self, hex_id: str, new_name: str, rotation: int,
+                       quick: bool = True) -> bool:
+        """``uses_new_track(board, corp, hex_id, new_name, rotation, arrivals)``, with the
+        network's arrivals when ``quick``."""
+        board, corp = self.board, self.corp
+        cell = board[hex_id]
+        if quick and _quick_new_track(cell, hex_id, new_name, rotation, self.arrivals):
+            return True
+        fresh = _fresh_paths(cell["tile"], cell["rotation"], new_name, rotation)
+        if not fresh:
+            return False
+        known, entries = self._without(hex_id)
+        trial = _trial_cell(cell, new_name, rotation)
+        trial_neutral = hex_id in _neutral_hexes({**board, hex_id: trial}, corp) \
+            if hex_id in METROPOLES else False
+        starts = set(_token_starts({hex_id: trial}, corp, (hex_id,)))
+        todo = [*starts, *((hex_id, code) for code in entries)]
+        local = set(todo)
+        while todo:
+            state = todo.pop()
+            here, code = state
+            on_trial = here == hex_id
+            cur = trial if on_trial else board[here]
+            neutral = trial_neutral if on_trial else here in self._neutral
+            if code >= 0 and state not in starts and _stops_walk(
+                    tiles.tile(cur["tile"]), cur, code, corp, neutral):
+                continue
+            for pi, other, terminal in _moves(cur["tile"], cur["rotation"]).get(code, ()):
+                if on_trial and pi in fresh:
+                    return True
+                if other >= 0:
+                    if terminal:
+                        continue
+                    nxt = (here, other)
+                else:
+                    step = _step(here, -1 - other)
+                    if step is None:
+                        continue
+                    nxt = (step[0], -1 - step[1])
+                if nxt in local or nxt in known:
+                    continue
+                local.add(nxt)
+                todo.append(nxt)
+        return False
+
+
+def network(board: dict, corp: str) -> Network:
+    """The corporation's ``Network`` on this board; ``legal()`` asks about one position from
+    several places, so networks are cached on the board's content."""
+    return _network_cached(hexmap.board_key(board), corp)
+
+
+@lru_cache(maxsize=8)
+def _network_cached(key: tuple, corp: str) -> Network:
+    board = {h: {"tile": t, "rotation": r, "tokens": [list(c) for c in toks]}
+             for h, t, r, toks in key}
+    return Network(board, corp)

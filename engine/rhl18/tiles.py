@@ -10,9 +10,13 @@ import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
+from typing import TYPE_CHECKING
 
 from engine.rhl18 import hexmap
 from engine.text import Msg, Reason, msg, worded
+
+if TYPE_CHECKING:
+    from engine.rhl18 import routes
 
 # Why a lay is illegal, cheaply: a ``Reason`` (a catalogue key and its values, nested reasons
 # too); ``worded`` makes the text. legal() rejects thousands of candidate lays.
@@ -413,13 +417,12 @@ def _normal_error(hex_id: str, old: Tile, old_rot: int, new: Tile, rotation: int
 
 def upgrade_error(board: dict, hex_id: str, new_name: str, rotation: int, phase: str,
                   options: Iterable[str] | dict = (), corp: str | None = None,
-                  special: bool = False,
-                  connected: dict[str, set[int]] | None = None,
-                  arrivals: set[tuple[str, int]] | None = None) -> Msg | None:
+                  special: bool = False, network: routes.Network | None = None,
+                  quick: bool = False) -> Msg | None:
     """Why laying ``new_name`` at ``rotation`` on ``hex_id`` is illegal (a sentence for the
     player), or None if it is legal. See ``upgrade_reason``."""
     reason = upgrade_reason(board, hex_id, new_name, rotation, phase, options, corp, special,
-                            connected, arrivals)
+                            network, quick)
     return None if reason is None else worded(reason)
 
 
@@ -427,9 +430,8 @@ def upgrade_error(board: dict, hex_id: str, new_name: str, rotation: int, phase:
 
 def upgrade_reason(board: dict, hex_id: str, new_name: str, rotation: int, phase: str,
                    options: Iterable[str] | dict = (), corp: str | None = None,
-                   special: bool = False,
-                   connected: dict[str, set[int]] | None = None,
-                   arrivals: set[tuple[str, int]] | None = None) -> Reason | None:
+                   special: bool = False, network: routes.Network | None = None,
+                   quick: bool = False) -> Reason | None:
     """Why laying ``new_name`` at ``rotation`` on ``hex_id`` is illegal, or None if it is legal.
 
     A cheap ``(key, params)`` pair: the lay enumeration rejects many candidates, and only the
@@ -437,6 +439,9 @@ def upgrade_reason(board: dict, hex_id: str, new_name: str, rotation: int, phase
 
     ``corp`` set: also check the corporation's connection and the semi-restrictive track rule
     (private lays pass ``special=True`` and skip both, as the reference engine does).
+    ``network``: the corporation's ``routes.Network`` on this board, for many questions about
+    one board (the same answers, faster); ``quick`` lets it answer the track rule's quick yes
+    (see ``routes.uses_new_track``).
     """
     cell = board[hex_id]
     old = tile(cell["tile"])
@@ -469,13 +474,12 @@ def upgrade_reason(board: dict, hex_id: str, new_name: str, rotation: int, phase
         reason = _normal_error(hex_id, old, cell["rotation"], new, rotation, special)
         if reason:
             return reason
-    return _geometry_error(board, hex_id, old, new, rotation, corp, special, connected,
-                           arrivals)
+    return _geometry_error(board, hex_id, old, new, rotation, corp, special, network, quick)
 
 
 def _geometry_error(board: dict, hex_id: str, old: Tile, new: Tile, rotation: int,
-                    corp: str | None, special: bool, connected: dict[str, set[int]] | None,
-                    arrivals: set[tuple[str, int]] | None) -> Reason | None:
+                    corp: str | None, special: bool, network: routes.Network | None,
+                    quick: bool) -> Reason | None:
     new_exits = exits(new.name, rotation)
     if hex_id not in METROPOLIS_LABELS:
         bad = sorted(e for e in new_exits if not hexmap.passable(hex_id, e))
@@ -503,15 +507,15 @@ def _geometry_error(board: dict, hex_id: str, old: Tile, new: Tile, rotation: in
         return Reason("rhl18.tile.keep_stops", {})
     from engine.rhl18 import routes  # routes imports tiles
 
-    if connected is None:
-        connected = routes.connected_edges(board, corp)
+    connected = routes.connected_edges(board, corp) if network is None else network.connected
     reach = connected.get(hex_id, set())
     # In the metropolises the reference skips the rotation check: the hex being on the
     # corporation's network is enough.
     if not (reach if hex_id in METROPOLIS_LABELS else new_exits & reach):
         return Reason("rhl18.tile.not_connected", {"corp": corp, "hex": hex_id})
-    if old.paths and new.name not in TRACK_RESTRICTION_EXEMPT and not routes.uses_new_track(
-            board, corp, hex_id, new.name, rotation, arrivals):
+    if old.paths and new.name not in TRACK_RESTRICTION_EXEMPT and not (
+            routes.uses_new_track(board, corp, hex_id, new.name, rotation) if network is None
+            else network.uses_new_track(hex_id, new.name, rotation, quick)):
         return Reason("rhl18.tile.no_new_track", {})
     return None
 
@@ -564,11 +568,10 @@ def _legal_lays(board: dict, corp: str | None, phase: str, available: Iterable[s
     if corp is not None and not special:
         from engine.rhl18 import routes
 
-        connected = routes.connected_edges(board, corp)
-        arrivals = routes.walk_arrivals(board, corp)
-        candidates = [h for h in (hexes or board) if connected.get(h)]
+        network = routes.network(board, corp)
+        candidates = [h for h in (hexes or board) if network.connected.get(h)]
     else:
-        connected = arrivals = None
+        network = None
         candidates = list(hexes or board)
     result = []
     for hex_id in candidates:
@@ -581,7 +584,7 @@ def _legal_lays(board: dict, corp: str | None, phase: str, available: Iterable[s
             for group in _rotation_groups(hex_id, name):
                 for rotation in group:
                     if upgrade_reason(board, hex_id, name, rotation, phase, options, corp,
-                                      special, connected, arrivals) is None:
+                                      special, network, quick=True) is None:
                         result.append((hex_id, name, rotation))
                         break
     return result
