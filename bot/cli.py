@@ -391,7 +391,9 @@ def cmd_replay(args: argparse.Namespace, out: TextIO, games: Mapping[str, Any],
         folder = Path(args.out)
         folder.mkdir(parents=True, exist_ok=True)
         path = folder / f"{data['game']}-final.png"
-        path.write_bytes(render(data["game"], {**game.view(state, None), "lang": lang}))
+        from render import write_board  # Pillow only when a picture is asked for
+
+        write_board(path, render(data["game"], {**game.view(state, None), "lang": lang}))
         write("board", path=str(path))
     return 0
 

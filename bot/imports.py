@@ -173,7 +173,9 @@ def cmd_import_18xx(args: argparse.Namespace, out: TextIO,
         folder = Path(args.out)
         folder.mkdir(parents=True, exist_ok=True)
         path = folder / f"18rhl-import-{data.get('id', 'game')}.png"
-        path.write_bytes(render(GAME_KEY, {**game.view(state, None), "lang": lang}))
+        from render import write_board  # Pillow only when a picture is asked for
+
+        write_board(path, render(GAME_KEY, {**game.view(state, None), "lang": lang}))
         out.write(say(msg("rhl18.import.board", path=str(path)), lang) + "\n")
     if args.db:
         if args.channel is None or args.guild is None:

@@ -46,7 +46,7 @@ from bot.store import (
 )
 from engine.core import Action, Game, RuleError, State, is_plain_number, new_rng, rng_shuffle
 from engine.text import Msg, say, text_of
-from render import render_board
+from render import board_changes, render_board
 from render.common import PLAYER_COLOURS
 
 log = logging.getLogger(__name__)
@@ -153,7 +153,7 @@ class Table:
 
 class TablesService:
     def __init__(self, store: Store, games: Mapping[str, Game] = engine.GAMES,
-                 render: Callable[[str, dict], bytes] = render_board,
+                 render: Callable[[str, dict], bytes | list[bytes]] = render_board,
                  clock: Callable[[], float] = time.time, reminders: Reminders | None = None,
                  seed_source: Callable[[], int] | None = None, ai_limit: int = 5000) -> None:
         self.store = store
@@ -163,6 +163,9 @@ class TablesService:
         self.reminders = reminders
         self.seed_source = seed_source or (lambda: secrets.randbits(63))
         self.ai_limit = ai_limit  # AI moves per trigger: a bound, never a rule
+        # game id -> the public view of the last full board posted (what the next one marks
+        # as changed); lost on a restart, when the next board simply marks nothing
+        self._last_boards: dict[int, dict] = {}
         if reminders is not None:  # a run-out move clock asks us for the channel post
             reminders.clock_expired = self.clock_expired
 
@@ -793,7 +796,7 @@ class TablesService:
         for number, (text, view) in enumerate(shots):
             try:
                 png = await asyncio.to_thread(self.render, table.row.game_key,
-                                              {**view, "lang": table.row.language})
+                                              self._picture_view(table, view))
             except Exception:
                 log.exception("rendering a %s picture failed", table.row.game_key)
                 replies.append(_public(_clip(text)))
@@ -1224,9 +1227,13 @@ class TablesService:
 
     async def _board_reply(self, table: Table, state: State) -> Reply:
         game = table.game
-        view = game.view(state, None)  # the public view only: this goes to the channel
-        # renderers draw their labels in the table's language
-        view = {**view, "lang": table.row.language}
+        public = game.view(state, None)  # the public view only: this goes to the channel
+        view = self._picture_view(table, public)
+        # the board marks what changed since the previous board posted (kept in memory)
+        before = self._last_boards.get(table.row.id)
+        if before is not None:
+            view["changed"] = board_changes(table.row.game_key, before, public)
+        self._last_boards[table.row.id] = public
         phase = say(game.phase(state), table.row.language)
         try:
             png = await asyncio.to_thread(self.render, table.row.game_key, view)
@@ -1234,10 +1241,22 @@ class TablesService:
             log.exception("rendering %s failed", game.key)
             return _public(t("svc.board_failed", table.row.language, title=game.title,
                              phase=phase), title=phase)
-        name = f"{game.key}-{table.row.id}-v{table.row.version}.png"
-        reply = _public(f"{game.title}: {phase}", title=phase, files=[Attachment(name, png)])
+        # a game whose board is several pictures (18Rhl: map and market) posts them together
+        pngs = png if isinstance(png, list) else [png]
+        stem = f"{game.key}-{table.row.id}-v{table.row.version}"
+        files = [Attachment(f"{stem}.png" if len(pngs) == 1 else f"{stem}-{k + 1}.png", body)
+                 for k, body in enumerate(pngs)]
+        reply = _public(f"{game.title}: {phase}", title=phase, files=files)
         table.boards.append(reply)
         return reply
+
+    @staticmethod
+    def _picture_view(table: Table, view: dict) -> dict:
+        """A public view for a picture: the table's language, and its players' names and
+        colours by seat (renderers that name players use them)."""
+        seats = [{"seat": s.seat, "name": s.name, "colour": s.colour} for s in table.seats
+                 if s.seat is not None]
+        return {**view, "lang": table.row.language, "seats": seats}
 
     def _line_replies(self, lines: list[str]) -> list[Reply]:
         replies, chunk = [], ""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import threading
+from pathlib import Path
 
 from engine import text
 
@@ -24,8 +25,30 @@ _MODULES = {
 _ONE_AT_A_TIME = threading.Lock()
 
 
-def render_board(game_key: str, view: dict) -> bytes:
-    """The PNG of a game's board for a view (``game.view(state, None)`` for the channel)."""
+def render_board(game_key: str, view: dict) -> bytes | list[bytes]:
+    """The PNG of a game's board for a view (``game.view(state, None)`` for the channel).
+
+    A game whose full board is several pictures returns a list of PNGs (18Rhl: the map and
+    the market), to be posted together; pictures of one kind (a route, a zoom) stay bytes.
+    """
     module = importlib.import_module(_MODULES[game_key])
     with _ONE_AT_A_TIME:
         return module.render(view)
+
+
+def board_changes(game_key: str, before: dict, after: dict) -> dict | None:
+    """What changed between two public views, for the next full board to highlight
+    (``view["changed"]``), or None for a game that does not say."""
+    module = importlib.import_module(_MODULES[game_key])
+    changes = getattr(module, "changes", None)
+    return changes(before, after) if changes else None
+
+
+def write_board(path: Path, pngs: bytes | list[bytes]) -> list[Path]:
+    """Save a board to ``path``; a board of several pictures as ``path``, ``<stem>-2.png``..."""
+    pages = pngs if isinstance(pngs, list) else [pngs]
+    paths = [path] + [path.with_name(f"{path.stem}-{k + 2}{path.suffix}")
+                      for k in range(len(pages) - 1)]
+    for where, body in zip(paths, pages, strict=True):
+        where.write_bytes(body)
+    return paths

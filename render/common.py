@@ -99,3 +99,9 @@ def _png_rgb(image: Image.Image) -> bytes:
 
 def _chunk(kind: bytes, body: bytes) -> bytes:
     return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+
+
+# What changed since a player last looked (a touched city, area or hex) is outlined in this
+# colour and width on every game's pictures, so the mark means the same everywhere.
+HIGHLIGHT = "#FF1FA5"
+HIGHLIGHT_WIDTH = 6

@@ -1,19 +1,20 @@
-"""Board pictures for 18Rhl: the map (every hex and laid tile), the stock market, the
-corporation charters with player holdings, and the routes a corporation ran.
+"""The 18Rhl map picture: the map (every hex and laid tile), with a header that says the
+round, the phase and who acts, and a footer with the legend (or, for the routes picture, the
+corporation's trains, routes and revenues). The market picture is render.rhl18_market.
 
-``render(view)`` draws the map, plus the market and charters below it when the view has them.
 What is read from the view is listed in /work/notes/rhl18-board.md ("render" section):
 ``board`` (required), optional ``phase``, ``round``, ``bank``, ``coal_hexes``,
-``steel_hexes``, ``er_links``, ``routes``, ``market``, ``corporations``, ``players``,
-``depot``, ``lang`` (``"en"``/``"de"``: every label is drawn from the ``render.rhl18.*``
-catalogue keys in that language). The printed map is drawn once and cached (it carries only
-hex ids and place names); each call only redraws hexes that differ from it.
+``steel_hexes``, ``er_links``, ``routes``, ``players``, ``seats``, ``corporations``,
+``current_entity``, ``active_step``, ``priority``, ``offer``, ``finished``, ``end_reason``,
+``changed`` (hexes touched since the previous full board, outlined), ``lang`` (``"en"`` /
+``"de"``: every label is drawn from the ``render.rhl18.*`` catalogue keys in that language).
+The printed map is drawn once and cached; each call only redraws hexes that differ from it.
+Every word goes through render.text_draw; a word on the cached map is reported again for each
+picture made from it.
 """
 
 from __future__ import annotations
 
-import math
-import re
 from functools import cache
 from typing import Any
 
@@ -21,7 +22,17 @@ from PIL import Image, ImageDraw
 
 from engine import text
 from engine.rhl18 import hexmap, routes, tiles
-from render.common import font, text_colour_on, to_png
+from render.common import HIGHLIGHT, HIGHLIGHT_WIDTH, to_png
+from render.rhl18_facts import (
+    acting,
+    draw_segments,
+    fit_size,
+    header_line,
+    lang_of,
+    money,
+    round_label,  # noqa: F401 - kept for callers that label rounds
+    t,
+)
 from render.rhl18_tiles import (
     BLANK_GRAY,
     CORP_COLOURS,
@@ -30,48 +41,35 @@ from render.rhl18_tiles import (
     RIVER,
     SQ3,
     TILE_FILL,
+    HexText,
+    collecting,
+    corners,
     draw_tile,
-    draw_token,
     edge_mid,
     edge_segment,
     node_positions,
     track_curve,
 )
+from render.text_draw import draw_text, note, text_width, unrecorded
 
-SIZE = 110
+# A hex of 74 px keeps the whole picture (header, 12 rows of hexes, footer) under 1600 px.
+SIZE = 74
 HEX_W = SQ3 * SIZE
-MARGIN = 24
-HEADER = 60
+MARGIN = 14
+HEADER = 96
 MAP_W = int(MARGIN * 2 + 8 * HEX_W)
-MAP_H = int(HEADER + MARGIN * 2 + 11 * 1.5 * SIZE + 2 * SIZE)
+MAP_BOTTOM = int(HEADER + MARGIN + 11 * 1.5 * SIZE + 2 * SIZE)
+LINE = 30  # one footer line
+FOOTER_LINES = 4  # legend, or the routes: corporation and total, then two trains a line
+MAP_H = MAP_BOTTOM + MARGIN + FOOTER_LINES * LINE + MARGIN
 BACKGROUND = "#E9E4D4"
 # Okabe-Ito colours for the routes of up to six trains.
 ROUTE_COLOURS = ("#D55E00", "#0072B2", "#009E73", "#CC79A7", "#E69F00", "#56B4E9")
+SMALL = 14  # the footer's words: 1.3 % of the picture's width
+TITLE = 24
+WHO = 21
 
 text.register("render.locales")
-
-
-def lang_of(view: dict) -> str:
-    """The language the picture's labels are drawn in (the table's, put in by the service)."""
-    return text.language(view.get("lang") or text.DEFAULT)
-
-
-def _t(lang: str, key: str, **params: Any) -> str:
-    return text.render(f"render.rhl18.{key}", params, lang)
-
-
-def round_label(value: Any, lang: str) -> str:
-    """The round as the engine's view names it ("OR 3.1", "SR 4", "Auction", or a catalogue
-    text) in ``lang``; anything else is shown as given."""
-    if not isinstance(value, str) or isinstance(value, text.Msg):
-        return text.say(value, lang)
-    found = re.fullmatch(r"(OR|SR) (\d+(?:\.\d+)?)", value.strip())
-    if found:
-        kind = "operating" if found[1] == "OR" else "stock"
-        return _t(lang, f"round.{kind}", number=found[2])
-    if value.strip() == "Auction":
-        return _t(lang, "round.auction")
-    return value
 
 
 def hex_center(hex_id: str) -> tuple[float, float]:
@@ -80,47 +78,68 @@ def hex_center(hex_id: str) -> tuple[float, float]:
             HEADER + MARGIN + SIZE + info.y * 1.5 * SIZE)
 
 
-def _labels(draw: ImageDraw.ImageDraw, hex_id: str) -> None:
-    """Coordinate at the top, place name at the bottom (wrapped to fit the hex)."""
-    cx, cy = hex_center(hex_id)
+def _dark(hex_id: str) -> bool:
     info = hexmap.hex_info(hex_id)
-    dark = info.color == "red" or (info.color == "gray" and not info.code)
-    draw.text((cx, cy - SIZE * 0.80), hex_id, fill="#FFFFFF" if dark else "#444444",
-              font=font(14, bold=True), anchor="mm")
-    if info.name:
-        # At half the radius below the centre the hex still has its full width.
-        lines = _wrap(info.name, HEX_W * 0.80)
-        y = cy + SIZE * 0.56 - 8 * (len(lines) - 1)
-        for line in lines:
-            draw.text((cx, y), line, fill="#FFFFFF" if dark else INK, font=font(14),
-                      anchor="mm", stroke_width=0 if dark else 2,
-                      stroke_fill="#FFFFFF" if not dark else None)
-            y += 16
+    return info.color == "red" or (info.color == "gray" and not info.code)
 
 
-def _wrap(text: str, width: float) -> list[str]:
-    words, lines, line = text.split(), [], ""
-    for word in words:
-        trial = f"{line} {word}".strip()
-        if font(14).getlength(trial) > width and line:
-            lines.append(line)
-            line = word
-        else:
-            line = trial
-    return [*lines, line] if line else lines
+def _words(hex_id: str, cell: dict | None, view: dict | None) -> HexText:
+    """The coordinate, name, tile number and badges of a hex as the view shows it."""
+    info = hexmap.hex_info(hex_id)
+    name = cell["tile"] if cell else info.tile
+    number = None if tiles.tile(name).preprinted else name.split("~", 1)[0]
+    return HexText(hex_id, info.name or None, number, _badges(hex_id, name, view),
+                   _dark(hex_id) and number is None)
+
+
+def _badges(hex_id: str, tile_name: str, view: dict | None) -> tuple[tuple[str, str], ...]:
+    """Coal (K) and steel (S), RGE hexes, the Eastern Ruhr link count, Ratingen's marks."""
+    icons = tiles.tile(tile_name).icons
+    out = []
+    view = view or {}
+    lang = lang_of(view)
+    if "K" in icons or hex_id in set(view.get("coal_hexes") or ()):
+        out.append(("K", "#111111"))
+    if "S" in icons or hex_id in set(view.get("steel_hexes") or ()):
+        out.append(("S", "#4F6D8A"))
+    if hex_id in routes.RGE_HEXES:
+        out.append(("RGE", "#7B3FA0"))
+    if hex_id in routes.EASTERN_RUHR and view.get("board"):
+        links = view.get("er_links")
+        if links is None:
+            links = routes.eastern_ruhr_links(view["board"])
+        out.append((t(lang, "er_links", links=links), "#FFD400"))
+    if "green_hex" in icons and str(view.get("phase") or "2") == "2":
+        out.append((t(lang, "from_phase3"), "#2E7D32"))  # Ratingen: no tile before phase 3
+    return tuple(out)
+
+
+def _dynamic(hex_id: str) -> bool:
+    """Hexes whose badges change with the game (drawn for every picture, not cached)."""
+    return hex_id in routes.EASTERN_RUHR or hex_id in ("E12", "E10") or \
+        hex_id in _MARKER_HEXES
+
+
+# Coal and steel markers land on one of these hexes, depending on the game's seed.
+_MARKER_HEXES = frozenset({"J3", "K4", "D9", "C12", "D11", "E6", "D13"})
 
 
 @cache
-def _base(ratingen: bool) -> Image.Image:
-    """The printed map, without tokens: drawn once per variant."""
+def _base(ratingen: bool) -> tuple[Image.Image, dict[str, list]]:
+    """The printed map, without tokens or markers: drawn once per variant, with the texts of
+    each hex (text, size, bold, box), reported again for each picture made from it."""
     image = Image.new("RGB", (MAP_W, MAP_H), BACKGROUND)
     draw = ImageDraw.Draw(image)
     board = hexmap.initial_board({"ratingen_variant"} if ratingen else set())
-    for hex_id, cell in board.items():
-        cx, cy = hex_center(hex_id)
-        draw_tile(draw, cell["tile"], 0, cx, cy, SIZE, (), _printed_homes(hex_id), None)
-        _labels(draw, hex_id)
-    return image
+    texts: dict[str, list] = {}
+    with unrecorded():
+        for hex_id, cell in board.items():
+            cx, cy = hex_center(hex_id)
+            with collecting() as found:
+                draw_tile(draw, cell["tile"], 0, cx, cy, SIZE, (), _printed_homes(hex_id),
+                          None, words=_words(hex_id, None, None))
+            texts[hex_id] = found
+    return image, texts
 
 
 def _printed_homes(hex_id: str) -> list[str | None]:
@@ -131,7 +150,7 @@ def _printed_homes(hex_id: str) -> list[str | None]:
 
 def _needs_redraw(hex_id: str, cell: dict, printed: str) -> bool:
     """Whether the hex differs from the cached printed map (tile, tokens, reservations)."""
-    if cell["tile"] != printed or cell.get("rotation"):
+    if cell["tile"] != printed or cell.get("rotation") or _dynamic(hex_id):
         return True
     if any(t for city in cell.get("tokens", []) for t in city):
         return True
@@ -141,14 +160,16 @@ def _needs_redraw(hex_id: str, cell: dict, printed: str) -> bool:
 
 
 def draw_map(view: dict, manifest: dict | None = None) -> Image.Image:
-    """The map with every laid tile, token, border, marker and (if given) route.
+    """The map picture's canvas: every laid tile, token, border, marker, the touched hexes
+    outlined, and (if given) the routes; header and footer are drawn by the callers.
 
     ``manifest`` (optional) receives hex -> (tile, rotation, tokens) for every hex as drawn,
     so tests can check the picture's content against the state without reading pixels.
     """
     board = view["board"]
     ratingen = ratingen_board(board)
-    image = _base(ratingen).copy()
+    base, base_texts = _base(ratingen)
+    image = base.copy()
     draw = ImageDraw.Draw(image)
     printed = hexmap.initial_board({"ratingen_variant"} if ratingen else set())
     phase = str(view.get("phase") or "2")
@@ -156,6 +177,8 @@ def draw_map(view: dict, manifest: dict | None = None) -> Image.Image:
         if hex_id in printed and not _needs_redraw(hex_id, cell, printed[hex_id]["tile"]):
             if manifest is not None:
                 manifest[hex_id] = (printed[hex_id]["tile"], 0, printed[hex_id]["tokens"])
+            for said, size, bold, box in base_texts.get(hex_id, ()):
+                note(said, size, bold, box, image.size)
             continue
         if manifest is not None:
             manifest[hex_id] = (cell["tile"], cell.get("rotation", 0), cell.get("tokens", []))
@@ -163,14 +186,23 @@ def draw_map(view: dict, manifest: dict | None = None) -> Image.Image:
         reserved = cell["reserved"] if "reserved" in cell else (
             _printed_homes(hex_id) if cell["tile"] == printed[hex_id]["tile"] else [])
         draw_tile(draw, cell["tile"], cell.get("rotation", 0), cx, cy, SIZE,
-                  cell.get("tokens", []), reserved or [], phase)
-        _labels(draw, hex_id)
+                  cell.get("tokens", []), reserved or [], phase, words=_words(hex_id, cell, view))
     _borders(draw, board)
-    _markers(draw, view, lang_of(view))
-    _header(draw, view, lang_of(view))
+    _links(draw, board)
+    _highlight(draw, view.get("changed"))
     if view.get("routes"):
-        draw_routes(draw, board, view["routes"], lang_of(view))
+        draw_routes(draw, board, view["routes"])
     return image
+
+
+def _highlight(draw: ImageDraw.ImageDraw, changed: Any) -> None:
+    """Hexes touched since the previous full board, outlined in the shared highlight."""
+    hexes = changed.get("hexes") if isinstance(changed, dict) else changed
+    for hex_id in hexes or ():
+        if hex_id not in hexmap.all_hexes():
+            continue
+        points = corners(*hex_center(hex_id), SIZE - HIGHLIGHT_WIDTH / 2)
+        draw.line([*points, points[0]], fill=HIGHLIGHT, width=HIGHLIGHT_WIDTH, joint="curve")
 
 
 def _borders(draw: ImageDraw.ImageDraw, board: dict) -> None:
@@ -180,45 +212,11 @@ def _borders(draw: ImageDraw.ImageDraw, board: dict) -> None:
         edges = set(printed.borders) | set(tiles.tile(cell["tile"]).borders)
         for edge in edges:
             a, b = edge_segment(*hex_center(hex_id), SIZE, edge)
-            draw.line((a, b), fill=RIVER, width=9)
+            draw.line((a, b), fill=RIVER, width=8)
 
 
-def _markers(draw: ImageDraw.ImageDraw, view: dict, lang: str) -> None:
-    """Coal (K) and steel (S) markers, RGE hexes and the Eastern Ruhr link count."""
-    board = view["board"]
-    coal = set(view.get("coal_hexes") or ())
-    steel = set(view.get("steel_hexes") or ())
-    for hex_id, cell in board.items():
-        icons = tiles.tile(cell["tile"]).icons
-        cx, cy = hex_center(hex_id)
-        marks = []
-        if "K" in icons or hex_id in coal:
-            marks.append(("K", "#111111"))
-        if "S" in icons or hex_id in steel:
-            marks.append(("S", "#4F6D8A"))
-        for i, (letter, colour) in enumerate(marks):
-            x, y = cx + SIZE * 0.30 + i * 26, cy - SIZE * 0.62
-            draw.rectangle((x - 11, y - 11, x + 11, y + 11), fill=colour, outline="#FFFFFF",
-                           width=2)
-            draw.text((x, y), letter, fill="#FFFFFF", font=font(15, bold=True), anchor="mm")
-        if "green_hex" in icons and str(view.get("phase") or "2") == "2":
-            # Ratingen variant: no tile on E12 before phase 3.
-            draw.text((cx + SIZE * 0.42, cy - SIZE * 0.18), _t(lang, "from_phase3"), fill="#2E7D32",
-                      font=font(14, bold=True), anchor="mm")
-        if "white_wooden_cube" in icons or (hex_id == "E12" and board[hex_id]["tile"] !=
-                                            hexmap.hex_info("E12").tile and ratingen_board(board)):
-            x, y = cx - SIZE * 0.55, cy - SIZE * 0.5
-            draw.rectangle((x - 9, y - 9, x + 9, y + 9), fill="#FFFFFF", outline=INK, width=2)
-        if hex_id in routes.RGE_HEXES:
-            draw.text((cx, cy + SIZE * 0.36), "RGE", fill="#FFFFFF", font=font(14, bold=True),
-                      anchor="mm")
-    links = view.get("er_links")
-    if links is None:
-        links = routes.eastern_ruhr_links(board)
-    for hex_id in routes.EASTERN_RUHR:
-        cx, cy = hex_center(hex_id)
-        draw.text((cx + SIZE * 0.42, cy - SIZE * 0.05), _t(lang, "er_links", links=links), fill="#FFFFFF",
-                  font=font(14, bold=True), anchor="mm", align="center")
+def _links(draw: ImageDraw.ImageDraw, board: dict) -> None:
+    """A yellow dot on each edge where track links to the Eastern Ruhr."""
     for hex_id, edge in routes.ER_LINK_EDGES:
         cell = board[hex_id]
         if edge in tiles.exits(cell["tile"], cell.get("rotation", 0)):
@@ -234,19 +232,15 @@ def ratingen_board(board: dict) -> bool:
         c["tile"] in ("1910", "1911") for c in board.values())
 
 
-def _header(draw: ImageDraw.ImageDraw, view: dict, lang: str) -> None:
-    parts = [_t(lang, "title")]
-    if view.get("phase"):
-        parts.append(_t(lang, "phase", phase=str(view["phase"])))
-    if view.get("round"):
-        parts.append(round_label(view["round"], lang))
-    if view.get("bank") is not None:
-        parts.append(_t(lang, "bank", bank=view["bank"]))
-    draw.text((MARGIN, HEADER / 2 + 4), "  ·  ".join(parts), fill=INK, font=font(26, bold=True),
-              anchor="lm")
-    legend = _t(lang, "legend")
-    draw.text((MAP_W - MARGIN, HEADER / 2 + 4), legend, fill="#333333", font=font(14),
-              anchor="rm")
+def draw_header(draw: ImageDraw.ImageDraw, view: dict, width: int, lang: str) -> None:
+    """Title, phase, round and bank; below it who acts now (or the end of the game)."""
+    line = header_line(view, lang)
+    size = fit_size([("text", line)], width - 2 * MARGIN, TITLE, 14)
+    draw_text(draw, (MARGIN, 26), line, size, bold=True, fill=INK, anchor="lm")
+    who = acting(view, lang)
+    size = fit_size(who, width - 2 * MARGIN, WHO, 14)
+    colour = "#9A1B1B" if view.get("offer") or view.get("finished") else INK
+    draw_segments(draw, MARGIN, 68, who, size, fill=colour)
 
 
 # ---------------------------------------------------------------- routes overlay
@@ -286,242 +280,95 @@ def _route_points(board: dict, route: dict) -> list[tuple[float, float]]:
     return points
 
 
-def draw_routes(draw: ImageDraw.ImageDraw, board: dict, run: list[dict],
-                lang: str = text.DEFAULT) -> None:
+def draw_routes(draw: ImageDraw.ImageDraw, board: dict, run: list[dict]) -> None:
     """Each route as a thick line in its train's colour, offset a little so that routes
-    through the same city stay visible, and a legend with train and revenue."""
-    legend_y = MAP_H - MARGIN - 34 * len(run)
+    through the same city stay visible (the legend is the footer's, below the map)."""
     for i, route in enumerate(run):
         colour = ROUTE_COLOURS[i % len(ROUTE_COLOURS)]
-        shift = (i - (len(run) - 1) / 2) * 9
+        shift = (i - (len(run) - 1) / 2) * 7
         points = [(x + shift, y + shift) for x, y in _route_points(board, route)]
-        draw.line(points, fill="#FFFFFF", width=15, joint="curve")
-        draw.line(points, fill=colour, width=9, joint="curve")
+        draw.line(points, fill="#FFFFFF", width=13, joint="curve")
+        draw.line(points, fill=colour, width=8, joint="curve")
         for x, y in points[:1] + points[-1:]:
-            draw.ellipse((x - 10, y - 10, x + 10, y + 10), fill=colour, outline="#FFFFFF",
-                         width=3)
-        y = legend_y + 34 * i
-        line = f"{route.get('train', '?')}: {route.get('revenue', '?')}M"  # no words to say
-        if route.get("text"):
-            line += f"  ({text.say(route['text'], lang)})"
-        draw.rectangle((MARGIN, y, MARGIN + 40, y + 26), fill=colour, outline=INK)
-        draw.text((MARGIN + 50, y + 13), line, fill=INK, font=font(18, bold=True), anchor="lm",
-                  stroke_width=3, stroke_fill="#FFFFFF")
+            draw.ellipse((x - 9, y - 9, x + 9, y + 9), fill=colour, outline="#FFFFFF", width=3)
 
 
-# ---------------------------------------------------------------- market and charters
+def _legend(draw: ImageDraw.ImageDraw, view: dict, lang: str) -> int:
+    """The map's symbols in one line below the map; returns the bottom of the footer."""
+    y = MAP_BOTTOM + MARGIN + LINE / 2
+    x = MARGIN
+    items = [("K", "#111111", t(lang, "legend.coal")), ("S", "#4F6D8A", t(lang, "legend.steel")),
+             ("●", None, t(lang, "legend.link")), ("", RIVER, t(lang, "legend.rhine"))]
+    if view.get("changed"):
+        items.append(("", HIGHLIGHT, t(lang, "legend.changed")))
+    for mark, colour, words in items:
+        if mark == "●":
+            draw.ellipse((x, y - 8, x + 16, y + 8), fill="#FFD400", outline=INK, width=2)
+            x += 22
+        elif mark:
+            draw.rectangle((x, y - 10, x + 20, y + 10), fill=colour, outline="#FFFFFF")
+            draw_text(draw, (x + 10, y), mark, SMALL, bold=True, fill="#FFFFFF", anchor="mm")
+            x += 26
+        else:
+            draw.line((x, y, x + 24, y), fill=colour, width=HIGHLIGHT_WIDTH)
+            x += 30
+        draw_text(draw, (x, y), words, SMALL, fill=INK, anchor="lm")
+        x += text_width(words, SMALL) + 22
+    return int(MAP_BOTTOM + MARGIN + LINE + MARGIN)
 
 
-@cache
-def _market_rows() -> list[list[dict]]:
-    import json
+def _routes_footer(draw: ImageDraw.ImageDraw, view: dict, lang: str) -> int:
+    """The corporation, its total, then each train: colour, train, stops and revenue."""
+    run = view["routes"]
+    entity = view.get("current_entity")
+    sym = entity if isinstance(entity, str) and entity in CORP_COLOURS else None
+    total = sum(int(r.get("revenue", 0) or 0) for r in run)
+    y = MAP_BOTTOM + MARGIN + LINE / 2
+    head = [("corp", sym)] if sym else []
+    head.append(("text", t(lang, "routes.total", total=money(total), trains=len(run))))
+    draw_segments(draw, MARGIN, y, head, 17)
+    column = (MAP_W - 2 * MARGIN) / 2
+    for i, route in enumerate(run[: 2 * (FOOTER_LINES - 1)]):
+        x = MARGIN + (i % 2) * column
+        yy = y + LINE * (1 + i // 2)
+        colour = ROUTE_COLOURS[i % len(ROUTE_COLOURS)]
+        draw.rectangle((x, yy - 9, x + 28, yy + 9), fill=colour, outline=INK)
+        said = str(route.get("text") or route.get("revenue_str") or "-".join(route["stops"]))
+        line = t(lang, "routes.train", train=str(route.get("train", "?")).split("-")[0],
+                 revenue=money(route.get("revenue", "?")), stops=said)
+        size = SMALL + 1
+        while size > 13 and text_width(line, size) > column - 44:
+            size -= 1
+        while text_width(line, size) > column - 44 and len(line) > 8:
+            line = line[:-2] + "…"
+        draw_text(draw, (x + 36, yy), line, size, fill=INK, anchor="lm")
+    lines = 1 + (min(len(run), 2 * (FOOTER_LINES - 1)) + 1) // 2
+    return int(MAP_BOTTOM + MARGIN + LINE * lines + MARGIN)
 
-    data = json.loads((hexmap.DATA / "market.json").read_text(encoding="utf-8"))
-    return data["cells"]
 
-
-def _corporations(view: dict) -> list[dict]:
-    corps = view.get("corporations") or []
-    if isinstance(corps, dict):
-        return [{"sym": sym, **data} for sym, data in corps.items()]
-    return [{"sym": c.get("sym") or c.get("id"), **c} for c in corps]
-
-
-def _market_positions(view: dict) -> dict[str, list[str]]:
-    """Cell id -> corporation syms in stacking order (first = leftmost = operates first)."""
-    market = view.get("market") or {}
-    if isinstance(market, dict) and isinstance(market.get("cells"), dict):
-        return {cell: list(syms) for cell, syms in market["cells"].items()}
-    if isinstance(market, dict) and market:  # the engine's view: {cell id: [syms]}
-        return {cell: list(syms) for cell, syms in market.items() if isinstance(syms, list)}
-    positions: dict[str, list[str]] = {}
-    for corp in _corporations(view):
-        cell = corp.get("share_price")
-        if cell:
-            positions.setdefault(str(cell), []).append(corp["sym"])
-    return positions
-
-
-def draw_market(view: dict) -> Image.Image:
-    """The 2-D market: each cell with its price, par cells marked, markers stacked."""
-    rows = _market_rows()
-    cw, ch = 90, 84
-    width = max(len(r) for r in rows) * cw + 2 * MARGIN
-    image = Image.new("RGB", (max(width, MAP_W), len(rows) * ch + 2 * MARGIN + 40), "#F7F4EA")
+def map_picture(view: dict, manifest: dict | None = None) -> Image.Image:
+    """Header, map and footer (the legend, or the routes when the view has them)."""
+    image = draw_map(view, manifest)
     draw = ImageDraw.Draw(image)
     lang = lang_of(view)
-    draw.text((MARGIN, MARGIN), _t(lang, "market.title"), fill=INK, font=font(20, bold=True), anchor="lm")
-    positions = _market_positions(view)
-    top = MARGIN + 24
-    for r, row in enumerate(rows):
-        for c, cell in enumerate(row):
-            x, y = MARGIN + c * cw, top + r * ch
-            fill = "#FFF2B8" if cell["par"] else "#FFFFFF"
-            draw.rectangle((x, y, x + cw - 2, y + ch - 2), fill=fill, outline=INK,
-                           width=3 if cell["par"] else 1)
-            draw.text((x + 6, y + 4), str(cell["price"]), fill=INK, font=font(15, bold=True))
-            if cell["par"]:
-                draw.text((x + cw - 8, y + 4), _t(lang, "market.par"), fill="#7A5A00", font=font(14),
-                          anchor="ra")
-            # Stacking order: first marker leftmost; a third one goes below the first two.
-            for k, sym in enumerate(positions.get(cell["id"], [])):
-                mx = x + 23 + (k % 2) * 42 + (k // 2) * 8
-                my = y + 48 + (k // 2) * 12
-                draw_token(draw, mx, my, 19, sym)
-    return image
+    draw_header(draw, view, image.width, lang)
+    bottom = _routes_footer(draw, view, lang) if view.get("routes") else \
+        _legend(draw, view, lang)
+    return image.crop((0, 0, image.width, bottom))
 
 
-def _share_count(value: Any) -> str:
-    if isinstance(value, list):
-        return str(len(value))
-    return str(value) if value is not None else "-"
-
-
-def draw_charters(view: dict) -> Image.Image:
-    """One card per corporation, then the players' cash, certificates and shares, the depot."""
-    corps = _corporations(view)
-    players = view.get("players") or []
-    lang = lang_of(view)
-    card_w, card_h, per_row = 372, 226, 4
-    rows = max(1, math.ceil(len(corps) / per_row))
-    offer = view.get("offer")
-    height = MARGIN * 2 + rows * (card_h + 14) + 60 + 34 * (len(players) + 2) + 60 + \
-        (40 if offer else 0)
-    image = Image.new("RGB", (MAP_W, height), "#F7F4EA")
-    draw = ImageDraw.Draw(image)
-    for i, corp in enumerate(corps):
-        x = MARGIN + (i % per_row) * (card_w + 14)
-        y = MARGIN + (i // per_row) * (card_h + 14)
-        _charter(draw, x, y, card_w, card_h, corp, lang)
-    y = MARGIN + rows * (card_h + 14) + 10
-    y = _players_table(draw, y, players, corps, lang)
-    depot = view.get("depot")
-    if not depot and view.get("depot_available") is not None:
-        depot = {"available": view["depot_available"],
-                 "left": len(view.get("depot_remaining") or []),
-                 "rusted_discarded": view.get("discarded") or "-"}
-    if depot:
-        draw.text((MARGIN, y + 20), _t(lang, "depot", items=_depot_items(depot, lang)),
-                  fill=INK, font=font(18), anchor="lm")
-    if offer:  # a train offer waits for the selling president: say who must answer
-        said = text.render("rhl18.offer.open", {
-            "buyer": offer["buyer"], "seller": offer["seller"], "price": offer["price"],
-            "train": offer["train"], "who": offer.get("answering", "?")}, lang)
-        draw.text((MARGIN, y + 58), said, fill="#9A1B1B", font=font(20, bold=True),
-                  anchor="lm")
-    return image
-
-
-def _depot_items(depot: Any, lang: str) -> str:
-    """``available: 6-5, 8-0  remaining: 5`` with the known entry names in ``lang``."""
-    if not isinstance(depot, dict):
-        return text.say(depot, lang)
-    items = []
-    for name, value in depot.items():
-        key = "render.rhl18.depot." + str(name).replace("/", "_")
-        label = text.render(key, {}, lang) if text.has(key) else str(name)
-        shown = ", ".join(map(str, value)) if isinstance(value, list) else str(value)
-        items.append(f"{label}: {shown}")
-    return "  ".join(items)
-
-
-def _charter(draw: ImageDraw.ImageDraw, x: int, y: int, w: int, h: int, corp: dict,
-             lang: str) -> None:
-    sym = corp["sym"]
-    colour = CORP_COLOURS.get(sym, "#CCCCCC")
-    draw.rounded_rectangle((x, y, x + w, y + h), radius=10, fill="#FFFFFF", outline=INK, width=2)
-    draw.rounded_rectangle((x, y, x + w, y + 40), radius=10, fill=colour, outline=INK, width=2)
-    draw.text((x + 12, y + 20), sym, fill=text_colour_on(colour), font=font(22, bold=True),
-              anchor="lm")
-    if corp.get("name"):
-        draw.text((x + 80, y + 20), str(corp["name"])[:30], fill=text_colour_on(colour),
-                  font=font(14), anchor="lm")
-    trains = corp.get("trains") or []
-    tokens = corp.get("tokens")
-    if isinstance(tokens, list):
-        tokens = sum(1 for t in tokens if str(t).startswith("unused"))
-    lines = [
-        _t(lang, "charter.president", name=str(corp.get("president") or "-")),
-        _t(lang, "charter.money", cash=str(corp.get("cash", 0)),
-           price=_price(corp.get("share_price")), par=_price(corp.get("par_price"))),
-        _t(lang, "charter.trains",
-           trains=", ".join(map(str, trains)) or _t(lang, "charter.no_trains")),
-        _t(lang, "charter.tokens", tokens=str(tokens if tokens is not None else "-")),
-        _t(lang, "charter.shares",
-           ipo=_share_count(corp.get("treasury_or_ipo_shares", corp.get("ipo"))),
-           pool=_share_count(corp.get("pool_shares", corp.get("pool")))),
-    ]
-    if not corp.get("floated", True):
-        lines.append(_t(lang, "charter.not_floated"))
-    for k, line in enumerate(lines):
-        draw.text((x + 12, y + 52 + k * 28), line, fill=INK, font=font(16), anchor="la")
-
-
-def _price(cell: Any) -> str:
-    if cell is None:
-        return "-"
-    return str(cell).split(",")[0]
-
-
-def _players_table(draw: ImageDraw.ImageDraw, y: int, players: list, corps: list,
-                   lang: str) -> int:
-    if not players:
-        return y
-    syms = [c["sym"] for c in corps]
-    for x, key in ((0, "player"), (230, "cash"), (330, "certs")):
-        draw.text((MARGIN + x, y + 14), _t(lang, f"players.{key}"), fill=INK,
-                  font=font(18, bold=True), anchor="lm")
-    for k, sym in enumerate(syms):
-        draw.text((MARGIN + 450 + k * 70, y + 14), sym, fill=INK, font=font(18, bold=True),
-                  anchor="lm")
-    for row, player in enumerate(players):
-        yy = y + 48 + row * 34
-        name = player.get("name") or player.get("id")
-        draw.text((MARGIN, yy), str(name), fill=INK, font=font(18), anchor="lm")
-        draw.text((MARGIN + 230, yy), f"{player.get('cash', 0)}M", fill=INK, font=font(18),
-                  anchor="lm")
-        certs = player.get("certs")
-        limit = player.get("cert_limit")
-        if certs is not None:
-            draw.text((MARGIN + 330, yy), f"{certs}/{limit}" if limit else str(certs), fill=INK,
-                      font=font(18), anchor="lm")
-        shares = player.get("shares") or {}
-        for k, sym in enumerate(syms):
-            held = shares.get(sym)
-            if held:
-                count = f"{len(held)}" if isinstance(held, list) else str(held)
-                draw.text((MARGIN + 450 + k * 70, yy), count, fill=INK, font=font(18),
-                          anchor="lm")
-    return y + 48 + len(players) * 34
-
-
-# ---------------------------------------------------------------- entry points
-
-
-def render(view: dict) -> bytes:
-    """The map; with market and charters stacked below when the view carries them."""
-    parts = [draw_map(view)]
-    if _market_positions(view) or any(c.get("share_price") for c in _corporations(view)):
-        parts.append(draw_market(view))
-    if view.get("corporations") or view.get("players"):
-        parts.append(draw_charters(view))
-    return _png(_stack(parts))
-
-
-def _stack(parts: list[Image.Image]) -> Image.Image:
-    if len(parts) == 1:
-        return parts[0]
-    width = max(p.width for p in parts)
-    image = Image.new("RGB", (width, sum(p.height for p in parts)), "#F7F4EA")
-    y = 0
-    for part in parts:
-        image.paste(part, (0, y))
-        y += part.height
-    return image
-
-
-@cache
 def _palette() -> Image.Image:
+    # Kept in a plain dict: a test's recording() empties the render modules' caches, and
+    # the palette holds no words of any picture.
+    if "palette" not in _PALETTE:
+        _PALETTE["palette"] = _make_palette()
+    return _PALETTE["palette"]
+
+
+_PALETTE: dict[str, Image.Image] = {}
+
+
+def _make_palette() -> Image.Image:
     """One 256-colour palette for every picture, built once from the printed map and a swatch
     of every colour we draw (with black and white text on each, for the anti-aliased edges).
     Mapping onto a fixed palette costs a few milliseconds; choosing a palette per picture
@@ -529,8 +376,9 @@ def _palette() -> Image.Image:
     colours = {*TILE_FILL.values(), *CORP_COLOURS.values(), *ROUTE_COLOURS, *PHASE_BOX.values(),
                RIVER, INK, BLANK_GRAY, BACKGROUND, "#FFFFFF", "#FFD400", "#FF8C00", "#F7F4EA",
                "#FFF2B8", "#7A5A00", "#8B6B4A", "#4F6D8A", "#111111", "#333333", "#444444",
-               "#5A5A5A", "#DDDDDD", "#CCCCCC"}
-    base = _base(False)
+               "#5A5A5A", "#DDDDDD", "#CCCCCC", HIGHLIGHT, "#9A1B1B", "#2E7D32", "#E6DFCB",
+               "#7B3FA0", "#F1ECDD", "#FFE08A", *_player_colours()}
+    base = _base(False)[0]
     swatch_h = 48
     image = Image.new("RGB", (base.width, base.height + swatch_h * (len(colours) // 20 + 1)),
                       "#FFFFFF")
@@ -539,9 +387,16 @@ def _palette() -> Image.Image:
     for i, colour in enumerate(sorted(colours)):
         x, y = (i % 20) * 78, base.height + (i // 20) * swatch_h
         draw.rectangle((x, y, x + 76, y + swatch_h - 2), fill=colour)
-        draw.text((x + 4, y + 4), "Ab8", fill=INK, font=font(16, bold=True))
-        draw.text((x + 40, y + 24), "Ab8", fill="#FFFFFF", font=font(16, bold=True))
+        with unrecorded():  # colour samples for the palette, not words of a picture
+            draw_text(draw, (x + 4, y + 4), "Ab8", 16, bold=True, fill=INK)
+            draw_text(draw, (x + 40, y + 24), "Ab8", 16, bold=True, fill="#FFFFFF")
     return image.quantize(colors=256, method=Image.Quantize.MEDIANCUT)
+
+
+def _player_colours() -> list[str]:
+    from render.common import PLAYER_COLOURS
+
+    return [fill for fill, _letter in PLAYER_COLOURS.values()]
 
 
 def _png(image: Image.Image) -> bytes:
@@ -550,28 +405,33 @@ def _png(image: Image.Image) -> bytes:
     return to_png(image.quantize(palette=_palette(), dither=Image.Dither.NONE))
 
 
+def png(image: Image.Image) -> bytes:
+    """Any 18Rhl picture as PNG on the shared palette."""
+    return _png(image)
+
+
+def render(view: dict) -> bytes:
+    """The map picture (the market picture is render.rhl18_market's)."""
+    return render_map(view)
+
+
 def render_map(view: dict) -> bytes:
-    return _png(draw_map(view))
-
-
-def render_market(view: dict) -> bytes:
-    return _png(draw_market(view))
-
-
-def render_charters(view: dict) -> bytes:
-    return _png(draw_charters(view))
+    """The map picture: header (round, phase, who acts), map, legend."""
+    return _png(map_picture({k: v for k, v in view.items() if k != "routes"}))
 
 
 def render_routes(view: dict) -> bytes:
-    """The map with ``view["routes"]`` drawn (the run a corporation just made)."""
-    return _png(draw_map(view))
+    """The map with ``view["routes"]`` drawn (the run a corporation just made, or run auto's
+    proposal), the footer naming the corporation, each train's route and revenue, the total."""
+    return _png(map_picture({**view, "changed": None}))
 
 
 def render_zoom(view: dict, hex_id: str, radius: int = 2) -> bytes:
     """A crop of the map around ``hex_id`` (``/game board near:F9``), titled with the phase
     and the hex."""
-    title = _t(lang_of(view), "zoom.title", phase=str(view.get("phase") or "2"), hex=hex_id)
-    return _png(_titled(_crop(draw_map(view), hex_id, radius), title))
+    title = t(lang_of(view), "zoom.title", phase=str(view.get("phase") or "2"), hex=hex_id)
+    with unrecorded():  # a crop: its texts are the full map's, cut at the crop's edges
+        return _png(_titled(_crop(draw_map(view), hex_id, radius), title))
 
 
 def render_lay_preview(view: dict, hex_id: str, tile_name: str, rotation: int) -> bytes:
@@ -582,24 +442,24 @@ def render_lay_preview(view: dict, hex_id: str, tile_name: str, rotation: int) -
     board[hex_id] = {**old, "tile": tile_name, "rotation": rotation,
                      "tokens": tiles.moved_tokens(old["tile"], old.get("rotation", 0),
                                                   old.get("tokens", []), tile_name, rotation)}
-    image = draw_map({**view, "board": board, "routes": None})
-    draw = ImageDraw.Draw(image)
-    cx, cy = hex_center(hex_id)
-    outline = [edge_segment(cx, cy, SIZE, e)[0] for e in range(6)]
-    draw.line([*outline, outline[0]], fill="#FF8C00", width=7, joint="curve")
-    title = _t(lang_of(view), "preview.title", tile=tile_name, hex=hex_id, rotation=rotation)
-    return _png(_titled(_crop(image, hex_id, 2), title))
+    with unrecorded():
+        image = draw_map({**view, "board": board, "routes": None, "changed": None})
+        draw = ImageDraw.Draw(image)
+        cx, cy = hex_center(hex_id)
+        outline = [edge_segment(cx, cy, SIZE, e)[0] for e in range(6)]
+        draw.line([*outline, outline[0]], fill="#FF8C00", width=7, joint="curve")
+        title = t(lang_of(view), "preview.title", tile=tile_name, hex=hex_id, rotation=rotation)
+        return _png(_titled(_crop(image, hex_id, 2), title))
 
 
 def _titled(image: Image.Image, title: str) -> Image.Image:
     """The picture under a title strip (a crop may not show the map's header)."""
     strip = 44
-    title_font = font(22, bold=True)
-    width = max(image.width, int(title_font.getlength(title)) + 2 * MARGIN)
+    width = max(image.width, int(text_width(title, 22, True)) + 2 * MARGIN)
     framed = Image.new("RGB", (width, image.height + strip), BACKGROUND)
     framed.paste(image, (0, strip))
-    ImageDraw.Draw(framed).text((MARGIN // 2, strip / 2), title, fill=INK, font=title_font,
-                                anchor="lm")
+    draw_text(ImageDraw.Draw(framed), (MARGIN // 2, strip / 2), title, 22, bold=True, fill=INK,
+              anchor="lm")
     return framed
 
 

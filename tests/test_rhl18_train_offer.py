@@ -293,7 +293,9 @@ def test_the_board_names_the_open_offer_and_the_seller_gets_buttons() -> None:
     english = render_board("18rhl", {**view, "lang": "en"})
     german = render_board("18rhl", {**view, "lang": "de"})
     plain = render_board("18rhl", {**GAME.view(_before(), None), "lang": "en"})
-    assert english != german and english != plain
+    # the map and the market picture both say who must answer the offer in their header
+    for k in (0, 1):
+        assert english[k] != german[k] and english[k] != plain[k]
     moves = GAME.legal(state, SELLER_SEAT)
     assert sorted(moves[i]["type"] for i in button_indexes(GAME, state, moves)) == \
         ["accept", "decline"]

@@ -8,7 +8,7 @@ import io
 from PIL import Image, ImageDraw
 
 from engine.rhl18 import hexmap, routes, tiles
-from render import rhl18
+from render import rhl18, rhl18_market
 from render.rhl18_tiles import draw_tile
 from tests.test_rhl18map_helpers import COAL_HEXES, STEEL_HEXES, board_of, states
 
@@ -55,12 +55,14 @@ def test_final_map_shows_the_states_tiles_and_tokens() -> None:
     assert shown == placed
 
 
-def test_full_board_png_is_readable_size() -> None:
+def test_full_board_pngs_fit_a_phone_and_discord() -> None:
+    from render.rhl18_views import full_board
+
     view, _final = _final_view()
-    png = rhl18.render(view)
-    image = Image.open(io.BytesIO(png))
-    assert 1400 <= image.width <= 1700
-    assert len(png) < 2 * 1024 * 1024
+    for png in full_board(view):
+        image = Image.open(io.BytesIO(png))
+        assert image.width == rhl18.MAP_W and image.height <= 1600
+        assert len(png) < 1024 * 1024
 
 
 def test_routes_zoom_market_and_charters_render() -> None:
@@ -71,7 +73,7 @@ def test_routes_zoom_market_and_charters_render() -> None:
     view["routes"] = [{"train": r.train, "stops": r.stops, "connections": r.connections,
                        "revenue": r.revenue, "text": r.text} for r in best]
     for png in (rhl18.render_routes(view), rhl18.render_zoom(view, "F9"),
-                rhl18.render_market(view), rhl18.render_charters(view)):
+                rhl18.png(rhl18_market.market_picture(view))):
         assert Image.open(io.BytesIO(png)).size[0] > 300
 
 
@@ -97,5 +99,6 @@ def test_ratingen_variant_map_draws_its_printed_hexes() -> None:
 def test_engine_style_market_mapping_places_markers() -> None:
     view, _final = _final_view()
     view["market"] = {"110,0,4": ["KEG", "CME"], "80,3,4": ["ADR"]}
-    assert rhl18._market_positions(view) == {"110,0,4": ["KEG", "CME"], "80,3,4": ["ADR"]}
-    assert rhl18.draw_market(view).width >= 1500
+    assert rhl18_market.market_positions(view) == {"110,0,4": ["KEG", "CME"],
+                                                   "80,3,4": ["ADR"]}
+    assert rhl18_market.market_picture(view).width == rhl18.MAP_W

@@ -24,8 +24,8 @@ from render import rhl18, rhl18_views
 from tests.test_rhl18discord_steps import FIXTURE, live
 
 ROOT = Path(__file__).resolve().parent.parent
-ENGLISH_LABELS = ("Stock market", "President:", "Treasury:", "Trains:", "Tokens left",
-                  "Certs", "Cash", "Depot ", "coal", "around", "Preview")
+ENGLISH_LABELS = ("Stock market", "President", "Treasury", "Trains", "Stations", "Players",
+                  "Certs", "Cash", "Left in the", "coal", "around", "Preview", "Player ")
 
 
 @pytest.fixture(scope="module")
@@ -72,7 +72,7 @@ class Drawn:
         return "\n".join(self.texts)
 
 
-def _pictures(view: dict, lang: str) -> dict[str, bytes]:
+def _pictures(view: dict, lang: str) -> dict[str, bytes | list[bytes]]:
     view = {**view, "lang": lang}
     return {"board": rhl18_views.render(view),
             "zoom": rhl18_views.render({**view, "image": {"kind": "zoom", "hex": "F9"}}),
@@ -89,8 +89,9 @@ def test_german_and_english_pictures_differ_and_german_ones_draw_no_english(posi
     for kind in english:
         assert german[kind] != english[kind], kind
     text = drawn.joined()
-    for word in ("Rheinland", "Kurstabelle", "Direktor:", "Kasse:", "Züge:", "Stationen übrig",
-                 "Spieler", "Geld", "Zugdepot", "Kohle", "um F9", "Vorschau: Plättchen 57 auf E4"):
+    for word in ("Rheinland", "Kurstabelle", "Direktor", "Kasse", "Züge", "Bahnhöfe",
+                 "Spieler", "Geld", "Noch im Depot", "Kohle", "um F9",
+                 "Vorschau: Plättchen 57 auf E4"):
         assert word in text, word
     assert not [label for label in ENGLISH_LABELS if label in text]
     assert not drawn.outside, drawn.outside  # every label stays inside its picture
@@ -101,25 +102,6 @@ def test_round_names_and_depot_entries_are_said_in_the_language():
     assert rhl18.round_label("SR 4", "de") == "AR 4"
     assert rhl18.round_label("Auction", "de") == "Versteigerung"
     assert rhl18.round_label("OR 3.2", "en") == "OR 3.2"
-    assert rhl18._depot_items({"available": ["6-5"], "remaining": 3}, "de") == \
-        "verfügbar: 6-5  übrig: 3"
-
-
-def test_longest_german_charter_lines_fit_their_card():
-    from render.common import font
-
-    corp = {"sym": "CCE", "name": "Cöln-Crefelder Eisenbahn", "cash": 12345,
-            "share_price": "350,0,16", "par_price": "100,0,3", "president": "Maximiliane 12",
-            "trains": ["4-0", "5-1", "6-2"], "tokens": ["unused:60"] * 4,
-            "treasury_or_ipo_shares": ["CCE_1"] * 10, "pool_shares": ["CCE_2"] * 10,
-            "floated": False}
-    lines = []
-    draw = ImageDraw.Draw(rhl18.Image.new("RGB", (400, 300)))
-    original = draw.text
-    draw.text = lambda xy, value, *a, **k: (lines.append(value), original(xy, value, *a, **k))
-    rhl18._charter(draw, 0, 0, 372, 226, corp, "de")
-    assert "noch nicht in Betrieb" in lines
-    assert max(font(16).getlength(line) for line in lines[2:]) <= 372 - 24
 
 
 # -- Discord texts -----------------------------------------------------------------------------
@@ -187,10 +169,13 @@ def test_import_refusals_and_lobby_in_german():
 
 # -- every key the front end names exists in both languages -----------------------------------
 
-SOURCES = ("render/rhl18.py", "bot/rhl18_steps.py", "bot/imports.py", "bot/extras.py",
-           "bot/cli.py")
-# helper -> the prefix it puts before its literal argument
-HELPERS = {"_t": "render.rhl18.", "say": "cli.", "write": "cli.replay."}
+SOURCES = ("render/rhl18.py", "render/rhl18_facts.py", "render/rhl18_market.py",
+           "bot/rhl18_steps.py", "bot/imports.py", "bot/extras.py", "bot/cli.py")
+# file -> helper -> the prefix it puts before its literal argument
+PICTURES = {"t": "render.rhl18."}
+HELPERS = {"render/rhl18.py": PICTURES, "render/rhl18_facts.py": PICTURES,
+           "render/rhl18_market.py": PICTURES,
+           "bot/cli.py": {"say": "cli.", "write": "cli.replay."}}
 
 
 def _named_keys() -> set[str]:
@@ -205,19 +190,23 @@ def _named_keys() -> set[str]:
                         and isinstance(a.value, str)]
             if name == "msg" and literals:
                 keys.add(literals[0])
-            elif name in HELPERS and literals and re.fullmatch(r"[a-z_.0-9]+", literals[0]):
-                prefix = HELPERS[name]
-                if path != "bot/cli.py" and name != "_t":
-                    continue
-                keys.add(prefix + literals[0])
+            elif name in HELPERS.get(path, {}) and literals:
+                # the key is the first literal naming a key (the picture helpers take the
+                # language first)
+                named = [x for x in literals if re.fullmatch(r"[a-z_.0-9]+", x)]
+                if named:
+                    keys.add(HELPERS[path][name] + named[0])
     # keys built from data: directions, tile colours, table statuses, depot entries
     keys |= {f"rhl18.discord.edge.{edge.lower()}" for edge in TL.EDGE_NAMES}
     keys |= {f"rhl18.discord.colour.{TL.tile(name).color}" for name in TL.supply()}
     keys |= {f"cli.status.{status}" for status in ("lobby", "active", "finished", "abandoned")}
-    keys |= {f"render.rhl18.depot.{name}" for name in ("available", "remaining", "left",
-                                                       "rusted_discarded")}
     keys |= {f"render.rhl18.round.{kind}" for kind in ("operating", "stock", "auction")}
     keys |= {f"render.rhl18.players.{name}" for name in ("player", "cash", "certs")}
+    keys |= {f"render.rhl18.step.{step}" for step in ("Track", "Token", "SpecialToken", "Route",
+                                                      "Dividend", "BuyTrain", "DiscardTrain")}
+    keys |= {f"render.rhl18.end.{reason}" for reason in ("bank", "bankrupt", "dnf", "other")}
+    keys |= {f"render.rhl18.colour.{c}" for c in ("yellow", "green", "brown", "gray")}
+    keys |= {f"render.rhl18.corps.cap.{c}" for c in ("incremental", "full")}
     keys |= {f"rhl18.discord.{mood}{end}" for mood in ("runs", "would_run")
              for end in ("", "_nothing")}
     return keys
@@ -226,7 +215,8 @@ def _named_keys() -> set[str]:
 def test_every_key_the_front_end_names_exists_in_both_languages():
     keys = _named_keys()
     assert len(keys) > 80
-    assert any(k.startswith("render.rhl18.charter.") for k in keys)
+    assert any(k.startswith("render.rhl18.corps.") for k in keys)
+    assert any(k.startswith("render.rhl18.who.") for k in keys)
     assert any(k.startswith("cli.play.") for k in keys)
     for lang in LANGUAGES:
         missing = sorted(k for k in keys if k not in catalogue(lang))

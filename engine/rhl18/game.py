@@ -112,11 +112,13 @@ class Rhl18Game(Game):
         names = _seat_names(state)
         for player in snap["players"]:
             seat = state["ids"].index(player["id"])
+            player["seat"] = seat  # pictures name players by seat (the table's names)
             player["name"] = names[seat]
             player["certs"] = R.cert_count(state, seat)
             player["cert_limit"] = R.cert_limit(state)
         by_id = {pid: names[i] for i, pid in enumerate(state["ids"])}
         for corp in snap["corporations"]:
+            corp["president_seat"] = state["corps"][corp["id"]]["president"]
             corp["president"] = by_id.get(corp["president"], corp["president"])
         snap["depot"] = {"available": snap["depot_available"],
                          "remaining": len(snap["depot_remaining"])}
@@ -125,6 +127,10 @@ class Rhl18Game(Game):
         if routes and all("stops" in r for r in routes):
             snap["routes"] = routes
         snap["offer"] = _offer_view(state, names)
+        snap["priority"] = _priority_deal(state)
+        snap["end_reason"] = state["end_reason"]
+        if rnd["type"] == "Auction":
+            snap["auction"] = _auction_view(state)
         return snap
 
     def check_invariants(self, state: State) -> list[str]:
@@ -189,8 +195,33 @@ def _offer_view(state: State, names: list[Any]) -> dict[str, Any] | None:
     if not offer:
         return None
     seat = state["corps"][offer["seller"]]["president"]
-    return dict(offer, answering=names[seat],
+    return dict(offer, answering=names[seat], answering_seat=seat,
                 text=msg("rhl18.offer.open", who=names[seat], **offer))
+
+
+def _priority_deal(state: State) -> int | None:
+    """The seat that would start the next stock round if the current round ended now: the
+    richest player (18Rhl), on a tie the one after the last to act; fixed once the stock
+    round has ended."""
+    rnd = state["round"]
+    if state["finished"] or not R.active_players(state):
+        return None
+    if rnd["type"] == "Operating":
+        return state["order"][0]
+    work = {"order": list(state["order"]), "cash": state["cash"],
+            "bankrupt": state["bankrupt"]}
+    R.reorder_players(work, rnd["index"])
+    return work["order"][0]
+
+
+def _auction_view(state: State) -> dict[str, Any]:
+    """The open auction: companies still for sale in order, each one's bids (seat, price)
+    and the lowest bid it takes now."""
+    rnd = state["round"]
+    return {"companies": list(rnd["companies"]), "auctioning": rnd["auctioning"],
+            "bids": {c: [list(b) for b in bids] for c, bids in rnd["bids"].items()},
+            "min_bid": {c: R.company_min_bid(state, c) for c in rnd["companies"]},
+            "pending_par": [list(p) for p in rnd["pending_par"]]}
 
 
 def _round_label(state: State) -> Msg:
