@@ -641,9 +641,12 @@ def _badge(draw, layout: HexLayout, text: str, colour: str, size: float) -> None
 
 def _tile_number(draw, layout: HexLayout, number: str, size: float, colour: str) -> None:
     fsize = text_size(size)
-    box = text_box((0, 0), number, fsize, pad=2)
+    box = text_box((0, 0), number, fsize, pad=3)
     at = layout.place(NUMBER_SPOTS, box[2] - box[0], box[3] - box[1])
-    say(draw, at, number, fsize, fill="#FFFFFF" if colour in ("brown", "red") else "#333333")
+    # edged in the tile's colour: the number stays readable where track runs under it
+    dark = colour in ("brown", "red")
+    say(draw, at, number, fsize, fill="#FFFFFF" if dark else "#333333", stroke_width=2,
+        stroke_fill=TILE_FILL.get(colour, "#FFFFFF") if not dark else INK)
 
 
 def terrain_size(size: float) -> tuple[float, float]:
