@@ -1231,8 +1231,9 @@ class TablesService:
         view = self._picture_view(table, public)
         # the board marks what changed since the previous board posted (kept in memory)
         before = self._last_boards.get(table.row.id)
-        if before is not None:
-            view["changed"] = board_changes(table.row.game_key, before, public)
+        changed = board_changes(table.row.game_key, before, public) if before else None
+        if changed is not None:
+            view["changed"] = changed
         self._last_boards[table.row.id] = public
         phase = say(game.phase(state), table.row.language)
         try:

@@ -118,7 +118,8 @@ def acting(view: dict, lang: str) -> list[Segment]:
     if offer:
         seat = offer.get("answering_seat")
         return [("text", t(lang, "who.offer", seller=offer["seller"], buyer=offer["buyer"],
-                           train=offer["train"], price=offer["price"]) + "  "),
+                           train=str(offer["train"]).split("-")[0], price=offer["price"]) +
+                 "  "),
                 *who(view, seat, lang), ("text", t(lang, "who.must_answer"))]
     step = view.get("active_step")
     entity = view.get("current_entity")
@@ -134,7 +135,7 @@ def acting(view: dict, lang: str) -> list[Segment]:
         seat = data.get("president_seat")
         does = t(lang, f"step.{step}") if step and text.has(f"render.rhl18.step.{step}") \
             else ""
-        out: list[Segment] = [("corp", entity), ("text", t(lang, "who.operates", corp=entity))]
+        out: list[Segment] = [("corp", entity), ("text", t(lang, "who.operates"))]
         if does:
             out.append(("text", f" ({does})"))
         if data.get("president") == "pool" or seat is None:

@@ -11,9 +11,8 @@ from render import render_board
 from render.text_draw import DrawnText, recording
 
 RENDER_DIR = Path(__file__).resolve().parent.parent / "render"
-# 18Rhl's pictures are converted by their own change (issue 14, item 3); remove them from
-# here when they draw through text_draw.
-NOT_YET = {"rhl18.py", "rhl18_tiles.py"}
+# Every renderer draws through text_draw (18Rhl's pictures since issue 14, item 3).
+NOT_YET: set[str] = set()
 
 
 def pillow_text_calls(path: Path) -> list[int]:

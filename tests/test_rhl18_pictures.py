@@ -207,3 +207,41 @@ def test_the_map_outlines_the_hexes_changed_since_the_previous_board():
 
     assert outlined({**view, "changed": changed}) > 200
     assert outlined(view) == 0
+
+
+async def test_the_service_posts_the_map_and_the_market_with_the_tables_names(tmp_path):
+    """A finished import: the start's board and the result's board are each two pictures,
+    drawn from the public view with the table's names and colours; the second board marks
+    what changed since the first (nothing: the same position)."""
+    from bot.service import TablesService
+    from bot.store import Store
+    from engine.rhl18 import importer
+    from render import render_board
+    from tests.service_pebbles import ctx
+
+    views: list[dict] = []
+
+    def render(key: str, view: dict):
+        views.append(view)
+        return render_board(key, view)
+
+    store = await Store.open(str(tmp_path / "pictures.sqlite3"))
+    service = TablesService(store, games={"18rhl": GAME}, render=render)
+    replies = await service.import_18xx(ctx(1), importer.load_json(BANK))
+    for user in (1, 2, 3):
+        await service.join(ctx(user))
+    replies += await service.start(ctx(1))
+    boards = [r for r in replies if r.files]
+    assert len(boards) == 2 and all(len(r.files) == 2 for r in boards)
+    for reply in boards:
+        for attachment in reply.files:
+            image = Image.open(io.BytesIO(attachment.data))
+            assert image.height <= 1600 and len(attachment.data) < 1024 * 1024
+    state = GAME.load((await store.latest_game(500)).state)
+    public = GAME.view(state, None)
+    for view in views:
+        assert {k: v for k, v in view.items() if k not in ("lang", "seats", "changed")} == \
+            public
+        assert [s["name"] for s in view["seats"]] == ["U1", "U2", "U3"]
+    assert "changed" not in views[0] and views[1]["changed"] == {"hexes": []}
+    await store.close()

@@ -100,7 +100,11 @@ async def test_phase_change_posts_one_board(svc):
     assert len(boards) == 1 and boards[0].title == "Round 1"
     assert boards[0].audience is Audience.CHANNEL
     drawn = renderer.calls[-1][1]
-    assert drawn == {**GAME.view((await state_of(service))[0], None), "lang": "en"}
+    # the public view, in the table's language, with the players' names and colours by seat
+    seats = [{"seat": 0, "name": "U1", "colour": "orange"},
+             {"seat": 1, "name": "U2", "colour": "sky"}]
+    assert drawn == {**GAME.view((await state_of(service))[0], None), "lang": "en",
+                     "seats": seats}
 
 
 async def test_private_view_only_to_its_owner(svc):

@@ -35,8 +35,10 @@ def public_views(game, data) -> set[str]:
 
 
 def _plain(view: dict) -> dict:
-    # the service adds the table's language ("lang") for the renderer's labels
-    return {k: v for k, v in view.items() if k not in ("image", "routes", "lang")}
+    # the service adds the table's language ("lang") for the renderer's labels, the players'
+    # names and colours ("seats") and, for a full board, what changed since the last one
+    return {k: v for k, v in view.items()
+            if k not in ("image", "routes", "lang", "seats", "changed")}
 
 
 @pytest.mark.parametrize("players,seed", [(3, 11), (RHEIN.max_players, 5)])
