@@ -101,7 +101,9 @@ def header_line(view: dict, lang: str) -> str:
         parts.append(t(lang, "phase", phase=str(view["phase"])))
     if view.get("round") and not view.get("finished"):
         parts.append(round_label(view["round"], lang))
-    if view.get("bank_broken"):
+    if view.get("finished"):
+        pass  # the line below says how the game ended
+    elif view.get("bank_broken"):
         parts.append(t(lang, "bank_broken"))
     elif view.get("bank") is not None:
         parts.append(t(lang, "bank", bank=view["bank"]))
