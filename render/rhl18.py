@@ -25,6 +25,7 @@ from engine.rhl18 import hexmap, routes, tiles
 from render.common import HIGHLIGHT, HIGHLIGHT_WIDTH, to_png
 from render.rhl18_facts import (
     acting,
+    clip,
     draw_segments,
     fit_size,
     header_line,
@@ -239,6 +240,7 @@ def draw_header(draw: ImageDraw.ImageDraw, view: dict, width: int, lang: str) ->
     draw_text(draw, (MARGIN, 26), line, size, bold=True, fill=INK, anchor="lm")
     who = acting(view, lang)
     size = fit_size(who, width - 2 * MARGIN, WHO, 14)
+    who = clip(who, width - 2 * MARGIN, size)
     colour = "#9A1B1B" if view.get("offer") or view.get("finished") else INK
     draw_segments(draw, MARGIN, 68, who, size, fill=colour)
 

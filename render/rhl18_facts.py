@@ -230,3 +230,17 @@ def fit_size(segments: list[Segment], width: float, size: int, least: int) -> in
     while size > least and segments_width(segments, size) > width:
         size -= 1
     return size
+
+
+def clip(segments: list[Segment], width: float, size: int) -> list[Segment]:
+    """The line shortened to ``width`` at ``size``: the longest words cut with "…" (long
+    names in a shared win), so that nothing runs off the picture."""
+    out = list(segments)
+    while segments_width(out, size) > width:
+        k = max((i for i, (kind, _v) in enumerate(out) if kind == "text"),
+                key=lambda i: len(out[i][1].strip()), default=None)
+        if k is None or len(out[k][1].strip()) <= 2:
+            break
+        words = out[k][1].rstrip().rstrip("…")
+        out[k] = ("text", words[:-1].rstrip() + "…")
+    return out
