@@ -19,7 +19,6 @@ from bot.discord_delivery import Delivery, with_retry
 from bot.i18n import t
 from bot.replies import Audience, Reply
 from engine.text import msg, say, text_of
-from render.common import PLAYER_COLOURS
 
 log = logging.getLogger(__name__)
 
@@ -430,9 +429,23 @@ def _add_table_commands(group: app_commands.Group, adapter: Adapter) -> None:
 
     @group.command(name="join", description="Take a seat at this channel's table")
     @app_commands.describe(colour="The colour you would like (if it is still free)")
-    @app_commands.choices(colour=[app_commands.Choice(name=c, value=c) for c in PLAYER_COLOURS])
     async def game_join(interaction: discord.Interaction, colour: str | None = None) -> None:
         await adapter.run(interaction, lambda ctx: adapter.service.join(ctx, colour))
+
+    @game_join.autocomplete("colour")
+    async def game_join_colour(interaction: discord.Interaction,
+                               current: str) -> list[app_commands.Choice[str]]:
+        # the table's own seat colours, named in its language (the service knows the game)
+        if adapter.service is None:
+            return []
+        try:
+            pairs = await asyncio.wait_for(
+                adapter.service.colour_choices(adapter.ctx(interaction), current or ""),
+                AUTOCOMPLETE_TIMEOUT)
+        except Exception:  # autocomplete must answer something, even on trouble
+            log.exception("colour autocomplete failed")
+            return []
+        return to_choices(pairs)
 
     @group.command(name="leave", description="Give up your seat before the game starts")
     async def game_leave(interaction: discord.Interaction) -> None:

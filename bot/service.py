@@ -265,7 +265,7 @@ class TablesService:
                 language=table_lang)
         except ChannelBusy:
             raise Refusal("svc.busy") from None
-        colour = next(iter(PLAYER_COLOURS))
+        colour = (_palette(game) or list(PLAYER_COLOURS))[0]
         await self.store.add_seat(row.id, row.version, user_id=ctx.user_id,
                                   name=ctx.user_name, colour=colour, now=now)
         variants = _variants_text(game, chosen, table_lang)
@@ -279,33 +279,87 @@ class TablesService:
 
     @_guarded
     async def join(self, ctx: Ctx, colour: str | None = None) -> list[Reply]:
+        """Take a seat; ``colour``: the seat colour wanted (a seated player may change it in
+        the lobby). A picked colour is kept at the start; a default one may change."""
         table, notices = await self._table(ctx)
         if table.row.status != "lobby":
             raise Refusal("svc.join_started")
-        if table.seat_of(ctx.user_id):
+        mine = table.seat_of(ctx.user_id)
+        wanted = colour.strip() if colour and colour.strip() else None
+        if mine and wanted is None:
             raise Refusal("svc.seated")
-        if len(table.seats) >= table.row.max_players:
+        if mine is None and len(table.seats) >= table.row.max_players:
             raise Refusal("svc.full", count=table.row.max_players)
-        colour = self._pick_colour(table, colour)
-        await self.store.add_seat(table.row.id, table.row.version, user_id=ctx.user_id,
-                                  name=ctx.user_name, colour=colour, now=self.clock())
-        count = len(table.seats) + 1
+        picked = self._pick_colour(table, wanted, mine)
+        version = table.row.version
+        holder = next((s for s in table.seats if s.colour.lower() == picked and s is not mine),
+                      None)
+        if holder is not None:  # held by default only (_pick_colour checked): hand on another
+            used = {s.colour.lower() for s in table.seats if s not in (holder, mine)} | {picked}
+            spare = next(c for c in self._colours(table) if c not in used)
+            version = await self.store.set_colour(table.row.id, version, holder.joined, spare,
+                                                  False, self.clock())
         lang = table.row.language
-        note = t("svc.own_colours", lang) if getattr(table.game, "seat_colours", ()) else ""
+        palette = _palette(table.game)
+        note = ""
+        if palette and wanted is None:  # a default colour: the start may hand out another
+            note = t("svc.own_colours", lang)
+        elif palette and palette.index(picked) >= table.row.min_players:
+            note = t("join.colour_needs", lang, count=palette.index(picked) + 1)
+        if mine is not None:
+            await self.store.set_colour(table.row.id, version, mine.joined, picked, True,
+                                        self.clock())
+            return notices + [_public(t("join.colour_changed", lang, name=mine.name,
+                                        colour=colour_name(picked, lang), note=note))]
+        await self.store.add_seat(table.row.id, version, user_id=ctx.user_id,
+                                  name=ctx.user_name, colour=picked, now=self.clock(),
+                                  colour_picked=wanted is not None)
+        count = len(table.seats) + 1
         return notices + [_public(t("svc.joins", lang, name=ctx.user_name,
-                                    colour=colour_name(colour, lang), note=note, count=count,
+                                    colour=colour_name(picked, lang), note=note, count=count,
                                     max=table.row.max_players))]
 
-    def _pick_colour(self, table: Table, wanted: str | None) -> str:
-        free = [c for c in PLAYER_COLOURS if c not in {s.colour for s in table.seats}]
+    @staticmethod
+    def _colours(table: Table) -> list[str]:
+        """The colours a lobby hands out: the game's own seat colours up to the table's
+        player count, else the bot's colours."""
+        return _palette(table.game)[:table.row.max_players] or list(PLAYER_COLOURS)
+
+    def _pick_colour(self, table: Table, wanted: str | None, mine: SeatRow | None = None
+                     ) -> str:
+        """The colour ``wanted`` (its key, or its name in the table's language), or the first
+        free one. A colour another player picked is taken; one the lobby gave by default is
+        not."""
+        palette = self._colours(table)
+        lang = table.row.language
+        others = [s for s in table.seats if s is not mine]
+        picked = {s.colour.lower() for s in others if s.colour_picked}
         if wanted is None:
-            return free[0]
-        wanted = wanted.strip().lower()
-        if wanted not in PLAYER_COLOURS:
-            raise Refusal("svc.bad_colour", colour=repr(wanted), free=", ".join(free))
-        if wanted not in free:
-            raise Refusal("svc.colour_taken", colour=wanted, free=", ".join(free))
-        return wanted
+            used = {s.colour.lower() for s in others}
+            return next(c for c in palette if c not in used)
+        free = [c for c in palette if c not in picked]
+        typed = wanted.lower()
+        found = next((c for c in palette if typed in (c, colour_name(c, lang).lower())), None)
+        names = ", ".join(colour_name(c, lang) for c in free)
+        if found is None:
+            raise Refusal("svc.bad_colour", colour=repr(wanted), free=names)
+        if found not in free:
+            raise Refusal("svc.colour_taken", colour=colour_name(found, lang), free=names)
+        return found
+
+    async def colour_choices(self, ctx: Ctx, typed: str = "") -> list[tuple[str, str]]:
+        """Autocomplete of ``/game join colour:``: the free seat colours of this channel's
+        table (the game's own colours where it has them), named in the table's language."""
+        try:
+            table, _ = await self._table(ctx, ("lobby",))
+        except Refusal:
+            return []
+        palette = self._colours(table)
+        taken = {s.colour.lower() for s in table.seats if s.colour_picked}
+        needle = typed.strip().lower()
+        lang = table.row.language
+        return [(colour_name(c, lang), c) for c in palette
+                if c not in taken and (needle in c or needle in colour_name(c, lang).lower())]
 
     @_guarded
     async def leave(self, ctx: Ctx) -> list[Reply]:
@@ -352,12 +406,15 @@ class TablesService:
             raise Refusal("svc.too_few", title=table.game.title, min=row.min_players,
                           count=count)
         joined = [s.joined for s in sorted(table.seats, key=lambda s: s.joined)]
-        if order == "random" and not await self._fetch_origin(table):
+        imported = await self._fetch_origin(table)
+        if order == "random" and not imported:
             rng_shuffle(new_rng(row.seed ^ 0x5EA7), joined)  # imports keep the join order
         state = table.game.load(table.origin) if table.origin else \
             await asyncio.to_thread(table.game.setup, count, row.options, row.seed)
         seats = {s.joined: s for s in table.seats}
         colours = _seat_colours(table.game, state, count)
+        if colours and not imported:  # a picked colour decides the seat: the game's seat
+            joined = _by_picked_colour(joined, seats, colours, row.language)
         table.seats = [_seated(seats[j], number, colours) for number, j in enumerate(joined)]
         version = await self.store.start_game(row.id, row.version, joined,
                                               self._snapshot(table, state), self.clock(),
@@ -1320,7 +1377,30 @@ def parse_pace(pace: str | None) -> float | None:
 def _seated(seat: SeatRow, number: int, colours: list[str] | None) -> SeatRow:
     colour = colours[number] if colours else seat.colour
     return SeatRow(seat.game_id, seat.joined, number, seat.user_id, seat.name, colour,
-                   seat.is_ai, seat.ai_level)
+                   seat.is_ai, seat.ai_level, seat.colour_picked)
+
+
+def _palette(game: Game) -> list[str]:
+    """The game's own seat colours (seat 0 first), lower case; empty if it has none."""
+    return [str(c).lower() for c in getattr(game, "seat_colours", ())]
+
+
+def _by_picked_colour(order: list[int], seats: Mapping[int, SeatRow],
+                      colours: list[str], lang: str) -> list[int]:
+    """The seat order (join numbers, seat 0 first) with every player who picked a colour in
+    the seat the game gives that colour; the others keep their drawn order in the seats
+    left. Refuses when a picked colour has no seat at this player count."""
+    placed: dict[int, int] = {}
+    for joined in order:
+        seat = seats[joined]
+        if not seat.colour_picked:
+            continue
+        if seat.colour.lower() not in colours:
+            raise Refusal("start.colour_unseated", name=seat.name,
+                          colour=colour_name(seat.colour, lang), count=len(colours))
+        placed[colours.index(seat.colour.lower())] = joined
+    rest = iter(j for j in order if j not in placed.values())
+    return [placed[number] if number in placed else next(rest) for number in range(len(order))]
 
 
 def _seat_colours(game: Game, state: State, count: int) -> list[str] | None:

@@ -78,6 +78,7 @@ class SeatRow:
     colour: str
     is_ai: bool
     ai_level: str | None
+    colour_picked: bool = False  # chosen with /game join colour: (kept at the start)
 
 
 @dataclass(frozen=True)
@@ -173,6 +174,7 @@ def _game(row: sqlite3.Row) -> GameRow:
 def _seat(row: sqlite3.Row) -> SeatRow:
     data = dict(row)
     data["is_ai"] = bool(data["is_ai"])
+    data["colour_picked"] = bool(data.get("colour_picked", 0))
     return SeatRow(**data)
 
 
@@ -362,16 +364,28 @@ class Store:
 
     async def add_seat(self, game_id: int, expected_version: int, *, user_id: int | None,
                        name: str, colour: str, is_ai: bool = False,
-                       ai_level: str | None = None, now: float) -> int:
+                       ai_level: str | None = None, now: float,
+                       colour_picked: bool = False) -> int:
         async with self._tx() as db:
             version = await self._bump(db, game_id, expected_version, now)
             joined = await self._scalar(
                 "SELECT IFNULL(MAX(joined) + 1, 0) FROM seats WHERE game_id = ?", (game_id,))
             await db.execute_fetchall(
-                "INSERT INTO seats (game_id, joined, user_id, name, colour, is_ai, ai_level) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (game_id, joined, user_id, name, colour, int(is_ai), ai_level),
+                "INSERT INTO seats (game_id, joined, user_id, name, colour, is_ai, ai_level, "
+                "colour_picked) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (game_id, joined, user_id, name, colour, int(is_ai), ai_level,
+                 int(colour_picked)),
             )
+            return version
+
+    async def set_colour(self, game_id: int, expected_version: int, joined: int, colour: str,
+                         picked: bool, now: float) -> int:
+        """A lobby seat's colour (``picked``: chosen by its player, kept at the start)."""
+        async with self._tx() as db:
+            version = await self._bump(db, game_id, expected_version, now)
+            await db.execute_fetchall(
+                "UPDATE seats SET colour = ?, colour_picked = ? WHERE game_id = ? AND joined = ?",
+                (colour, int(picked), game_id, joined))
             return version
 
     async def remove_seat(self, game_id: int, expected_version: int, joined: int,

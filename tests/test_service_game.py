@@ -303,8 +303,10 @@ async def test_lobby_rules(svc):
     await service.new(ctx(1), "pebbles", {"big_pile": True}, max_players=2)
     assert "already has a game" in (await service.new(ctx(2), "pebbles"))[0].text
     assert "needs at least" in (await service.start(ctx(1)))[0].text
-    assert "taken" in (await service.join(ctx(2), "orange"))[0].text
-    assert "joins as sky" in (await service.join(ctx(2), "Sky"))[0].text
+    # the creator's colour came by default: a pick may take it (the creator moves on)
+    assert "joins as orange" in (await service.join(ctx(2), "Orange"))[0].text
+    assert "taken" in (await service.join(ctx(1), "orange"))[0].text
+    assert "now plays sky" in (await service.join(ctx(2), "sky"))[0].text
     assert "full" in (await service.join(ctx(3)))[0].text
     assert "leaves" in (await service.leave(ctx(2)))[0].text
     await service.join(ctx(3))

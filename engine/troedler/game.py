@@ -7,6 +7,7 @@ from typing import Any
 from engine.core import Action, Game, Option, RuleError, Standing, State
 from engine.text import Msg, msg
 from engine.troedler import checks, notation, phase2, phase3, scoring, turn_end, views
+from engine.troedler.data import START_COLOURS, START_VILLAGES
 from engine.troedler.help import TOPICS
 from engine.troedler.setup import new_game
 
@@ -25,6 +26,8 @@ class Troedler(Game):
                ("last_joined", "random")),
     )
     topics = TOPICS
+    # Seat i drives the cart of the i-th start village (setup.start_villages): its colour.
+    seat_colours = tuple(START_COLOURS[village] for village in START_VILLAGES)
 
     def setup(self, num_players: int, options: dict[str, Any] | None, seed: int) -> State:
         self.check_players(num_players)
