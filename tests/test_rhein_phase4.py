@@ -3,11 +3,13 @@
 import pytest
 from rhein_helpers import (
     BLUE,
+    GAME,
     GREEN,
     PURPLE,
     YELLOW,
     act,
     at_load,
+    at_reserve,
     board,
     current,
     finish_turns,
@@ -445,3 +447,50 @@ def test_r32_stop_players_in_turn_order_and_marker_removed():
         act(state, current(state), "done")
     assert order == [YELLOW, BLUE, GREEN]
     assert state["transports"]["red-train"]["markers"] == []
+
+
+
+# Issue 18: games played through the service (which stores the state as a JSON snapshot with
+# sorted keys and loads it for the next move) diverged from the same moves replayed in memory:
+# the transports moved in the dict's key order instead of their initiative (R28).
+def _as_stored(state):
+    """The state as a stored snapshot brings it back, every dict's keys reversed."""
+    from engine.fuzz_paths import snapshot_trip
+
+    return snapshot_trip(GAME, state)
+
+
+def _three_transports_waiting():
+    state = fresh(3)
+    board(state, "red-train", None, {GREEN: 4}, [2])
+    board(state, "white-train", None, {YELLOW: 4}, [3])
+    board(state, "white-ship", None, {BLUE: 5}, [2])
+    return state
+
+
+def test_r28_initiative_order_survives_a_snapshot_with_its_keys_reordered():
+    memory = _three_transports_waiting()
+    stored = _as_stored(memory)
+    assert list(stored["transports"]) != list(memory["transports"])  # the trip re-orders
+    runs = []
+    for state in (memory, stored):
+        log, seen = start_phase4(state), []
+        while state["phase"] == 4 and state["stop"]:
+            stop = state["stop"]
+            seen.append(stop["transport"])
+            while state["stop"] == stop and current(state) is not None:
+                log += act(state, current(state), "done")
+        runs.append((seen, [str(line) for line in log], GAME.dump(state)))
+    assert runs[0][0] == ["white-train", "red-train", "white-ship"]
+    assert runs[1] == runs[0]
+
+
+def test_reserve_moves_and_views_list_transports_in_initiative_order_after_a_snapshot():
+    memory = _three_transports_waiting()
+    at_reserve(memory)
+    stored = _as_stored(memory)
+    seat = current(memory)
+    assert GAME.legal(stored, seat) == GAME.legal(memory, seat)
+    keys = [t["key"] for t in GAME.view(stored, None)["transports"]]
+    assert keys == [t["key"] for t in GAME.view(memory, None)["transports"]]
+    assert keys == sorted(keys, key=lambda key: flow.spec(key).initiative)

@@ -11,7 +11,7 @@ from typing import Any
 
 from engine.core import Action, Game, Option, RuleError, Standing, State, rank_standings
 from engine.rhein import checks, data, flow, notation, rules
-from engine.rhein.state import alive, colour, spec, turn_order
+from engine.rhein.state import alive, colour, in_game, spec, turn_order
 from engine.rhein.topics import TOPICS
 from engine.rhein.words import phase_name, player
 from engine.text import Msg, msg
@@ -106,7 +106,7 @@ def standings(state: State) -> list[Standing]:
 
 
 def _player_view(state: State, seat: int, viewer: int | None) -> dict[str, Any]:
-    trucks = {letter: dict(item) for letter, item in state["trucks"][seat].items()}
+    trucks = {letter: dict(state["trucks"][seat][letter]) for letter in data.TRUCK_LETTERS}
     lying = {str(c): n for c, n in enumerate(state["lying"][seat]) if n}
     entry = {
         "seat": seat,
@@ -138,8 +138,8 @@ def build_view(state: State, seat: int | None) -> dict[str, Any]:
     """Everything is public but the deck, the set-up discards and face-down cards (R58)."""
     current = flow.current_seat(state)
     transports = []
-    for key, item in state["transports"].items():
-        what = spec(key)
+    for key in in_game(state):  # initiative order, whatever the dict's key order
+        item, what = state["transports"][key], spec(key)
         transports.append({
             "key": key, "name": what.name, "kind": what.kind, "pos": item["pos"],
             "load": list(item["load"]), "markers": sorted(item["markers"]),

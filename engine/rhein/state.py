@@ -49,8 +49,11 @@ def spec(key: str) -> data.Transport:
 
 
 def in_game(state: State) -> list[str]:
-    """Keys of the shared transports in this game, in initiative order."""
-    return list(state["transports"])
+    """Keys of the shared transports in this game, in initiative order (R28).
+
+    The order comes from the transports' printed initiative, never from the state dict's key
+    order: a JSON dump with sorted keys and a load (the service's snapshot) changes that."""
+    return sorted(state["transports"], key=lambda key: spec(key).initiative)
 
 
 def load_total(state: State, key: str) -> int:
