@@ -55,6 +55,11 @@ class Rhl18Game(Game):
         state.update(work)
         return lines
 
+    def load(self, text: str) -> State:
+        # A snapshot's key order is not kept (the dump sorts keys): restore the map's and
+        # the charters' order the rules walk the board, companies and corporations in.
+        return R.in_data_order(super().load(text))
+
     def active(self, state: State) -> list[int]:
         if state["finished"]:
             return []

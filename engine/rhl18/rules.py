@@ -17,6 +17,8 @@ from engine.text import msg
 
 State = dict[str, Any]
 T, POOL = "T", "P"  # certificate holders besides players: the corporation (IPO/treasury), pool
+# The private companies in charter order; ATB stands in PWB's place in the Ratingen variant.
+COMPANY_ORDER = ("ATB", "PWB", "KEO", "Szl", "Tjt", "NLK", "RhE")
 
 
 def trusting(state: State) -> bool:
@@ -40,8 +42,7 @@ def new_game(player_ids: list[int], options: dict, seed: int) -> State:
     cash_table = (g["starting_cash_lower_starting_capital_option"]
                   if options.get("lower_starting_capital") else g["starting_cash"])
     cash = cash_table[str(n)]
-    comps = ["ATB" if options.get("ratingen_variant") else "PWB", "KEO", "Szl", "Tjt", "NLK",
-             "RhE"]
+    comps = ["ATB" if options.get("ratingen_variant") else "PWB", *COMPANY_ORDER[2:]]
     state: State = {
         "ids": list(player_ids), "options": dict(options), "lcg": seed % 2147483648,
         "bank": g["bank_cash"] - cash * n, "bank_broken": False,
@@ -76,6 +77,29 @@ def new_game(player_ids: list[int], options: dict, seed: int) -> State:
     state["board"] = bd.initial_board(options)
     state["round"] = new_auction(state)
     return state
+
+
+def in_data_order(state: State) -> State:
+    """``state`` with its board, companies, corporations and certificates in the order the
+    map and the charters give them (the order ``new_game`` made them in), whatever order a
+    stored snapshot brought them back in.
+
+    The rules walk these dicts in that order (the map order of tile lays and candidate hexes,
+    the charter order of companies and corporations in log lines and labels); a dump with
+    sorted keys and a load would otherwise change the legal moves' order and the log."""
+    comps = [c for c in COMPANY_ORDER if c in state["companies"]]
+    state["companies"] = {c: state["companies"][c] for c in comps}
+    corps = [sym for sym in data.CORP_ORDER if sym in state["corps"]]
+    state["corps"] = {sym: state["corps"][sym] for sym in corps}
+    state["certs"] = {cert: state["certs"][cert] for cert in sorted(
+        state["certs"], key=lambda c: (_corp_rank(c.rsplit("_", 1)[0]), int(c.rsplit("_", 1)[1])))}
+    hexes = [h for h in data.hex_order() if h in state["board"]]
+    state["board"] = {h: state["board"][h] for h in hexes}
+    return state
+
+
+def _corp_rank(sym: str) -> int:
+    return data.CORP_ORDER.index(sym) if sym in data.CORP_ORDER else len(data.CORP_ORDER)
 
 
 def new_auction(state: State) -> dict:
