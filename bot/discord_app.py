@@ -4,14 +4,18 @@
 (``rheinbot sync [--guild ID]``). Commands are never synced on start: Discord allows about
 200 command creations a day per guild, and a restart loop would burn through them.
 
-No privileged intent is used: slash commands, buttons and autocomplete arrive without any,
-and players are pinged by their stored user id.
+The gateway asks for the guilds intent only: slash commands, buttons and autocomplete arrive
+without any intent, the guilds intent keeps the channel and thread cache that posts go to, and
+players are pinged by their stored user id. (The default intents would also stream every
+message, reaction and typing event of every server to the bot for nothing.)
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
+import sys
 import time
 from collections.abc import Mapping
 from typing import Any
@@ -43,12 +47,8 @@ class ConfigError(ValueError):
 # --- settings ------------------------------------------------------------------------------
 
 def intents() -> discord.Intents:
-    """The default intents, with every privileged one explicitly off."""
-    chosen = discord.Intents.default()
-    chosen.members = False
-    chosen.presences = False
-    chosen.message_content = False
-    return chosen
+    """Only the guilds intent: what a slash-command bot needs (see the module's note)."""
+    return discord.Intents(guilds=True)
 
 
 def _int_list(text: str) -> list[int]:
@@ -186,15 +186,31 @@ class RheinbotClient(discord.AutoShardedClient):
 
 # --- entry points for bot/cli.py -----------------------------------------------------------
 
+def make_client(env: Mapping[str, str] = os.environ) -> RheinbotClient:
+    """The client ``rheinbot run`` starts: shards and database from the environment."""
+    try:
+        shards = shard_options(env)
+    except ConfigError as error:
+        raise SystemExit(f"Rheinbot cannot start: {error}") from None
+    return RheinbotClient(db_path=env.get("RHEINBOT_DB") or None, **shards)
+
+
+async def serve(client: discord.Client, secret: str) -> None:
+    """Log in, connect the gateway and serve until the client is closed."""
+    async with client:
+        await client.start(secret)
+
+
 def run(token: str | None = None) -> None:
     """Run the bot until stopped (``rheinbot run``)."""
     secret = token_from_env(token)
+    client = make_client()
+    configure_logging()
     try:
-        shards = shard_options()
-    except ConfigError as error:
-        raise SystemExit(f"Rheinbot cannot start: {error}") from None
-    client = RheinbotClient(**shards)
-    client.run(secret, log_level=_log_level())
+        # Not client.run(): discord.py's own handler logs only its own lines, to stderr.
+        asyncio.run(serve(client, secret))
+    except KeyboardInterrupt:
+        return
 
 
 async def sync(guild_id: int | None = None) -> None:
@@ -225,6 +241,28 @@ async def sync(guild_id: int | None = None) -> None:
     print(f"Synced {len(synced)} commands {where}: " + ", ".join(c.name for c in synced))
 
 
-def _log_level() -> int:
-    name = os.environ.get("RHEINBOT_LOG_LEVEL", os.environ.get("LOG_LEVEL", "INFO"))
+LOG_FORMAT = "%(asctime)s %(levelname)-8s %(name)s: %(message)s"
+
+
+def log_level(env: Mapping[str, str] = os.environ) -> int:
+    """LOG_LEVEL (or the older RHEINBOT_LOG_LEVEL); INFO when unset or not a level name."""
+    name = env.get("LOG_LEVEL", "").strip() or env.get("RHEINBOT_LOG_LEVEL", "").strip()
     return logging.getLevelNamesMapping().get(name.upper(), logging.INFO)
+
+
+def configure_logging(env: Mapping[str, str] = os.environ,
+                      stream: Any = None) -> logging.Handler:
+    """Every log line (the bot's and discord.py's) with time, level and logger on standard
+    output, which is what Procfile hosts collect. Returns the handler it installed."""
+    level = log_level(env)
+    handler = logging.StreamHandler(stream or sys.stdout)
+    handler.setFormatter(logging.Formatter(LOG_FORMAT))
+    root = logging.getLogger()
+    for old in [h for h in root.handlers if getattr(h, "rheinbot", False)]:
+        root.removeHandler(old)
+    handler.rheinbot = True  # type: ignore[attr-defined]
+    root.addHandler(handler)
+    root.setLevel(level)
+    # discord.py's DEBUG lines are whole gateway payloads, far too many for a host's log.
+    logging.getLogger("discord").setLevel(max(level, logging.INFO))
+    return handler

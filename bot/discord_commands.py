@@ -11,6 +11,7 @@ import zoneinfo
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from typing import Any
 
+import aiohttp
 import discord
 from discord import app_commands
 
@@ -336,6 +337,21 @@ class Adapter:
         return to_choices(pairs)
 
 
+async def import_upload(adapter: Adapter, ctx: Any, file: discord.Attachment) -> list[Reply]:
+    """``/game import`` once deferred: download, decode within bounds, open the table."""
+    from bot.imports import BadExport, decode_export
+
+    try:
+        raw = await with_retry(file.read, adapter.delivery.policy)
+        data = await asyncio.to_thread(decode_export, raw)
+    except BadExport as error:
+        return [Reply(say(text_of(error), ctx.locale), Audience.EPHEMERAL)]
+    except (TimeoutError, discord.HTTPException, aiohttp.ClientError) as error:
+        log.warning("could not download an import: %s", error)
+        return [Reply(t("rhl18.import.download_failed", ctx.locale), Audience.EPHEMERAL)]
+    return await adapter.service.import_18xx(ctx, data)
+
+
 # --- the command tree ----------------------------------------------------------------------
 
 def build_commands(adapter: Adapter) -> list[app_commands.Command | app_commands.Group]:
@@ -492,14 +508,15 @@ def _add_view_commands(group: app_commands.Group, adapter: Adapter) -> None:
     @group.command(name="import", description="Open a table from an 18xx.games export (18Rhl)")
     @app_commands.describe(file="The game file downloaded from 18xx.games (.json)")
     async def game_import(interaction: discord.Interaction, file: discord.Attachment) -> None:
-        from bot.imports import BadExport, decode_export
+        from bot.imports import MAX_UPLOAD
 
-        try:
-            data = decode_export(await file.read())
-        except BadExport as error:
-            await adapter.refuse(interaction, say(text_of(error), interaction.locale))
+        if file.size > MAX_UPLOAD:  # Discord says the size first: no download at all
+            await adapter.refuse(interaction, say(msg("rhl18.import.too_big",
+                                                      mib=MAX_UPLOAD // 2**20),
+                                                  interaction.locale))
             return
-        await adapter.run(interaction, lambda ctx: adapter.service.import_18xx(ctx, data))
+        # Downloading and unpacking take longer than Discord's 3 seconds: after the defer.
+        await adapter.run(interaction, lambda ctx: import_upload(adapter, ctx, file))
 
     @group.command(name="hand", description="Show your own hidden cards and pieces (only you)")
     async def game_hand(interaction: discord.Interaction) -> None:

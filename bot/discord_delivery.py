@@ -34,6 +34,9 @@ EMBED_TITLE_LIMIT = 256
 BUTTON_LABEL_LIMIT = 80
 BUTTONS_PER_MESSAGE = 25
 CLOSED_DMS = 50007  # "Cannot send messages to this user"
+# The interaction's webhook is gone: its 15-minute token ran out (401 50027), or Discord no
+# longer knows the webhook (404 10015) or the interaction (404 10062).
+EXPIRED_CODES = {50027, 10015, 10062}
 TOO_LARGE = 413  # "Request entity too large": a file over Discord's upload limit
 TOO_LARGE_NOTE = "(The picture was too large for Discord; /game board tries again.)"
 
@@ -251,6 +254,11 @@ class RetryPolicy:
         return min(self.base_delay * 2 ** (attempt - 1), self.max_delay)
 
 
+def token_expired(error: BaseException) -> bool:
+    """The interaction's token no longer works (see EXPIRED_CODES)."""
+    return isinstance(error, discord.HTTPException) and error.code in EXPIRED_CODES
+
+
 def is_transient(error: BaseException) -> bool:
     """Worth another try: 5xx, 429, rate limited, network trouble. Never 4xx refusals."""
     if isinstance(error, discord.RateLimited):
@@ -341,7 +349,16 @@ class Delivery:
             # The move stands; say so, then post through the interaction instead, which needs
             # no channel permission (only while its 15-minute token lives).
             await self._warn_once(state, MISSING_PERMISSION_NOTICE)
-            await self._followup(state, reply, ephemeral=False)
+            if state.expired:
+                log.error("channel post forbidden and the interaction expired: not posted")
+                return
+            try:
+                await self._followup(state, reply, ephemeral=False)
+            except discord.HTTPException as error:
+                if not token_expired(error):
+                    raise
+                state.expired = True
+                log.error("channel post forbidden and the interaction expired: not posted")
         except SENDING_ERRORS as error:
             log.error("channel post failed for good: %s", error)
             await self._warn_once(state, POST_FAILED_NOTICE)
@@ -353,11 +370,17 @@ class Delivery:
             await self._to_caller(state, Reply(text, Audience.EPHEMERAL))
 
     async def _to_caller(self, state: _InteractionState, reply: Reply) -> None:
-        try:
-            await self._followup(state, reply, ephemeral=True)
-        except discord.NotFound:
-            # The interaction expired (15 minutes); a DM is the only private way left.
-            await self._to_dm(state, reply, fallback=False)
+        if not state.expired:
+            try:
+                await self._followup(state, reply, ephemeral=True)
+                return
+            except discord.HTTPException as error:
+                if not token_expired(error):
+                    raise
+                log.info("interaction token expired (%s); private replies go by DM", error)
+                state.expired = True
+        # A DM is the only private way left; the rest of this interaction goes there too.
+        await self._to_dm(state, reply, fallback=False)
 
     async def _to_dm(self, state: _InteractionState, reply: Reply, fallback: bool = True) -> None:
         caller = state.interaction.user
@@ -381,7 +404,7 @@ class Delivery:
 
     async def _finish(self, state: _InteractionState) -> None:
         # Everything went to the channel: remove the caller's "thinking..." placeholder.
-        if state.followups:
+        if state.followups or state.expired:
             return
         try:
             await state.interaction.delete_original_response()
@@ -422,3 +445,4 @@ class _InteractionState:
     interaction: discord.Interaction
     followups: int = 0
     warned: set[str] = field(default_factory=set)
+    expired: bool = False  # the token ran out: private replies go by DM

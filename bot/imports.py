@@ -20,9 +20,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import gzip
 import json
 import os
+import re
+import zlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
@@ -37,7 +38,13 @@ if TYPE_CHECKING:
     from bot.service import Ctx, TablesService
 
 GAME_KEY = "18rhl"
-MAX_EXPORT = 20 * 1024 * 1024  # an 18xx.games export of a long game is well under 2 MB
+# An 18xx.games export of a long game is well under 2 MB (gzip: ~150 KB); the bounds leave
+# room for that many times over and keep a hostile upload from costing memory or time.
+MAX_UPLOAD = 8 * 1024 * 1024     # bytes of the uploaded file (Discord says its size first)
+MAX_INFLATED = 32 * 1024 * 1024  # bytes a .json.gz may inflate to
+MAX_DEPTH = 16  # an export nests 7 deep (game, actions, action, routes, route, lists, pairs)
+_CHUNK = 1024 * 1024
+_TOKENS = re.compile(rb'"(?:[^"\\]|\\.)*"|[\[\]{}]')
 
 
 class BadExport(ValueError):
@@ -46,17 +53,58 @@ class BadExport(ValueError):
 
 
 def decode_export(raw: bytes) -> dict[str, Any]:
-    """The export dict from an uploaded file (JSON, or gzip-compressed JSON)."""
-    if len(raw) > MAX_EXPORT:
-        raise BadExport(msg("rhl18.import.too_big"))
+    """The export dict from an uploaded file (JSON, or gzip-compressed JSON), within the
+    bounds above: a file too big, a gzip that inflates too far or JSON nested deeper than an
+    export is refused with a message saying which (before json.loads could exhaust memory or
+    recursion)."""
+    if len(raw) > MAX_UPLOAD:
+        raise BadExport(msg("rhl18.import.too_big", mib=MAX_UPLOAD // 2**20))
     if raw[:2] == b"\x1f\x8b":
-        raw = gzip.decompress(raw)
+        raw = inflate(raw)
+    depth = json_depth(raw)
+    if depth > MAX_DEPTH:
+        raise BadExport(msg("rhl18.import.too_deep", depth=MAX_DEPTH))
     try:
         data = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError):
         raise BadExport(msg("rhl18.import.not_json")) from None
     check_export(data)
     return data
+
+
+def inflate(raw: bytes, limit: int = MAX_INFLATED) -> bytes:
+    """Gzip data inflated chunk by chunk, refused as soon as it passes ``limit`` bytes."""
+    inflater = zlib.decompressobj(wbits=16 + zlib.MAX_WBITS)
+    out = bytearray()
+    pending = raw
+    try:
+        while pending:
+            out += inflater.decompress(pending, _CHUNK)
+            if len(out) > limit:
+                raise BadExport(msg("rhl18.import.inflates", mib=limit // 2**20))
+            pending = inflater.unconsumed_tail
+            if inflater.eof:
+                break
+        out += inflater.flush()
+    except zlib.error:
+        raise BadExport(msg("rhl18.import.not_gzip")) from None
+    if not inflater.eof or len(out) > limit:
+        raise BadExport(msg("rhl18.import.not_gzip") if not inflater.eof else
+                        msg("rhl18.import.inflates", mib=limit // 2**20))
+    return bytes(out)
+
+
+def json_depth(raw: bytes) -> int:
+    """How deep brackets nest in JSON text (strings skipped), without parsing it."""
+    depth = deepest = 0
+    for token in _TOKENS.finditer(raw):
+        char = token.group()
+        if char in (b"[", b"{"):
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in (b"]", b"}"):
+            depth -= 1
+    return deepest
 
 
 def check_export(data: Any) -> None:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import io
+import logging
+import re
 from types import SimpleNamespace
 from unittest.mock import AsyncMock, MagicMock
 
@@ -125,3 +128,37 @@ async def test_slash_check_failures_are_answered_privately() -> None:
     await client.on_app_command_error(interaction, app_commands.NoPrivateMessage())
     args, kwargs = interaction.response.send_message.await_args
     assert kwargs == {"ephemeral": True} and "not in DMs" in args[0]
+
+
+def test_only_the_guilds_intent() -> None:
+    assert intents().value == discord.Intents(guilds=True).value
+
+
+@pytest.mark.parametrize(("env", "level"), [
+    ({}, logging.INFO),
+    ({"LOG_LEVEL": "warning"}, logging.WARNING),
+    ({"RHEINBOT_LOG_LEVEL": "DEBUG"}, logging.DEBUG),  # the older name still works
+    ({"LOG_LEVEL": "ERROR", "RHEINBOT_LOG_LEVEL": "DEBUG"}, logging.ERROR),
+    ({"LOG_LEVEL": "loud"}, logging.INFO),
+])
+def test_log_level_from_the_environment(env: dict, level: int) -> None:
+    assert discord_app.log_level(env) == level
+
+
+def test_log_lines_carry_time_level_and_logger() -> None:
+    stream = io.StringIO()
+    root = logging.getLogger()
+    before = (root.level, list(root.handlers), logging.getLogger("discord").level)
+    handler = discord_app.configure_logging({"LOG_LEVEL": "INFO"}, stream=stream)
+    try:
+        logging.getLogger("bot.service").info("table %d opened", 7)
+        logging.getLogger("bot.service").debug("not shown")
+        logging.getLogger("discord.gateway").debug("payload not shown")
+    finally:
+        root.removeHandler(handler)
+        root.setLevel(before[0])
+        logging.getLogger("discord").setLevel(before[2])
+    lines = stream.getvalue().splitlines()
+    assert len(lines) == 1
+    assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3} INFO +bot\.service: "
+                        r"table 7 opened", lines[0]), lines

@@ -1,0 +1,126 @@
+"""A whole game through the stand-in: members open a table, seat AI players, start, and play
+their turns with /play (autocomplete, then submit) or the turn prompt's buttons.
+
+Whose turn it is comes from the bot's own database (the test's oracle); what a member does is
+only what a Discord client can do. Every interaction is kept, so tests count posts per
+interaction and read callback times.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from .driver import Bot, Member
+from .server import Interaction, Message
+
+BUTTON = "rb:"
+
+
+@dataclass
+class Played:
+    """What a game through the stand-in produced."""
+
+    moves: list[Interaction] = field(default_factory=list)      # human /play and button moves
+    other: list[Interaction] = field(default_factory=list)      # lobby, autocomplete, leave
+    pressed: int = 0
+    status: str = ""
+
+    @property
+    def all(self) -> list[Interaction]:
+        return self.other + self.moves
+
+    def posts_per_move(self) -> list[int]:
+        return [len(record.visible_posts) for record in self.moves]
+
+
+async def row_of(bot: Bot, channel: int) -> Any:
+    return await bot.client.store.latest_game(channel)
+
+
+async def seat_users(bot: Bot, game_id: int) -> dict[int, int | None]:
+    return {s.seat: s.user_id for s in await bot.client.store.seats(game_id) if s.seat is not None}
+
+
+async def open_table(bot: Bot, game: str, humans: list[Member], bots: int, played: Played,
+                     channel: int | None = None, level: str = "easy",
+                     variants: str | None = None) -> None:
+    creator = humans[0]
+    values: dict[str, Any] = {"game": game}
+    if variants:
+        values["variants"] = variants
+    played.other.append(await creator.command("game new", channel, **values))
+    for member in humans[1:]:
+        played.other.append(await member.command("game join", channel))
+    for _ in range(bots):
+        played.other.append(await creator.command("game add-bot", channel, level=level))
+    played.other.append(await creator.command("game start", channel, order="joined"))
+
+
+def turn_prompt(bot: Bot, channel: int, member: Member, version: int) -> Message | None:
+    """The newest channel post that pings ``member`` and carries buttons of this version."""
+    for message in reversed(bot.stand_in.posts(channel)):
+        ids = [c for c in message.custom_ids if c.startswith(BUTTON)]
+        if ids and f"<@{member.id}>" in message.text and \
+                all(c.split(":")[2] == str(version) for c in ids):
+            return message
+    return None
+
+
+async def play_turn(bot: Bot, member: Member, channel: int, rng: random.Random,
+                    played: Played, press_every: int = 3) -> Interaction:
+    """One move of ``member``: a button of their turn prompt now and then, otherwise
+    /play with a choice from the autocomplete list (walked further while a choice is only a
+    step of a bigger move, as 18Rhl's lays are)."""
+    row = await row_of(bot, channel)
+    prompt = turn_prompt(bot, channel, member, row.version)
+    if prompt is not None and len(played.moves) % press_every == 0:
+        moves = [c for c in prompt.custom_ids if c.startswith(BUTTON) and
+                 c.split(":")[3].isdigit()]
+        if moves:
+            record = await member.press(prompt, rng.choice(moves))
+            played.moves.append(record)
+            played.pressed += 1
+            return record
+    typed = ""
+    for _ in range(6):
+        choices = await member.autocomplete("play", "move", typed, channel)
+        played.other.append(member.last_autocomplete)
+        assert choices, f"{member.name} has no move to pick (typed {typed!r})"
+        pick = rng.choice(choices)["value"]
+        record = await member.command("play", channel, move=pick)
+        after = await row_of(bot, channel)
+        if after.version != row.version:
+            played.moves.append(record)
+            return record
+        played.other.append(record)
+        refusal = " / ".join(m.text for m in record.private)
+        assert pick != typed, f"{pick!r} from the list did not play: {refusal}"
+        typed = pick  # a step of a longer move: the list now continues it
+    raise AssertionError(f"{member.name}: no move after walking the list ({typed!r})")
+
+
+async def play_out(bot: Bot, humans: list[Member], channel: int, rng: random.Random,
+                   played: Played, max_moves: int = 2000,
+                   leave_after: int | None = None) -> Played:
+    """Humans play until the game ends (or, with ``leave_after``, until they have made that
+    many moves, then leave one after the other so that AI seats finish the game)."""
+    by_id = {m.id: m for m in humans}
+    left: set[int] = set()
+    for _ in range(max_moves):
+        row = await row_of(bot, channel)
+        if row.status != "active":
+            played.status = row.status
+            return played
+        if leave_after is not None and len(played.moves) >= leave_after:
+            for member in humans:
+                if member.id not in left:
+                    left.add(member.id)
+                    played.other.append(await member.command("game leave", channel))
+            continue
+        users = await seat_users(bot, row.id)
+        waiting = [by_id[users[s]] for s in row.active_seats if users.get(s) in by_id]
+        assert waiting, f"active seats {row.active_seats} have no human and no AI moved"
+        await play_turn(bot, waiting[0], channel, rng, played)
+    raise AssertionError("the game did not end")

@@ -1,0 +1,62 @@
+"""Each game played to its end through the Discord stand-in: the real bot (started as
+``rheinbot run`` starts it) on a loopback fake of Discord's REST API and gateway. Two members
+play with slash commands, autocomplete and the turn prompt's buttons against an AI seat; for
+the two long games they leave after a number of real moves and the AI seats that take over
+finish the game (still through the stand-in).
+
+What is checked is what Discord would refuse or a player would notice: every interaction is
+answered in time and exactly once, no request is refused (limits, codes), every move shows up
+in the channel, and the game ends with its result posted. Posts per move are recorded for the
+bench (bench/discord_standin_bench.py).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from discord_standin import Member, running_bot
+from discord_standin.server import ANSWER_WINDOW, AUTOCOMPLETE_RESULT
+from discord_standin.table import Played, open_table, play_out, row_of
+
+# game -> humans' moves before they leave (None: they play to the end). The table's seed is
+# fixed so that a run takes the same course (18Rhl's easy AI seats end seed 3 by bankruptcy
+# in about 50 moves after the humans leave).
+GAMES = {"rhein": None, "rheinlaender": 24, "troedler": 40, "18rhl": 30}
+SEED = 3
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+async def test_a_whole_game_through_the_stand_in(tmp_path, monkeypatch, game: str) -> None:
+    async with running_bot(tmp_path, monkeypatch, seed=SEED) as bot:
+        fake = bot.stand_in
+        anna, bert = Member(bot, "Anna"), Member(bot, "Bert", locale="de")
+        played = Played()
+        await open_table(bot, game, [anna, bert], bots=1, played=played)
+        await play_out(bot, [anna, bert], fake.channel, random.Random(7), played,
+                       leave_after=GAMES[game])
+
+        assert played.status == "finished"
+        row = await row_of(bot, fake.channel)
+        assert len(played.moves) >= min(GAMES[game] or 20, 20)
+        for record in played.all:
+            assert record.errors == [], (record.payload["data"], record.errors)
+            assert record.answered is not None, record.payload["data"]
+            assert record.answered_after is not None and \
+                record.answered_after < ANSWER_WINDOW
+            if record.type == 4:
+                assert record.answered == AUTOCOMPLETE_RESULT and record.choices
+        # Every move is seen in the channel, and nobody's screen keeps a "thinking..." note.
+        assert all(count >= 1 for count in played.posts_per_move())
+        assert not [m for r in played.moves for m in r.private if not m.text]
+        # The result, every seat ranked, is the channel's last word.
+        last = fake.posts()[-1].text
+        assert len(re.findall(r"^\d\. ", last, re.M)) == 3, last
+        if GAMES[game] is None:
+            assert "Anna" in last and "Bert" in last, last
+        assert row.status == "finished"
+        if game == "rhein":
+            assert played.pressed > 0  # Rhein's turn prompts carry buttons
+        # The gateway asked for the guilds intent only.
+        assert fake.identify is not None and fake.identify["intents"] == 1
