@@ -30,6 +30,7 @@ class Service(FakeService):
 def upload(data: bytes) -> MagicMock:
     attachment = MagicMock()
     attachment.read = AsyncMock(return_value=data)
+    attachment.size = len(data)  # Discord says the size in the interaction payload
     return attachment
 
 
@@ -61,5 +62,7 @@ async def test_import_decodes_gzip_and_refuses_other_files():
     refused = make_interaction()
     await commands["game import"].callback(refused, file=upload(b'{"title": "1830"}'))
     assert len(service.called("import_18xx")) == 1
-    refused.response.send_message.assert_awaited_once()
-    assert refused.response.send_message.await_args.kwargs["ephemeral"] is True
+    # Deferred first (a download may be slow), then refused privately.
+    refused.response.defer.assert_awaited_once()
+    assert [p.ephemeral for p in refused.followup.posts] == [True]
+    assert refused.channel.posts == []
