@@ -113,6 +113,8 @@ class Settings:
     quiet_to: int | None = None
     tz: str = field(default_factory=lambda: os.environ.get("RHEINBOT_REMIND_TZ", "UTC"))
     digest: bool = False  # one DM a day listing every waiting game, instead of one per game
+    delay_hours: float = 0.0  # the first notice of a turn waits this long (0: at once)
+    dms_closed: bool = False  # a DM was refused (403 50007): channel mentions instead
 
 
 @dataclass(frozen=True)
@@ -581,23 +583,25 @@ class Store:
     # -- user settings --------------------------------------------------------------------
     async def settings(self, user_id: int) -> Settings:
         rows = await self._all(
-            "SELECT user_id, remind_on, every_hours, quiet_from, quiet_to, tz, digest "
-            "FROM user_settings WHERE user_id = ?", (user_id,))
+            "SELECT user_id, remind_on, every_hours, quiet_from, quiet_to, tz, digest, "
+            "delay_hours, dms_closed FROM user_settings WHERE user_id = ?", (user_id,))
         if not rows:
             return Settings(user_id=user_id)
         data = dict(rows[0])
         data["remind_on"] = bool(data["remind_on"])
         data["digest"] = bool(data["digest"])
+        data["dms_closed"] = bool(data["dms_closed"])
         return Settings(**data)
 
     async def save_settings(self, settings: Settings, now: float) -> None:
         async with self._tx() as db:
             await db.execute_fetchall(
                 "INSERT OR REPLACE INTO user_settings (user_id, remind_on, every_hours, "
-                "quiet_from, quiet_to, tz, updated_at, digest) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                "quiet_from, quiet_to, tz, updated_at, digest, delay_hours, dms_closed) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (settings.user_id, int(settings.remind_on), settings.every_hours,
                  settings.quiet_from, settings.quiet_to, settings.tz, now,
-                 int(settings.digest)),
+                 int(settings.digest), settings.delay_hours, int(settings.dms_closed)),
             )
 
     # -- reminders ------------------------------------------------------------------------
