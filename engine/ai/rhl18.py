@@ -38,10 +38,12 @@ from engine.rhl18 import routes as RT
 
 RESERVE = 0.3  # share of cash kept back in the private auction (and of a train's price)
 OWN_SHARE = 7  # certificates (10% each) we aim to hold of our own corporation
-MAX_PRESIDENCIES = 1
+# Corporations a player floats at most, by player count: the eight charters spread over
+# the table, so that enough corporations buy trains to carry the game through its phases.
+MAX_PRESIDENCIES = {3: 3, 4: 2, 5: 2, 6: 2}
 LAY_SAMPLE = 4  # tile lays tried with the route finder per decision
 SEARCHED_TRAIN = 4  # longest train for which lays are compared by their routes
-MAX_TRAINS = 2  # lasting trains worth buying from the depot without being forced
+WANT_TRAINS = 3  # trains worth running at once (below the limit), bought when affordable
 SAVE_LIMIT = 400  # dearest next train worth withholding for
 FLOAT_MONEY = 300  # cash kept after buying a private: enough to float a corporation at 60
 
@@ -88,13 +90,21 @@ def answer_offer(state, seat, by_type, rng) -> Action | None:
     if "accept" not in by_type:
         return None
     offer = by_type["accept"][0]
-    seller, train, price = offer["entity"], offer["train"], offer["price"]
+    fair = accepts(state, seat, offer["buyer"], offer["entity"], offer["train"],
+                   offer["price"])
+    return offer if fair else by_type["decline"][0]
+
+
+def accepts(state: State, seat: int, buyer: str, seller: str, train: str,
+            price: int) -> bool:
+    """Whether ``seat``, the seller's president, lets ``buyer`` have ``train`` at
+    ``price``. A buyer asks this before it offers: an offer this AI would decline is never
+    made (issue 15: a table once read 96 offer and decline lines)."""
     keeps_one = len(state["corps"][seller]["trains"]) > 1
-    fair = (price >= FAIR * F.train_price(train)
+    return (price >= FAIR * F.train_price(train)
             or (train_life(state, train) < 1 and keeps_one)
             or not F.route_possible(state, seller)
-            or _held(state, seat, offer["buyer"]) > _held(state, seat, seller))
-    return offer if fair else by_type["decline"][0]
+            or _held(state, seat, buyer) > _held(state, seat, seller))
 
 
 def must_moves(state, seat, by_type, rng) -> Action | None:
@@ -169,7 +179,8 @@ def buy_train(state, seat, by_type, rng) -> Action | None:
     sym = moves[0]["entity"]
     corp = state["corps"][sym]
     depot = set(F.depot_available(state))
-    if F.must_buy(state, sym):
+    moves = [m for m in moves if m["train"] in depot or _offer_welcome(state, sym, m)]
+    if F.must_buy(state, sym) and moves:
         # Forced: spend as little of the president's own money as possible. Another
         # corporation's train costs at most our treasury, so it never needs the president.
         return min(moves, key=lambda m: (
@@ -180,12 +191,39 @@ def buy_train(state, seat, by_type, rng) -> Action | None:
         return max(steals, key=lambda m: (train_worth(state, m["train"]), -m["price"],
                                           str(m["train"])))
     fresh = [m for m in moves if m["train"] in depot and m["price"] <= corp["cash"]]
-    if fresh:
-        cheapest = min(fresh, key=lambda m: (m["price"], str(m["train"])))
-        lasting = [t for t in corp["trains"] if train_life(state, t) >= 1]
-        if len(lasting) < MAX_TRAINS:
-            return cheapest
+    wanted = [m for m in fresh if _wants(state, sym, m["train"])]
+    if wanted:
+        # The train rush: the next train from the depot (the cheapest), which moves the
+        # phases on; a lasting train before one about to rust.
+        return min(wanted, key=lambda m: (train_life(state, m["train"]) < 1, m["price"],
+                                          str(m["train"])))
     return _pass(by_type)
+
+
+def _wants(state: State, sym: str, train: str) -> bool:
+    """A voluntary depot buy: while there is room under the train limit and the train
+    earns: a corporation without a lasting train takes any, else only lasting trains, up to
+    the number worth running in this phase."""
+    corp = state["corps"][sym]
+    lasting = [t for t in corp["trains"] if train_life(state, t) >= 1]
+    if not lasting:
+        return True
+    if train_life(state, train) < 1:
+        return False
+    return len(corp["trains"]) < min(F.train_limit(state), WANT_TRAINS)
+
+
+def _offer_welcome(state: State, sym: str, move: Action) -> bool:
+    """A train of another corporation: one run by our own president changes hands at
+    once; one run by another president is an offer, made only where that president's AI
+    would accept it (at most one offer per train and turn is the engine's own rule)."""
+    source = _owner_corp(state, move["train"])
+    if source is None:
+        return True
+    seller = state["corps"][source]["president"]
+    if seller is None or seller == state["corps"][sym]["president"]:
+        return True
+    return accepts(state, seller, sym, source, move["train"], move["price"])
 
 
 def _forced_cost(state: State, seat: int, sym: str, move: Action, depot: set[str]) -> float:
@@ -286,7 +324,7 @@ def stock(state, seat, by_type, rng) -> Action | None:
            and _held(state, seat, corp_of(m["shares"][0])) < OWN_SHARE]
     if own:
         return max(own, key=lambda m: (-_cost(state, m), str(m["shares"])))
-    if pars and len(mine) < MAX_PRESIDENCIES:
+    if pars and len(mine) < MAX_PRESIDENCIES[len(state["ids"])]:
         # Par only where we can buy the float ourselves: an unfloated corporation earns
         # nothing and locks our money up.
         affordable = [m for m in pars
