@@ -133,3 +133,15 @@ def paste_text(image: Image.Image, centre: tuple[float, float], text: str, size:
 def text_width(text: str, size: int, bold: bool = False) -> float:
     """The advance width of ``text`` at ``size`` px: for layouts that measure words."""
     return font(size, bold).getlength(text)
+
+
+def wrapped(text: str, size: int, width: float, bold: bool = False) -> list[str]:
+    """``text`` broken at spaces into lines no wider than ``width`` at ``size`` px (a word
+    wider than that stays whole on its own line)."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and text_width(f"{lines[-1]} {word}", size, bold) <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines

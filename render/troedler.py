@@ -24,7 +24,7 @@ from engine import text as texts
 from engine.text import msg, say
 from engine.troedler.data import CARDS, ROUTES, VILLAGES, card_text
 from render.common import PLAYER_COLOURS, font, marker, text_colour_on, to_png
-from render.text_draw import draw_text
+from render.text_draw import draw_text, wrapped
 
 texts.register("render.locales")  # the renderers' catalogue (idempotent)
 
@@ -34,6 +34,12 @@ PANEL_X = MAP_RIGHT + 14
 BACKGROUND = "#EEF1E6"
 INK = "#1F1F1F"
 VILLAGE_R = 18
+# The least text size: 1.1 % of the picture's width, what a phone keeps readable when the
+# player opens the board (every word on the picture is at least this).
+TEXT = 18
+CHIP_H = 26  # a goods chip, its label at TEXT
+CARD_H, CARD_STEP = 28, 32  # a card's box in the panel, and the step to the next one
+PAWN_R = 15  # a cart's marker: its letter at TEXT
 
 # Colours; the line pattern is drawn by _route_line and each route carries a letter badge
 # (render.troedler.route_letter.*), so colour is never the only cue.
@@ -66,11 +72,11 @@ def player_words(player: dict[str, Any], lang: str) -> str:
 
 def _fit(draw: ImageDraw.ImageDraw, text: str, size: int, bold: bool,
          width: float) -> tuple[str, int]:
-    """The text and a font size (never below 14 px) that fit ``width``; cut with … last."""
-    for candidate in range(size, 13, -1):
+    """The text and a font size (never below TEXT) that fit ``width``; cut with … last."""
+    for candidate in range(size, TEXT - 1, -1):
         if draw.textlength(text, font=font(candidate, bold)) <= width:
             return text, candidate
-    size = 14
+    size = TEXT
     while len(text) > 1 and draw.textlength(text + "…", font=font(size, bold)) > width:
         text = text[:-1]
     return text.rstrip() + "…", size
@@ -134,15 +140,16 @@ def _route_line(draw: ImageDraw.ImageDraw, kind: str, a, b) -> None:
 def _route_badge(draw: ImageDraw.ImageDraw, kind: str, a, b, lang: str) -> None:
     colour, letter = ROUTE_STYLE[kind], word(lang, f"route_letter.{kind}")
     x, y = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
-    draw.rounded_rectangle((x - 11, y - 11, x + 11, y + 11), 4, fill="#FFFFFF", outline=colour,
+    draw.rounded_rectangle((x - 13, y - 13, x + 13, y + 13), 4, fill="#FFFFFF", outline=colour,
                            width=2)
-    draw_text(draw, (x, y), letter, 15, bold=True, fill=colour, anchor="mm")
+    draw_text(draw, (x, y), letter, TEXT, bold=True, fill=colour, anchor="mm")
 
 
-@lru_cache(maxsize=8)
-def _static_map(height: int, lang: str) -> Image.Image:
+@lru_cache(maxsize=16)
+def _static_map(height: int, lang: str, homes: frozenset[str]) -> Image.Image:
     """Background, routes, village names and the legend: the same on every board of a
-    language, drawn once per height and language."""
+    language and seating, drawn once per height, language and set of used start villages
+    (``homes``; a start village nobody plays from is drawn as an ordinary village)."""
     image = Image.new("RGB", (WIDTH, height), BACKGROUND)
     draw = ImageDraw.Draw(image)
     draw.rectangle((MAP_RIGHT, 0, WIDTH, height), fill="#FAFAF7")
@@ -153,45 +160,45 @@ def _static_map(height: int, lang: str) -> Image.Image:
         _route_badge(draw, route["kind"], POSITIONS[route["a"]], POSITIONS[route["b"]], lang)
     for village in VILLAGES:
         x, y = POSITIONS[village["key"]]
-        start = village["start_colour"]
+        start = village["start_colour"] if village["key"] in homes else None
         ring = PLAYER_COLOURS[start][0] if start else "#FFFFFF"
         draw.ellipse((x - VILLAGE_R, y - VILLAGE_R, x + VILLAGE_R, y + VILLAGE_R),
                      fill="#FFFFFF", outline=ring if start else INK, width=6 if start else 2)
-        draw_text(draw, (x, y - VILLAGE_R - 4), village["name"], 16, bold=True, fill=INK,
+        draw_text(draw, (x, y - VILLAGE_R - 4), village["name"], TEXT, bold=True, fill=INK,
                   anchor="md", stroke_width=3, stroke_fill=BACKGROUND)
-    _legend(draw, lang)
+    _legend(draw, lang, height)
     return image
 
 
-def _legend(draw: ImageDraw.ImageDraw, lang: str) -> None:
+def _legend(draw: ImageDraw.ImageDraw, lang: str, height: int) -> None:
     """Route styles on the first row, the goods' abbreviations on the second; the box is as
     wide as its longer row (the map's bottom left corner is free of villages)."""
-    x, y = 24, HEIGHT - 62
+    x, y = 24, height - 70
     rows_right = []
     boxes = []
     for kind in ("trail", "bridge", "ferry", "moor"):
         name = word(lang, f"route.{kind}")
         boxes.append((kind, x, name))
-        x += 58 + int(draw.textlength(name, font=font(15))) + 24
-    rows_right.append(x - 24)
+        x += 62 + int(draw.textlength(name, font=font(TEXT))) + 22
+    rows_right.append(x - 22)
     x = 24
     goods = []
     for good in GOOD_STYLE:
         name = word(lang, f"good.{good}")
         width = _chip_width(draw, _short(good, lang))
         goods.append((good, x, width, name))
-        x += width + 14 + int(draw.textlength(name, font=font(15)))
+        x += width + 16 + int(draw.textlength(name, font=font(TEXT)))
     rows_right.append(x - 10)
-    draw.rounded_rectangle((14, y - 20, max(rows_right) + 12, y + 52), 6, fill="#FFFFFF",
+    draw.rounded_rectangle((14, y - 22, max(rows_right) + 12, y + 58), 6, fill="#FFFFFF",
                            outline="#9A9A9A")
     for kind, bx, name in boxes:
-        _route_line(draw, kind, (bx, y), (bx + 50, y))
-        _route_badge(draw, kind, (bx + 25, y - 1), (bx + 25, y + 1), lang)
-        draw_text(draw, (bx + 58, y), name, 15, fill=INK, anchor="lm")
-    y = HEIGHT - 40
+        _route_line(draw, kind, (bx, y), (bx + 54, y))
+        _route_badge(draw, kind, (bx + 27, y - 1), (bx + 27, y + 1), lang)
+        draw_text(draw, (bx + 62, y), name, TEXT, fill=INK, anchor="lm")
+    y += 22
     for good, gx, width, name in goods:
         _good_chip(draw, gx, y, good, lang)
-        draw_text(draw, (gx + width + 4, y + 11), name, 15, fill=INK, anchor="lm")
+        draw_text(draw, (gx + width + 5, y + CHIP_H / 2), name, TEXT, fill=INK, anchor="lm")
 
 
 def _short(good: str, lang: str, count: int = 1) -> str:
@@ -200,7 +207,7 @@ def _short(good: str, lang: str, count: int = 1) -> str:
 
 
 def _chip_width(draw: ImageDraw.ImageDraw, text: str) -> int:
-    return 12 + int(draw.textlength(text, font=font(14, True)))
+    return 12 + int(draw.textlength(text, font=font(TEXT, True)))
 
 
 def _good_chip(draw: ImageDraw.ImageDraw, x: float, y: float, good: str, lang: str,
@@ -208,9 +215,9 @@ def _good_chip(draw: ImageDraw.ImageDraw, x: float, y: float, good: str, lang: s
     fill = GOOD_STYLE[good]
     text = _short(good, lang, count)
     width = _chip_width(draw, text)
-    draw.rounded_rectangle((x, y, x + width, y + 22), 5, fill=fill, outline=INK)
-    draw_text(draw, (x + width / 2, y + 11), text, 14, bold=True, fill=text_colour_on(fill),
-              anchor="mm")
+    draw.rounded_rectangle((x, y, x + width, y + CHIP_H), 5, fill=fill, outline=INK)
+    draw_text(draw, (x + width / 2, y + CHIP_H / 2), text, TEXT, bold=True,
+              fill=text_colour_on(fill), anchor="mm")
     return width
 
 
@@ -244,32 +251,34 @@ def _draw_carts(draw: ImageDraw.ImageDraw, view: dict[str, Any], lang: str) -> N
         for i, player in enumerate(players):
             fill = PLAYER_COLOURS[player["colour"]][0]
             # Up to two carts right of the village circle, further ones to its left.
-            cx = x + 30 + 22 * i if i < 2 else x - 30 - 22 * (i - 2)
-            marker(draw, (cx, y), 12, fill, word(lang, f"letter.{player['colour']}"))
+            cx = x + 34 + 30 * i if i < 2 else x - 34 - 30 * (i - 2)
+            marker(draw, (cx, y), PAWN_R, fill, word(lang, f"letter.{player['colour']}"))
 
 
 def _card_box(draw: ImageDraw.ImageDraw, x: float, y: float, card: dict[str, Any] | None,
               lang: str, width: int = 430, top: bool = False) -> None:
+    mid = y + CARD_H / 2
     if card is None:
-        draw.rounded_rectangle((x, y, x + width, y + 24), 4, fill="#FFFFFF", outline="#9A9A9A")
-        _text(draw, (x + 8, y + 12), word(lang, "empty"), 14, fill="#555555", anchor="lm",
+        draw.rounded_rectangle((x, y, x + width, y + CARD_H), 4, fill="#FFFFFF",
+                               outline="#9A9A9A")
+        _text(draw, (x + 8, mid), word(lang, "empty"), TEXT, fill="#555555", anchor="lm",
               right=x + width - 6)
         return
     fill = CARD_FILL[card["type"]]
-    draw.rounded_rectangle((x, y, x + width, y + 24), 4, fill=fill, outline=INK)
+    draw.rounded_rectangle((x, y, x + width, y + CARD_H), 4, fill=fill, outline=INK)
     text_x = x + 8
     if card["type"] == "route":
-        _route_line(draw, card["kind"], (x + 8, y + 12), (x + 40, y + 12))
+        _route_line(draw, card["kind"], (x + 8, mid), (x + 40, mid))
         text_x = x + 48
     face = card_words(card, lang)
     if top:
         face = word(lang, "top", card=face)
-    _text(draw, (text_x, y + 12), face, 14, anchor="lm", right=x + width - 6)
+    _text(draw, (text_x, mid), face, TEXT, anchor="lm", right=x + width - 6)
 
 
 def _heading(draw: ImageDraw.ImageDraw, y: float, text: str) -> float:
-    _text(draw, (PANEL_X, y), text, 18, True)
-    return y + 28
+    _text(draw, (PANEL_X, y), text, 20, True)
+    return y + 30
 
 
 def _name_of(view: dict[str, Any], seat: int | None, lang: str) -> str:
@@ -281,35 +290,36 @@ def _draw_piles(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: float, lang:
     choice = word(lang, f"choice.{view.get('choosing_to', 'take-pile')}")
     y = _heading(draw, y, word(lang, "dealer_piles", who=who, choice=choice))
     for pile in view["piles"]:
-        draw_text(draw, (PANEL_X + 4, y + 12), str(pile["number"]), 18, bold=True, fill=INK,
-                  anchor="lm")
+        draw_text(draw, (PANEL_X + 4, y + CARD_H / 2), str(pile["number"]), 20, bold=True,
+                  fill=INK, anchor="lm")
         if "cards" in pile:
             for card in reversed(pile["cards"]):
                 _card_box(draw, PANEL_X + 26, y, card, lang, 470, top=card is pile["cards"][-1])
-                y += 26
+                y += CARD_STEP
             y += 6
         else:
-            _card_box(draw, PANEL_X + 26, y, pile["top"], lang, 380)
-            _text(draw, (PANEL_X + 414, y + 12), word(lang, "covered", count=pile["covered"]),
-                  14, fill="#444444", anchor="lm")
-            y += 30
+            _card_box(draw, PANEL_X + 26, y, pile["top"], lang, 370)
+            _text(draw, (PANEL_X + 404, y + CARD_H / 2),
+                  word(lang, "covered", count=pile["covered"]), TEXT, fill="#444444",
+                  anchor="lm")
+            y += CARD_STEP + 2
     return y + 6
 
 
 def _draw_played(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: float, lang: str) -> float:
     y = _heading(draw, y, word(lang, "played", name=_name_of(view, view["current"], lang)))
     if not view["played"]:
-        _text(draw, (PANEL_X + 4, y), word(lang, "nothing_yet"), 15, fill="#555555")
-        return y + 28
+        _text(draw, (PANEL_X + 4, y), word(lang, "nothing_yet"), TEXT, fill="#555555")
+        return y + 30
     for card in view["played"][-8:]:
         _card_box(draw, PANEL_X, y, card, lang, 500)
-        y += 26
+        y += CARD_STEP
     if view.get("pending_replacements"):
         pairs = ", ".join(word(lang, "replacement", old=word(lang, f"good.{a}"),
                                new=word(lang, f"good.{b}"))
                           for a, b in view["pending_replacements"])
-        _text(draw, (PANEL_X, y + 2), word(lang, "replacing", pairs=pairs), 14)
-        y += 22
+        _text(draw, (PANEL_X, y + 2), word(lang, "replacing", pairs=pairs), TEXT)
+        y += 26
     return y + 6
 
 
@@ -318,7 +328,7 @@ def _draw_piles_info(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: float,
     y = _heading(draw, y, word(lang, "discard", count=view["discard_size"],
                                round=view["round_pile_size"]))
     _card_box(draw, PANEL_X, y, view["discard_top"], lang, 500, top=True)
-    return y + 36
+    return y + CARD_H + 12
 
 
 def _draw_players(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: float,
@@ -326,7 +336,8 @@ def _draw_players(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: float,
     y = _heading(draw, y, word(lang, "players"))
     for player in view["players"]:
         fill = PLAYER_COLOURS[player["colour"]][0]
-        marker(draw, (PANEL_X + 14, y + 14), 13, fill, word(lang, f"letter.{player['colour']}"))
+        marker(draw, (PANEL_X + 15, y + 15), PAWN_R, fill,
+               word(lang, f"letter.{player['colour']}"))
         line = word(lang, "player", name=player_words(player, lang), hand=player["hand_size"],
                     village=_NAMES[player["cart"]])
         tags = []
@@ -336,23 +347,28 @@ def _draw_players(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: float,
             tags.append(word(lang, "to_play"))
         if tags:
             line += " · " + ", ".join(tags)
-        _text(draw, (PANEL_X + 34, y + 14), line, 15, True, anchor="lm")
-        y += 30
+        _text(draw, (PANEL_X + 38, y + 15), line, TEXT, True, anchor="lm")
+        y += PLAYER_HEAD
         if "requests" in player:
-            _text(draw, (PANEL_X + 34, y + 8), word(
+            _text(draw, (PANEL_X + 38, y + 12), word(
                 lang, "counts", requests=player["requests"], points=player["request_points"],
-                feed=player["value_feed"], damage=player["damage"]), 14, anchor="lm")
-            y += 22
+                feed=player["value_feed"], damage=player["damage"]), TEXT, anchor="lm")
+            y += PLAYER_COUNTS
         if player["goods"]:
-            _goods_row(draw, PANEL_X + 34, y, player["goods"], lang)
+            _goods_row(draw, PANEL_X + 38, y, player["goods"], lang)
         else:
-            _text(draw, (PANEL_X + 34, y + 11), word(lang, "no_goods"), 14, fill="#555555",
-                  anchor="lm")
-        y += 30
+            _text(draw, (PANEL_X + 38, y + CHIP_H / 2), word(lang, "no_goods"), TEXT,
+                  fill="#555555", anchor="lm")
+        y += PLAYER_GOODS
     return y
 
 
+PLAYER_HEAD, PLAYER_COUNTS, PLAYER_GOODS = 34, 26, 34  # a player's lines in the panel
+LINE = 26  # one line of panel text at TEXT
+
+
 def _draw_result(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: float, lang: str) -> float:
+    """The standings, then why they are in this order: the damage rule and who it struck."""
     y = _heading(draw, y, word(lang, "final"))
     for standing in view["result"]:
         d = standing["detail"]
@@ -360,9 +376,39 @@ def _draw_result(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: float, lang
         _text(draw, (PANEL_X, y), word(lang, key, rank=standing["rank"],
                                        name=_name_of(view, standing["seat"], lang),
                                        score=standing["score"], goods=d["goods"],
-                                       damage=d["damage"]), 15)
-        y += 24
+                                       damage=d["damage"]), TEXT)
+        y += LINE
+    for line in result_reasons(view, lang):
+        y += 4
+        for part in wrapped(line, TEXT, PANEL_RIGHT - PANEL_X):
+            draw_text(draw, (PANEL_X, y), part, TEXT, fill="#444444")
+            y += LINE
     return y + 8
+
+
+def result_reasons(view: dict[str, Any], lang: str) -> list[str]:
+    """Why the final standings are in their order (R45 to R49): how damage is counted, whom
+    the highest damage struck (or why nobody), and how the others are ordered."""
+    result = view["result"]
+    players = len(view["players"])
+    out = [word(lang, "why.damage")]
+    loser = next((s for s in result if s["detail"]["total_damage"]), None)
+    top = max(s["detail"]["damage"] for s in result)
+    if loser is not None:
+        key = "why.out_two" if players == 2 else "why.out"
+        out.append(word(lang, key, name=_name_of(view, loser["seat"], lang), damage=top))
+    else:
+        out.append(word(lang, "why.none_two" if players == 2 else "why.none_shared",
+                        damage=top))
+    out.append(word(lang, "why.order" if loser is not None else "why.order_all"))
+    return out
+
+
+def result_height(view: dict[str, Any], lang: str) -> int:
+    """The final result's height: its heading, the standings and the wrapped reasons."""
+    lines = sum(len(wrapped(line, TEXT, PANEL_RIGHT - PANEL_X))
+                for line in result_reasons(view, lang))
+    return 30 + LINE * (len(view["result"]) + lines) + 4 * 3 + 8
 
 
 _NAMES = {v["key"]: v["name"] for v in VILLAGES}
@@ -377,30 +423,32 @@ def _phase(view: dict[str, Any], lang: str) -> str:
     return word(lang, "phase.take" if stage == "take" else "phase.play", round=view["round"])
 
 
-def _panel_height(view: dict[str, Any]) -> int:
+def _panel_height(view: dict[str, Any], lang: str) -> int:
     """How tall the side panel will be, so that open piles never run off the image."""
-    players = len(view["players"])
     counted = any("requests" in p for p in view["players"])
-    height = 50 + 64 + 20 + 28 + players * (60 + (22 if counted else 0))
+    player = PLAYER_HEAD + PLAYER_GOODS + (PLAYER_COUNTS if counted else 0)
+    height = 50 + 30 + CARD_H + 12 + 30 + len(view["players"]) * player
     if view["stage"] == "over":
-        height += 36 + 24 * players
+        height += result_height(view, lang)
     elif view["piles"]:
-        height += 34 + sum(110 if "cards" in pile else 30 for pile in view["piles"])
+        height += 36 + sum(6 + CARD_STEP * len(pile["cards"]) if "cards" in pile
+                           else CARD_STEP + 2 for pile in view["piles"])
     else:
-        height += 56 + 26 * min(len(view["played"]), 8) + 22
-    return height
+        height += 36 + CARD_STEP * max(1, min(len(view["played"]), 8)) + 26
+    return height + 12
 
 
 def render(view: dict[str, Any]) -> bytes:
     """The board as PNG bytes (1600 wide, 1000 high or more) from ``GAME.view(state, None)``."""
     lang = language(view)
     # Heights are rounded up to 100 px so that only a few static layers are ever cached.
-    height = max(HEIGHT, -(-_panel_height(view) // 100) * 100)
-    image = _static_map(height, lang).copy()
+    height = max(HEIGHT, -(-_panel_height(view, lang) // 100) * 100)
+    homes = frozenset(player["start"] for player in view["players"])
+    image = _static_map(height, lang, homes).copy()
     draw = ImageDraw.Draw(image)
     _draw_villages(draw, view, lang)
     _draw_carts(draw, view, lang)
-    _text(draw, (PANEL_X, 12), _phase(view, lang), 22, True)
+    _text(draw, (PANEL_X, 12), _phase(view, lang), 24, True)
     y = 50.0
     if view["stage"] == "over":
         y = _draw_result(draw, view, y, lang)

@@ -1,0 +1,48 @@
+"""What a full board must be to read on a phone, checked on the texts render.text_draw records:
+every text at least 1.1 % of the picture's width (what stays readable when Discord shows the
+picture 550 px wide and the player taps it open), no text overlapping another, none cut at
+the picture's edge."""
+
+from __future__ import annotations
+
+import io
+from itertools import combinations
+
+from PIL import Image
+
+from render.text_draw import DrawnText, recording
+
+LEAST = 0.011  # of the picture's width
+
+
+def drawn(picture) -> tuple[list[DrawnText], list[tuple[int, int]]]:
+    """The texts ``picture()`` draws and the sizes of the PNGs it returns (one or a list)."""
+    with recording() as texts:
+        pngs = picture()
+    pages = pngs if isinstance(pngs, list) else [pngs]
+    return list(texts), [Image.open(io.BytesIO(page)).size for page in pages]
+
+
+def problems(texts: list[DrawnText], size: tuple[int, int]) -> list[str]:
+    """Every way the texts of one picture of ``size`` fail the rules, in words."""
+    width, height = size
+    found = []
+    for text in texts:
+        if text.size < LEAST * width:
+            found.append(f"too small: {text.text!r} {text.size} px on {width} px")
+        left, top, right, bottom = text.box
+        if left < 0 or top < 0 or right > width or bottom > height:
+            found.append(f"cut at the edge: {text.text!r} {text.box} on {size}")
+    for a, b in combinations(texts, 2):
+        w = min(a.box[2], b.box[2]) - max(a.box[0], b.box[0])
+        h = min(a.box[3], b.box[3]) - max(a.box[1], b.box[1])
+        if w > 1 and h > 1:  # a shared pixel row of anti-aliasing at most
+            found.append(f"overlap: {a.text!r} {a.box} and {b.text!r} {b.box}")
+    return found
+
+
+def board_problems(picture) -> list[str]:
+    """The problems of the one picture ``picture()`` makes (as PNG bytes)."""
+    texts, sizes = drawn(picture)
+    assert len(sizes) == 1, "one picture per board here (18Rhl's two: test_rhl18_pictures)"
+    return problems(texts, sizes[0])
