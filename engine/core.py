@@ -83,15 +83,24 @@ def rank_standings(scores: dict[int, tuple]) -> list[Standing]:
     return standings
 
 
+# No count, price or card number in any game's move needs more digits; 18 still fits SQLite's
+# 64-bit integer. Without a bound, ``int()`` raises ValueError past 4,300 digits, and a Discord
+# string option carries 6,000 characters.
+MAX_DIGITS = 18
+
+
 def is_plain_number(word: str) -> bool:
-    """Plain ASCII digits, the only numbers a move may contain.
+    """Plain ASCII digits, at most :data:`MAX_DIGITS` of them: the only numbers a move may
+    contain, and always safe to give to ``int()``.
 
     ``"²".isdigit()`` is true, yet ``int("²")`` refuses it, so ``isdigit`` alone is not enough.
 
     >>> is_plain_number("17"), is_plain_number("²"), is_plain_number("-1")
     (True, False, False)
+    >>> is_plain_number("9" * 18), is_plain_number("9" * 19)
+    (True, False)
     """
-    return word.isascii() and word.isdigit()
+    return len(word) <= MAX_DIGITS and word.isascii() and word.isdigit()
 
 
 # --- seeded randomness kept inside the state -------------------------------------------

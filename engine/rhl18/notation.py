@@ -61,7 +61,7 @@ def format_action(state: State, action: dict) -> str:
         return f"token {hex_id}" + (f".{i}" if len(state["board"][hex_id]["tokens"]) > 1
                                     else "")
     if kind == "run_routes":
-        if action == L.auto_run(state, action["entity"]):
+        if action["entity"] in state["corps"] and action == L.auto_run(state, action["entity"]):
             return "run auto"
         parts = []
         for route in action.get("routes", []):
@@ -158,9 +158,18 @@ def _parse_free(state: State, seat: int, words: list[str], legal: list[dict]) ->
     if len(words) == 5 and words[1] == "lay" and _is_number(words[4]):
         return _parse_lay(state, _sym(words[0], list(state["companies"])), words[2:])
     if head == "run":
+        if "run_routes" not in L.step_kinds(state, seat):
+            # Only a corporation's route step runs trains; outside it there is no corporation
+            # to run for (its notation would look one up and fail).
+            raise RuleError(msg("rhl18.err.run_not_now", kinds=_kinds_now(state, seat)))
         return _parse_run(state, entity, " ".join(words[1:]))
     kinds = sorted({format_action(state, m).split()[0] for m in legal})
     raise RuleError(msg("rhl18.err.unreadable", kinds=kinds))
+
+
+def _kinds_now(state: State, seat: int) -> list[Msg]:
+    kinds = sorted({m["type"] for m in L.moves(state, seat)}, key=lambda k: k.replace("_", " "))
+    return [W.kind(k) for k in kinds]
 
 
 def _is_number(word: str) -> bool:
