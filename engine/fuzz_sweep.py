@@ -18,7 +18,6 @@ sweeps every ``stride`` moves. The first failure is an :class:`engine.fuzz.Fault
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from engine.core import Game, RuleError, State, new_rng, rng_below
 from engine.fuzz import DEFAULT_MAX_MOVES, Case, Fault, Outcome, _call
@@ -107,11 +106,11 @@ def variants_of(template: str) -> list[str]:
     return out
 
 
-def texts_for(key: str, game: Game, state: State, seat: int, rng: dict[str, int],
-              sample: int | None) -> list[str]:
-    """The verbs of ``key`` plus a few of the moves legal now, each with hostile words;
-    ``sample`` keeps that many of them (all when None), picked by ``rng``."""
-    templates = list(VERBS[key])
+def texts_for(verbs: tuple[str, ...], game: Game, state: State, seat: int,
+              rng: dict[str, int], sample: int | None) -> list[str]:
+    """``verbs`` plus a few of the moves legal now, each with hostile words; ``sample`` keeps
+    that many of them (all when None; the plain forms always), picked by ``rng``."""
+    templates = list(verbs)
     moves = game.legal(state, seat)
     for _ in range(min(3, len(moves))):
         templates.append(game.format(state, moves[rng_below(rng, len(moves))]))
@@ -158,53 +157,52 @@ def try_text(game: Game, state: State, seat: int, text: str) -> None:
     _call(STAGE, game.label, state, action, move=(seat, shown))
 
 
-def sweep_state(key: str, game: Game, state: State, players: int, rng: dict[str, int],
-                sample: int | None = None) -> int:
-    """Sweep one state for an active seat and a seat not to move; returns the texts tried."""
+def sweep_state(game: Game, state: State, players: int, rng: dict[str, int],
+                sample: int | None = None, verbs: tuple[str, ...] | None = None) -> int:
+    """Sweep one state for an active seat and a seat not to move (``verbs``: the game's
+    :data:`VERBS` unless given); returns the number of texts tried."""
+    verbs = VERBS.get(game.key, ()) if verbs is None else verbs
     active = game.active(state)
     seats = [active[rng_below(rng, len(active))]] if active else [0]
     seats.append((seats[0] + 1 + rng_below(rng, max(players - 1, 1))) % players)
     tried = 0
     for seat in dict.fromkeys(seats):
-        for text in texts_for(key, game, state, seat, rng, sample):
+        for text in texts_for(verbs, game, state, seat, rng, sample):
             try_text(game, state, seat, text)
             tried += 1
     return tried
 
 
 def run_sweep(game: Game, case: Case, stride: int = 1, stop_after: int | None = None,
-              sample: int | None = None, max_moves: int = DEFAULT_MAX_MOVES) -> Outcome:
+              sample: int | None = None, max_moves: int = DEFAULT_MAX_MOVES,
+              verbs: tuple[str, ...] | None = None) -> Outcome:
     """Random legal play of ``case`` (first ``stop_after`` moves, or to the end), sweeping
-    after set-up, every ``stride`` moves and at the end. ``outcome.checks`` counts the texts
-    tried."""
+    every ``stride`` moves, at the end, and at every step not seen before (its phase and the
+    kinds of move legal in it: an 18Rhl route step between track lays comes and goes in one
+    move). ``outcome.checks`` counts the texts tried."""
     outcome = Outcome(case)
     try:
         state = _call("setup", game.setup, case.players, dict(case.options), case.seed)
         chooser, words = new_rng(case.seed ^ 0x5EE9), new_rng(case.seed ^ 0xB0B)
+        steps: set[tuple[str, frozenset]] = set()
         for count in range(max_moves + 1):
-            if count % stride == 0:
-                outcome.checks += sweep_state(case.game, game, state, case.players, words,
-                                              sample)
             active = _call("active", game.active, state)
-            if not active or game.result(state) is not None:
-                outcome.finished = game.result(state) is not None
+            over = _call("result", game.result, state) is not None
+            seat = active[rng_below(chooser, len(active))] if active else None
+            moves = _call("legal", game.legal, state, seat) if seat is not None else []
+            step = (str(game.phase(state)), frozenset(str(m.get("type")) for m in moves))
+            if count % stride == 0 or step not in steps or over or count == stop_after:
+                steps.add(step)
+                outcome.checks += sweep_state(game, state, case.players, words, sample, verbs)
+            if over or not active or count == stop_after:
+                outcome.finished = over
                 break
-            if count == stop_after:
-                break
-            seat = active[rng_below(chooser, len(active))]
-            moves = _call("legal", game.legal, state, seat)
             if not moves:
                 raise Fault("dead end", f"seat {seat} is active but has no legal move")
             action = moves[rng_below(chooser, len(moves))]
             text = _call("format", game.format, state, action)
             _call("apply", game.apply, state, seat, action, move=(seat, text))
             outcome.moves.append((seat, text))
-        outcome.checks += sweep_state(case.game, game, state, case.players, words, sample)
     except Fault as fault:
         outcome.fault, outcome.stage, outcome.failing_move = str(fault), fault.stage, fault.move
     return outcome
-
-
-def sweep_summary(outcome: Outcome) -> dict[str, Any]:
-    return {"case": outcome.case.describe(), "moves": len(outcome.moves),
-            "texts": outcome.checks, "fault": outcome.fault}
