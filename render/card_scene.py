@@ -1,0 +1,244 @@
+"""A simplified board per game, for the turn card's small map (render.turn_card).
+
+A :class:`Scene` is the board reduced to shapes in the board's own coordinates: every place
+(river position, space, village, hex) as a polygon or a circle with the name a player calls
+it by, lines under them (the river, routes) and the players' pieces as plain dots. It carries
+no text of its own: the card names only the places that changed, big enough for a phone.
+Built from the public view and the same board data as the full pictures.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+from engine import text as texts
+from render.common import PLAYER_COLOURS
+
+Point = tuple[float, float]
+
+
+@dataclass(frozen=True)
+class Place:
+    """A place to draw; a circle when ``radius`` is set (``points`` holds its centre)."""
+
+    label: str
+    points: tuple[Point, ...]
+    radius: float = 0.0
+    fill: str = "#FFFFFF"
+    outline: str = "#7A7A7A"
+
+    def box(self) -> tuple[float, float, float, float]:
+        if self.radius:
+            (x, y), r = self.points[0], self.radius
+            return (x - r, y - r, x + r, y + r)
+        xs, ys = [p[0] for p in self.points], [p[1] for p in self.points]
+        return (min(xs), min(ys), max(xs), max(ys))
+
+
+@dataclass
+class Scene:
+    size: tuple[float, float]
+    background: str
+    places: dict[str, Place]
+    lines: list[tuple[tuple[Point, ...], str, float]] = field(default_factory=list)
+    pieces: list[tuple[float, float, float, str]] = field(default_factory=list)  # x, y, r
+    zoom: bool = True  # crop to the changed places (False: the board is small enough whole)
+    named: bool = False  # every place's name is drawn in it (else only the changed ones)
+
+
+def seat_colour(view: dict, seat: int | None, fallback: str | None = None) -> str:
+    """A seat's colour as #rrggbb: the table's seat colour, else the game's own name for it."""
+    for entry in view.get("seats") or []:
+        if entry.get("seat") == seat:
+            return colour_hex(str(entry.get("colour") or ""), fallback)
+    return colour_hex(fallback or "", None)
+
+
+EXTRA_COLOURS = {"brown": "#8C510A", "white": "#FFFFFF", "grey": "#8A8A8A", "gray": "#8A8A8A"}
+
+
+def colour_hex(name: str, fallback: str | None) -> str:
+    key = name.lower()
+    if key in PLAYER_COLOURS:
+        return PLAYER_COLOURS[key][0]
+    if key in EXTRA_COLOURS:
+        return EXTRA_COLOURS[key]
+    if fallback and fallback.lower() != key:
+        return colour_hex(fallback, None)
+    return "#8A8A8A"
+
+
+# == Rhein: the river positions as a snake of named cells ====================================
+RHEIN_COLUMNS, RHEIN_ROWS = 3, 5
+RHEIN_SIZE = (520.0, 476.0)  # the card's map panel: one board pixel per card pixel
+VEHICLE = {"white": "#FFFFFF", "red": "#C8102E", "black": "#202020"}
+
+
+def rhein_cell(position: int) -> tuple[float, float, float, float]:
+    """Position ``position``'s cell: rows of three, every other row running back, so the
+    river winds down the panel from Basel to London in reading order."""
+    row, column = divmod(position, RHEIN_COLUMNS)
+    if row % 2:
+        column = RHEIN_COLUMNS - 1 - column
+    w, h = RHEIN_SIZE[0] / RHEIN_COLUMNS, RHEIN_SIZE[1] / RHEIN_ROWS
+    return (column * w, row * h, (column + 1) * w, (row + 1) * h)
+
+
+def _rhein(view: dict) -> Scene:
+    cities = {c["number"]: c["name"] for c in view.get("cities") or []}
+    places = {}
+    centres = []
+    for position in range(RHEIN_COLUMNS * RHEIN_ROWS):
+        left, top, right, bottom = rhein_cell(position)
+        cell = ((left + 3, top + 3), (right - 3, top + 3), (right - 3, bottom - 3),
+                (left + 3, bottom - 3))
+        city = position in cities
+        places[str(position)] = Place(cities.get(position, str(position)), cell, 0,
+                                      "#FFF6DA" if city else "#E4E0D6", "#C9C2B2")
+        centres.append(((left + right) / 2, top + 64))
+    river = (tuple(centres), "#9CC7E8", 10.0)
+    here: dict[int, list[str]] = {}
+    for transport in view.get("transports") or []:
+        if transport.get("pos") is not None:
+            colour = VEHICLE.get(str(transport["key"]).split("-")[0], "#888888")
+            here.setdefault(transport["pos"], []).append(colour)
+    for player in view.get("players") or []:
+        colour = seat_colour(view, player["seat"], player.get("colour"))
+        for truck in (player.get("trucks") or {}).values():
+            if truck.get("pos") is not None:
+                here.setdefault(truck["pos"], []).append(colour)
+    pieces = []
+    for position, colours in here.items():
+        if not 0 <= position < RHEIN_COLUMNS * RHEIN_ROWS:
+            continue
+        x, y = centres[position]
+        shown = colours[:8]
+        for index, colour in enumerate(shown):
+            pieces.append((x - 10 * (len(shown) - 1) + 20 * index, y, 9, colour))
+    return Scene(RHEIN_SIZE, "#F7F4EC", places, [river], pieces, zoom=False, named=True)
+
+
+# == Rheinländer: the board's spaces ========================================================
+def _rheinlaender(view: dict) -> Scene:
+    from engine.rheinlaender.board import get_board
+
+    board = get_board(view["board"])
+    width, height = board.data.get("size", [1600, 985])
+    lang = texts.language(view.get("lang", texts.DEFAULT))
+    places = {}
+    for space, record in board.spaces.items():
+        if record["kind"] == "realm":
+            piece = (view.get("realms") or {}).get(space) or {}
+            fill = {"castle": "#B9A48A", "church": "#FFFFFF", "city": "#F6D08B"}.get(
+                piece.get("kind"), "#FFFFFF")
+            places[space] = Place(_realm_label(piece, lang), (tuple(record["centre"]),),
+                                  record["radius"], fill, "#1F1F1F")
+            continue
+        fill = {"land": "#E2E7CF", "river": "#9CC7E4"}[record["kind"]]
+        if record["bank"] == "I":
+            fill = "#EAD9A6"
+        places[space] = Place(_space_label(board, space, lang),
+                              tuple(tuple(p) for p in record["poly"]), 0, fill, "#7E8F63")
+    owners = {}
+    for duchy in view.get("duchies") or []:
+        for space in duchy["spaces"]:
+            owners[space] = duchy.get("owner")
+    pieces = []
+    for space, seat in (view.get("knights") or {}).items():
+        x, y = board.spaces[space]["centre"]
+        pieces.append((x, y, 15, seat_colour(view, seat, _RL_COLOURS[seat % 5])))
+    for space in view.get("bastions") or []:
+        x, y = board.spaces[space]["centre"]
+        pieces.append((x, y, 13, "#5A5A5A"))
+    river = tuple(tuple(p) for p in board.data.get("river_line", []))
+    lines = [(river, "#9CC7E4", 2.0 * board.data.get("river_half_width", 30))] if river else []
+    return Scene((width, min(height, 985)), "#F3EEDF", places, lines, pieces)
+
+
+_RL_COLOURS = ("orange", "blue", "green", "yellow", "purple")
+
+
+def _space_label(board: Any, space: str, lang: str) -> str:
+    number, where = board.where(space)
+    if where == "island":
+        return "/".join(str(a) for a in board.spaces[space]["areas"])
+    if where == "river":
+        return str(number)
+    side = "render.rheinlaender.bank_left" if where == "left" else "render.rheinlaender.bank_right"
+    return f"{number}{texts.render(side, {}, lang)}"
+
+
+def _realm_label(piece: dict, lang: str) -> str:
+    kind = piece.get("kind")
+    if kind == "city":
+        return texts.render("render.card.realm_city", {"value": piece.get("value")}, lang)
+    if kind in ("castle", "church"):
+        return texts.render(f"render.card.realm_{kind}", {}, lang)
+    return texts.render("render.card.realm", {}, lang)
+
+
+# == Trödler: villages and routes ===========================================================
+def _troedler(view: dict) -> Scene:
+    from render import troedler
+
+    places = {key: Place(name, (troedler.POSITIONS[key],), troedler.VILLAGE_R + 4, "#FFFFFF",
+                         "#1F1F1F")
+              for key, name in _village_names().items()}
+    lines = [((troedler.POSITIONS[r["a"]], troedler.POSITIONS[r["b"]]),
+              troedler.ROUTE_STYLE[r["kind"]], 4.0) for r in troedler.ROUTES]
+    pieces = []
+    by_village: dict[str, int] = {}
+    for player in view.get("players") or []:
+        x, y = troedler.POSITIONS[player["cart"]]
+        index = by_village.get(player["cart"], 0)
+        by_village[player["cart"]] = index + 1
+        angle = math.pi / 4 + index * math.pi / 2.5
+        pieces.append((x + 34 * math.cos(angle), y - 34 * math.sin(angle), 13,
+                       seat_colour(view, player["seat"], player.get("colour"))))
+    return Scene((troedler.MAP_RIGHT, troedler.HEIGHT), "#EEF1E6", places, lines, pieces)
+
+
+@cache
+def _village_names() -> dict[str, str]:
+    from engine.troedler.data import VILLAGES
+
+    return {v["key"]: v["name"] for v in VILLAGES}
+
+
+# == 18Rhl: the hexes =======================================================================
+def _rhl18(view: dict) -> Scene:
+    from engine.rhl18 import hexmap
+    from engine.rhl18 import tiles as rules_tiles
+    from render import rhl18, rhl18_tiles
+
+    board = view.get("board") or {}
+    places = {}
+    for hex_id in hexmap.all_hexes():
+        info = hexmap.hex_info(hex_id)
+        centre = rhl18.hex_center(hex_id)
+        colour = rules_tiles.colour_of(board, hex_id) if hex_id in board else info.color
+        fill = rhl18_tiles.TILE_FILL.get(colour, rhl18_tiles.BLANK_GRAY)
+        label = f"{hex_id} {info.name}" if info.name else hex_id
+        places[hex_id] = Place(label, tuple(rhl18_tiles.corners(*centre, rhl18.SIZE)), 0, fill,
+                               "#5A5A5A")
+    pieces = []
+    for hex_id, cell in board.items():
+        tokens = [sym for city in cell.get("tokens") or [] for sym in city if sym]
+        cx, cy = rhl18.hex_center(hex_id)
+        for index, sym in enumerate(tokens[:4]):
+            pieces.append((cx - 18 * (len(tokens[:4]) - 1) + 36 * index, cy, 16,
+                           rhl18_tiles.CORP_COLOURS.get(sym, "#444444")))
+    return Scene((rhl18.MAP_W, rhl18.MAP_BOTTOM), "#E9E4D4", places, [], pieces)
+
+
+SCENES = {"rhein": _rhein, "rheinlaender": _rheinlaender, "troedler": _troedler,
+          "18rhl": _rhl18}
+
+
+def scene(game_key: str, view: dict) -> Scene | None:
+    """The simplified board of a game's public view (None for a game without one)."""
+    build = SCENES.get(game_key)
+    return build(view) if build else None

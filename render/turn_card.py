@@ -1,0 +1,460 @@
+"""The turn card: a small landscape picture posted with every turn prompt, made to be read
+inline on a phone (Discord shows it about 550 px wide).
+
+``render(game_key, view) -> PNG bytes`` draws from the public view (``game.view(state,
+None)`` with the service's ``lang`` and ``seats``) plus ``view["card"]``:
+
+- ``acting``: the seats to act now;
+- ``moves``: the moves since the previous card, oldest first, each ``{"seat", "text"}`` with
+  the text already in the table's language (the log lines the channel read);
+- ``earlier``: how many older moves since then did not fit (the card says how many);
+- ``changed``: ``{"places": [...]}`` from :func:`render.changes.touched`;
+- ``first``: no card came before (the game has just begun).
+
+Layout: a banner (whose turn, their seat colour, what they must do now), a simplified board
+cropped to what changed with those places outlined in the shared highlight, the moves since
+the previous card, and the standings that matter now. Every text is at least 2.6 % of the
+card's width, so it stays 14 px high on a phone.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from engine import text as texts
+from render import card_scene
+from render.card_scene import Place, Scene
+from render.common import HIGHLIGHT, HIGHLIGHT_WIDTH, to_png
+from render.text_draw import draw_text, text_width
+
+texts.register("render.locales")
+
+WIDTH, HEIGHT = 1000, 620
+SMALL = 26  # 2.6 % of the width: 14 px when the card is shown 550 px wide
+NAME = 36
+TASK = 28
+LINE = 33
+BANNER = 116
+MAP_BOX = (16, BANNER + 12, 536, HEIGHT - 16)
+COLUMN = (556, BANNER + 10, WIDTH - 16, HEIGHT - 12)
+BACKGROUND = "#FBF8EF"
+INK = "#1B1B1B"
+MUTED = "#5E5E5E"
+
+
+def say(lang: str, key: str, **values: Any) -> str:
+    return texts.render(f"render.card.{key}", values, lang)
+
+
+def render(game_key: str, view: dict) -> bytes:
+    """The turn card of ``game_key``'s public ``view`` (see the module's docstring)."""
+    return to_png(draw_card(game_key, view))
+
+
+def draw_card(game_key: str, view: dict) -> Image.Image:
+    lang = texts.language(view.get("lang", texts.DEFAULT))
+    card = view.get("card") or {}
+    image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    _banner(draw, game_key, view, card, lang)
+    scene = card_scene.scene(game_key, view)
+    if scene is not None:
+        _small_map(image, draw, scene, (card.get("changed") or {}).get("places") or [])
+    rows = standings(game_key, view, lang)
+    top = COLUMN[3] - (LINE + 4) - LINE * len(rows) - 8  # the standings sit at the bottom
+    _moves(draw, game_key, view, card, lang, COLUMN[1], int((top - COLUMN[1]) // LINE) - 1)
+    _standings(draw, game_key, view, lang, rows, top + 8)
+    return image
+
+
+# == text that fits =========================================================================
+def fit(text: str, size: int, width: float, bold: bool = False) -> str:
+    """``text``, cut with an ellipsis where it would run past ``width`` at ``size``."""
+    if text_width(text, size, bold) <= width:
+        return text
+    while text and text_width(text + "…", size, bold) > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+def wrap(text: str, size: int, width: float, lines: int) -> list[str]:
+    """Words into at most ``lines`` lines of ``width``; the last line ends in … if cut."""
+    out: list[str] = []
+    words = text.split()
+    current = ""
+    while words:
+        candidate = f"{current} {words[0]}".strip()
+        if text_width(candidate, size) <= width or not current:
+            current = candidate
+            words.pop(0)
+            continue
+        out.append(current)
+        current = ""
+        if len(out) == lines - 1:
+            break
+    rest = " ".join([current, *words]).strip()
+    if rest:
+        out.append(fit(rest, size, width))
+    return [fit(line, size, width) for line in out[:lines]]
+
+
+def swatch(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float],
+           colour: str) -> None:
+    draw.rounded_rectangle(box, radius=max(3, (box[2] - box[0]) // 6), fill=colour,
+                           outline=INK, width=2)
+
+
+# == banner =================================================================================
+def seat_name(view: dict, seat: int, lang: str) -> str:
+    for entry in view.get("seats") or []:
+        if entry.get("seat") == seat and entry.get("name"):
+            return str(entry["name"])
+    return say(lang, "seat", number=seat + 1)
+
+
+def seat_colour_word(view: dict, seat: int, lang: str) -> str:
+    for entry in view.get("seats") or []:
+        if entry.get("seat") == seat and entry.get("colour"):
+            key = f"render.card.colour.{str(entry['colour']).lower()}"
+            return texts.render(key, {}, lang) if texts.has(key) else str(entry["colour"])
+    return ""
+
+
+def _game_colour(game_key: str, view: dict, seat: int) -> str | None:
+    """The engine's own colour name of a seat, for views the service did not add seats to."""
+    for player in view.get("players") or []:
+        if isinstance(player, dict) and player.get("seat") == seat and player.get("colour"):
+            return str(player["colour"])
+    if game_key == "rheinlaender":
+        return ("orange", "blue", "green", "yellow", "purple")[seat % 5]
+    return None
+
+
+def colour_of(game_key: str, view: dict, seat: int | None) -> str:
+    if seat is None:
+        return "#BBBBBB"
+    return card_scene.seat_colour(view, seat, _game_colour(game_key, view, seat))
+
+
+def _banner(draw: ImageDraw.ImageDraw, game_key: str, view: dict, card: dict,
+            lang: str) -> None:
+    acting = [s for s in card.get("acting") or [] if isinstance(s, int)]
+    colour = colour_of(game_key, view, acting[0]) if acting else "#BBBBBB"
+    draw.rectangle((0, 0, WIDTH, BANNER), fill="#FFFFFF")
+    draw.rectangle((0, BANNER - 8, WIDTH, BANNER), fill=colour)
+    x = 20
+    for seat in acting[:3]:
+        swatch(draw, (x, 18, x + 44, 62), colour_of(game_key, view, seat))
+        x += 54
+    if acting:
+        names = [seat_name(view, seat, lang) for seat in acting[:3]]
+        word = seat_colour_word(view, acting[0], lang)
+        head = say(lang, "turn_of", names=", ".join(names)) if len(acting) > 1 else \
+            say(lang, "turn_of_one", name=names[0], colour=word) if word else \
+            say(lang, "turn_of", names=names[0])
+    else:
+        head = say(lang, "nobody")
+    head_room = WIDTH - 20 - x
+    phase = fit(phase_text(game_key, view, lang), SMALL, head_room * 0.4)
+    phase_room = text_width(phase, SMALL) + 24 if phase else 0
+    head = fit(head, NAME, head_room - phase_room, bold=True)
+    draw_text(draw, (x, 40), head, NAME, bold=True, fill=INK, anchor="lm")
+    if phase:
+        draw_text(draw, (WIDTH - 20, 40), phase, SMALL, fill=MUTED, anchor="rm")
+    task = task_text(game_key, view, lang) if acting else ""
+    if task:
+        draw_text(draw, (20, 86), fit(task, TASK, WIDTH - 40), TASK, fill=INK, anchor="lm")
+
+
+def phase_text(game_key: str, view: dict, lang: str) -> str:
+    """The round and phase, short (the full board's header says it at length)."""
+    if game_key == "rhein":
+        return say(lang, "phase.rhein", round=view.get("round"), rounds=view.get("rounds"),
+                   phase=view.get("phase"))
+    if game_key == "rheinlaender":
+        return say(lang, "phase.rheinlaender", turn=view.get("turn"))
+    if game_key == "troedler":
+        return say(lang, "phase.troedler", round=view.get("round"))
+    if game_key == "18rhl":
+        from render.rhl18_facts import round_label
+
+        parts = [say(lang, "phase.rhl18", phase=view.get("phase"))]
+        if view.get("round"):
+            parts.append(round_label(view["round"], lang))
+        return " · ".join(parts)
+    return ""
+
+
+def task_text(game_key: str, view: dict, lang: str) -> str:
+    """What the player to act must do now, in words, from the public view's step."""
+    if game_key == "rhein":
+        step = view.get("step")
+        cities = {c["number"]: c["name"] for c in view.get("cities") or []}
+        if step == "stop" and view.get("stop"):
+            stop = view["stop"]
+            transport = texts.render(f"render.rhein.transport.{stop['transport']}", {}, lang) \
+                if texts.has(f"render.rhein.transport.{stop['transport']}") else stop["transport"]
+            return say(lang, "task.rhein.stop", transport=transport,
+                       city=cities.get(stop["city"], stop["city"]))
+        if step == "fulfil" and view.get("fulfil_city") is not None:
+            return say(lang, "task.rhein.fulfil", city=cities.get(view["fulfil_city"], "?"))
+        if step == "auction" and (view.get("auction") or {}).get("lone"):
+            return say(lang, "task.rhein.lone")
+        return say(lang, f"task.rhein.{step}") if texts.has(f"render.card.task.rhein.{step}") \
+            else ""
+    if game_key == "rheinlaender":
+        step = view.get("step")
+        key = "task.rheinlaender.last" if view.get("end_triggered") and step == "start" else \
+            f"task.rheinlaender.{step}"
+        return say(lang, key) if texts.has(f"render.card.{key}") else ""
+    if game_key == "troedler":
+        if view.get("must_discard"):
+            return say(lang, "task.troedler.limit", count=view["must_discard"]["count"])
+        stage = view.get("choosing_to") or view.get("stage")
+        key = f"task.troedler.{stage}"
+        return say(lang, key) if texts.has(f"render.card.{key}") else ""
+    if game_key == "18rhl":
+        return _rhl18_task(view, lang)
+    return ""
+
+
+def _rhl18_task(view: dict, lang: str) -> str:
+    if view.get("offer"):
+        offer = view["offer"]
+        return say(lang, "task.rhl18.offer", buyer=offer.get("buyer"), price=offer.get("price"),
+                   train=str(offer.get("train")).split("-")[0])
+    step = view.get("active_step")
+    entity = view.get("current_entity")
+    key = f"task.rhl18.{step}"
+    if not texts.has(f"render.card.{key}"):
+        return ""
+    return say(lang, key, corp=entity if isinstance(entity, str) else "")
+
+
+# == the small map ==========================================================================
+def _window(scene: Scene, changed: list[str], box: tuple[float, ...]) -> tuple[float, ...]:
+    """The part of the board to show: around the changed places (at least 40 % of the
+    board's width, so a player sees where they are), in the panel's proportions."""
+    width, height = scene.size
+    aspect = (box[2] - box[0]) / (box[3] - box[1])
+    boxes = [scene.places[p].box() for p in changed if p in scene.places]
+    if not scene.zoom or not boxes:
+        left, top, right, bottom = 0.0, 0.0, width, height
+    else:
+        left = min(b[0] for b in boxes) - 90
+        top = min(b[1] for b in boxes) - 90
+        right = max(b[2] for b in boxes) + 90
+        bottom = max(b[3] for b in boxes) + 90
+    w, h = right - left, bottom - top
+    least = 0.4 * width if scene.zoom else width
+    w = max(w, least, h * aspect)
+    h = max(h, w / aspect)
+    w = h * aspect
+    cx, cy = (left + right) / 2, (top + bottom) / 2
+    left = min(max(cx - w / 2, 0.0), max(width - w, 0.0)) if w <= width else (width - w) / 2
+    top = min(max(cy - h / 2, 0.0), max(height - h, 0.0)) if h <= height else (height - h) / 2
+    return (left, top, left + w, top + h)
+
+
+def _small_map(image: Image.Image, draw: ImageDraw.ImageDraw, scene: Scene,
+               changed: list[str]) -> None:
+    box = MAP_BOX
+    window = _window(scene, changed, box)
+    scale = (box[2] - box[0]) / (window[2] - window[0])
+
+    def at(point: tuple[float, float]) -> tuple[float, float]:
+        return (box[0] + (point[0] - window[0]) * scale, box[1] + (point[1] - window[1]) * scale)
+
+    # drawn on a panel of the map's own size: a whole-card layer costs more to fill than
+    # everything drawn on it
+    panel = Image.new("RGB", (box[2] - box[0], box[3] - box[1]), scene.background)
+    pdraw = ImageDraw.Draw(panel)
+
+    def on_panel(point: tuple[float, float]) -> tuple[float, float]:
+        x, y = at(point)
+        return (x - box[0], y - box[1])
+
+    visible = {key: place for key, place in scene.places.items()
+               if _meets(place.box(), window)}
+
+    def lines() -> None:
+        for points, colour, width in scene.lines:
+            pdraw.line([on_panel(p) for p in points], fill=colour,
+                       width=max(2, round(width * scale)), joint="curve")
+
+    if not scene.named:  # routes and rivers run under the places...
+        lines()
+    for place in visible.values():
+        _shape(pdraw, place, on_panel, scale, place.fill, place.outline, 2)
+    if scene.named:  # ...but over the cells of a board drawn as named cells
+        lines()
+    for x, y, r, colour in scene.pieces:
+        cx, cy = on_panel((x, y))
+        radius = max(4.0, r * scale)
+        pdraw.ellipse((cx - radius, cy - radius, cx + radius, cy + radius), fill=colour,
+                      outline=INK, width=1)
+    marked = [p for p in changed if p in visible]
+    for key in marked:
+        _shape(pdraw, scene.places[key], on_panel, scale, None, HIGHLIGHT, HIGHLIGHT_WIDTH,
+               grow=0 if scene.named else 4)
+    image.paste(panel, (box[0], box[1]))
+    draw.rectangle(box, outline="#8A8170", width=2)
+    if scene.named:
+        _names(draw, scene, at)
+    else:
+        _labels(draw, scene, marked, at, scale)
+
+
+def _names(draw: ImageDraw.ImageDraw, scene: Scene, at) -> None:
+    """Every place's name at the top of its cell (a board small enough to name whole)."""
+    for place in scene.places.values():
+        left, top, right, bottom = place.box()
+        (x0, y0), (x1, _) = at((left, top)), at((right, bottom))
+        name = fit(place.label, SMALL, x1 - x0 - 12)
+        draw_text(draw, ((x0 + x1) / 2, y0 + 22), name, SMALL, fill=INK, anchor="mm")
+
+
+def _shape(draw: ImageDraw.ImageDraw, place: Place, at, scale: float, fill: str | None,
+           outline: str, width: int, grow: float = 0.0) -> None:
+    if place.radius:
+        cx, cy = at(place.points[0])
+        r = max(5.0, place.radius * scale) + grow
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=outline, width=width)
+        return
+    points = [at(p) for p in place.points]
+    if fill is not None:
+        draw.polygon(points, fill=fill, outline=outline, width=width)
+    else:
+        draw.line([*points, points[0]], fill=outline, width=width, joint="curve")
+
+
+def _labels(draw: ImageDraw.ImageDraw, scene: Scene, marked: list[str], at,
+            scale: float) -> None:
+    """Name each changed place beside it, on a white tag with a line to the place; a name
+    that finds no free spot inside the panel is left out (the move lines name it too)."""
+    taken: list[tuple[float, float, float, float]] = []
+    inner = (MAP_BOX[0] + 4, MAP_BOX[1] + 4, MAP_BOX[2] - 4, MAP_BOX[3] - 4)
+    for key in marked[:8]:
+        place = scene.places[key]
+        left, top, right, bottom = place.box()
+        (x0, y0), (x1, y1) = at((left, top)), at((right, bottom))
+        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+        label = fit(place.label, SMALL, MAP_BOX[2] - MAP_BOX[0] - 30, bold=True)
+        w, h = text_width(label, SMALL, True) + 16, SMALL + 12
+        spot = _free_spot(cx, cy, (x1 - x0) / 2 + 8, (y1 - y0) / 2 + 8, w, h, taken, inner)
+        if spot is None:
+            continue
+        taken.append(spot)
+        tx, ty = (spot[0] + spot[2]) / 2, (spot[1] + spot[3]) / 2
+        draw.line((cx, cy, _toward(spot, cx, cy)), fill=HIGHLIGHT, width=3)
+        draw.rounded_rectangle(spot, radius=6, fill="#FFFFFF", outline=HIGHLIGHT, width=3)
+        draw_text(draw, (tx, ty), label, SMALL, bold=True, fill=INK, anchor="mm")
+
+
+def _toward(box: tuple[float, ...], x: float, y: float) -> tuple[float, float]:
+    return (min(max(x, box[0]), box[2]), min(max(y, box[1]), box[3]))
+
+
+def _free_spot(cx: float, cy: float, half_w: float, half_h: float, w: float, h: float,
+               taken: list, inner: tuple) -> tuple[float, float, float, float] | None:
+    for reach in (0, 30, 70, 120, 180):
+        for dx, dy in ((0, -1), (0, 1), (1, 0), (-1, 0), (1, -1), (-1, -1), (1, 1), (-1, 1)):
+            x = cx + dx * (half_w + reach + (w / 2 if dx else 0)) - w / 2
+            y = cy + dy * (half_h + reach + (h / 2 if dy else 0)) - h / 2
+            box = (x, y, x + w, y + h)
+            if box[0] < inner[0] or box[1] < inner[1] or box[2] > inner[2] or box[3] > inner[3]:
+                continue
+            if any(_overlap(box, other) for other in taken):
+                continue
+            return box
+    return None
+
+
+def _meets(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _overlap(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+    return a[0] < b[2] + 4 and b[0] < a[2] + 4 and a[1] < b[3] + 4 and b[1] < a[3] + 4
+
+
+# == moves since the previous card ==========================================================
+def _moves(draw: ImageDraw.ImageDraw, game_key: str, view: dict, card: dict, lang: str,
+           y: float, budget: int) -> float:
+    left, right = COLUMN[0], COLUMN[2]
+    moves = card.get("moves") or []
+    heading = say(lang, "since_start" if card.get("first") else "since")
+    draw_text(draw, (left, y), fit(heading, SMALL, right - left, True), SMALL, bold=True,
+              fill=INK)
+    y += LINE + 4
+    if not moves:
+        draw_text(draw, (left, y), fit(say(lang, "no_moves"), SMALL, right - left), SMALL,
+                  fill=MUTED)
+        return y + LINE
+    shown: list[tuple[int | None, list[str]]] = []
+    earlier = int(card.get("earlier") or 0)
+    for move in reversed(moves):  # the latest moves matter most: keep them, count the rest
+        room = budget - (1 if earlier or len(shown) + 1 < len(moves) else 0)
+        lines = wrap(str(move.get("text") or ""), SMALL, right - left - 30, min(2, room))
+        if not lines or len(lines) > room:
+            break
+        shown.insert(0, (move.get("seat"), lines))
+        budget -= len(lines)
+    earlier += len(moves) - len(shown)
+    if earlier:
+        draw_text(draw, (left, y), fit(say(lang, "earlier", count=earlier), SMALL, right - left),
+                  SMALL, fill=MUTED)
+        y += LINE
+    for seat, lines in shown:
+        swatch(draw, (left, y + 7, left + 20, y + 27), colour_of(game_key, view, seat))
+        for line in lines:
+            draw_text(draw, (left + 30, y), line, SMALL, fill=INK)
+            y += LINE
+    return y
+
+
+# == standings ==============================================================================
+def _standings(draw: ImageDraw.ImageDraw, game_key: str, view: dict, lang: str,
+               rows: list[tuple[int, str]], y: float) -> None:
+    left, right = COLUMN[0], COLUMN[2]
+    if not rows:
+        return
+    draw.line((left, y - 6, right, y - 6), fill="#C9C2B2", width=2)
+    draw_text(draw, (left, y), say(lang, "standings"), SMALL, bold=True, fill=INK)
+    y += LINE + 4
+    for seat, value in rows:
+        swatch(draw, (left, y + 7, left + 20, y + 27), colour_of(game_key, view, seat))
+        shown = fit(value, SMALL, (right - left) * 0.62)
+        value_width = text_width(shown, SMALL)
+        name = fit(seat_name(view, seat, lang), SMALL, right - left - 42 - value_width, True)
+        draw_text(draw, (left + 30, y), name, SMALL, bold=True, fill=INK)
+        draw_text(draw, (right, y), shown, SMALL, fill=INK, anchor="ra")
+        y += LINE
+
+
+def standings(game_key: str, view: dict, lang: str) -> list[tuple[int, str]]:
+    """Each seat with the public numbers that matter now (never a hidden value)."""
+    players = [p for p in view.get("players") or [] if isinstance(p, dict)]
+    rows: list[tuple[int, str]] = []
+    for player in players:
+        seat = player.get("seat")
+        if not isinstance(seat, int):
+            continue
+        if game_key == "rhein":
+            value = say(lang, "stand.rhein", capital=player.get("capital", 0))
+        elif game_key == "rheinlaender":
+            held = [d for d in view.get("duchies") or [] if d.get("owner") == seat]
+            value = say(lang, "stand.rheinlaender", duchies=len(held),
+                        value=sum(int(d.get("value") or 0) for d in held))
+        elif game_key == "troedler":
+            value = say(lang, "stand.troedler", goods=len(player.get("goods") or []),
+                        cards=player.get("hand_size", 0))
+        elif game_key == "18rhl":
+            value = say(lang, "stand.rhl18", cash=player.get("cash", 0),
+                        value=player.get("value", 0))
+        else:
+            continue
+        rows.append((seat, value))
+    return rows[:6]
