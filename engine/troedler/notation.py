@@ -6,6 +6,8 @@ accepts village names, plural goods and long route names (``moor-path``).
 
 from __future__ import annotations
 
+from collections import Counter
+
 from engine.core import Action, RuleError, State, is_plain_number
 from engine.text import LANGUAGES, Msg, msg, say
 from engine.troedler.data import (
@@ -19,6 +21,7 @@ from engine.troedler.data import (
     goods_text,
     route_name,
 )
+from engine.troedler.phase3 import canonical_pairs, delivered_goods
 
 _KIND_WORDS = {kind: kind for kind in ROUTE_KINDS} | {
     "mountain": "trail", "mountain-trail": "trail", "moor-path": "moor", "moorpath": "moor"}
@@ -35,7 +38,8 @@ def format_action(action: Action) -> str:
     if kind in ("take", "extra"):
         return f"{kind} {action['good']}"
     if kind == "deliver":
-        return f"deliver {action['card']}"
+        return f"deliver {action['card']}" + "".join(
+            f" replace {give} {use}" for give, use in action.get("replace", []))
     if kind == "feed-route":
         return f"feed route {action['kind']} {action['to']}"
     if kind == "feed-extra":
@@ -62,6 +66,13 @@ def label(state: State, action: Action) -> Msg:
                     msg(f"{key}_short", move=move, route=route))
     if kind == "deliver":
         card = CARDS[action["card"]]
+        if action.get("replace"):
+            goods = delivered_goods(card["goods"], action["replace"]) or Counter()
+            return _fit(msg("troedler.label.deliver_replace", move=move, points=card["points"],
+                            goods=goods_text(sorted(goods.elements())),
+                            feed=len(action["replace"])),
+                        msg("troedler.label.deliver_replace_short", move=move,
+                            points=card["points"]))
         return msg("troedler.label.deliver", move=move, goods=goods_text(card["goods"]),
                    points=card["points"])
     if kind == "discard":
@@ -155,6 +166,8 @@ def parse_text(state: State, seat: int, text: str) -> Action:
     if head in ("take", "extra"):
         _expect(rest, 1)
         return {"type": head, "good": _good(rest[0])}
+    if head == "deliver" and len(rest) > 1:
+        return _parse_compound(rest)
     if head == "deliver":
         _expect(rest, 1)
         return {"type": "deliver", "card": _number(rest[0])}
@@ -165,6 +178,19 @@ def parse_text(state: State, seat: int, text: str) -> Action:
     if head == "feed" and rest:
         return _parse_feed(rest)
     raise RuleError(msg("troedler.error.unreadable", help=msg("troedler.help.moves")))
+
+
+def _parse_compound(rest: list[str]) -> Action:
+    """R35's ``deliver 12 replace anvil pot [replace cup vase ...]``: the replacements in any
+    order and pairing, spelt as legal() lists them (``phase3.canonical_pairs``)."""
+    card, tail = _number(rest[0]), rest[1:]
+    if len(tail) % 3 or any(word != "replace" for word in tail[::3]):
+        raise RuleError(msg("troedler.error.compound_usage"))
+    olds = [_good(word) for word in tail[1::3]]
+    news = [_good(word) for word in tail[2::3]]
+    if any(old == new for old, new in zip(olds, news, strict=True)):
+        raise RuleError(msg("troedler.error.same_good"))
+    return {"type": "deliver", "card": card, "replace": canonical_pairs(olds, news)}
 
 
 def _parse_feed(rest: list[str]) -> Action:

@@ -8,6 +8,7 @@ the replacements made by feed for the delivery that must come next (R35).
 from __future__ import annotations
 
 from collections import Counter
+from itertools import combinations
 
 from engine.core import Action, RuleError, State
 from engine.text import Msg, msg
@@ -119,6 +120,38 @@ def delivery_moves(state: State, seat: int) -> list[Action]:
             if can_deliver(state, seat, cid, state["pending"])]
 
 
+def canonical_pairs(olds: list[str], news: list[str]) -> list[list[str]]:
+    """The replacements of one delivery in one order: the goods replaced sorted, each paired
+    with the sorted goods given instead. Which feed swapped which good changes nothing that
+    is delivered, so one spelling per delivery keeps the list of moves short."""
+    return [[old, new] for old, new in zip(sorted(olds), sorted(news), strict=True)]
+
+
+def compound_deliveries(state: State, seat: int) -> list[Action]:
+    """R35's one-action form, ``deliver 12 replace anvil pot``: a request with exactly the
+    feed replacements it needs, each swapping a good the collection lacks for a spare one.
+
+    A spare good is never of a kind the collection lacks, so each pair swaps for another kind
+    (R34) by itself. Replacing more than is missing gains nothing, so only the split form
+    (``feed replace``, then ``deliver``) offers it."""
+    hand = state["hands"][seat]
+    feed = len(cards_of(hand, "feed"))
+    if state["pending"] or not feed or not delivery_place_open(state, seat):
+        return []
+    held = Counter(state["collections"][seat])
+    moves: list[Action] = []
+    for cid in sorted(cards_of(hand, "request")):
+        card = Counter(CARDS[cid]["goods"])
+        missing = sorted((card - held).elements())
+        if not missing or len(missing) > feed:
+            continue
+        spare = sorted((held - (card & held)).elements())
+        for news in sorted(set(combinations(spare, len(missing)))):
+            moves.append({"type": "deliver", "card": cid,
+                          "replace": canonical_pairs(missing, list(news))})
+    return moves
+
+
 def legal(state: State, seat: int) -> list[Action]:
     if seat != state["current"]:
         return []
@@ -143,6 +176,7 @@ def legal(state: State, seat: int) -> list[Action]:
         moves += [{"type": "feed-extra", "good": good} for good in here]
     moves += replacement_moves(state, seat)
     moves += delivery_moves(state, seat)
+    moves += compound_deliveries(state, seat)
     moves.append({"type": "end"})
     return moves
 
@@ -226,9 +260,26 @@ def _check_deliver(state: State, seat: int, action: Action) -> None:
     if card not in state["hands"][seat] or CARDS[card]["type"] != "request":
         raise RuleError(msg("troedler.error.not_a_request", card=card))
     _check_place(state, seat)
+    replace = action.get("replace")
+    if replace:
+        _check_compound(state, seat, card, replace)
+        return
     if not can_deliver(state, seat, card, state["pending"]):
         key = "missing_goods_replaced" if state["pending"] else "missing_goods"
         raise RuleError(msg(f"troedler.error.{key}", card=card_text(card)))
+
+
+def _check_compound(state: State, seat: int, card: int, replace: list[list[str]]) -> None:
+    """The reasons a ``deliver ... replace ...`` cannot be played, rule by rule."""
+    if state["pending"]:
+        raise RuleError(msg("troedler.error.compound_after_replace"))
+    feed = len(cards_of(state["hands"][seat], "feed"))
+    if feed < len(replace):
+        raise RuleError(msg("troedler.error.compound_feed", count=len(replace), feed=feed))
+    if any(old == new for old, new in replace):
+        raise RuleError(msg("troedler.error.same_good"))
+    if not can_deliver(state, seat, card, replace):
+        raise RuleError(msg("troedler.error.missing_goods_replaced", card=card_text(card)))
 
 
 def _check_end(state: State, seat: int, action: Action) -> None:
@@ -321,7 +372,13 @@ def do_replace(state: State, seat: int, action: Action) -> list[Msg]:
 
 
 def do_deliver(state: State, seat: int, action: Action) -> list[Msg]:
-    card = action["card"]
+    # R35's compound form: the feed is played first, exactly as the split form plays it.
+    lines = [line for give, use in action.get("replace", [])
+             for line in do_replace(state, seat, {"give": give, "use": use})]
+    return lines + _deliver(state, seat, action["card"])
+
+
+def _deliver(state: State, seat: int, card: int) -> list[Msg]:
     goods = delivered_goods(CARDS[card]["goods"], state["pending"])
     assert goods is not None
     village = state["carts"][seat]
