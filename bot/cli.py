@@ -24,6 +24,7 @@ import shutil
 import sqlite3
 import sys
 import tempfile
+import unicodedata
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, TextIO
@@ -83,8 +84,14 @@ def player_name(user: int, lang: str) -> str:
     return say(msg("cli.player", n=user), lang)
 
 
+_ASCII = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
+
+
 def _slug(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "board"
+    """A file name part in plain ASCII: ``"Zölle: Runde 2"`` -> ``"zoelle-runde-2"``."""
+    plain = unicodedata.normalize("NFKD", text.lower().translate(_ASCII))
+    return re.sub(r"[^a-z0-9]+", "-", plain.encode("ascii", "ignore").decode()).strip("-") \
+        or "board"
 
 
 # == run / sync ================================================================================
@@ -139,7 +146,11 @@ class Recorder:
                 text = text.replace(TURN_HINT, hint).replace(
                     t("svc.turn_hint", self.lang), hint)
             for attachment in reply.files:
-                path = self.folder / f"{len(self.images) + 1:02d}-{_slug(reply.title or '')}"
+                # zero-padded so that a listing sorts in play order (a long game posts
+                # hundreds of pictures); a turn card says so in its name
+                kind = "turn-card-" if "turn-card" in attachment.filename else ""
+                path = self.folder / (f"{len(self.images) + 1:04d}-{kind}"
+                                      f"{_slug(reply.title or '')}")
                 path = path.with_suffix(Path(attachment.filename).suffix or ".png")
                 path.write_bytes(attachment.data)
                 self.images.append(path)
@@ -170,6 +181,7 @@ async def _demo(args: argparse.Namespace, out: TextIO, games: Mapping[str, Any],
     store = await Store.open(str(folder / "demo.sqlite3"))
     service = TablesService(store, games=games, render=render, seed_source=lambda: seed,
                             ai_limit=1_000_000)
+    service.cards_for_ai = True  # every seat is AI: each turn is shown as its turn card
     host = Ctx(guild_id=1, channel_id=1, user_id=1, user_name="Host", locale=lang)
     recorder = Recorder(folder, out, echo=not args.quiet, lang=lang)
     try:

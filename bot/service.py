@@ -46,7 +46,7 @@ from bot.store import (
 )
 from engine.core import Action, Game, RuleError, State, is_plain_number, new_rng, rng_shuffle
 from engine.text import Msg, say, text_of
-from render import board_changes, render_board
+from render import board_changes, render_board, render_turn_card
 from render.common import PLAYER_COLOURS
 
 log = logging.getLogger(__name__)
@@ -56,6 +56,7 @@ UNDO_CHOICES = {"undo-yes": True, "undo-no": False}  # the undo vote's buttons
 TURN_HINT = t("svc.turn_hint")  # English; the terminal front door swaps in its own
 MAX_BUTTONS = 5
 TEXT_LIMIT = 1900  # stay under Discord's 2000 characters per message
+CARD_MOVES = 12  # the latest moves a turn card is given (it lists what fits, counts the rest)
 
 
 @dataclass(frozen=True)
@@ -166,6 +167,12 @@ class TablesService:
         # game id -> the public view of the last full board posted (what the next one marks
         # as changed); lost on a restart, when the next board simply marks nothing
         self._last_boards: dict[int, dict] = {}
+        # game id -> (the last action the previous turn card saw, the state then, dumped):
+        # the next card's "before". The action id is also in the store, so after a restart
+        # the card replays the log up to it instead.
+        self._last_cards: dict[int, tuple[int, str]] = {}
+        self.card_render: Callable[[str, dict], bytes | None] = render_turn_card
+        self.cards_for_ai = False  # a turn card before AI seats' turns too (rheinbot demo)
         if reminders is not None:  # a run-out move clock asks us for the channel post
             reminders.clock_expired = self.clock_expired
 
@@ -764,6 +771,7 @@ class TablesService:
         else:
             replies += await self._prompt_pictures(table)
             replies += self._turn_prompt(table)
+            await self._card_on_prompt(table, replies)
         await self._tell_reminders(table)
         return replies + await self._watch_news(table)
 
@@ -772,6 +780,7 @@ class TablesService:
         assert state is not None
         replies: list[Reply] = []
         pending: list[str] = []
+        carded: int | None = None  # the seat the last turn card (cards_for_ai) was for
         for _ in range(self.ai_limit):
             if game.result(state) is not None:
                 break
@@ -779,6 +788,9 @@ class TablesService:
             if not bots:
                 break
             seat = bots[0]
+            if self.cards_for_ai and seat != carded:
+                replies += self._line_replies(pending) + await self._ai_card(table)
+                pending, carded = [], seat
             level = table.by_seat(seat).ai_level or "easy"
             # legal() can take milliseconds (18Rhl tile lays): choose off the event loop.
             action = await asyncio.to_thread(ai.choose, game, state, seat, level,
@@ -801,6 +813,77 @@ class TablesService:
                 pending = []
                 replies.append(await self._board_reply(table, state))
         return replies + self._line_replies(pending)
+
+    # == turn cards =========================================================================
+    async def _card_on_prompt(self, table: Table, replies: list[Reply]) -> None:
+        """The turn card goes with the turn prompt, the last reply, when a human is to act."""
+        assert table.state is not None
+        if not replies or not any(not table.by_seat(s).is_ai
+                                  for s in table.game.active(table.state)):
+            return
+        card = await self._turn_card(table)
+        if card is not None:
+            replies[-1].files.append(card)
+
+    async def _ai_card(self, table: Table) -> list[Reply]:
+        """A turn card before an AI seat's turn (the demo shows every turn as a card)."""
+        card = await self._turn_card(table)
+        if card is None:
+            return []
+        assert table.state is not None
+        phase = say(table.game.phase(table.state), table.row.language)
+        return [_public(f"{table.game.title}: {phase}", title=phase, files=[card])]
+
+    async def _turn_card(self, table: Table) -> Attachment | None:
+        """The turn card: who acts, what changed since the previous card and the standings,
+        drawn from public views only. Remembers (store and memory) what this card saw."""
+        game, state, row = table.game, table.state, table.row
+        assert state is not None
+        actions = await self.store.actions(row.id)
+        mark = await self.store.card_mark(row.id)
+        seen = [a for a in actions if mark is not None and a.id <= mark]
+        since = [a for a in actions if mark is None or a.id > mark]
+        cached = self._last_cards.get(row.id)
+        try:
+            if cached is not None and mark is not None and cached[0] == mark:
+                base = game.load(cached[1])
+            else:
+                await self._fetch_origin(table)
+                base = await asyncio.to_thread(self._replay, table, seen)
+            view = await asyncio.to_thread(self._card_view, table, base, since, mark is None)
+            png = await asyncio.to_thread(self.card_render, row.game_key, view)
+        except Exception:
+            log.exception("the turn card of game %s failed", row.id)
+            return None
+        last = actions[-1].id if actions else 0
+        await self.store.set_card_mark(row.id, last)
+        self._last_cards[row.id] = (last, game.dump(state))
+        if png is None:
+            return None
+        return Attachment(f"{game.key}-{row.id}-v{row.version}-turn-card.png", png)
+
+    def _card_view(self, table: Table, base: State, since: list[ActionRow],
+                   first: bool) -> dict:
+        """The card's public view: the moves since ``base`` as the channel read them (a move
+        the rules log nothing for by its label), the places they touched, who acts now."""
+        game, state, lang = table.game, table.state, table.row.language
+        assert state is not None
+        before = game.view(base, None)
+        work = json.loads(json.dumps(base))
+        moves = []
+        for number, row in enumerate(since):
+            action = game.parse(work, row.seat, row.notation)
+            if number >= len(since) - CARD_MOVES:
+                said = " ".join(say(line, lang) for line in row.lines) or \
+                    say(game.label(work, action), lang)
+                moves.append({"seat": row.seat, "text": said})
+            game.apply(work, row.seat, action)
+        public = game.view(state, None)
+        view = self._picture_view(table, public)
+        view["card"] = {"acting": list(game.active(state)), "moves": moves,
+                        "earlier": max(0, len(since) - CARD_MOVES), "first": first,
+                        "changed": board_changes(table.row.game_key, before, public)}
+        return view
 
     async def _prompt_pictures(self, table: Table) -> list[Reply]:
         """Pictures the game shows the one human to act before they choose (18Rhl: the

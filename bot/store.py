@@ -442,6 +442,19 @@ class Store:
                                (game_id,))
         return dict(rows[0]) if rows else None
 
+    # -- turn cards -------------------------------------------------------------------------
+    async def card_mark(self, game_id: int) -> int | None:
+        """The id of the last action the previous turn card had seen; None before the first."""
+        rows = await self._all("SELECT last_action FROM turn_cards WHERE game_id = ?", (game_id,))
+        return int(rows[0][0]) if rows else None
+
+    async def set_card_mark(self, game_id: int, last_action: int) -> None:
+        async with self._tx() as db:
+            await db.execute_fetchall(
+                "INSERT INTO turn_cards (game_id, last_action) VALUES (?, ?) "
+                "ON CONFLICT(game_id) DO UPDATE SET last_action = excluded.last_action",
+                (game_id, last_action))
+
     # -- the action log -------------------------------------------------------------------
     async def commit_move(self, game_id: int, expected_version: int, move: Move,
                           snap: Snapshot, now: float) -> int:

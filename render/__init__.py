@@ -36,14 +36,26 @@ def render_board(game_key: str, view: dict) -> bytes | list[bytes]:
         return module.render(view)
 
 
+def render_turn_card(game_key: str, view: dict) -> bytes | None:
+    """The turn card PNG (render.turn_card) for a public view with ``view["card"]``; None
+    for a game drawn by another renderer (tests' stand-ins), which posts no card."""
+    if game_key not in _MODULES:
+        return None
+    from render import turn_card
+
+    with _ONE_AT_A_TIME:
+        return turn_card.render(game_key, view)
+
+
 def board_changes(game_key: str, before: dict, after: dict) -> dict | None:
     """What changed between two public views, for the next full board to highlight
-    (``view["changed"]``), or None for a game that does not say."""
+    (``view["changed"]``: the touched places, render.changes), or None for a game that does
+    not say."""
     if game_key not in _MODULES:  # a game drawn by another renderer (tests' stand-ins)
         return None
-    module = importlib.import_module(_MODULES[game_key])
-    changes = getattr(module, "changes", None)
-    return changes(before, after) if changes else None
+    from render import changes
+
+    return changes.touched(game_key, before, after)
 
 
 def write_board(path: Path, pngs: bytes | list[bytes]) -> list[Path]:

@@ -21,7 +21,7 @@ def test_demo_plays_a_whole_game_of_ai_seats(tmp_path):
     code, text = run(["demo", "pebbles", "--players", "3", "--seed", "4", "--out", str(folder)])
     assert code == 0, text
     pictures = sorted(folder.glob("*.png"))
-    assert len(pictures) >= 4 and pictures[0].name.startswith("01-getting-ready")
+    assert len(pictures) >= 4 and pictures[0].name.startswith("0001-getting-ready")
     assert pictures[-1].read_bytes().startswith(b"\x89PNG")
     transcript = (folder / "transcript.md").read_text()
     assert "final result" in transcript and "wins!" in transcript
@@ -70,7 +70,7 @@ def test_hot_seat_play_to_the_end_with_moves_board_and_undo(tmp_path):
     assert "<@" not in text  # mentions are shown as names in the terminal
     assert "/play" not in text and "Type a move, or 'moves' to list them." in text
     assert json.loads((tmp_path / "export.json").read_text())["status"] == "finished"
-    assert any(p.name.startswith("03-round-1") for p in tmp_path.glob("*.png"))
+    assert any(p.name.startswith("0003-round-1") for p in tmp_path.glob("*.png"))
 
 
 def test_hot_seat_quits_and_resumes_from_its_database(tmp_path):
@@ -150,9 +150,17 @@ def test_demo_rhein_end_to_end_with_the_real_board(tmp_path):
     assert code == 0, out.getvalue()
     pictures = sorted(folder.glob("*.png"))
     assert len(pictures) >= 3 and "final-result" in pictures[-1].name
+    cards = [p for p in pictures if "turn-card" in p.name]
+    assert cards and len(cards) < len(pictures)  # the demo shows the turn cards too
+    numbers = [int(p.name.split("-")[0]) for p in pictures]
+    assert numbers == list(range(1, len(pictures) + 1))  # zero-padded: sorted = play order
+    assert all(p.name.isascii() for p in pictures)
     for picture in pictures:
         with Image.open(picture) as image:
-            assert 1200 <= image.width <= 2000
+            if picture in cards:  # landscape, read inline on a phone
+                assert image.width <= 1000 and image.height < image.width
+            else:
+                assert 1200 <= image.width <= 2000
         assert picture.stat().st_size < 2 * 1024 * 1024
     export = json.loads((folder / "export.json").read_text())
     code = main(["replay", str(folder / "export.json")], out=out)
