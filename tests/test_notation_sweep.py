@@ -87,6 +87,18 @@ def test_18rhl_run_outside_a_route_step_is_refused_with_a_reason():
     assert "Betriebsrunde" in say(german, "de") and "bid" in str(german)
 
 
+def test_18rhl_typed_moves_after_the_end_are_refused():
+    # found by the whole-game sweep (6 players, seed 106): parse asked a finished game for
+    # its current corporation's lays and raised KeyError
+    game = get_game("18rhl")
+    state = game.setup(6, {}, 106)
+    state["finished"] = True
+    for text in ("bid nlk 125", "lay 9 F11 1", "run none", "pass"):
+        with pytest.raises(RuleError) as refused:
+            game.parse(state, 0, text)
+        assert refused.value.text.key == "rhl18.err.game_over"
+
+
 @pytest.mark.parametrize("key", sorted(GAMES))
 def test_short_seeded_sweeps_of_random_play(key):
     # 18Rhl seed 11 reaches its first route step at move 81

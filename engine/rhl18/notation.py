@@ -135,6 +135,8 @@ def parse(state: State, seat: int, text: str) -> dict:
     words = text.strip().split()
     if not words:
         raise RuleError(msg("rhl18.err.type_move"))
+    if state["finished"]:  # nobody acts; the moves of a finished game are not defined
+        raise RuleError(msg("rhl18.err.game_over"))
     legal = L.moves(state, seat)
     low = [w.lower() for w in words]
     for move in legal:
