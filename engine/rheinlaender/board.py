@@ -109,6 +109,9 @@ def validate(data: dict[str, Any], full: bool = True) -> None:
     for a, b in data["adjacent"]:
         if a == b or a not in spaces or b not in spaces:
             raise BoardError(f"bad adjacency {a}-{b}")
+        if not _allowed_pair(spaces[a], spaces[b]):
+            raise BoardError(f"{a} and {b} cannot be neighbours: ruling A2 allows only "
+                             "Lk-Lk+1, Tk-Tk+1, Lk-Rk, Rk-Tk and Rk-Rk+1")
         links[a].add(b)
         links[b].add(a)
     for space, record in spaces.items():
@@ -128,6 +131,23 @@ def validate(data: dict[str, Any], full: bool = True) -> None:
         markers = data["markers"]
         if markers["castle"] + markers["church"] + len(markers["city_values"]) != 26:
             raise BoardError("the realm markers must fill the 26 realm spaces")
+
+
+def _allowed_pair(first: dict, second: dict) -> bool:
+    """Whether ruling A2 lets these two spaces share a border. An island stands where the
+    river spaces of its two areas would be (A6), so it counts as the river of both; a realm
+    space's borders are checked against its own list (A8, ``_check_space``)."""
+    if "realm" in (first["kind"], second["kind"]):
+        return True
+    banks = {first["bank"], second["bank"]}
+    a, b = first["areas"], second["areas"]
+    if len(banks) == 1 and banks <= {"L", "T"}:
+        return abs(a[0] - b[0]) == 1  # along one bank, to the next area only
+    if banks <= {"R", "I"}:
+        return min(b) == max(a) + 1 or min(a) == max(b) + 1  # up- or downstream
+    if banks in ({"L", "R"}, {"T", "R"}, {"L", "I"}, {"T", "I"}):
+        return bool(set(a) & set(b))  # a bank space and the river of its own area
+    return False  # the two banks meet only through the river
 
 
 def _check_space(space: str, record: dict, spaces: dict, links: dict[str, set[str]]) -> None:
