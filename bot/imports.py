@@ -124,6 +124,14 @@ def replay(data: dict[str, Any]) -> dict[str, Any]:
         raise BadExport(msg("rhl18.import.no_replay", error=text_of(error))) from error
 
 
+def game_moves(actions: list[dict[str, Any]]) -> int:
+    """How many of an export's effective actions are moves of the game: chat messages and
+    standing orders (``program_*``, e.g. auto-pass) change nothing on the board, so they are
+    neither counted nor stored as moves."""
+    return sum(1 for a in actions
+               if a.get("type") != "message" and not str(a.get("type")).startswith("program_"))
+
+
 def source_text(data: dict[str, Any]) -> Any:
     return msg("rhl18.import.source", id=str(data.get("id", "?")))
 
@@ -140,7 +148,8 @@ def lobby_text(title: str, imported: dict[str, Any], game_id: int, phase: str,
     names = imported["names"]
     seats = ", ".join(f"{n}. {name}" for n, name in enumerate(names, 1))
     text = msg("rhl18.import.lobby", title=title, source=source, id=game_id,
-               moves=len(imported["actions"]), where=where_text(imported, phase), seats=seats,
+               moves=game_moves(imported["actions"]), where=where_text(imported, phase),
+               seats=seats,
                first=names[0])
     return say(text, lang)
 
@@ -171,7 +180,7 @@ async def open_imported(service: TablesService, ctx: Ctx, data: dict[str, Any]
         raise Refusal("svc.busy") from None
     source = source_text(data)
     await service.store.save_origin(row.id, str(source), game.dump(state),
-                                    len(imported["actions"]), now)
+                                    game_moves(imported["actions"]), now)
     text = lobby_text(game.title, imported, row.id, game.phase(state), source, table_lang)
     return [_public(text, title=game.title)]
 
@@ -211,9 +220,13 @@ def cmd_import_18xx(args: argparse.Namespace, out: TextIO,
         return 1
     game, state = get_game(GAME_KEY), imported["state"]
     summary = msg("rhl18.import.summary", title=game.title, players=imported["num_players"],
-                  names=", ".join(imported["names"]), moves=len(imported["actions"]),
+                  names=", ".join(imported["names"]), moves=game_moves(imported["actions"]),
                   where=msg("rhl18.import.finished") if imported["result"] else game.phase(state))
     out.write(say(summary, lang) + "\n")
+    # what the strict replay checked: our rules on every step, not reference states (an
+    # export carries none), so the line says exactly that
+    out.write(say(msg("rhl18.import.checked", moves=game_moves(imported["actions"])), lang)
+              + "\n")
     for standing in game.result(state) or []:
         out.write(f"  {standing.rank}. {imported['names'][standing.seat]}: "
                   f"{standing.score}\n")
