@@ -596,7 +596,16 @@ class TablesService:
                          "time": a.created_at} for a in actions],
             # an imported game: the moves replay from this state, not from a new setup
             **({"origin": origin} if (origin := await self.store.origin(row.id)) else {}),
+            # the standings as played here, so `rheinbot replay` can verify its own result
+            **({"result": result} if (result := self._export_result(row)) else {}),
         }
+
+    def _export_result(self, row: GameRow) -> list[dict[str, Any]] | None:
+        if row.status != "finished" or row.state is None or row.game_key not in self.games:
+            return None
+        game = self.games[row.game_key]
+        standings = game.result(game.load(row.state)) or []
+        return [{"seat": s.seat, "rank": s.rank, "score": s.score} for s in standings] or None
 
     # == moves =============================================================================
     @_guarded

@@ -1,0 +1,246 @@
+"""The turn card (issue 14): read inline on a phone, it names the player to act and the moves
+since the previous card, marks what changed, and never shows hidden information.
+
+Whole seeded random games of every game and player count, in English and German, sampled
+early, mid-game and late; and the service's card across a restart.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import engine
+from engine.text import say
+from render import changes, turn_card
+from render.common import HIGHLIGHT, PLAYER_COLOURS
+from render.text_draw import DrawnText, recording
+
+GAMES = ["rhein", "rheinlaender", "troedler", "18rhl"]
+# Discord display names as people pick them: umlauts, long names, a space
+NAMES = ["Jürgen", "Anne-Marie Weißenfels", "Ödön", "kai", "Bärbel Groß", "Zoë"]
+SAMPLES = (3, 25, 140)  # moves into the game at which a card is drawn (random Rhein ends soon)
+
+
+def seat_colours(game, players: int) -> list[str]:
+    own = [str(c).lower() for c in getattr(game, "seat_colours", ())]
+    return (own or list(PLAYER_COLOURS))[:players]
+
+
+def seats(game, players: int) -> list[dict]:
+    return [{"seat": s, "name": NAMES[s], "colour": colour}
+            for s, colour in enumerate(seat_colours(game, players))]
+
+
+def card_view(game, key: str, state, players: int, lang: str, before: dict,
+              moves: list[dict], first: bool = False) -> dict:
+    """What the service hands the renderer: the public view, seats, the card's facts."""
+    public = game.view(state, None)
+    return {**public, "lang": lang, "seats": seats(game, players),
+            "card": {"acting": list(game.active(state)), "moves": moves[-12:],
+                     "earlier": max(0, len(moves) - 12), "first": first,
+                     "changed": changes.touched(key, before, public)}}
+
+
+def sampled_cards(key: str, players: int, lang: str, seed: int = 3):
+    """(state, card view) at each sample of a seeded random game, moves since the last one."""
+    game = engine.GAMES[key]
+    state = game.setup(players, {}, seed=seed)
+    rng = random.Random(seed * 31 + players)
+    before, moves, done = game.view(state, None), [], 0
+    for target in SAMPLES:
+        while done < target and game.result(state) is None:
+            seat = game.active(state)[0]
+            action = rng.choice(game.legal(state, seat))
+            label = say(game.label(state, action), lang)
+            lines = game.apply(state, seat, action)
+            moves.append({"seat": seat, "text": " ".join(say(x, lang) for x in lines) or label})
+            done += 1
+        if game.result(state) is not None:
+            return
+        yield state, card_view(game, key, state, players, lang, before, moves)
+        before, moves = game.view(state, None), []
+
+
+def draw(key: str, view: dict) -> tuple[bytes, list[DrawnText]]:
+    with recording() as texts:
+        png = turn_card.render(key, view)
+    return png, texts
+
+
+def overlaps(a: DrawnText, b: DrawnText) -> bool:
+    (l1, t1, r1, b1), (l2, t2, r2, b2) = a.box, b.box
+    return l1 < r2 and l2 < r1 and t1 < b2 and t2 < b1
+
+
+def check_readable(texts: list[DrawnText]) -> None:
+    assert texts
+    for drawn in texts:
+        width, height = drawn.image_size
+        assert width <= 1000 and height < width  # landscape, at most 1000 px wide
+        assert drawn.share >= 0.026, (drawn.text, drawn.size)  # 14 px when shown 550 wide
+        left, top, right, bottom = drawn.box
+        assert left >= 0 and top >= 0 and right <= width and bottom <= height, drawn
+    for index, a in enumerate(texts):
+        for b in texts[index + 1:]:
+            assert not overlaps(a, b), (a.text, a.box, b.text, b.box)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("key", GAMES)
+def test_every_text_on_a_turn_card_reads_on_a_phone(key, lang):
+    game = engine.GAMES[key]
+    drawn = 0
+    for players in range(game.min_players, game.max_players + 1):
+        for state, view in sampled_cards(key, players, lang):
+            png, texts = draw(key, view)
+            check_readable(texts)
+            assert len(png) < 1024 * 1024
+            said = " ".join(t.text for t in texts)
+            actor = NAMES[game.active(state)[0]]
+            assert any(t.text.startswith(actor[:8]) for t in texts), (actor, said)
+            latest = view["card"]["moves"][-1]["text"]
+            assert latest.split()[0] in said  # the latest move is listed
+            drawn += 1
+    assert drawn >= game.max_players - game.min_players + 1  # at least one per player count
+
+
+def test_the_card_lists_the_moves_since_the_previous_card_and_counts_older_ones():
+    key, game = "troedler", engine.GAMES["troedler"]
+    state = game.setup(3, {}, seed=5)
+    before = game.view(state, None)
+    moves = [{"seat": n % 3, "text": f"Move number {n} goes here"} for n in range(20)]
+    _, texts = draw(key, card_view(game, key, state, 3, "en", before, moves))
+    said = [t.text for t in texts]
+    assert "Move number 19 goes here" in said  # the latest move
+    listed = [n for n in range(20) if f"Move number {n} goes here" in said]
+    assert listed == list(range(20 - len(listed), 20))  # the latest ones, in order
+    assert f"+ {20 - len(listed)} earlier moves" in said
+
+
+def test_a_card_without_moves_says_so_and_the_first_card_says_the_game_begins():
+    game = engine.GAMES["rheinlaender"]
+    state = game.setup(3, {}, seed=2)
+    view = card_view(game, "rheinlaender", state, 3, "de", game.view(state, None), [],
+                     first=True)
+    said = [t.text for t in draw("rheinlaender", view)[1]]
+    assert "Das Spiel beginnt" in said and "Noch keine Züge" in said
+
+
+def pink_pixels(png: bytes) -> int:
+    import io
+
+    from PIL import Image
+
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    target = tuple(int(HIGHLIGHT[i:i + 2], 16) for i in (1, 3, 5))
+    pixels = getattr(image, "get_flattened_data", image.getdata)()
+    return sum(1 for pixel in pixels if pixel == target)
+
+
+@pytest.mark.parametrize("key", GAMES)
+def test_changed_places_are_marked_and_named(key):
+    for _state, view in sampled_cards(key, 3, "en"):
+        places = view["card"]["changed"]["places"]
+        if not places:
+            continue
+        png, texts = draw(key, view)
+        check_readable(texts)
+        assert pink_pixels(png) > 200  # the shared highlight colour outlines them
+        unmarked = {**view, "card": {**view["card"], "changed": {"places": []}}}
+        assert pink_pixels(turn_card.render(key, unmarked)) == 0
+        return
+    pytest.fail(f"no sampled {key} position changed a place")
+
+
+def hidden_strings(game, state) -> set[str]:
+    """Text values some seat sees that the public view does not carry anywhere."""
+    from bot.service import _private_part
+
+    public = game.view(state, None)
+    shown = json.dumps(public, ensure_ascii=False, default=str)
+    found: set[str] = set()
+
+    def walk(value) -> None:
+        if isinstance(value, dict):
+            for item in value.values():
+                walk(item)
+        elif isinstance(value, list):
+            for item in value:
+                walk(item)
+        elif isinstance(value, str) and any(c.isdigit() for c in value) and \
+                len(value) >= 4 and value not in shown:  # card faces: "#17 ferry"
+            found.add(value)
+
+    for seat in range(len(seats(game, 6))):
+        try:
+            private = game.view(state, seat)
+        except Exception:  # fewer seats than that
+            break
+        for _, value in _private_part(private, public):
+            walk(value)
+    return found
+
+
+@pytest.mark.parametrize("key", GAMES)
+def test_hidden_information_never_reaches_the_card(key):
+    game = engine.GAMES[key]
+    checked = 0
+    for state, view in sampled_cards(key, 4 if game.max_players >= 4 else 3, "en"):
+        secrets = hidden_strings(game, state)
+        _, texts = draw(key, view)
+        said = " ".join(t.text for t in texts)
+        assert not [s for s in secrets if s in said]
+        checked += len(secrets)
+    if key == "troedler":
+        assert checked  # hands are hidden there: the check had something to look for
+
+
+async def test_the_service_card_counts_moves_from_the_previous_card_across_a_restart(tmp_path):
+    from bot.service import TablesService
+    from bot.store import Store
+    from tests.service_pebbles import FakeRenderer, ctx
+
+    game = engine.GAMES["rheinlaender"]
+    path = str(tmp_path / "cards.sqlite3")
+    store = await Store.open(path)
+    cards: list[dict] = []
+
+    def service_on(store) -> TablesService:
+        service = TablesService(store, render=FakeRenderer(), seed_source=lambda: 11)
+        service.card_render = lambda key, view: cards.append(view) or b"\x89PNG card"
+        return service
+
+    service = service_on(store)
+    await service.new(ctx(1), "rheinlaender", min_players=3, max_players=3, lang="de")
+    for user in (2, 3):
+        await service.join(ctx(user))
+    replies = await service.start(ctx(1), order="joined")
+    assert any("turn-card" in f.filename for r in replies for f in r.files)
+    assert cards[-1]["card"]["first"] and cards[-1]["card"]["moves"] == []
+
+    async def move() -> None:
+        row = await store.latest_game(500)
+        state = game.load(row.state)
+        seat = game.active(state)[0]
+        user = next(s.user_id for s in await store.seats(row.id) if s.seat == seat)
+        await service.play(ctx(user), game.format(state, game.legal(state, seat)[0]))
+
+    for _ in range(3):
+        await move()
+    card = cards[-1]["card"]
+    assert len(card["moves"]) == 1 and not card["first"]  # one move since the last card
+    row = await store.latest_game(500)
+    state = game.load(row.state)
+    names = {s["seat"]: s["name"] for s in cards[-1]["seats"]}
+    assert names[card["acting"][0]] == names[game.active(state)[0]]
+
+    await store.close()  # a restart: a new service, nothing in memory
+    store = await Store.open(path)
+    service = service_on(store)
+    await move()
+    card = cards[-1]["card"]
+    assert len(card["moves"]) == 1 and card["changed"]["places"]
+    await store.close()
