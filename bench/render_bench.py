@@ -7,11 +7,12 @@ import time
 
 from bench.common import ALL_GAMES, Figure, guarded, percentile, random_states, spread
 from engine import GAMES
-from render import render_board
+from render import changes, render_board, render_turn_card
 
 RENDER_MS = {"18rhl": 200.0}  # each 18Rhl picture (map, market) has its own target
 DEFAULT_RENDER_MS, PNG_MB = 60.0, 1.0
 MAX_HEIGHT = {"18rhl": 1600}  # issue 14: each 18Rhl picture fits a phone's scroll
+CARD_MS = 40.0  # issue 14: a turn card goes with every turn prompt
 
 
 def measure_game(key: str, size: float) -> list[Figure]:
@@ -48,8 +49,51 @@ def measure_game(key: str, size: float) -> list[Figure]:
     ]
 
 
+def card_views(key: str, size: float) -> list[dict]:
+    """Turn card views along a random game: what changed since the previous sample, who
+    acts, five move lines of a typical length, the seats as the service names them."""
+    game = GAMES[key]
+    states = spread(list(random_states(game, seed=3)), max(3, int(60 * size)))
+    views, before = [], game.view(states[0], None)
+    for state in states:
+        public = game.view(state, None)
+        players = len(public.get("players") or []) or 3
+        seats = [{"seat": s, "name": f"Spielerin {s + 1}", "colour": colour}
+                 for s, colour in zip(range(players), ("orange", "sky", "green", "yellow",
+                                                       "blue", "red"), strict=False)]
+        moves = [{"seat": n % players, "text": "Orange moves the cart from Ardvane to Morvich"}
+                 for n in range(5)]
+        views.append({**public, "lang": "de", "seats": seats,
+                      "card": {"acting": list(game.active(state)), "moves": moves,
+                               "changed": changes.touched(key, before, public)}})
+        before = public
+    return views
+
+
+def measure_card(key: str, size: float) -> list[Figure]:
+    views = [v for v in card_views(key, size) if v["card"]["acting"]]
+    render_turn_card(key, views[0])
+    wall, cpu, sizes = [], [], []
+    for view in views:
+        w0, c0 = time.perf_counter(), time.thread_time()
+        png = render_turn_card(key, view)
+        wall.append((time.perf_counter() - w0) * 1000)
+        cpu.append((time.thread_time() - c0) * 1000)
+        assert png is not None
+        sizes.append(len(png))
+    part = f"turn card {key}"
+    return [
+        Figure(part, "card p50 (wall)", percentile(wall, 50), "ms"),
+        Figure(part, "card p99 (wall)", percentile(wall, 99), "ms", CARD_MS, "low"),
+        Figure(part, "card p99 (CPU)", percentile(cpu, 99), "ms", CARD_MS, "low"),
+        Figure(part, "PNG max", max(sizes) / 1e6, "MB", PNG_MB, "low",
+               note=f"median {percentile(sizes, 50) / 1e3:.0f} KB"),
+    ]
+
+
 def run(size: float) -> list[Figure]:
     figures: list[Figure] = []
     for key in ALL_GAMES:
         figures += guarded(f"render {key}", "board", lambda k=key: measure_game(k, size))
+        figures += guarded(f"turn card {key}", "card", lambda k=key: measure_card(k, size))
     return figures

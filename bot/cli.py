@@ -386,19 +386,26 @@ def cmd_replay(args: argparse.Namespace, out: TextIO, games: Mapping[str, Any],
     for number, entry in enumerate(data["actions"], 1):
         seat = entry["seat"]
         try:
-            lines = game.apply(state, seat, game.parse(state, seat, entry["move"]))
+            action = game.parse(state, seat, entry["move"])
+            label = game.label(state, action)  # before the move: it describes the move
+            lines = game.apply(state, seat, action)
         except RuleError as error:
             write("refused", number=number, move=entry["move"],
                   error=say(text_of(error), lang))
             return 1
         who = names.get(seat) or say(msg("cli.replay.seat", seat=seat), lang)
-        out.write(f"{number}. {who}: {' '.join(say(line, lang) for line in lines)}\n")
+        # a move the rules log nothing for (``done``, ``pass``) shows its label and notation
+        said = " ".join(say(line, lang) for line in lines) or \
+            f"{say(label, lang)} ({entry['move']})"
+        out.write(f"{number}. {who}: {said}\n")
     result = game.result(state)
     if result:
         for standing in result:
             out.write(f"  {standing.rank}. {names.get(standing.seat)}: {standing.score}\n")
     else:
         write("unfinished", phase=say(game.phase(state), lang))
+    if not _verify_result(data, result, names, write, lang):
+        return 1
     if args.out:
         folder = Path(args.out)
         folder.mkdir(parents=True, exist_ok=True)
@@ -408,6 +415,34 @@ def cmd_replay(args: argparse.Namespace, out: TextIO, games: Mapping[str, Any],
         write_board(path, render(data["game"], {**game.view(state, None), "lang": lang}))
         write("board", path=str(path))
     return 0
+
+
+def _verify_result(data: Mapping[str, Any], result: Any, names: Mapping[int, str],
+                   write: Callable[..., None], lang: str) -> bool:
+    """Compare the replay's standings with the ones the export recorded; False if they
+    differ. An export without them (an older one, an unfinished game) has nothing to check."""
+    replayed = {s.seat: (s.rank, s.score) for s in result or []}
+    if "result" not in data:
+        if data.get("status") == "finished":
+            write("no_result")
+        return True
+    exported = {int(s["seat"]): (s["rank"], s["score"]) for s in data["result"]}
+    # JSON turns tuples into lists: compare both sides in their JSON form
+    if json.loads(json.dumps(replayed, sort_keys=True)) == \
+            json.loads(json.dumps(exported, sort_keys=True)) and replayed:
+        write("verified", count=len(replayed))
+        return True
+    differences = [
+        msg("cli.replay.difference",
+            who=names.get(seat) or msg("cli.replay.seat", seat=seat),
+            rank=exported.get(seat, ("-", "-"))[0], score=str(exported.get(seat, ("-", "-"))[1]),
+            replayed_rank=replayed.get(seat, ("-", "-"))[0],
+            replayed_score=str(replayed.get(seat, ("-", "-"))[1]))
+        for seat in sorted(set(replayed) | set(exported))
+        if json.dumps(replayed.get(seat)) != json.dumps(exported.get(seat))]
+    write("differs", differences="; ".join(say(d, lang) for d in differences) or
+          say(msg("cli.replay.no_standings"), lang))
+    return False
 
 
 # == fuzz ======================================================================================
