@@ -18,6 +18,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engine import text as texts
+from render import highlight
 from render.common import font, text_colour_on, to_png
 from render.text_draw import draw_text
 
@@ -509,6 +510,7 @@ def render(view: dict) -> bytes:
     draw_orders_list(draw, view, cities, top, lang)
     draw_players(draw, view, cities, top, lang)
     draw_capital_track(draw, view, top, lang)
+    highlight.mark("rhein", image, view)  # what changed since the previous board
     return to_png(image)
 
 

@@ -18,6 +18,7 @@ from PIL import Image, ImageDraw
 
 from engine import text as texts
 from engine.rheinlaender.board import Board, get_board
+from render import highlight
 from render.common import PLAYER_COLOURS, font, marker, text_colour_on, to_png
 from render.text_draw import draw_text, note, paste_text, unrecorded
 
@@ -106,6 +107,7 @@ def render(view: dict[str, Any]) -> bytes:
     _dukes(image, draw, board, view)
     _title(draw, view)
     _panel(draw, image.size[0], view)
+    highlight.mark("rheinlaender", image, view)  # what changed since the previous board
     return to_png(image)
 
 

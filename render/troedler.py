@@ -23,6 +23,7 @@ from PIL import Image, ImageDraw
 from engine import text as texts
 from engine.text import msg, say
 from engine.troedler.data import CARDS, ROUTES, VILLAGES, card_text
+from render import highlight
 from render.common import PLAYER_COLOURS, font, marker, text_colour_on, to_png
 from render.text_draw import draw_text, wrapped
 
@@ -462,4 +463,5 @@ def render(view: dict[str, Any]) -> bytes:
         y = _draw_played(draw, view, y, lang)
     y = _draw_piles_info(draw, view, y, lang)
     _draw_players(draw, view, y, lang)
+    highlight.mark("troedler", image, view)  # what changed since the previous board
     return to_png(image)

@@ -143,6 +143,9 @@ def _variants():
                {"bastion_placed": True}, {"bastions_left": [0, 3, 3]}, {"supply": [0, 20, 20]}]
     for change in changes:
         yield {**base, **change}
+    # L4: reinforcing L13 is A's one knight action, so a bastion there first is refused
+    yield scenario("A:L12 B:T12 B:R12 bastion:L11", archbishop=None,
+                   hands={"A": [12], "B": [5]})
 
 
 def _candidates():

@@ -244,3 +244,20 @@ async def test_the_service_card_counts_moves_from_the_previous_card_across_a_res
     card = cards[-1]["card"]
     assert len(card["moves"]) == 1 and card["changed"]["places"]
     await store.close()
+
+
+@pytest.mark.parametrize("key", ["rhein", "rheinlaender", "troedler"])
+def test_the_full_board_marks_what_changed_since_the_previous_board(key):
+    """Issue 14 item 2: the same highlight as the card (18Rhl's map has its own test)."""
+    from render import render_board
+
+    for _state, view in sampled_cards(key, 3, "en"):
+        changed = view["card"]["changed"]
+        if not changed["places"]:
+            continue
+        board = {k: v for k, v in view.items() if k != "card"}
+        plain = pink_pixels(render_board(key, board))
+        marked = pink_pixels(render_board(key, {**board, "changed": changed}))
+        assert marked > plain + 100 * len(changed["places"])
+        return
+    pytest.fail(f"no sampled {key} position changed a place")

@@ -92,6 +92,8 @@ class Rheinlaender(Game):
         knight = placement.knight_actions(state, board, seat)
         if not knight:  # L3: only when no card allows any knight action
             knight = [{"type": "discard", "card": c} for c in sorted(state["hands"][seat])]
+        else:  # L4: a bastion before the knight action must leave one
+            bastions = placement.leaving_a_knight_action(state, board, seat, bastions, knight)
         return knight + bastions
 
     # -- moves ------------------------------------------------------------------------

@@ -71,6 +71,32 @@ def knight_actions(state: State, board: Board, seat: int) -> list[Action]:
     return actions
 
 
+def takes_the_last_knight_action(state: State, board: Board, seat: int, space: str,
+                                 knight: list[Action] | None = None) -> bool:
+    """L4: would a bastion on ``space`` before the knight action leave ``seat`` with no knight
+    action, where there was one (``knight``: the actions now, if known)?
+
+    A bastion only occupies ``space``, so every knight action on another space survives it;
+    only when all of them use ``space`` is the turn tried with the bastion in place (it may
+    open the area's river space, B2)."""
+    knight = knight_actions(state, board, seat) if knight is None else knight
+    if not knight or any(action["space"] != space for action in knight):
+        return False
+    trial = dict(state, bastions={**state["bastions"], space: seat})
+    return not knight_actions(trial, board, seat)
+
+
+def leaving_a_knight_action(state: State, board: Board, seat: int, bastions: list[Action],
+                            knight: list[Action]) -> list[Action]:
+    """The bastion moves that keep a knight action for the turn (L4); the turn's kind (L3 or
+    not) was decided by ``knight``, the knight actions at its start."""
+    spaces = {action["space"] for action in knight}
+    if len(spaces) != 1:  # no single space holds every knight action
+        return bastions
+    return [b for b in bastions
+            if not takes_the_last_knight_action(state, board, seat, b["space"], knight)]
+
+
 def may_place_bastion(state: State, board: Board, seat: int) -> bool:
     return (state["bastions_left"][seat] > 0 and not state["bastion_placed"]
             and bool(bastion_targets(state, board)))
@@ -166,6 +192,9 @@ def _explain_bastion(state: State, board: Board, seat: int, action: Action) -> M
         return msg("rheinlaender.refuse.one_bastion")
     if space not in board.spaces or not board.is_land(space):
         return msg("rheinlaender.refuse.bastion_land")
+    if not occupied(state, space) and state["step"] == "start" and \
+            takes_the_last_knight_action(state, board, seat, space):
+        return msg("rheinlaender.refuse.bastion_last_knight", place=place(board, space))
     return msg("rheinlaender.refuse.occupied", place=place(board, space))
 
 
