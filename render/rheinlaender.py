@@ -20,7 +20,7 @@ from engine import text as texts
 from engine.rheinlaender.board import Board, get_board
 from render import highlight
 from render.common import PLAYER_COLOURS, font, marker, text_colour_on, to_png
-from render.text_draw import draw_text, note, paste_text, unrecorded
+from render.text_draw import draw_text, note, paste_text, text_width, unrecorded, wrapped
 
 texts.register("render.locales")  # the renderers' catalogue (idempotent)
 
@@ -35,6 +35,10 @@ SAND = "#EAD9A6"
 INK = "#1F1F1F"
 REALM_FILL = {"castle": "#B9A48A", "church": "#FFFFFF", "city": "#F6D08B"}
 KNIGHT_RADIUS = 15
+# The least text size: 1.1 % of the picture's width, what a phone keeps readable when the
+# player opens the board (every word on the picture is at least this).
+TEXT = 18
+LINE = 24  # one line of the panel at TEXT
 
 
 @lru_cache(maxsize=32)
@@ -79,25 +83,34 @@ def static_layer(board_key: str, lang: str = "en") -> Image.Image:
     return image
 
 
+def _label_text(board: Board, space: str, lang: str) -> str:
+    """A tile's label: its number, with the bank ("17L"), or the island's areas ("10/11")."""
+    number, where = board.where(space)
+    if where == "island":
+        return "/".join(str(a) for a in board.spaces[space]["areas"])
+    if where == "river":
+        return str(number)
+    side = "render.rheinlaender.bank_left" if where == "left" else \
+        "render.rheinlaender.bank_right"
+    return f"{number}{texts.render(side, {}, lang)}"
+
+
 def _tile_label(image: Image.Image, board: Board, space: str, lang: str) -> None:
     record = board.spaces[space]
     x, y = record["label"]
-    number, where = board.where(space)
-    if where == "island":
-        text = "/".join(str(a) for a in record["areas"])
-    elif where == "river":
-        text = str(number)
-    else:
-        side = "render.rheinlaender.bank_left" if where == "left" else \
-            "render.rheinlaender.bank_right"
-        text = f"{number}{texts.render(side, {}, lang)}"
-    fill = "#2B4C6F" if where == "river" else "#3C4A2C"
-    paste_text(image, (x, y), text, 14, fill)
+    text = _label_text(board, space, lang)
+    fill = "#2B4C6F" if board.where(space)[1] == "river" else "#3C4A2C"
+    paste_text(image, (x, y), text, TEXT, fill)
 
 
 def render(view: dict[str, Any]) -> bytes:
     board = get_board(view["board"])
     image = static_layer(view["board"], language(view)).copy()
+    needed = PANEL_TOP + panel_height(view, image.width)
+    if needed > image.height:  # a long German legend or many lines: the panel grows
+        taller = Image.new("RGB", (image.width, needed), BACKGROUND)
+        taller.paste(image, (0, 0))
+        image = taller
     draw = ImageDraw.Draw(image)
     _shade_duchies(image, draw, board, view)
     _realms(image, draw, board, view)
@@ -124,7 +137,8 @@ def _shade_duchies(image: Image.Image, draw: ImageDraw.ImageDraw, board: Board,
             shade = mix(colour(owner) if owner is not None else "#8A8A8A", base, 0.6)
             edge = LAND_EDGE if record["kind"] == "land" else WATER_EDGE
             draw.polygon([tuple(p) for p in record["poly"]], fill=shade, outline=edge, width=2)
-            _tile_label(image, board, space, language(view))
+            with unrecorded():  # the same label, already recorded on the static layer
+                _tile_label(image, board, space, language(view))
 
 
 def mix(first: str, second: str, share: float) -> str:
@@ -149,8 +163,31 @@ def _duchy_links(draw: ImageDraw.ImageDraw, board: Board, view: dict[str, Any]) 
 
 
 def _knight_at(board: Board, space: str) -> tuple[float, float]:
-    x, y = board.spaces[space]["centre"]
-    return (x, y)
+    """Where a knight stands: the tile's centre, moved away from the tile's label as far as
+    needed (in the river's bends a label sits beside the centre) so it never covers it."""
+    spots = vars(board).get("_knight_spots")
+    if spots is None:  # once per board object: a render reads one board
+        spots = {name: _clear_spot(board, name) for name in board.spaces}
+        vars(board)["_knight_spots"] = spots
+    return spots[space]
+
+
+def _clear_spot(board: Board, space: str) -> tuple[float, float]:
+    record = board.spaces[space]
+    cx, cy = record["centre"]
+    if record["kind"] == "realm":
+        return (cx, cy)
+    lx, ly = record["label"]
+    half_w = text_width(_label_text(board, space, "en"), TEXT, True) / 2 + 2
+    half_h = TEXT * 0.4 + 2
+    length = max(1.0, ((lx - cx) ** 2 + (ly - cy) ** 2) ** 0.5)
+    ux, uy = (lx - cx) / length, (ly - cy) / length
+    reach = KNIGHT_RADIUS + 2
+    for step in range(0, 30):
+        x, y = cx - ux * step, cy - uy * step
+        if abs(x - lx) >= half_w + reach or abs(y - ly) >= half_h + reach:
+            return (x, y)
+    return (cx, cy)
 
 
 def _realms(image: Image.Image, draw: ImageDraw.ImageDraw, board: Board,
@@ -181,12 +218,13 @@ def _bastions(draw: ImageDraw.ImageDraw, board: Board, view: dict[str, Any]) -> 
 def _knights(image: Image.Image, board: Board, view: dict[str, Any]) -> None:
     for space, seat in view["knights"].items():
         x, y = _knight_at(board, space)
-        radius = KNIGHT_RADIUS - 2 if board.kind(space) == "realm" else KNIGHT_RADIUS
+        radius = KNIGHT_RADIUS  # in a castle too: its letter must stay at TEXT
         sprite = _knight_sprite(seat, radius)
         image.paste(sprite, (round(x - sprite.width / 2), round(y - sprite.height / 2)), sprite)
         size = max(10, int(radius * 1.2))  # as common.marker draws the letter
-        half = size * 0.4
-        note(letter(seat), size, True, (x - half, y - half, x + half, y + half), image.size)
+        # the whole disc is reported, so that a test sees a knight covering a label
+        note(letter(seat), size, True, (x - radius, y - radius, x + radius, y + radius),
+             image.size)
 
 
 def _dukes(image: Image.Image, draw: ImageDraw.ImageDraw, board: Board,
@@ -194,49 +232,125 @@ def _dukes(image: Image.Image, draw: ImageDraw.ImageDraw, board: Board,
     """A crown beside each duchy, outside its bank: the owner's colour and letter, the duchy's
     value below it and a cross when it gives a bishop. A grey crown marks a duchy without a
     duke. A ring in another colour is a borrowed figure; "+" an extra duke (ruling E11)."""
-    for duchy in view["duchies"]:
-        (x, y), (tx, ty) = _badge_spot(board, duchy, image.size)
+    for duchy, ((x, y), (tx, ty)) in zip(view["duchies"], _badge_places(board, view, image.size),
+                                         strict=True):
         owner = duchy["owner"]
-        crown = [(x - 13, y + 10), (x - 13, y - 6), (x - 7, y + 1), (x, y - 11), (x + 7, y + 1),
-                 (x + 13, y - 6), (x + 13, y + 10)]
+        # big enough for the owner's letter at TEXT (and "+" for an extra duke)
+        crown = [(x - 17, y + 13), (x - 17, y - 8), (x - 9, y + 1), (x, y - 14), (x + 9, y + 1),
+                 (x + 17, y - 8), (x + 17, y + 13)]
         if owner is None:
             draw.polygon(crown, fill="#D8D8D8", outline="#6E6E6E", width=2)
-            _tag(draw, (tx, ty), str(duchy["value"]), "#E8E8E8")
+            _tag(draw, (tx, ty), _tag_text(duchy), "#E8E8E8")
             continue
         fill = colour(owner)
         figure = duchy.get("figure")
         ring = INK if figure in (None, owner) else colour(figure)
-        draw.polygon(crown, fill=fill, outline=ring, width=2 if ring == INK else 4)
+        if ring != INK:  # a borrowed figure: a thick ring in the lender's colour, edged
+            draw.polygon([(px, py) for px, py in _grown(crown, 4)], fill=ring, outline=INK)
+        draw.polygon(crown, fill=fill, outline=INK, width=2)
         mark = letter(owner) + ("+" if figure is None else "")
-        paste_text(image, (x, y + 3), mark, 14, text_colour_on(fill))
-        _tag(draw, (tx, ty), f"{duchy['value']}" + (" ✝" if duchy["bishop"] else ""), "#FFFFFF")
+        paste_text(image, (x, y + 4), mark, TEXT, text_colour_on(fill))
+        _tag(draw, (tx, ty), _tag_text(duchy), "#FFFFFF")
 
 
-def _badge_spot(board: Board, duchy: dict[str, Any],
-                size: tuple[int, int]) -> tuple[tuple[float, float], tuple[float, float]]:
-    """Crown and value-tag positions: outside the first bank tile of the duchy whose outer
-    side has room on the picture, else beside the anchor knight inside its tile."""
-    banks = [s for s in duchy["spaces"] if board.spaces[s]["bank"] in ("L", "T")]
-    for space in sorted(banks, key=lambda s: s != duchy["anchor"]):
+def _grown(points: list[tuple[float, float]], by: float) -> list[tuple[float, float]]:
+    """The polygon scaled out from its centre by ``by`` pixels (a ring around a crown)."""
+    cx = sum(p[0] for p in points) / len(points)
+    cy = sum(p[1] for p in points) / len(points)
+    out = []
+    for x, y in points:
+        length = max(1.0, ((x - cx) ** 2 + (y - cy) ** 2) ** 0.5)
+        out.append((x + (x - cx) / length * by, y + (y - cy) / length * by))
+    return out
+
+
+Box = tuple[float, float, float, float]
+
+
+def _badge_places(board: Board, view: dict[str, Any], size: tuple[int, int]
+                  ) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+    """Crown and value-tag centres for each duchy (the view's order): beside one of its
+    tiles, outside the bank where there is room, never over a label, a knight, a realm or
+    another duchy's crown; the first free place of the duchy's bank tiles (the duke's own
+    first) in each direction, nearest first."""
+    taken = [_label_box(board, space) for space in board.spaces
+             if board.spaces[space]["kind"] != "realm"]
+    for space in view["knights"]:
+        x, y = _knight_at(board, space)
+        taken.append((x - KNIGHT_RADIUS - 2, y - KNIGHT_RADIUS - 2, x + KNIGHT_RADIUS + 2,
+                      y + KNIGHT_RADIUS + 2))
+    for realm in board.realm_spaces:
+        (x, y), r = board.spaces[realm]["centre"], board.spaces[realm]["radius"]
+        taken.append((x - r, y - r, x + r, y + r))
+    places = []
+    for duchy in view["duchies"]:
+        tag_w = text_width(_tag_text(duchy), TEXT, True) / 2 + 6
+        best: tuple[int, tuple, list[Box]] | None = None
+        for crown, (dx, dy) in ((c, d) for c in _candidates(board, duchy)
+                                for d in ((0, 33), (0, -33), (24 + tag_w, 0), (-24 - tag_w, 0))):
+            tag = (crown[0] + dx, crown[1] + dy)
+            boxes = [(crown[0] - 21, crown[1] - 18, crown[0] + 21, crown[1] + 17),
+                     (tag[0] - tag_w, tag[1] - 13, tag[0] + tag_w, tag[1] + 13)]
+            if not all(bx[0] >= 4 and bx[2] <= size[0] - 4 and bx[1] >= 46 and
+                       bx[3] <= PANEL_TOP - 4 for bx in boxes):
+                continue
+            clashes = sum(_meet(bx, other) for bx in boxes for other in taken)
+            if best is None or clashes < best[0]:
+                best = (clashes, (crown, tag), boxes)
+            if not clashes:
+                break
+        if best is None:  # nowhere on the map: beside the duke's knight
+            x, y = board.spaces[duchy["anchor"]]["centre"]
+            places.append(((x + 34, y - 10), (x + 34, y + 18)))
+            continue
+        taken += best[2]
+        places.append(best[1])
+    return places
+
+
+def _candidates(board: Board, duchy: dict[str, Any]) -> list[tuple[float, float]]:
+    """Places for a duchy's crown: off each of its bank tiles (the duke's first), outwards,
+    inwards and to either side, nearer first."""
+    tiles = [s for s in duchy["spaces"] if board.spaces[s]["kind"] != "realm"]
+    out = []
+    # the duke's tile first, then the other bank tiles, river tiles last
+    for space in sorted(tiles, key=lambda s: (s != duchy["anchor"],
+                                               board.spaces[s]["bank"] not in ("L", "T"))):
         (cx, cy), (lx, ly) = board.spaces[space]["centre"], board.spaces[space]["label"]
         length = max(1.0, ((lx - cx) ** 2 + (ly - cy) ** 2) ** 0.5)
         ux, uy = (lx - cx) / length, (ly - cy) / length
-        crown = (cx + ux * 62, cy + uy * 62)
-        tag = (cx + ux * 90, cy + uy * 90)
-        if 20 < tag[0] < size[0] - 20 and 50 < tag[1] < PANEL_TOP - 14 and \
-                20 < crown[0] < size[0] - 20:
-            return crown, tag
-    x, y = board.spaces[duchy["anchor"]]["centre"]
-    return (x + 30, y - 8), (x + 30, y + 14)
+        turns = [(ux, uy), (-uy, ux), (uy, -ux), (-ux, -uy)]
+        turns += [((a + b) * 0.7071, (c + d) * 0.7071) for (a, c), (b, d) in
+                  zip(turns, turns[1:] + turns[:1], strict=True)]
+        for dx, dy in turns:
+            for reach in (62, 78, 96, 120, 150):
+                out.append((cx + dx * reach, cy + dy * reach))
+    return out
+
+
+def _meet(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _label_box(board: Board, space: str) -> Box:
+    x, y = board.spaces[space]["label"]
+    half = text_width(_label_text(board, space, "en"), TEXT, True) / 2 + 2
+    return (x - half, y - TEXT * 0.45, x + half, y + TEXT * 0.45)
+
+
+def _tag_text(duchy: dict[str, Any]) -> str:
+    """The duchy's value, with a cross when it gives its duke a bishop."""
+    return f"{duchy['value']}" + (" ✝" if duchy["bishop"] and duchy["owner"] is not None
+                                  else "")
 
 
 def _tag(draw: ImageDraw.ImageDraw, centre: tuple[float, float], text: str, fill: str) -> None:
     x, y = centre
-    size = font(14, bold=True)
+    size = font(TEXT, bold=True)
     left, top, right, bottom = draw.textbbox((x, y), text, font=size, anchor="mm")
     draw.rounded_rectangle((left - 4, top - 3, right + 4, bottom + 3), radius=5, fill=fill,
                            outline=INK, width=1)
-    draw_text(draw, (x, y), text, 14, bold=True, fill=INK, anchor="mm")
+    draw_text(draw, (x, y), text, TEXT, bold=True, fill=INK, anchor="mm")
 
 
 def language(view: dict[str, Any]) -> str:
@@ -279,7 +393,7 @@ def headline(view: dict[str, Any]) -> str:
 def _title(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
     draw_text(draw, (20, 14), "Rheinländer", 28, bold=True, fill=INK)
     draw_text(draw, (230, 22), headline(view), 20, bold=bool(view.get("final")), fill=INK)
-    draw_text(draw, (1580, 14), say(view, "house"), 14, fill="#6B6B6B", anchor="ra")
+    draw_text(draw, (1580, 14), say(view, "house"), TEXT, fill="#6B6B6B", anchor="ra")
 
 
 def footer(view: dict[str, Any]) -> str:
@@ -296,42 +410,73 @@ def footer(view: dict[str, Any]) -> str:
 
 def _panel(draw: ImageDraw.ImageDraw, width: int, view: dict[str, Any]) -> None:
     top = PANEL_TOP
-    draw.rectangle((0, top, width, top + 245), fill="#FBF8EE", outline="#C9BFA3")
+    box = box_height(view)
+    draw.rectangle((0, top, width, top + panel_height(view, width)), fill="#FBF8EE",
+                   outline="#C9BFA3")
     players = view["players"]
     column = (width - 40) // len(players)
     for index, player in enumerate(players):
-        _player_box(draw, (20 + index * column, top + 12), column - 12, player, view)
-    bottom = top + 190
-    draw_text(draw, (24, bottom), footer(view), 18, bold=True, fill=INK)
-    draw_text(draw, (24, bottom + 26), say(view, "legend"), 15, fill="#444444")
+        _player_box(draw, (20 + index * column, top + 12), column - 12, player, view, box)
+    y = top + 12 + box + 14
+    for line in wrapped(footer(view), TEXT, width - 48, bold=True):
+        draw_text(draw, (24, y), line, TEXT, bold=True, fill=INK)
+        y += LINE + 2
+    for line in wrapped(say(view, "legend"), TEXT, width - 48):
+        draw_text(draw, (24, y), line, TEXT, fill="#444444")
+        y += LINE
+
+
+def panel_height(view: dict[str, Any], width: int) -> int:
+    """The panel's height: the players' boxes, the wrapped status line and legend."""
+    footer_lines = len(wrapped(footer(view), TEXT, width - 48, bold=True))
+    legend_lines = len(wrapped(say(view, "legend"), TEXT, width - 48))
+    return 12 + box_height(view) + 14 + footer_lines * (LINE + 2) + legend_lines * LINE + 10
+
+
+def box_height(view: dict[str, Any]) -> int:
+    """The players' boxes: a title and as many lines as the fullest box."""
+    lines = max(len(box_lines(view, p)) for p in view["players"])
+    return 48 + lines * LINE + 6
 
 
 def box_lines(view: dict[str, Any], player: dict[str, Any]) -> list[str]:
-    """The lines under a player's name in the panel."""
+    """The lines under a player's name in the panel: pieces left, cards, dukes and bishops,
+    and the score: during play what the board gives now (coins stay hidden), at the end
+    the final score."""
     lines = [
-        say(view, "knights", count=player["knights_left"]),
-        say(view, "bastions", count=player["bastions_left"], cards=player["cards"]),
-        say(view, "dukes", dukes=player["dukes"], bishops=player["bishops"]),
+        say(view, "pieces", knights=player["knights_left"], bastions=player["bastions_left"]),
+        say(view, "cards_dukes", cards=player["cards"], dukes=player["dukes"]),
+        say(view, "bishops_line", bishops=player["bishops"]) +
+        ("  " + say(view, "is_archbishop") if player["archbishop"] else ""),
     ]
-    if player["archbishop"]:
-        lines.append(say(view, "is_archbishop"))
     final = view.get("final")
     if final:
         row = next(r for r in final if r["seat"] == player["seat"])
         lines.append(say(view, "score", total=row["total"], coins=row["coins"]))
+    elif "board_points" in player:
+        lines.append(say(view, "score_now", points=player["board_points"]))
     return lines
 
 
 def _player_box(draw: ImageDraw.ImageDraw, origin: tuple[int, int], width: int,
-                player: dict[str, Any], view: dict[str, Any]) -> None:
+                player: dict[str, Any], view: dict[str, Any], height: int) -> None:
     x, y = origin
     seat = player["seat"]
     to_move = view["step"] != "over" and view["current"] == seat
-    draw.rounded_rectangle((x, y, x + width, y + 166), radius=10,
+    draw.rounded_rectangle((x, y, x + width, y + height), radius=10,
                            fill="#FFFFFF", outline=INK if to_move else "#C9BFA3",
                            width=4 if to_move else 1)
     marker(draw, (x + 26, y + 26), 17, colour(seat), letter(seat))
     title = name(view, seat) + ("  " + say(view, "to_move") if to_move else "")
-    draw_text(draw, (x + 52, y + 15), title, 19, bold=True, fill=INK)
+    draw_text(draw, (x + 52, y + 15), title, 20, bold=True, fill=INK)
     for number, text in enumerate(box_lines(view, player)):
-        draw_text(draw, (x + 14, y + 48 + number * 23), text, 17, fill=INK)
+        for part in _fitted(text, width - 24):
+            draw_text(draw, (x + 14, y + 48 + number * LINE), part, TEXT, fill=INK)
+
+
+def _fitted(text: str, width: float) -> list[str]:
+    """The line, cut with "…" if it is wider than its box (it never is with the catalogue's
+    texts at five players, but a box must not spill into its neighbour)."""
+    while text_width(text, TEXT) > width and len(text) > 2:
+        text = text[:-2].rstrip() + "…"
+    return [text]

@@ -16,6 +16,7 @@ otherwise hide the texts drawn on it in an earlier picture.
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -137,11 +138,11 @@ def text_width(text: str, size: int, bold: bool = False) -> float:
 
 def wrapped(text: str, size: int, width: float, bold: bool = False) -> list[str]:
     """``text`` broken at spaces into lines no wider than ``width`` at ``size`` px (a word
-    wider than that stays whole on its own line)."""
+    wider than that stays whole on its own line); wider gaps between words are kept."""
     lines: list[str] = []
-    for word in text.split():
-        if lines and text_width(f"{lines[-1]} {word}", size, bold) <= width:
-            lines[-1] = f"{lines[-1]} {word}"
+    for token in re.findall(r"\S+\s*", text):
+        if lines and text_width((lines[-1] + token).rstrip(), size, bold) <= width:
+            lines[-1] += token
         else:
-            lines.append(word)
-    return lines
+            lines.append(token)
+    return [line.rstrip() for line in lines]

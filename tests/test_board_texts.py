@@ -47,7 +47,8 @@ def sampled(states: list[dict]) -> list[int]:
 
 CASES = [(key, n, seed, options)
          for key, counts, option_sets in (
-             ("troedler", (2, 3, 4), ((), (("open_piles", True), ("open_counts", True)))),)
+             ("rheinlaender", (3, 4, 5), ((),)),
+             ("troedler", (2, 3, 4), ((), (("open_piles", True), ("open_counts", True)))))
          for n in counts for seed in SEEDS for options in option_sets]
 
 

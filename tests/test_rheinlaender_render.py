@@ -31,3 +31,32 @@ def test_render_draws_pieces_in_player_colours():
     x, y = get_board().spaces["L30"]["centre"]
     assert after.getpixel((int(x) + 5, int(y) + 8)) != before.getpixel((int(x) + 5, int(y) + 8))
     assert after.getpixel((int(x) + 5, int(y) + 8)) == (0xE6, 0x9F, 0x00)  # orange knight
+
+
+def test_the_panel_shows_what_each_player_would_score_now_without_the_hidden_coins():
+    """The running score is the final scoring of the board as it stands (duchies at 5 +
+    realms, the archbishop's 5) without the coins, which stay hidden until the end."""
+    from engine.rheinlaender.scoring import final_scores
+    from render.text_draw import recording
+
+    run = random_playthrough(GAME, 4, seed=11)
+    state = GAME.setup(4, {}, seed=11)
+    board = get_board(state["board"])
+    checked = 0
+    for k, (seat, text) in enumerate(run.moves):
+        GAME.apply(state, seat, GAME.parse(state, seat, text))
+        if k % 15 or state["step"] == "over":
+            continue
+        view = GAME.view(state, None)
+        finals = final_scores(state, board)
+        for player, final in zip(view["players"], finals, strict=True):
+            assert player["board_points"] == final["total"] - final["coins"]
+            assert "coins" not in player
+        for lang, said in (("en", "Now: {} points + coins"), ("de", "Jetzt: {} Punkte + Münzen")):
+            with recording() as texts:
+                render({**view, "lang": lang})
+            lines = [t.text for t in texts]
+            for player in view["players"]:
+                assert said.format(player["board_points"]) in lines
+        checked += 1
+    assert checked >= 3 and any(p["board_points"] for p in view["players"])

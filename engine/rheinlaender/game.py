@@ -28,7 +28,7 @@ from engine.rheinlaender.board import Board, get_board
 from engine.rheinlaender.churches import bishops
 from engine.rheinlaender.duchies import duchies
 from engine.rheinlaender.notation import format_action, label, parse_action
-from engine.rheinlaender.scoring import final_scores, standings
+from engine.rheinlaender.scoring import final_scores, points_on_board, standings
 from engine.rheinlaender.settlement import settle
 from engine.rheinlaender.topics import TOPICS
 from engine.rheinlaender.words import NAMES, joined, place
@@ -166,6 +166,7 @@ class Rheinlaender(Game):
                 "bastions_left": state["bastions_left"][s], "cards": len(state["hands"][s]),
                 "dukes": sum(1 for d in state["dukes"] if d["owner"] == s),
                 "bishops": tally[s], "archbishop": state["archbishop"] == s,
+                "board_points": points_on_board(state, board, s),
             }
             if over:  # everything is revealed at the end (M6)
                 entry["coins"] = state["coins"][s]
