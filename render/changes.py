@@ -23,16 +23,21 @@ from typing import Any
 def touched(game_key: str, before: dict | None, after: dict) -> dict | None:
     """``{"places": [...]}`` (sorted, no repeats) for a known game; None for another game.
 
-    18Rhl's answer also carries ``"hexes"`` (the same list), the key its map draws from.
-    Without a ``before`` view (nothing posted yet) nothing is marked.
+    18Rhl's answer says ``"hexes"`` instead, the key its map draws from (:func:`places`
+    reads either). Without a ``before`` view (nothing posted yet) nothing is marked.
     """
     finder = _FINDERS.get(game_key)
     if finder is None:
         return None
     places = sorted(set(finder(before, after))) if before else []
-    if game_key == "18rhl":
-        return {"places": places, "hexes": places}
-    return {"places": places}
+    return {"hexes" if game_key == "18rhl" else "places": places}
+
+
+def places(changed: dict | None) -> list[str]:
+    """The touched places of a :func:`touched` answer (``places`` or 18Rhl's ``hexes``)."""
+    if not isinstance(changed, dict):
+        return []
+    return list(changed.get("places") or changed.get("hexes") or [])
 
 
 def _differs(old: dict, new: dict, keys: Iterable[str]) -> bool:

@@ -24,7 +24,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engine import text as texts
-from render import card_scene
+from render import card_scene, changes
 from render.card_scene import Place, Scene
 from render.common import HIGHLIGHT, HIGHLIGHT_WIDTH, to_png
 from render.text_draw import draw_text, text_width
@@ -61,7 +61,7 @@ def draw_card(game_key: str, view: dict) -> Image.Image:
     _banner(draw, game_key, view, card, lang)
     scene = card_scene.scene(game_key, view)
     if scene is not None:
-        _small_map(image, draw, scene, (card.get("changed") or {}).get("places") or [])
+        _small_map(image, draw, scene, changes.places(card.get("changed")))
     rows = standings(game_key, view, lang)
     top = COLUMN[3] - (LINE + 4) - LINE * len(rows) - 8  # the standings sit at the bottom
     _moves(draw, game_key, view, card, lang, COLUMN[1], int((top - COLUMN[1]) // LINE) - 1)
