@@ -8,8 +8,10 @@ them is house-made.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from functools import cache, lru_cache
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -95,19 +97,26 @@ def tiles() -> dict[str, dict]:
     return {t["name"]: t for t in _load("tiles.json")["tiles"]}
 
 
-def tile_counts(options: dict) -> dict[str, int]:
-    """How many of each tile the supply holds with these optional rules."""
+def tile_counts(options: dict) -> Mapping[str, int]:
+    """How many of each tile the supply holds with these optional rules (read-only: legal()
+    asks once per tile name, so the answer is shared)."""
+    return _tile_counts(bool(options.get("promotion_tiles")),
+                        bool(options.get("ratingen_variant")))
+
+
+@cache
+def _tile_counts(promotion: bool, ratingen: bool) -> Mapping[str, int]:
     counts = {name: t["count"] for name, t in tiles().items()}
     promo = ("Essen", "949", "950", "932V")
-    if options.get("promotion_tiles"):
+    if promotion:
         counts["932"] = 0
     else:
         for name in promo:
             counts[name] = 0
-    if not options.get("ratingen_variant"):
+    if not ratingen:
         counts["1910"] = 0
         counts["1911"] = 0
-    return {k: v for k, v in counts.items() if v > 0}
+    return MappingProxyType({k: v for k, v in counts.items() if v > 0})
 
 
 @cache

@@ -444,19 +444,80 @@ def upgrade_reason(board: dict, hex_id: str, new_name: str, rotation: int, phase
     (see ``routes.uses_new_track``).
     """
     cell = board[hex_id]
-    old = tile(cell["tile"])
-    new = tile(new_name)
-    if old.preprinted and hexmap.hex_info(hex_id).color in ("red", "gray"):
+    reason = _phase_reason(cell, hex_id, new_name, phase, special)
+    if reason is not None:
+        return reason
+    on_network = corp is not None and not special
+    question = (hex_id, cell["tile"], cell["rotation"], new_name,
+                question_flags(phase, options, special, on_network))
+    if 0 <= rotation < 6 and fitting_rotations(*question) >> rotation & 1:
+        reason = None
+    else:  # refused: the reason is made only now (or a rotation legal() never offers)
+        reason = _tile_reason(*question, rotation)
+    if reason is not None or not on_network:
+        return reason
+    assert corp is not None
+    return _network_reason(board, hex_id, tile(cell["tile"]), tile(new_name), rotation, corp,
+                           network, quick)
+
+
+def _phase_reason(cell: dict, hex_id: str, new_name: str, phase: str,
+                  special: bool) -> Reason | None:
+    """The first checks: a fixed hex, then a colour the phase does not allow yet (kept out of
+    ``fitting_rotations``, whose answers hold for every phase with the same flags)."""
+    if tile(cell["tile"]).preprinted and hexmap.hex_info(hex_id).color in ("red", "gray"):
         return Reason("rhl18.tile.fixed_hex", {"hex": hex_id,
                                          "colour": _colour(hexmap.hex_info(hex_id).color)})
+    new = tile(new_name)
     if new.color not in PHASE_COLOURS[phase] and not (new.color == "orange" and special):
         return Reason("rhl18.tile.phase_colour", {"colour": Reason(f"rhl18.colour_cap.{new.color}", {}),
                                               "phase": phase})
-    if new_name == "935" and int(phase) >= 5:
+    return None
+
+
+# What of the phase, the optional rules and the kind of lay the board-free checks read, as
+# the bits of one int (a small cache key): phase 2, phase 5 or later, promotion tiles, the
+# Ratingen variant, a private's lay, a corporation's own lay (its stops must be kept).
+EARLY, LATE, PROMOTION, RATINGEN, SPECIAL, ON_NETWORK = 1, 2, 4, 8, 16, 32
+
+
+def question_flags(phase: str, options: Iterable[str] | dict, special: bool,
+                   on_network: bool) -> int:
+    return (EARLY * (phase == "2") | LATE * (int(phase) >= 5)
+            | PROMOTION * _has(options, "promotion_tiles")
+            | RATINGEN * _has(options, "ratingen_variant") | SPECIAL * special
+            | ON_NETWORK * on_network)
+
+
+# Distinct questions: about 1,500 per game (hex, its tile, the tile laid, flags), most shared
+# between games; an entry (key and int) is about 200 bytes.
+TILE_FITS_CACHED = 1 << 14
+
+
+@lru_cache(maxsize=TILE_FITS_CACHED)
+def fitting_rotations(hex_id: str, old_name: str, old_rot: int, new_name: str,
+                      flags: int) -> int:
+    """The rotations 0-5 at which ``_tile_reason`` has nothing against the lay, as bits
+    (bit r: rotation r). The same questions come back in every position of a game, thousands
+    per legal(), so their answers are remembered."""
+    return sum(1 << rotation for rotation in range(6)
+               if _tile_reason(hex_id, old_name, old_rot, new_name, flags, rotation) is None)
+
+
+def _tile_reason(hex_id: str, old_name: str, old_rot: int, new_name: str, flags: int,
+                 rotation: int) -> Reason | None:
+    """The checks of ``upgrade_reason`` after the phase's colours that read only the two
+    tiles, the hex and ``flags`` (``question_flags``), never the rest of the board."""
+    promo, ratingen = bool(flags & PROMOTION), bool(flags & RATINGEN)
+    special, on_network = bool(flags & SPECIAL), bool(flags & ON_NETWORK)
+    old = tile(old_name)
+    new = tile(new_name)
+    if new_name == "935" and flags & LATE:
         return Reason("rhl18.tile.osterath_late", {})
-    if hex_id == "E12" and phase == "2" and _has(options, "ratingen_variant"):
+    if hex_id == "E12" and flags & EARLY and ratingen:
         return Reason("rhl18.tile.ratingen_e12", {})
-    special_rule = _rhl_allowed(hex_id, old, new_name, options)
+    special_rule = _rhl_allowed(hex_id, old, new_name,
+                                {"promotion_tiles": promo, "ratingen_variant": ratingen})
     if special_rule is not None and not special_rule[0]:
         return special_rule[1]
     if new_name != "935" and _next_colour(old.color) != new.color:
@@ -467,19 +528,18 @@ def upgrade_reason(board: dict, hex_id: str, new_name: str, rotation: int, phase
         if rotation != 0:
             return Reason("rhl18.tile.metropolis_rotation", {})
     elif special_rule is not None:
-        if not exits(old.name, cell["rotation"]) <= exits(new_name, rotation):
+        if not exits(old.name, old_rot) <= exits(new_name, rotation):
             return Reason("rhl18.tile.keep_track", {"tile": new_name, "rotation": rotation,
                                           "hex": hex_id})
     elif new_name != "935":
-        reason = _normal_error(hex_id, old, cell["rotation"], new, rotation, special)
+        reason = _normal_error(hex_id, old, old_rot, new, rotation, special)
         if reason:
             return reason
-    return _geometry_error(board, hex_id, old, new, rotation, corp, special, network, quick)
+    return _geometry_error(hex_id, old, old_rot, new, rotation, on_network)
 
 
-def _geometry_error(board: dict, hex_id: str, old: Tile, new: Tile, rotation: int,
-                    corp: str | None, special: bool, network: routes.Network | None,
-                    quick: bool) -> Reason | None:
+def _geometry_error(hex_id: str, old: Tile, old_rot: int, new: Tile, rotation: int,
+                    on_network: bool) -> Reason | None:
     new_exits = exits(new.name, rotation)
     if hex_id not in METROPOLIS_LABELS:
         bad = sorted(e for e in new_exits if not hexmap.passable(hex_id, e))
@@ -496,22 +556,28 @@ def _geometry_error(board: dict, hex_id: str, old: Tile, new: Tile, rotation: in
     if len(old_slots) == len(new_slots) and any(
             n < o for o, n in zip(old_slots, new_slots, strict=True)):
         return Reason("rhl18.tile.slots", {"tile": new.name, "hex": hex_id})
-    if corp is None or special:
+    if not on_network:
         return None
-    old_nodes = [e for n, e in zip(old.nodes, node_exits(old.name, board[hex_id]["rotation"]),
-                                   strict=True) if n.kind != "offboard"]
+    old_nodes = [e for n, e in zip(old.nodes, node_exits(old.name, old_rot), strict=True)
+                 if n.kind != "offboard"]
     new_nodes = [e for n, e in zip(new.nodes, node_exits(new.name, rotation), strict=True)
                  if n.kind != "offboard"]
     if new.name not in TRACK_RESTRICTION_EXEMPT and any(
             not any(o <= n for n in new_nodes) for o in old_nodes):
         return Reason("rhl18.tile.keep_stops", {})
+    return None
+
+
+def _network_reason(board: dict, hex_id: str, old: Tile, new: Tile, rotation: int, corp: str,
+                    network: routes.Network | None, quick: bool) -> Reason | None:
+    """The checks that read the corporation's network: connection, then new track."""
     from engine.rhl18 import routes  # routes imports tiles
 
     connected = routes.connected_edges(board, corp) if network is None else network.connected
     reach = connected.get(hex_id, set())
     # In the metropolises the reference skips the rotation check: the hex being on the
     # corporation's network is enough.
-    if not (reach if hex_id in METROPOLIS_LABELS else new_exits & reach):
+    if not (reach if hex_id in METROPOLIS_LABELS else exits(new.name, rotation) & reach):
         return Reason("rhl18.tile.not_connected", {"corp": corp, "hex": hex_id})
     if old.paths and new.name not in TRACK_RESTRICTION_EXEMPT and not (
             routes.uses_new_track(board, corp, hex_id, new.name, rotation) if network is None
@@ -573,18 +639,25 @@ def _legal_lays(board: dict, corp: str | None, phase: str, available: Iterable[s
     else:
         network = None
         candidates = list(hexes or board)
+    flags = question_flags(phase, options, special, network is not None)
     result = []
     for hex_id in candidates:
-        old = tile(board[hex_id]["tile"])
+        cell = board[hex_id]
+        old = tile(cell["tile"])
         wanted = _next_colour(old.color)
         for name in names:
             new = tile(name)
             if new.color != wanted and name != "935":
                 continue
+            # upgrade_reason(..., quick=True) at each rotation, its board-free part asked once
+            if _phase_reason(cell, hex_id, name, phase, special) is not None:
+                continue
+            fits = fitting_rotations(hex_id, cell["tile"], cell["rotation"], name, flags)
             for group in _rotation_groups(hex_id, name):
                 for rotation in group:
-                    if upgrade_reason(board, hex_id, name, rotation, phase, options, corp,
-                                      special, network, quick=True) is None:
+                    if fits >> rotation & 1 and (network is None or _network_reason(
+                            board, hex_id, old, new, rotation, corp or "", network,
+                            True) is None):
                         result.append((hex_id, name, rotation))
                         break
     return result
