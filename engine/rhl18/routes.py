@@ -115,8 +115,24 @@ def _blocked(cell: dict, city_index: int, corp: str, neutral: bool) -> bool:
     return not neutral and bool(slots) and None not in slots and corp not in slots
 
 
+# Graphs of the last few boards: a recorded run is matched to our stops, then validated, and
+# both ask for the graph of the same board (graphs are never changed once built).
+_GRAPHS: dict[tuple, _Graph] = {}
+GRAPHS_KEPT = 4
+
+
 def build_graph(board: dict, corp: str, phase: str) -> _Graph:
     """Stops as nodes, track segments between them as edges carrying a bitmask of track used."""
+    key = (hexmap.board_key(board), corp, phase)
+    graph = _GRAPHS.get(key)
+    if graph is None:
+        if len(_GRAPHS) >= GRAPHS_KEPT:
+            del _GRAPHS[next(iter(_GRAPHS))]
+        graph = _GRAPHS[key] = _build_graph(board, corp, phase)
+    return graph
+
+
+def _build_graph(board: dict, corp: str, phase: str) -> _Graph:
     neutral = _neutral_hexes(board, corp)
     nodes: list[_Node] = []
     ids: dict[tuple[str, int], int] = {}
