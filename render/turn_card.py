@@ -165,6 +165,7 @@ def _banner(draw: ImageDraw.ImageDraw, game_key: str, view: dict, card: dict,
         draw_text(draw, (WIDTH - 20, 40), phase, SMALL, fill=MUTED, anchor="rm")
     task = task_text(game_key, view, lang) if acting else ""
     if task:
+        task = task[0].upper() + task[1:]  # "rotes Flugzeug hält..." starts the sentence
         draw_text(draw, (20, 86), fit(task, TASK, WIDTH - 40), TASK, fill=INK, anchor="lm")
 
 
@@ -292,7 +293,7 @@ def _small_map(image: Image.Image, draw: ImageDraw.ImageDraw, scene: Scene,
         lines()
     for x, y, r, colour in scene.pieces:
         cx, cy = on_panel((x, y))
-        radius = max(4.0, r * scale)
+        radius = max(6.0, r * scale)  # a piece stays visible on the smallest scale
         pdraw.ellipse((cx - radius, cy - radius, cx + radius, cy + radius), fill=colour,
                       outline=INK, width=1)
     marked = [p for p in changed if p in visible]
@@ -397,7 +398,8 @@ def _moves(draw: ImageDraw.ImageDraw, game_key: str, view: dict, card: dict, lan
     earlier = int(card.get("earlier") or 0)
     for move in reversed(moves):  # the latest moves matter most: keep them, count the rest
         room = budget - (1 if earlier or len(shown) + 1 < len(moves) else 0)
-        lines = wrap(str(move.get("text") or ""), SMALL, right - left - 30, min(2, room))
+        most = 3 if len(moves) <= 2 else 2  # a few moves may take more room each
+        lines = wrap(str(move.get("text") or ""), SMALL, right - left - 30, min(most, room))
         if not lines or len(lines) > room:
             break
         shown.insert(0, (move.get("seat"), lines))
@@ -446,8 +448,12 @@ def standings(game_key: str, view: dict, lang: str) -> list[tuple[int, str]]:
             value = say(lang, "stand.rhein", capital=player.get("capital", 0))
         elif game_key == "rheinlaender":
             held = [d for d in view.get("duchies") or [] if d.get("owner") == seat]
-            value = say(lang, "stand.rheinlaender", duchies=len(held),
-                        value=sum(int(d.get("value") or 0) for d in held))
+            if "board_points" in player:  # what the seat would score now (coins stay hidden)
+                value = say(lang, "stand.rheinlaender_points", points=player["board_points"],
+                            duchies=len(held))
+            else:
+                value = say(lang, "stand.rheinlaender", duchies=len(held),
+                            value=sum(int(d.get("value") or 0) for d in held))
         elif game_key == "troedler":
             value = say(lang, "stand.troedler", goods=len(player.get("goods") or []),
                         cards=player.get("hand_size", 0))
