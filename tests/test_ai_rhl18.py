@@ -61,19 +61,51 @@ def test_a_forced_train_spares_the_presidents_cash_and_our_own_corporations() ->
     checked = 0
     for state, seat, moves in _forced_positions():
         sym = F.current_corp(state)
-        corp = state["corps"][sym]
         depot = set(F.depot_available(state))
         move = ai.choose(game, state, seat, "normal", 7 + checked, strict=True)
         assert move["type"] == "buy_train", move
-        others = [m for m in moves if m["type"] == "buy_train" and m["train"] not in depot
-                  and state["corps"][AI._owner_corp(state, m["train"])]["president"] != seat]
-        if others:
-            # An opponent's train costs at most the treasury: the president pays nothing.
-            assert move["train"] not in depot or move["price"] <= corp["cash"], move
-            source = AI._owner_corp(state, move["train"])
+        # Not a train of a corporation we run (it might have to buy one in turn) while a
+        # depot train or an opponent's is to be had.
+        source = AI._owner_corp(state, move["train"])
+        elsewhere = [m for m in moves if m["type"] == "buy_train" and (
+            m["train"] in depot or (
+                state["corps"][AI._owner_corp(state, m["train"])]["president"] != seat
+                and AI._offer_welcome(state, sym, m)))]
+        if elsewhere:
             assert source is None or state["corps"][source]["president"] != seat, move
         checked += 1
     assert checked >= 5
+
+
+def test_a_forced_buy_takes_an_equal_train_an_opponent_lets_go() -> None:
+    """Forced, with a treasury short of the depot's train: an opponent's train as good,
+    which its president would sell (a fair price, another train kept), costs the
+    president nothing, so it is taken rather than the depot's."""
+    game = get_game("18rhl")
+    tried = 0
+    for state, seat, _moves in _forced_positions():
+        sym = F.current_corp(state)
+        depot = [t for t in F.depot_available(state) if t in state["depot"]]
+        rivals = [c for c, corp in state["corps"].items()
+                  if c != sym and corp["trains"] and not corp["receivership"]
+                  and corp["president"] not in (None, seat) and AI._held(state, seat, c) <= 1]
+        if not depot or not rivals or state["corps"][sym]["receivership"] \
+                or state["round"]["t"]["ebuy_sold"]:
+            continue
+        train = min(depot, key=F.train_price)
+        running = {AI.train_kind(t) for corp in state["corps"].values() for t in corp["trains"]}
+        if AI.train_kind(train) not in running:
+            continue  # the first of its kind starts a phase: only the depot sells it
+        # The rival gets the depot's next train as a second one; our treasury holds 90 %
+        # of its price, so the depot's own would take the president's money.
+        state["depot"].remove(train)
+        state["corps"][rivals[0]]["trains"].append(train)
+        state["corps"][sym]["cash"] = int(0.9 * F.train_price(train))
+        move = ai.choose(game, state, seat, "normal", 5, strict=True)
+        assert move["type"] == "buy_train" and move["train"] not in state["depot"], move
+        assert move["price"] <= state["corps"][sym]["cash"], move
+        tried += 1
+    assert tried >= 3
 
 
 def test_train_life_marks_trains_about_to_rust() -> None:

@@ -101,6 +101,8 @@ def accepts(state: State, seat: int, buyer: str, seller: str, train: str,
     ``price``. A buyer asks this before it offers: an offer this AI would decline is never
     made (issue 15: a table once read 96 offer and decline lines)."""
     keeps_one = len(state["corps"][seller]["trains"]) > 1
+    if not keeps_one and F.route_possible(state, seller):
+        return False  # without a train the seller would have to buy one in turn
     return (price >= FAIR * F.train_price(train)
             or (train_life(state, train) < 1 and keeps_one)
             or not F.route_possible(state, seller)
@@ -180,17 +182,24 @@ def buy_train(state, seat, by_type, rng) -> Action | None:
     corp = state["corps"][sym]
     depot = set(F.depot_available(state))
     moves = [m for m in moves if m["train"] in depot or _offer_welcome(state, sym, m)]
+    fresh = [m for m in moves if m["train"] in depot and m["price"] <= corp["cash"]]
+    if F.must_buy(state, sym) and fresh:
+        # Our treasury pays a new train: taking another corporation's train instead would
+        # leave it short and, when it was its only one, send it after ours (trains circled
+        # between two corporations that way, turn after turn).
+        return min(fresh, key=lambda m: (train_life(state, m["train"]) < 1, m["price"],
+                                         str(m["train"])))
     if F.must_buy(state, sym) and moves:
         # Forced: spend as little of the president's own money as possible. Another
         # corporation's train costs at most our treasury, so it never needs the president.
         return min(moves, key=lambda m: (
             _forced_cost(state, seat, sym, m, depot), -train_worth(state, m["train"]),
             m["price"], str(m["train"])))
-    steals = [m for m in moves if m["train"] not in depot and _bargain(state, seat, m)]
+    steals = [m for m in moves if m["train"] not in depot and _bargain(state, seat, m)
+              and _wants(state, sym, m["train"])]
     if steals:
         return max(steals, key=lambda m: (train_worth(state, m["train"]), -m["price"],
                                           str(m["train"])))
-    fresh = [m for m in moves if m["train"] in depot and m["price"] <= corp["cash"]]
     wanted = [m for m in fresh if _wants(state, sym, m["train"])]
     if wanted:
         # The train rush: the next train from the depot (the cheapest), which moves the
@@ -210,7 +219,26 @@ def _wants(state: State, sym: str, train: str) -> bool:
         return True
     if train_life(state, train) < 1:
         return False
-    return len(corp["trains"]) < min(F.train_limit(state), WANT_TRAINS)
+    longest = max(_train_rank(t)[0] for t in corp["trains"])
+    if not state["round"]["t"].get("ran"):
+        return False  # no run yet (a first turn): one train, then see what it earns
+    if _idle(state, sym) and _train_rank(train)[0] <= longest:
+        return False  # a train found no route this turn: another as short would idle too
+    if _train_rank(train)[0] > longest:
+        # A longer train than any we run: it earns more and moves the phases on (and
+        # rusts our rivals' older trains), so it is worth the last free place.
+        return True
+    return len(corp["trains"]) < min(F.train_limit(state) - 1, WANT_TRAINS)
+
+
+def _idle(state: State, sym: str) -> bool:
+    """A train of ours ran no paying route in this turn's run (the Route step comes
+    before the train step, so the turn's routes are known)."""
+    t = state["round"].get("t", {})
+    if not t.get("ran"):
+        return False
+    paying = {r["train"] for r in t.get("routes", []) if r.get("revenue", 1) > 0}
+    return any(train not in paying for train in state["corps"][sym]["trains"])
 
 
 def _offer_welcome(state: State, sym: str, move: Action) -> bool:
