@@ -286,9 +286,20 @@ class Game:
         Each item is a string (found in a view as an equal string) or a dict (found as any
         dict in a view holding all its keys with these values; where the view holds a list
         under that key, the list containing the value counts). The fuzzer checks every item
-        is in its owner's view and in no other view, the public one included.
+        is in its owner's view and in no other view, the public one included; and that no
+        other view holds, even inside a longer text, a text (with a digit) that the owner's
+        view shows only within its hidden things (a card's wording, a payment's line).
         """
         return {}
+
+    def secret_items(self, state: State) -> list:
+        """What no seat may see now, the hidden state: a draw pile's cards, covered cards.
+
+        Items are as in :meth:`hidden_items`, except that a string is looked for inside every
+        string of a view (a card's text within a log line), not only as an equal string. The
+        fuzzer checks that no view, the public one included, holds any of them.
+        """
+        return []
 
     def find_legal(self, state: State, seat: int, action: Action) -> Action | None:
         """The legal action equal to ``action``, or None."""

@@ -25,7 +25,9 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 import traceback
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -294,15 +296,24 @@ def full_check(game: Game, case: Case, state: State) -> None:
             json.dumps(view)
         except (TypeError, ValueError) as error:
             raise Fault("view", f"view for {seat} is not JSON: {error}") from error
-    check_hidden(_call("hidden_items", game.hidden_items, state), views)
+    check_hidden(_call("hidden_items", game.hidden_items, state), views,
+                 _call("secret_items", game.secret_items, state))
 
 
-def check_hidden(hidden: Mapping[int, list], views: Mapping[int | None, Any]) -> None:
-    """Each seat's hidden items are in its own view and in no other view.
+def check_hidden(hidden: Mapping[int, list], views: Mapping[int | None, Any],
+                 secret: Iterable[Any] = ()) -> None:
+    """Each seat's hidden items are in its own view and in no other view; no view holds a
+    secret item (the hidden state); and no view holds a text that only another seat's view
+    shows, within that seat's hidden things (:func:`private_texts`): a hand card's wording
+    in a log line leaks the card as surely as the card itself.
 
     An item a viewer also holds among its own secrets (two players with 0 coins) proves
     nothing in that viewer's view, so it is only looked for in the others."""
     indexed = {seat: _Index(view) for seat, view in views.items()}
+
+    def who(seat: int | None) -> str:
+        return "the public view" if seat is None else f"seat {seat}'s view"
+
     for owner, items in hidden.items():
         for item in items:
             if not indexed[owner].holds(item):
@@ -311,8 +322,60 @@ def check_hidden(hidden: Mapping[int, list], views: Mapping[int | None, Any]) ->
                 if seat == owner or (seat is not None and item in hidden.get(seat, ())):
                     continue
                 if index.holds(item):
-                    who = "the public view" if seat is None else f"seat {seat}'s view"
-                    raise Fault("hidden", f"seat {owner}'s hidden {item!r} is in {who}")
+                    raise Fault("hidden", f"seat {owner}'s hidden {item!r} is in {who(seat)}")
+    for item in secret:
+        for seat, index in indexed.items():
+            if index.holds(item, within=True):
+                raise Fault("hidden", f"the hidden state's {item!r} is in {who(seat)}")
+    texts = {seat: private_texts(indexed[seat], hidden.get(seat, ())) for seat in hidden}
+    for owner, marks in texts.items():
+        for seat, index in indexed.items():
+            if seat == owner:
+                continue
+            own = texts.get(seat, set()) if seat is not None else set()
+            for mark in sorted(marks - own):
+                if index.holds(mark, within=True):
+                    raise Fault("hidden", f"seat {owner}'s hidden text {mark!r} is in "
+                                f"{who(seat)}")
+
+
+def private_texts(index: _Index, items: Iterable[Any]) -> set[str]:
+    """The texts an owner's view shows only within the dicts that are its hidden items (a
+    hand card's ``"text"``), found without asking the game how it words things.
+
+    Only a dict that stands for the item counts: not the view itself (its top level may
+    hold ``{"coins": 3}`` beside everything else), holding each of the item's values itself
+    (not in a list: ``{"hand": [...]}`` holds a whole hand) and no dict inside (a card, a
+    payment). Only texts with a digit count: a bare word ("feed", "anvil") names a kind of
+    thing that others may well hold too, not one hidden thing."""
+    inside: Counter[str] = Counter()
+    seen: set[int] = set()
+    for item in items:
+        if not isinstance(item, dict):
+            continue
+        for number in index.matching(item):
+            node = index.dicts[number]
+            if number in seen or number == 0 or any(isinstance(v, dict) for v in node.values()):
+                continue
+            if all(type(node[key]) is type(value) and node[key] == value
+                   for key, value in item.items()):
+                seen.add(number)
+                inside.update(_strings(node))
+    return {text for text, count in inside.items()
+            if index.counts[text] <= count and any(ch.isdigit() for ch in text)}
+
+
+def _strings(node: Any) -> list[str]:
+    found, stack = [], [node]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+        elif isinstance(item, str):
+            found.append(item)
+    return found
 
 
 def hidden_in(view: Any, hidden: Mapping[int, list], reader: int | None = None) -> list:
@@ -330,10 +393,10 @@ class _Index:
     list values, so a dict item is a few set intersections instead of a scan."""
 
     def __init__(self, view: Any) -> None:
-        self.strings: set[str] = set()
+        self.counts: Counter[str] = Counter()
         self.dicts: list[dict] = []
         self.pairs: dict[tuple[str, type, Any], set[int]] = {}
-        stack = [view]
+        stack = [view]  # the view itself, if a dict, is dict number 0
         while stack:
             node = stack.pop()
             if isinstance(node, dict):
@@ -342,7 +405,20 @@ class _Index:
             elif isinstance(node, list):
                 stack.extend(node)
             elif isinstance(node, str):
-                self.strings.add(node)
+                self.counts[node] += 1
+        self.strings = set(self.counts)
+        self._text: str | None = None
+
+    def within(self, text: str) -> bool:
+        """``text`` inside some string of the view, not as part of a longer word or number
+        ("#3 ferry" is not within "#13 ferry")."""
+        if self._text is None:
+            self._text = "\x00".join(self.strings)
+        if text not in self._text:
+            return False
+        pattern = (r"(?<![\w#])" if text[:1].isalnum() or text[:1] == "#" else "") + \
+            re.escape(text) + (r"(?!\w)" if text[-1:].isalnum() else "")
+        return re.search(pattern, self._text) is not None
 
     def _add(self, node: dict) -> None:
         number = len(self.dicts)
@@ -352,21 +428,32 @@ class _Index:
                 if isinstance(member, _SCALARS):
                     self.pairs.setdefault((key, type(member), member), set()).add(number)
 
-    def holds(self, item: Any) -> bool:
+    def holds(self, item: Any, within: bool = False) -> bool:
+        """Whether the view holds ``item``; ``within``: a string item inside a longer text
+        counts too."""
         if isinstance(item, str):
-            return item in self.strings
+            return self.within(item) if within else item in self.strings
         if not isinstance(item, dict):
             raise TypeError(f"hidden items are strings or dicts, not {item!r}")
+        return bool(self.matching(item, first=True))
+
+    def matching(self, item: dict, first: bool = False) -> list[int]:
+        """The numbers of the view's dicts that hold ``item`` (``first``: stop at one)."""
         found: set[int] | None = None
         for key, value in item.items():
             if isinstance(value, _SCALARS):
                 numbers = self.pairs.get((key, type(value), value), set())
                 found = numbers if found is None else found & numbers
                 if not found:
-                    return False
-        candidates = range(len(self.dicts)) if found is None else found
-        return any(all(_has(self.dicts[n], key, value) for key, value in item.items())
-                   for n in candidates)
+                    return []
+        candidates = range(len(self.dicts)) if found is None else sorted(found)
+        out = []
+        for n in candidates:
+            if all(_has(self.dicts[n], key, value) for key, value in item.items()):
+                out.append(n)
+                if first:
+                    break
+        return out
 
 
 _SCALARS = (str, int, float, bool, type(None))

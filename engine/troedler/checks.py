@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from engine.core import State
-from engine.troedler.data import CARDS, GOODS, GOODS_PER_KIND
+from engine.troedler.data import CARDS, GOODS, GOODS_PER_KIND, card_text
 
 HAND_LIMIT = 8  # the most a hand ever holds, mid-turn included
 
@@ -33,6 +33,19 @@ def invariants(state: State) -> list[str]:
         if len(hand) > HAND_LIMIT:
             problems.append(f"seat {seat} holds {len(hand)} cards (at most {HAND_LIMIT})")
     return problems
+
+
+def secret_items(state: State) -> list:
+    """What nobody may see in a view (R12.3, R41): the covered cards of the remaining piles,
+    unless the table plays with open piles, and the game-round pile, as cards and as the
+    texts that word them."""
+    if state["stage"] == "over":
+        return []
+    cards = list(state["round_pile"])
+    if not state["options"].get("open_piles"):
+        cards += [cid for pile in state["piles"] if pile for cid in pile[:-1]]
+    return [item for cid in cards
+            for item in ({"id": cid, "type": CARDS[cid]["type"]}, str(card_text(cid)))]
 
 
 def hidden_items(state: State) -> dict[int, list]:

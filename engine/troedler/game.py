@@ -99,6 +99,9 @@ class Troedler(Game):
     def hidden_items(self, state: State) -> dict[int, list]:
         return checks.hidden_items(state)
 
+    def secret_items(self, state: State) -> list:
+        return checks.secret_items(state)
+
     def phase(self, state: State) -> Msg:
         # Never hints at a reached end before the round is over (R42).
         stage = state["stage"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import State
-from engine.text import from_json, msg
+from engine.text import msg
 from engine.troedler import scoring
 from engine.troedler.common import card_face, player_name
 from engine.troedler.data import START_COLOURS, VILLAGE_KEYS
@@ -63,8 +63,9 @@ def public_view(state: State, phase: str) -> dict[str, Any]:
         "pending_replacements": [list(pair) for pair in state["pending"]],
     }
     if stage == "take":
-        # The deal as posted to the channel: everyone saw every card being dealt (R12).
-        view["deal_log"] = from_json(state["deal_log"])
+        # No deal log here: the deal is posted once to the channel (R12.2); a view shows each
+        # pile as its top card and how many are covered (R12.3), and a pile taken is a hand,
+        # seen by others only as its size (R12.5).
         view["choosing"] = state["dealer"] if state["dealer_discard"] else state["queue"][0]
         view["choosing_to"] = "discard-pile" if state["dealer_discard"] else "take-pile"
         view["choice"] = msg(f"troedler.view.{view['choosing_to']}")
