@@ -39,7 +39,7 @@ def _rhein(draw: ImageDraw.ImageDraw, view: dict, touched: list[str]) -> None:
     for place in touched:
         if place.isdigit() and 0 <= int(place) < 15:
             x = rhein.x_of(int(place))
-            draw.rectangle((x + half, rhein.CITY_TOP + half, x + rhein.COLUMN - half,
+            draw.rectangle((x + half, rhein.CITY_TOP + half, x + rhein.width_of(int(place)) - half,
                             layout.lying[1] - half), outline=HIGHLIGHT, width=HIGHLIGHT_WIDTH)
 
 

@@ -1,12 +1,19 @@
 """The board image of Rhein: River Trade, drawn from the public view.
 
-Top: the Rhine as 15 columns (city numbers 0-14) with the cities and their services, one lane
-each for planes, trains and ships (transports with their loads, reservation markers as
-flags), then trucks and the containers lying in each city. Bottom: the Orders List, the
-players (Capital, trucks, open orders with time tokens) and the transports' mats.
+Top: the Rhine as 15 columns (city numbers 0-14) with the cities, one lane each for planes,
+trains and ships (transports with their loads; reservation flags in the colour and letter of
+the player who reserved the stop, with a band in the transport's colour), then trucks and the
+containers lying in each city. Basel's column is three transports wide, because the
+transports wait there between trips (elsewhere two of one kind rarely meet), and the two
+spaces without a city are narrow, so each lane is about one transport tall and the lanes hold
+what they show. Services are not written out: a hatched lane cell is a stop that transport
+cannot make. Bottom: the Orders List (at the end: the final result, every player's Capital
+after penalties, ranked), the players, the Capital track, and the transports' mats as one
+table across the picture.
 
 Every word on the picture is a catalogue text (render/locales/<lang>/rhein.json, keys
-``render.rhein.*``) said in the table's language, ``view["lang"]`` (English without it).
+``render.rhein.*``) said in the table's language, ``view["lang"]`` (English without it), and
+at least TEXT px (1.1 % of the width, readable when a player opens the board on a phone).
 German words are longer, so widths that depend on words are measured, not fixed.
 """
 
@@ -19,21 +26,26 @@ from PIL import Image, ImageDraw
 
 from engine import text as texts
 from render import highlight
-from render.common import font, text_colour_on, to_png
-from render.text_draw import draw_text
+from render.common import text_colour_on, to_png
+from render.text_draw import draw_text, text_width, wrapped
 
 texts.register("render.locales")  # the renderers' catalogue (idempotent)
 
 WIDTH = 1600
-LEFT = 120  # lane labels ("Flugzeuge" needs the room; the columns stay 98 px wide)
-COLUMN = (WIDTH - LEFT - 10) // 15
-CITY_TOP, CITY_BOTTOM = 64, 178
-FLAG_SPACE = 34  # below the tokens of a lane: the reservation flags
-ROW_HEIGHT = 74  # trucks and lying containers
+TEXT = 18  # the least text size: 1.1 % of WIDTH
+LINE = 24  # one line of panel text at TEXT
+LEFT = 116  # lane labels ("Flugzeuge" needs the room)
+NARROW = 40  # the two spaces without a city (no transport ever stops there)
+NO_CITY = (11, 13)
+BASEL_SLOTS = 3  # transports side by side in Basel's column
+COLUMN = (WIDTH - 8 - LEFT - len(NO_CITY) * NARROW) // (14 - len(NO_CITY) + BASEL_SLOTS)
+CITY_TOP = 76
+CITY_BOTTOM = CITY_TOP + 96
 BACKGROUND = "#F7F4EC"
 INK = "#1B1B1B"
-MUTED = "#6B6B6B"
+MUTED = "#5A5A5A"
 LANE_FILL = {"plane": "#E8F1FA", "train": "#EEEEEE", "ship": "#D6E9F7"}
+NO_CITY_FILL = "#E4E0D6"
 # Player colours: colour-blind safe (Okabe-Ito) plus a letter on every marker.
 # The letters are catalogue texts (render.rhein.letter.<colour>): G/Y/B/P/Br, Gr/Ge/Bl/Li/Br.
 PLAYER = {
@@ -44,8 +56,12 @@ PLAYER = {
     "brown": "#8C510A",
 }
 VEHICLE = {"white": "#FFFFFF", "red": "#C8102E", "black": "#202020"}
-SERVICES = ("plane", "train", "ship", "road")
-MIN_TEXT = 14  # px: the smallest text a phone shows readably
+KINDS = ("plane", "train", "ship")
+TOKEN_HEAD = 48  # a transport's colour and its load, one line each
+PILL_H, PILL_STEP = 24, 28  # a player's containers: letter and count on the player's colour
+FLAG_W, FLAG_H = 42, 30  # a reservation flag and the row it takes
+TRUCK_H = 30
+MIN_LANE = 56
 
 
 def language(view: dict[str, Any]) -> str:
@@ -58,153 +74,21 @@ def word(lang: str, key: str, **values: Any) -> str:
     return texts.render(f"render.rhein.{key}", values, lang)
 
 
-@lru_cache(maxsize=256)
-def text_width(text: str, size: int, bold: bool = False) -> float:
-    return ImageDraw.Draw(Image.new("1", (1, 1))).textlength(text, font=font(size, bold))
-
-
-def fitted(text: str, size: int, bold: bool, width: float) -> int:
-    """The largest size from ``size`` down to MIN_TEXT at which ``text`` fits ``width``."""
-    while size > MIN_TEXT and text_width(text, size, bold) > width:
-        size -= 1
-    return size
+def width_of(position: int) -> int:
+    """A river position's column width."""
+    if position == 0:
+        return BASEL_SLOTS * COLUMN
+    return NARROW if position in NO_CITY else COLUMN
 
 
 def x_of(position: int) -> int:
-    return LEFT + position * COLUMN
+    """The left edge of a river position's column."""
+    return LEFT + sum(width_of(p) for p in range(position))
 
 
-def chip(draw: ImageDraw.ImageDraw, x: float, y: float, colour: str, text: str,
-         radius: int = 11, lang: str = texts.DEFAULT) -> None:
-    """A player marker: colour plus letters, so colour is never the only cue."""
-    fill = PLAYER[colour]
-    letter = word(lang, f"letter.{colour}")
-    draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=fill,
-                 outline=INK, width=1)
-    size = 14 if len(letter) == 1 else 12
-    draw_text(draw, (x, y), letter, size, bold=True, fill=text_colour_on(fill), anchor="mm")
-    if text:
-        draw_text(draw, (x + radius + 2, y), text, 15, bold=True, fill=INK, anchor="lm")
-
-
-class Layout:
-    """Vertical positions of the lanes and rows; lanes grow with the tallest stack."""
-
-    def __init__(self, lane_heights: tuple[int, int, int], truck_rows: int, lying_rows: int):
-        top = CITY_BOTTOM + 4
-        self.lanes: dict[str, tuple[int, int]] = {}
-        for kind, height in zip(("plane", "train", "ship"), lane_heights, strict=True):
-            self.lanes[kind] = (top, top + height)
-            top += height + 4
-        self.trucks = (top, top + 16 + 30 * truck_rows)
-        top = self.trucks[1] + 4
-        self.lying = (top, top + 16 + 28 * lying_rows)
-        self.panel_top = self.lying[1] + 12
-
-
-@lru_cache(maxsize=4)
-def token_head(lang: str) -> int:
-    """Height of a token's title: one line when colour and load fit side by side, else two
-    (German "Schwarz" and "12/12" do not fit in one column at 14 px)."""
-    widest = max(text_width(word(lang, f"colour.{c}"), 14, True) for c in VEHICLE)
-    return 26 if widest + text_width("14/14", 14) + 8 <= COLUMN - 13 else 42
-
-
-def token_height(item: dict, lang: str) -> int:
-    loads = sum(1 for count in item["load"] if count)
-    return token_head(lang) + 22 * max(1, (loads + 1) // 2)
-
-
-def plan(view: dict, lang: str) -> Layout:
-    heights = []
-    for kind in ("plane", "train", "ship"):
-        stacks: dict[int, int] = {}
-        for item in view["transports"]:
-            if item["kind"] == kind:
-                position = 0 if item["pos"] is None else item["pos"]
-                stacks[position] = stacks.get(position, 0) + token_height(item, lang) + 4
-        heights.append(max([60, *stacks.values()]) + FLAG_SPACE)
-    trucks: dict[int, int] = {}
-    lying: dict[int, int] = {}
-    for player in view["players"]:
-        for truck in player["trucks"].values():
-            if truck["where"] == "board":
-                trucks[truck["pos"]] = trucks.get(truck["pos"], 0) + 1
-        for city in player["lying"]:
-            lying[int(city)] = lying.get(int(city), 0) + 1
-    truck_rows = max([1, *((n + 1) // 2 for n in trucks.values())])
-    lying_rows = max([1, *((n + 1) // 2 for n in lying.values())])
-    return Layout(tuple(heights), truck_rows, lying_rows)
-
-
-@lru_cache(maxsize=16)
-def static_board(city_key: tuple, layout_key: tuple, mats: tuple, lang: str) -> Image.Image:
-    """Lanes, columns, cities and mats: the same in every picture with this layout."""
-    lanes, trucks_row, lying_row, panel_top = layout_key
-    LANES = dict(lanes)  # noqa: N806 (reads like the constant it replaces)
-    TRUCK_ROW, LYING_ROW = trucks_row, lying_row  # noqa: N806
-    height = 2000
-    image = Image.new("RGB", (WIDTH, height), BACKGROUND)
-    draw = ImageDraw.Draw(image)
-    cities = {number: (name, services) for number, name, services in city_key}
-    rows = [(word(lang, f"lane.{kind}"), LANES[kind], LANE_FILL[kind]) for kind in LANES]
-    rows += [(word(lang, "row.trucks"), TRUCK_ROW, "#FFFFFF"),
-             (word(lang, "row.lying"), LYING_ROW, "#FFFFFF")]
-    for label, (top, bottom), fill in rows:
-        draw.rectangle((LEFT, top, WIDTH - 10, bottom), fill=fill)
-        size = fitted(label, 18, True, LEFT - 14)
-        draw_text(draw, (8, (top + bottom) // 2), label, size, bold=True, fill=INK, anchor="lm")
-    draw_text(draw, (8, 100), word(lang, "city"), 18, bold=True, fill=INK, anchor="lm")
-    draw_text(draw, (8, 124), word(lang, "number"), 14, fill=MUTED, anchor="lm")
-    # the river itself runs along the ship lane
-    draw_mats(draw, mats, panel_top + MAT_OFFSET)
-    river_y = (LANES["ship"][0] + LANES["ship"][1]) // 2
-    draw.line((LEFT, river_y, WIDTH - 10, river_y), fill="#9CC7E8", width=10)
-    words = {kind: word(lang, f"service.{kind}") for kind in SERVICES}
-    box = min(46, max(40, 8 + max(text_width(w, 14) for w in words.values())))
-    for position in range(15):
-        x = x_of(position)
-        draw.line((x, CITY_TOP, x, LYING_ROW[1]), fill="#C9C2B2", width=1)
-        centre = x + COLUMN // 2
-        if position not in cities:
-            draw_text(draw, (centre, CITY_TOP + 18), str(position), 15, fill=MUTED, anchor="mm")
-            draw_text(draw, (centre, CITY_TOP + 44), word(lang, "no_city"), 14, fill=MUTED,
-                      anchor="mm")
-            for top, bottom in LANES.values():
-                draw.rectangle((x + 1, top, x + COLUMN - 1, bottom), fill="#E4E0D6")
-            continue
-        name, services = cities[position]
-        diamond = [(centre, CITY_TOP + 4), (centre + 16, CITY_TOP + 20), (centre, CITY_TOP + 36),
-                   (centre - 16, CITY_TOP + 20)]
-        draw.polygon(diamond, fill="#F2C14E", outline=INK)
-        draw_text(draw, (centre, CITY_TOP + 20), str(position), 15, bold=True, fill=INK,
-                  anchor="mm")
-        draw_text(draw, (centre, CITY_TOP + 52), name, 15 if len(name) < 11 else 14, bold=True,
-                  fill=INK, anchor="mm")
-        shown = [words[kind] for kind in SERVICES if kind in services]
-        for index, label in enumerate(shown):
-            column, row = index % 2, index // 2
-            wx = centre + (column * 2 - 1) * (box // 2 + 1)
-            wy = CITY_TOP + 78 + row * 20
-            draw.rounded_rectangle((wx - box // 2, wy - 9, wx + box // 2, wy + 9), radius=4,
-                                   fill="#FFFFFF", outline="#8A8170")
-            draw_text(draw, (wx, wy), label, 14, fill=INK, anchor="mm")
-        for kind, (top, bottom) in LANES.items():
-            if kind not in services:
-                # hatched: this transport cannot stop here
-                tile = hatch(bottom - top)
-                image.paste(tile, (x + 1, top), tile)
-    return image
-
-
-@lru_cache(maxsize=8)
-def hatch(height: int) -> Image.Image:
-    """Diagonal lines clipped to one column: a lane where that transport cannot stop."""
-    tile = Image.new("RGBA", (COLUMN - 1, height), (0, 0, 0, 0))
-    pen = ImageDraw.Draw(tile)
-    for offset in range(0, COLUMN + height, 14):
-        pen.line((offset, 0, offset - height, height), fill="#C9C4B8", width=1)
-    return tile
+def where(item: dict) -> int:
+    """A transport's column: waiting on its mat (pos None) is Basel's."""
+    return 0 if item["pos"] is None else item["pos"]
 
 
 def vehicle_colour(item: dict) -> str:
@@ -212,84 +96,265 @@ def vehicle_colour(item: dict) -> str:
     return item["key"].split("-")[0]
 
 
+def pill_width(letter: str, count: int) -> float:
+    return text_width(f"{letter}{count}", TEXT, True) + 8
+
+
+def pill_rows(loads: list[tuple[str, int]], lang: str, room: float) -> int:
+    """How many rows the players' pills take when flowed into ``room``."""
+    rows, x = 0, room
+    for colour, count in loads:
+        width = pill_width(word(lang, f"letter.{colour}"), count)
+        if x + width > room:
+            rows, x = rows + 1, 0.0
+        x += width + 3
+    return rows
+
+
+def draw_pills(draw: ImageDraw.ImageDraw, x: float, y: float, room: float,
+               loads: list[tuple[str, int]], lang: str) -> None:
+    """Each player's count on a pill of their colour with their letter ("Gr5"), flowed."""
+    left, cx = x, x
+    for colour, count in loads:
+        letter = word(lang, f"letter.{colour}")
+        width = pill_width(letter, count)
+        if cx > left and cx + width > left + room:
+            cx, y = left, y + PILL_STEP
+        fill = PLAYER[colour]
+        draw.rounded_rectangle((cx, y, cx + width, y + PILL_H), radius=6, fill=fill,
+                               outline=INK, width=1)
+        draw_text(draw, (cx + width / 2, y + PILL_H / 2), f"{letter}{count}", TEXT, bold=True,
+                  fill=text_colour_on(fill), anchor="mm")
+        cx += width + 3
+
+
+def loads_of(item: dict, colours: list[str]) -> list[tuple[str, int]]:
+    return [(colours[seat], count) for seat, count in enumerate(item["load"]) if count]
+
+
+def token_height(item: dict, colours: list[str], lang: str) -> int:
+    rows = pill_rows(loads_of(item, colours), lang, COLUMN - 10)
+    return TOKEN_HEAD + PILL_STEP * rows + (4 if rows else 0)
+
+
+class Layout:
+    """Vertical positions of the lanes and rows; each lane as tall as its tallest stack plus
+    its reservation flags."""
+
+    def __init__(self, lanes: dict[str, tuple[int, int]], flag_rows: dict[str, int],
+                 trucks: tuple[int, int], lying: tuple[int, int], legend_y: int,
+                 panel_top: int):
+        self.lanes = lanes
+        self.flag_rows = flag_rows
+        self.trucks = trucks
+        self.lying = lying
+        self.legend_y = legend_y
+        self.panel_top = panel_top
+
+
+def _stacks(view: dict, kind: str, lang: str) -> dict[int, list[int]]:
+    """Per column, the heights of the rows of transports of ``kind`` (Basel: side by side)."""
+    colours = [p["colour"] for p in view["players"]]
+    by_column: dict[int, list[dict]] = {}
+    for item in view["transports"]:
+        if item["kind"] == kind:
+            by_column.setdefault(where(item), []).append(item)
+    rows: dict[int, list[int]] = {}
+    for column, items in by_column.items():
+        per_row = BASEL_SLOTS if column == 0 else 1
+        heights = [token_height(item, colours, lang) for item in items]
+        rows[column] = [max(heights[i:i + per_row]) for i in range(0, len(heights), per_row)]
+    return rows
+
+
+def _flags(view: dict, kind: str) -> dict[int, list[tuple[dict, str]]]:
+    """Per city, the transports of ``kind`` with a marker there and who reserved it."""
+    found: dict[int, list[tuple[dict, str]]] = {}
+    for item in view["transports"]:
+        if item["kind"] != kind:
+            continue
+        for city in item["markers"]:
+            seat = (item.get("reserved_by") or {}).get(str(city))
+            found.setdefault(city, []).append((item, seat))
+    return found
+
+
+def plan(view: dict, lang: str) -> Layout:
+    top = CITY_BOTTOM + 4
+    lanes, flag_rows = {}, {}
+    for kind in KINDS:
+        stacks = _stacks(view, kind, lang)
+        tallest = max([0, *(sum(h + 4 for h in rows) for rows in stacks.values())])
+        flags = _flags(view, kind)
+        rows = max([0, *(-(-len(f) // (width_of(c) // FLAG_W)) for c, f in flags.items())])
+        height = max(MIN_LANE, tallest + 4 + rows * FLAG_H)
+        lanes[kind] = (top, top + height)
+        flag_rows[kind] = rows
+        top += height + 4
+    trucks: dict[int, int] = {}
+    lying: dict[int, list[tuple[str, int]]] = {}
+    for player in view["players"]:
+        for truck in player["trucks"].values():
+            if truck["where"] == "board":
+                trucks[truck["pos"]] = trucks.get(truck["pos"], 0) + 1
+        for city, count in player["lying"].items():
+            lying.setdefault(int(city), []).append((player["colour"], count))
+    truck_rows = max([1, *(-(-n // _trucks_per_row(c)) for c, n in trucks.items())])
+    lying_rows = max([1, *(pill_rows(loads, lang, width_of(c) - 10)
+                           for c, loads in lying.items())])
+    truck_box = (top, top + 8 + TRUCK_H * truck_rows)
+    top = truck_box[1] + 4
+    lying_box = (top, top + 8 + PILL_STEP * lying_rows)
+    legend_y = lying_box[1] + 8
+    legend_lines = len(wrapped(word(lang, "legend"), TEXT, WIDTH - 24))
+    return Layout(lanes, flag_rows, truck_box, lying_box, legend_y,
+                  legend_y + legend_lines * LINE + 14)
+
+
+def _trucks_per_row(column: int) -> int:
+    return max(1, (width_of(column) - 6) // (COLUMN - 6))
+
+
+# ---------------------------------------------------------------- the river
+
+
+def draw_river(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict, layout: Layout,
+               lang: str) -> None:
+    """Lanes, rows, columns and cities: where the pieces stand."""
+    rows = [(word(lang, f"lane.{kind}"), layout.lanes[kind], LANE_FILL[kind]) for kind in KINDS]
+    rows += [(word(lang, "row.trucks"), layout.trucks, "#FFFFFF"),
+             (word(lang, "row.lying"), layout.lying, "#FFFFFF")]
+    for label, (top, bottom), fill in rows:
+        draw.rectangle((LEFT, top, WIDTH - 8, bottom), fill=fill)
+        bold = text_width(label, TEXT, True) <= LEFT - 12
+        draw_text(draw, (8, (top + bottom) // 2), label, TEXT, bold=bold, fill=INK, anchor="lm")
+    draw_text(draw, (8, CITY_TOP + 20), word(lang, "city"), TEXT, bold=True, fill=INK,
+              anchor="lm")
+    river_y = sum(layout.lanes["ship"]) // 2
+    draw.line((LEFT, river_y, WIDTH - 8, river_y), fill="#9CC7E8", width=10)
+    cities = {c["number"]: c for c in view["cities"]}
+    for position in range(15):
+        x, width = x_of(position), width_of(position)
+        centre = x + width // 2
+        draw.line((x, CITY_TOP, x, layout.lying[1]), fill="#C9C2B2", width=1)
+        if position not in cities:
+            draw_text(draw, (centre, CITY_TOP + 20), str(position), TEXT, fill=MUTED,
+                      anchor="mm")
+            for top, bottom in layout.lanes.values():
+                draw.rectangle((x + 1, top, x + width - 1, bottom), fill=NO_CITY_FILL)
+            continue
+        city = cities[position]
+        diamond = [(centre, CITY_TOP + 1), (centre + 19, CITY_TOP + 20),
+                   (centre, CITY_TOP + 39), (centre - 19, CITY_TOP + 20)]
+        draw.polygon(diamond, fill="#F2C14E", outline=INK)
+        draw_text(draw, (centre, CITY_TOP + 20), str(position), TEXT, bold=True, fill=INK,
+                  anchor="mm")
+        # names take turns between two rows, so each may be as wide as two columns
+        name_y = CITY_TOP + 56 + (26 if position % 2 else 0)
+        draw_text(draw, (centre, name_y), city["name"], TEXT, bold=True, fill=INK, anchor="mm")
+        for kind, (top, bottom) in layout.lanes.items():
+            if kind not in city["services"]:
+                tile = hatch(width - 1, bottom - top)
+                image.paste(tile, (x + 1, top), tile)
+        if "road" not in city["services"]:
+            top, bottom = layout.trucks
+            tile = hatch(width - 1, bottom - top)
+            image.paste(tile, (x + 1, top), tile)
+
+
+@lru_cache(maxsize=32)
+def hatch(width: int, height: int) -> Image.Image:
+    """Diagonal lines clipped to one column: a lane where that transport cannot stop."""
+    tile = Image.new("RGBA", (width, height), (0, 0, 0, 0))
+    pen = ImageDraw.Draw(tile)
+    for offset in range(0, width + height, 14):
+        pen.line((offset, 0, offset - height, height), fill="#C9C4B8", width=1)
+    return tile
+
+
 def draw_token(draw: ImageDraw.ImageDraw, x: int, y: int, item: dict, colours: list[str],
                lang: str) -> int:
-    """A plane/train/ship with its load; returns the height used."""
+    """A plane/train/ship: its colour, its load, each player's containers; returns its
+    height."""
     fill = VEHICLE[vehicle_colour(item)]
-    loads = [(colours[seat], count) for seat, count in enumerate(item["load"]) if count]
-    height = token_height(item, lang)
-    head = token_head(lang)
-    draw.rounded_rectangle((x + 3, y, x + COLUMN - 3, y + height), radius=6, fill=fill,
+    height = token_height(item, colours, lang)
+    draw.rounded_rectangle((x + 2, y, x + COLUMN - 2, y + height), radius=6, fill=fill,
                            outline=INK, width=2)
-    label = word(lang, f"colour.{vehicle_colour(item)}")
-    total = sum(item["load"])
     ink = text_colour_on(fill)
-    draw_text(draw, (x + 7, y + 12), label, 14, bold=True, fill=ink, anchor="lm")
-    load_y = y + 12 if head == 26 else y + 29
-    draw_text(draw, (x + COLUMN - 6, load_y), f"{total}/{item['capacity']}", 14, fill=ink,
-              anchor="rm")
-    for index, (colour, count) in enumerate(loads):
-        cx = x + 17 + (index % 2) * 44
-        cy = y + head + 10 + (index // 2) * 22
-        draw.rounded_rectangle((cx - 12, cy - 10, cx + 32, cy + 10), radius=4, fill="#FFFFFF")
-        chip(draw, cx, cy, colour, str(count), radius=9, lang=lang)
+    draw_text(draw, (x + 6, y + 13), word(lang, f"colour.{vehicle_colour(item)}"), TEXT,
+              bold=True, fill=ink, anchor="lm")
+    draw_text(draw, (x + COLUMN - 7, y + 36), f"{sum(item['load'])}/{item['capacity']}", TEXT,
+              fill=ink, anchor="rm")
+    draw_pills(draw, x + 5, y + TOKEN_HEAD, COLUMN - 10, loads_of(item, colours), lang)
     return height
 
 
-def draw_flag(draw: ImageDraw.ImageDraw, x: int, y: int, item: dict, lang: str) -> None:
-    """A reservation marker: a flag in the transport's colour with its initial."""
-    fill = VEHICLE[vehicle_colour(item)]
-    draw.line((x, y, x, y + 28), fill=INK, width=2)
-    draw.polygon([(x, y), (x + 28, y + 10), (x, y + 20)], fill=fill, outline=INK)
-    initial = word(lang, f"colour.{vehicle_colour(item)}")[0].upper()
-    draw_text(draw, (x + 10, y + 10), initial, 14, bold=True, fill=text_colour_on(fill),
-              anchor="mm")
+def draw_flag(draw: ImageDraw.ImageDraw, x: float, y: float, item: dict, colour: str | None,
+              lang: str) -> None:
+    """A reservation flag: the cloth in the colour of the player who reserved the stop, with
+    their letter; the band at the pole in the transport's colour (white, red, black)."""
+    band = VEHICLE[vehicle_colour(item)]
+    draw.line((x, y, x, y + FLAG_H - 3), fill=INK, width=2)
+    draw.rectangle((x + 1, y, x + 8, y + 22), fill=band, outline=INK)
+    cloth = PLAYER[colour] if colour else "#DDDDDD"
+    draw.rectangle((x + 8, y, x + FLAG_W - 6, y + 22), fill=cloth, outline=INK)
+    if colour:
+        draw_text(draw, (x + 8 + (FLAG_W - 14) / 2, y + 11), word(lang, f"letter.{colour}"),
+                  TEXT, bold=True, fill=text_colour_on(cloth), anchor="mm")
 
 
-def draw_lanes(draw: ImageDraw.ImageDraw, view: dict, colours: list[str],
-               layout: Layout, lang: str) -> None:
+def draw_lanes(draw: ImageDraw.ImageDraw, view: dict, layout: Layout, lang: str) -> None:
+    colours = [p["colour"] for p in view["players"]]
     for kind, (top, bottom) in layout.lanes.items():
+        rows = _stacks(view, kind, lang)
         used: dict[int, int] = {}
-        flags: dict[int, int] = {}
         for item in view["transports"]:
             if item["kind"] != kind:
                 continue
-            position = 0 if item["pos"] is None else item["pos"]
-            y = top + 4 + used.get(position, 0)
-            used[position] = used.get(position, 0) + draw_token(
-                draw, x_of(position), y, item, colours, lang) + 4
-            for city in item["markers"]:
-                count = flags.get(city, 0)
-                draw_flag(draw, x_of(city) + 8 + 30 * count, bottom - 31, item, lang)
-                flags[city] = count + 1
+            column = where(item)
+            slot = used.get(column, 0)
+            used[column] = slot + 1
+            per_row = BASEL_SLOTS if column == 0 else 1
+            row, across = divmod(slot, per_row)
+            y = top + 4 + sum(h + 4 for h in rows[column][:row])
+            draw_token(draw, x_of(column) + across * COLUMN, y, item, colours, lang)
+        for city, flags in _flags(view, kind).items():
+            per_row = max(1, width_of(city) // FLAG_W)
+            for k, (item, seat) in enumerate(flags):
+                row, across = divmod(k, per_row)
+                colour = colours[seat] if isinstance(seat, int) and seat < len(colours) \
+                    else None
+                draw_flag(draw, x_of(city) + 4 + across * FLAG_W,
+                          bottom - FLAG_H * (layout.flag_rows[kind] - row), item, colour, lang)
 
 
 def draw_trucks_and_lying(draw: ImageDraw.ImageDraw, view: dict, layout: Layout,
                           lang: str) -> None:
-    TRUCK_ROW, LYING_ROW = layout.trucks, layout.lying  # noqa: N806
     truck_slots: dict[int, int] = {}
-    lying_slots: dict[int, int] = {}
+    lying: dict[int, list[tuple[str, int]]] = {}
     for player in view["players"]:
         colour = player["colour"]
-        for letter, truck in player["trucks"].items():
+        letter = word(lang, f"letter.{colour}")
+        for key, truck in player["trucks"].items():
             if truck["where"] != "board":
                 continue
             slot = truck_slots.get(truck["pos"], 0)
             truck_slots[truck["pos"]] = slot + 1
-            x = x_of(truck["pos"]) + 6 + (slot % 2) * 46
-            y = TRUCK_ROW[0] + 8 + (slot // 2) * 30
-            draw.rounded_rectangle((x, y, x + 42, y + 24), radius=4, fill="#FFFFFF",
-                                   outline=PLAYER[colour], width=3)
-            chip(draw, x + 11, y + 12, colour, "", radius=9, lang=lang)
-            draw_text(draw, (x + 24, y + 12), f"{letter.upper()}{truck['load']}", 14, bold=True,
-                      fill=INK, anchor="lm")
+            row, across = divmod(slot, _trucks_per_row(truck["pos"]))
+            x = x_of(truck["pos"]) + 4 + across * (COLUMN - 6)
+            y = layout.trucks[0] + 5 + row * TRUCK_H
+            said = f"{letter} {key.upper()}{truck['load']}"
+            draw.rounded_rectangle((x, y, x + COLUMN - 10, y + TRUCK_H - 4), radius=5,
+                                   fill="#FFFFFF", outline=PLAYER[colour], width=4)
+            draw_text(draw, (x + (COLUMN - 10) / 2, y + (TRUCK_H - 4) / 2), said, TEXT,
+                      bold=True, fill=INK, anchor="mm")
         for city, count in player["lying"].items():
-            position = int(city)
-            slot = lying_slots.get(position, 0)
-            lying_slots[position] = slot + 1
-            x = x_of(position) + 16 + (slot % 2) * 44
-            y = LYING_ROW[0] + 18 + (slot // 2) * 28
-            chip(draw, x, y, colour, str(count), radius=10, lang=lang)
+            lying.setdefault(int(city), []).append((colour, count))
+    for city, loads in lying.items():
+        draw_pills(draw, x_of(city) + 5, layout.lying[0] + 5, width_of(city) - 10, loads, lang)
+
+
+# ---------------------------------------------------------------- header
 
 
 def player_name(view: dict, seat: int, lang: str) -> str:
@@ -341,11 +406,28 @@ def header(draw: ImageDraw.ImageDraw, view: dict, lang: str) -> None:
                    "variant.relax" if options.get("relax") else "variant.standard")
     title = word(lang, "title", round=view["round"], rounds=view["rounds"], phase=view["phase"],
                  name=word(lang, f"phase.{view['phase']}"))
-    draw_text(draw, (12, 18), title, 24, bold=True, fill=INK, anchor="lm")
-    # the legend shares the title's line: the status line below needs the whole width
-    draw_text(draw, (WIDTH - 12, 18), word(lang, "legend"), 14, fill=MUTED, anchor="rm")
+    draw_text(draw, (12, 20), title, 26, bold=True, fill=INK, anchor="lm")
     line = word(lang, "status.line", status=status_text(view, lang), variant=variant)
-    draw_text(draw, (12, 46), line, fitted(line, 17, False, WIDTH - 24), fill=INK, anchor="lm")
+    size = 21
+    while size > TEXT and text_width(line, size) > WIDTH - 24:
+        size -= 1
+    while text_width(line, size) > WIDTH - 24 and len(line) > 4:
+        line = line[:-2].rstrip() + "…"
+    draw_text(draw, (12, 52), line, size, fill=INK, anchor="lm")
+
+
+def draw_legend(draw: ImageDraw.ImageDraw, layout: Layout, lang: str) -> None:
+    y = layout.legend_y
+    for part in wrapped(word(lang, "legend"), TEXT, WIDTH - 24):
+        draw_text(draw, (12, y), part, TEXT, fill=MUTED)
+        y += LINE
+
+
+# ---------------------------------------------------------------- panels
+
+ORDERS_X, ORDERS_W = 12, 456
+PLAYERS_X, PLAYERS_W = 484, 680
+CAPITAL_X = PLAYERS_X + PLAYERS_W + 16
 
 
 def order_line(order: dict, cities: dict[int, str]) -> str:
@@ -353,68 +435,85 @@ def order_line(order: dict, cities: dict[int, str]) -> str:
     return f"#{order['card']} {cities[order['city']]} ({order['city']}): {options}"
 
 
+def _orders_lines(view: dict, cities: dict[int, str], lang: str) -> list[tuple[str, str]]:
+    """The Orders List's lines: each order with its terms (time, penalty) at the right, or
+    the terms on a line of their own when both do not fit side by side."""
+    lines = []
+    for order in view["orders_list"]:
+        said = order_line(order, cities)
+        terms = word(lang, "orders.terms", time=order["time"], penalty=order["penalty"])
+        if text_width(said, TEXT) + 14 + text_width(terms, TEXT) <= ORDERS_W:
+            lines.append((said, terms))
+        else:
+            lines += [(said, ""), ("", terms)]
+    return lines
+
+
 def draw_orders_list(draw: ImageDraw.ImageDraw, view: dict, cities: dict[int, str],
                      top: int, lang: str) -> int:
-    x, y = 12, top
-    draw_text(draw, (x, y), word(lang, "orders.title", count=view["deck_count"]), 18, bold=True,
-              fill=INK)
-    y += 28
+    x, y = ORDERS_X, top
+    draw_text(draw, (x, y), word(lang, "orders.title", count=view["deck_count"]), 20,
+              bold=True, fill=INK)
+    y += 30
     if not view["orders_list"]:
-        draw_text(draw, (x, y), word(lang, "orders.empty"), 15, fill=MUTED)
-        y += 22
-    for order in view["orders_list"]:
-        draw_text(draw, (x, y), order_line(order, cities), 15, fill=INK)
-        terms = word(lang, "orders.terms", time=order["time"], penalty=order["penalty"])
-        draw_text(draw, (x + 455, y), terms, 15, fill=MUTED, anchor="ra")
-        y += 22
+        draw_text(draw, (x, y), word(lang, "orders.empty"), TEXT, fill=MUTED)
+        return y + LINE
+    for order, terms in _orders_lines(view, cities, lang):
+        draw_text(draw, (x, y), order, TEXT, fill=INK)
+        if terms:
+            draw_text(draw, (x + ORDERS_W, y), terms, TEXT, fill=MUTED, anchor="ra")
+        y += LINE
     return y
 
 
-MAT_X, MAT_OFFSET = 1150, 196  # right column, below the capital track (5 values at most)
-MAT_HEADS = ("init", "transport", "cost", "speed", "stops", "min_cap", "markers")
+def ranking(view: dict) -> list[dict]:
+    """Every player, best first, as the rules rank them (R56, R53): final Capital after
+    penalties, then more fulfilled orders, ties sharing a place; bankrupt players below,
+    the later bankruptcy first."""
+    final = view.get("final") or {}
+    rows = []
+    for player in view["players"]:
+        entry = final.get(str(player["seat"]))
+        key = (1, entry["score"], entry["fulfilled"]) if entry else \
+            (0, player["bankrupt_round"] or 0, 0)
+        rows.append({"seat": player["seat"], "key": key, "final": entry,
+                     "bankrupt_round": player["bankrupt_round"]})
+    rows.sort(key=lambda r: (tuple(-v for v in r["key"]), r["seat"]))
+    for i, row in enumerate(rows):
+        row["rank"] = rows[i - 1]["rank"] if i and rows[i - 1]["key"] == row["key"] else i + 1
+    return rows
 
 
-def mat_rows(view: dict, lang: str) -> tuple[tuple[str, ...], ...]:
-    """The mats' table, its column heads first."""
-    rows = [tuple(word(lang, f"mats.{head}") for head in MAT_HEADS)]
-    rows += [tuple(str(v) for v in (t["initiative"], word(lang, f"transport.{t['key']}"),
-                                    t["cost"], t["speed"], t["stops"],
-                                    f"{t['min_load']}/{t['capacity']}", t["marker_count"]))
-             for t in view["transports"]]
-    rows.append(("10", word(lang, "mats.truck"), "1", "2", "1", "1/2", "-"))
-    return tuple(rows)
+def _result_lines(view: dict, lang: str) -> list[tuple[str, bool]]:
+    """The final result's lines (text, bold), wrapped to the panel."""
+    out = []
+    for row in ranking(view):
+        name = player_name(view, row["seat"], lang)
+        entry = row["final"]
+        if entry is None:
+            out.append((word(lang, "final.bankrupt", rank=row["rank"], name=name,
+                             round=row["bankrupt_round"]), True))
+            continue
+        out.append((word(lang, "final.line", rank=row["rank"], name=name,
+                         score=entry["score"]), True))
+        detail = word(lang, "final.detail", capital=entry["capital"],
+                      penalties=entry["penalties"], aboard=entry["aboard"],
+                      mortgages=entry["mortgages"], fulfilled=entry["fulfilled"])
+        out += [(part, False) for part in wrapped(detail, TEXT, ORDERS_W - 20)]
+    out += [(part, False) for part in wrapped(word(lang, "final.rule"), TEXT, ORDERS_W)]
+    return out
 
 
-def mat_columns(rows: tuple[tuple[str, ...], ...]) -> list[int]:
-    """Column offsets from the widest entry of each column, with the gap that fits."""
-    widths = [max(text_width(row[i], 14) for row in rows) for i in range(len(rows[0]))]
-    room = WIDTH - 10 - MAT_X
-    gap = max(4, min(14, int((room - sum(widths)) / (len(widths) - 1))))
-    offsets, x = [], 0.0
-    for width in widths:
-        offsets.append(round(x))
-        x += width + gap
-    return offsets
-
-
-def draw_mats(draw: ImageDraw.ImageDraw, rows: tuple[tuple[str, ...], ...], y: int) -> None:
-    """The transport mats' figures: fixed for a game, so drawn once in the static layer."""
-    x = MAT_X
-    title, heads, values = rows[0], rows[1], rows[2:]
-    draw_text(draw, (x, y), title[0], 18, bold=True, fill=INK)
-    y += 26
-    offsets = mat_columns(rows[1:])
-    for offset, head in zip(offsets, heads, strict=True):
-        draw_text(draw, (x + offset, y), head, 14, fill=MUTED)
-    y += 20
-    for row in values:
-        for offset, value in zip(offsets, row, strict=True):
-            draw_text(draw, (x + offset, y), value, 14, fill=INK)
-        y += 19
-
-
-def mats_height(view: dict) -> int:
-    return 26 + 20 + 19 * (len(view["transports"]) + 1)
+def draw_result(draw: ImageDraw.ImageDraw, view: dict, top: int, lang: str) -> int:
+    """At the end, in the Orders List's place: every player's final Capital, ranked."""
+    x, y = ORDERS_X, top
+    draw_text(draw, (x, y), word(lang, "final.title"), 20, bold=True, fill=INK)
+    y += 30
+    for said, bold in _result_lines(view, lang):
+        indent = 0 if bold else 20
+        draw_text(draw, (x + indent, y), said, TEXT, bold=bold, fill=INK if bold else MUTED)
+        y += LINE
+    return y
 
 
 def truck_text(letter: str, truck: dict, cities: dict[int, str], lang: str) -> str:
@@ -431,38 +530,58 @@ def tokens_text(tokens: int | None, lang: str) -> str:
     return word(lang, "tokens.one" if tokens == 1 else "tokens.many", count=tokens)
 
 
+def _player_lines(view: dict, seat: int, cities: dict[int, str], lang: str) -> list[str]:
+    """A player's lines under their name, wrapped to the panel."""
+    player = view["players"][seat]
+    trucks = " · ".join(truck_text(k, t, cities, lang) for k, t in player["trucks"].items())
+    lines = wrapped(word(lang, "players.line", warehouse=player["warehouse"], trucks=trucks,
+                         fulfilled=player["fulfilled_count"]), TEXT, PLAYERS_W - 30)
+    for order in player["orders"]:
+        lines += wrapped(word(lang, "players.order", order=order_line(order, cities),
+                              tokens=tokens_text(order["tokens"], lang),
+                              penalty=order["penalty"]), TEXT, PLAYERS_W - 30)
+    return lines
+
+
+def _turn_order(view: dict) -> list[int]:
+    return view["turn_order"] + [p["seat"] for p in view["players"]
+                                 if p["seat"] not in view["turn_order"]]
+
+
 def draw_players(draw: ImageDraw.ImageDraw, view: dict, cities: dict[int, str],
                  top: int, lang: str) -> int:
-    x, y = 480, top
-    draw_text(draw, (x, y), word(lang, "players.title"), 18, bold=True, fill=INK)
-    y += 28
+    x, y = PLAYERS_X, top
+    draw_text(draw, (x, y), word(lang, "players.title"), 20, bold=True, fill=INK)
+    y += 30
     final = view.get("final") or {}
-    order = view["turn_order"] + [p["seat"] for p in view["players"]
-                                  if p["seat"] not in view["turn_order"]]
-    for seat in order:
+    for seat in _turn_order(view):
         player = view["players"][seat]
         name = player_name(view, seat, lang)
         if seat in view["active"]:
-            draw.rectangle((x - 4, y - 4, MAT_X - 20, y + 22), fill="#FFF2B3")
-        chip(draw, x + 11, y + 9, player["colour"], "", radius=11, lang=lang)
+            draw.rectangle((x - 4, y - 2, x + PLAYERS_W, y + 26), fill="#FFF2B3")
+        chip(draw, x + 13, y + 12, player["colour"], radius=13, lang=lang)
         headline = word(lang, "players.capital", name=name, capital=player["capital"])
         if player["bankrupt_round"] is not None:
             headline = word(lang, "players.bankrupt", name=name, round=player["bankrupt_round"])
         elif str(seat) in final:
             headline += word(lang, "players.final", score=final[str(seat)]["score"])
-        draw_text(draw, (x + 28, y + 9), headline, 16, bold=True, fill=INK, anchor="lm")
-        trucks = " · ".join(truck_text(k, t, cities, lang) for k, t in player["trucks"].items())
-        y += 24
-        draw_text(draw, (x + 28, y), word(lang, "players.line", warehouse=player["warehouse"],
-                                    trucks=trucks, fulfilled=player["fulfilled_count"]), 14, fill=MUTED)
-        y += 19
-        for order in player["orders"]:
-            line = word(lang, "players.order", order=order_line(order, cities),
-                        tokens=tokens_text(order["tokens"], lang), penalty=order["penalty"])
-            draw_text(draw, (x + 28, y), line, 14, fill=INK)
-            y += 19
+        draw_text(draw, (x + 32, y + 12), headline, 20, bold=True, fill=INK, anchor="lm")
+        y += 30
+        for line in _player_lines(view, seat, cities, lang):
+            draw_text(draw, (x + 30, y), line, TEXT, fill=INK)
+            y += LINE
         y += 6
     return y
+
+
+def chip(draw: ImageDraw.ImageDraw, x: float, y: float, colour: str, radius: int = 13,
+         lang: str = texts.DEFAULT) -> None:
+    """A player marker: colour plus letters, so colour is never the only cue."""
+    fill = PLAYER[colour]
+    draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=fill,
+                 outline=INK, width=1)
+    draw_text(draw, (x, y), word(lang, f"letter.{colour}"), TEXT, bold=True,
+              fill=text_colour_on(fill), anchor="mm")
 
 
 def capital_label(value: int, lang: str) -> str:
@@ -475,48 +594,113 @@ def capital_label(value: int, lang: str) -> str:
 
 def draw_capital_track(draw: ImageDraw.ImageDraw, view: dict, top: int, lang: str) -> int:
     """Markers by value; in a stack the top marker is drawn first (it plays first)."""
-    x, y = MAT_X, top
-    draw_text(draw, (x, y), word(lang, "capital.title"), 18, bold=True, fill=INK)
-    y += 30
+    x, y = CAPITAL_X, top
+    for part in wrapped(word(lang, "capital.title"), 20, WIDTH - 12 - x, bold=True):
+        draw_text(draw, (x, y), part, 20, bold=True, fill=INK)
+        y += 28
+    y += 4
     players = [p for p in view["players"] if p["bankrupt_round"] is None]
     values = sorted({p["capital"] for p in players}, reverse=True)
     labels = {value: capital_label(value, lang) for value in values}
-    chips_x = x + max([40.0, *(text_width(label, 16, True) for label in labels.values())]) + 24
+    chips_x = x + max([40.0, *(text_width(label, TEXT, True) for label in labels.values())]) + 24
     for value in values:
         stack = sorted((p for p in players if p["capital"] == value), key=lambda p: -p["stamp"])
-        draw_text(draw, (x, y + 10), labels[value], 16, bold=True, fill=INK, anchor="lm")
+        draw_text(draw, (x, y + 13), labels[value], TEXT, bold=True, fill=INK, anchor="lm")
         for index, player in enumerate(stack):
-            chip(draw, chips_x + index * 30, y + 10, player["colour"], "", radius=12, lang=lang)
-        y += 30
+            chip(draw, chips_x + index * 32, y + 13, player["colour"], lang=lang)
+        y += 32
     return y
+
+
+MAT_HEADS = ("init", "cost", "speed", "stops", "min_cap", "markers")
+
+
+def mat_table(view: dict, lang: str) -> tuple[list[list[str]], list[list[str]]]:
+    """The mats as a table across the picture: a column per transport (its name in lines
+    that fit the column) and a row per figure."""
+    columns = [(word(lang, f"transport.{t['key']}"),
+                [str(v) for v in (t["initiative"], t["cost"], t["speed"], t["stops"],
+                                  f"{t['min_load']}/{t['capacity']}", t["marker_count"])])
+               for t in view["transports"]]
+    columns.append((word(lang, "mats.truck"), ["10", "1", "2", "1", "1/2", "-"]))
+    width = _mat_column(lang, len(columns))
+    names = [wrapped(name, TEXT, width - 16, bold=True) for name, _ in columns]
+    return names, [values for _, values in columns]
+
+
+def _mat_label_width(lang: str) -> float:
+    return max(text_width(word(lang, f"mats.{head}"), TEXT, True) for head in MAT_HEADS) + 16
+
+
+def _mat_column(lang: str, count: int) -> float:
+    return (WIDTH - 24 - _mat_label_width(lang)) / count
+
+
+def mats_height(view: dict, lang: str) -> int:
+    names, _ = mat_table(view, lang)
+    return 30 + LINE * max(len(n) for n in names) + 6 + LINE * len(MAT_HEADS) + 8
+
+
+def draw_mats(draw: ImageDraw.ImageDraw, view: dict, top: int, lang: str) -> None:
+    """The transport mats' figures, a column per transport."""
+    x, y = 12, top
+    draw_text(draw, (x, y), word(lang, "mats.title"), 20, bold=True, fill=INK)
+    y += 30
+    names, values = mat_table(view, lang)
+    label_w = _mat_label_width(lang)
+    column = _mat_column(lang, len(names))
+    head_lines = max(len(n) for n in names)
+    draw.rectangle((x, y - 2, WIDTH - 12, y + head_lines * LINE + 2), fill="#ECE6D6")
+    for k, lines in enumerate(names):
+        for j, part in enumerate(lines):
+            draw_text(draw, (x + label_w + (k + 0.5) * column, y + j * LINE + LINE / 2), part,
+                      TEXT, bold=True, fill=INK, anchor="mm")
+    y += head_lines * LINE + 6
+    for r, head in enumerate(MAT_HEADS):
+        if r % 2:
+            draw.rectangle((x, y, WIDTH - 12, y + LINE), fill="#EFEBE0")
+        draw_text(draw, (x + 4, y + LINE / 2), word(lang, f"mats.{head}"), TEXT, bold=True,
+                  fill=MUTED, anchor="lm")
+        for k, figures in enumerate(values):
+            draw_text(draw, (x + label_w + (k + 0.5) * column, y + LINE / 2), figures[r],
+                      TEXT, fill=INK, anchor="mm")
+        y += LINE
+
+
+def panels_height(view: dict, lang: str) -> int:
+    """The tallest of the three panels, computed before drawing."""
+    cities = {c["number"]: c["name"] for c in view["cities"]}
+    if view["step"] == "over":
+        left = 30 + LINE * len(_result_lines(view, lang))
+    else:
+        left = 30 + LINE * max(1, len(_orders_lines(view, cities, lang)))
+    middle = 30 + sum(30 + LINE * len(_player_lines(view, p["seat"], cities, lang)) + 6
+                      for p in view["players"])
+    title = len(wrapped(word(lang, "capital.title"), 20, WIDTH - 12 - CAPITAL_X, bold=True))
+    right = 28 * title + 4 + 32 * len(view["players"])
+    return max(left, middle, right)
 
 
 def render(view: dict) -> bytes:
     lang = language(view)
     cities = {c["number"]: c["name"] for c in view["cities"]}
-    city_key = tuple((c["number"], c["name"], tuple(c["services"])) for c in view["cities"])
     layout = plan(view, lang)
-    layout_key = (tuple(layout.lanes.items()), layout.trucks, layout.lying, layout.panel_top)
-    mats = ((word(lang, "mats.title"),), *mat_rows(view, lang))
-    base = static_board(city_key, layout_key, mats, lang)
-    height = min(base.height, panel_height(view, layout.panel_top))
-    image = base.crop((0, 0, WIDTH, height))  # a copy of only the part we need
+    mats_top = layout.panel_top + panels_height(view, lang) + 16
+    height = mats_top + mats_height(view, lang)
+    image = Image.new("RGB", (WIDTH, height), BACKGROUND)
     draw = ImageDraw.Draw(image)
-    colours = [p["colour"] for p in view["players"]]
     header(draw, view, lang)
-    draw_lanes(draw, view, colours, layout, lang)
+    draw_river(image, draw, view, layout, lang)
+    draw_lanes(draw, view, layout, lang)
     draw_trucks_and_lying(draw, view, layout, lang)
+    draw_legend(draw, layout, lang)
     top = layout.panel_top
-    draw_orders_list(draw, view, cities, top, lang)
+    if view["step"] == "over":
+        draw_result(draw, view, top, lang)
+    else:
+        draw_orders_list(draw, view, cities, top, lang)
     draw_players(draw, view, cities, top, lang)
     draw_capital_track(draw, view, top, lang)
+    draw_mats(draw, view, mats_top, lang)
     highlight.mark("rhein", image, view)  # what changed since the previous board
     return to_png(image)
-
-
-def panel_height(view: dict, top: int) -> int:
-    """The bottom of the lowest of the three panels, computed before drawing."""
-    orders = 28 + 22 * max(1, len(view["orders_list"]))
-    players = 28 + sum(49 + 19 * len(p["orders"]) for p in view["players"])
-    mats = MAT_OFFSET + mats_height(view)
-    return top + max(orders, players, mats) + 12

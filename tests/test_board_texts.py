@@ -1,8 +1,9 @@
 """Full boards read on a phone: over seeded random games of Rhein, Rheinländer and Trödler at
 every player count, in English and German, every text on the board is at least 1.1 % of the
 picture's width, none overlaps another, none is cut at the edge (18Rhl's map and market
-pictures: tests/test_rhl18_pictures.py). A few positions of each game are sampled: the
-start, two in play and the end. RHEINBOT_SLOW=1 samples every tenth position of more games."""
+pictures: tests/test_rhl18_pictures.py), and over AI-played Rhein games (random Rhein play
+goes bankrupt early). A few positions of each game are sampled: the start, two in play and
+the end. RHEINBOT_SLOW=1 samples every tenth position of more games."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from functools import cache
 import pytest
 
 import engine
+from bot.ai import choose
 from engine.core import new_rng, rng_below
 from render import render_board
 from tests.board_checks import board_problems
@@ -21,8 +23,11 @@ SEEDS = (1, 2, 3) if SLOW else (1,)
 
 
 @cache
-def positions(key: str, players: int, seed: int, options: tuple = ()) -> list[dict]:
-    """Every state of a random legal game, start to end (copies)."""
+def positions(key: str, players: int, seed: int, options: tuple = (),
+              ai_seats: bool = False) -> list[dict]:
+    """Every state of a random legal game, start to end (copies); with ``ai_seats`` the
+    seats play the normal AI (a random Rhein game goes bankrupt before its transports carry
+    much; AI seats fill them, reserve stops and fulfil orders)."""
     game = engine.get_game(key)
     state = game.setup(players, dict(options), seed)
     chooser = new_rng(seed * 7919 + players)
@@ -32,8 +37,12 @@ def positions(key: str, players: int, seed: int, options: tuple = ()) -> list[di
             break
         seats = game.active(state)
         seat = seats[rng_below(chooser, len(seats))]
-        moves = game.legal(state, seat)
-        game.apply(state, seat, moves[rng_below(chooser, len(moves))])
+        if ai_seats:
+            move = choose(game, state, seat, "normal", seed, len(out))
+        else:
+            moves = game.legal(state, seat)
+            move = moves[rng_below(chooser, len(moves))]
+        game.apply(state, seat, move)
         out.append(game.load(game.dump(state)))
     return out
 
@@ -45,19 +54,21 @@ def sampled(states: list[dict]) -> list[int]:
     return sorted({0, last // 3, 2 * last // 3, last})
 
 
-CASES = [(key, n, seed, options)
+CASES = [(key, n, seed, options, False)
          for key, counts, option_sets in (
+             ("rhein", (2, 3, 4, 5), ((), (("under_pressure", True),))),
              ("rheinlaender", (3, 4, 5), ((),)),
              ("troedler", (2, 3, 4), ((), (("open_piles", True), ("open_counts", True)))))
          for n in counts for seed in SEEDS for options in option_sets]
+CASES += [("rhein", n, seed, (), True) for n in (2, 3, 4, 5) for seed in SEEDS]
 
 
-@pytest.mark.parametrize("key,players,seed,options", CASES)
+@pytest.mark.parametrize("key,players,seed,options,ai_seats", CASES)
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_every_text_on_the_board_is_readable_whole_and_apart(key, players, seed, options,
-                                                              lang):
+                                                              ai_seats, lang):
     game = engine.get_game(key)
-    states = positions(key, players, seed, options)
+    states = positions(key, players, seed, options, ai_seats)
     assert game.result(states[-1]) is not None, "the random game ends"
     for index in sampled(states):
         view = {**game.view(states[index], None), "lang": lang}

@@ -143,6 +143,9 @@ def build_view(state: State, seat: int | None) -> dict[str, Any]:
         transports.append({
             "key": key, "name": what.name, "kind": what.kind, "pos": item["pos"],
             "load": list(item["load"]), "markers": sorted(item["markers"]),
+            # the seat that reserved each marked stop (city number as text -> seat)
+            "reserved_by": {city: seat for city, seat in item.get("reserved_by", {}).items()
+                            if int(city) in item["markers"]},
             "initiative": what.initiative, "cost": what.cost, "speed": what.speed,
             "stops": what.stops, "min_load": what.min_load, "capacity": what.capacity,
             "marker_count": what.markers,

@@ -306,6 +306,7 @@ def advance_transport(state: State, log: Log) -> bool:
 def finish_stop(state: State) -> None:
     stop = state["stop"]
     state["transports"][stop["transport"]]["markers"].remove(stop["city"])
+    state["transports"][stop["transport"]].get("reserved_by", {}).pop(str(stop["city"]), None)
     state["stop"] = None
 
 

@@ -282,6 +282,9 @@ def do_reserve(state: State, seat: int, action: Action, log: Log) -> None:
     key, where = action["transport"], action["city"]
     change_capital(state, seat, -spec(key).cost)
     state["transports"][key]["markers"].append(where)
+    # who reserved which stop: public (the reservation is announced), shown on the board's
+    # flag; JSON keys are strings. Older saved games lack it and show flags without owner.
+    state["transports"][key].setdefault("reserved_by", {})[str(where)] = seat
     log.append(msg("rhein.log.reserve", player=player(seat), transport=transport(key, "acc"),
                    city=city(where), cost=spec(key).cost))
 
