@@ -15,15 +15,10 @@ of the hot-seat are understood in English and German alike. The ``--help`` texts
 from __future__ import annotations
 
 import argparse
-import asyncio
 import json
 import os
 import re
-import secrets
-import shutil
-import sqlite3
 import sys
-import tempfile
 import unicodedata
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -31,8 +26,10 @@ from typing import Any, TextIO
 
 from bot.i18n import language, t
 from bot.replies import Audience, Reply
-from bot.service import TURN_HINT
 from engine.text import DEFAULT, LANGUAGES, msg, say
+
+# What only some commands use (asyncio, sqlite3, the service, the store, Pillow, discord.py)
+# is imported inside them: ``rheinbot import-18xx`` and ``replay`` start without it.
 
 DEFAULT_DB = "rheinbot.sqlite3"
 
@@ -68,6 +65,10 @@ def _renderer(render: Callable[[str, dict], bytes] | None) -> Callable[[str, dic
     from render import render_board
 
     return render_board
+
+
+def _first_picture(key: str, view: dict) -> bytes:
+    return _renderer(None)(key, view)
 
 
 def _say(lang: str, text: Any) -> str:
@@ -109,6 +110,8 @@ def cmd_sync(args: argparse.Namespace, out: TextIO) -> int:
     if not os.environ.get("DISCORD_TOKEN", "").strip():
         out.write(TOKEN_HELP)
         return 2
+    import asyncio
+
     from bot import discord_app
 
     asyncio.run(discord_app.sync(args.guild))
@@ -131,6 +134,8 @@ class Recorder:
         self.private: list[str] = []  # answers only the asker would see (refusals...)
 
     def take(self, replies: list[Reply], who: str = "") -> None:
+        from bot.service import TURN_HINT
+
         for reply in replies:
             if reply.audience is Audience.DM:
                 # On a shared screen a DM would show one player's secrets to all; each
@@ -167,6 +172,9 @@ class Recorder:
 
 async def _demo(args: argparse.Namespace, out: TextIO, games: Mapping[str, Any],
                 render: Callable[[str, dict], bytes]) -> int:
+    import secrets
+    import shutil
+
     from bot.service import Ctx, TablesService
     from bot.store import Store
 
@@ -317,6 +325,9 @@ class HotSeat:
 
 async def _play(args: argparse.Namespace, out: TextIO, inp: TextIO,
                 games: Mapping[str, Any], render: Callable[[str, dict], bytes]) -> int:
+    import secrets
+    import tempfile
+
     from bot.service import TablesService
     from bot.store import Store
 
@@ -466,6 +477,8 @@ def cmd_backup(args: argparse.Namespace, out: TextIO) -> int:
     if Path(args.path).exists():
         out.write(f"{args.path} exists already; choose a new file.\n")
         return 1
+    import sqlite3
+
     # SQLite's online backup copies a consistent snapshot while the bot keeps writing.
     src = sqlite3.connect(source)
     dst = sqlite3.connect(args.path)
@@ -569,7 +582,8 @@ def main(argv: list[str] | None = None, *, games: Mapping[str, Any] | None = Non
 
         return execute(args, out)
     known = _games(games)
-    draw = _renderer(render)
+    # Pillow loads with the first picture drawn: most runs of these commands draw none.
+    draw = render or _first_picture
     if args.command == "replay":
         return cmd_replay(args, out, known, draw)
     if args.command == "fuzz":
@@ -578,6 +592,7 @@ def main(argv: list[str] | None = None, *, games: Mapping[str, Any] | None = Non
         from bot.imports import cmd_import_18xx
 
         return cmd_import_18xx(args, out, draw)
+    draw = _renderer(render)
     lang = cli_language(args)
     if args.game not in known:
         out.write(_say(lang, msg("cli.no_game", name=args.game, games=", ".join(known))) + "\n")
@@ -588,6 +603,8 @@ def main(argv: list[str] | None = None, *, games: Mapping[str, Any] | None = Non
         out.write(_say(lang, msg("cli.player_count", title=game.title, low=game.min_players,
                                  high=game.max_players)) + "\n")
         return 2
+    import asyncio
+
     if args.command == "demo":
         return asyncio.run(_demo(args, out, known, draw))
     return asyncio.run(_play(args, out, inp or sys.stdin, known, draw))

@@ -19,7 +19,6 @@ Texts are catalogue keys ``rhl18.import.*`` (bot/locales/<lang>/rhl18.json): a r
 from __future__ import annotations
 
 import argparse
-import asyncio
 import json
 import os
 import re
@@ -29,12 +28,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from bot.i18n import language
-from bot.replies import Reply
-from bot.store import ChannelBusy
 from engine.rhl18.importer import import_game
 from engine.text import DEFAULT, LANGUAGES, msg, say, text_of
 
+# ``rheinbot import-18xx`` without --db needs none of asyncio, the store (aiosqlite) or the
+# service: they are imported where the table is opened, which keeps the command's start short.
 if TYPE_CHECKING:
+    from bot.replies import Reply
     from bot.service import Ctx, TablesService
 
 GAME_KEY = "18rhl"
@@ -157,7 +157,10 @@ def lobby_text(title: str, imported: dict[str, Any], game_id: int, phase: str,
 async def open_imported(service: TablesService, ctx: Ctx, data: dict[str, Any]
                         ) -> list[Reply]:
     """The service operation behind ``/game import`` and ``rheinbot import-18xx``."""
+    import asyncio
+
     from bot.service import Refusal, _public
+    from bot.store import ChannelBusy
 
     if ctx.guild_id is None:
         raise Refusal("svc.no_dm")
@@ -242,6 +245,8 @@ def cmd_import_18xx(args: argparse.Namespace, out: TextIO,
         if args.channel is None or args.guild is None:
             out.write(say(msg("rhl18.import.db_needs"), lang) + "\n")
             return 2
+        import asyncio
+
         return asyncio.run(_open_in_db(args, data, out, render))
     return 0
 
