@@ -32,10 +32,12 @@ class Outcome:
     normal_times: list[float] = field(default_factory=list)
     moves: int = 0
     error: str = ""  # the engine refused or crashed on a move legal() offered
+    share: float = 0.0  # of first place: 1/k when k seats share rank 1
 
 
-def play(key: str, players: int, index: int) -> Outcome:
-    """One seeded game: seat ``index % players`` is normal, the others easy."""
+def play(key: str, players: int, index: int, level: str = "normal",
+         against: str = "easy") -> Outcome:
+    """One seeded game: seat ``index % players`` plays ``level``, the others ``against``."""
     game = get_game(key)
     seed = 1000 + index
     state = game.setup(players, {}, seed)
@@ -44,9 +46,9 @@ def play(key: str, players: int, index: int) -> Outcome:
     version = 0
     while game.result(state) is None and version < MAX_MOVES:
         seat = game.active(state)[0]
-        level = "normal" if seat == normal else "easy"
+        seat_level = level if seat == normal else against
         start = time.perf_counter()
-        action = ai.choose(game, state, seat, level, ai.move_seed(seed, version, seat),
+        action = ai.choose(game, state, seat, seat_level, ai.move_seed(seed, version, seat),
                            strict=True)
         if seat == normal:
             times.append(time.perf_counter() - start)
@@ -61,10 +63,10 @@ def play(key: str, players: int, index: int) -> Outcome:
         return Outcome(False, False, False, times, version)
     firsts = [s.seat for s in standings if s.rank == 1]
     return Outcome(firsts == [normal], normal in firsts and len(firsts) > 1, True, times,
-                   version)
+                   version, share=1 / len(firsts) if normal in firsts else 0.0)
 
 
-def _play(args: tuple[str, int, int]) -> Outcome:
+def _play(args: tuple) -> Outcome:
     return play(*args)
 
 

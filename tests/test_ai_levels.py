@@ -80,12 +80,12 @@ def test_easy_keeps_the_old_seeding_so_old_games_replay() -> None:
 
 
 def test_levels_and_fallback() -> None:
-    assert bot_ai.LEVELS == ("easy", "normal")
+    assert bot_ai.LEVELS == ("easy", "normal", "hard")
     game = get_game("rhein")
     state = game.setup(2, {}, 1)
     seat = game.active(state)[0]
     with pytest.raises(ValueError):
-        ai.choose(game, state, seat, "hard", 1)
+        ai.choose(game, state, seat, "expert", 1)
 
 
 def test_a_failing_heuristic_falls_back_to_a_legal_move(monkeypatch) -> None:

@@ -3,7 +3,9 @@
 ``easy`` picks uniformly among the legal moves. ``normal`` asks the game's heuristic module
 (``engine.ai.rhein``, ``rheinlaender``, ``troedler``, ``rhl18``); whenever a heuristic fails
 or proposes something ``legal()`` does not list, it falls back to the easy move, so an AI seat
-never stalls a table. Everything is a pure function of the state and ``seed``: the same
+never stalls a table. ``hard`` (``engine.ai.hard``) searches: it samples the hidden cards
+consistently with the seat's view and plays each candidate move out with ``normal`` for every
+seat; a game without a hard searcher (18Rhl) plays ``normal`` at that level. Everything is a pure function of the state and ``seed``: the same
 position and seed give the same move (replays stay identical).
 """
 
@@ -17,7 +19,7 @@ from typing import Any
 
 from engine.core import Action, Game, State, new_rng, rng_below
 
-LEVELS = ("easy", "normal")
+LEVELS = ("easy", "normal", "hard")
 
 # game key -> module with ``choose(game, state, seat, moves, rng) -> Action``
 _HEURISTICS = {
@@ -58,17 +60,32 @@ def choose(game: Game, state: State, seat: int, level: str, seed: int,
     # and the AI must choose the same move from a reloaded state.
     ordered = sorted(moves, key=lambda m: json.dumps(m, sort_keys=True))
     try:
-        action = pick(game, state, seat, ordered, rng)
+        if level == "hard" and game.key in _searchers():
+            action = _hard_choose(game, state, seat, ordered, seed)
+        else:
+            action = pick(game, state, seat, ordered, rng)
     except Exception:
         if strict:
             raise
-        log.exception("%s normal AI failed; playing a random legal move", game.key)
+        log.exception("%s %s AI failed; playing a random legal move", game.key, level)
         action = None
     if action in moves:
         return action
     if strict and action is not None:
         raise AssertionError(f"{game.key} heuristic chose an illegal move: {action!r}")
     return ordered[rng_below(new_rng(seed), len(ordered))]
+
+
+def _searchers() -> dict:
+    from engine.ai.hard_games import SEARCHERS
+
+    return SEARCHERS
+
+
+def _hard_choose(game: Game, state: State, seat: int, moves: list[Action], seed: int) -> Action:
+    from engine.ai import hard
+
+    return hard.choose(game, state, seat, moves, seed, _searchers()[game.key])
 
 
 def move_seed(seed: int, version: int, seat: int) -> int:

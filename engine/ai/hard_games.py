@@ -1,0 +1,234 @@
+"""The per-game parts of the ``hard`` level (``engine.ai.hard``): worlds, candidates, values.
+
+A world keeps everything the seat's view shows and redeals what it hides: the cards in the
+hidden places are pooled, sorted (so only which cards they are matters, never where they
+really lie) and shuffled into places of the sizes the view shows; the random generator that
+would make future draws is replaced by one seeded from the AI's seed. Two states the seat
+cannot tell apart therefore give the same worlds and the same move.
+"""
+
+from __future__ import annotations
+
+from engine.ai.hard import (
+    Heuristic,
+    Searcher,
+    deal_hidden,
+    first_place_share,
+    margin,
+)
+from engine.core import Action, Game, State, new_rng, rng_below, rng_shuffle
+
+MARGIN = 0.25  # weight of the score margin next to the share of first place (0..1)
+
+
+def _fresh_rng(rng: dict[str, int]) -> dict[str, int]:
+    return new_rng(rng_below(rng, 1 << 62))
+
+
+def _spread(first: Action, moves: list[Action], limit: int,
+            rng: dict[str, int]) -> list[Action]:
+    """``first`` (normal's move), then other moves until ``limit``: ending the step when it
+    is legal, then one of each other move type, then a seeded sample of the rest."""
+    chosen = [first]
+    for move in moves:
+        if move["type"] in ("done", "pass", "end") and move not in chosen:
+            chosen.append(move)
+    kinds = {m["type"] for m in chosen}
+    for move in moves:
+        if move["type"] not in kinds:
+            kinds.add(move["type"])
+            chosen.append(move)
+    rest = [m for m in moves if m not in chosen]
+    rng_shuffle(rng, rest)
+    return (chosen + rest)[:limit]
+
+
+# --- Rhein: River Trade ------------------------------------------------------------------
+
+
+def rhein_world(state: State, seat: int, rng: dict[str, int]) -> State:
+    """Hidden from ``seat``: the deck's order, the set-up discards (box) and the other seats'
+    face-down fulfilled orders (R58); their sizes are public."""
+    world = dict(state)
+    places = {"deck": len(state["deck"]), "box": len(state["box"])}
+    pool = list(state["deck"]) + list(state["box"])
+    for other in range(state["n"]):
+        if other != seat:
+            places[other] = len(state["fulfilled"][other])
+            pool += state["fulfilled"][other]
+    dealt = deal_hidden(places, pool, rng)
+    world["deck"], world["box"] = dealt["deck"], dealt["box"]
+    world["fulfilled"] = [list(state["fulfilled"][s]) if s == seat else dealt[s]
+                          for s in range(state["n"])]
+    world["rng"] = _fresh_rng(rng)
+    return world
+
+
+def rhein_candidates(game: Game, world: State, seat: int, moves: list[Action],
+                     pick: Heuristic, rng: dict[str, int]) -> list[Action]:
+    first = pick(game, world, seat, moves, dict(rng))
+    if first not in moves:
+        first = moves[0]
+    # Which orders to take decides a Rhein game; elsewhere normal's plan is usually right.
+    limit = 4 if world["step"] in ("take", "auction") else 3
+    return _spread(first, moves, limit, rng)
+
+
+def rhein_value(game: Game, state: State, seat: int) -> float:
+    """The final Capital lead counts as much as the win: a playout's winner flips on small
+    changes, the lead moves smoothly with the quality of the move."""
+    if state["step"] == "over":
+        scores = {int(s): float(v["score"]) for s, v in state["final"].items()}
+        scores.setdefault(seat, -50.0)  # bankrupt: below every survivor (R53)
+        return 0.5 * first_place_share(game, state, seat) + margin(scores, seat, 15.0)
+    return margin(dict(enumerate(map(float, state["capital"]))), seat, 15.0)
+
+
+RHEIN = Searcher(policy="engine.ai.rhein", determinize=rhein_world,
+                 candidates=rhein_candidates, stop=lambda start, now, played: False,
+                 value=rhein_value, playouts=24)
+
+
+# --- Rheinländer ------------------------------------------------------------------------
+
+
+def rheinlaender_world(state: State, seat: int, rng: dict[str, int]) -> State:
+    """Hidden from ``seat``: the other hands, the deck (drawn at random) and the other seats'
+    coins. Coins are unknown: each other seat is given ours, the even prior."""
+    from engine.rheinlaender.cards import SHUFFLE
+
+    world = dict(state)
+    deck = [c for c in state["deck"] if c != SHUFFLE]
+    places = {"deck": len(deck)}
+    pool = list(deck)
+    for other in range(state["players"]):
+        if other != seat:
+            places[other] = len(state["hands"][other])
+            pool += state["hands"][other]
+    dealt = deal_hidden(places, pool, rng)
+    world["deck"] = sorted(dealt["deck"] + [SHUFFLE] * (len(state["deck"]) - len(deck)))
+    world["hands"] = [list(state["hands"][s]) if s == seat else sorted(dealt[s])
+                      for s in range(state["players"])]
+    world["coins"] = [state["coins"][seat]] * state["players"]
+    world["payments"] = [list(state["payments"][s]) if s == seat else []
+                         for s in range(state["players"])]
+    world["rng"] = _fresh_rng(rng)
+    return world
+
+
+def rheinlaender_candidates(game: Game, world: State, seat: int, moves: list[Action],
+                            pick: Heuristic, rng: dict[str, int]) -> list[Action]:
+    """The best few moves by normal's own one-move score: the search then looks at what the
+    next players answer to each."""
+    from engine.ai import after
+    from engine.ai.rheinlaender import evaluate
+
+    scored = sorted(((evaluate(after(game, world, seat, m), seat, m), i)
+                     for i, m in enumerate(moves)), key=lambda p: (-p[0], p[1]))
+    return [moves[i] for _, i in scored[:3]]
+
+
+def rheinlaender_stop(start: State, now: State, played: int) -> bool:
+    """After the next two seats' turns: their answers are what a knight move risks (a duchy
+    taken over, a majority outnumbered); further turns cost time and say little more."""
+    return now["turn"] - start["turn"] >= 3
+
+
+def rheinlaender_value(game: Game, state: State, seat: int) -> float:
+    from engine.ai.rheinlaender import board_points
+
+    if state["step"] == "over":
+        scores = {row["seat"]: float(row["total"]) for row in state["final"]}
+        return first_place_share(game, state, seat) + MARGIN * margin(scores, seat, 8.0)
+    scores = {s: state["coins"][s] + board_points(state, s)
+              for s in range(state["players"])}
+    return margin(scores, seat, 8.0)
+
+
+def rheinlaender_playout_move(game: Game, state: State, seat: int, moves: list[Action],
+                              rng: dict[str, int]) -> Action:
+    """Normal's knight action; a bastion after it is left out of playouts (a rare, small
+    gain that would double the cost of every simulated turn)."""
+    from engine.ai.rheinlaender import choose
+
+    if state["step"] == "after" and {"type": "done"} in moves:
+        return {"type": "done"}
+    return choose(game, state, seat, moves, rng)
+
+
+RHEINLAENDER = Searcher(policy="engine.ai.hard_games:rheinlaender_playout_move", determinize=rheinlaender_world,
+                        candidates=rheinlaender_candidates, stop=rheinlaender_stop,
+                        value=rheinlaender_value, playouts=6, max_worlds=2)
+
+
+# --- Die Trödler aus den Highlands --------------------------------------------------------
+
+
+def troedler_world(state: State, seat: int, rng: dict[str, int]) -> State:
+    """Hidden from ``seat``: the round pile, the discard pile under its top card, the other
+    hands and the other face-down value piles (R40-R42). The piles' and hands' sizes are
+    public; the value piles' sizes are not, only their total (every card is somewhere), so
+    it is split evenly and filled with requests and feed (all a value pile can hold)."""
+    from engine.troedler.data import CARDS
+
+    open_piles = state["options"].get("open_piles")
+    world = dict(state)
+    others = [s for s in range(state["n"]) if s != seat]
+    under = state["discard"][:-1]
+    pool = list(state["round_pile"]) + list(under)
+    places: dict = {"round": len(state["round_pile"]), "discard": len(under)}
+    for other in others:
+        places[other] = len(state["hands"][other])
+        pool += state["hands"][other]
+    valued = sorted(c for o in others for c in state["values"][o])
+    scoring_cards = [c for c in pool + valued if CARDS[c]["type"] in ("request", "feed")]
+    scoring_cards.sort()
+    rng_shuffle(rng, scoring_cards)
+    values = scoring_cards[:len(valued)]
+    rest = [c for c in pool + valued if c not in values]
+    dealt = deal_hidden(places, rest, rng)
+    world["round_pile"] = dealt["round"]
+    world["discard"] = dealt["discard"] + state["discard"][-1:]
+    world["hands"] = [list(state["hands"][s]) if s == seat else dealt[s]
+                      for s in range(state["n"])]
+    split = [list(state["values"][seat]) if s == seat else [] for s in range(state["n"])]
+    for index, card in enumerate(values):
+        split[others[index % len(others)]].append(card)
+    world["values"] = split
+    if open_piles:  # whole piles visible: the deal is as known as the board
+        world["piles"] = [None if p is None else list(p) for p in state["piles"]]
+    world["rng"] = _fresh_rng(rng)
+    return world
+
+
+def troedler_candidates(game: Game, world: State, seat: int, moves: list[Action],
+                        pick: Heuristic, rng: dict[str, int]) -> list[Action]:
+    first = pick(game, world, seat, moves, dict(rng))
+    if first not in moves:
+        first = moves[0]
+    return _spread(first, moves, 5, rng)
+
+
+def troedler_stop(start: State, now: State, played: int) -> bool:
+    """At the end of the round after this one's deal: the piles then show what each seat
+    made of its cards."""
+    return now["round"] > start["round"] and now["stage"] == "take"
+
+
+def troedler_value(game: Game, state: State, seat: int) -> float:
+    from engine.ai.troedler import evaluate
+
+    if state["stage"] == "over":
+        standings = game.result(state) or []
+        scores = {s.seat: float(s.score) - 100.0 * s.detail["total_damage"]
+                  for s in standings}
+        return first_place_share(game, state, seat) + MARGIN * margin(scores, seat, 5.0)
+    scores = {s: evaluate(state, s) for s in range(state["n"])}
+    return margin(scores, seat, 5.0)
+
+
+TROEDLER = Searcher(policy="engine.ai.troedler", determinize=troedler_world,
+                    candidates=troedler_candidates, stop=troedler_stop,
+                    value=troedler_value, playouts=10, max_worlds=3)
+
+SEARCHERS = {"rhein": RHEIN, "rheinlaender": RHEINLAENDER, "troedler": TROEDLER}
