@@ -883,7 +883,7 @@ class TablesService:
         for number, row in enumerate(since):
             action = game.parse(work, row.seat, row.notation)
             if number >= len(since) - CARD_MOVES:
-                said = " ".join(say(line, lang) for line in row.lines) or \
+                said = _joined([say(line, lang) for line in row.lines]) or \
                     say(game.label(work, action), lang)
                 moves.append({"seat": row.seat, "text": said})
             game.apply(work, row.seat, action)
@@ -1598,6 +1598,20 @@ def _number(text: str) -> bool:
 def _format_of(game: Game) -> int:
     """The engine's snapshot format; a game bumps ``state_format`` when its state changes."""
     return int(getattr(game, "state_format", 1))
+
+
+def _joined(lines: list[str]) -> str:
+    """A move's log lines as one line of the turn card: a line that does not end a sentence
+    (18Rhl writes "ADR pays out") is set off from the next by a semicolon.
+
+    >>> _joined(["ADR pays out", "ADR's share price goes up.", "Done"])
+    "ADR pays out; ADR's share price goes up. Done"
+    """
+    out = ""
+    for line in (line.strip() for line in lines):
+        if line:
+            out = f"{out}{'' if not out or out[-1] in '.!?:;' else ';'} {line}".strip()
+    return out
 
 
 def _clip(text: str, keep: str = "start") -> str:

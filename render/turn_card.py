@@ -438,7 +438,10 @@ def _standings(draw: ImageDraw.ImageDraw, game_key: str, view: dict, lang: str,
 
 def standings(game_key: str, view: dict, lang: str) -> list[tuple[int, str]]:
     """Each seat with the public numbers that matter now (never a hidden value)."""
-    players = [p for p in view.get("players") or [] if isinstance(p, dict)]
+    # by seat, not the game's turn order (18Rhl's changes with the priority deal), so a
+    # player finds their row in the same place on every card
+    players = sorted((p for p in view.get("players") or [] if isinstance(p, dict)
+                      and isinstance(p.get("seat"), int)), key=lambda p: p["seat"])
     rows: list[tuple[int, str]] = []
     for player in players:
         seat = player.get("seat")
