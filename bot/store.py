@@ -34,6 +34,10 @@ from engine.text import decode, encode, from_json, to_json
 log = logging.getLogger(__name__)
 
 LIVE_STATUSES = ("lobby", "active")
+# /stats counts a game only when moves were played here: an 18xx.games import finished
+# elsewhere and started here has an empty action log (its moves are in its origin), so
+# importing it again and again cannot farm wins. Imports continued here count for their seats.
+PLAYED_HERE = "EXISTS (SELECT 1 FROM actions a WHERE a.game_id = g.id)"
 
 
 class StaleVersion(Exception):
@@ -569,10 +573,11 @@ class Store:
         """Per game (and per human player): finished games played and won.
 
         Rows: ``game_key``, ``user_id``, ``name`` (the latest name used), ``played``, ``won``
-        (rank 1, shared wins count for each winner). AI seats are left out."""
+        (rank 1, shared wins count for each winner). AI seats are left out, and so are games
+        with no move played here (see ``PLAYED_HERE``)."""
         sql = ("SELECT g.game_key, r.user_id, MAX(r.name) AS name, COUNT(*) AS played, "
                "SUM(r.rank = 1) AS won FROM results r JOIN games g ON g.id = r.game_id "
-               "WHERE g.status = 'finished' AND r.user_id IS NOT NULL")
+               "WHERE g.status = 'finished' AND r.user_id IS NOT NULL AND " + PLAYED_HERE)
         params: list[Any] = []
         if guild_id is not None:
             sql += " AND g.guild_id = ?"
@@ -584,8 +589,10 @@ class Store:
         return [dict(row) for row in await self._all(sql, params)]
 
     async def finished_count(self, guild_id: int | None = None) -> dict[str, int]:
-        """How many games of each kind finished (in a guild)."""
-        sql = "SELECT game_key, COUNT(*) FROM games WHERE status = 'finished'"
+        """How many games of each kind finished (in a guild), counting only games with a
+        move played here (``PLAYED_HERE``)."""
+        sql = "SELECT game_key, COUNT(*) FROM games g WHERE status = 'finished' AND " + \
+            PLAYED_HERE
         params: list[Any] = []
         if guild_id is not None:
             sql += " AND guild_id = ?"
