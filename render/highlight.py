@@ -31,16 +31,22 @@ def mark(game_key: str, image: Image.Image, view: dict[str, Any]) -> None:
 
 
 def _rhein(draw: ImageDraw.ImageDraw, view: dict, touched: list[str]) -> None:
-    """A touched river position: its whole column, from the city to the lying containers."""
+    """A touched river position: a ring around its number and its column from the lanes down
+    to the lying containers (the city names above run wider than their column: a box from
+    the top would cross them)."""
     from render import rhein
 
     layout = rhein.plan(view, rhein.language(view))
     half = HIGHLIGHT_WIDTH // 2
+    top = min(lane[0] for lane in layout.lanes.values())
     for place in touched:
         if place.isdigit() and 0 <= int(place) < 15:
-            x = rhein.x_of(int(place))
-            draw.rectangle((x + half, rhein.CITY_TOP + half, x + rhein.width_of(int(place)) - half,
-                            layout.lying[1] - half), outline=HIGHLIGHT, width=HIGHLIGHT_WIDTH)
+            x, width = rhein.x_of(int(place)), rhein.width_of(int(place))
+            draw.rectangle((x + half, top + half, x + width - half, layout.lying[1] - half),
+                           outline=HIGHLIGHT, width=HIGHLIGHT_WIDTH)
+            cx, cy, r = x + width / 2, rhein.CITY_TOP + 20, 23 + HIGHLIGHT_WIDTH
+            draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=HIGHLIGHT,
+                         width=HIGHLIGHT_WIDTH)
 
 
 def _rheinlaender(draw: ImageDraw.ImageDraw, view: dict, touched: list[str]) -> None:
