@@ -148,6 +148,7 @@ class RheinbotClient(discord.AutoShardedClient):
         self.store = await Store.open(self.db_path)
         self.reminders = Reminders(self.store, send_dm=self.delivery.send_dm,
                                    post_channel=self.delivery.post_channel, clock=time.time)
+        self.reminders.forget_closed = self.delivery.closed_dms.discard
         self.adapter.service = TablesService(self.store, reminders=self.reminders)
         self.reminders.start()
         log.info("services open on %s", self.db_path)

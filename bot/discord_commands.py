@@ -597,6 +597,14 @@ def _remind_group(adapter: Adapter) -> app_commands.Group:
         await adapter.run(interaction,
                           lambda ctx: adapter.service.remind(ctx, every_hours=float(hours)))
 
+    @group.command(name="after",
+                   description="Get your turn DM some hours after the turn starts (0: at once)")
+    @app_commands.describe(hours="Hours to wait before the first DM of a turn (0: at once)")
+    async def remind_after(interaction: discord.Interaction,
+                           hours: app_commands.Range[float, 0, 168]) -> None:
+        await adapter.run(interaction,
+                          lambda ctx: adapter.service.remind(ctx, delay_hours=float(hours)))
+
     @group.command(name="digest", description="One DM a day listing every game waiting for "
                                               "you, instead of one DM per game")
     @app_commands.describe(mode="on: a daily digest; off: one DM per game")

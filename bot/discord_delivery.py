@@ -134,10 +134,11 @@ class Part:
     buttons: list[Button] = field(default_factory=list)
     # Same nonce on every attempt: Discord then refuses to create the message twice.
     nonce: int = field(default_factory=lambda: secrets.randbits(63))
+    pings: tuple[int, ...] | None = None  # see Reply.pings
 
     def kwargs(self, *, channel: bool) -> dict[str, Any]:
         """Fresh keyword arguments for ``send`` (a discord.File can be sent only once)."""
-        out: dict[str, Any] = {"allowed_mentions": ALLOWED_MENTIONS}
+        out: dict[str, Any] = {"allowed_mentions": allowed_mentions(self.pings)}
         if self.content:
             out["content"] = self.content
         if self.title is not None:
@@ -156,9 +157,10 @@ class Part:
     def without_files(self, note: str) -> Part:
         """The same message without its attachments (a fresh nonce: it is a new message)."""
         if self.title is not None:
-            return Part(title=self.title, buttons=self.buttons,
+            return Part(title=self.title, buttons=self.buttons, pings=self.pings,
                         description=_append(self.description, note, EMBED_DESCRIPTION_LIMIT))
-        return Part(content=_append(self.content, note, CONTENT_LIMIT), buttons=self.buttons)
+        return Part(content=_append(self.content, note, CONTENT_LIMIT), buttons=self.buttons,
+                    pings=self.pings)
 
     def _embed(self) -> discord.Embed:
         embed = discord.Embed(title=(self.title or "")[:EMBED_TITLE_LIMIT],
@@ -167,6 +169,14 @@ class Part:
         if len(pictures) == 1:  # the board inside the embed reads better on a phone
             embed.set_image(url=f"attachment://{pictures[0].filename}")
         return embed
+
+
+def allowed_mentions(pings: tuple[int, ...] | None) -> discord.AllowedMentions:
+    """Mentions notify the named users (``pings`` None) or only those in ``pings``."""
+    if pings is None:
+        return ALLOWED_MENTIONS
+    return discord.AllowedMentions(everyone=False, roles=False,
+                                   users=[discord.Object(id=user) for user in pings])
 
 
 def _append(text: str | None, note: str, limit: int) -> str:
@@ -208,6 +218,8 @@ def reply_parts(reply: Reply) -> list[Part]:
             parts.append(Part(content=chunk))
     parts[-1].attachments = list(reply.files)
     parts[-1].buttons = list(reply.buttons)
+    for part in parts:
+        part.pings = reply.pings
     return [p for p in parts if p.content or p.title or p.attachments or p.buttons]
 
 
@@ -223,7 +235,8 @@ def coalesce(replies: list[Reply]) -> list[Reply]:
         previous = joined[-1] if joined else None
         if previous is not None and _joinable(previous, reply):
             joined[-1] = Reply(f"{previous.text}\n{reply.text}", reply.audience, reply.user_id,
-                               files=list(reply.files), buttons=list(reply.buttons))
+                               files=list(reply.files), buttons=list(reply.buttons),
+                               pings=previous.pings if _mentions(previous) else reply.pings)
         else:
             joined.append(reply)
     return joined
@@ -233,7 +246,13 @@ def _joinable(first: Reply, second: Reply) -> bool:
     return (first.audience is second.audience and first.user_id == second.user_id
             and not first.files and not first.buttons
             and first.title is None and second.title is None
+            # joined, one ping rule would cover both texts' mentions
+            and (first.pings == second.pings or not (_mentions(first) and _mentions(second)))
             and len(first.text) + 1 + len(second.text) <= CONTENT_LIMIT)
+
+
+def _mentions(reply: Reply) -> bool:
+    return "<@" in reply.text
 
 
 # --- retrying ------------------------------------------------------------------------------
@@ -292,6 +311,12 @@ class Delivery:
                  policy: RetryPolicy | None = None) -> None:
         self.client = client
         self.policy = policy or RetryPolicy()
+        # Users whose DMs refused us (50007) since they last changed /remind: no request to
+        # them is made again (the reminders keep the same fact in the store).
+        self.closed_dms: set[int] = set()
+        # One DM at a time per user: a reminder and an interaction's hand news racing to a
+        # closed DM would otherwise both make the failing request before either learns.
+        self._dm_locks: dict[int, asyncio.Lock] = {}
 
     # Outside any interaction (reminders, idle notices): the signatures Reminders expects.
     async def post_channel(self, channel_id: int, reply: Reply) -> None:
@@ -305,11 +330,21 @@ class Delivery:
     async def send_dm(self, user_id: int, reply: Reply,
                       target: discord.abc.Messageable | None = None) -> None:
         """DM a user; closed DMs raise ``DeliveryFailed(closed_dms=True)``."""
+        lock = self._dm_locks.setdefault(user_id, asyncio.Lock())
+        async with lock:
+            await self._send_dm(user_id, reply, target)
+
+    async def _send_dm(self, user_id: int, reply: Reply,
+                       target: discord.abc.Messageable | None) -> None:
+        if user_id in self.closed_dms:
+            raise DeliveryFailed(f"DM to {user_id}: closed (50007 earlier)", closed_dms=True)
         try:
             target = target or await self._dm_channel(user_id)
             await self._send_parts(target.send, reply, channel=True)
         except discord.Forbidden as error:
             closed = error.code == CLOSED_DMS
+            if closed:
+                self.closed_dms.add(user_id)
             raise DeliveryFailed(f"DM to {user_id}: {error}", closed_dms=closed) from error
         except SENDING_ERRORS as error:
             raise DeliveryFailed(f"DM to {user_id}: {error}",

@@ -1,9 +1,15 @@
 """Turn reminders by DM: durable timers in SQLite, one task sleeping until the earliest is due.
 
-When a seat becomes active its player gets a DM straight away (or when their quiet hours end),
-then another every N hours (their setting, default 12) until they act. A player whose DMs are
-closed gets one mention in the game channel instead. A game untouched for 14 days gets a
-notice in its channel and its reminders stop until somebody moves again.
+When a seat becomes active its player gets one notice of it: a DM straight away (or after
+the delay they chose with ``/remind after``, or when their quiet hours end), then another every
+N hours (their setting, default 12) until they act; with ``/remind digest`` only the daily
+digest. The turn prompt in the channel names every waiting player but pings only those whose
+notice is that ping (see :func:`pinged_in_channel`), so nobody gets a DM and a ping for the
+same turn. A DM refused with 403 50007 (closed DMs) is remembered in the player's settings:
+from then on they get channel mentions and no DM is attempted, until they change ``/remind``.
+Other failures are retried with a growing delay and given up after ``MAX_FAILURES`` with a
+log line. A game untouched for 14 days gets a notice in its channel and its reminders stop
+until somebody moves again.
 
 The service tells this module what changed (:meth:`Reminders.game_changed`); everything else
 is rows in the ``reminders`` table, so a restart loses nothing.
@@ -17,7 +23,7 @@ import logging
 import os
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -29,7 +35,9 @@ from engine.text import to_json
 log = logging.getLogger(__name__)
 
 IDLE_DAYS = float(os.environ.get("RHEINBOT_IDLE_DAYS", "14") or 14)
-RETRY_SECONDS = 300.0      # after a transient delivery failure
+RETRY_SECONDS = 300.0      # after a transient delivery failure (doubling each time)
+MAX_FAILURES = 5           # failed attempts at one notice before it is given up
+MAX_RETRY_SECONDS = 6 * 3600.0
 MAX_SLEEP = 3600.0         # re-check at least hourly (clock jumps, missed wake-ups)
 
 DIGEST_HOURS = 24.0
@@ -82,6 +90,20 @@ def in_quiet_hours(settings: Settings, when: float) -> bool:
     return hour >= start or hour < end  # the quiet time wraps past midnight
 
 
+def pinged_in_channel(settings: Settings) -> bool:
+    """Whether the turn prompt's mention is this player's notice of a new turn: reminders
+    are off (the mention is all they asked for), or their DMs are closed and their notice is
+    due at once (a digest cannot reach them either). Everyone else gets a DM, later."""
+    if not settings.remind_on:
+        return True
+    return settings.dms_closed and (settings.delay_hours == 0 or settings.digest)
+
+
+def retry_delay(failures: int) -> float:
+    """Seconds before the next attempt after ``failures`` failed ones (5 min, doubling)."""
+    return min(RETRY_SECONDS * 2 ** (failures - 1), MAX_RETRY_SECONDS)
+
+
 def next_allowed(settings: Settings, when: float) -> float:
     """``when``, or the end of the quiet hours if ``when`` falls inside them."""
     if not in_quiet_hours(settings, when):
@@ -106,6 +128,9 @@ class Reminders:
         # Set by the tables service: the channel post (with buttons) when a move clock runs
         # out, given (game id, user id); empty when that seat is no longer waiting.
         self.clock_expired: Expired | None = None
+        # Set by the Discord client: forget that a user's DMs were closed (they changed
+        # /remind), so its delivery tries DMs to them again.
+        self.forget_closed: Callable[[int], None] | None = None
 
     # -- the timer task -------------------------------------------------------------------
     def start(self) -> None:
@@ -155,6 +180,18 @@ class Reminders:
         return len(rows)
 
     # -- what the service calls -----------------------------------------------------------
+    async def pings(self, game_id: int, user_ids: list[int]) -> tuple[int, ...]:
+        """Which of the waiting ``user_ids`` the turn prompt pings: those whose notice is the
+        ping and whose turn starts now (a player already told keeps a turn row; prompts
+        after each move of a long turn or a simultaneous step do not ping them again)."""
+        told = {row.user_id for row in await self.store.reminders(game_id)
+                if row.kind == "turn"}
+        pinged = []
+        for user_id in user_ids:
+            if user_id not in told and pinged_in_channel(await self.store.settings(user_id)):
+                pinged.append(user_id)
+        return tuple(pinged)
+
     async def game_changed(self, info: TurnInfo) -> None:
         """Bring the game's reminder rows in line with who must act now."""
         if not info.live:
@@ -168,8 +205,14 @@ class Reminders:
             if user_id in existing:
                 continue  # still waiting on them: keep the schedule, refresh the text
             settings = await self.store.settings(user_id)
-            if settings.remind_on and not settings.digest:  # digest users get one a day
-                first_due[user_id] = next_allowed(settings, now)
+            if pinged_in_channel(settings):
+                # The prompt's ping told them; the row records that. With reminders on it
+                # comes back as one mention after N hours, otherwise never (idle ends it).
+                again = settings.remind_on and not settings.digest
+                first_due[user_id] = now + (settings.every_hours * 3600 if again
+                                            else IDLE_DAYS * 86400 + 3600)
+            elif settings.remind_on and not settings.digest:  # digest users get one a day
+                first_due[user_id] = next_allowed(settings, now + settings.delay_hours * 3600)
         waiting = {user: _payload(info, expected) for user, expected in info.waiting.items()}
         await self.store.sync_turn_reminders(info.game_id, waiting, first_due,
                                              now + IDLE_DAYS * 86400, _payload(info, ""), now)
@@ -199,6 +242,8 @@ class Reminders:
         """Apply a user's new settings to their pending reminders (``language``: the one
         the user's Discord client used, for their daily digest)."""
         now = self.clock()
+        if self.forget_closed is not None and not settings.dms_closed:
+            self.forget_closed(settings.user_id)
         rows = await self.store.reminders(user_id=settings.user_id)
         digests = [row for row in rows if row.kind == "digest"]
         if settings.digest and settings.remind_on and not digests:
@@ -216,7 +261,8 @@ class Reminders:
                 await self.store.delete_reminder(row.id)
                 continue
             last = row.payload.get("last_sent")
-            due = now if last is None else max(now, last + settings.every_hours * 3600)
+            due = now + settings.delay_hours * 3600 if last is None else \
+                max(now, last + settings.every_hours * 3600)
             await self.store.move_reminder(row.id, next_allowed(settings, due), row.sent,
                                            row.payload)
         self.wake()
@@ -232,33 +278,62 @@ class Reminders:
         if in_quiet_hours(settings, now):
             await self._reschedule(row, next_allowed(settings, now))
             return
+        if settings.dms_closed:  # known closed: no request that is bound to fail
+            await self._mention_instead(row, now)
+            return
         try:
             await self.send_dm(row.user_id, _turn_dm(row))
         except DeliveryFailed as error:
             if error.closed_dms:
-                await self._mention_instead(row)
-                await self.store.delete_reminder(row.id)
+                await self._remember_closed(settings)
+                await self._mention_instead(row, now)
             else:
-                await self._reschedule(row, now + RETRY_SECONDS)
+                await self._failed(row, settings, now, error)
             return
-        except Exception:
+        except Exception as error:
             log.exception("reminder DM to %s failed", row.user_id)
-            await self._reschedule(row, now + RETRY_SECONDS)
+            await self._failed(row, settings, now, error)
             return
         payload = {**row.payload, "last_sent": now}
+        payload.pop("failures", None)
         due = next_allowed(settings, now + settings.every_hours * 3600)
         await self.store.move_reminder(row.id, due, row.sent + 1, payload)
+
+    async def _failed(self, row: ReminderRow, settings: Settings, now: float,
+                      error: BaseException) -> None:
+        """A transient failure: try again later, a few times, then give this notice up (the
+        next regular reminder, every N hours, is a new notice)."""
+        failures = int(row.payload.get("failures", 0)) + 1
+        payload = {**row.payload, "failures": failures}
+        if failures < MAX_FAILURES:
+            await self.store.move_reminder(row.id, now + retry_delay(failures), row.sent,
+                                           payload)
+            return
+        log.warning("giving up the turn reminder to user %s in game %s after %d failed "
+                    "attempts: %s", row.user_id, row.game_id, failures, error)
+        payload.pop("failures")
+        due = next_allowed(settings, now + settings.every_hours * 3600)
+        await self.store.move_reminder(row.id, due, row.sent, payload)
+
+    async def _remember_closed(self, settings: Settings) -> None:
+        log.info("DMs to user %s are closed (50007): channel mentions from now on",
+                 settings.user_id)
+        await self.store.save_settings(replace(settings, dms_closed=True), self.clock())
 
     async def _reschedule(self, row: ReminderRow, due: float) -> None:
         await self.store.move_reminder(row.id, due, row.sent, row.payload)
 
-    async def _mention_instead(self, row: ReminderRow) -> None:
+    async def _mention_instead(self, row: ReminderRow, now: float) -> None:
+        """The one mention of this turn in the game channel. The row stays, parked until
+        the idle notice, so that later prompts of the same turn do not ping again."""
         text = t("rem.mention", row.payload.get("language", "en"), user=f"<@{row.user_id}>",
                  title=row.payload.get("title", ""), phase=row.payload.get("phase", ""))
         try:
             await self.post_channel(row.payload["channel_id"], Reply(text, Audience.CHANNEL))
         except Exception:
             log.exception("reminder mention in channel %s failed", row.payload.get("channel_id"))
+        await self.store.move_reminder(row.id, now + IDLE_DAYS * 86400 + 3600, row.sent + 1,
+                                       row.payload)
 
     async def _fire_idle(self, row: ReminderRow) -> None:
         game = await self.store.game(row.game_id)
@@ -291,11 +366,8 @@ class Reminders:
             else "rem.clock_warn"
         text = t(key, lang, title=payload.get("title", ""), hours=hours,
                  channel=payload["channel_id"], link=link)
-        try:
-            await self.send_dm(row.user_id, Reply(text, Audience.DM, user_id=row.user_id,
-                                                  title=t("rem.clock_title", lang)))
-        except Exception as error:  # a warning is a courtesy; the clock still runs out
-            log.info("move clock warning to %s not delivered: %s", row.user_id, error)
+        await self._courtesy_dm(row.user_id, Reply(text, Audience.DM, user_id=row.user_id,
+                                                   title=t("rem.clock_title", lang)))
         stage = int(payload.get("stage", 0)) + 1
         payload["stage"] = stage
         span = float(payload["pace_hours"]) * 3600
@@ -337,14 +409,27 @@ class Reminders:
         if lines:
             text = "\n".join([t("rem.digest_head", lang, count=len(lines)), *lines,
                               t("rem.digest_foot", lang)])
-            try:
-                await self.send_dm(row.user_id, Reply(text[:1900], Audience.DM,
-                                                      user_id=row.user_id,
-                                                      title=t("rem.digest_title", lang)))
-            except Exception as error:
-                log.info("digest to %s not delivered: %s", row.user_id, error)
+            await self._courtesy_dm(row.user_id, Reply(text[:1900], Audience.DM,
+                                                       user_id=row.user_id,
+                                                       title=t("rem.digest_title", lang)))
         due = next_allowed(settings, now + DIGEST_HOURS * 3600)
         await self.store.move_reminder(row.id, due, row.sent + 1, row.payload)
+
+    async def _courtesy_dm(self, user_id: int, reply: Reply) -> None:
+        """A digest or clock warning: sent once, never retried (the next one comes anyway);
+        not attempted to a user whose DMs are known to be closed."""
+        settings = await self.store.settings(user_id)
+        if settings.dms_closed:
+            log.debug("%s to %s skipped: DMs closed", reply.title, user_id)
+            return
+        try:
+            await self.send_dm(user_id, reply)
+        except DeliveryFailed as error:
+            if error.closed_dms:
+                await self._remember_closed(settings)
+            log.info("%s to %s not delivered: %s", reply.title, user_id, error)
+        except Exception as error:  # a courtesy: the clock runs out and the digest comes back
+            log.info("%s to %s not delivered: %s", reply.title, user_id, error)
 
     async def _waiting_lines(self, user_id: int, lang: str) -> list[str]:
         lines = []

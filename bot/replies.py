@@ -35,6 +35,9 @@ class Reply:
     files: list[Attachment] = field(default_factory=list)
     buttons: list[Button] = field(default_factory=list)
     title: str | None = None  # rendered as an embed title by the adapter
+    # Who the mentions in ``text`` notify: None, everyone mentioned; else only these users
+    # (a turn prompt names every waiting player but pings only those not told by DM).
+    pings: tuple[int, ...] | None = None
 
     @property
     def is_public(self) -> bool:

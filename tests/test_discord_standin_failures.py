@@ -7,6 +7,8 @@ from __future__ import annotations
 import asyncio
 import gzip
 import json
+import random
+import time
 from pathlib import Path
 
 from discord_standin import Member, running_bot
@@ -121,32 +123,71 @@ async def test_missing_permission_keeps_the_move_and_says_so(tmp_path, monkeypat
         assert len(public) == 1 and public[0].via == "followup"
 
 
+async def reminders_done(bot, timeout: float = 20.0) -> None:
+    """Wait until the reminder task has sent everything due (it runs beside interactions)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while await bot.client.store.reminders(due_before=time.time()):
+        assert loop.time() < deadline, "reminders stayed due"
+        await asyncio.sleep(0.01)
+
+
+def turn_notices(fake, user_id: int) -> list:
+    """What told ``user_id`` that it is their turn: a turn DM, or a post that pinged them
+    (hand news by DM after a new deal is not a turn notice)."""
+    return [m for m in fake.notices(user_id)
+            if m.via != "dm" or any(e.get("title") == "Your turn" for e in m.embeds)]
+
+
+async def waiting_users(bot, channel: int) -> set[int]:
+    row = await row_of(bot, channel)
+    users = await seat_users(bot, row.id)
+    return {users[s] for s in row.active_seats}
+
+
 async def test_closed_dms_over_ten_turns(tmp_path, monkeypatch) -> None:
+    """One notice per turn: Anna by DM (never pinged), Bert, whose DMs are closed, by one
+    ping; his first refused DM is remembered, so it is the only failing request."""
     async with running_bot(tmp_path, monkeypatch, seed=5) as bot:
         fake = bot.stand_in
         anna, bert = Member(bot, "Anna"), Member(bot, "Bert")
+        people = {anna.id: anna, bert.id: bert}
         fake.closed_dms.add(bert.id)
         played = Played()
         await open_table(bot, "troedler", [anna, bert], bots=0, played=played)
-        rng = __import__("random").Random(3)
-        turns_of_bert = 0
-        last_active: int | None = None
-        while turns_of_bert < 10:
-            row = await row_of(bot, fake.channel)
-            users = await seat_users(bot, row.id)
-            active = users[row.active_seats[0]]
-            if active != last_active and active == bert.id:
-                turns_of_bert += 1
-                # Bert cannot get a DM, so the channel pings him.
-                assert f"<@{bert.id}>" in "\n".join(m.text for m in fake.posts()[-3:])
-            last_active = active
-            await play_turn(bot, anna if active == anna.id else bert, fake.channel, rng,
-                            played)
+        await reminders_done(bot)
+        assert [len(turn_notices(fake, u)) for u in await waiting_users(bot, fake.channel)] \
+            == [1]
+        rng = random.Random(3)
+        turns = {anna.id: 0, bert.id: 0}
+        while turns[bert.id] < 10:
+            before_waiting = await waiting_users(bot, fake.channel)
+            before = {user: len(turn_notices(fake, user)) for user in people}
+            await play_turn(bot, people[min(before_waiting)], fake.channel, rng, played)
+            await reminders_done(bot)
+            now_waiting = await waiting_users(bot, fake.channel)
+            for user in people:
+                new_turn = user in now_waiting - before_waiting
+                turns[user] += new_turn
+                assert len(turn_notices(fake, user)) - before[user] == int(new_turn), \
+                    (people[user].name, turns)
+        assert turns[anna.id] >= 10
+        dm_channel = fake.dm_channels.get(bert.id)
         refused = [r for r in fake.requests if r.status == 403 and
-                   r.path == f"channels/{fake.dm_channels.get(bert.id)}/messages"]
-        # Recorded for the closing notes; bounded once the service remembers 50007.
-        assert len(refused) >= 1
-        assert not [m for m in fake.dms(anna.id) if f"<@{bert.id}>" in m.text]
+                   r.path == f"channels/{dm_channel}/messages"]
+        assert len(refused) == 1
+        assert fake.dms(bert.id) == []
+        # Anna's notices were all DMs: the turn prompts named her without pinging her.
+        assert not [m for m in fake.notices(anna.id) if m.via != "dm"]
+        assert (await bot.client.store.settings(bert.id)).dms_closed
+        # Changing /remind forgets the closed DMs: the next turn tries a DM again.
+        fake.closed_dms.discard(bert.id)
+        await bert.command("remind on")
+        assert not (await bot.client.store.settings(bert.id)).dms_closed
+        while bert.id not in await waiting_users(bot, fake.channel):
+            await play_turn(bot, anna, fake.channel, rng, played)
+        await reminders_done(bot)
+        assert fake.dms(bert.id)
 
 
 # --- buttons ----------------------------------------------------------------------------------

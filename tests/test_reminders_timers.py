@@ -8,7 +8,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from bot.reminders import Reminders, TurnInfo, next_allowed
+from bot.reminders import IDLE_DAYS, Reminders, TurnInfo, next_allowed
 from bot.replies import Audience, DeliveryFailed
 from bot.store import Settings, Store
 from tests.service_pebbles import ctx, open_service
@@ -108,8 +108,15 @@ async def test_every_and_off_settings(tmp_path):
     await reminders.settings_changed(off)
     assert await store.reminders(user_id=7) == []
     await reminders.game_changed(_info(game, {9: ""}))
-    await reminders.game_changed(_info(game, {7: ""}))  # off: no row is made for them
-    assert await store.reminders(user_id=7) == []
+    # Off: the turn prompt's ping is their notice; their row only records that they were
+    # told (so later prompts of the turn do not ping again) and never sends a DM.
+    await reminders.game_changed(_info(game, {7: ""}))
+    [marker] = await store.reminders(user_id=7)
+    assert marker.due_at > clock.now + IDLE_DAYS * 86400
+    sent = len(box.dms)
+    clock.now += 7 * 24 * HOUR
+    await reminders.run_due()
+    assert len(box.dms) == sent
     await store.close()
 
 

@@ -84,6 +84,7 @@ class Message:
     interaction_id: int | None = None
     nonce: Any = None
     deleted: bool = False
+    pinged: set[int] = field(default_factory=set)  # users its mentions notified
 
     @property
     def ephemeral(self) -> bool:
@@ -538,6 +539,7 @@ class StandIn:
             # and keeps the defer's visibility, whatever flags it asks for.
             record.original_used = True
             self._edit(original, body, files)
+            original.pinged = pinged(body)  # the deferred answer's message notifies then
             original.via = "original"
             _attribute(self, original, record)
             return self.message_payload(original)
@@ -698,6 +700,7 @@ class StandIn:
             interaction_id=record.id if record is not None and via != "channel" else None)
         if loading:
             message.flags |= 1 << 7  # LOADING
+        message.pinged = pinged(body)
         self.messages[message.id] = message
         _attribute(self, message, record)
         return message
@@ -742,9 +745,29 @@ class StandIn:
                 if m.channel_id == channel_id and not m.deleted and not m.ephemeral
                 and (m.content or m.embeds or m.files or m.components)]
 
+    def notices(self, user_id: int) -> list[Message]:
+        """Everything that notified ``user_id``: DMs to them and posts that pinged them."""
+        dm_channel = self.dm_channels.get(user_id)
+        return [m for m in self.messages.values() if not m.deleted and
+                (m.channel_id == dm_channel or user_id in m.pinged)]
+
     def dms(self, user_id: int) -> list[Message]:
         channel_id = self.dm_channels.get(user_id)
         return [m for m in self.messages.values() if m.channel_id == channel_id]
+
+
+MENTION = re.compile(r"<@!?(\d+)>")
+
+
+def pinged(body: dict[str, Any]) -> set[int]:
+    """Whom a new message's user mentions notify, by Discord's ``allowed_mentions`` rules:
+    without the field every mentioned user; ``parse: ["users"]`` every one; else only the
+    ids in ``users``. Mentions in embeds never notify."""
+    named = {int(found) for found in MENTION.findall(body.get("content") or "")}
+    allowed = body.get("allowed_mentions")
+    if allowed is None or "users" in (allowed.get("parse") or []):
+        return named
+    return named & {int(user) for user in allowed.get("users") or []}
 
 
 def _attribute(stand_in: StandIn, message: Message, record: Interaction | None) -> None:
