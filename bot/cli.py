@@ -102,8 +102,7 @@ def cmd_run(args: argparse.Namespace, out: TextIO) -> int:
         return 2
     from bot import discord_app  # late: discord.py is only needed for the real bot
 
-    discord_app.run()
-    return 0
+    return _talking_to_discord(out, discord_app.run)
 
 
 def cmd_sync(args: argparse.Namespace, out: TextIO) -> int:
@@ -114,7 +113,33 @@ def cmd_sync(args: argparse.Namespace, out: TextIO) -> int:
 
     from bot import discord_app
 
-    asyncio.run(discord_app.sync(args.guild))
+    return _talking_to_discord(out, lambda: asyncio.run(discord_app.sync(args.guild)))
+
+
+BAD_TOKEN = ("Discord refused the token in DISCORD_TOKEN ({error}). Reset it at "
+             "https://discord.com/developers/applications (your application -> Bot -> Reset "
+             "Token), put the new one in .env and start again.\n")
+NO_NETWORK = ("Rheinbot cannot reach Discord ({error}). Check this machine's network "
+              "connection (and any proxy or firewall for discord.com), then start again.\n")
+
+
+def _talking_to_discord(out: TextIO, action: Callable[[], Any]) -> int:
+    """Run ``action``; a refused token or an unreachable Discord is one clear line for the
+    one who runs the bot, not an aiohttp traceback. Anything else stays a traceback: that is
+    a bug to report."""
+    import aiohttp
+    import discord
+
+    try:
+        action()
+    except discord.LoginFailure as error:
+        out.write(BAD_TOKEN.format(error=str(error).strip() or "401 Unauthorized"))
+        return 2
+    except (aiohttp.ClientConnectionError, discord.GatewayNotFound, TimeoutError,
+            OSError) as error:
+        # ClientConnectorError and its DNS/SSL kinds; an OSError when no route exists
+        out.write(NO_NETWORK.format(error=" ".join(str(error).split()) or type(error).__name__))
+        return 3
     return 0
 
 
