@@ -103,6 +103,21 @@ def is_plain_number(word: str) -> bool:
     return len(word) <= MAX_DIGITS and word.isascii() and word.isdigit()
 
 
+QUOTE_LIMIT = 24
+
+
+def clip_word(word: str, limit: int = QUOTE_LIMIT) -> str:
+    """A player's word as a refusal quotes it: at most ``limit`` characters, cut with "…".
+
+    Discord sends up to 6,000 characters in one option and shows at most 2,000 in a reply; a
+    refusal that repeats a long word whole says nothing more and may not be shown at all.
+
+    >>> clip_word("left"), clip_word("9" * 6000)
+    ('left', '99999999999999999999999…')
+    """
+    return word if len(word) <= limit else word[:limit - 1] + "…"
+
+
 # --- seeded randomness kept inside the state -------------------------------------------
 
 _MASK = (1 << 64) - 1

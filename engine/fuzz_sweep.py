@@ -21,10 +21,13 @@ import re
 
 from engine.core import Game, RuleError, State, new_rng, rng_below
 from engine.fuzz import DEFAULT_MAX_MOVES, Case, Fault, Outcome, _call
+from engine.text import LANGUAGES, say
 
 STAGE = "sweep"
 
 DISCORD_OPTION = 6000  # the longest string option Discord sends
+# Discord shows at most 2,000 characters in a reply; the service adds a few words around.
+REFUSAL_LIMIT = 1000
 
 # Words no notation accepts; each must be refused, in every position.
 HOSTILE: tuple[str, ...] = (
@@ -124,20 +127,31 @@ def texts_for(verbs: tuple[str, ...], game: Game, state: State, seat: int,
     return picked
 
 
+def _short_enough(error: RuleError, shown: str, seat: int) -> None:
+    """A refusal fits a Discord reply whatever was typed: it quotes a long word cut short."""
+    for lang in LANGUAGES:
+        said = say(error.text, lang)
+        if len(said) > REFUSAL_LIMIT:
+            raise Fault(STAGE, f"refusing {shown!r} takes {len(said)} characters in {lang} "
+                        f"(at most {REFUSAL_LIMIT}): {said[:80]}…", (seat, shown))
+
+
 def try_text(game: Game, state: State, seat: int, text: str) -> None:
-    """``text`` typed by ``seat``: read and applied (on a copy), or refused with a
+    """``text`` typed by ``seat``: read and applied (on a copy), or refused with a short
     ``RuleError`` that leaves the state as it was; anything else is a Fault."""
     shown = text if len(text) <= 60 else f"{text[:40]}…({len(text)} characters)"
     try:
         action = game.parse(state, seat, text)
-    except RuleError:
+    except RuleError as error:
+        _short_enough(error, shown, seat)
         return
     except Exception as error:
         raise Fault(STAGE, f"parse({shown!r}) by seat {seat} raised "
                     f"{type(error).__name__}: {str(error)[:200]}", (seat, shown)) from error
     try:  # the service writes the move's notation down before it applies it
         game.format(state, action)
-    except RuleError:
+    except RuleError as error:
+        _short_enough(error, shown, seat)
         return
     except Exception as error:
         raise Fault(STAGE, f"format of parsed {shown!r} by seat {seat} raised "
@@ -146,9 +160,10 @@ def try_text(game: Game, state: State, seat: int, text: str) -> None:
     before = game.dump(work)
     try:
         game.apply(work, seat, action)
-    except RuleError:
+    except RuleError as error:
         if game.dump(work) != before:
             raise Fault(STAGE, f"a refused {shown!r} changed the state", (seat, shown)) from None
+        _short_enough(error, shown, seat)
         return
     except Exception as error:
         raise Fault(STAGE, f"apply of parsed {shown!r} by seat {seat} raised "

@@ -63,6 +63,7 @@ def test_6000_digits_in_every_position_of_every_verb_is_a_catalogue_refusal(key)
                 game.format(state, action)
                 game.apply(state, seat, action)
             assert isinstance(refused.value.text, Msg), (typed[:40], refused.value)
+            assert DIGITS[:30] not in refused.value.text  # quoted cut short, if at all
 
 
 @pytest.mark.parametrize("key", sorted(GAMES))
@@ -145,7 +146,17 @@ def test_variants_put_each_hostile_word_in_each_word_and_part():
         assert f"token {bad}.1" in texts and f"token I10.{bad}" in texts
 
 
-class ParsesHugeNumbers(Pebbles):
+class Clipped(Pebbles):
+    """Pebbles, whose refusals quote the whole text typed, quoting a short prefix instead."""
+
+    def parse(self, state, seat, text):
+        try:
+            return super().parse(state, seat, text)
+        except RuleError:
+            raise RuleError(f"Pebbles cannot read {text[:20]!r}.") from None
+
+
+class ParsesHugeNumbers(Clipped):
     """A notation that reads any digits with int(): the fault issue 18 found in every game."""
 
     def parse(self, state, seat, text):
@@ -155,9 +166,22 @@ class ParsesHugeNumbers(Pebbles):
         return super().parse(state, seat, text)
 
 
+class QuotesEverything(Clipped):
+    def parse(self, state, seat, text):
+        if text.split()[:1] == ["take"] and text != "take 2":
+            raise RuleError(f"I cannot read {text!r}.")
+        return super().parse(state, seat, text)
+
+
+def test_a_refusal_repeating_6000_characters_is_a_fault():
+    outcome = run_sweep(QuotesEverything(), Case("pebbles", 3, {}, 4), stride=3,
+                        verbs=("take 2", "ready"))
+    assert outcome.stage == "sweep" and "characters in en (at most 1000)" in outcome.fault
+
+
 def test_the_sweep_finds_a_planted_fault():
     verbs = ("take 2", "play ruby", "ready", "end")
-    sound = run_sweep(Pebbles(), Case("pebbles", 3, {}, 4), stride=3, verbs=verbs)
+    sound = run_sweep(Clipped(), Case("pebbles", 3, {}, 4), stride=3, verbs=verbs)
     assert sound.ok and sound.finished, sound.fault
     broken = run_sweep(ParsesHugeNumbers(), Case("pebbles", 3, {}, 4), stride=3, verbs=verbs)
     assert broken.stage == "sweep" and "ValueError" in broken.fault

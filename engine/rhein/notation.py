@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from engine.core import Action, RuleError, State, is_plain_number
+from engine.core import Action, RuleError, State, clip_word, is_plain_number
 from engine.rhein import data
 from engine.rhein.state import card, spec
 from engine.rhein.words import city, transport, vehicle
@@ -43,7 +43,8 @@ def format_move(action: Action) -> str:
 
 
 def _junk(text: str) -> RuleError:
-    return RuleError(msg("rhein.parse.junk", text=repr(text), help=msg("rhein.parse.help")))
+    return RuleError(msg("rhein.parse.junk", text=repr(clip_word(text.strip())),
+                         help=msg("rhein.parse.help")))
 
 
 def _number(word: str, text: str) -> int:
@@ -60,13 +61,13 @@ def _city(word: str, text: str) -> int:
             return place.number
     if word in data.CITY_ALIASES:
         return data.CITY_ALIASES[word]
-    raise RuleError(msg("rhein.parse.no_city", word=repr(word)))
+    raise RuleError(msg("rhein.parse.no_city", word=repr(clip_word(word))))
 
 
 def _truck(word: str, text: str) -> str:
     word = word.removeprefix("truck-")
     if word not in data.TRUCK_LETTERS:
-        raise RuleError(msg("rhein.parse.no_truck", word=repr(word)))
+        raise RuleError(msg("rhein.parse.no_truck", word=repr(clip_word(word))))
     return word
 
 
@@ -76,7 +77,7 @@ def _transport(word: str, text: str, trucks: bool) -> str:
     if trucks and word.removeprefix("truck-") in data.TRUCK_LETTERS:
         return word.removeprefix("truck-")
     names = ", ".join(t.key for t in data.TRANSPORTS)
-    raise RuleError(msg("rhein.parse.no_transport", word=repr(word), names=names))
+    raise RuleError(msg("rhein.parse.no_transport", word=repr(clip_word(word)), names=names))
 
 
 def parse_move(text: str) -> Action:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import RuleError, is_plain_number
+from engine.core import RuleError, clip_word, is_plain_number
 from engine.rheinlaender.board import Board
 from engine.rheinlaender.words import bank_place, realm
 from engine.text import Msg, msg
@@ -74,13 +74,14 @@ def parse_action(board: Board, text: str) -> Action:
 
 def _number(word: str) -> int:
     if not is_plain_number(word) or not 1 <= int(word) <= 54:
-        raise RuleError(msg("rheinlaender.notation.number", word=repr(word), help=_help()))
+        raise RuleError(msg("rheinlaender.notation.number", word=repr(clip_word(word)),
+                            help=_help()))
     return int(word)
 
 
 def _space(board: Board, number: int, where: str) -> str:
     if where not in WHERE:
-        raise RuleError(msg("rheinlaender.notation.where", word=repr(where)))
+        raise RuleError(msg("rheinlaender.notation.where", word=repr(clip_word(where))))
     space = board.space_for(number, where)
     if space is None:
         raise RuleError(_no_space(number, where))

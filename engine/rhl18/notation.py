@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from engine.core import RuleError, is_plain_number
+from engine.core import QUOTE_LIMIT, RuleError, clip_word, is_plain_number
 from engine.rhl18 import board as bd
 from engine.rhl18 import data
 from engine.rhl18 import flow as F
@@ -26,7 +26,7 @@ def _sym(text: str, choices: tuple[str, ...] | list[str]) -> str:
     for c in choices:
         if c.lower() == text.lower():
             return c
-    raise RuleError(msg("rhl18.err.unknown_name", text=text, choices=list(choices)))
+    raise RuleError(msg("rhl18.err.unknown_name", text=clip_word(text), choices=list(choices)))
 
 
 def format_action(state: State, action: dict) -> str:
@@ -137,6 +137,9 @@ def parse(state: State, seat: int, text: str) -> dict:
         raise RuleError(msg("rhl18.err.type_move"))
     if state["finished"]:  # nobody acts; the moves of a finished game are not defined
         raise RuleError(msg("rhl18.err.game_over"))
+    long = next((w for w in words if len(w) > QUOTE_LIMIT), None)
+    if long is not None:  # no name, number or stop is this long; the rules would quote it
+        raise RuleError(msg("rhl18.err.word_too_long", word=clip_word(long)))
     legal = L.moves(state, seat)
     low = [w.lower() for w in words]
     for move in legal:
@@ -183,7 +186,7 @@ def _parse_lay(state: State, entity: Any, words: list[str]) -> dict:
     name = _tile_name(words[0])
     hex_id = words[1].upper()
     if hex_id not in state["board"]:
-        raise RuleError(msg("rhl18.err.no_hex_map", hex=hex_id))
+        raise RuleError(msg("rhl18.err.no_hex_map", hex=clip_word(hex_id)))
     rotation = int(words[2])
     if rotation > 5:
         raise RuleError(msg("rhl18.err.rotation"))
@@ -215,7 +218,7 @@ def _stop(state: State, word: str) -> str:
     hex_id, _, part = word.partition("-")
     cell = state["board"].get(hex_id)
     if cell is None:
-        raise RuleError(msg("rhl18.err.no_hex", hex=hex_id))
+        raise RuleError(msg("rhl18.err.no_hex", hex=clip_word(hex_id)))
     nodes = sorted(bd.nodes_of(cell["tile"]))
     if part:
         return word
@@ -231,7 +234,7 @@ def _tile_name(word: str) -> str:
     for name in data.tiles():
         if name.lower() == word.lower():
             return name
-    raise RuleError(msg("rhl18.err.no_tile", tile=word))
+    raise RuleError(msg("rhl18.err.no_tile", tile=clip_word(word)))
 
 
 def _entity(state: State, legal: list[dict], seat: int) -> Any:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engine.core import Action, RuleError, State, is_plain_number
+from engine.core import Action, RuleError, State, clip_word, is_plain_number
 from engine.text import LANGUAGES, Msg, msg, say
 from engine.troedler.data import (
     CARDS,
@@ -124,26 +124,27 @@ def _good(word: str) -> str:
         return word
     if word.endswith("s") and word[:-1] in GOODS:
         return word[:-1]
-    raise RuleError(msg("troedler.error.not_a_good", word=word, goods=list(GOODS)))
+    raise RuleError(msg("troedler.error.not_a_good", word=clip_word(word), goods=list(GOODS)))
 
 
 def _kind(word: str) -> str:
     if word.lower() in _KIND_WORDS:
         return _KIND_WORDS[word.lower()]
-    raise RuleError(msg("troedler.error.not_a_kind", word=word, kinds=list(ROUTE_KINDS)))
+    raise RuleError(msg("troedler.error.not_a_kind", word=clip_word(word),
+                        kinds=list(ROUTE_KINDS)))
 
 
 def _village(word: str) -> str:
     key = word.lower().replace(" ", "").replace("-", "")
     if key in VILLAGE_KEYS:
         return key
-    raise RuleError(msg("troedler.error.no_village", word=word))
+    raise RuleError(msg("troedler.error.no_village", word=clip_word(word)))
 
 
 def _number(word: str) -> int:
     digits = word.lstrip("#")
     if not is_plain_number(digits):
-        raise RuleError(msg("troedler.error.not_a_number", word=word))
+        raise RuleError(msg("troedler.error.not_a_number", word=clip_word(word)))
     return int(word.lstrip("#"))
 
 
