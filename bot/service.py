@@ -171,7 +171,10 @@ class TablesService:
         # the next card's "before". The action id is also in the store, so after a restart
         # the card replays the log up to it instead.
         self._last_cards: dict[int, tuple[int, str]] = {}
-        self.card_render: Callable[[str, dict], bytes | None] = render_turn_card
+        # The turn card is drawn like the boards are: a service given a stand-in board renderer
+        # (tests, the service bench "without render") computes each card's view but draws none.
+        self.card_render: Callable[[str, dict], bytes | None] = \
+            render_turn_card if render is render_board else _no_picture
         self.cards_for_ai = False  # a turn card before AI seats' turns too (rheinbot demo)
         if reminders is not None:  # a run-out move clock asks us for the channel post
             reminders.clock_expired = self.clock_expired
@@ -1598,6 +1601,10 @@ def _number(text: str) -> bool:
 def _format_of(game: Game) -> int:
     """The engine's snapshot format; a game bumps ``state_format`` when its state changes."""
     return int(getattr(game, "state_format", 1))
+
+
+def _no_picture(game_key: str, view: dict) -> None:
+    return None
 
 
 def _joined(lines: list[str]) -> str:
