@@ -5,6 +5,9 @@ positions (``tiles.fitting_rotations``) and the KDA link's reachability shortcut
 from __future__ import annotations
 
 import copy
+import subprocess
+import sys
+from pathlib import Path
 
 from engine.rhl18 import board as bd
 from engine.rhl18 import data, hexmap, importer, tiles
@@ -82,3 +85,24 @@ def test_reachability_shortcut_never_refuses_what_the_walk_reaches() -> None:
     # The shortcut both settles some questions and leaves others to the walk, whose answer
     # is yes in some: none of the comparisons above is vacuous.
     assert all(count > 0 for count in answers.values()), answers
+
+
+def test_import_command_loads_only_what_it_needs() -> None:
+    # A fresh interpreter, as `rheinbot import-18xx` starts: the command must not pay for
+    # the Discord client, the store, the service, Pillow or asyncio (issue 18: start-up cost
+    # more than our faster replay saved).
+    code = ("import io, sys; from bot.cli import main; out = io.StringIO(); "
+            f"code = main(['import-18xx', {str(FIX / (MAIN + '.json.gz'))!r}], out=out); "
+            "print(code, 'finished' in out.getvalue()); "
+            "print(' '.join(sorted({m.split('.')[0] for m in sys.modules}))); "
+            "print(' '.join(m for m in sys.modules if m.startswith('bot.')))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True, cwd=Path(__file__).parent.parent)
+    status, top_level, bot_modules = done.stdout.splitlines()
+    assert status == "0 True"
+    loaded = set(top_level.split())
+    assert {"engine", "bot"} <= loaded
+    assert not loaded & {"discord", "aiohttp", "aiosqlite", "PIL", "render", "asyncio",
+                         "sqlite3", "zoneinfo"}, loaded
+    assert set(bot_modules.split()) <= {"bot.cli", "bot.i18n", "bot.imports", "bot.replies",
+                                        "bot.locales"}, bot_modules
