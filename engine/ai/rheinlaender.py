@@ -4,7 +4,9 @@ Every legal move is tried on a copy and the position scored as if the game ended
 coins, the duchies we hold (5 + realms each) and the archbishop, minus the best opponent's
 score (their coins lie face down, but every payment is a public duchy value, so a player
 with a perfect memory can reckon them). Small terms
-for duchy margins and spent knights break ties toward safer and cheaper moves.
+for duchy margins and spent knights break ties toward safer and cheaper moves, and a duchy's
+open doors (free spaces between it and a foreign knight) count against it, which is what
+makes a bastion worth placing.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ ARCHBISHOP = 5
 OTHERS = 0.7  # weight of the best opponent's score (the rest: their average)
 POTENTIAL = 0.3  # share of a duchy's value counted for our knights in groups we do not rule
 SAFETY = 0.4  # per knight of lead in a duchy we rule (up to 3): a duke we keep scores 4 more
+EXPOSURE = 0.08  # share of a ruled duchy's value at stake per open door (up to 3)
 
 
 def choose(game: Game, state: State, seat: int, moves: list[Action],
@@ -52,6 +55,7 @@ def board_points(state: State, seat: int, safety: float = 0.0) -> float:
 
 def evaluate(state: State, seat: int, move: Action) -> float:
     mine = state["coins"][seat] + board_points(state, seat, SAFETY) + potential(state, seat)
+    mine -= exposure(state, seat)
     # Coins are paid face down, but each payment is the duchy's public value at that moment,
     # so a player with a perfect memory knows them: count them for opponents too.
     others = [state["coins"][s] + board_points(state, s)
@@ -60,6 +64,33 @@ def evaluate(state: State, seat: int, move: Action) -> float:
     if move["type"] == "bastion":
         score -= 0.5  # bastions are few: spend one only when it gains something
     return score
+
+
+def exposure(state: State, seat: int) -> float:
+    """What our duchies stand to lose through open doors: free land spaces that touch one of
+    our duchies and a knight outside it. An opponent who plays there joins his group to ours
+    (or sets his knight among ours), and the majority can change hands. A bastion shuts such
+    a door, which is what the rulebook's tip asks of bastions ("defend your own")."""
+    board = get_board(state["board"])
+    knights, bastions = state["knights"], state["bastions"]
+    total = 0.0
+    for duke in state["dukes"]:
+        if duke["owner"] != seat:
+            continue
+        group = group_of(state, board, duke["anchor"])
+        members = set(group)
+        doors = set()
+        for space in group:
+            for door in board.neighbours[space]:
+                if door in knights or door in bastions or door in doors or \
+                        not board.is_land(door):
+                    continue
+                if any(n in knights and n not in members and knights[n] != seat
+                       for n in board.neighbours[door]):
+                    doors.add(door)
+        if doors:
+            total += EXPOSURE * value(state, board, group, DUKE_POINTS) * min(len(doors), 3)
+    return total
 
 
 def potential(state: State, seat: int) -> float:

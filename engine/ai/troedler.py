@@ -16,11 +16,12 @@ from functools import lru_cache
 
 from engine.ai import after
 from engine.core import Action, Game, State, rng_below
-from engine.troedler.data import CARDS, VILLAGE_KEYS, neighbours
+from engine.troedler.data import CARDS, SETUP, VILLAGE_KEYS, neighbours
 
 BEAM = 5
 DEPTH = 7
 BUDGET = 250  # positions tried per decision: keeps a move well under a second
+QUICK_BUDGET = 30  # the same in the hard level's playouts
 DELIVERED = 2.0  # a delivered request's points weigh more than goods: it wins and ends games
 LOSER_PENALTY = 25.0
 
@@ -40,12 +41,21 @@ def best_one_ply(game: Game, state: State, seat: int, moves: list[Action],
     return best[rng_below(rng, len(best))]
 
 
-def search_turn(game: Game, state: State, seat: int, moves: list[Action]) -> Action:
+def quick(game: Game, state: State, seat: int, moves: list[Action],
+          rng: dict[str, int]) -> Action:
+    """``choose`` with a small search budget: the hard level's playouts call it for every
+    seat and every move of a round, where normal's full budget would cost seconds."""
+    if state["stage"] == "play":
+        return search_turn(game, state, seat, moves, budget=QUICK_BUDGET, beam=2)
+    return best_one_ply(game, state, seat, moves, rng)
+
+
+def search_turn(game: Game, state: State, seat: int, moves: list[Action],
+                budget: int = BUDGET, beam: int = BEAM) -> Action:
     end = {"type": "end"}
     best_value = evaluate(state, seat) if end in moves else float("-inf")
     best_first = end if end in moves else moves[0]
     frontier: list[tuple[State, Action]] = [(state, None)]  # type: ignore[list-item]
-    budget = BUDGET
     for _ in range(DEPTH):
         children: list[tuple[float, State, Action]] = []
         for node, first in frontier:
@@ -64,7 +74,7 @@ def search_turn(game: Game, state: State, seat: int, moves: list[Action]) -> Act
         if not children:
             break
         children.sort(key=lambda c: -c[0])
-        frontier = [(child, first) for _, child, first in _distinct(children)[:BEAM]]
+        frontier = [(child, first) for _, child, first in _distinct(children)[:beam]]
     return best_first
 
 
@@ -101,16 +111,36 @@ def delivered(state: State, seat: int) -> int:
     return sum(CARDS[c]["points"] for c in banked(state, seat) if CARDS[c]["type"] == "request")
 
 
+def progress(state: State) -> float:
+    """How near the end is: the most requests anyone has delivered, over the number that
+    ends the game (R44)."""
+    need = SETUP["end_requests"][str(state["n"])]
+    most = max(sum(1 for c in banked(state, s) if CARDS[c]["type"] == "request")
+               for s in range(state["n"]))
+    return min(1.0, most / need)
+
+
+def projected_damage(state: State, seat: int, near: float) -> float:
+    """Damage as it will count at the end: spent feed stays, but goods held early are
+    mostly delivered later, so they count in proportion to how near the end is. Counting
+    them fully from round 1 made every seat wait with its cards for six rounds."""
+    feed = sum(1 for c in banked(state, seat) if CARDS[c]["type"] == "feed")
+    return feed + near * ((len(state["collections"][seat]) + 1) // 2)
+
+
 def evaluate(state: State, seat: int) -> float:
     value = DELIVERED * delivered(state, seat) + len(state["collections"][seat])
-    mine = damage(state, seat)
-    others = [damage(state, s) for s in range(state["n"]) if s != seat]
-    worst_other = max(others)
+    near = progress(state)
+    mine = projected_damage(state, seat, near)
+    worst_other = max(projected_damage(state, s, near) for s in range(state["n"]) if s != seat)
+    # The feed rule bites only at the end, yet a lead in spent feed is hard to lose again
+    # (the rulebook: do not use more feed than the others, early on): weigh it from the start.
+    penalty = LOSER_PENALTY * (0.3 + 0.7 * near)
+    gap = mine - worst_other
     if state["n"] == 2:
-        gap = mine - worst_other
-        value -= LOSER_PENALTY * (gap >= 3) + 4.0 * (gap == 2) + 1.0 * (gap == 1)
+        value -= penalty * (gap >= 3) + 4.0 * (2 <= gap < 3) + 1.0 * (1 <= gap < 2)
     else:
-        value -= LOSER_PENALTY * (mine > worst_other) + 3.0 * (mine == worst_other)
+        value -= penalty * (gap > 0.25) + 3.0 * (abs(gap) <= 0.25)
     feed_banked = sum(1 for c in banked(state, seat) if CARDS[c]["type"] == "feed")
     value -= 1.0 * feed_banked
     return value + hand_value(state, seat)
