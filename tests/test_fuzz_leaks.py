@@ -10,6 +10,7 @@ import pytest
 
 from engine import get_game
 from engine.fuzz import Case, Fault, _strings, check_hidden, run_case
+from engine.rhein import card_dict
 from engine.text import from_json
 from engine.troedler import views as troedler_views
 from engine.troedler.data import CARDS, card_text
@@ -161,3 +162,20 @@ def test_every_game_passes_the_leak_check_for_a_while():
         outcome = run_case(game, Case(key, game.min_players, {}, 8), stride=5,
                            stop_after=40 if key == "18rhl" else 150)
         assert outcome.ok, outcome.fault
+
+
+@pytest.mark.parametrize(("key", "plant"), [
+    ("rhein", lambda state, view: view["orders_list"].append(card_dict(state["deck"][0]))),
+    ("rheinlaender", lambda state, view: view["discard"].append(state["deck"][0])),
+    ("troedler", lambda state, view: view["played"].append(
+        {"id": state["round_pile"][-1], "type": CARDS[state["round_pile"][-1]]["type"]})),
+])
+def test_a_draw_pile_card_in_the_public_view_is_the_hidden_state(key, plant):
+    game = get_game(key)
+    state = game.setup(game.min_players, {}, 3)
+    views = {seat: game.view(state, seat) for seat in range(game.min_players)}
+    views[None] = game.view(state, None)
+    check_hidden(game.hidden_items(state), views, game.secret_items(state))
+    plant(state, views[None])
+    with pytest.raises(Fault, match="the hidden state's .* is in the public view"):
+        check_hidden(game.hidden_items(state), views, game.secret_items(state))

@@ -55,6 +55,9 @@ class Rhein(Game):
     def hidden_items(self, state: State) -> dict[int, list]:
         return checks.hidden_items(state)
 
+    def secret_items(self, state: State) -> list:
+        return checks.secret_items(state)
+
     def phase(self, state: State) -> Msg:
         if state["step"] == "over":
             return msg("rhein.phase.over", round=state["round"])

@@ -54,6 +54,12 @@ def _seat_problems(state: State, seat: int) -> list[str]:
     return problems
 
 
+def secret_items(state: State) -> list:
+    """The order deck and the set-up discards lie face down for everyone (R58)."""
+    return [{"card": card_id, "city": data.CARD_BY_ID[card_id].city}
+            for card_id in list(state["deck"]) + list(state["box"])]
+
+
 def hidden_items(state: State) -> dict[int, list]:
     """Fulfilled orders lie face down: only their owner sees which they are (R58)."""
     return {seat: [{"card": card_id, "city": data.CARD_BY_ID[card_id].city}

@@ -28,6 +28,13 @@ def invariants(state: State, knights_each: int, bastions_each: int) -> list[str]
     return problems
 
 
+def secret_items(state: State) -> list:
+    """The deck is face down for everyone: none of its cards is in a hand or the discard."""
+    if state["step"] == "over":
+        return []
+    return [{key: card} for card in state["deck"] for key in ("hand", "discard")]
+
+
 def hidden_items(state: State) -> dict[int, list]:
     """Hand, coins and the payments that made them are the owner's secret until the end (M6)."""
     if state["step"] == "over":
