@@ -12,7 +12,6 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
 
 from engine import text as texts
 from render.common import PLAYER_COLOURS
@@ -124,6 +123,7 @@ def _rhein(view: dict) -> Scene:
 # == Rheinländer: the board's spaces ========================================================
 def _rheinlaender(view: dict) -> Scene:
     from engine.rheinlaender.board import get_board
+    from render import rheinlaender
 
     board = get_board(view["board"])
     width, height = board.data.get("size", [1600, 985])
@@ -140,7 +140,7 @@ def _rheinlaender(view: dict) -> Scene:
         fill = {"land": "#E2E7CF", "river": "#9CC7E4"}[record["kind"]]
         if record["bank"] == "I":
             fill = "#EAD9A6"
-        places[space] = Place(_space_label(board, space, lang),
+        places[space] = Place(rheinlaender._label_text(board, space, lang),  # as the board
                               tuple(tuple(p) for p in record["poly"]), 0, fill, "#7E8F63")
     owners = {}
     for duchy in view.get("duchies") or []:
@@ -149,26 +149,13 @@ def _rheinlaender(view: dict) -> Scene:
     pieces = []
     for space, seat in (view.get("knights") or {}).items():
         x, y = board.spaces[space]["centre"]
-        pieces.append((x, y, 15, seat_colour(view, seat, _RL_COLOURS[seat % 5])))
+        pieces.append((x, y, 15, seat_colour(view, seat, rheinlaender.SEAT_COLOURS[seat % 5])))
     for space in view.get("bastions") or []:
         x, y = board.spaces[space]["centre"]
         pieces.append((x, y, 13, "#5A5A5A"))
     river = tuple(tuple(p) for p in board.data.get("river_line", []))
     lines = [(river, "#9CC7E4", 2.0 * board.data.get("river_half_width", 30))] if river else []
     return Scene((width, min(height, 985)), "#F3EEDF", places, lines, pieces)
-
-
-_RL_COLOURS = ("orange", "blue", "green", "yellow", "purple")
-
-
-def _space_label(board: Any, space: str, lang: str) -> str:
-    number, where = board.where(space)
-    if where == "island":
-        return "/".join(str(a) for a in board.spaces[space]["areas"])
-    if where == "river":
-        return str(number)
-    side = "render.rheinlaender.bank_left" if where == "left" else "render.rheinlaender.bank_right"
-    return f"{number}{texts.render(side, {}, lang)}"
 
 
 def _realm_label(piece: dict, lang: str) -> str:
