@@ -26,6 +26,7 @@ from typing import Any, TextIO
 
 from bot.i18n import language, t
 from bot.replies import Audience, Reply
+from engine.ai import LEVELS as AI_LEVELS
 from engine.text import DEFAULT, LANGUAGES, msg, say
 
 # What only some commands use (asyncio, sqlite3, the service, the store, Pillow, discord.py)
@@ -537,7 +538,7 @@ def parser() -> argparse.ArgumentParser:
                              help="the players' language (default: RHEINBOT_LANG or en)")
     demo.add_argument("--quiet", action="store_true", help="print only the summary")
     for command in (demo, play):
-        command.add_argument("--level", default="normal", choices=("easy", "normal"),
+        command.add_argument("--level", default="normal", choices=AI_LEVELS,
                              help="how the AI seats play (default: normal)")
     play.add_argument("--db", default=None, help="a database file; resumes its game")
     play.add_argument("--bots", type=int, default=0, help="AI seats besides the players")
