@@ -47,7 +47,11 @@ class Shape:
     moves: int = 0
     phase_or: dict = field(default_factory=dict)  # phase -> the operating round it began in
     normal_times: list = field(default_factory=list)
+    # [stock round, OR, buyer, train, seller, price, answer] of every offer for another
+    # president's train, in order
+    offers: list = field(default_factory=list)
     error: str = ""
+    name: str = ""  # a reference game's fixture name
 
     @property
     def good_end(self) -> bool:
@@ -87,6 +91,7 @@ def play(players: int, seed: int, levels: list[str] | None = None,
             shape.end = "error"
             break
         shape.moves = version + 1
+        _note_offer(state, action, shape.offers)
         key = _or_key(state)
         if key is not None and key not in seen_or:
             seen_or.add(key)
@@ -105,6 +110,33 @@ def play(players: int, seed: int, levels: list[str] | None = None,
     return shape
 
 
+def _note_offer(state: dict, action: dict, offers: list) -> None:
+    offer = state["round"].get("offer")
+    if action["type"] == "buy_train" and offer:
+        offers.append([state["turn"], state["round"]["num"], offer["buyer"], offer["train"],
+                       offer["seller"], offer["price"], None])
+    elif action["type"] in ("accept", "decline") and offers:
+        offers[-1][-1] = action["type"]
+
+
+def repeated_offers(offers: list) -> int:
+    """Offers of a train its buyer already offered in the same operating turn."""
+    keys = [tuple(o[:4]) for o in offers]
+    return len(keys) - len(set(keys))
+
+
+def offers_after_decline(offers: list) -> int:
+    """Offers of a train its seller had already declined at that price or higher."""
+    declined: dict[tuple, int] = {}
+    count = 0
+    for _turn, _num, _buyer, train, seller, price, answer in offers:
+        if declined.get((train, seller), 0) >= price:
+            count += 1
+        if answer == "decline":
+            declined[(train, seller)] = max(price, declined.get((train, seller), 0))
+    return count
+
+
 def reference_shapes() -> list[Shape]:
     """The shapes of the fixtures' finished games, read from their recorded states."""
     out = []
@@ -113,7 +145,7 @@ def reference_shapes() -> list[Shape]:
             states = [json.loads(line)["state"] for line in stream]
         players = len(states[0]["players"])
         shape = Shape(players, 0)
-        shape.name = path.name.split(".")[0]  # type: ignore[attr-defined]
+        shape.name = path.name.split(".")[0]
         seen_or: set = set()
         owned: dict[str, str] = {}
         for st in states:

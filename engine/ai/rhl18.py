@@ -137,11 +137,29 @@ def dividend(state, seat, by_type, rng) -> Action | None:
     saving = not lasting and corp["cash"] < price <= SAVE_LIMIT
     if corp["cash"] < 1 and not lasting:
         saving = True
+    if _saves_for_longer(state, sym, price):
+        saving = True
     if state.get("bank_broken"):
         saving = False
     kind = "withhold" if saving else "payout"
     chosen = [m for m in moves if m.get("kind") == kind]
     return chosen[0] if chosen else moves[0]
+
+
+def _saves_for_longer(state: State, sym: str, price: int) -> bool:
+    """This turn's revenue, kept, buys the depot's next train now, and it is longer than
+    any we run, with room for it: the phases move on only when someone can pay for the
+    next kind (corporations paying everything out sat in phase 4 with 300-400M each,
+    short of a 500M 5-train, until the bank broke)."""
+    corp = state["corps"][sym]
+    revenue = state["round"]["t"].get("revenue") or 0
+    depot = F.depot_available(state)
+    if not depot or len(corp["trains"]) >= F.train_limit(state):
+        return False
+    cheapest = min(depot, key=F.train_price)
+    longest = max((_train_rank(t)[0] for t in corp["trains"]), default=0)
+    return (_train_rank(cheapest)[0] > longest
+            and corp["cash"] < price <= corp["cash"] + revenue)
 
 
 def next_train_price(state: State) -> int:
@@ -181,6 +199,7 @@ def buy_train(state, seat, by_type, rng) -> Action | None:
     sym = moves[0]["entity"]
     corp = state["corps"][sym]
     depot = set(F.depot_available(state))
+    offered = moves
     moves = [m for m in moves if m["train"] in depot or _offer_welcome(state, sym, m)]
     fresh = [m for m in moves if m["train"] in depot and m["price"] <= corp["cash"]]
     if F.must_buy(state, sym) and fresh:
@@ -189,9 +208,20 @@ def buy_train(state, seat, by_type, rng) -> Action | None:
         # between two corporations that way, turn after turn).
         return min(fresh, key=lambda m: (train_life(state, m["train"]) < 1, m["price"],
                                          str(m["train"])))
-    if F.must_buy(state, sym) and moves:
+    if F.must_buy(state, sym):
         # Forced: spend as little of the president's own money as possible. Another
         # corporation's train costs at most our treasury, so it never needs the president.
+        if not moves:
+            # Nothing its seller would sell and the depot's train beyond our means: the
+            # emergency sale (or bankruptcy) comes before offers that would be declined,
+            # one after another, for every train on the table.
+            rescue = avoid_selling(state, seat, {k: v for k, v in by_type.items()
+                                                 if k in ("sell_shares", "bankrupt")}, rng)
+            if rescue is not None:
+                return rescue
+            if "bankrupt" in by_type:
+                return by_type["bankrupt"][0]
+            moves = offered
         return min(moves, key=lambda m: (
             _forced_cost(state, seat, sym, m, depot), -train_worth(state, m["train"]),
             m["price"], str(m["train"])))
@@ -222,6 +252,10 @@ def _wants(state: State, sym: str, train: str) -> bool:
     longest = max(_train_rank(t)[0] for t in corp["trains"])
     if not state["round"]["t"].get("ran"):
         return False  # no run yet (a first turn): one train, then see what it earns
+    if _last_of_kind(state, train) and len(corp["trains"]) < F.train_limit(state):
+        # Buying it opens the next, longer kind (and the next phase): tables of idle
+        # short trains otherwise wait for the bank to break in phase 2.
+        return True
     if _idle(state, sym) and _train_rank(train)[0] <= longest:
         return False  # a train found no route this turn: another as short would idle too
     if _train_rank(train)[0] > longest:
@@ -229,6 +263,12 @@ def _wants(state: State, sym: str, train: str) -> bool:
         # rusts our rivals' older trains), so it is worth the last free place.
         return True
     return len(corp["trains"]) < min(F.train_limit(state) - 1, WANT_TRAINS)
+
+
+def _last_of_kind(state: State, train: str) -> bool:
+    kind = train_kind(train)
+    left = [t for t in state["depot"] if train_kind(t) == kind]
+    return left == [train] and len(state["depot"]) > 1
 
 
 def _idle(state: State, sym: str) -> bool:
