@@ -105,12 +105,11 @@ def _tile_label(image: Image.Image, board: Board, space: str, lang: str) -> None
 
 def render(view: dict[str, Any]) -> bytes:
     board = get_board(view["board"])
-    image = static_layer(view["board"], language(view)).copy()
-    needed = PANEL_TOP + panel_height(view, image.width)
-    if needed > image.height:  # a long German legend or many lines: the panel grows
-        taller = Image.new("RGB", (image.width, needed), BACKGROUND)
-        taller.paste(image, (0, 0))
-        image = taller
+    static = static_layer(view["board"], language(view))
+    # one copy, as tall as the panel needs (a long German legend makes it grow; the panel's
+    # background covers what the crop adds below the static layer)
+    needed = max(static.height, PANEL_TOP + panel_height(view, static.width))
+    image = static.crop((0, 0, static.width, needed))
     draw = ImageDraw.Draw(image)
     _shade_duchies(image, draw, board, view)
     _realms(image, draw, board, view)
@@ -286,19 +285,15 @@ def _badge_places(board: Board, view: dict[str, Any], size: tuple[int, int]
     for duchy in view["duchies"]:
         tag_w = text_width(_tag_text(duchy), TEXT, True) / 2 + 6
         best: tuple[int, tuple, list[Box]] | None = None
-        for crown, (dx, dy) in ((c, d) for c in _candidates(board, duchy)
-                                for d in ((0, 33), (0, -33), (24 + tag_w, 0), (-24 - tag_w, 0))):
-            tag = (crown[0] + dx, crown[1] + dy)
-            boxes = [(crown[0] - 21, crown[1] - 18, crown[0] + 21, crown[1] + 17),
-                     (tag[0] - tag_w, tag[1] - 13, tag[0] + tag_w, tag[1] + 13)]
-            if not all(bx[0] >= 4 and bx[2] <= size[0] - 4 and bx[1] >= 46 and
-                       bx[3] <= PANEL_TOP - 4 for bx in boxes):
-                continue
-            clashes = sum(_meet(bx, other) for bx in boxes for other in taken)
-            if best is None or clashes < best[0]:
-                best = (clashes, (crown, tag), boxes)
-            if not clashes:
+        for place, boxes in _options(board, duchy, tag_w, size):  # the first free place
+            if not any(_meet(bx, other) for bx in boxes for other in taken):
+                best = (0, place, boxes)
                 break
+        else:  # something covered everywhere (rare): the place that covers least
+            for place, boxes in _options(board, duchy, tag_w, size):
+                clashes = sum(_meet(bx, other) for bx in boxes for other in taken)
+                if best is None or clashes < best[0]:
+                    best = (clashes, place, boxes)
         if best is None:  # nowhere on the map: beside the duke's knight
             x, y = board.spaces[duchy["anchor"]]["centre"]
             places.append(((x + 34, y - 10), (x + 34, y + 18)))
@@ -326,6 +321,19 @@ def _candidates(board: Board, duchy: dict[str, Any]) -> list[tuple[float, float]
             for reach in (62, 78, 96, 120, 150):
                 out.append((cx + dx * reach, cy + dy * reach))
     return out
+
+
+def _options(board: Board, duchy: dict[str, Any], tag_w: float, size: tuple[int, int]):
+    """Crown and tag places on the map for a duchy, in the order of preference, with the
+    boxes they cover (the tag below the crown, else above, right or left of it)."""
+    for crown in _candidates(board, duchy):
+        for dx, dy in ((0, 33), (0, -33), (24 + tag_w, 0), (-24 - tag_w, 0)):
+            tag = (crown[0] + dx, crown[1] + dy)
+            boxes = [(crown[0] - 21, crown[1] - 18, crown[0] + 21, crown[1] + 17),
+                     (tag[0] - tag_w, tag[1] - 13, tag[0] + tag_w, tag[1] + 13)]
+            if all(bx[0] >= 4 and bx[2] <= size[0] - 4 and bx[1] >= 46 and
+                   bx[3] <= PANEL_TOP - 4 for bx in boxes):
+                yield (crown, tag), boxes
 
 
 def _meet(a: Box, b: Box) -> bool:
