@@ -8,6 +8,10 @@ per game and player count, and a normal move takes < 1 s.
     python -m bench.ai_strength                      # 200 games per game and player count
     python -m bench.ai_strength --games 20 --game rhein --players 3
     python -m bench.ai_strength --jobs 2             # spread over processes
+    python -m bench.ai_strength --level hard --game rhein   # one hard seat against normal
+
+With ``--level hard`` the tested seat plays ``hard`` and the others ``normal``; its win rate
+is its share of first place (1/k when k seats share rank 1), target >= 65%, move p99 < 2 s.
 """
 
 from __future__ import annotations
@@ -75,8 +79,13 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
 
 
-def run(key: str, players: int, games: int, jobs: int) -> dict:
-    tasks = [(key, players, i) for i in range(games)]
+# level -> (the other seats' level, target win share, target move p99 in seconds)
+TARGETS = {"normal": ("easy", TARGET_WIN, TARGET_MOVE_S), "hard": ("normal", 0.65, 2.0)}
+
+
+def run(key: str, players: int, games: int, jobs: int, level: str = "normal",
+        first: int = 0) -> dict:
+    tasks = [(key, players, i, level, TARGETS[level][0]) for i in range(first, first + games)]
     if jobs > 1:
         with ProcessPoolExecutor(jobs) as pool:
             outcomes = list(pool.map(_play, tasks))
@@ -88,11 +97,14 @@ def run(key: str, players: int, games: int, jobs: int) -> dict:
             "ties": sum(o.tie for o in outcomes),
             "unfinished": sum(not o.finished for o in outcomes),
             "errors": [o.error for o in outcomes if o.error],
+            "level": level, "share": sum(o.share for o in outcomes) / games,
             "win_rate": wins / games, "p50_ms": 1000 * percentile(times, 0.5),
             "p99_ms": 1000 * percentile(times, 0.99), "max_ms": 1000 * max(times, default=0)}
 
 
 def table(rows: list[dict]) -> str:
+    if rows and rows[0].get("level") == "hard":
+        return hard_table(rows)
     lines = ["| game | players | games | normal wins | ties | win rate | target | "
              "move p50 | move p99 | move max |",
              "| --- | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: |"]
@@ -106,22 +118,42 @@ def table(rows: list[dict]) -> str:
     return "\n".join(lines)
 
 
+def hard_table(rows: list[dict]) -> str:
+    """Hard against normal: the share of first place is the win rate (ties split)."""
+    _, target, slow_s = TARGETS["hard"]
+    lines = ["| game | players | games | hard wins | ties | first-place share | target | "
+             "move p50 | move p99 | move max |",
+             "| --- | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: |"]
+    for r in rows:
+        status = "pass" if r["share"] >= target else "MISS"
+        slow = " (slow)" if r["p99_ms"] >= 1000 * slow_s else ""
+        lines.append(f"| {r['game']} | {r['players']} | {r['games']} | {r['wins']} | "
+                     f"{r['ties']} | {100 * r['share']:.1f}% | >= {100 * target:.0f}% "
+                     f"{status} | {r['p50_ms']:.0f} ms | {r['p99_ms']:.0f} ms{slow} | "
+                     f"{r['max_ms']:.0f} ms |")
+    return "\n".join(lines)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--game", action="append", help="game key (repeatable); default all")
     parser.add_argument("--players", type=int, action="append", help="player count(s)")
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--level", choices=sorted(TARGETS), default="normal",
+                        help="the tested seat's level (hard plays against normal)")
+    parser.add_argument("--first", type=int, default=0, help="the first game index (seed 1000+i)")
     args = parser.parse_args()
     rows = []
-    for key in args.game or ["rhein", "rheinlaender", "troedler", "18rhl"]:
+    every = ["rhein", "rheinlaender", "troedler"] + (["18rhl"] if args.level == "normal" else [])
+    for key in args.game or every:  # 18Rhl has no hard searcher: hard would be normal
         game = get_game(key)
         counts = args.players or range(game.min_players, game.max_players + 1)
         for players in counts:
             if not game.min_players <= players <= game.max_players:
                 continue
             start = time.time()
-            row = run(key, players, args.games, args.jobs)
+            row = run(key, players, args.games, args.jobs, args.level, args.first)
             rows.append(row)
             print(table([row]).splitlines()[-1], f"({time.time() - start:.0f} s)", flush=True)
             for error in row["errors"]:
