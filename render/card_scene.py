@@ -46,6 +46,7 @@ class Scene:
     pieces: list[tuple[float, float, float, str]] = field(default_factory=list)  # x, y, r
     zoom: bool = True  # crop to the changed places (False: the board is small enough whole)
     named: bool = False  # every place's name is drawn in it (else only the changed ones)
+    least: float = 0.4  # a zoom shows at least this share of the board's width
 
 
 def seat_colour(view: dict, seat: int | None, fallback: str | None = None) -> str:
@@ -218,7 +219,8 @@ def _rhl18(view: dict) -> Scene:
         for index, sym in enumerate(tokens[:4]):
             pieces.append((cx - 18 * (len(tokens[:4]) - 1) + 36 * index, cy, 16,
                            rhl18_tiles.CORP_COLOURS.get(sym, "#444444")))
-    return Scene((rhl18.MAP_W, rhl18.MAP_BOTTOM), "#E9E4D4", places, [], pieces)
+    # the map is eight hexes wide: a closer zoom would show a changed hex and little else
+    return Scene((rhl18.MAP_W, rhl18.MAP_BOTTOM), "#E9E4D4", places, [], pieces, least=0.75)
 
 
 SCENES = {"rhein": _rhein, "rheinlaender": _rheinlaender, "troedler": _troedler,

@@ -39,6 +39,7 @@ LINE = 33
 BANNER = 116
 MAP_BOX = (16, BANNER + 12, 536, HEIGHT - 16)
 COLUMN = (556, BANNER + 10, WIDTH - 16, HEIGHT - 12)
+NAME_LEAST = 110  # px of a standings row kept for the name, however long the numbers
 BACKGROUND = "#FBF8EF"
 INK = "#1B1B1B"
 MUTED = "#5E5E5E"
@@ -236,8 +237,9 @@ def _rhl18_task(view: dict, lang: str) -> str:
 
 # == the small map ==========================================================================
 def _window(scene: Scene, changed: list[str], box: tuple[float, ...]) -> tuple[float, ...]:
-    """The part of the board to show: around the changed places (at least 40 % of the
-    board's width, so a player sees where they are), in the panel's proportions."""
+    """The part of the board to show: around the changed places (at least the scene's
+    ``least`` share of the board's width, so a player sees where they are), in the panel's
+    proportions."""
     width, height = scene.size
     aspect = (box[2] - box[0]) / (box[3] - box[1])
     boxes = [scene.places[p].box() for p in changed if p in scene.places]
@@ -249,7 +251,7 @@ def _window(scene: Scene, changed: list[str], box: tuple[float, ...]) -> tuple[f
         right = max(b[2] for b in boxes) + 90
         bottom = max(b[3] for b in boxes) + 90
     w, h = right - left, bottom - top
-    least = 0.4 * width if scene.zoom else width
+    least = scene.least * width if scene.zoom else width
     w = max(w, least, h * aspect)
     h = max(h, w / aspect)
     w = h * aspect
@@ -428,7 +430,7 @@ def _standings(draw: ImageDraw.ImageDraw, game_key: str, view: dict, lang: str,
     y += LINE + 4
     for seat, value in rows:
         swatch(draw, (left, y + 7, left + 20, y + 27), colour_of(game_key, view, seat))
-        shown = fit(value, SMALL, (right - left) * 0.62)
+        shown = fit(value, SMALL, right - left - 38 - NAME_LEAST)
         value_width = text_width(shown, SMALL)
         name = fit(seat_name(view, seat, lang), SMALL, right - left - 42 - value_width, True)
         draw_text(draw, (left + 30, y), name, SMALL, bold=True, fill=INK)
