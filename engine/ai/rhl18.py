@@ -152,10 +152,10 @@ def _saves_for_longer(state: State, sym: str, price: int) -> bool:
     next kind (corporations paying everything out sat in phase 4 with 300-400M each,
     short of a 500M 5-train, until the bank broke)."""
     corp = state["corps"][sym]
-    revenue = state["round"]["t"].get("revenue") or 0
     depot = F.depot_available(state)
     if not depot or len(corp["trains"]) >= F.train_limit(state):
         return False
+    revenue = state["round"]["t"].get("revenue") or 0
     cheapest = min(depot, key=F.train_price)
     longest = max((_train_rank(t)[0] for t in corp["trains"]), default=0)
     return (_train_rank(cheapest)[0] > longest
