@@ -12,7 +12,6 @@ import io
 import os
 import re
 from functools import cache
-from itertools import combinations
 
 import pytest
 from PIL import Image
@@ -23,13 +22,13 @@ from engine.rhl18.game import GAME
 from render import rhl18, rhl18_market, rhl18_views
 from render.common import HIGHLIGHT
 from render.text_draw import DrawnText, recording
+from tests.board_checks import problems
 from tests.test_rhl18discord_steps import live
 
 BANK = "tests/fixtures/18rhl/18Rhl_game_end_bank.json.gz"
 SLOW = os.environ.get("RHEINBOT_SLOW") == "1"
 NAMES = ("Ärmelkanal-Jürgen", "Bo", "Çağla Öztürk", "Dieter", "Eve_the_Great", "Fü")
 COLOURS = ("orange", "sky", "green", "yellow", "blue", "red")
-LEAST = 0.011  # of the picture's width
 
 
 @cache
@@ -67,17 +66,10 @@ def drawn(picture) -> tuple[list[DrawnText], tuple[int, int]]:
 
 
 def check_readable(texts: list[DrawnText], size: tuple[int, int], what: str) -> None:
-    width, height = size
-    assert height <= 1600, what
+    assert size[1] <= 1600, what
     assert texts, what
-    for text in texts:
-        assert text.size >= LEAST * width, (what, text)
-        left, top, right, bottom = text.box
-        assert left >= 0 and top >= 0 and right <= width and bottom <= height, (what, text)
-    for a, b in combinations(texts, 2):
-        w = min(a.box[2], b.box[2]) - max(a.box[0], b.box[0])
-        h = min(a.box[3], b.box[3]) - max(a.box[1], b.box[1])
-        assert w <= 1 or h <= 1, (what, a, b)  # a shared pixel row of anti-aliasing at most
+    found = problems(texts, size)
+    assert not found, (what, found[:5])
 
 
 def pictures(view: dict, what: str) -> dict[str, list[DrawnText]]:
