@@ -10,9 +10,10 @@ each verb, and into every part of a word made of parts (``I10-0``, ``K6.1``, ``#
 
 :data:`VERBS` lists each game's verbs in every written form of its notation; a test checks that
 every verb ``legal()`` formats in seeded games is in it, so the table cannot fall behind the
-notation. :func:`sweep_state` checks one state; :func:`run_sweep` plays a seeded random game and
-sweeps every ``stride`` moves. The first failure is an :class:`engine.fuzz.Fault` with stage
-``"sweep"``.
+notation. A refusal must also fit a Discord reply (:data:`REFUSAL_LIMIT`, in every language):
+it may quote a long word only cut short. :func:`sweep_state` checks one state; :func:`run_sweep`
+plays a seeded random game and sweeps at every step it has not seen yet and every ``stride``
+moves. The first failure is an :class:`engine.fuzz.Fault` with stage ``"sweep"``.
 """
 
 from __future__ import annotations
@@ -96,9 +97,10 @@ def variants_of(template: str) -> list[str]:
     out = [template]
     for index, word in enumerate(words):
         parts = _PARTS.split(word)
-        slots = [(index, None)] + [(index, p) for p, part in enumerate(parts)
-                                   if len(parts) > 1 and part and not _PARTS.fullmatch(part)]
-        for _, part_index in slots:
+        slots: list[int | None] = [None]  # the whole word, then each of its parts
+        slots += [p for p, part in enumerate(parts)
+                  if len(parts) > 1 and part and not _PARTS.fullmatch(part)]
+        for part_index in slots:
             for bad in HOSTILE:
                 if part_index is None:
                     changed = bad
