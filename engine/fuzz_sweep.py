@@ -19,6 +19,8 @@ moves. The first failure is an :class:`engine.fuzz.Fault` with stage ``"sweep"``
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from typing import Any
 
 from engine.core import Game, RuleError, State, new_rng, rng_below
 from engine.fuzz import DEFAULT_MAX_MOVES, Case, Fault, Outcome, _call
@@ -138,38 +140,38 @@ def _short_enough(error: RuleError, shown: str, seat: int) -> None:
                         f"(at most {REFUSAL_LIMIT}): {said[:80]}…", (seat, shown))
 
 
+def _attempt(what: str, shown: str, seat: int, call: Callable[..., Any],
+             *args: Any) -> tuple[Any, bool]:
+    """One engine call on typed text: (its result, False), or (None, True) when it refused
+    with a short ``RuleError``; any other exception is a Fault."""
+    try:
+        return call(*args), False
+    except RuleError as error:
+        _short_enough(error, shown, seat)
+        return None, True
+    except Exception as error:
+        raise Fault(STAGE, f"{what} of {shown!r} by seat {seat} raised "
+                    f"{type(error).__name__}: {str(error)[:200]}", (seat, shown)) from error
+
+
 def try_text(game: Game, state: State, seat: int, text: str) -> None:
     """``text`` typed by ``seat``: read and applied (on a copy), or refused with a short
     ``RuleError`` that leaves the state as it was; anything else is a Fault."""
     shown = text if len(text) <= 60 else f"{text[:40]}…({len(text)} characters)"
-    try:
-        action = game.parse(state, seat, text)
-    except RuleError as error:
-        _short_enough(error, shown, seat)
+    action, refused = _attempt("parse", shown, seat, game.parse, state, seat, text)
+    if refused:
         return
-    except Exception as error:
-        raise Fault(STAGE, f"parse({shown!r}) by seat {seat} raised "
-                    f"{type(error).__name__}: {str(error)[:200]}", (seat, shown)) from error
-    try:  # the service writes the move's notation down before it applies it
-        game.format(state, action)
-    except RuleError as error:
-        _short_enough(error, shown, seat)
+    # the service writes the move's notation down before it applies it
+    _, refused = _attempt("format", shown, seat, game.format, state, action)
+    if refused:
         return
-    except Exception as error:
-        raise Fault(STAGE, f"format of parsed {shown!r} by seat {seat} raised "
-                    f"{type(error).__name__}: {str(error)[:200]}", (seat, shown)) from error
     work = game.load(game.dump(state))
     before = game.dump(work)
-    try:
-        game.apply(work, seat, action)
-    except RuleError as error:
+    _, refused = _attempt("apply", shown, seat, game.apply, work, seat, action)
+    if refused:
         if game.dump(work) != before:
-            raise Fault(STAGE, f"a refused {shown!r} changed the state", (seat, shown)) from None
-        _short_enough(error, shown, seat)
+            raise Fault(STAGE, f"a refused {shown!r} changed the state", (seat, shown))
         return
-    except Exception as error:
-        raise Fault(STAGE, f"apply of parsed {shown!r} by seat {seat} raised "
-                    f"{type(error).__name__}: {str(error)[:200]}", (seat, shown)) from error
     # Applied, so a legal move: the autocomplete and the buttons word it.
     _call(STAGE, game.label, state, action, move=(seat, shown))
 
