@@ -12,7 +12,9 @@ One *case* is a game, a player count, a variant (options), a seed and the seats 
 - mistyped notation (:func:`mutants`) that makes ``parse()`` or ``apply()`` raise anything
   but a ``RuleError``, or a refused move that changed the state;
 - a hidden item (``Game.hidden_items``) missing from its owner's view or present in the
-  public view or another seat's view;
+  public view or another seat's view; a text that the owner's view shows only within its
+  hidden things (a card's wording) found in another view, even inside a longer text (a log
+  line); anything of the hidden state (``Game.secret_items``: a draw pile) in any view;
 - a replay of the same seed and moves that is not byte-identical to the game played.
 
 The chosen move's notation round trip is checked on every move; the costlier checks (all
