@@ -281,8 +281,9 @@ def draw_token(draw: ImageDraw.ImageDraw, x: int, y: int, item: dict, colours: l
     draw.rounded_rectangle((x + 2, y, x + COLUMN - 2, y + height), radius=6, fill=fill,
                            outline=INK, width=2)
     ink = text_colour_on(fill)
-    draw_text(draw, (x + 6, y + 13), word(lang, f"colour.{vehicle_colour(item)}"), TEXT,
-              bold=True, fill=ink, anchor="lm")
+    name = word(lang, f"colour.{vehicle_colour(item)}")
+    bold = text_width(name, TEXT, True) <= COLUMN - 16  # German "Schwarz" only in regular
+    draw_text(draw, (x + 6, y + 13), name, TEXT, bold=bold, fill=ink, anchor="lm")
     draw_text(draw, (x + COLUMN - 7, y + 36), f"{sum(item['load'])}/{item['capacity']}", TEXT,
               fill=ink, anchor="rm")
     draw_pills(draw, x + 5, y + TOKEN_HEAD, COLUMN - 10, loads_of(item, colours), lang)
