@@ -28,6 +28,7 @@ from bot.discord_delivery import ALLOWED_MENTIONS, Delivery, MoveButton
 from bot.discord_i18n import CatalogueTranslator
 from bot.i18n import t
 from bot.replies import Audience, Reply
+from engine.core import clip_word
 
 log = logging.getLogger(__name__)
 
@@ -172,7 +173,7 @@ class RheinbotClient(discord.AutoShardedClient):
         if isinstance(error, app_commands.NoPrivateMessage):
             text = t("adp.no_dm", interaction.locale)
         elif isinstance(error, app_commands.TransformerError):
-            text = t("adp.bad_value", interaction.locale, value=str(error.value)[:100])
+            text = t("adp.bad_value", interaction.locale, value=clip_word(str(error.value)))
         elif isinstance(error, app_commands.CheckFailure):
             text = t("adp.not_allowed", interaction.locale)
         reply = Reply(text, Audience.EPHEMERAL)

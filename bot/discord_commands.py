@@ -18,7 +18,8 @@ from discord import app_commands
 import engine
 from bot.discord_delivery import Delivery, with_retry
 from bot.i18n import t
-from bot.replies import Audience, Reply
+from bot.replies import Audience, Reply, fitted
+from engine.core import clip_word
 from engine.text import msg, say, text_of
 
 log = logging.getLogger(__name__)
@@ -70,7 +71,7 @@ def parse_variants(game: engine.Game, text: str | None) -> dict[str, Any]:
         name, sep, raw = token.replace(":", "=", 1).partition("=")
         option = known.get(name.strip().lower())
         if option is None:
-            raise VariantError(msg("var.unknown", title=game.title, name=name.strip(),
+            raise VariantError(msg("var.unknown", title=game.title, name=clip_word(name.strip()),
                                    options=describe_options(game)))
         if option.name in result:
             raise VariantError(msg("var.twice", name=option.name))
@@ -309,6 +310,7 @@ class Adapter:
 
     async def refuse(self, interaction: discord.Interaction, text: str) -> None:
         """An immediate ephemeral answer for input we can reject without the service."""
+        text = fitted(Reply(text, Audience.EPHEMERAL)).text  # one message: within 2,000
         await interaction.response.send_message(text, ephemeral=True)
 
     async def press(self, interaction: discord.Interaction, custom_id: str) -> None:
@@ -425,7 +427,7 @@ def _add_table_commands(group: app_commands.Group, adapter: Adapter) -> None:
         rules = find_game(adapter.games, game)
         if rules is None:
             await adapter.refuse(interaction, t("adp.not_installed", interaction.locale,
-                                                game=repr(game)))
+                                                game=repr(clip_word(game))))
             return
         try:
             options = parse_variants(rules, variants)

@@ -2,8 +2,20 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
+
+# What Discord accepts in one message (https://discord.com/developers/docs/resources/message):
+# a Reply with a title becomes an embed, one without is plain content.
+MESSAGE_LIMIT = 2000
+EMBED_TITLE_LIMIT = 256
+EMBED_DESCRIPTION_LIMIT = 4096
+BUTTONS_LIMIT = 25          # five rows of five
+BUTTON_LABEL_LIMIT = 80
+CUSTOM_ID_LIMIT = 100
+FILES_LIMIT = 10
+CHOICES_LIMIT = 25          # autocomplete: choices per answer
+CHOICE_LIMIT = 100          # autocomplete: characters of a choice's name and of its value
 
 
 class Audience(StrEnum):
@@ -42,6 +54,52 @@ class Reply:
     @property
     def is_public(self) -> bool:
         return self.audience is Audience.CHANNEL
+
+
+def text_limit(reply: Reply) -> int:
+    return EMBED_DESCRIPTION_LIMIT if reply.title is not None else MESSAGE_LIMIT
+
+
+def limit_problems(reply: Reply) -> list[str]:
+    """Where a Reply passes what Discord accepts in one message; empty when it fits."""
+    problems = []
+    if len(reply.text) > text_limit(reply):
+        problems.append(f"text of {len(reply.text)} characters (limit {text_limit(reply)})")
+    if reply.title is not None and len(reply.title) > EMBED_TITLE_LIMIT:
+        problems.append(f"title of {len(reply.title)} characters")
+    if len(reply.buttons) > BUTTONS_LIMIT:
+        problems.append(f"{len(reply.buttons)} buttons")
+    problems += [f"button label {b.label[:20]!r}... of {len(b.label)} characters"
+                 for b in reply.buttons if not 0 < len(b.label) <= BUTTON_LABEL_LIMIT]
+    problems += [f"button id of {len(b.custom_id)} characters" for b in reply.buttons
+                 if len(b.custom_id) > CUSTOM_ID_LIMIT]
+    if len(reply.files) > FILES_LIMIT:
+        problems.append(f"{len(reply.files)} files")
+    return problems
+
+
+def choice_problems(choices: list[tuple[str, str]]) -> list[str]:
+    """Where an autocomplete answer passes Discord's limits; empty when it fits."""
+    problems = [f"{len(choices)} choices"] if len(choices) > CHOICES_LIMIT else []
+    return problems + [f"choice {name[:20]!r}... of {len(name)}/{len(value)} characters"
+                       for name, value in choices
+                       if not 0 < len(name) <= CHOICE_LIMIT or len(value) > CHOICE_LIMIT]
+
+
+def fitted(reply: Reply) -> Reply:
+    """The Reply within Discord's limits: the last guard after each text was kept short
+    where it is made (a reply Discord refuses is a reply the player never sees)."""
+    if not limit_problems(reply):
+        return reply
+    limit = text_limit(reply)
+    text = reply.text if len(reply.text) <= limit else reply.text[:limit - 1] + "…"
+    title = reply.title if reply.title is None or len(reply.title) <= EMBED_TITLE_LIMIT else \
+        reply.title[:EMBED_TITLE_LIMIT - 1] + "…"
+    buttons = [replace(b, label=(b.label[:BUTTON_LABEL_LIMIT - 1] + "…")
+                       if len(b.label) > BUTTON_LABEL_LIMIT else b.label or "?")
+               for b in reply.buttons[:BUTTONS_LIMIT] if len(b.custom_id) <= CUSTOM_ID_LIMIT]
+    return replace(reply, text=text, title=title, buttons=buttons,
+                   files=list(reply.files[:FILES_LIMIT]))
 
 
 class DeliveryFailed(Exception):

@@ -32,7 +32,7 @@ from bot.i18n import (
     t,
 )
 from bot.reminders import Reminders, TurnInfo, zone
-from bot.replies import Attachment, Audience, Button, Reply
+from bot.replies import Attachment, Audience, Button, Reply, fitted
 from bot.store import (
     ActionRow,
     ChannelBusy,
@@ -44,7 +44,16 @@ from bot.store import (
     StaleVersion,
     Store,
 )
-from engine.core import Action, Game, RuleError, State, is_plain_number, new_rng, rng_shuffle
+from engine.core import (
+    Action,
+    Game,
+    RuleError,
+    State,
+    clip_word,
+    is_plain_number,
+    new_rng,
+    rng_shuffle,
+)
 from engine.text import Msg, say, text_of
 from render import board_changes, render_board, render_turn_card
 from render.common import PLAYER_COLOURS
@@ -98,7 +107,7 @@ class Refusal(Exception):
 
     def say(self, locale: str) -> str:
         if isinstance(self.key, Msg):
-            return say(self.key, locale)
+            return say(_quoted(self.key), locale)
         return t(self.key, locale, **self.values) if has(self.key) else self.key
 
     def __str__(self) -> str:
@@ -111,15 +120,37 @@ def _guarded(method: Callable[..., Awaitable[list[Reply]]]):
     @functools.wraps(method)
     async def wrapper(self: TablesService, ctx: Ctx, *args: Any, **kwargs: Any) -> list[Reply]:
         try:
-            return await method(self, ctx, *args, **kwargs)
+            replies = await method(self, ctx, *args, **kwargs)
         except Refusal as error:
-            return [_private(ctx, error.say(ctx.locale))]
+            replies = [_private(ctx, error.say(ctx.locale))]
         except RuleError as error:
-            return [_private(ctx, say(error.text, ctx.locale))]
+            replies = [_private(ctx, say(_quoted(error.text), ctx.locale))]
         except StaleVersion:
-            return [_private(ctx, t("svc.stale", ctx.locale))]
+            replies = [_private(ctx, t("svc.stale", ctx.locale))]
+        return [fitted(reply) for reply in replies]
 
     return wrapper
+
+
+LONG_VALUE = 60  # a refusal's value longer than this is what someone typed, not a name
+
+
+def _quoted(text: Any) -> Any:
+    """A refusal with every long plain-text value cut by ``clip_word``: engines and helpers
+    quote what was typed, and a Discord option holds up to 6,000 characters."""
+    if not isinstance(text, Msg):
+        return text
+    return Msg(text.key, {name: _quoted_value(value) for name, value in text.params.items()})
+
+
+def _quoted_value(value: Any) -> Any:
+    if isinstance(value, Msg):
+        return _quoted(value)
+    if isinstance(value, str):
+        return clip_word(value) if len(value) > LONG_VALUE else value
+    if type(value) is list:  # not a tuple: a Reason is one, and is worded as it is
+        return [_quoted_value(item) for item in value]
+    return value
 
 
 def _private(ctx: Ctx, text: str, **extra: Any) -> Reply:
@@ -183,7 +214,7 @@ class TablesService:
     def _game(self, key: str) -> Game:
         if key not in self.games:
             known = ", ".join(self.games)
-            raise Refusal("svc.no_such_game", key=repr(key), known=known)
+            raise Refusal("svc.no_such_game", key=repr(clip_word(key)), known=known)
         return self.games[key]
 
     async def _table(self, ctx: Ctx, statuses: tuple[str, ...] = ("lobby", "active")
@@ -352,7 +383,7 @@ class TablesService:
         found = next((c for c in palette if typed in (c, colour_name(c, lang).lower())), None)
         names = ", ".join(colour_name(c, lang) for c in free)
         if found is None:
-            raise Refusal("svc.bad_colour", colour=repr(wanted), free=names)
+            raise Refusal("svc.bad_colour", colour=repr(clip_word(wanted)), free=names)
         if found not in free:
             raise Refusal("svc.colour_taken", colour=colour_name(found, lang), free=names)
         return found
@@ -1261,8 +1292,10 @@ class TablesService:
         loc = ctx.locale
         if user_id is not None:
             rows = await self.store.stats(ctx.guild_id, user_id)
-            lines = [t("stats.player", loc, name=user_name or (rows[0]["name"] if rows
-                                                              else f"<@{user_id}>"))]
+            # a Discord name is at most 32 characters; the service does not rely on it
+            name = clip_word(user_name, 32) if user_name else None
+            lines = [t("stats.player", loc, name=name or (rows[0]["name"] if rows
+                                                          else f"<@{user_id}>"))]
             lines += [t("stats.player_line", loc, title=self._title(r["game_key"]),
                         played=r["played"], won=r["won"]) for r in rows]
             if not rows:
@@ -1637,8 +1670,8 @@ def _check_settings(settings: Settings) -> None:
         raise Refusal("svc.remind.quiet_hours")
     try:
         zone(settings.tz)
-    except ValueError as error:
-        raise Refusal(text_of(error)) from None
+    except ValueError:  # reminders' own message is English and quotes the whole name
+        raise Refusal("svc.remind.bad_tz", tz=repr(clip_word(settings.tz))) from None
 
 
 def _describe(settings: Settings, locale: str = "en") -> str:
