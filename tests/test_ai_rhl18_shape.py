@@ -68,3 +68,25 @@ def test_reference_games_are_read_from_the_fixtures() -> None:
     recorded = next(s for s in refs if s.name == "18Rhl_game_end_bank")
     assert (recorded.stock_rounds, recorded.phase, recorded.end) == (9, "8", "bank")
     assert recorded.ors == 17
+
+
+def test_a_demo_table_of_normal_seats_offers_only_what_is_accepted(tmp_path) -> None:
+    """Through the service, as ``rheinbot demo`` plays it (4 players, seed 1; before this
+    change its transcript read 84 offers and 82 declines): every offer is accepted, and
+    the table reaches phase 5."""
+    import io
+    import re
+
+    from bot.cli import main
+
+    out = io.StringIO()
+    code = main(["demo", "18rhl", "--players", "4", "--seed", "1", "--quiet", "--lang", "en",
+                 "--out", str(tmp_path / "demo")], render=lambda game, view: b"\x89PNG", out=out)
+    assert code == 0, out.getvalue()
+    text = (tmp_path / "demo" / "transcript.md").read_text(encoding="utf-8")
+    offers = re.findall(r"offers \w+ \d+M for train [\w-]+", text)
+    declines = re.findall(r"declines \w+'s offer of \d+M", text)
+    assert declines == [], declines
+    assert len(offers) == len(set(offers)), offers
+    phases = {int(n) for n in re.findall(r"\[Phase (\d)", text)}
+    assert max(phases) >= 5, sorted(phases)
