@@ -268,3 +268,38 @@ def test_the_full_board_marks_what_changed_since_the_previous_board(key):
         assert marked > plain + 100 * len(changed["places"])
         return
     pytest.fail(f"no sampled {key} position changed a place")
+
+
+async def test_the_service_hands_the_card_no_hidden_value(tmp_path):
+    """What the service gives the card renderer is the public view and the channel's move
+    lines: no card face from a hand, at any point of a Trödler game."""
+    from bot.service import TablesService
+    from bot.store import Store
+    from tests.service_pebbles import FakeRenderer, ctx
+
+    game = engine.GAMES["troedler"]
+    store = await Store.open(str(tmp_path / "hidden.sqlite3"))
+    cards: list[dict] = []
+    service = TablesService(store, render=FakeRenderer(), seed_source=lambda: 21)
+    service.card_render = lambda key, view: cards.append(view) or b"\x89PNG card"
+    await service.new(ctx(1), "troedler", min_players=3, max_players=3)
+    for user in (2, 3):
+        await service.join(ctx(user))
+    await service.start(ctx(1), order="joined")
+    told: list[str] = []
+    checked = 0
+    for _ in range(25):
+        row = await store.latest_game(500)
+        state = game.load(row.state)
+        if game.result(state) is not None:
+            break
+        told += [m["text"] for m in cards[-1]["card"]["moves"]]
+        secrets = {s for s in hidden_strings(game, state) if s not in " ".join(told)}
+        shown = json.dumps(cards[-1], ensure_ascii=False, default=str)
+        assert not [s for s in secrets if s in shown]
+        checked += len(secrets)
+        seat = game.active(state)[0]
+        user = next(s.user_id for s in await store.seats(row.id) if s.seat == seat)
+        await service.play(ctx(user), game.format(state, game.legal(state, seat)[0]))
+    assert checked  # there were hands to keep hidden
+    await store.close()
