@@ -56,7 +56,7 @@ def sampled(states: list[dict]) -> list[int]:
 
 CASES = [(key, n, seed, options, False)
          for key, counts, option_sets in (
-             ("rhein", (2, 3, 4, 5), ((), (("under_pressure", True),))),
+             ("rhein", (2, 3, 4, 5), ((), (("under_pressure", True),), (("relax", True),))),
              ("rheinlaender", (3, 4, 5), ((),)),
              ("troedler", (2, 3, 4), ((), (("open_piles", True), ("open_counts", True)))))
          for n in counts for seed in SEEDS for options in option_sets]
