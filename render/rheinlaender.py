@@ -228,9 +228,10 @@ def _knights(image: Image.Image, board: Board, view: dict[str, Any]) -> None:
 
 def _dukes(image: Image.Image, draw: ImageDraw.ImageDraw, board: Board,
            view: dict[str, Any]) -> None:
-    """A crown beside each duchy, outside its bank: the owner's colour and letter, the duchy's
-    value below it and a cross when it gives a bishop. A grey crown marks a duchy without a
-    duke. A ring in another colour is a borrowed figure; "+" an extra duke (ruling E11)."""
+    """A crown beside each duchy, where it covers nothing (see _badge_places): the owner's
+    colour and letter, the duchy's value in a box beside it (below where there is room) and a
+    cross when it gives a bishop. A grey crown marks a duchy without a duke. A ring in
+    another colour is a borrowed figure; "+" an extra duke (ruling E11)."""
     for duchy, ((x, y), (tx, ty)) in zip(view["duchies"], _badge_places(board, view, image.size),
                                          strict=True):
         owner = duchy["owner"]
