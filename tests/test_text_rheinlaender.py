@@ -17,6 +17,8 @@ from engine.rheinlaender.scenario import scenario
 from engine.text import catalogue, keys_used, say, text_of
 from render import rheinlaender as board_picture
 from render.common import font
+from render.text_draw import wrapped
+from tests.board_checks import board_problems
 from tests.text_checks import (
     Seen,
     assert_all_catalogue_texts,
@@ -103,19 +105,23 @@ def test_german_board_differs_and_its_panel_fits():
     de_view = {**view, "lang": "de"}
     measure = ImageDraw.Draw(Image.new("RGB", (1, 1))).textlength
     assert "LETZTER ZUG" in board_picture.footer(de_view)
-    assert measure(board_picture.footer(de_view), font=font(18, bold=True)) <= 1600 - 48
-    assert measure(board_picture.say(de_view, "legend"), font=font(15)) <= 1600 - 48
+    # the long German status line and legend are wrapped: nothing overlaps or leaves
+    found = board_problems(lambda: board_picture.render(de_view))
+    assert not found, found[:5]
+    for text in (board_picture.footer(de_view), board_picture.say(de_view, "legend")):
+        for line in wrapped(text, board_picture.TEXT, 1600 - 48, bold=True):
+            assert measure(line, font=font(board_picture.TEXT, bold=True)) <= 1600 - 48
     headline = board_picture.headline(de_view)
     assert headline.startswith("Zug ") and headline.endswith(": Lila (letzter Zug)")
-    room = 1580 - measure(board_picture.say(de_view, "house"), font=font(14)) - 230 - 10
+    room = 1580 - measure(board_picture.say(de_view, "house"), font=font(18)) - 230 - 10
     assert measure(headline, font=font(20)) <= room
     box = (1600 - 40) // 5 - 12
     for player in view["players"]:
         title = board_picture.name(de_view, player["seat"]) + "  " + \
             board_picture.say(de_view, "to_move")
-        assert measure(title, font=font(19, bold=True)) <= box - 52 - 8
+        assert measure(title, font=font(20, bold=True)) <= box - 52 - 8
         for line in board_picture.box_lines(de_view, player):
-            assert measure(line, font=font(17)) <= box - 14 - 8, line
+            assert measure(line, font=font(board_picture.TEXT)) <= box - 24, line
 
 
 def test_german_final_headline_names_the_winners():
