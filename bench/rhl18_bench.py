@@ -82,7 +82,7 @@ def import_command() -> list[str]:
 def process_times(command: list[str], runs: int, env: dict[str, str] | None = None
                   ) -> tuple[list[float], list[float], list[str]]:
     """Wall and CPU (user + system) seconds of each of ``runs`` runs of ``command`` as a
-    child process, and what each printed."""
+    child process, and what each printed (a failed run, exit status not 0, raises)."""
     walls, cpus, outputs = [], [], []
     for _ in range(runs):
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -117,7 +117,7 @@ def process_figures(runs: int = PROCESS_RUNS) -> list[Figure]:
     try:
         env = bytecode_env(cache)
         process_times(import_command(), 1, env)  # compiles the modules once
-        walls, cpus, outputs = process_times(import_command(), runs, env)
+        walls, cpus, _ = process_times(import_command(), runs, env)
         _, _, replays = process_times([sys.executable, "-c", _FRESH_REPLAY, str(FIXTURE)],
                                       runs, env)
         cold_walls, cold_cpus, _ = process_times(import_command(), max(3, runs // 2),
@@ -126,11 +126,10 @@ def process_figures(runs: int = PROCESS_RUNS) -> list[Figure]:
         shutil.rmtree(cache, ignore_errors=True)
     replay_cpu = [float(line.split()[0]) for line in replays]
     replay_wall = [float(line.split()[1]) for line in replays]
-    note = f"median of {runs} runs, compiled modules kept"
-    summary = outputs[0].splitlines()[0][:60] if outputs[0] else ""
     return [
         Figure("18rhl", "import-18xx whole process (wall)", statistics.median(walls), "s",
-               PROCESS_S, "low", note=f"{note}; {summary}"),
+               PROCESS_S, "low", note=f"median of {runs} runs, compiled modules kept, range "
+                                      f"{min(walls):.3f}-{max(walls):.3f} s"),
         Figure("18rhl", "import-18xx whole process (CPU)", statistics.median(cpus), "s",
                PROCESS_S, "low", note=f"user+sys, range {min(cpus):.3f}-{max(cpus):.3f} s"),
         Figure("18rhl", "import-18xx, no compiled modules (CPU)",
