@@ -41,8 +41,9 @@ OWN_SHARE = 7  # certificates (10% each) we aim to hold of our own corporation
 # Corporations a player floats at most, by player count: the eight charters spread over
 # the table, so that enough corporations buy trains to carry the game through its phases.
 MAX_PRESIDENCIES = {3: 3, 4: 2, 5: 2, 6: 2}
-LAY_SAMPLE = 4  # tile lays tried with the route finder per decision
-SEARCHED_TRAIN = 4  # longest train for which lays are compared by their routes
+LAY_SAMPLE = 8  # tile lays tried with the route finder per decision
+SEARCHED_TRAIN = 6  # longest train for which lays are compared by their routes
+JUDGING_TRAINS = 2  # trains whose best routes judge a lay
 WANT_TRAINS = 3  # trains worth running at once (below the limit), bought when affordable
 SAVE_LIMIT = 400  # dearest next train worth withholding for
 FLOAT_MONEY = 300  # cash kept after buying a private: enough to float a corporation at 60
@@ -338,9 +339,9 @@ def track(state, seat, by_type, rng) -> Action | None:
         return None
     sym = lays[0]["entity"]
     corp = state["corps"].get(sym)
-    if corp is None or not corp["trains"] or \
-            _train_rank(max(corp["trains"], key=_train_rank))[0] > SEARCHED_TRAIN:
-        # A private's lay, nothing runs yet, or long trains whose route search would take
+    trains = _judging_trains(state, sym)
+    if corp is None or not trains or _train_rank(trains[0])[0] > SEARCHED_TRAIN:
+        # A private's lay, or the Rheingold Express, whose route search would take
         # seconds per lay: any legal lay then.
         return lays[rng_below(rng, len(lays))]
     # Try a few lays (a deterministic sample) and keep the one whose best routes pay most;
@@ -348,22 +349,32 @@ def track(state, seat, by_type, rng) -> Action | None:
     sample = list(lays)
     while len(sample) > LAY_SAMPLE:
         sample.pop(rng_below(rng, len(sample)))
-    return max(sample, key=lambda m: _lay_value(state, seat, sym, m))
+    return max(sample, key=lambda m: _lay_value(state, seat, sym, m, trains))
 
 
-def _lay_value(state: State, seat: int, sym: str, lay: Action) -> float:
+def _judging_trains(state: State, sym: str) -> list[str]:
+    """The trains a lay is judged by: our two longest (more make the route search
+    combinatorial), or, before the first train, the depot's next one (the first lays
+    decide where that train will run)."""
+    corp = state["corps"].get(sym)
+    if corp is None:
+        return []
+    if corp["trains"]:
+        return sorted(corp["trains"], key=_train_rank, reverse=True)[:JUDGING_TRAINS]
+    depot = F.depot_available(state)
+    return [min(depot, key=F.train_price)] if depot else []
+
+
+def _lay_value(state: State, seat: int, sym: str, lay: Action, trains: list[str]) -> float:
     from engine import get_game
 
     work = after(get_game("18rhl"), state, seat, lay)
-    # Only the newest (longest) train: several trains make the route search combinatorial.
-    train = max(work["corps"][sym]["trains"], key=_train_rank)
-    try:
-        found = RT.best_routes(work["board"], sym, [train], L.route_context(work))
-    except Exception:  # noqa: BLE001 - no route is simply no revenue
-        return -0.2 * (state["corps"][sym]["cash"] - work["corps"][sym]["cash"])
-    revenue = sum(r.revenue for r in found)
     spent = state["corps"][sym]["cash"] - work["corps"][sym]["cash"]
-    return revenue - 0.2 * spent
+    try:
+        found = RT.best_routes(work["board"], sym, trains, L.route_context(work))
+    except Exception:  # noqa: BLE001 - no route is simply no revenue
+        return -0.2 * spent
+    return sum(r.revenue for r in found) - 0.2 * spent
 
 
 def auction(state, seat, by_type, rng) -> Action | None:
