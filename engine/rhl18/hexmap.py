@@ -8,9 +8,11 @@ the reference engine); nothing here is invented.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from types import MappingProxyType
 
 DATA = Path(__file__).with_name("mapdata")
 
@@ -77,6 +79,7 @@ def _by_xy() -> dict[tuple[int, int], str]:
     return {(h.x, h.y): h.id for h in _hexes().values()}
 
 
+@cache  # the route graph asks it for every step of every walk
 def neighbor(hex_id: str, edge: int) -> str | None:
     """The hex across ``edge`` of ``hex_id``, or None off the map."""
     info = _hexes()[hex_id]
@@ -89,14 +92,16 @@ def passable(hex_id: str, edge: int) -> bool:
     return edge in _hexes()[hex_id].passable
 
 
-def preprinted_codes() -> dict[str, tuple[str, str]]:
-    """Preprinted tile id -> (code, hex colour), including the Ratingen variant versions."""
+@cache
+def preprinted_codes() -> Mapping[str, tuple[str, str]]:
+    """Preprinted tile id -> (code, hex colour), including the Ratingen variant versions
+    (read-only, made once: every preprinted tile parsed asks for it)."""
     codes: dict[str, tuple[str, str]] = {}
     for info in _hexes().values():
         codes[info.tile] = (info.code, info.color)
         if info.ratingen_code is not None:
             codes[info.tile + RATINGEN_SUFFIX] = (info.ratingen_code, info.color)
-    return codes
+    return MappingProxyType(codes)
 
 
 def preprinted_hex(tile_name: str) -> str | None:
