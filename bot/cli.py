@@ -167,15 +167,17 @@ class Recorder:
                 # On a shared screen a DM would show one player's secrets to all; each
                 # player's hidden information is shown when their turn comes instead.
                 continue
-            prefix = "" if reply.audience is Audience.CHANNEL else self._only(who)
+            # at one keyboard the prompt says whose turn it is: no "(only Player 1)" there
+            prefix = "" if reply.audience is Audience.CHANNEL or self.names else \
+                self._only(who)
             if reply.audience is not Audience.CHANNEL:
                 self.private.append(reply.text)
             text = prefix + (f"[{reply.title}] " if reply.title else "") + reply.text
             text = re.sub(r"<@(\d+)>", lambda m: self.names.get(int(m[1]), m[0]), text)
             if self.names:  # a terminal game: no slash commands here
                 hint = say(msg("cli.turn_hint"), self.lang)
-                text = text.replace(TURN_HINT, hint).replace(
-                    t("svc.turn_hint", self.lang), hint)
+                text = terminal_wording(text.replace(TURN_HINT, hint).replace(
+                    t("svc.turn_hint", self.lang), hint))
             for attachment in reply.files:
                 # zero-padded so that a listing sorts in play order (a long game posts
                 # hundreds of pictures); a turn card says so in its name
@@ -249,16 +251,35 @@ async def _demo(args: argparse.Namespace, out: TextIO, games: Mapping[str, Any],
 # == play (hot-seat) ===========================================================================
 PLAY_HELP = say(msg("cli.play.help"), DEFAULT)
 
+# Discord commands the service's texts name, and the hot-seat word that does the same here
+# (English and German command names alike).
+TERMINAL_WORDS = {
+    "/game hand": "hand", "/spiel hand": "hand", "/game board": "board",
+    "/spiel brett": "brett", "/game status": "status", "/spiel status": "stand",
+    "/spiel stand": "stand", "/game log": "log", "/spiel verlauf": "protokoll",
+    "/game undo": "undo", "/spiel rücknahme": "zurück", "/rules": "rules", "/regeln": "regeln",
+}
+SLASH_COMMAND = re.compile(r"/(?:game|spiel|rules|regeln)(?: [\w-]+)?(?= |\b|$)")
+
+
+def terminal_wording(text: str) -> str:
+    """A service text as the terminal shows it: Discord's **bold** marks go, and a slash
+    command the hot-seat has a word for becomes that word."""
+    text = text.replace("**", "")
+    return SLASH_COMMAND.sub(lambda m: TERMINAL_WORDS.get(m[0], m[0]), text)
+
+
 # The hot-seat's own command words, English and German alike (the German ones are not move
 # keywords of any game: "ende" is one, so German quits with "beenden").
 COMMANDS = {
     "help": ("help", "?", "", "hilfe"), "moves": ("moves", "züge", "zuege"),
     "board": ("board", "brett"), "hand": ("hand",), "status": ("status", "stand"),
     "log": ("log", "protokoll"), "undo": ("undo", "zurück", "zurueck"),
-    "quit": ("quit", "exit", "beenden", "aufhören"),
+    "rules": ("rules", "regeln"), "quit": ("quit", "exit", "beenden", "aufhören"),
 }
 WORDS = {word: command for command, words in COMMANDS.items() for word in words}
 YES = ("y", "yes", "j", "ja")
+NO = ("n", "no", "nein")
 
 
 class HotSeat:
@@ -318,7 +339,11 @@ class HotSeat:
     async def command(self, ctx: Any, state: Any, line: str) -> None:
         word = WORDS.get(line.lower())
         service, who = self.service, ctx.user_name
-        if word == "help":
+        head, _, topic = line.partition(" ")
+        if WORDS.get(head.lower()) == "rules":  # "rules" or "rules components"
+            self.recorder.take(await service.rules(ctx, self.game.key, topic.strip() or None),
+                               who)
+        elif word == "help":
             self.out.write(self.say("play.help") + "\n")
         elif word == "moves":
             seat = self.game.active(state)[0]
@@ -331,9 +356,14 @@ class HotSeat:
             self.recorder.take(await getattr(service, word)(ctx), who)
         elif word == "undo":
             replies = await service.undo(ctx)
-            self.recorder.take(replies, who)
-            if any(b.custom_id.endswith(":undo-yes") for r in replies for b in r.buttons):
-                await self.vote(ctx)  # the others are asked (on Discord: with buttons)
+            vote = [r for r in replies
+                    if any(b.custom_id.endswith(":undo-yes") for b in r.buttons)]
+            # the vote's post tells Discord players to use buttons or /game undo-vote; here
+            # each other player is asked in turn instead
+            self.recorder.take([r for r in replies if r not in vote], who)
+            if vote:
+                self.out.write(self.say("play.undo_vote", name=who) + "\n")
+                await self.vote(ctx)
         else:
             self.recorder.take(await service.play(ctx, line), who)
 
@@ -341,30 +371,55 @@ class HotSeat:
         for user, ctx in self.ctxs.items():
             if user == asker.user_id:
                 continue
-            answer = (self.ask(self.say("play.allow_undo", name=ctx.user_name)) or "n").lower()
-            agree = answer in YES or answer[:1] in ("y", "j")
+            agree = self.yes_or_no(self.say("play.allow_undo", name=ctx.user_name))
             replies = await self.service.vote_undo(ctx, agree)
             self.recorder.take(replies, ctx.user_name)
             if not agree:
                 return
 
 
+    def yes_or_no(self, prompt: str) -> bool:
+        """Asks until the answer is yes or no (in either language); the end of the input is
+        a no, so a closed terminal never agrees to anything."""
+        while True:
+            answer = self.ask(prompt)
+            if answer is None:
+                return False
+            if answer.lower() in YES or answer.lower() in NO:
+                return answer.lower() in YES
+            self.out.write(self.say("play.yes_or_no") + "\n")
+
+
+def play_seats(game: Any, args: argparse.Namespace) -> int:
+    """Every seat of a hot-seat game: ``--players`` (humans are players - bots), by default
+    the fewest the game allows with at least one human."""
+    return args.players or max(game.min_players, args.bots + 1)
+
+
 async def _play(args: argparse.Namespace, out: TextIO, inp: TextIO,
                 games: Mapping[str, Any], render: Callable[[str, dict], bytes]) -> int:
     import secrets
-    import tempfile
 
     from bot.service import TablesService
     from bot.store import Store
 
     game = games[args.game]
     lang = cli_language(args)
-    players = args.players or max(1, game.min_players - args.bots)
-    folder = Path(args.out or tempfile.mkdtemp(prefix="rheinbot-play-"))
+    seats = play_seats(game, args)  # --players counts every seat, as in demo
+    seed = args.seed if args.seed is not None else secrets.randbits(31)
+    # pictures, the database and the export go to play-out/<game>-<seed>/ (the README says
+    # so); a resumed game keeps the folder of its database
+    folder = Path(args.out) if args.out else Path(args.db).parent if args.db else \
+        Path(f"play-out/{args.game}-{seed}")
     folder.mkdir(parents=True, exist_ok=True)
     db = args.db or str(folder / "play.sqlite3")
-    seed = args.seed if args.seed is not None else secrets.randbits(31)
     store = await Store.open(db)
+    live = await store.live_game(1)
+    if live is not None:  # resuming: the players are the human seats of the saved game
+        seats = len(await store.seats(live.id))
+        players = sum(1 for s in await store.seats(live.id) if not s.is_ai)
+    else:
+        players = seats - args.bots
     service = TablesService(store, games=games, render=render, seed_source=lambda: seed)
     recorder = Recorder(folder, out, lang=lang,
                         names={u: player_name(u, lang) for u in range(1, players + 1)})
@@ -372,16 +427,20 @@ async def _play(args: argparse.Namespace, out: TextIO, inp: TextIO,
                                                           else "")
     hot = HotSeat(service, game, out, inp, recorder, players, resume=resume, lang=lang)
     try:
-        if await store.live_game(1) is None:
+        if live is None:
             host = hot.ctxs[1]
-            seats = players + args.bots
-            replies = await service.new(host, args.game, min_players=seats, max_players=seats,
-                                        lang=lang)
-            for user in range(2, players + 1):
-                replies += await service.join(hot.ctxs[user])
-            for _ in range(args.bots):
-                replies += await service.add_bot(host, args.level)
-            replies += await service.start(host, order="joined")
+            steps = [lambda: service.new(host, args.game, min_players=seats,
+                                         max_players=seats, lang=lang)]
+            steps += [lambda user=user: service.join(hot.ctxs[user])
+                      for user in range(2, players + 1)]
+            steps += [lambda: service.add_bot(host, args.level)] * args.bots
+            for step in steps:
+                refused = [r for r in await step() if r.audience is Audience.EPHEMERAL]
+                if refused:  # one error, not one more for every seat after it
+                    recorder.take(refused[:1])
+                    return 1
+            # the lobby's posts tell Discord players to /game join: only the start is shown
+            replies = await service.start(host, order="joined")
             recorder.take(replies)
             if any(r.audience is Audience.EPHEMERAL for r in replies):
                 return 1
@@ -531,7 +590,8 @@ def parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="hot-seat play in the terminal")
     for command in (demo, play):
         command.add_argument("game", help="rhein, rheinlaender, troedler or 18rhl")
-        command.add_argument("--players", type=int, default=None)
+        command.add_argument("--players", type=int, default=None,
+                             help="every seat at the table (play: --bots of them are AI)")
         command.add_argument("--seed", type=int, default=None)
         command.add_argument("--out", default=None, help="folder for pictures and files")
         command.add_argument("--lang", default=None, choices=LANGUAGES,
@@ -541,7 +601,7 @@ def parser() -> argparse.ArgumentParser:
         command.add_argument("--level", default="normal", choices=AI_LEVELS,
                              help="how the AI seats play (default: normal)")
     play.add_argument("--db", default=None, help="a database file; resumes its game")
-    play.add_argument("--bots", type=int, default=0, help="AI seats besides the players")
+    play.add_argument("--bots", type=int, default=0, help="how many of the --players seats are AI")
     replay = sub.add_parser("replay", help="replay an exported game")
     replay.add_argument("export", help="the JSON file from /game export or a demo")
     replay.add_argument("--out", default=None, help="also save the final board here")
@@ -624,10 +684,13 @@ def main(argv: list[str] | None = None, *, games: Mapping[str, Any] | None = Non
         out.write(_say(lang, msg("cli.no_game", name=args.game, games=", ".join(known))) + "\n")
         return 2
     game = known[args.game]
-    seats = (args.players or 0) + getattr(args, "bots", 0)
-    if args.players is not None and not game.min_players <= seats <= game.max_players:
+    seats = args.players if args.command == "demo" else play_seats(game, args)
+    if seats is not None and not game.min_players <= seats <= game.max_players:
         out.write(_say(lang, msg("cli.player_count", title=game.title, low=game.min_players,
                                  high=game.max_players)) + "\n")
+        return 2
+    if args.command == "play" and not 0 <= args.bots < seats:
+        out.write(_say(lang, msg("cli.bots_count", seats=seats, most=seats - 1)) + "\n")
         return 2
     import asyncio
 

@@ -555,9 +555,15 @@ class TablesService:
         buttons: list[Button] = []
         if seat.seat in game.active(state):
             moves = game.legal(state, seat.seat)
-            labels = [say(game.label(state, m), ctx.locale) for m in moves]
-            lines.append(t("svc.hand.moves", ctx.locale, count=len(moves)) + "; ".join(labels[:20])
-                         + (" ..." if len(moves) > 20 else ""))
+            labels = [say(game.label(state, m), ctx.locale) for m in moves[:20]]
+            cut = " ..." if len(moves) > 20 else ""
+            # a cut list still shows how to stop (done, pass, end), which may sort late
+            out = next((m for m in moves[20:] if _stops(game, state, m)), None) if cut else None
+            if out is not None:
+                way = f"{say(game.label(state, out), ctx.locale)} ({game.format(state, out)})"
+                cut += " " + t("svc.hand.way_out", ctx.locale, move=way)
+            lines.append(t("svc.hand.moves", ctx.locale, count=len(moves)) + "; ".join(labels)
+                         + cut)
             buttons = self._move_buttons(table, seat.seat, ctx.locale)
         else:
             lines.append(t("svc.hand.not_turn", ctx.locale))
@@ -1479,6 +1485,13 @@ def _clock_choice(text: str) -> tuple[str, int] | None:
     if head.startswith("clock-") and kind in ("ai", "skip", "replace") and seat.isdigit():
         return kind, int(seat)
     return None
+
+
+STOP_WORDS = ("done", "pass", "end")  # the notation that ends a step or turn in each game
+
+
+def _stops(game: Game, state: State, action: Action) -> bool:
+    return (game.format(state, action).split() or [""])[0] in STOP_WORDS
 
 
 def _pass_action(game: Game, state: State, seat: int) -> Action | None:

@@ -65,7 +65,7 @@ def test_hot_seat_play_to_the_end_with_moves_board_and_undo(tmp_path):
                       str(tmp_path)], stdin=script)
     assert code == 0, text
     assert "=== Player 2: your turn" in text and "take 3                       Take 3" in text
-    assert "**Player 1** takes back 1 move." in text
+    assert "Player 1 takes back 1 move." in text and "**" not in text
     assert "The game is finished." in text and "wins!" in text
     assert "<@" not in text  # mentions are shown as names in the terminal
     assert "/play" not in text and "Type a move, or 'moves' to list them." in text
@@ -169,16 +169,16 @@ def test_demo_rhein_end_to_end_with_the_real_board(tmp_path):
 
 def test_play_against_ai_seats(tmp_path):
     turn = "take 3\ntake 2\ntake 1\nend\n"
-    code, text = run(["play", "pebbles", "--players", "1", "--bots", "2", "--seed", "6",
+    code, text = run(["play", "pebbles", "--players", "3", "--bots", "2", "--seed", "6",
                       "--out", str(tmp_path)], stdin="ready\n" + turn * 40)
     assert code == 0, text
-    assert "**Bot 1** (sky)" in text and "**Bot 2** (green)" in text
+    assert "Bot 1 (sky)" in text and "Bot 2 (green)" in text
     assert "=== Player 2" not in text and "The game is finished." in text
 
 
 def test_player_counts_outside_the_game_are_refused(tmp_path):
     for argv in (["demo", "pebbles", "--players", "9"],
-                 ["play", "pebbles", "--players", "3", "--bots", "2"]):
+                 ["play", "pebbles", "--players", "5", "--bots", "2"]):
         code, text = run([*argv, "--out", str(tmp_path)])
         assert code == 2 and "Pebbles is for 2 to 4 players." in text
 

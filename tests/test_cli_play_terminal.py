@@ -1,0 +1,120 @@
+"""``rheinbot play`` as a newcomer meets it: --players counts every seat, the undo vote asks
+until it gets yes or no, the terminal shows no Discord wording, a refused set-up is one
+error, a cut move list still shows how to stop, ``rules`` works and pictures go to
+play-out/<game>-<seed>/."""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+from bot.cli import main, terminal_wording
+from engine.core import RuleError
+from tests.service_pebbles import GAMES, FakeRenderer, Pebbles
+
+
+def run(argv, stdin: str = "", games=GAMES) -> tuple[int, str]:
+    out = io.StringIO()
+    code = main(argv, games=games, render=FakeRenderer(), out=out, inp=io.StringIO(stdin))
+    return code, out.getvalue()
+
+
+def discord_wording(text: str) -> list[str]:
+    """Slash commands (not a path like .../play.sqlite3), bold marks, "(only Player 1)"."""
+    found = re.findall(r"(?:^|\s|\()/(?:game|spiel|play|zug|rules|regeln)\b", text, re.M)
+    return found + [word for word in ("**", "(only ", "(nur ") if word in text]
+
+
+def test_players_counts_every_seat_and_bots_are_some_of_them(tmp_path):
+    code, text = run(["play", "pebbles", "--players", "3", "--bots", "1", "--seed", "3",
+                      "--out", str(tmp_path)], "quit\n")
+    assert code == 0, text
+    assert "1. Player 1 (orange), 2. Player 2 (sky), 3. Bot 1" in text, text
+    assert "Player 3" not in text
+    code, text = run(["play", "pebbles", "--players", "2", "--bots", "2", "--out",
+                      str(tmp_path / "x")])
+    assert code == 2 and "of 2 seats at most 1 can be AI seats" in text, text
+
+
+def test_the_undo_vote_asks_again_until_yes_or_no(tmp_path):
+    # seed 3: Player 1 holds ruby; playing it draws a card, so undoing it needs a vote
+    moves = "ready\nready\nplay ruby\nundo\nmaybe\n\nja\nquit\n"
+    code, text = run(["play", "pebbles", "--players", "2", "--seed", "3", "--out",
+                      str(tmp_path)], moves)
+    assert code == 0, text
+    assert text.count("Player 2, allow the undo? [y/n]") == 3
+    assert text.count("Please answer y (yes) or n (no).") == 2
+    assert "Player 1 asks to take back their last move; something was drawn" in text
+    assert "Player 1 takes back 1 move." in text, text
+    assert discord_wording(text) == [], discord_wording(text)
+
+
+def test_a_closed_input_refuses_the_undo(tmp_path):
+    code, text = run(["play", "pebbles", "--players", "2", "--seed", "3", "--out",
+                      str(tmp_path)], "ready\nready\nplay ruby\nundo\n")
+    assert code == 0 and "refuses; the undo is off." in text, text
+
+
+def test_a_refused_set_up_prints_one_error(tmp_path):
+    class Refusing(Pebbles):
+        def normalise_options(self, options):
+            raise RuleError("This table cannot be opened today.")
+
+    code, text = run(["play", "pebbles", "--players", "4", "--out", str(tmp_path)],
+                     games={"pebbles": Refusing()})
+    assert code == 1
+    assert text.count("cannot be opened today") == 1, text
+    assert "no game" not in text.lower(), text
+
+
+class ManyMoves(Pebbles):
+    """Thirty plays to pick from and ``end``, listed last."""
+
+    def legal(self, state, seat):
+        if seat not in self.active(state):
+            return []
+        if not state["ready"][seat]:
+            return [{"type": "ready"}]
+        return [{"type": "play", "gem": f"gem{n:02d}"} for n in range(30)] + [{"type": "end"}]
+
+    def label(self, state, action):
+        return f"Play {action['gem']}" if action["type"] == "play" else "End the turn"
+
+
+def test_a_cut_move_list_still_shows_how_to_stop(tmp_path):
+    code, text = run(["play", "pebbles", "--players", "2", "--seed", "3", "--out",
+                      str(tmp_path)], "ready\nready\nquit\n", games={"pebbles": ManyMoves()})
+    assert code == 0, text
+    summary = next(line for line in text.splitlines() if line.startswith("Your moves (31)"))
+    assert "Play gem19 ... (to stop: End the turn (end))" in summary, summary
+    code, text = run(["play", "pebbles", "--players", "2", "--seed", "3", "--lang", "de",
+                      "--out", str(tmp_path / "de")], "ready\nready\nbeenden\n",
+                     games={"pebbles": ManyMoves()})
+    assert "(zum Aufhören: End the turn (end))" in text, text
+
+
+def test_rules_work_in_the_terminal(tmp_path):
+    code, text = run(["play", "pebbles", "--players", "2", "--out", str(tmp_path)],
+                     "rules\nrules components\nregeln moves\nquit\n")
+    assert code == 0
+    assert "topics are" in text and "All house-made." in text and "take N (1-3)" in text
+    assert "is not a Pebbles move" not in text, text
+
+
+def test_pictures_go_to_play_out_and_a_resumed_game_keeps_its_folder(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    code, text = run(["play", "pebbles", "--players", "2", "--seed", "5"], "board\nquit\n")
+    folder = Path("play-out/pebbles-5")
+    assert code == 0 and f"Board pictures are saved in {folder}." in text, text
+    assert list(folder.glob("*.png")) and (folder / "play.sqlite3").exists()
+    code, text = run(["play", "pebbles", "--db", str(folder / "play.sqlite3")],
+                     "board\nquit\n")
+    assert code == 0 and "Resuming the game" in text and f"saved in {folder}." in text, text
+
+
+def test_terminal_wording_names_the_hot_seat_words():
+    assert terminal_wording("**Anna** (and 3 more: /game hand lists them)") == \
+        "Anna (and 3 more: hand lists them)"
+    assert terminal_wording("/game log lists every move; /spiel brett") == \
+        "log lists every move; brett"
