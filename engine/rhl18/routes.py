@@ -12,7 +12,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from engine.rhl18 import hexmap, tiles
 from engine.text import msg
@@ -216,19 +216,29 @@ def _follow(board: dict, hex_id: str, edge: int, mask: int, chain: tuple[str, ..
     if nxt is None:
         return
     mask |= _bit(bits, _crossing(hex_id, edge, nxt))
-    entry = (edge + 3) % 6
-    for pi, (a, b, _narrow) in enumerate(_rotated_paths(board[nxt])):
-        for end, other in ((a, b), (b, a)):
-            if end != ("edge", entry):
+    cell = board[nxt]
+    for pi, kind, value in _entered_by(cell["tile"], cell["rotation"]).get((edge + 3) % 6, ()):
+        step_mask = mask | _bit(bits, ("path", nxt, pi))
+        if kind == "node":
+            adj[start].append((ids[(nxt, value)], step_mask, chain + (nxt,)))
+        elif nxt not in chain or chain.count(nxt) < 2:
+            crossing = _crossing(nxt, value, hexmap.neighbor(nxt, value) or "")
+            if crossing in bits and mask & bits[crossing]:
                 continue
-            step_mask = mask | _bit(bits, ("path", nxt, pi))
-            if other[0] == "node":
-                adj[start].append((ids[(nxt, other[1])], step_mask, chain + (nxt,)))
-            elif nxt not in chain or chain.count(nxt) < 2:
-                crossing = _crossing(nxt, other[1], hexmap.neighbor(nxt, other[1]) or "")
-                if crossing in bits and mask & bits[crossing]:
-                    continue
-                _follow(board, nxt, other[1], step_mask, chain + (nxt,), start, ids, adj, bits)
+            _follow(board, nxt, value, step_mask, chain + (nxt,), start, ids, adj, bits)
+
+
+@cache
+def _entered_by(name: str, rotation: int) -> dict[int, tuple[tuple[int, str, int], ...]]:
+    """For each (rotated) edge of the tile, the paths that start there, in path order: (path
+    index, "node" or "edge", the node index or edge at the other end). The graph walk enters
+    a tile thousands of times per build; this is its per-tile lookup."""
+    found: dict[int, list[tuple[int, str, int]]] = {}
+    for pi, (a, b, _narrow) in enumerate(_rotated_paths_cached(name, rotation)):
+        for end, other in ((a, b), (b, a)):
+            if end[0] == "edge":
+                found.setdefault(end[1], []).append((pi, other[0], other[1]))
+    return {edge: tuple(paths) for edge, paths in found.items()}
 
 
 # ---------------------------------------------------------------- revenue of one route
