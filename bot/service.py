@@ -644,7 +644,11 @@ class TablesService:
         if row.status != "finished" or row.state is None or row.game_key not in self.games:
             return None
         game = self.games[row.game_key]
-        standings = game.result(game.load(row.state)) or []
+        try:
+            standings = game.result(game.load(row.state)) or []
+        except Exception:  # an old snapshot: the export still carries setup and moves
+            log.warning("no result for the export of game %s", row.id, exc_info=True)
+            return None
         return [{"seat": s.seat, "rank": s.rank, "score": s.score} for s in standings] or None
 
     # == moves =============================================================================
