@@ -115,21 +115,23 @@ def _blocked(cell: dict, city_index: int, corp: str, neutral: bool) -> bool:
     return not neutral and bool(slots) and None not in slots and corp not in slots
 
 
-# Graphs of the last few boards: a recorded run is matched to our stops, then validated, and
-# both ask for the graph of the same board (graphs are never changed once built).
-_GRAPHS: dict[tuple, _Graph] = {}
-GRAPHS_KEPT = 4
-
-
 def build_graph(board: dict, corp: str, phase: str) -> _Graph:
-    """Stops as nodes, track segments between them as edges carrying a bitmask of track used."""
-    key = (hexmap.board_key(board), corp, phase)
-    graph = _GRAPHS.get(key)
-    if graph is None:
-        if len(_GRAPHS) >= GRAPHS_KEPT:
-            del _GRAPHS[next(iter(_GRAPHS))]
-        graph = _GRAPHS[key] = _build_graph(board, corp, phase)
-    return graph
+    """Stops as nodes, track segments between them as edges carrying a bitmask of track used.
+
+    The graphs of the last few boards are kept: a recorded run is matched to our stops, then
+    validated, and both ask for the graph of the same board (a graph is never changed)."""
+    return _graph_cached(hexmap.board_key(board), corp, phase)
+
+
+@lru_cache(maxsize=4)
+def _graph_cached(key: tuple, corp: str, phase: str) -> _Graph:
+    return _build_graph(_board_of(key), corp, phase)
+
+
+def _board_of(key: tuple) -> dict:
+    """The board a ``hexmap.board_key`` was taken of, as far as the map functions read it."""
+    return {h: {"tile": t, "rotation": r, "tokens": [list(c) for c in toks]}
+            for h, t, r, toks in key}
 
 
 def _build_graph(board: dict, corp: str, phase: str) -> _Graph:
@@ -1106,6 +1108,4 @@ def network(board: dict, corp: str) -> Network:
 
 @lru_cache(maxsize=8)
 def _network_cached(key: tuple, corp: str) -> Network:
-    board = {h: {"tile": t, "rotation": r, "tokens": [list(c) for c in toks]}
-             for h, t, r, toks in key}
-    return Network(board, corp)
+    return Network(_board_of(key), corp)
