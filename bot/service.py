@@ -1424,12 +1424,15 @@ class TablesService:
         game = table.game
         public = game.view(state, None)  # the public view only: this goes to the channel
         view = self._picture_view(table, public)
-        # the board marks what changed since the previous board posted (kept in memory)
-        before = self._last_boards.get(table.row.id)
+        # the board marks what changed since the previous board posted (kept in memory; after
+        # a restart, the log replayed up to the action the store says that board had seen)
+        before = self._last_boards.get(table.row.id) or await self._board_before(table)
         changed = board_changes(table.row.game_key, before, public) if before else None
         if changed is not None:
             view["changed"] = changed
         self._last_boards[table.row.id] = public
+        await self.store.set_board_mark(table.row.id,
+                                        await self.store.last_action_id(table.row.id))
         phase = say(game.phase(state), table.row.language)
         try:
             png = await asyncio.to_thread(self.render, table.row.game_key, view)
@@ -1445,6 +1448,21 @@ class TablesService:
         reply = _public(f"{game.title}: {phase}", title=phase, files=files)
         table.boards.append(reply)
         return reply
+
+    async def _board_before(self, table: Table) -> dict | None:
+        """The public view the previous full board showed, rebuilt from the log (None when
+        no board was posted since the store began to remember, or it cannot be rebuilt)."""
+        mark = await self.store.board_mark(table.row.id)
+        if mark is None:
+            return None
+        seen = [a for a in await self.store.actions(table.row.id) if a.id <= mark]
+        try:
+            await self._fetch_origin(table)
+            base = await asyncio.to_thread(self._replay, table, seen)
+        except Exception:
+            log.exception("the previous board of game %s cannot be rebuilt", table.row.id)
+            return None
+        return table.game.view(base, None)
 
     @staticmethod
     def _picture_view(table: Table, view: dict) -> dict:

@@ -446,16 +446,36 @@ class Store:
                                (game_id,))
         return dict(rows[0]) if rows else None
 
-    # -- turn cards -------------------------------------------------------------------------
+    # -- what the previous turn card and full board had seen -------------------------------
+    # (the id of the last action then; None before the first card or board)
+    _MARKS = {"card": "turn_cards", "board": "board_marks"}
+
     async def card_mark(self, game_id: int) -> int | None:
-        """The id of the last action the previous turn card had seen; None before the first."""
-        rows = await self._all("SELECT last_action FROM turn_cards WHERE game_id = ?", (game_id,))
-        return int(rows[0][0]) if rows else None
+        return await self._mark("card", game_id)
 
     async def set_card_mark(self, game_id: int, last_action: int) -> None:
+        await self._set_mark("card", game_id, last_action)
+
+    async def board_mark(self, game_id: int) -> int | None:
+        return await self._mark("board", game_id)
+
+    async def set_board_mark(self, game_id: int, last_action: int) -> None:
+        await self._set_mark("board", game_id, last_action)
+
+    async def last_action_id(self, game_id: int) -> int:
+        """The id of the game's latest action (0 before the first)."""
+        rows = await self._all("SELECT MAX(id) FROM actions WHERE game_id = ?", (game_id,))
+        return int(rows[0][0] or 0) if rows else 0
+
+    async def _mark(self, kind: str, game_id: int) -> int | None:
+        rows = await self._all(f"SELECT last_action FROM {self._MARKS[kind]} WHERE game_id = ?",
+                               (game_id,))
+        return int(rows[0][0]) if rows else None
+
+    async def _set_mark(self, kind: str, game_id: int, last_action: int) -> None:
         async with self._tx() as db:
             await db.execute_fetchall(
-                "INSERT INTO turn_cards (game_id, last_action) VALUES (?, ?) "
+                f"INSERT INTO {self._MARKS[kind]} (game_id, last_action) VALUES (?, ?) "
                 "ON CONFLICT(game_id) DO UPDATE SET last_action = excluded.last_action",
                 (game_id, last_action))
 

@@ -303,3 +303,44 @@ async def test_the_service_hands_the_card_no_hidden_value(tmp_path):
         await service.play(ctx(user), game.format(state, game.legal(state, seat)[0]))
     assert checked  # there were hands to keep hidden
     await store.close()
+
+
+async def test_a_full_board_after_a_restart_still_marks_what_changed(tmp_path):
+    """The store remembers what the previous full board had seen (migration 008)."""
+    from bot.service import TablesService
+    from bot.store import Store
+    from tests.service_pebbles import ctx
+
+    game = engine.GAMES["rheinlaender"]  # a board at the end of every turn
+    path = str(tmp_path / "boards.sqlite3")
+    boards: list[dict] = []
+
+    def service_on(store) -> TablesService:
+        return TablesService(store, render=lambda key, view: boards.append(view) or b"\x89PNG",
+                             seed_source=lambda: 13)
+
+    async def turn(service, store) -> None:
+        count = len(boards)
+        while len(boards) == count:
+            row = await store.latest_game(500)
+            state = game.load(row.state)
+            seat = game.active(state)[0]
+            user = next(s.user_id for s in await store.seats(row.id) if s.seat == seat)
+            await service.play(ctx(user), game.format(state, game.legal(state, seat)[0]))
+
+    store = await Store.open(path)
+    service = service_on(store)
+    await service.new(ctx(1), "rheinlaender", min_players=3, max_players=3)
+    for user in (2, 3):
+        await service.join(ctx(user))
+    await service.start(ctx(1), order="joined")
+    await turn(service, store)
+    assert changes.places(boards[-1].get("changed"))  # in memory
+    await store.close()
+
+    store = await Store.open(path)  # a restart: nothing in memory
+    service = service_on(store)
+    await turn(service, store)
+    marked = changes.places(boards[-1].get("changed"))
+    assert marked and len(marked) <= 4  # one turn's knight (and bastion), not the game's
+    await store.close()
