@@ -60,3 +60,33 @@ def test_the_panel_shows_what_each_player_would_score_now_without_the_hidden_coi
                 assert said.format(player["board_points"]) in lines
         checked += 1
     assert checked >= 3 and any(p["board_points"] for p in view["players"])
+
+
+def test_a_borrowed_dukes_crown_is_ringed_in_the_lenders_colour_and_its_letter_is_big():
+    """A seventh duke with 3 players borrows a figure of an unused colour (E11): the crown is
+    the owner's colour and letter, ringed in the lender's colour; its letter and the value
+    box read at the board's least text size."""
+    from render import rheinlaender
+    from render.text_draw import recording
+
+    state = GAME.setup(3, {}, seed=9)  # the house board; the seventh duke's figure is set
+    state["knights"] = {"L30": 2, "L31": 2}
+    state["dukes"] = [{"owner": 2, "anchor": "L30", "figure": 3}]
+    view = GAME.view(state, None)
+    borrowed = next(d for d in view["duchies"] if d["figure"] == 3)
+    with recording() as texts:
+        image = Image.open(io.BytesIO(render(view))).convert("RGB")
+    board = get_board(view["board"])
+    places = rheinlaender._badge_places(board, view, image.size)
+    (x, y), (tx, ty) = places[view["duchies"].index(borrowed)]
+    lender = tuple(int(rheinlaender.colour(3)[i:i + 2], 16) for i in (1, 3, 5))
+    ring = image.crop((int(x - 24), int(y - 20), int(x + 24), int(y + 20))).getcolors(4096)
+    assert sum(n for n, c in ring if c == lender) > 40  # the ring, in yellow
+    letter = rheinlaender.letter(2)
+    marks = [t for t in texts if t.text == letter and abs(t.box[0] + t.box[2] - 2 * x) < 8
+             and abs((t.box[1] + t.box[3]) / 2 - y) < 12]
+    assert marks and marks[0].size >= rheinlaender.TEXT
+    value = [t for t in texts if t.text.startswith(str(borrowed["value"]))
+             and abs((t.box[0] + t.box[2]) / 2 - tx) < 3
+             and abs((t.box[1] + t.box[3]) / 2 - ty) < 8]
+    assert value and value[0].size >= rheinlaender.TEXT
