@@ -18,7 +18,7 @@ import logging
 import secrets
 import time
 from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import engine
@@ -65,6 +65,10 @@ UNDO_CHOICES = {"undo-yes": True, "undo-no": False}  # the undo vote's buttons
 TURN_HINT = t("svc.turn_hint")  # English; the terminal front door swaps in its own
 MAX_BUTTONS = 5
 TEXT_LIMIT = 1900  # stay under Discord's 2000 characters per message
+EMBED_LIMIT = 4000  # an embed's description holds 4096
+AI_LINE_LIMIT = 600  # one seat's moves in an AI summary; /game log has them all
+AI_PHASE_LIMIT = 1200  # one phase of AI moves in a summary
+MAX_FILES = 10  # attachments per Discord message
 CARD_MOVES = 12  # the latest moves a turn card is given (it lists what fits, counts the rest)
 
 
@@ -748,12 +752,17 @@ class TablesService:
     @staticmethod
     def _move_line(table: Table, seat: int, lines: list[str], before: State,
                    action: Action) -> str:
-        """The channel line for a move; a move the rules log nothing for (``done``,
-        ``pass``) shows its label and notation, so the channel never reads an empty line."""
+        """The channel line for a move."""
+        return f"{table.who(seat)}: {TablesService._move_said(table, lines, before, action)}"
+
+    @staticmethod
+    def _move_said(table: Table, lines: list[str], before: State, action: Action) -> str:
+        """What a move did, in the table's language; a move the rules log nothing for
+        (``done``, ``pass``) shows its label and notation, so the channel never reads an
+        empty line."""
         lang = table.row.language
-        said = " ".join(say(line, lang) for line in lines) or \
+        return " ".join(say(line, lang) for line in lines) or \
             f"{say(table.game.label(before, action), lang)} (`{table.game.format(before, action)}`)"
-        return f"{table.who(seat)}: {said}"
 
     async def _play_action(self, table: Table, seat: int, user_id: int | None,
                            action: Action) -> list[Reply]:
@@ -770,7 +779,7 @@ class TablesService:
         if game.phase(state) != phase_before and game.result(state) is None:
             replies.append(await self._board_reply(table, state))
         replies += await self._after_change(table)
-        return replies + self._secret_news(table, secrets_before, phase_before)
+        return _folded(replies) + self._secret_news(table, secrets_before, phase_before)
 
     def _secrets(self, table: Table) -> dict[int, list[tuple[str, Any]]]:
         """What each human seat sees beyond the public view (their hand, their coins...)."""
@@ -823,16 +832,23 @@ class TablesService:
             await self._record_result(table)
         else:
             replies += await self._prompt_pictures(table)
-            replies += self._turn_prompt(table)
+            replies += await self._pinging(table, self._turn_prompt(table))
             await self._card_on_prompt(table, replies)
         await self._tell_reminders(table)
-        return replies + await self._watch_news(table)
+        return _folded(replies) + await self._watch_news(table)
 
     async def _run_ai(self, table: Table) -> list[Reply]:
+        """AI seats move until a human is to act or the game ends. The channel gets their
+        moves quietly (``_ai_posts``): one message for what follows a human move, and the
+        board once, at the end, if a phase ended meanwhile (a board of a phase nobody acted
+        in would be stale on arrival). The demo (``cards_for_ai``) shows every AI turn as
+        its card and keeps a board per phase."""
         game, state = table.game, table.state
         assert state is not None
         replies: list[Reply] = []
-        pending: list[str] = []
+        sections: list[tuple[Any, list[tuple[int, str]]]] = []  # (phase, [(seat, did)])
+        pictures: list[Attachment] = []
+        phase_ended = False
         carded: int | None = None  # the seat the last turn card (cards_for_ai) was for
         for _ in range(self.ai_limit):
             if game.result(state) is not None:
@@ -842,8 +858,9 @@ class TablesService:
                 break
             seat = bots[0]
             if self.cards_for_ai and seat != carded:
-                replies += self._line_replies(pending) + await self._ai_card(table)
-                pending, carded = [], seat
+                replies += self._ai_posts(table, sections, pictures) + \
+                    await self._ai_card(table)
+                sections, pictures, carded = [], [], seat
             level = table.by_seat(seat).ai_level or "easy"
             # legal() can take milliseconds (18Rhl tile lays): choose off the event loop.
             action = await asyncio.to_thread(ai.choose, game, state, seat, level,
@@ -855,17 +872,77 @@ class TablesService:
                 break  # someone else moved meanwhile; their call carries on from there
             before, state = state, table.state
             assert state is not None
-            pending.append(self._move_line(table, seat, lines, before, action))
+            if not sections or sections[-1][0] != phase_before:
+                sections.append((phase_before, []))
+            sections[-1][1].append((seat, self._move_said(table, lines, before, action)))
             shots = extras_for(table.row.game_key).images_after(game, before, seat, action,
                                                                 state, lang=table.row.language)
-            if shots:  # after this move's line, before what follows
-                replies += self._line_replies(pending) + await self._pictures(table, shots)
-                pending = []
+            if shots:  # (18Rhl routes run) ride on the run's post
+                pictures += [f for r in await self._pictures(table, shots) for f in r.files]
             if game.phase(state) != phase_before and game.result(state) is None:
-                replies += self._line_replies(pending)
-                pending = []
-                replies.append(await self._board_reply(table, state))
-        return replies + self._line_replies(pending)
+                phase_ended = True
+                if self.cards_for_ai:
+                    board = await self._board_reply(table, state)
+                    replies += self._ai_posts(table, sections, pictures, board)
+                    sections, pictures, phase_ended = [], [], False
+        board = await self._board_reply(table, state) \
+            if phase_ended and game.result(state) is None else None
+        return replies + self._ai_posts(table, sections, pictures, board)
+
+    def _ai_posts(self, table: Table, sections: list[tuple[Any, list[tuple[int, str]]]],
+                  pictures: list[Attachment], board: Reply | None = None) -> list[Reply]:
+        """AI seats' moves as few messages as Discord's limits allow (usually one): per
+        phase a heading (when there are several, or a board follows) and its moves, the
+        consecutive moves of a seat on one line, in the order they were made; the pictures
+        they made and the board ride on the last message, whose text is the board's."""
+        if not sections and not pictures and board is None:
+            return []
+        lang = table.row.language
+        headed = len(sections) > 1 or board is not None
+        blocks = ["\n".join(([f"__{say(phase, lang)}__"] if headed else [])
+                            + self._seat_lines(table, moves)) for phase, moves in sections]
+        room = EMBED_LIMIT - len(board.text) - 1 if board is not None else TEXT_LIMIT
+        last: list[str] = []  # the blocks that fit into the last message, from the end
+        while blocks and sum(len(b) + 1 for b in last) + len(blocks[-1]) <= room:
+            last.insert(0, blocks.pop())
+        replies = self._line_replies(blocks)  # earlier phases of a long run, plain texts
+        keep = MAX_FILES - (len(board.files) if board is not None else 0)
+        early, late = pictures[:len(pictures) - keep], pictures[len(pictures) - keep:]
+        # more pictures than one message carries: the earliest go first, ten at a time
+        replies += [_public("", files=early[i:i + MAX_FILES])
+                    for i in range(0, len(early), MAX_FILES)]
+        if board is None:
+            replies.append(_public("\n".join(last), files=late))
+        else:
+            replies.append(_public("\n".join([*last, board.text]), title=board.title,
+                                   files=late + board.files))
+        return [r for r in replies if r.text or r.files]
+
+    @staticmethod
+    def _seat_lines(table: Table, moves: list[tuple[int, str]]) -> list[str]:
+        """One line per run of a seat's moves; a phase longer than ``AI_PHASE_LIMIT`` ends
+        with how many moves are left out (``/game log`` lists every move)."""
+        grouped: list[tuple[int, list[str]]] = []
+        for seat, said in moves:
+            if grouped and grouped[-1][0] == seat:
+                grouped[-1][1].append(said)
+            else:
+                grouped.append((seat, [said]))
+        lines: list[str] = []
+        used = 0
+        for number, (seat, saids) in enumerate(grouped):
+            line = f"{table.who(seat)}: {' · '.join(saids)}"
+            if len(line) > AI_LINE_LIMIT:
+                line = line[:AI_LINE_LIMIT - 1] + "…"
+            more = t("svc.ai_more", table.row.language,
+                     count=sum(len(rest) for _, rest in grouped[number:]))
+            room = AI_PHASE_LIMIT - used - len(line) - 1
+            if room < 0 or (number < len(grouped) - 1 and room < len(more) + 1):
+                lines.append(more)  # the lines before kept room for it
+                break
+            lines.append(line)
+            used += len(line) + 1
+        return lines
 
     # == turn cards =========================================================================
     async def _card_on_prompt(self, table: Table, replies: list[Reply]) -> None:
@@ -970,6 +1047,18 @@ class TablesService:
             if not _private_part(game.view(state, seat), game.view(state, None)):
                 buttons = self._move_buttons(table, seat)
         return [_public(text, buttons=buttons)]
+
+    async def _pinging(self, table: Table, prompt: list[Reply]) -> list[Reply]:
+        """The turn prompt names every waiting player; it pings only those whose notice of
+        the turn it is (the others get their DM from the reminders: one notice, not two)."""
+        if self.reminders is None or table.state is None:
+            return prompt
+        users = [table.by_seat(s).user_id for s in table.game.active(table.state)
+                 if not table.by_seat(s).is_ai and table.by_seat(s).user_id is not None]
+        pings = await self.reminders.pings(table.row.id, [u for u in users if u is not None])
+        for reply in prompt:
+            reply.pings = pings
+        return prompt
 
     def _move_buttons(self, table: Table, seat: int, lang: str | None = None) -> list[Button]:
         """Buttons for the moves the game picks (default: the first five legal moves); each
@@ -1389,7 +1478,10 @@ class TablesService:
     @_guarded
     async def remind(self, ctx: Ctx, on: bool | None = None, every_hours: float | None = None,
                      quiet_from: int | None = None, quiet_to: int | None = None,
-                     tz: str | None = None, digest: bool | None = None) -> list[Reply]:
+                     tz: str | None = None, digest: bool | None = None,
+                     delay_hours: float | None = None) -> list[Reply]:
+        # A changed setting also forgets closed DMs (dms_closed stays False): the player may
+        # have opened them, and asking is how they say so.
         old = await self.store.settings(ctx.user_id)
         new = Settings(user_id=ctx.user_id,
                        remind_on=old.remind_on if on is None else on,
@@ -1397,12 +1489,14 @@ class TablesService:
                        quiet_from=old.quiet_from if quiet_from is None else quiet_from,
                        quiet_to=old.quiet_to if quiet_to is None else quiet_to,
                        tz=old.tz if tz is None else tz,
-                       digest=old.digest if digest is None else digest)
+                       digest=old.digest if digest is None else digest,
+                       delay_hours=old.delay_hours if delay_hours is None else delay_hours)
         _check_settings(new)
         await self.store.save_settings(new, self.clock())
         if self.reminders is not None:
             await self.reminders.settings_changed(new, language(ctx.locale))
-            if (new.remind_on and not old.remind_on) or (old.digest and not new.digest):
+            if (new.remind_on and not old.remind_on) or (old.digest and not new.digest) \
+                    or old.dms_closed:
                 await self._reschedule_user(ctx.user_id)
         if digest is not None:
             return [_private(ctx, t("remind.digest_on" if digest else "remind.digest_off",
@@ -1689,6 +1783,24 @@ def _joined(lines: list[str]) -> str:
     return out
 
 
+def _folded(replies: list[Reply]) -> list[Reply]:
+    """Plain channel text just before a titled picture post (a board, the result) goes into
+    that post's text: a move and the board it ends the phase with are one message, not two.
+    Text that mentions someone stays apart (an embed's mentions would not ping)."""
+    out: list[Reply] = []
+    for reply in replies:
+        before = out[-1] if out else None
+        if (before is not None and reply.is_public and before.is_public
+                and reply.title is not None and reply.files
+                and before.title is None and not before.files and not before.buttons
+                and "<@" not in before.text
+                and len(before.text) + 1 + len(reply.text) <= EMBED_LIMIT):
+            out[-1] = replace(reply, text=f"{before.text}\n{reply.text}")
+        else:
+            out.append(reply)
+    return out
+
+
 def _clip(text: str, keep: str = "start") -> str:
     if len(text) <= TEXT_LIMIT:
         return text
@@ -1698,6 +1810,8 @@ def _clip(text: str, keep: str = "start") -> str:
 def _check_settings(settings: Settings) -> None:
     if not 1 <= settings.every_hours <= 168:
         raise Refusal("svc.remind.range")
+    if not 0 <= settings.delay_hours <= 168:
+        raise Refusal("svc.remind.delay_range")
     hours = (settings.quiet_from, settings.quiet_to)
     if (hours[0] is None) != (hours[1] is None):
         raise Refusal("svc.remind.quiet_pair")
@@ -1715,5 +1829,9 @@ def _describe(settings: Settings, locale: str = "en") -> str:
     quiet = (t("svc.remind.no_quiet", locale) if settings.quiet_from is None else
              t("svc.remind.quiet", locale, start=settings.quiet_from, end=settings.quiet_to,
                tz=settings.tz))
-    key = "svc.remind.digest" if settings.digest else "svc.remind.on"
-    return t(key, locale, hours=f"{settings.every_hours:g}", quiet=quiet)
+    if settings.digest:
+        key = "svc.remind.digest"
+    else:
+        key = "svc.remind.after" if settings.delay_hours else "svc.remind.on"
+    return t(key, locale, hours=f"{settings.every_hours:g}", quiet=quiet,
+             delay=f"{settings.delay_hours:g}")
