@@ -1,25 +1,35 @@
-"""18Rhl ``normal``: simple, fast defaults of a sensible 18xx player.
+"""18Rhl ``normal``: simple, fast defaults of a sensible 18xx player, who plays the game
+through its phases: tables of normal seats buy every kind of train, reach phase 5 or later
+and end by the bank breaking, as the reference games do (``python -m bench.rhl18_shape``).
 
 * Auction: buy the private on offer at its face price while cash stays comfortable, else pass.
-* Stock round: float a corporation of our own (par where two shares plus a train fit our
-  cash), then keep buying our own corporations' shares, then the dearest share we can
-  afford of a corporation that has trains; never sell unless the rules force it.
-* Operating: run the best-paying set of routes; pay out, but withhold while a corporation
-  has no train that outlives the next phase and cannot afford the next one (or has an
-  empty treasury), and always pay out once the bank has broken (treasury money counts for
-  nobody at the end). Buy trains:
-  - forced (no train): spend as little of the president's own cash as possible. The
-    engine offers another corporation's train for at most our whole treasury, so a
-    treasury of 1M or more never needs the president; never take it from a corporation we
-    run (it would then be forced to buy in turn) and weigh our shares in the seller.
-  - voluntary: an opponent's lasting train at a bargain (at most 60% of its list price)
-    from a corporation we neither run nor hold much of, else the cheapest depot train
-    while fewer than two of our trains outlive the next phase.
-  An offer goes to the seller's president, who may decline; a declined train is not
-  offered again at the same price (legal() leaves it out), so the next choice follows.
-* Answering an offer for a train of ours: accept a fair price (80% of the list price), a
-  train about to rust while we keep another, a train we cannot run, or a buyer we hold
-  more of than the seller; else decline.
+* Stock round: float corporations of our own (par where the float fits our cash; up to
+  3/2/2/2 presidencies at 3/4/5/6 players, so that enough corporations buy trains), keep
+  buying our own corporations' shares, then the dearest share we can afford of a
+  corporation that has trains; never sell unless the rules force it.
+* Operating: lay the tile (of a sample) whose best routes for our two longest trains pay
+  most; run the best-paying set of routes; pay out, but withhold while a corporation has
+  no train that outlives the next phase and cannot afford the next one (or has an empty
+  treasury), or when this turn's revenue kept buys the depot's next, longer train; always
+  pay out once the bank has broken (treasury money counts for nobody at the end). Buy
+  trains:
+  - forced (no train): from the depot when the treasury pays for it; else spend as little
+    of the president's own cash as possible (another corporation's train costs at most
+    our whole treasury), never taking it from a corporation we run while another train is
+    to be had, and weighing our shares in the seller.
+  - voluntary (the train rush): one train on a corporation's first turn, then the depot's
+    next train while there is room: any train while none of ours lasts, a longer kind than
+    we run even into the last free place, the last train of a kind (it opens the next
+    kind and phase), else up to three trains with a place left free under the limit, and
+    never one more of a length that ran idle this turn. An opponent's lasting train at a bargain (<= 60% of its list price) from a
+    corporation we neither run nor hold much of, on the same terms.
+  An offer for another president's train is made only where that president's AI would
+  accept it (``accepts``), so an AI table never reads offer after declined offer; the
+  engine allows at most one offer per train, price and turn anyway.
+* Answering an offer for a train of ours: never the last train of a corporation that has
+  a route (it would have to buy one in turn); else accept a fair price (80% of the list
+  price), a train about to rust while we keep another, a train we cannot run, or a buyer
+  we hold more of than the seller; else decline.
   Lay track and tokens rather than pass; to pay for a forced train, sell the smallest
   bundle (from a corporation someone else runs) before ever going bankrupt.
 
