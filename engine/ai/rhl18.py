@@ -21,8 +21,9 @@ and end by the bank breaking, as the reference games do (``python -m bench.rhl18
     next train while there is room: any train while none of ours lasts, a longer kind than
     we run even into the last free place, the last train of a kind (it opens the next
     kind and phase), else up to three trains with a place left free under the limit, and
-    never one more of a length that ran idle this turn. An opponent's lasting train at a bargain (<= 60% of its list price) from a
-    corporation we neither run nor hold much of, on the same terms.
+    never one more of a length that ran idle this turn. An opponent's lasting train at a
+    bargain (<= 60% of its list price) from a corporation we neither run nor hold much
+    of, on the same terms.
   An offer for another president's train is made only where that president's AI would
   accept it (``accepts``), so an AI table never reads offer after declined offer; the
   engine allows at most one offer per train, price and turn anyway.
