@@ -282,6 +282,10 @@ def _badge_places(board: Board, view: dict[str, Any], size: tuple[int, int]
     for realm in board.realm_spaces:
         (x, y), r = board.spaces[realm]["centre"], board.spaces[realm]["radius"]
         taken.append((x - r, y - r, x + r, y + r))
+    for record in board.spaces.values():  # where a piece would stand: never a crown
+        if record["kind"] != "realm":
+            x, y = record["centre"]
+            taken.append((x - 16, y - 16, x + 16, y + 16))
     places = []
     for duchy in view["duchies"]:
         tag_w = text_width(_tag_text(duchy), TEXT, True) / 2 + 6
@@ -305,22 +309,32 @@ def _badge_places(board: Board, view: dict[str, Any], size: tuple[int, int]
 
 
 def _candidates(board: Board, duchy: dict[str, Any]) -> list[tuple[float, float]]:
-    """Places for a duchy's crown: off each of its bank tiles (the duke's first), outwards,
-    inwards and to either side, nearer first."""
-    tiles = [s for s in duchy["spaces"] if board.spaces[s]["kind"] != "realm"]
-    out = []
-    # the duke's tile first, then the other bank tiles, river tiles last
-    for space in sorted(tiles, key=lambda s: (s != duchy["anchor"],
-                                               board.spaces[s]["bank"] not in ("L", "T"))):
+    """Places for a duchy's crown, best first: outwards off its bank tiles (the duke's tile
+    first; straight out, then out and to a side), then to either side, then further out, then
+    inwards; near before far within each."""
+    tiles = sorted((s for s in duchy["spaces"] if board.spaces[s]["kind"] != "realm"),
+                   key=lambda s: (s != duchy["anchor"],
+                                  board.spaces[s]["bank"] not in ("L", "T")))
+    axes = []
+    for space in tiles:
         (cx, cy), (lx, ly) = board.spaces[space]["centre"], board.spaces[space]["label"]
         length = max(1.0, ((lx - cx) ** 2 + (ly - cy) ** 2) ** 0.5)
-        ux, uy = (lx - cx) / length, (ly - cy) / length
-        turns = [(ux, uy), (-uy, ux), (uy, -ux), (-ux, -uy)]
-        turns += [((a + b) * 0.7071, (c + d) * 0.7071) for (a, c), (b, d) in
-                  zip(turns, turns[1:] + turns[:1], strict=True)]
-        for dx, dy in turns:
-            for reach in (62, 78, 96, 120, 150):
-                out.append((cx + dx * reach, cy + dy * reach))
+        axes.append(((cx, cy), ((lx - cx) / length, (ly - cy) / length)))
+    diagonal = 0.7071
+    tiers = (("out", (62, 78, 96)), ("side", (62, 78, 96)), ("out", (120, 150)),
+             ("in", (62, 78, 96, 120)))
+    out = []
+    for kind, reaches in tiers:
+        for (cx, cy), (ux, uy) in axes:
+            if kind == "out":
+                turns = [(ux, uy), ((ux - uy) * diagonal, (uy + ux) * diagonal),
+                         ((ux + uy) * diagonal, (uy - ux) * diagonal)]
+            elif kind == "side":
+                turns = [(-uy, ux), (uy, -ux)]
+            else:
+                turns = [(-ux, -uy), ((-ux - uy) * diagonal, (-uy + ux) * diagonal),
+                         ((-ux + uy) * diagonal, (-uy - ux) * diagonal)]
+            out += [(cx + dx * reach, cy + dy * reach) for reach in reaches for dx, dy in turns]
     return out
 
 
