@@ -51,6 +51,7 @@ class Searcher:
     playouts: int  # the budget per decision: candidates x worlds, roughly
     max_worlds: int = 8
     deviate: float = 0.05  # mean value a move must gain over normal's move to be played
+    move_budget: int = 0  # if set: simulated moves per decision, which sets the worlds
 
     def heuristic(self) -> Heuristic:
         module, _, name = self.policy.partition(":")
@@ -75,14 +76,24 @@ def choose(game: Game, state: State, seat: int, moves: list[Action], seed: int,
     if len(cands) == 1:
         return cands[0]
     worlds = max(2, min(searcher.max_worlds, searcher.playouts // len(cands)))
-    values = [[0.0] * worlds for _ in cands]
-    for index in range(worlds):
+    values: list[list[float]] = [[] for _ in cands]
+    simulated = 0
+    for index in range(searcher.max_worlds):
+        if index >= worlds:
+            break
         world = first if index == 0 else searcher.determinize(base, seat,
                                                               new_rng(seed + 7919 * index))
         for number, move in enumerate(cands):
             child = after(game, world, seat, move)
-            end = playout(game, world, child, searcher, pick, new_rng(seed * 31 + index))
-            values[number][index] = searcher.value(game, end, seat)
+            end, moves_played = playout(game, world, child, searcher, pick,
+                                        new_rng(seed * 31 + index))
+            simulated += moves_played
+            values[number].append(searcher.value(game, end, seat))
+        if searcher.move_budget and index == 0:
+            # A budget in simulated moves: long playouts (early in the game, many seats)
+            # get fewer worlds, short ones more. Counted, not timed, so replays agree.
+            worlds = max(2, min(searcher.max_worlds,
+                                searcher.move_budget // max(1, simulated)))
     return cands[pick_better(values, searcher.deviate)]
 
 
@@ -109,9 +120,10 @@ def pick_better(values: list[list[float]], deviate: float) -> int:
 
 
 def playout(game: Game, origin: State, start: State, searcher: Searcher, pick: Heuristic,
-            rng: dict[str, int]) -> State:
+            rng: dict[str, int]) -> tuple[State, int]:
     """Every seat plays ``normal`` from ``start`` (a private copy, changed in place), until
-    the game ends or ``searcher.stop`` says the horizon after ``origin`` is reached."""
+    the game ends or ``searcher.stop`` says the horizon after ``origin`` is reached; the end
+    position and the number of moves played."""
     state, played = start, 0
     while game.result(state) is None and not searcher.stop(origin, state, played):
         active = game.active(state)
@@ -124,7 +136,7 @@ def playout(game: Game, origin: State, start: State, searcher: Searcher, pick: H
             move = moves[0]
         game._apply(state, seat, move)
         played += 1
-    return state
+    return state, played
 
 
 def first_place_share(game: Game, state: State, seat: int) -> float:

@@ -86,7 +86,7 @@ def rhein_value(game: Game, state: State, seat: int) -> float:
 
 RHEIN = Searcher(policy="engine.ai.rhein", determinize=rhein_world,
                  candidates=rhein_candidates, stop=lambda start, now, played: False,
-                 value=rhein_value, playouts=24)
+                 value=rhein_value, playouts=24, move_budget=1500)
 
 
 # --- Rheinländer ------------------------------------------------------------------------
@@ -135,14 +135,15 @@ def rheinlaender_stop(start: State, now: State, played: int) -> bool:
 
 
 def rheinlaender_value(game: Game, state: State, seat: int) -> float:
-    from engine.ai.rheinlaender import board_points
+    """A finished game: the share of first place plus the lead. At the horizon: normal's own
+    score of the position, now after the next players' answers (a three-ply look-ahead
+    where normal sees one)."""
+    from engine.ai.rheinlaender import evaluate
 
     if state["step"] == "over":
         scores = {row["seat"]: float(row["total"]) for row in state["final"]}
         return first_place_share(game, state, seat) + MARGIN * margin(scores, seat, 8.0)
-    scores = {s: state["coins"][s] + board_points(state, s)
-              for s in range(state["players"])}
-    return margin(scores, seat, 8.0)
+    return evaluate(state, seat, {"type": "done"}) / 10.0
 
 
 def rheinlaender_playout_move(game: Game, state: State, seat: int, moves: list[Action],
@@ -167,11 +168,8 @@ RHEINLAENDER = Searcher(policy="engine.ai.hard_games:rheinlaender_playout_move",
 def troedler_world(state: State, seat: int, rng: dict[str, int]) -> State:
     """Hidden from ``seat``: the round pile, the discard pile under its top card, the other
     hands and the other face-down value piles (R40-R42). The piles' and hands' sizes are
-    public; the value piles' sizes are not, only their total (every card is somewhere), so
-    it is split evenly and filled with requests and feed (all a value pile can hold)."""
-    from engine.troedler.data import CARDS
-
-    open_piles = state["options"].get("open_piles")
+    public; the value piles' sizes are not, only their total (every card is somewhere).
+    The dealer piles stay: their cards were dealt face up (R12)."""
     world = dict(state)
     others = [s for s in range(state["n"]) if s != seat]
     under = state["discard"][:-1]
@@ -181,24 +179,43 @@ def troedler_world(state: State, seat: int, rng: dict[str, int]) -> State:
         places[other] = len(state["hands"][other])
         pool += state["hands"][other]
     valued = sorted(c for o in others for c in state["values"][o])
-    scoring_cards = [c for c in pool + valued if CARDS[c]["type"] in ("request", "feed")]
-    scoring_cards.sort()
-    rng_shuffle(rng, scoring_cards)
-    values = scoring_cards[:len(valued)]
-    rest = [c for c in pool + valued if c not in values]
+    values = _value_piles(state, seat, others, sorted(pool + valued), len(valued), rng)
+    chosen = {c for pile in values.values() for c in pile}
+    rest = [c for c in pool + valued if c not in chosen]
     dealt = deal_hidden(places, rest, rng)
     world["round_pile"] = dealt["round"]
     world["discard"] = dealt["discard"] + state["discard"][-1:]
     world["hands"] = [list(state["hands"][s]) if s == seat else dealt[s]
                       for s in range(state["n"])]
-    split = [list(state["values"][seat]) if s == seat else [] for s in range(state["n"])]
-    for index, card in enumerate(values):
-        split[others[index % len(others)]].append(card)
+    split = [list(state["values"][seat]) if s == seat else values[s] for s in range(state["n"])]
     world["values"] = split
-    if open_piles:  # whole piles visible: the deal is as known as the board
-        world["piles"] = [None if p is None else list(p) for p in state["piles"]]
     world["rng"] = _fresh_rng(rng)
     return world
+
+
+def _value_piles(state: State, seat: int, others: list[int], unseen: list[int], total: int,
+                 rng: dict[str, int]) -> dict[int, list[int]]:
+    """The other seats' face-down value piles: ``total`` cards (what the view implies) split
+    evenly, each pile mixing feed and requests in our own pile's proportion (we know our
+    pile; the others have played the same game). Random piles made normal misjudge the
+    feed race and the end in every world."""
+    from engine.troedler.data import CARDS
+
+    own = state["values"][seat]
+    own_feed = sum(1 for c in own if CARDS[c]["type"] == "feed")
+    feed_share = own_feed / len(own) if own else 0.5
+    feed = [c for c in unseen if CARDS[c]["type"] == "feed"]
+    requests = [c for c in unseen if CARDS[c]["type"] == "request"]
+    rng_shuffle(rng, feed)
+    rng_shuffle(rng, requests)
+    piles: dict[int, list[int]] = {}
+    for index, other in enumerate(others):
+        size = total // len(others) + (index < total % len(others))
+        want = min(len(feed), round(size * feed_share))
+        want = max(want, size - len(requests))
+        piles[other] = [feed.pop() for _ in range(want)]
+        piles[other] += [requests.pop() for _ in range(size - want)]
+    return piles
 
 
 def troedler_candidates(game: Game, world: State, seat: int, moves: list[Action],
@@ -206,7 +223,7 @@ def troedler_candidates(game: Game, world: State, seat: int, moves: list[Action]
     first = pick(game, world, seat, moves, dict(rng))
     if first not in moves:
         first = moves[0]
-    return _spread(first, moves, 5, rng)
+    return _spread(first, moves, 3, rng)
 
 
 def troedler_stop(start: State, now: State, played: int) -> bool:
@@ -216,6 +233,9 @@ def troedler_stop(start: State, now: State, played: int) -> bool:
 
 
 def troedler_value(game: Game, state: State, seat: int) -> float:
+    """A finished game: the share of first place (total damage is last place) plus the
+    points lead. At the horizon: normal's own score of our position, which already weighs
+    the feed race against the others."""
     from engine.ai.troedler import evaluate
 
     if state["stage"] == "over":
@@ -223,12 +243,11 @@ def troedler_value(game: Game, state: State, seat: int) -> float:
         scores = {s.seat: float(s.score) - 100.0 * s.detail["total_damage"]
                   for s in standings}
         return first_place_share(game, state, seat) + MARGIN * margin(scores, seat, 5.0)
-    scores = {s: evaluate(state, s) for s in range(state["n"])}
-    return margin(scores, seat, 5.0)
+    return evaluate(state, seat) / 20.0
 
 
-TROEDLER = Searcher(policy="engine.ai.troedler", determinize=troedler_world,
+TROEDLER = Searcher(policy="engine.ai.troedler:quick", determinize=troedler_world,
                     candidates=troedler_candidates, stop=troedler_stop,
-                    value=troedler_value, playouts=10, max_worlds=3)
+                    value=troedler_value, playouts=6, max_worlds=2, deviate=0.1)
 
 SEARCHERS = {"rhein": RHEIN, "rheinlaender": RHEINLAENDER, "troedler": TROEDLER}
