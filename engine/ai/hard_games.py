@@ -129,15 +129,15 @@ def rheinlaender_candidates(game: Game, world: State, seat: int, moves: list[Act
 
 
 def rheinlaender_stop(start: State, now: State, played: int) -> bool:
-    """After the next two seats' turns: their answers are what a knight move risks (a duchy
-    taken over, a majority outnumbered); further turns cost time and say little more."""
-    return now["turn"] - start["turn"] >= 3
+    """After the next seat's turn: its answer is what a knight move risks first (a duchy
+    taken over, a majority outnumbered); each further turn costs as much again."""
+    return now["turn"] - start["turn"] >= 2
 
 
 def rheinlaender_value(game: Game, state: State, seat: int) -> float:
     """A finished game: the share of first place plus the lead. At the horizon: normal's own
-    score of the position, now after the next players' answers (a three-ply look-ahead
-    where normal sees one)."""
+    score of the position, now after the next player's answer (a two-ply look-ahead where
+    normal sees one)."""
     from engine.ai.rheinlaender import evaluate
 
     if state["step"] == "over":
