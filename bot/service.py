@@ -202,6 +202,10 @@ class TablesService:
         # game id -> the public view of the last full board posted (what the next one marks
         # as changed); lost on a restart, when the next board simply marks nothing
         self._last_boards: dict[int, dict] = {}
+        # game id -> (seat, version): that seat's move ended its turn by itself and it holds
+        # the next turn; a typed ``done`` at that version was meant for the turn that ended.
+        self._closed_turns: dict[int, tuple[int, int]] = {}
+        self._closed_names: dict[int, Any] = {}  # game id -> the step that ended
         # game id -> (the last action the previous turn card saw, the state then, dumped):
         # the next card's "before". The action id is also in the store, so after a restart
         # the card replays the log up to it instead.
@@ -671,7 +675,21 @@ class TablesService:
             if hint is None:
                 raise
             raise Refusal(hint) from None
+        if action.get("type") == "done" and \
+                self._closed_turns.pop(table.row.id, None) == (seat, table.row.version):
+            # Typed before the player saw that their turn had ended by itself: ending the
+            # new turn unseen is refused once, with what it is.
+            return notices + [_private(ctx, self._turn_news("svc.done_stale", table, seat,
+                                                            ctx.locale))]
         return notices + await self._play_action(table, seat, ctx.user_id, action)
+
+    def _turn_news(self, key: str, table: Table, seat: int, lang: str) -> str:
+        game, state = table.game, table.state
+        assert state is not None
+        name = getattr(game, "step_name", game.phase)
+        before = self._closed_names.get(table.row.id, "")
+        return t(key, lang, before=say(before, lang), now=say(name(state), lang),
+                 expected=_expected(game, state, seat, lang))
 
     @_guarded
     async def press(self, ctx: Ctx, custom_id: str) -> list[Reply]:
@@ -771,6 +789,8 @@ class TablesService:
         phase_before = game.phase(table.state)
         secrets_before = self._secrets(table)
         before = table.state
+        turn_key = getattr(game, "turn_key", None)
+        key_before = turn_key(before) if turn_key is not None else None
         lines = await self._commit(table, seat, user_id, action)
         state = table.state  # _commit replaced it with the new state
         replies = self._line_replies([self._move_line(table, seat, lines, before, action)])
@@ -779,7 +799,26 @@ class TablesService:
         if game.phase(state) != phase_before and game.result(state) is None:
             replies.append(await self._board_reply(table, state))
         replies += await self._after_change(table)
-        return _folded(replies) + self._secret_news(table, secrets_before, phase_before)
+        news = self._closed_turn(table, seat, user_id, action, before, key_before)
+        return _folded(replies) + news + self._secret_news(table, secrets_before, phase_before)
+
+    def _closed_turn(self, table: Table, seat: int, user_id: int | None, action: Action,
+                     before: State, key_before: Any) -> list[Reply]:
+        """When a move (not ``done``) ended its player's turn by itself and they hold the
+        next turn (Rhein: the last truck placed, nothing left aboard at a stop), tell them
+        what they must do now, and remember it for ``play``'s stale-``done`` check."""
+        self._closed_turns.pop(table.row.id, None)
+        game, state = table.game, table.state
+        turn_key = getattr(game, "turn_key", None)
+        if turn_key is None or user_id is None or state is None or \
+                action.get("type") == "done" or seat not in game.active(state) or \
+                turn_key(state) == key_before:
+            return []
+        self._closed_turns[table.row.id] = (seat, table.row.version)
+        self._closed_names[table.row.id] = getattr(game, "step_name", game.phase)(before)
+        lang = table.row.language
+        return [Reply(self._turn_news("svc.step_closed", table, seat, lang), Audience.EPHEMERAL,
+                      user_id=user_id)]
 
     def _secrets(self, table: Table) -> dict[int, list[tuple[str, Any]]]:
         """What each human seat sees beyond the public view (their hand, their coins...)."""

@@ -1,5 +1,7 @@
 """Phase 2 (loading, trucks) and Phase 3 (reservations)."""
 
+import json
+
 import pytest
 from rhein_helpers import (
     BLUE,
@@ -21,6 +23,7 @@ from rhein_helpers import (
 )
 
 from engine import RuleError
+from engine.rhein import flow
 
 
 def test_r6_r21_e11_one_loading_turn_capacity_counts_everyone():
@@ -85,7 +88,6 @@ def test_r19_e20_in_transit_cannot_be_loaded_or_reserved_there():
         act(state, BLUE, "load red-plane 1")
     state["transports"]["red-plane"]["markers"] = []
     at_reserve(state)
-    act(state, BLUE, "done")
     with pytest.raises(RuleError, match="no plane service"):
         act(state, GREEN, "reserve red-plane bonn")
 
@@ -156,17 +158,21 @@ def test_r23_e14_which_reservations_are_legal():
     assert state["capital"][GREEN] == 2
     with pytest.raises(RuleError, match="mortgage"):
         act(state, GREEN, "reserve red-train koeln")
-    act(state, GREEN, "done")
+    # Blue has nothing aboard and Yellow's plane no marker left, so Phase 3 does not ask
+    # them (issue 15: no turn without a choice). Their refusals, on turns made for them:
+    probe = json.loads(json.dumps(state))
+    flow.begin_sequence(probe, "reserve", [BLUE])
     with pytest.raises(RuleError, match="container aboard"):
-        act(state, BLUE, "reserve red-train koeln")
-    act(state, BLUE, "done")
+        act(probe, BLUE, "reserve red-train koeln")
+    flow.begin_sequence(probe, "reserve", [YELLOW])
     with pytest.raises(RuleError, match="no plane service"):
-        act(state, YELLOW, "reserve white-plane bonn")
+        act(probe, YELLOW, "reserve white-plane bonn")
     with pytest.raises(RuleError, match="no reservation markers left"):
-        act(state, YELLOW, "reserve white-plane frankfurt")
+        act(probe, YELLOW, "reserve white-plane frankfurt")
     with pytest.raises(RuleError):
-        GAME.parse(state, YELLOW, "reserve a bonn")
-    act(state, YELLOW, "done")
+        GAME.parse(probe, YELLOW, "reserve a bonn")
+    lines = act(state, GREEN, "done")
+    assert sum("has nothing to do in Phase 3" in line for line in lines) == 2, lines
     assert state["stop"] == {"transport": "red-train", "city": 5}
     act(state, GREEN, "done")  # keeps both aboard
     # Phase 4: Mannheim -> Frankfurt (stop), then 1 point toward Karlsruhe: Mainz.
@@ -182,7 +188,6 @@ def test_r24_e15_reservation_is_shared_and_markers_stay_until_stop():
     act(state, GREEN, "done")
     act(state, YELLOW, "reserve red-train karlsruhe")
     act(state, YELLOW, "done")
-    act(state, BLUE, "done")
     assert state["capital"][YELLOW] == 16
     assert state["stop"]["city"] == 2 and current(state) == GREEN
     act(state, GREEN, "unload red-train 3")

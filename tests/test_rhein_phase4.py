@@ -42,9 +42,7 @@ def test_r27_e16_minimum_load_counts_every_player():
     assert state["stop"] == {"transport": "red-train", "city": 2}
     assert current(state) == YELLOW
     act(state, YELLOW, "unload red-train 2")
-    act(state, YELLOW, "done")
     act(state, GREEN, "unload red-train 2")
-    act(state, GREEN, "done")
     assert transport(state, "red-train")["pos"] == 2
     assert transport(state, "red-train")["markers"] == []
 
@@ -71,14 +69,12 @@ def test_e18_red_train_example_karlsruhe_then_mannheim_then_frankfurt_trucks_to_
     start_phase4(state)
     assert state["stop"] == {"transport": "red-train", "city": 2}
     act(state, YELLOW, "done")
-    act(state, GREEN, "unload red-train 4")
-    act(state, GREEN, "done")
+    act(state, GREEN, "unload red-train 4")  # nothing left aboard: the stop ends by itself
     assert transport(state, "red-train")["pos"] == 3  # Mannheim, no stop
     assert transport(state, "red-train")["markers"] == [5]
     assert state["phase"] == 5 and current(state) == GREEN
-    act(state, GREEN, f"fulfil {K} 4")
+    act(state, GREEN, f"fulfil {K} 4")  # Green's last order: the turn ends by itself
     assert state["capital"][GREEN] == 21
-    act(state, GREEN, "done")
     # Phase 6: not empty, so the train stays in Mannheim; Yellow pays no storage.
     assert transport(state, "red-train")["pos"] == 3
     assert state["capital"][YELLOW] == 11
@@ -121,7 +117,6 @@ def test_e19_white_plane_example_passes_duesseldorf_then_london():
     start_phase4(state)
     assert state["stop"] == {"transport": "white-plane", "city": 14}
     act(state, PURPLE, "unload white-plane 3")
-    act(state, PURPLE, "done")
     act(state, BLUE, "done")
     assert transport(state, "white-plane")["pos"] == 14
     assert state["lying"][PURPLE][14] == 3
@@ -147,13 +142,11 @@ def test_purple_trucks_example_duesseldorf_to_duisburg_and_fulfilment_example():
     act(state, PURPLE, "move a duisburg")
     act(state, PURPLE, "move b duisburg")
     act(state, PURPLE, "unload a 2")
-    act(state, PURPLE, "unload b 2")
+    act(state, PURPLE, "unload b 2")  # both trucks home: the truck step ends by itself
     assert state["capital"][PURPLE] == 4
     assert all(t["where"] == "reserve" for t in state["trucks"][PURPLE].values())
-    act(state, PURPLE, "done")
     assert state["phase"] == 5 and state["city"] == 10 and current(state) == PURPLE
-    act(state, PURPLE, f"fulfil {D} 4")
-    act(state, PURPLE, "done")
+    act(state, PURPLE, f"fulfil {D} 4")  # her only order: the turn ends by itself
     assert state["city"] == 2 and current(state) == GREEN
     act(state, GREEN, f"fulfil {K} 4")
     assert state["capital"][PURPLE] == 24 and state["capital"][GREEN] == 29
@@ -272,8 +265,8 @@ def test_r33_e29_transfer_onto_a_transport_that_moves_later():
     give(state, GREEN, 30)  # Köln: 3 -> 11
     start_phase4(state)
     assert state["stop"] == {"transport": "white-plane", "city": 5}
+    # Nothing is left aboard the white Plane, so the transfer ends Green's stop by itself.
     act(state, GREEN, "transfer white-plane white-train 3")
-    act(state, GREEN, "done")
     assert state["stop"] == {"transport": "white-train", "city": 8}
     act(state, GREEN, "unload white-train 3")
     finish_turns(state)
@@ -294,7 +287,6 @@ def test_r33_e30_e31_transfer_onto_a_moved_transport_and_priority():
     assert transport(state, "white-train")["markers"] == []  # it has moved and stays
     assert current(state) == GREEN
     act(state, GREEN, "transfer red-train white-train 1")
-    act(state, GREEN, "done")
     with pytest.raises(RuleError, match="0 free"):
         act(state, YELLOW, "transfer red-train white-train 1")
     act(state, YELLOW, "transfer red-train a 2")
@@ -355,10 +347,8 @@ def test_r22_r35_r37_e35_truck_from_basel_full_cycle():
     act(state, BLUE, "done")
     start_phase4(state)
     act(state, BLUE, "move a karlsruhe")
-    act(state, BLUE, "unload a 2")
-    act(state, BLUE, "done")
-    act(state, BLUE, f"fulfil {K} 2")
-    act(state, BLUE, "done")
+    act(state, BLUE, "unload a 2")  # nothing more to move or unload: the step ends by itself
+    act(state, BLUE, f"fulfil {K} 2")  # and so does Phase 5's Karlsruhe after this
     assert state["capital"][BLUE] == 12
     assert state["trucks"][BLUE]["a"]["where"] == "reserve"
 

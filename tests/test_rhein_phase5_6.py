@@ -53,10 +53,10 @@ def test_r40_e41_exact_quantities_only():
     assert legal == {2, 3, 4}
     with pytest.raises(RuleError, match="exactly one of these quantities: 2, 3, 4"):
         act(state, GREEN, f"fulfil {K} 5")
+    # 10 + 9 for the order; with no order left the turn ends by itself, and the 1 left
+    # lying pays storage at the round's end.
     act(state, GREEN, f"fulfil {K} 4")
-    assert state["capital"][GREEN] == 19
-    act(state, GREEN, "done")
-    assert state["capital"][GREEN] == 18  # 1 left lying pays storage
+    assert state["capital"][GREEN] == 18
 
 
 def test_r39_e42_containers_aboard_do_not_count():
@@ -78,7 +78,6 @@ def test_r41_e43_order_of_fulfilment_sets_the_stack():
     start_phase5(state)
     assert state["city"] == 10 and current(state) == GREEN
     act(state, GREEN, f"fulfil {D} 4")
-    act(state, GREEN, "done")
     assert state["city"] == 2
     act(state, YELLOW, f"fulfil {K} 4")
     assert state["capital"][GREEN] == state["capital"][YELLOW] == 34
@@ -287,14 +286,12 @@ def test_r48_mortgage_and_repay_at_a_stop_in_the_truck_step_and_in_phase5():
     start_phase4(state)
     act(state, GREEN, "mortgage b")  # at the stop
     act(state, GREEN, "transfer red-train a 2")
-    act(state, GREEN, "unload red-train 2")
-    act(state, GREEN, "done")
+    act(state, GREEN, "unload red-train 2")  # nothing left aboard: the stop ends by itself
     assert state["step"] == "trucks"
     act(state, GREEN, "repay b")  # in the truck step
     assert state["capital"][GREEN] == 7
     act(state, GREEN, "move a mannheim")
-    act(state, GREEN, "unload a 2")
-    act(state, GREEN, "done")
+    act(state, GREEN, "unload a 2")  # the truck's move is spent: the step ends by itself
     assert state["phase"] == 5 and state["city"] == 2
     act(state, GREEN, "mortgage a")  # in Phase 5, on Green's own turn
     assert state["capital"][GREEN] == 12
@@ -333,12 +330,17 @@ def test_r5_order_fixed_when_the_sequence_starts():
     assert state["seq"]["order"] == [GREEN, BLUE, YELLOW]
     act(state, GREEN, "mortgage a")
     act(state, GREEN, "mortgage b")  # Green now has 22, more than everyone
+    # Loads, so that Green and Blue have stops to reserve in Phase 3 (a turn without any
+    # choice is skipped).
+    act(state, GREEN, "load red-train 1")
     act(state, GREEN, "done")
     assert current(state) == BLUE
+    act(state, BLUE, "load red-train 1")
     act(state, BLUE, "done")
     assert current(state) == YELLOW
     act(state, YELLOW, "done")
     assert state["phase"] == 3 and current(state) == BLUE  # recomputed for Phase 3
+    assert state["seq"]["order"][-1] == GREEN
 
 
 def test_r54_last_round_phase6_in_full_then_the_end():
@@ -369,7 +371,8 @@ def test_r59_component_limits():
     at_load(state)
     with pytest.raises(RuleError, match="only 3 containers in your warehouse"):
         act(state, GREEN, "load white-ship 4")
-    act(state, GREEN, "load white-plane 3")
+    act(state, GREEN, "load white-plane 2")
+    act(state, GREEN, "load red-train 1")  # so that Phase 3 stays open after the plane's
     with pytest.raises(RuleError, match="1 or 2"):
         act(state, GREEN, "truck a koblenz 3")
     act(state, GREEN, "done")

@@ -49,6 +49,18 @@ class Rhein(Game):
     def _apply(self, state: State, seat: int, action: Action) -> list[str]:
         return rules.perform(state, seat, action)
 
+    def turn_key(self, state: State) -> list[Any]:
+        """Which turn is being played. When a move ends its player's turn by itself and
+        the same player holds the next one, the key changes: the bot then says so, and
+        refuses a ``done`` typed for the turn that already ended (issue 15)."""
+        return [state["round"], state["phase"], state["step"], state["pass"], state["stop"],
+                state["city"], state["seq"]["i"], list(state["seq"]["order"])]
+
+    def step_name(self, state: State) -> Msg:
+        """The step being played, as refusals name it ("Phase 4 (Move and Unload), the
+        red Train stops in Bonn")."""
+        return rules.describe_step(state)
+
     def check_invariants(self, state: State) -> list[str]:
         return checks.invariants(state)
 

@@ -7,6 +7,7 @@ list of legal moves and the refusal messages come from the same code.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterator
 
 from engine.core import Action, RuleError, State
@@ -667,13 +668,37 @@ def perform(state: State, seat: int, action: Action) -> list[Msg]:
     return log
 
 
+# Actions that never change a step by themselves: a turn holding only these is skipped.
+QUIET = frozenset({"done", "mortgage", "repay"})
+
+
 def settle(state: State, log: Log) -> None:
-    """End turns automatically where ``done`` is the only legal action (rulings, section 2)."""
+    """End turns automatically where no choice could change the step (rulings, section 2,
+    and issue 15): nothing to take, load, reserve, move, unload, transfer or fulfil, and no
+    mortgage that would pay for one of those. Mortgaging or repaying alone is left for a turn
+    where it matters, so an empty round no longer asks every player for ``done`` nine times.
+    The log says whose turn was skipped, and where."""
     while state["step"] != "over":
         seat = flow.current_seat(state)
-        if seat is None:
+        if seat is None or has_choice(state, seat):
             return
-        moves = legal_actions(state, seat)
-        if moves != [{"type": "done"}]:
-            return
+        log.append(msg("rhein.log.nothing_to_do", player=player(seat),
+                       step=describe_step(state)))
         flow.end_turn(state, log)
+
+
+def has_choice(state: State, seat: int) -> bool:
+    """Whether ``seat``'s turn holds an action of the step itself, or a mortgage (of one
+    truck or both) after which one would be legal."""
+    moves = legal_actions(state, seat)
+    if any(move["type"] not in QUIET for move in moves):
+        return True
+    letters = [m["truck"] for m in moves if m["type"] == "mortgage"]
+    trials = [[letter] for letter in letters] + ([letters] if len(letters) > 1 else [])
+    for trial in trials:
+        work = json.loads(json.dumps(state))  # a trial only: the state stays as it is
+        for letter in trial:
+            do_mortgage(work, seat, {"type": "mortgage", "truck": letter}, [])
+        if any(move["type"] not in QUIET for move in legal_actions(work, seat)):
+            return True
+    return False

@@ -1,0 +1,56 @@
+"""Rhein through the tables service (issue 15): a move that ends its player's turn by itself
+(nothing more to do in that step) says what the player must do now, and a ``done`` typed for
+the turn that already ended is refused once with the new situation instead of ending a turn
+the player has not been shown."""
+
+from __future__ import annotations
+
+import random
+
+import engine
+from bot.replies import Audience
+from tests.service_pebbles import FakeRenderer, ctx
+
+RHEIN = engine.get_game("rhein")
+
+
+async def test_a_done_for_a_turn_that_ended_by_itself_is_refused_once(tmp_path) -> None:
+    from bot.service import TablesService
+    from bot.store import Store
+
+    store = await Store.open(str(tmp_path / "rhein.sqlite3"))
+    service = TablesService(store, games={"rhein": RHEIN}, render=FakeRenderer(),
+                            seed_source=lambda: 11)
+    await service.new(ctx(1), "rhein", min_players=2, max_players=2)
+    await service.join(ctx(2))
+    await service.start(ctx(1), order="joined")
+    rng = random.Random(5)
+    for _ in range(400):
+        row = await store.latest_game(500)
+        assert row.status == "active"
+        seats = {s.seat: s.user_id for s in await store.seats(row.id)}
+        seat = row.active_seats[0]
+        user = seats[seat]
+        state = RHEIN.load(row.state)
+        moves = [m for m in RHEIN.legal(state, seat) if m["type"] != "done"] or \
+            RHEIN.legal(state, seat)
+        move = rng.choice(moves)
+        key = RHEIN.turn_key(state)
+        replies = await service.play(ctx(user), RHEIN.format(state, move))
+        after = await store.latest_game(500)
+        again = RHEIN.load(after.state)
+        if move["type"] != "done" and RHEIN.active(again) == [seat] and \
+                RHEIN.turn_key(again) != key:
+            break
+    else:
+        raise AssertionError("no move ended its player's turn by itself")
+    news = [r for r in replies if r.audience is Audience.EPHEMERAL and r.user_id == user]
+    assert len(news) == 1 and "ended your turn in" in news[0].text and "Now:" in news[0].text
+    # The typed done arrives for the turn that ended: refused, the new turn named ...
+    refused = await service.play(ctx(user), "done")
+    assert "Not done yet" in refused[0].text
+    assert (await store.latest_game(500)).version == after.version
+    # ... and a second done, sent knowing it, ends the new turn.
+    await service.play(ctx(user), "done")
+    assert (await store.latest_game(500)).version > after.version
+    await store.close()
