@@ -54,3 +54,22 @@ async def test_a_done_for_a_turn_that_ended_by_itself_is_refused_once(tmp_path) 
     await service.play(ctx(user), "done")
     assert (await store.latest_game(500)).version > after.version
     await store.close()
+
+
+def test_a_round_where_everyone_only_says_done_asks_each_player_at_most_twice() -> None:
+    """Before issue 15 a possible mortgage kept Phases 1-3 open for everyone (3 asks each
+    in this round; the issue counted 9+ in rounds with stops and trucks). Now only Phase 1
+    (an order to take) and Phase 2 (containers to load) have choices; without loads,
+    Phases 3-5 have none."""
+    state = RHEIN.setup(3, {}, 4)
+    while state["round"] == 1:  # round 1's auction: everyone passes or takes the last card
+        seat = RHEIN.active(state)[0]
+        moves = RHEIN.legal(state, seat)
+        pick = next((m for m in moves if m["type"] in ("pass", "take")), moves[0])
+        RHEIN.apply(state, seat, pick)
+    asked = [0, 0, 0]
+    while state["round"] == 2:
+        seat = RHEIN.active(state)[0]
+        asked[seat] += 1
+        RHEIN.apply(state, seat, {"type": "done"})
+    assert max(asked) <= 2, asked
