@@ -72,3 +72,30 @@ async def test_ai_moves_after_a_human_move_are_one_message(tmp_path, monkeypatch
         # AI seats did move in between, grouped by seat on lines of their own
         texts = "\n".join(m.text for r in played.moves for m in r.visible_posts)
         assert "**Bot 1**" in texts and "**Bot 2**" in texts
+
+
+async def test_a_colour_picked_in_the_autocomplete_is_the_colour_played(tmp_path,
+                                                                        monkeypatch) -> None:
+    """/game join colour: through real gateway interactions: the list offers the game's own
+    seat colours (named in the table's language), and the picked one is the seat's colour at the
+    start (whatever seat order the start draws)."""
+    async with running_bot(tmp_path, monkeypatch, seed=3) as bot:
+        anna, bert = Member(bot, "Anna"), Member(bot, "Bert", locale="de")
+        played = Played()
+        played.other.append(await anna.command("game new", game="rhein"))
+        choices = await bert.autocomplete("game join", "colour", "")
+        names = {c["value"]: c["name"] for c in choices}
+        assert list(names) == list(engine.GAMES["rhein"].seat_colours), names
+        record = await bert.command("game join", colour="blue")
+        assert record.errors == []
+        played.other.append(await anna.command("game add-bot", level="easy"))  # blue: 3+
+        started = await anna.command("game start")
+        played.other.append(started)
+        row = await row_of(bot, bot.stand_in.channel)
+        assert row.status == "active", [m.text for m in started.posts]
+        seats = {s.user_id: s for s in await bot.client.store.seats(row.id)}
+        game = engine.GAMES["rhein"]
+        assert seats[bert.id].colour == "blue"
+        state = game.load(row.state)
+        assert game.view(state, None)["players"][seats[bert.id].seat]["colour"] == "blue"
+        assert all(r.errors == [] for r in played.other)

@@ -1,0 +1,49 @@
+"""18Rhl train offers through the Discord stand-in (issue 15): AI corporations with normal AI
+seats do not offer trains again and again. Read from what the channel shows: within one
+operating round, no train is offered again at a price its seller has declined (or less),
+and the channel never reads offer after offer (one 4-player demo once had 96 lines)."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from discord_standin import Member, running_bot
+from discord_standin.table import Played, open_table, play_out
+
+OFFER = re.compile(r"(\w+) offers (\w+) (\d+)M for train ([\w-]+)")
+DECLINE = re.compile(r"(\w+) declines (\w+)'s offer of (\d+)M for train ([\w-]+)")
+HEADING = re.compile(r"^__(.+)__$", re.M)
+
+
+def operating_rounds(text: str) -> list[str]:
+    """The channel's AI summaries cut at their phase headings (one operating round each)."""
+    return [part for part in HEADING.split(text) if "offers" in part or "declines" in part]
+
+
+async def test_ai_corporations_do_not_repeat_train_offers(tmp_path, monkeypatch) -> None:
+    async with running_bot(tmp_path, monkeypatch, seed=3) as bot:
+        fake = bot.stand_in
+        anna, bert = Member(bot, "Anna"), Member(bot, "Bert")
+        played = Played()
+        await open_table(bot, "18rhl", [anna, bert], bots=2, played=played, level="normal")
+        await play_out(bot, [anna, bert], fake.channel, random.Random(7), played,
+                       leave_after=6)
+        assert played.status == "finished"
+        text = "\n".join(m.text for m in fake.posts())
+        offers = OFFER.findall(text)
+        for part in operating_rounds(text):
+            declined: dict[tuple[str, str, str], int] = {}
+            seen: set[tuple[str, str, str, str]] = set()
+            for line in re.split(r" · |\n", part):
+                if found := DECLINE.search(line):
+                    _, buyer, price, train = found.groups()
+                    declined[(buyer, train, "")] = int(price)
+                elif found := OFFER.search(line):
+                    buyer, seller, price, train = found.groups()
+                    assert (buyer, seller, price, train) not in seen, line
+                    seen.add((buyer, seller, price, train))
+                    assert int(price) > declined.get((buyer, train, ""), -1), line
+        # this seeded table does trade (6 offers, one declined, when written)
+        assert offers and DECLINE.search(text)
+        assert len(offers) <= 10, offers
