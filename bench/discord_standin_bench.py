@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import random
 import statistics
 import sys
 import tempfile
@@ -27,8 +26,8 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from discord_standin import Member, running_bot  # noqa: E402
-from discord_standin.table import Played, open_table, play_out  # noqa: E402
+from discord_standin import running_bot  # noqa: E402
+from discord_standin.table import game_of_two  # noqa: E402
 
 # As in tests/test_discord_standin_games.py: human moves before they leave (None: to the end).
 GAMES = {"rhein": None, "rheinlaender": 24, "troedler": 40, "18rhl": 30}
@@ -45,11 +44,7 @@ async def play(game: str, seed: int) -> dict[str, float]:
     try:
         with tempfile.TemporaryDirectory() as folder:
             async with running_bot(Path(folder), monkeypatch, seed=seed) as bot:
-                anna, bert = Member(bot, "Anna"), Member(bot, "Bert", locale="de")
-                played = Played()
-                await open_table(bot, game, [anna, bert], bots=1, played=played)
-                await play_out(bot, [anna, bert], bot.stand_in.channel, random.Random(7),
-                               played, leave_after=GAMES[game])
+                played = await game_of_two(bot, game, GAMES[game], second_locale="de")
     finally:
         monkeypatch.undo()
     answers = [r.answered_after * 1000 for r in played.all if r.answered_after is not None]

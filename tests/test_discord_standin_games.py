@@ -12,13 +12,12 @@ bench (bench/discord_standin_bench.py).
 
 from __future__ import annotations
 
-import random
 import re
 
 import pytest
-from discord_standin import Member, running_bot
+from discord_standin import running_bot
 from discord_standin.server import ANSWER_WINDOW, AUTOCOMPLETE_RESULT
-from discord_standin.table import Played, open_table, play_out, row_of
+from discord_standin.table import game_of_two, row_of
 
 # game -> humans' moves before they leave (None: they play to the end). The table's seed is
 # fixed so that a run takes the same course (18Rhl's easy AI seats end seed 3 by bankruptcy
@@ -31,11 +30,7 @@ SEED = 3
 async def test_a_whole_game_through_the_stand_in(tmp_path, monkeypatch, game: str) -> None:
     async with running_bot(tmp_path, monkeypatch, seed=SEED) as bot:
         fake = bot.stand_in
-        anna, bert = Member(bot, "Anna"), Member(bot, "Bert", locale="de")
-        played = Played()
-        await open_table(bot, game, [anna, bert], bots=1, played=played)
-        await play_out(bot, [anna, bert], fake.channel, random.Random(7), played,
-                       leave_after=GAMES[game])
+        played = await game_of_two(bot, game, GAMES[game], second_locale="de")
 
         assert played.status == "finished"
         row = await row_of(bot, fake.channel)

@@ -5,11 +5,10 @@ and the channel never reads offer after offer (one 4-player demo once had 96 lin
 
 from __future__ import annotations
 
-import random
 import re
 
-from discord_standin import Member, running_bot
-from discord_standin.table import Played, open_table, play_out
+from discord_standin import running_bot
+from discord_standin.table import game_of_two
 
 OFFER = re.compile(r"(\w+) offers (\w+) (\d+)M for train ([\w-]+)")
 DECLINE = re.compile(r"(\w+) declines (\w+)'s offer of (\d+)M for train ([\w-]+)")
@@ -24,11 +23,7 @@ def operating_rounds(text: str) -> list[str]:
 async def test_ai_corporations_do_not_repeat_train_offers(tmp_path, monkeypatch) -> None:
     async with running_bot(tmp_path, monkeypatch, seed=3) as bot:
         fake = bot.stand_in
-        anna, bert = Member(bot, "Anna"), Member(bot, "Bert")
-        played = Played()
-        await open_table(bot, "18rhl", [anna, bert], bots=2, played=played, level="normal")
-        await play_out(bot, [anna, bert], fake.channel, random.Random(7), played,
-                       leave_after=6)
+        played = await game_of_two(bot, "18rhl", 6, bots=2, level="normal")
         assert played.status == "finished"
         text = "\n".join(m.text for m in fake.posts())
         offers = OFFER.findall(text)

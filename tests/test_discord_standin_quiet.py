@@ -9,7 +9,7 @@ import random
 
 import pytest
 from discord_standin import Member, running_bot
-from discord_standin.table import Played, open_table, play_out, row_of
+from discord_standin.table import Played, game_of_two, open_table, play_out, row_of
 
 import engine
 
@@ -35,11 +35,7 @@ async def test_ai_seats_finish_a_game_with_one_post_per_phase(tmp_path, monkeypa
                                                              game: str) -> None:
     async with running_bot(tmp_path, monkeypatch, seed=3) as bot:
         fake = bot.stand_in
-        anna, bert = Member(bot, "Anna"), Member(bot, "Bert")
-        played = Played()
-        await open_table(bot, game, [anna, bert], bots=1, played=played)
-        await play_out(bot, [anna, bert], fake.channel, random.Random(7), played,
-                       leave_after=LEAVE_AFTER[game])
+        played = await game_of_two(bot, game, LEAVE_AFTER[game])
         assert played.status == "finished"
         row = await row_of(bot, fake.channel)
         actions = await bot.client.store.actions(row.id)

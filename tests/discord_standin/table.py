@@ -124,3 +124,14 @@ async def play_out(bot: Bot, humans: list[Member], channel: int, rng: random.Ran
         assert waiting, f"active seats {row.active_seats} have no human and no AI moved"
         await play_turn(bot, waiting[0], channel, rng, played)
     raise AssertionError("the game did not end")
+
+
+async def game_of_two(bot: Bot, game: str, leave_after: int | None, bots: int = 1,
+                      level: str = "easy", second_locale: str = "en-US") -> Played:
+    """Anna and Bert open a table of ``game`` with AI seats and play it out (with
+    ``leave_after``: that many moves, then they leave and the AI seats finish it)."""
+    anna, bert = Member(bot, "Anna"), Member(bot, "Bert", locale=second_locale)
+    played = Played()
+    await open_table(bot, game, [anna, bert], bots=bots, played=played, level=level)
+    return await play_out(bot, [anna, bert], bot.stand_in.channel, random.Random(7), played,
+                          leave_after=leave_after)
