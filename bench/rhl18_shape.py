@@ -50,7 +50,7 @@ class Shape:
     normal_times: list = field(default_factory=list)
     # [stock round, OR, buyer, train, seller, price, answer] of every offer for another
     # president's train, in order
-    offers: list = field(default_factory=list)
+    offers: list | None = field(default_factory=list)
     error: str = ""
     name: str = ""  # a reference game's fixture name
 
@@ -73,6 +73,7 @@ def play(players: int, seed: int, levels: list[str] | None = None,
     shape = Shape(players, seed)
     seen_or: set = set()
     depot = list(state["depot"])
+    owners: dict[str, str] = {}
     for version in range(max_moves):
         if game.result(state) is not None:
             break
@@ -82,9 +83,6 @@ def play(players: int, seed: int, levels: list[str] | None = None,
                            strict=True)
         if levels[seat] == "normal":
             shape.normal_times.append(time.perf_counter() - start)
-        if action["type"] == "buy_train" and action["train"] not in state["depot"] \
-                and action["train"] not in state["discarded"]:
-            shape.traded += 1
         try:
             game.apply(state, seat, action)
         except Exception as error:  # an engine fault: report it, keep the bench going
@@ -93,6 +91,8 @@ def play(players: int, seed: int, levels: list[str] | None = None,
             break
         shape.moves = version + 1
         _note_offer(state, action, shape.offers)
+        shape.traded += _changed_hands(owners, {
+            train: sym for sym, corp in state["corps"].items() for train in corp["trains"]})
         key = _or_key(state)
         if key is not None and key not in seen_or:
             seen_or.add(key)
@@ -109,6 +109,16 @@ def play(players: int, seed: int, levels: list[str] | None = None,
     if state["finished"]:
         shape.end = state["end_reason"] or "finished"
     return shape
+
+
+def _changed_hands(owners: dict[str, str], now: dict[str, str]) -> int:
+    """Trains (``now``: train -> corporation) held by another corporation than after the
+    last move; ``owners`` becomes ``now`` (a train discarded to the depot and bought again
+    later is no trade)."""
+    moved = sum(1 for train, sym in now.items() if owners.get(train, sym) != sym)
+    owners.clear()
+    owners.update(now)
+    return moved
 
 
 def _note_offer(state: dict, action: dict, offers: list) -> None:
@@ -147,8 +157,10 @@ def reference_shapes() -> list[Shape]:
         players = len(states[0]["players"])
         shape = Shape(players, 0)
         shape.name = path.name.split(".")[0]
+        shape.offers = None  # 18xx.games trades trains without offers
         seen_or: set = set()
         owned: dict[str, str] = {}
+        seen_trains: set[str] = set()
         for st in states:
             if st["round"] == "Operating":
                 key = (st["turn"], st["round_num"])
@@ -157,14 +169,11 @@ def reference_shapes() -> list[Shape]:
                     shape.ors += 1
             if st["phase"] not in shape.phase_or:
                 shape.phase_or[st["phase"]] = shape.ors
-            for corp in st["corporations"]:
-                for train in corp["trains"]:
-                    before = owned.get(train)
-                    if before is None:
-                        shape.depot_trains[train.split("-")[0]] += 1
-                    elif before != corp["id"]:
-                        shape.traded += 1
-                    owned[train] = corp["id"]
+            now = {train: corp["id"] for corp in st["corporations"] for train in corp["trains"]}
+            for train in now.keys() - seen_trains:
+                shape.depot_trains[train.split("-")[0]] += 1
+            seen_trains |= now.keys()
+            shape.traded += _changed_hands(owned, now)
         last = states[-1]
         shape.phase = last["phase"]
         shape.stock_rounds = last["turn"]
@@ -202,6 +211,10 @@ def summary(shapes: list[Shape]) -> dict:
         "or_phase5": statistics.median(phase5) if phase5 else None,
         "trains": {k: kinds[k] / n for k in sorted(kinds, key=lambda k: int(k))},
         "traded": statistics.mean(s.traded for s in shapes) if shapes else 0,
+        "offers": None if any(s.offers is None for s in shapes) else (
+            statistics.mean(len(s.offers) for s in shapes),
+            sum(o[-1] == "decline" for s in shapes for o in s.offers),
+            sum(repeated_offers(s.offers) + offers_after_decline(s.offers) for s in shapes)),
         "bankrupt": statistics.mean(s.bankrupt for s in shapes) if shapes else 0,
         "bankrupt_games": sum(s.bankrupt > 0 for s in shapes),
         "errors": [f"seed {s.seed}: {s.error}" for s in shapes if s.error],
@@ -216,16 +229,22 @@ def row(label: str, players: int, figures: dict) -> str:
     last = ", ".join(f"{k}: {v}" for k, v in sorted(figures["last_phase"].items(),
                                                     key=lambda kv: _phase_rank(kv[0])))
     or5 = "-" if figures["or_phase5"] is None else f"{figures['or_phase5']:g}"
+    offers = "-"
+    if figures["offers"] is not None:
+        mean, declined, repeated = figures["offers"]
+        offers = f"{mean:.1f} ({declined} declined, {repeated} repeated)"
     return (f"| {label} | {players} | {figures['games']} | {last} | {figures['phase5']} | "
             f"{or5} | {lo}/{med:g}/{hi} | {slo}/{smed:g}/{shi} | {trains} | "
-            f"{figures['traded']:.1f} | {figures['bankrupt']:.2f} ({figures['bankrupt_games']}) "
+            f"{figures['traded']:.1f} | {offers} | {figures['bankrupt']:.2f} ({figures['bankrupt_games']}) "
             f"| {ends} | {figures['bank_in_20']} |")
 
 
 HEADER = ("| games | players | n | last phase (games) | reached 5 | OR phase 5 began (median) "
           "| ORs min/med/max | SRs min/med/max | depot trains per game by kind "
-          "| trains traded per game | bankruptcies per game (games) | end | bank within 20 ORs |\n"
-          "| --- | ---: | ---: | --- | ---: | ---: | --- | --- | --- | ---: | --- | --- | ---: |")
+          "| trains traded per game | offers per game (in all) | bankruptcies per game (games) "
+          "| end | bank within 20 ORs |\n"
+          "| --- | ---: | ---: | --- | ---: | ---: | --- | --- | --- | ---: | --- | --- | --- "
+          "| ---: |")
 
 
 def main() -> None:
