@@ -21,7 +21,7 @@ from engine.troedler.data import CARDS, SETUP, VILLAGE_KEYS, neighbours
 BEAM = 5
 DEPTH = 7
 BUDGET = 250  # positions tried per decision: keeps a move well under a second
-QUICK_BUDGET = 30  # the same in the hard level's playouts
+QUICK_BUDGET = 20  # the same in the hard level's playouts
 DELIVERED = 2.0  # a delivered request's points weigh more than goods: it wins and ends games
 LOSER_PENALTY = 25.0
 
