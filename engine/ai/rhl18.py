@@ -252,9 +252,11 @@ def buy_train(state, seat, by_type, rng) -> Action | None:
 
 
 def _wants(state: State, sym: str, train: str) -> bool:
-    """A voluntary depot buy: while there is room under the train limit and the train
-    earns: a corporation without a lasting train takes any, else only lasting trains, up to
-    the number worth running in this phase."""
+    """Whether a voluntary buy of ``train`` helps ``sym`` (the train rush, within the
+    train limit the rules already keep): any train while none of ours lasts; else only a
+    lasting one, never on a first turn (nothing ran yet), the last of its kind (it opens
+    the next kind), a longer kind than we run, or, while no train of ours ran idle, up to
+    ``WANT_TRAINS`` with a place left free."""
     corp = state["corps"][sym]
     lasting = [t for t in corp["trains"] if train_life(state, t) >= 1]
     if not lasting:
