@@ -135,3 +135,55 @@ def test_hard_beats_normal_in_fixed_seed_games(key: str, players: int, games: in
 ])
 def test_hard_beats_normal_slow(key: str, players: int, games: int, need: float) -> None:
     test_hard_beats_normal_in_fixed_seed_games(key, players, games, need)
+
+
+def test_the_bot_offers_hard_and_its_seeded_choice_is_a_legal_move() -> None:
+    from bot import ai as bot_ai
+    from bot.discord_commands import ai_levels
+
+    assert "hard" in ai_levels() and "hard" in bot_ai.LEVELS
+    game = get_game("troedler")
+    state = game.setup(3, {}, 8)
+    seat = game.active(state)[0]
+    move = bot_ai.choose(game, state, seat, "hard", 8, 0)
+    assert move in game.legal(state, seat)
+    assert move == bot_ai.choose(game, game.load(game.dump(state)), seat, "hard", 8, 0)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(os.environ.get("RHEINBOT_SLOW") != "1", reason="set RHEINBOT_SLOW=1")
+async def test_a_hard_seat_plays_a_whole_rhein_table_through_the_service(tmp_path) -> None:
+    """/game add-bot level:hard seats a hard AI; its moves are logged and the export
+    replays to the stored snapshot (the choice is seeded like the other levels)."""
+    from bot.service import TablesService
+    from bot.store import Store
+    from engine.playthrough import replay
+    from tests.service_pebbles import FakeRenderer, ctx
+
+    game = get_game("rhein")
+    store = await Store.open(str(tmp_path / "hard.sqlite3"))
+    service = TablesService(store, games={"rhein": game}, render=FakeRenderer(),
+                            seed_source=lambda: 21)
+    await service.new(ctx(1), "rhein", min_players=2, max_players=2)
+    await service.leave(ctx(1))
+    await service.add_bot(ctx(1), "hard")
+    await service.add_bot(ctx(1), "normal")
+    await service.start(ctx(1), order="joined")
+    row = await store.latest_game(500)
+    assert row.status == "finished"
+    seats = sorted(await store.seats(row.id), key=lambda s: s.joined)
+    assert [s.ai_level for s in seats] == ["hard", "normal"]
+    data = await service.export_data(row)
+    state = replay(game, 2, data["options"], 21,
+                   [(a["seat"], a["move"]) for a in data["actions"]])
+    assert game.dump(state) == row.state
+    await store.close()
+
+
+def test_a_game_without_a_searcher_plays_normal_at_hard() -> None:
+    game = get_game("18rhl")
+    state = game.setup(3, {}, 2)
+    seat = game.active(state)[0]
+    for seed in range(3):
+        assert ai.choose(game, state, seat, "hard", seed, strict=True) == \
+            ai.choose(game, state, seat, "normal", seed, strict=True)
