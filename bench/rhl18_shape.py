@@ -53,6 +53,7 @@ class Shape:
     offers: list | None = field(default_factory=list)
     error: str = ""
     name: str = ""  # a reference game's fixture name
+    slowest: tuple = (0.0, "", "")  # seconds, move type, the moving corporation's trains
 
     @property
     def good_end(self) -> bool:
@@ -82,7 +83,11 @@ def play(players: int, seed: int, levels: list[str] | None = None,
         action = ai.choose(game, state, seat, levels[seat], ai.move_seed(seed, version, seat),
                            strict=True)
         if levels[seat] == "normal":
-            shape.normal_times.append(time.perf_counter() - start)
+            took = time.perf_counter() - start
+            shape.normal_times.append(took)
+            if took > shape.slowest[0]:
+                corp = state["corps"].get(str(action.get("entity")), {})
+                shape.slowest = (took, action["type"], " ".join(corp.get("trains", [])))
         try:
             game.apply(state, seat, action)
         except Exception as error:  # an engine fault: report it, keep the bench going
@@ -266,6 +271,7 @@ def main() -> None:
             lines.append(row("generated (reference engine)", players, summary(group)))
     if not args.reference:
         times: list[float] = []
+        shapes_all: list[Shape] = []
         for players in args.players or range(3, 7):
             start = time.time()
             shapes = [play(players, args.first_seed + i) for i in range(args.games)]
@@ -273,6 +279,7 @@ def main() -> None:
             lines.append(row("all normal", players, figures))
             for s in shapes:
                 times += s.normal_times
+            shapes_all += shapes
             print(lines[-1], f"({time.time() - start:.0f} s)", flush=True)
             for error in figures["errors"]:
                 print(f"  engine error ({players}p): {error}", flush=True)
@@ -281,6 +288,10 @@ def main() -> None:
                     print(f"  seed {s.seed}: phase {s.phase}, {s.ors} ORs, end {s.end}",
                           flush=True)
         if times:
+            slow = max((s for s in shapes_all), key=lambda s: s.slowest[0])
+            print(f"slowest normal move: {1000 * slow.slowest[0]:.0f} ms, a {slow.slowest[1]} "
+                  f"(trains: {slow.slowest[2] or '-'}), {slow.players} players, "
+                  f"seed {slow.seed}")
             ordered = sorted(times)
             pick = [ordered[min(len(ordered) - 1, int(q * len(ordered)))] for q in (.5, .99)]
             print(f"\nnormal move time over {len(times)} moves: p50 {1000 * pick[0]:.1f} ms, "
