@@ -5,6 +5,12 @@ hidden places are pooled, sorted (so only which cards they are matters, never wh
 really lie) and shuffled into places of the sizes the view shows; the random generator that
 would make future draws is replaced by one seeded from the AI's seed. Two states the seat
 cannot tell apart therefore give the same worlds and the same move.
+
+A known weakness: ``normal`` reads the whole state, so a normal seat knows the others'
+face-down Trödler value piles (their spent feed, which decides who loses) and Rheinländer
+coins exactly, while a hard seat must guess them. In Trödler with 3-4 players the guess costs
+more than the search gains (bench/AI_STRENGTH.md); a view that carried what was played in
+the open (spent feed is public when played) would close that gap.
 """
 
 from __future__ import annotations
