@@ -160,7 +160,9 @@ def test_import_refusals_and_lobby_in_german():
         with pytest.raises(imports.BadExport) as refused:
             imports.decode_export(raw)
         assert words in say(text_of(refused.value), "de")
-    imported = {"names": ["Ada", "Bo"], "result": None, "actions": [1, 2, 3]}
+    imported = {"names": ["Ada", "Bo"], "result": None,
+                "actions": [{"type": "bid"}, {"type": "message"}, {"type": "pass"},
+                            {"type": "pass"}]}  # the chat line is not a move
     lobby = imports.lobby_text("18Rhl", imported, 7, "Phase 3 · OR 4.1",
                                imports.source_text({"id": 99}), "de")
     assert "aus 18xx.games-Partie 99 als Tisch 7 importiert: 3 Spielzüge" in lobby
