@@ -473,6 +473,9 @@ class TablesService:
         lineup = ", ".join(f"{n + 1}. {table.who(n)}" for n in range(count))
         replies = notices + [_public(t("svc.begins", row.language, title=table.game.title,
                                        lineup=lineup), title=table.game.title)]
+        opening = [say(line, row.language) for line in table.game.opening_log(state)]
+        if opening and not imported:
+            replies.append(_public(_clip("\n".join(opening))))
         replies.append(await self._board_reply(table, state))
         assert version == table.row.version
         replies += await self._after_change(table)

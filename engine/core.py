@@ -286,6 +286,12 @@ class Game:
     def load(self, text: str) -> State:
         return json.loads(text)
 
+    def opening_log(self, state: State) -> list:
+        """Log lines for what set-up did in public (Trödler's first deal), which the table
+        posts once when the game starts: set-up returns a state, not lines, yet players must
+        read them as they read a move's."""
+        return []
+
     # -- self-checks for the fuzzer (engine.fuzz); optional, additive -------------------
     def check_invariants(self, state: State) -> list[str]:
         """Problems with the state's bookkeeping, as sentences; empty when all is sound.

@@ -60,6 +60,7 @@ async def test_changing_remind_forgets_closed_dms(tmp_path) -> None:
     assert pinged_in_channel(closed)
     await reminders.settings_changed(replace(closed, dms_closed=False))
     assert forgotten == [7]
+    await store.close()
 
 
 async def test_notice_after_n_hours(tmp_path) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Action, Game, Option, RuleError, Standing, State
-from engine.text import Msg, msg
+from engine.text import Msg, from_json, msg
 from engine.troedler import checks, notation, phase2, phase3, scoring, turn_end, views
 from engine.troedler.data import START_COLOURS, START_VILLAGES
 from engine.troedler.help import TOPICS
@@ -98,6 +98,10 @@ class Troedler(Game):
 
     def hidden_items(self, state: State) -> dict[int, list]:
         return checks.hidden_items(state)
+
+    def opening_log(self, state: State) -> list:
+        # The first deal happens in set-up; it is posted in full once, like every deal (R12.2).
+        return from_json(state["deal_log"]) if state["round"] == 1 else []
 
     def secret_items(self, state: State) -> list:
         return checks.secret_items(state)
