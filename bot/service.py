@@ -54,7 +54,7 @@ from engine.core import (
     new_rng,
     rng_shuffle,
 )
-from engine.text import Msg, say, text_of
+from engine.text import LANGUAGES, Msg, say, text_of
 from render import board_changes, render_board, render_turn_card
 from render.common import PLAYER_COLOURS
 
@@ -304,6 +304,8 @@ class TablesService:
             raise Refusal("svc.range", title=game.title, low=game.min_players,
                           high=game.max_players)
         pace_hours = parse_pace(pace)
+        if lang is not None and lang.strip().lower() not in LANGUAGES:
+            raise Refusal("svc.lang_unknown", value=clip_word(lang), choices=", ".join(LANGUAGES))
         table_lang = language(lang or ctx.guild_locale or "en")
         now = self.clock()
         try:

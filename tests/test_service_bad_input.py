@@ -95,3 +95,16 @@ def test_random_reminder_settings(db, tz, hours, quiet):
             await service.store.close()
 
     asyncio.run(check())
+
+
+async def test_an_unknown_table_language_is_refused_and_opens_nothing(tmp_path) -> None:
+    from tests.service_pebbles import ctx, open_service
+
+    service, _ = await open_service(tmp_path / "lang.sqlite3")
+    replies = await service.new(ctx(1), "pebbles", lang="klingon" * 900)
+    assert len(replies) == 1 and "klingon" in replies[0].text and "en, de" in replies[0].text
+    assert len(replies[0].text) < 300  # the typed value is quoted cut short
+    assert await service.store.live_game(500) is None
+    replies = await service.new(ctx(1), "pebbles", lang="DE")
+    assert (await service.store.live_game(500)).language == "de"
+    await service.store.close()
