@@ -194,14 +194,18 @@ def test_the_normal_ai_accepts_fair_offers_and_declines_cheap_ones(monkeypatch) 
     monkeypatch.setattr(AI.F, "route_possible", lambda state, sym: True)
     assert AI.answer_offer(cheap, SELLER_SEAT, by_type, {})["type"] == "decline"
     monkeypatch.undo()  # (the engine below runs on the real route check)
-    # ... and 80% of the list price accepted (RhE could run it then, too).
+    # ... and 80% of the list price accepted (RhE could run it then, too), while RhE keeps
+    # another train: a seller that could run its last train never sells it.
     fair = _before()
+    fair["corps"][SELLER]["trains"].append(fair["depot"].pop(0))
     fair["corps"][BUYER]["cash"] = max(fair["corps"][BUYER]["cash"], 100)
     fair["bank"] -= fair["corps"][BUYER]["cash"] - _before()["corps"][BUYER]["cash"]
     GAME.apply(fair, BUYER_SEAT, dict(OFFER, price=int(AI.FAIR * F.train_price(TRAIN))))
     by_type = {a["type"]: [a] for a in O.offer_answers(fair)}
     monkeypatch.setattr(AI.F, "route_possible", lambda state, sym: True)
     assert AI.answer_offer(fair, SELLER_SEAT, by_type, {})["type"] == "accept"
+    # Its last train it keeps at any price while it could run it.
+    assert not AI.accepts(_before(), SELLER_SEAT, BUYER, SELLER, TRAIN, F.train_price(TRAIN))
     monkeypatch.undo()
     assert GAME.check_invariants(fair) == []
 
