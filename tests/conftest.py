@@ -22,7 +22,10 @@ def _no_store_left_open():
     hang after its last test. Stop any such connection and say which test left it."""
     before = _sqlite_workers()
     yield
-    leaked = _sqlite_workers() - before
+    closing = _sqlite_workers() - before
+    for thread in closing:  # a closed connection's thread ends a moment after close()
+        thread.join(timeout=1)
+    leaked = {thread for thread in closing if thread.is_alive()}
     if not leaked:
         return
     for thing in gc.get_objects():
