@@ -1013,15 +1013,15 @@ class TablesService:
         drawn from public views only. Remembers (store and memory) what this card saw."""
         game, state, row = table.game, table.state, table.row
         assert state is not None
-        actions = await self.store.actions(row.id)
         mark = await self.store.card_mark(row.id)
-        seen = [a for a in actions if mark is not None and a.id <= mark]
-        since = [a for a in actions if mark is None or a.id > mark]
+        since = await self.store.actions(row.id, after=mark)
         cached = self._last_cards.get(row.id)
         try:
             if cached is not None and mark is not None and cached[0] == mark:
                 base = game.load(cached[1])
             else:
+                seen = [a for a in await self.store.actions(row.id)
+                        if mark is not None and a.id <= mark]
                 await self._fetch_origin(table)
                 base = await asyncio.to_thread(self._replay, table, seen)
             view = await asyncio.to_thread(self._card_view, table, base, since, mark is None)
@@ -1029,7 +1029,8 @@ class TablesService:
         except Exception:
             log.exception("the turn card of game %s failed", row.id)
             return None
-        last = actions[-1].id if actions else 0
+        last = since[-1].id if since else \
+            max((a.id for a in await self.store.actions(row.id)), default=0)
         await self.store.set_card_mark(row.id, last)
         self._last_cards[row.id] = (last, game.dump(state))
         if png is None:

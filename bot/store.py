@@ -506,12 +506,13 @@ class Store:
         # for, and this move just changed the version.
         return expected_version + 1
 
-    async def actions(self, game_id: int) -> list[ActionRow]:
-        """The live (not undone) action log, oldest first."""
+    async def actions(self, game_id: int, after: int | None = None) -> list[ActionRow]:
+        """The live (not undone) action log, oldest first; ``after``: only the actions with
+        a larger id (a turn card reads only what is new, not a long game's whole log)."""
         rows = await self._all(
             "SELECT id, game_id, seat, user_id, notation, lines, created_at, reveals_before, "
-            "reveals_after FROM actions WHERE game_id = ? AND undone = 0 ORDER BY id",
-            (game_id,),
+            "reveals_after FROM actions WHERE game_id = ? AND undone = 0 AND id > ? ORDER BY id",
+            (game_id, -1 if after is None else after),
         )
         return [ActionRow(**{**dict(row), "lines": from_json(json.loads(row["lines"]))}) for row in rows]
 
