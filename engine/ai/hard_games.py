@@ -31,6 +31,13 @@ def _fresh_rng(rng: dict[str, int]) -> dict[str, int]:
     return new_rng(rng_below(rng, 1 << 62))
 
 
+def _normal_move(game: Game, world: State, seat: int, moves: list[Action], pick: Heuristic,
+                 rng: dict[str, int]) -> Action:
+    """Normal's move in this world (the first legal move should it propose another)."""
+    first = pick(game, world, seat, moves, dict(rng))
+    return first if first in moves else moves[0]
+
+
 def _spread(first: Action, moves: list[Action], limit: int,
             rng: dict[str, int]) -> list[Action]:
     """``first`` (normal's move), then other moves until ``limit``: ending the step when it
@@ -72,12 +79,9 @@ def rhein_world(state: State, seat: int, rng: dict[str, int]) -> State:
 
 def rhein_candidates(game: Game, world: State, seat: int, moves: list[Action],
                      pick: Heuristic, rng: dict[str, int]) -> list[Action]:
-    first = pick(game, world, seat, moves, dict(rng))
-    if first not in moves:
-        first = moves[0]
     # Which orders to take decides a Rhein game; elsewhere normal's plan is usually right.
     limit = 4 if world["step"] in ("take", "auction") else 3
-    return _spread(first, moves, limit, rng)
+    return _spread(_normal_move(game, world, seat, moves, pick, rng), moves, limit, rng)
 
 
 def rhein_value(game: Game, state: State, seat: int) -> float:
@@ -227,10 +231,7 @@ def _value_piles(state: State, seat: int, others: list[int], unseen: list[int], 
 
 def troedler_candidates(game: Game, world: State, seat: int, moves: list[Action],
                         pick: Heuristic, rng: dict[str, int]) -> list[Action]:
-    first = pick(game, world, seat, moves, dict(rng))
-    if first not in moves:
-        first = moves[0]
-    return _spread(first, moves, 3, rng)
+    return _spread(_normal_move(game, world, seat, moves, pick, rng), moves, 3, rng)
 
 
 def troedler_stop(start: State, now: State, played: int) -> bool:
