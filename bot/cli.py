@@ -1,6 +1,6 @@
 """``rheinbot``: the command-line front doors.
 
-``run`` and ``sync`` talk to Discord (through bot.discord_app, imported only when needed);
+``run`` and ``sync`` talk to Discord (through bot.discord.app, imported only when needed);
 ``demo``, ``play`` and ``replay`` drive the same tables service from a terminal, so every
 game can be tried without a token; ``backup`` copies a live database.
 
@@ -15,6 +15,7 @@ of the hot-seat are understood in English and German alike. The ``--help`` texts
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import re
@@ -101,7 +102,7 @@ def cmd_run(args: argparse.Namespace, out: TextIO) -> int:
     if not os.environ.get("DISCORD_TOKEN", "").strip():
         out.write(TOKEN_HELP)
         return 2
-    from bot import discord_app  # late: discord.py is only needed for the real bot
+    from bot.discord import app as discord_app  # late: discord.py is only needed for the real bot
 
     return _talking_to_discord(out, discord_app.run)
 
@@ -112,7 +113,7 @@ def cmd_sync(args: argparse.Namespace, out: TextIO) -> int:
         return 2
     import asyncio
 
-    from bot import discord_app
+    from bot.discord import app as discord_app
 
     return _talking_to_discord(out, lambda: asyncio.run(discord_app.sync(args.guild)))
 
@@ -629,6 +630,26 @@ def parser() -> argparse.ArgumentParser:
     return top
 
 
+async def _import_into_db(render: Callable[[str, dict], bytes], args: argparse.Namespace,
+                          data: dict[str, Any], out: TextIO) -> int:
+    """``import-18xx --db``: open the export as a table in that bot database."""
+    from bot.service import Ctx, TablesService
+    from bot.store import Store
+
+    store = await Store.open(args.db)
+    try:
+        service = TablesService(store, render=render)
+        ctx = Ctx(guild_id=args.guild, channel_id=args.channel, user_id=args.user,
+                  user_name="rheinbot import-18xx", can_manage=True, locale=args.lang,
+                  guild_locale=args.lang)
+        replies = await service.import_18xx(ctx, data)
+    finally:
+        await store.close()
+    for reply in replies:
+        out.write(reply.text + "\n")
+    return 0 if replies and replies[0].is_public else 1
+
+
 def load_env_file(path: Path, env: dict[str, str] | Any = None) -> int:
     """Read ``KEY=value`` lines from a .env file into the environment; real variables win.
 
@@ -677,7 +698,7 @@ def main(argv: list[str] | None = None, *, games: Mapping[str, Any] | None = Non
     if args.command == "import-18xx":
         from bot.imports import cmd_import_18xx
 
-        return cmd_import_18xx(args, out, draw)
+        return cmd_import_18xx(args, out, draw, functools.partial(_import_into_db, draw))
     draw = _renderer(render)
     lang = cli_language(args)
     if args.game not in known:

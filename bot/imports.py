@@ -23,19 +23,13 @@ import json
 import os
 import re
 import zlib
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import Any, TextIO
 
 from bot.i18n import language
 from engine.rhl18.importer import import_game
 from engine.text import DEFAULT, LANGUAGES, msg, say, text_of
-
-# ``rheinbot import-18xx`` without --db needs none of asyncio, the store (aiosqlite) or the
-# service: they are imported where the table is opened, which keeps the command's start short.
-if TYPE_CHECKING:
-    from bot.replies import Reply
-    from bot.service import Ctx, TablesService
 
 GAME_KEY = "18rhl"
 # An 18xx.games export of a long game is well under 2 MB (gzip: ~150 KB); the bounds leave
@@ -154,40 +148,6 @@ def lobby_text(title: str, imported: dict[str, Any], game_id: int, phase: str,
     return say(text, lang)
 
 
-async def open_imported(service: TablesService, ctx: Ctx, data: dict[str, Any]
-                        ) -> list[Reply]:
-    """The service operation behind ``/game import`` and ``rheinbot import-18xx``."""
-    import asyncio
-
-    from bot.service import Refusal, _public
-    from bot.store import ChannelBusy
-
-    if ctx.guild_id is None:
-        raise Refusal("svc.no_dm")
-    table_lang = language(ctx.guild_locale or "en")
-    try:
-        imported = await asyncio.to_thread(replay, data)
-    except BadExport as error:
-        raise Refusal(text_of(error)) from None
-    game = service._game(GAME_KEY)
-    state = imported["state"]
-    count = imported["num_players"]
-    now = service.clock()
-    try:
-        row = await service.store.create_game(
-            guild_id=ctx.guild_id, channel_id=ctx.channel_id, game_key=GAME_KEY,
-            options=game.normalise_options(imported["options"]), seed=imported["seed"],
-            creator_id=ctx.user_id, min_players=count, max_players=count, now=now,
-            language=table_lang)
-    except ChannelBusy:
-        raise Refusal("svc.busy") from None
-    source = source_text(data)
-    await service.store.save_origin(row.id, str(source), game.dump(state),
-                                    game_moves(imported["actions"]), now)
-    text = lobby_text(game.title, imported, row.id, game.phase(state), source, table_lang)
-    return [_public(text, title=game.title)]
-
-
 # == rheinbot import-18xx ======================================================================
 def add_arguments(command: argparse.ArgumentParser) -> None:
     command.add_argument("export", help="an 18xx.games export of 18Rhl (.json or .json.gz)")
@@ -205,9 +165,12 @@ def add_arguments(command: argparse.ArgumentParser) -> None:
 
 
 def cmd_import_18xx(args: argparse.Namespace, out: TextIO,
-                    render: Callable[[str, dict], bytes]) -> int:
-    """Replay an export strictly and summarise it; optionally save its board and open it as a
-    table in a bot database, where players join in the export's order."""
+                    render: Callable[[str, dict], bytes],
+                    open_in_db: Callable[[argparse.Namespace, dict[str, Any], TextIO],
+                                         Awaitable[int]]) -> int:
+    """Replay an export strictly and summarise it; optionally save its board and, with
+    ``--db``, open it as a table (``open_in_db``: the CLI's, so this module never needs the
+    service), where players join in the export's order."""
     from engine import get_game
 
     lang = language(getattr(args, "lang", None) or os.environ.get("RHEINBOT_LANG") or DEFAULT)
@@ -247,24 +210,5 @@ def cmd_import_18xx(args: argparse.Namespace, out: TextIO,
             return 2
         import asyncio
 
-        return asyncio.run(_open_in_db(args, data, out, render))
+        return asyncio.run(open_in_db(args, data, out))
     return 0
-
-
-async def _open_in_db(args: argparse.Namespace, data: dict[str, Any], out: TextIO,
-                      render: Callable[[str, dict], bytes]) -> int:
-    from bot.service import Ctx, TablesService
-    from bot.store import Store
-
-    store = await Store.open(args.db)
-    try:
-        service = TablesService(store, render=render)
-        ctx = Ctx(guild_id=args.guild, channel_id=args.channel, user_id=args.user,
-                  user_name="rheinbot import-18xx", can_manage=True, locale=args.lang,
-                  guild_locale=args.lang)
-        replies = await service.import_18xx(ctx, data)
-    finally:
-        await store.close()
-    for reply in replies:
-        out.write(reply.text + "\n")
-    return 0 if replies and replies[0].is_public else 1

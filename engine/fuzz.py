@@ -220,7 +220,7 @@ def _play(game: Game, case: Case, outcome: Outcome, stride: int, max_moves: int,
 def _choose(game: Game, case: Case, state: State, seat: int, moves: list,
             chooser: dict[str, int], count: int) -> Any:
     if seat in case.ai_seats:
-        from bot import ai  # the bot's own AI: its choices must be legal moves too
+        from bot.service import ai  # the bot's own AI: its choices must be legal moves too
 
         return _call("ai", ai.choose, game, state, seat, "easy", case.seed, count)
     return moves[rng_below(chooser, len(moves))]

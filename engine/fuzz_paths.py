@@ -161,7 +161,7 @@ def _choose(game: Game, case: Case, memory: State, stored: State, seat: int, mov
             chooser: dict[str, int], count: int) -> Any:
     if seat not in case.ai_seats:
         return moves[rng_below(chooser, len(moves))]
-    from bot import ai  # the bot's AI decides on whichever state the service loaded
+    from bot.service import ai  # the bot's AI decides on whichever state the service loaded
 
     picks = [_call("ai", ai.choose, game, state, seat, "easy", case.seed, count)
              for state in (memory, stored)]

@@ -139,8 +139,8 @@ def test_hard_beats_normal_slow(key: str, players: int, games: int, need: float)
 
 
 def test_the_bot_offers_hard_and_its_seeded_choice_is_a_legal_move() -> None:
-    from bot import ai as bot_ai
-    from bot.discord_commands import ai_levels
+    from bot.discord.commands import ai_levels
+    from bot.service import ai as bot_ai
 
     assert "hard" in ai_levels() and "hard" in bot_ai.LEVELS
     game = get_game("troedler")

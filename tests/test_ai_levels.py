@@ -8,7 +8,7 @@ import os
 import pytest
 
 from bench.ai_strength import play
-from bot import ai as bot_ai
+from bot.service import ai as bot_ai
 from engine import ai, get_game
 from engine.core import new_rng, rng_below
 
@@ -68,7 +68,7 @@ def test_normal_is_legal_deterministic_and_never_raises(key: str, players: int, 
 
 
 def test_easy_keeps_the_old_seeding_so_old_games_replay() -> None:
-    """bot.ai's easy move is still a uniform pick from the old mixed seed."""
+    """bot.service.ai's easy move is still a uniform pick from the old mixed seed."""
     game = get_game("rhein")
     state = game.setup(3, {}, 5)
     seat = game.active(state)[0]

@@ -13,7 +13,7 @@ from functools import cache
 import pytest
 
 import engine
-from bot.ai import choose
+from bot.service.ai import choose
 from engine.core import new_rng, rng_below
 from render import render_board
 from tests.board_checks import board_problems

@@ -196,7 +196,7 @@ def test_hot_seat_never_prints_another_players_hand(tmp_path):
 
 
 def test_run_and_sync_hand_over_to_the_discord_adapter(monkeypatch, tmp_path):
-    import bot.discord_app as discord_app
+    import bot.discord.app as discord_app
 
     calls = []
 

@@ -13,8 +13,8 @@ import aiohttp
 import discord
 import pytest
 
-from bot import discord_app
 from bot.cli import main
+from bot.discord import app as discord_app
 
 
 def refused() -> Exception:

@@ -17,8 +17,8 @@ from test_discord_fakes import (
     not_found,
 )
 
-from bot.discord_commands import VariantError, parse_variants, variant_suggestions
-from bot.discord_delivery import MoveButton
+from bot.discord.commands import VariantError, parse_variants, variant_suggestions
+from bot.discord.delivery import MoveButton
 
 
 async def test_board_defers_before_the_service_then_posts_the_picture_in_the_channel() -> None:

@@ -12,8 +12,8 @@ import discord
 import pytest
 from discord import app_commands
 
-from bot import discord_app
-from bot.discord_app import (
+from bot.discord import app as discord_app
+from bot.discord.app import (
     TOKEN_HELP,
     ConfigError,
     RheinbotClient,
@@ -22,7 +22,7 @@ from bot.discord_app import (
     shard_options,
     token_from_env,
 )
-from bot.discord_delivery import MoveButton
+from bot.discord.delivery import MoveButton
 
 
 def test_no_privileged_intents() -> None:

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from test_discord_fakes import CHANNEL, TALLY, FakeChannel, make_adapter, make_interaction
 
 import engine
-from bot.discord_commands import TROUBLE, VariantError, parse_variants
+from bot.discord.commands import TROUBLE, VariantError, parse_variants
 from bot.service import Ctx, TablesService
 from bot.store import Store
 

@@ -18,7 +18,7 @@ from test_discord_fakes import (
     server_error,
 )
 
-from bot.discord_delivery import (
+from bot.discord.delivery import (
     MISSING_PERMISSION_NOTICE,
     Delivery,
     RetryPolicy,

@@ -14,8 +14,8 @@ from unittest.mock import AsyncMock, MagicMock
 
 import discord
 
-from bot.discord_commands import Adapter, build_commands
-from bot.discord_delivery import Delivery, RetryPolicy
+from bot.discord.commands import Adapter, build_commands
+from bot.discord.delivery import Delivery, RetryPolicy
 from bot.replies import Attachment, Audience, Button, Reply
 from engine.core import Game, Option, RuleError, Standing, rank_standings
 

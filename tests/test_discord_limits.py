@@ -13,7 +13,7 @@ import discord
 import pytest
 
 import engine
-from bot.discord_app import RheinbotClient
+from bot.discord.app import RheinbotClient
 
 NAME = re.compile(r"^[-_a-z0-9]{1,32}$")
 SUB_COMMAND, SUB_COMMAND_GROUP = 1, 2

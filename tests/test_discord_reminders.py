@@ -16,10 +16,10 @@ from test_discord_fakes import (
     no_sleep_policy,
 )
 
-from bot.discord_app import RheinbotClient
-from bot.discord_delivery import Delivery
-from bot.reminders import Reminders
+from bot.discord.app import RheinbotClient
+from bot.discord.delivery import Delivery
 from bot.service import Ctx, TablesService
+from bot.service.reminders import Reminders
 from bot.store import Store
 
 

@@ -11,7 +11,7 @@ import pytest
 from test_discord_fakes import CHANNEL, FakeChannel, make_adapter, make_interaction
 
 import engine
-from bot.discord_delivery import MoveButton
+from bot.discord.delivery import MoveButton
 from bot.service import Ctx, TablesService
 from bot.store import Store
 from engine.core import new_rng, rng_below

@@ -17,7 +17,7 @@ from test_discord_fakes import (
     server_error,
 )
 
-from bot.discord_delivery import MISSING_PERMISSION_NOTICE, MoveButton
+from bot.discord.delivery import MISSING_PERMISSION_NOTICE, MoveButton
 from bot.i18n import t
 from bot.service import Ctx, TablesService
 from bot.store import Store

@@ -8,9 +8,9 @@ import discord
 import pytest
 from discord import app_commands
 
-from bot.discord_commands import Adapter, build_commands
-from bot.discord_delivery import Delivery
-from bot.discord_i18n import NAME_RULE, CatalogueTranslator
+from bot.discord.commands import Adapter, build_commands
+from bot.discord.delivery import Delivery
+from bot.discord.translator import NAME_RULE, CatalogueTranslator
 from bot.i18n import catalogue, language, t
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.reminders import Reminders
 from bot.replies import Audience
+from bot.service.reminders import Reminders
 from bot.store import Store
 from engine.core import RuleError
 from tests.issue10_helpers import state_of, user_of

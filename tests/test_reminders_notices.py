@@ -7,7 +7,7 @@ from __future__ import annotations
 import logging
 from dataclasses import replace
 
-from bot.reminders import MAX_FAILURES, pinged_in_channel, retry_delay
+from bot.service.reminders import MAX_FAILURES, pinged_in_channel, retry_delay
 from bot.store import Settings
 from tests.test_reminders_timers import HOUR, _info, _setup
 
@@ -95,7 +95,7 @@ async def test_other_failures_are_retried_a_few_times_then_given_up(tmp_path, ca
     box.flaky = 10_000  # the DM never gets through
     await reminders.game_changed(_info(game, {7: ""}))
     waits = []
-    with caplog.at_level(logging.WARNING, logger="bot.reminders"):
+    with caplog.at_level(logging.WARNING, logger="bot.service.reminders"):
         for _ in range(MAX_FAILURES):
             await reminders.run_due()
             due = min(r.due_at for r in await store.reminders(game) if r.kind == "turn")
@@ -111,7 +111,7 @@ async def test_other_failures_are_retried_a_few_times_then_given_up(tmp_path, ca
 
 
 def test_a_prompt_names_everyone_but_pings_only_its_pings() -> None:
-    from bot.discord_delivery import coalesce, reply_parts
+    from bot.discord.delivery import coalesce, reply_parts
     from bot.replies import Reply
 
     move = Reply("Anna: take 17")

@@ -8,8 +8,8 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from bot.reminders import IDLE_DAYS, Reminders, TurnInfo, next_allowed
 from bot.replies import Audience, DeliveryFailed
+from bot.service.reminders import IDLE_DAYS, Reminders, TurnInfo, next_allowed
 from bot.store import Settings, Store
 from tests.service_pebbles import ctx, open_service
 

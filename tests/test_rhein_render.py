@@ -79,7 +79,7 @@ def test_a_reservation_flag_shows_the_player_who_reserved_the_stop():
 
 
 def _played_out(seed: int, ai_seats: bool) -> dict:
-    from bot.ai import choose
+    from bot.service.ai import choose
 
     state = GAME.setup(4, {}, seed=seed)
     rng, count = new_rng(seed), 0

@@ -16,7 +16,7 @@ from functools import cache
 import pytest
 from PIL import Image
 
-from bot.rhl18_steps import routes_of, routes_view
+from bot.service.rhl18_steps import routes_of, routes_view
 from engine.core import new_rng, rng_below
 from engine.rhl18.game import GAME
 from render import rhl18, rhl18_market, rhl18_views

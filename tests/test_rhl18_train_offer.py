@@ -289,7 +289,7 @@ async def test_the_seller_may_decline_in_german(tmp_path):
 
 
 def test_the_board_names_the_open_offer_and_the_seller_gets_buttons() -> None:
-    from bot.rhl18_steps import button_indexes
+    from bot.service.rhl18_steps import button_indexes
     from render import render_board
 
     state, _ = _offered()

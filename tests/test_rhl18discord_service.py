@@ -10,10 +10,10 @@ import json
 import pytest
 from PIL import Image
 
-from bot.extras import image_kind
 from bot.imports import BadExport, decode_export, game_moves
 from bot.replies import Audience
 from bot.service import TablesService
+from bot.service.extras import image_kind
 from bot.store import Store
 from engine import GAMES
 from engine.rhl18 import importer as I

@@ -7,8 +7,8 @@ import marshal
 
 import pytest
 
-from bot import rhl18_steps as ST
-from bot.extras import extras_for
+from bot.service import rhl18_steps as ST
+from bot.service.extras import extras_for
 from engine.core import RuleError
 from engine.rhl18 import importer as I
 from engine.rhl18 import legal as L
@@ -139,7 +139,7 @@ def test_run_auto_preview_shows_best_routes_revenue(positions):
 
 
 def test_zoom_refuses_unknown_hexes(positions):
-    from bot.extras import NoZoom
+    from bot.service.extras import NoZoom
 
     state = positions["Track"][0]
     assert extras_for("18rhl").zoom(GAME, state, "f9")["image"] == {"kind": "zoom", "hex": "F9"}

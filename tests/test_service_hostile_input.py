@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import engine
 from bench.hostile_input import HOSTILE, probe_all
-from bot.discord_commands import VariantError, parse_variants
+from bot.discord.commands import VariantError, parse_variants
 from bot.replies import (
     BUTTON_LABEL_LIMIT,
     EMBED_TITLE_LIMIT,

@@ -202,7 +202,7 @@ async def test_reminder_rows_are_one_per_game_kind_and_user(tmp_path):
 
 async def test_a_new_migration_is_applied_once_and_a_failing_one_rolls_back(tmp_path,
                                                                             monkeypatch):
-    import bot.store as store_module
+    import bot.store.sqlite as store_module
 
     store = await _open(tmp_path)
     game_id, _ = await _game(store)

@@ -14,8 +14,8 @@ from PIL import ImageDraw
 
 import bot.i18n  # noqa: F401  (registers the bot's catalogue)
 from bot import imports
-from bot import rhl18_steps as ST
-from bot.extras import NoZoom, extras_for
+from bot.service import rhl18_steps as ST
+from bot.service.extras import NoZoom, extras_for
 from engine.rhl18 import importer as I
 from engine.rhl18 import tiles as TL
 from engine.rhl18.game import GAME
@@ -172,7 +172,8 @@ def test_import_refusals_and_lobby_in_german():
 # -- every key the front end names exists in both languages -----------------------------------
 
 SOURCES = ("render/rhl18.py", "render/rhl18_facts.py", "render/rhl18_market.py",
-           "bot/rhl18_steps.py", "bot/imports.py", "bot/extras.py", "bot/cli.py")
+           "bot/service/rhl18_steps.py", "bot/imports.py", "bot/service/extras.py", "bot/cli.py",
+           "bot/service/tables.py")
 # file -> helper -> the prefix it puts before its literal argument
 PICTURES = {"t": "render.rhl18."}
 HELPERS = {"render/rhl18.py": PICTURES, "render/rhl18_facts.py": PICTURES,

@@ -1,6 +1,6 @@
 """Running the real bot against the stand-in, and members who use it.
 
-``running_bot`` publishes the commands with ``bot.discord_app.sync`` and starts the client the
+``running_bot`` publishes the commands with ``bot.discord.app.sync`` and starts the client the
 way ``rheinbot run`` does (``make_client`` + ``serve``: the same environment, the same client,
 login, gateway and database), with a test token and a temporary SQLite file. ``Member`` sends
 what a Discord client sends for a person: slash commands (built from the synced command
@@ -21,7 +21,7 @@ from typing import Any
 
 import discord
 
-from bot import discord_app
+from bot.discord import app as discord_app
 
 from .server import GUILD_ID, TOKEN, Interaction, Message, StandIn
 

@@ -16,7 +16,7 @@ import discord
 from discord import app_commands
 
 import engine
-from bot.discord_delivery import Delivery, with_retry
+from bot.discord.delivery import Delivery, with_retry
 from bot.i18n import t
 from bot.replies import Audience, Reply, fitted
 from engine.core import clip_word
@@ -170,7 +170,7 @@ def game_choices(games: Mapping[str, engine.Game]) -> list[app_commands.Choice[s
 
 def ai_levels() -> tuple[str, ...]:
     try:
-        from bot.ai import LEVELS
+        from bot.service.ai import LEVELS
     except ImportError:
         return ("easy",)
     return tuple(LEVELS)

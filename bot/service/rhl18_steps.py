@@ -21,8 +21,8 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
-from bot.extras import Extras, NoZoom
 from bot.i18n import language
+from bot.service.extras import Extras, NoZoom
 from engine.core import Action, Game, State
 from engine.rhl18 import hexmap
 from engine.rhl18 import tiles as TL

@@ -75,7 +75,7 @@ class Extras:
         raise NoZoom(msg("extras.no_zoom", title=game.title))
 
 
-_REGISTRY = {"18rhl": "bot.rhl18_steps"}
+_REGISTRY = {"18rhl": "bot.service.rhl18_steps"}
 _LOADED: dict[str, Extras] = {}
 _GENERIC = Extras()
 

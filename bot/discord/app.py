@@ -23,9 +23,9 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.discord_commands import Adapter, build_commands
-from bot.discord_delivery import ALLOWED_MENTIONS, Delivery, MoveButton
-from bot.discord_i18n import CatalogueTranslator
+from bot.discord.commands import Adapter, build_commands
+from bot.discord.delivery import ALLOWED_MENTIONS, Delivery, MoveButton
+from bot.discord.translator import CatalogueTranslator
 from bot.i18n import t
 from bot.replies import Audience, Reply
 from engine.core import clip_word
@@ -142,8 +142,8 @@ class RheinbotClient(discord.AutoShardedClient):
 
     async def open_services(self) -> None:
         """Open the database, the tables service and the reminder task."""
-        from bot.reminders import Reminders  # late: these load the engines and the store
         from bot.service import TablesService
+        from bot.service.reminders import Reminders  # late: these load the engines and the store
         from bot.store import Store
 
         self.store = await Store.open(self.db_path)

@@ -22,8 +22,6 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 import engine
-from bot import ai
-from bot.extras import NoZoom, extras_for
 from bot.i18n import (
     colour_name,
     english_move,
@@ -31,8 +29,10 @@ from bot.i18n import (
     language,
     t,
 )
-from bot.reminders import Reminders, TurnInfo, zone
 from bot.replies import Attachment, Audience, Button, Reply, fitted
+from bot.service import ai
+from bot.service.extras import NoZoom, extras_for
+from bot.service.reminders import Reminders, TurnInfo, zone
 from bot.store import (
     ActionRow,
     ChannelBusy,
@@ -492,9 +492,7 @@ class TablesService:
     @_guarded
     async def import_18xx(self, ctx: Ctx, export: dict[str, Any]) -> list[Reply]:
         """Open a table in this channel from an 18xx.games export (see bot/imports.py)."""
-        from bot import imports
-
-        return await imports.open_imported(self, ctx, export)
+        return await _open_imported(self, ctx, export)
 
     # == looking ===========================================================================
     @_guarded
@@ -1880,3 +1878,33 @@ def _describe(settings: Settings, locale: str = "en") -> str:
         key = "svc.remind.after" if settings.delay_hours else "svc.remind.on"
     return t(key, locale, hours=f"{settings.every_hours:g}", quiet=quiet,
              delay=f"{settings.delay_hours:g}")
+
+
+async def _open_imported(service: TablesService, ctx: Ctx, data: dict[str, Any]
+                         ) -> list[Reply]:
+    from bot.imports import GAME_KEY, BadExport, game_moves, lobby_text, replay, source_text
+
+    if ctx.guild_id is None:
+        raise Refusal("svc.no_dm")
+    table_lang = language(ctx.guild_locale or "en")
+    try:
+        imported = await asyncio.to_thread(replay, data)
+    except BadExport as error:
+        raise Refusal(text_of(error)) from None
+    game = service._game(GAME_KEY)
+    state = imported["state"]
+    count = imported["num_players"]
+    now = service.clock()
+    try:
+        row = await service.store.create_game(
+            guild_id=ctx.guild_id, channel_id=ctx.channel_id, game_key=GAME_KEY,
+            options=game.normalise_options(imported["options"]), seed=imported["seed"],
+            creator_id=ctx.user_id, min_players=count, max_players=count, now=now,
+            language=table_lang)
+    except ChannelBusy:
+        raise Refusal("svc.busy") from None
+    source = source_text(data)
+    await service.store.save_origin(row.id, str(source), game.dump(state),
+                                    game_moves(imported["actions"]), now)
+    text = lobby_text(game.title, imported, row.id, game.phase(state), source, table_lang)
+    return [_public(text, title=game.title)]

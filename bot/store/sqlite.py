@@ -158,7 +158,7 @@ class Snapshot:
 def migrations() -> list[tuple[int, str, str]]:
     """The numbered migration files in ``bot/migrations``: (number, name, sql), in order."""
     found = []
-    for entry in resources.files("bot.migrations").iterdir():
+    for entry in resources.files("bot.store.migrations").iterdir():
         name = entry.name
         if name.endswith(".sql") and name[:3].isdigit():
             found.append((int(name[:3]), name, entry.read_text(encoding="utf-8")))
