@@ -1,4 +1,4 @@
-"""Turn reminders by DM: durable timers in SQLite, one task sleeping until the earliest is due.
+"""Turn reminders by DM: durable timers in the store, one task sleeping until the earliest is due.
 
 When a seat becomes active its player gets one notice of it: a DM straight away (or after
 the delay they chose with ``/remind after``, or when their quiet hours end), then another every
@@ -13,6 +13,30 @@ until somebody moves again.
 
 The service tells this module what changed (:meth:`Reminders.game_changed`); everything else
 is rows in the ``reminders`` table, so a restart loses nothing.
+
+Several processes on one database (shards split over processes, one PostgreSQL database):
+every process runs this task over the whole table, and row leases decide who fires what
+(:mod:`bot.store.leases`). A pass claims the due rows nobody holds, leasing them to this
+process for ``lease_seconds``; only the claimant sends; it records the outcome (deletes or
+reschedules the row, as a single process always has) and then ends its leases. Every
+process also wakes when a lease it saw runs out, so the work of a dead process is taken over:
+
+- dies after claiming, before sending: its rows wait until the lease runs out, then another
+  process claims and sends them. Late by at most one lease, never lost, never doubled.
+- dies after sending, before recording the send: the next claimant sends that notice again
+  once the lease runs out. At most one duplicate per such crash (a second "your turn" DM, a
+  repeated clock warning, digest or expiry post) and never a lost notice: a notice is
+  recorded only after it went out, so delivery is at least once.
+- dies after recording, before ending the lease: nothing is lost or repeated; the row was
+  already moved to its next due time (it waits for the lease if that comes sooner).
+- stalls instead of dying: it starts no send after half its lease has gone (then releases
+  what it still holds), so only a single send hanging for more than half a lease can meet
+  a taker that fires the same row again.
+
+Leases compare ``clock()`` readings of different processes: their clocks must agree to
+well within a lease (NTP does). A process learns of rows that another one added only when
+it next wakes, so with a shared database ``poll_seconds`` bounds how late a dead process's
+fresh rows are picked up (the process that adds a row wakes itself at once).
 """
 
 from __future__ import annotations
@@ -21,6 +45,8 @@ import asyncio
 import contextlib
 import logging
 import os
+import secrets
+import socket
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
@@ -39,6 +65,9 @@ RETRY_SECONDS = 300.0      # after a transient delivery failure (doubling each t
 MAX_FAILURES = 5           # failed attempts at one notice before it is given up
 MAX_RETRY_SECONDS = 6 * 3600.0
 MAX_SLEEP = 3600.0         # re-check at least hourly (clock jumps, missed wake-ups)
+# How long a claimed row is this process's to fire; after that another process takes it.
+LEASE_SECONDS = float(os.environ.get("RHEINBOT_LEASE_SECONDS", "120") or 120)
+CLAIM_BATCH = 100          # rows leased per claim: a pass of many due rows takes several
 
 DIGEST_HOURS = 24.0
 # How much of a pace table's move clock is used up when each warning DM goes out; at 100%
@@ -118,11 +147,17 @@ def next_allowed(settings: Settings, when: float) -> float:
 
 class Reminders:
     def __init__(self, store: Store, send_dm: Sender, post_channel: Sender,
-                 clock: Callable[[], float] = time.time) -> None:
+                 clock: Callable[[], float] = time.time, *, owner: str | None = None,
+                 lease_seconds: float = LEASE_SECONDS, poll_seconds: float = MAX_SLEEP) -> None:
         self.store = store
         self.send_dm = send_dm
         self.post_channel = post_channel
         self.clock = clock
+        # Who holds a lease: unique per process and start, so a restarted process never
+        # mistakes its predecessor's half-done pass for its own.
+        self.owner = owner or f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
+        self.lease_seconds = lease_seconds
+        self.poll_seconds = min(poll_seconds, MAX_SLEEP)
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         # Set by the tables service: the channel post (with buttons) when a move clock runs
@@ -153,31 +188,55 @@ class Reminders:
             self._wake.clear()
             try:
                 await self.run_due()
-                due = await self.store.next_due()
+                due = await self.store.next_claimable()
             except Exception:  # a bad row must not kill reminders for everyone
                 log.exception("reminder pass failed")
                 due = self.clock() + RETRY_SECONDS
-            timeout = MAX_SLEEP if due is None else min(MAX_SLEEP, max(0.0, due - self.clock()))
+            timeout = self.poll_seconds if due is None else \
+                min(self.poll_seconds, max(0.0, due - self.clock()))
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), timeout)
 
     async def run_due(self) -> int:
-        """Fire every reminder that is due now; return how many fired."""
-        now = self.clock()
-        rows = await self.store.reminders(due_before=now)
+        """Fire every reminder that is due now and no other process holds; return how many
+        fired."""
+        fired = 0
+        while True:
+            now = self.clock()
+            rows = await self.store.claim_due(self.owner, now, self.lease_seconds, CLAIM_BATCH)
+            if not rows:
+                return fired
+            # Real time, not self.clock: the lease runs out in real time whatever the clock.
+            stop_at = time.monotonic() + self.lease_seconds / 2
+            try:
+                done = await self._fire(rows, now, stop_at)
+            finally:  # also after an error: the rows not fired are free again at once
+                await self.store.release_claims(self.owner)
+            fired += done
+            if done < len(rows):
+                log.warning("reminder pass stopped after %d of %d rows: half the lease had "
+                            "gone; claiming the rest afresh", done, len(rows))
+            elif len(rows) < CLAIM_BATCH:
+                return fired
+
+    async def _fire(self, rows: list[ReminderRow], now: float, stop_at: float) -> int:
+        """Fire the claimed ``rows``; how many were handled before ``stop_at``."""
         # Idle notices first: they end the turn reminders of their game in this same pass.
         idle = {row.game_id for row in rows if row.kind == "idle"}
-        for row in rows:
+        handled = 0
+        for row in sorted(rows, key=lambda row: row.kind != "idle"):  # stable: due order
+            if time.monotonic() >= stop_at:
+                return handled
             if row.kind == "idle":
                 await self._fire_idle(row)
-        for row in rows:
-            if row.kind == "turn" and row.game_id not in idle:
+            elif row.kind == "turn" and row.game_id not in idle:
                 await self._fire_turn(row, now)
             elif row.kind == "clock" and row.game_id not in idle:
                 await self._fire_clock(row, now)
             elif row.kind == "digest":
                 await self._fire_digest(row, now)
-        return len(rows)
+            handled += 1
+        return handled
 
     # -- what the service calls -----------------------------------------------------------
     async def pings(self, game_id: int, user_ids: list[int]) -> tuple[int, ...]:

@@ -29,6 +29,7 @@ from typing import Any
 
 import aiosqlite
 
+from bot.store import leases
 from engine.text import decode, encode, from_json, to_json
 
 log = logging.getLogger(__name__)
@@ -725,6 +726,26 @@ class Store:
     async def next_due(self) -> float | None:
         async with self._lock:
             return await self._scalar("SELECT MIN(due_at) FROM reminders")
+
+    # -- reminder leases (bot.store.leases: one process fires each due row) --------------
+    async def claim_due(self, owner: str, now: float, lease_s: float, limit: int = 100
+                        ) -> list[ReminderRow]:
+        """Lease to ``owner`` until ``now + lease_s`` up to ``limit`` due reminders that
+        nobody holds (or whose lease ran out); the rows claimed, earliest due first."""
+        async with self._tx() as db:
+            rows = await db.execute_fetchall(leases.CLAIM_DUE_SQLITE,
+                                             (owner, now + lease_s, now, now, limit))
+        return sorted((_reminder(row) for row in rows), key=lambda row: (row.due_at, row.id))
+
+    async def release_claims(self, owner: str) -> None:
+        """End every lease ``owner`` holds (its pass is over: what it fired is recorded)."""
+        async with self._tx() as db:
+            await db.execute_fetchall(leases.RELEASE_CLAIMS, (owner,))
+
+    async def next_claimable(self) -> float | None:
+        """When the earliest reminder is due and not held under another process's lease."""
+        async with self._lock:
+            return await self._scalar(leases.NEXT_CLAIMABLE)
 
 
 _INSERT_ACTION = (
