@@ -173,7 +173,7 @@ def test_import_refusals_and_lobby_in_german():
 
 SOURCES = ("render/rhl18.py", "render/rhl18_facts.py", "render/rhl18_market.py",
            "bot/service/rhl18_steps.py", "bot/imports.py", "bot/service/extras.py", "bot/cli.py",
-           "bot/service/tables.py")
+           "bot/service/lobby.py")
 # file -> helper -> the prefix it puts before its literal argument
 PICTURES = {"t": "render.rhl18."}
 HELPERS = {"render/rhl18.py": PICTURES, "render/rhl18_facts.py": PICTURES,

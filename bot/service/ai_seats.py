@@ -1,0 +1,159 @@
+"""AI seats taking their turns after a human move, and the one summary the channel gets of them."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from bot.i18n import t
+from bot.replies import Attachment, Reply
+from bot.service import ai
+from bot.service.base import EMBED_LIMIT, TEXT_LIMIT, ServiceBase, Table, _public
+from bot.service.extras import extras_for
+from bot.store import StaleVersion
+from engine.text import say
+
+AI_LINE_LIMIT = 600  # one seat's moves in an AI summary; /game log has them all
+AI_PHASE_LIMIT = 1200  # one phase of AI moves in a summary
+MAX_FILES = 10  # attachments per Discord message
+
+
+class AiSeats(ServiceBase):
+    async def _run_ai(self, table: Table) -> list[Reply]:
+        """AI seats move until a human is to act or the game ends. The channel gets their
+        moves quietly (``_ai_posts``): one message for what follows a human move, and the
+        board once, at the end, if a phase ended meanwhile (a board of a phase nobody acted
+        in would be stale on arrival). The demo (``cards_for_ai``) shows every AI turn as
+        its card and keeps a board per phase."""
+        game, state = table.game, table.state
+        assert state is not None
+        replies: list[Reply] = []
+        sections: list[tuple[Any, list[tuple[int, str]]]] = []  # (phase, [(seat, did)])
+        pictures: list[Attachment] = []
+        phase_ended = False
+        carded: int | None = None  # the seat the last turn card (cards_for_ai) was for
+        for _ in range(self.ai_limit):
+            if game.result(state) is not None:
+                break
+            bots = [s for s in game.active(state) if table.by_seat(s).is_ai]
+            if not bots:
+                break
+            seat = bots[0]
+            if self.cards_for_ai and seat != carded:
+                replies += self._ai_posts(table, sections, pictures) + \
+                    await self._ai_card(table)
+                sections, pictures, carded = [], [], seat
+            level = table.by_seat(seat).ai_level or "easy"
+            # legal() can take milliseconds (18Rhl tile lays): choose off the event loop.
+            action = await asyncio.to_thread(ai.choose, game, state, seat, level,
+                                             table.row.seed, table.row.version)
+            phase_before = game.phase(state)
+            try:
+                lines = await self._commit(table, seat, None, action)
+            except StaleVersion:
+                break  # someone else moved meanwhile; their call carries on from there
+            before, state = state, table.state
+            assert state is not None
+            if not sections or sections[-1][0] != phase_before:
+                sections.append((phase_before, []))
+            sections[-1][1].append((seat, self._move_said(table, lines, before, action)))
+            shots = extras_for(table.row.game_key).images_after(game, before, seat, action,
+                                                                state, lang=table.row.language)
+            if shots:  # (18Rhl routes run) ride on the run's post
+                pictures += [f for r in await self._pictures(table, shots) for f in r.files]
+            if game.phase(state) != phase_before and game.result(state) is None:
+                phase_ended = True
+                if self.cards_for_ai:
+                    board = await self._board_reply(table, state)
+                    replies += self._ai_posts(table, sections, pictures, board)
+                    sections, pictures, phase_ended = [], [], False
+        board = await self._board_reply(table, state) \
+            if phase_ended and game.result(state) is None else None
+        return replies + self._ai_posts(table, sections, pictures, board)
+
+    def _ai_posts(self, table: Table, sections: list[tuple[Any, list[tuple[int, str]]]],
+                  pictures: list[Attachment], board: Reply | None = None) -> list[Reply]:
+        """AI seats' moves as few messages as Discord's limits allow (usually one): per
+        phase a heading (when there are several, or a board follows) and its moves, the
+        consecutive moves of a seat on one line, in the order they were made; the pictures
+        they made and the board ride on the last message, whose text is the board's."""
+        if not sections and not pictures and board is None:
+            return []
+        lang = table.row.language
+        headed = len(sections) > 1 or board is not None
+        blocks = ["\n".join(([f"__{say(phase, lang)}__"] if headed else [])
+                            + self._seat_lines(table, moves)) for phase, moves in sections]
+        room = EMBED_LIMIT - len(board.text) - 1 if board is not None else TEXT_LIMIT
+        last: list[str] = []  # the blocks that fit into the last message, from the end
+        while blocks and sum(len(b) + 1 for b in last) + len(blocks[-1]) <= room:
+            last.insert(0, blocks.pop())
+        replies = self._line_replies(blocks)  # earlier phases of a long run, plain texts
+        keep = MAX_FILES - (len(board.files) if board is not None else 0)
+        early, late = pictures[:len(pictures) - keep], pictures[len(pictures) - keep:]
+        # more pictures than one message carries: the earliest go first, ten at a time
+        replies += [_public("", files=early[i:i + MAX_FILES])
+                    for i in range(0, len(early), MAX_FILES)]
+        if board is None:
+            replies.append(_public("\n".join(last), files=late))
+        else:
+            replies.append(_public("\n".join([*last, board.text]), title=board.title,
+                                   files=late + board.files))
+        return [r for r in replies if r.text or r.files]
+
+    @staticmethod
+    def _seat_lines(table: Table, moves: list[tuple[int, str]]) -> list[str]:
+        """One line per run of a seat's moves; a phase longer than ``AI_PHASE_LIMIT`` ends
+        with how many moves are left out (``/game log`` lists every move)."""
+        grouped: list[tuple[int, list[str]]] = []
+        for seat, said in moves:
+            if grouped and grouped[-1][0] == seat:
+                grouped[-1][1].append(said)
+            else:
+                grouped.append((seat, [said]))
+        lines: list[str] = []
+        used = 0
+        for number, (seat, saids) in enumerate(grouped):
+            line = f"{table.who(seat)}: {' · '.join(saids)}"
+            if len(line) > AI_LINE_LIMIT:
+                line = line[:AI_LINE_LIMIT - 1] + "…"
+            more = t("svc.ai_more", table.row.language,
+                     count=sum(len(rest) for _, rest in grouped[number:]))
+            room = AI_PHASE_LIMIT - used - len(line) - 1
+            if room < 0 or (number < len(grouped) - 1 and room < len(more) + 1):
+                lines.append(more)  # the lines before kept room for it
+                break
+            lines.append(line)
+            used += len(line) + 1
+        return lines
+
+    async def _ai_card(self, table: Table) -> list[Reply]:
+        """A turn card before an AI seat's turn (the demo shows every turn as a card)."""
+        card = await self._turn_card(table)
+        if card is None:
+            return []
+        assert table.state is not None
+        phase = say(table.game.phase(table.state), table.row.language)
+        return [_public(f"{table.game.title}: {phase}", title=phase, files=[card])]
+
+    async def _ai_turn(self, table: Table, seat: int, limit: int = 30) -> list[Reply]:
+        """An easy AI plays ``seat``'s moves until its turn is over (the seat stays human)."""
+        game = table.game
+        replies: list[Reply] = []
+        lines: list[str] = []
+        for _ in range(limit):
+            state = table.state
+            assert state is not None
+            if game.result(state) is not None or seat not in game.active(state):
+                break
+            action = await asyncio.to_thread(ai.choose, game, state, seat, "easy",
+                                             table.row.seed, table.row.version)
+            phase_before = game.phase(state)
+            said = await self._commit(table, seat, None, action)
+            lines.append(f"{table.who(seat)}: "
+                         + " ".join(say(line, table.row.language) for line in said))
+            assert table.state is not None
+            if game.phase(table.state) != phase_before and game.result(table.state) is None:
+                replies += self._line_replies(lines)
+                lines = []
+                replies.append(await self._board_reply(table, table.state))
+        return replies + self._line_replies(lines) + await self._after_change(table)

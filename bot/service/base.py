@@ -1,0 +1,379 @@
+"""The service's common ground: who asks (:class:`Ctx`), refusals, a loaded :class:`Table`,
+and :class:`ServiceBase`, which every concern module's mixin extends."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import json
+import logging
+import secrets
+import time
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import engine
+from bot.i18n import colour_name, has, t
+from bot.replies import Audience, Reply, fitted
+from bot.service.reminders import Reminders
+from bot.store import ActionRow, GameRow, SeatRow, Snapshot, StaleVersion, Store
+from engine.core import Game, RuleError, State, clip_word
+from engine.text import Msg, say
+from render import render_board, render_turn_card
+
+log = logging.getLogger(__name__)
+
+STALE = t("svc.stale")  # English; callers get it in their language
+TURN_HINT = t("svc.turn_hint")  # English; the terminal front door swaps in its own
+MAX_BUTTONS = 5
+TEXT_LIMIT = 1900  # stay under Discord's 2000 characters per message
+EMBED_LIMIT = 4000  # an embed's description holds 4096
+
+
+@dataclass(frozen=True)
+class Ctx:
+    """Who is asking, and where."""
+
+    guild_id: int | None  # None for DMs (game commands are refused there)
+    channel_id: int       # a channel or a thread; one live game per channel
+    user_id: int
+    user_name: str
+    can_manage: bool = False  # the member has Manage Channels (may abandon, kick, replace)
+    locale: str = "en"
+    guild_locale: str | None = None  # the server's preferred locale: a new table's language
+
+
+@dataclass(frozen=True)
+class RematchPlan:
+    """What the adapter needs to open a rematch: a thread off ``parent_channel_id`` named
+    ``thread_name``, where it then calls :meth:`TablesService.rematch` with this plan."""
+
+    source_game_id: int
+    parent_channel_id: int
+    thread_name: str
+
+
+_NOT_NOW = {status: f"svc.not_now.{status}"
+            for status in ("lobby", "active", "finished", "abandoned")}
+
+
+class Refusal(Exception):
+    """A request the service turns down; the message goes to the caller only.
+
+    Raised with a catalogue key (and its placeholders), said in the caller's language; a
+    text that is not a key is passed on as it is."""
+
+    def __init__(self, text_key: str, /, **values: Any) -> None:
+        super().__init__(text_key)
+        self.key, self.values = text_key, values
+
+    def say(self, locale: str) -> str:
+        if isinstance(self.key, Msg):
+            return say(_quoted(self.key), locale)
+        return t(self.key, locale, **self.values) if has(self.key) else self.key
+
+    def __str__(self) -> str:
+        return self.say("en")
+
+
+def _guarded(method: Callable[..., Awaitable[list[Reply]]]):
+    """Turn refusals, rule errors and lost races into an ephemeral reply to the caller."""
+
+    @functools.wraps(method)
+    async def wrapper(self: ServiceBase, ctx: Ctx, *args: Any, **kwargs: Any) -> list[Reply]:
+        try:
+            replies = await method(self, ctx, *args, **kwargs)
+        except Refusal as error:
+            replies = [_private(ctx, error.say(ctx.locale))]
+        except RuleError as error:
+            replies = [_private(ctx, say(_quoted(error.text), ctx.locale))]
+        except StaleVersion:
+            replies = [_private(ctx, t("svc.stale", ctx.locale))]
+        return [fitted(reply) for reply in replies]
+
+    return wrapper
+
+
+LONG_VALUE = 60  # a refusal's value longer than this is what someone typed, not a name
+
+
+def _quoted(text: Any) -> Any:
+    """A refusal with every long plain-text value cut by ``clip_word``: engines and helpers
+    quote what was typed, and a Discord option holds up to 6,000 characters."""
+    if not isinstance(text, Msg):
+        return text
+    return Msg(text.key, {name: _quoted_value(value) for name, value in text.params.items()})
+
+
+def _quoted_value(value: Any) -> Any:
+    if isinstance(value, Msg):
+        return _quoted(value)
+    if isinstance(value, str):
+        return clip_word(value) if len(value) > LONG_VALUE else value
+    if type(value) is list:  # not a tuple: a Reason is one, and is worded as it is
+        return [_quoted_value(item) for item in value]
+    return value
+
+
+def _private(ctx: Ctx, text: str, **extra: Any) -> Reply:
+    return Reply(text, Audience.EPHEMERAL, user_id=ctx.user_id, **extra)
+
+
+def _public(text: str, **extra: Any) -> Reply:
+    return Reply(text, Audience.CHANNEL, **extra)
+
+
+@dataclass
+class Table:
+    """A game row with its engine, seats and (once started) loaded state."""
+
+    row: GameRow
+    game: Game
+    seats: list[SeatRow]
+    state: State | None = None
+    boards: list[Reply] = field(default_factory=list)  # boards posted in this call (watchers)
+    origin: str | None = None  # an imported game's starting state (replays begin there)
+
+    def seat_of(self, user_id: int) -> SeatRow | None:
+        return next((s for s in self.seats if s.user_id == user_id and not s.is_ai), None)
+
+    def by_seat(self, seat: int) -> SeatRow:
+        return next(s for s in self.seats if s.seat == seat)
+
+    def who(self, seat: int) -> str:
+        s = self.by_seat(seat)
+        return f"**{s.name}** ({colour_name(s.colour, self.row.language)})"
+
+
+class ServiceBase:
+    """What every part of the service shares: the store, the games, the renderer and
+    the clock, and loading a channel's table. The parts are mixins of it."""
+
+    def __init__(self, store: Store, games: Mapping[str, Game] = engine.GAMES,
+                 render: Callable[[str, dict], bytes | list[bytes]] = render_board,
+                 clock: Callable[[], float] = time.time, reminders: Reminders | None = None,
+                 seed_source: Callable[[], int] | None = None, ai_limit: int = 5000) -> None:
+        self.store = store
+        self.games = games
+        self.render = render
+        self.clock = clock
+        self.reminders = reminders
+        self.seed_source = seed_source or (lambda: secrets.randbits(63))
+        self.ai_limit = ai_limit  # AI moves per trigger: a bound, never a rule
+        # game id -> the public view of the last full board posted (what the next one marks
+        # as changed); lost on a restart, when the next board simply marks nothing
+        self._last_boards: dict[int, dict] = {}
+        # game id -> (seat, version): that seat's move ended its turn by itself and it holds
+        # the next turn; a typed ``done`` at that version was meant for the turn that ended.
+        self._closed_turns: dict[int, tuple[int, int]] = {}
+        self._closed_names: dict[int, Any] = {}  # game id -> the step that ended
+        # game id -> (the last action the previous turn card saw, the state then, dumped):
+        # the next card's "before". The action id is also in the store, so after a restart
+        # the card replays the log up to it instead.
+        self._last_cards: dict[int, tuple[int, str]] = {}
+        # The turn card is drawn like the boards are: a service given a stand-in board renderer
+        # (tests, the service bench "without render") computes each card's view but draws none.
+        self.card_render: Callable[[str, dict], bytes | None] = \
+            render_turn_card if render is render_board else _no_picture
+        self.cards_for_ai = False  # a turn card before AI seats' turns too (rheinbot demo)
+        if reminders is not None:  # a run-out move clock asks us for the channel post
+            reminders.clock_expired = self.clock_expired
+
+    def _game(self, key: str) -> Game:
+        if key not in self.games:
+            known = ", ".join(self.games)
+            raise Refusal("svc.no_such_game", key=repr(clip_word(key)), known=known)
+        return self.games[key]
+
+    async def _table(self, ctx: Ctx, statuses: tuple[str, ...] = ("lobby", "active")
+                     ) -> tuple[Table, list[Reply]]:
+        """The channel's live game (state loaded if started) and any notices about it."""
+        if ctx.guild_id is None:
+            raise Refusal("svc.no_dm")
+        row = await self.store.latest_game(ctx.channel_id)
+        if row is None:
+            raise Refusal("svc.no_game")
+        if row.status not in statuses:
+            raise Refusal(_NOT_NOW[row.status])
+        return await self._load(row)
+
+    async def _load(self, row: GameRow) -> tuple[Table, list[Reply]]:
+        table = Table(row, self._game(row.game_key), await self.store.seats(row.id))
+        if row.state is None:
+            return table, []
+        try:
+            state = table.game.load(row.state)
+            if row.state_format != _format_of(table.game):
+                raise ValueError("snapshot written by another engine version")
+            table.game.active(state)  # a snapshot that loads but is not a state fails here
+            table.game.phase(state)
+            table.state = state
+            return table, []
+        except Exception:
+            log.warning("snapshot of game %s does not load; replaying its log", row.id,
+                        exc_info=True)
+        return await self._rebuild(table)
+
+    async def _rebuild(self, table: Table) -> tuple[Table, list[Reply]]:
+        actions = await self.store.actions(table.row.id)
+        await self._fetch_origin(table)
+        try:
+            state = await asyncio.to_thread(self._replay, table, actions)
+        except Exception as error:
+            log.exception("game %s cannot be rebuilt from its log", table.row.id)
+            raise Refusal("svc.damaged") from error
+        await self.store.save_snapshot(table.row.id, table.row.version,
+                                       self._snapshot(table, state), self.clock())
+        row = await self.store.game(table.row.id)
+        assert row is not None
+        table.row, table.state = row, state
+        notice = _public(t("svc.rebuilt", row.language, count=len(actions)))
+        return table, [notice]
+
+    def _replay(self, table: Table, actions: list[ActionRow]) -> State:
+        seated = sum(1 for s in table.seats if s.seat is not None)
+        game, row = table.game, table.row
+        state = game.load(table.origin) if table.origin else \
+            game.setup(seated, row.options, row.seed)
+        for action in actions:
+            game.apply(state, action.seat, game.parse(state, action.seat, action.notation))
+        return state
+
+    def _snapshot(self, table: Table, state: State) -> Snapshot:
+        game = table.game
+        over = game.result(state) is not None
+        return Snapshot(state=game.dump(state), phase=game.phase(state),
+                        status="finished" if over else "active",
+                        active_seats=[] if over else list(game.active(state)),
+                        state_format=_format_of(game))
+
+    async def _row(self, game_id: int) -> GameRow:
+        row = await self.store.game(game_id)
+        assert row is not None
+        return row
+
+    def _line_replies(self, lines: list[str]) -> list[Reply]:
+        replies, chunk = [], ""
+        for line in lines:
+            if chunk and len(chunk) + len(line) + 1 > TEXT_LIMIT:
+                replies.append(_public(chunk))
+                chunk = ""
+            chunk = f"{chunk}\n{line}" if chunk else _clip(line)
+        return replies + ([_public(chunk)] if chunk else [])
+
+    def _may_manage(self, ctx: Ctx, row: GameRow) -> bool:
+        return ctx.can_manage or ctx.user_id == row.creator_id
+
+    def _seat_or_refuse(self, table: Table, ctx: Ctx) -> SeatRow:
+        seat = table.seat_of(ctx.user_id)
+        if seat is None or seat.seat is None:
+            raise Refusal("svc.not_playing")
+        return seat
+
+    def _active_seat(self, table: Table, ctx: Ctx) -> int:
+        seat = self._seat_or_refuse(table, ctx)
+        assert table.state is not None and seat.seat is not None
+        active = table.game.active(table.state)
+        if seat.seat not in active:
+            waiting = ", ".join(table.by_seat(s).name for s in active) or "-"
+            raise Refusal("svc.not_your_turn", waiting=waiting)
+        return seat.seat
+
+
+STOP_WORDS = ("done", "pass", "end")  # the notation that ends a step or turn in each game
+PACES = {"none": None, "24h": 24.0, "48h": 48.0, "72h": 72.0}
+
+
+def _expected(game: Game, state: State, seat: int, lang: str = "en") -> str:
+    """What a reminder DM says is expected: a few of the seat's own moves (a DM is private,
+    so their labels may show the seat's hidden cards)."""
+    moves = game.legal(state, seat)
+    shown = "; ".join(say(game.label(state, m), lang) for m in moves[:3])
+    more = t("svc.expected_more", lang, count=len(moves) - 3) if len(moves) > 3 else ""
+    return t("svc.expected", lang, moves=shown, more=more)
+
+
+def _private_part(private: Any, public: Any, path: str = "") -> list[tuple[str, Any]]:
+    """What the seat's own view shows beyond the public one, as (path, value) pairs.
+
+    >>> _private_part({"a": 1, "p": [{"x": 1}, {"x": 2, "hand": [5]}]},
+    ...               {"a": 1, "p": [{"x": 1}, {"x": 2}]})
+    [('p.1.hand', [5])]
+    """
+    if private == public:
+        return []
+    if isinstance(private, dict) and isinstance(public, dict):
+        found = []
+        for key, value in private.items():
+            found += _private_part(value, public.get(key), f"{path}.{key}" if path else key)
+        return found
+    if isinstance(private, list) and isinstance(public, list) and len(private) == len(public):
+        found = []
+        for index, (mine, theirs) in enumerate(zip(private, public, strict=True)):
+            found += _private_part(mine, theirs, f"{path}.{index}" if path else str(index))
+        return found
+    if public is None and private in (None, "", [], {}):
+        return []  # an empty private-only field tells the player nothing
+    return [(path or "view", private)]
+
+
+def _variants_text(game: Game, options: Mapping[str, Any], lang: str) -> str:
+    """The variants a table changed from the defaults (``relax=True``), or "standard rules"."""
+    defaults = {option.name: option.default for option in game.options}
+    changed = [f"{k}={v}" for k, v in options.items() if defaults.get(k, not v) != v]
+    return ", ".join(changed) or t("common.standard_rules", lang)
+
+
+def _secret_lines(secret: list[tuple[str, Any]], lang: str = "en") -> list[str]:
+    """Readable lines for private values: nested records are spread out by path (each part
+    named in ``lang`` where the catalogue has ``hidden.<part>``), a list of items that carry a
+    ``text`` (cards) shows those texts; the seat number and the legal moves are left out (the
+    reply lists the moves itself).
+
+    >>> _secret_lines([("you", {"hand": [{"id": 4, "text": "#4 ferry"}], "coins": 2})])
+    ['Hand: #4 ferry', 'Coins: 2']
+    """
+    lines = []
+    for path, value in secret:
+        if path.rsplit(".", 1)[-1] in _NOT_LISTED:
+            continue
+        if isinstance(value, dict) and value:
+            lines += _secret_lines([(f"{path}.{k}", v) for k, v in value.items()], lang)
+        elif isinstance(value, list) and value and all(
+                isinstance(item, dict) and isinstance(item.get("text"), str) for item in value):
+            lines.append(f"{_path_name(path, lang)}: "
+                         + "; ".join(say(item["text"], lang) for item in value))
+        elif isinstance(value, str):
+            lines.append(f"{_path_name(path, lang)}: {say(value, lang)}")
+        elif isinstance(value, list) and value and all(
+                isinstance(item, int | str) for item in value):
+            lines.append(f"{_path_name(path, lang)}: "
+                         + ", ".join(say(item, lang) for item in value))
+        else:
+            lines.append(f"{_path_name(path, lang)}: {json.dumps(value, ensure_ascii=False)}")
+    return lines
+
+
+_NOT_LISTED = ("seat", "legal")
+
+
+def _path_name(path: str, lang: str) -> str:
+    parts = [part for part in path.split(".") if part != "you"]
+    return ".".join(t(f"hidden.{part}", lang) if has(f"hidden.{part}") else part
+                    for part in parts)
+
+
+def _format_of(game: Game) -> int:
+    """The engine's snapshot format; a game bumps ``state_format`` when its state changes."""
+    return int(getattr(game, "state_format", 1))
+
+
+def _no_picture(game_key: str, view: dict) -> None:
+    return None
+
+
+def _clip(text: str, keep: str = "start") -> str:
+    if len(text) <= TEXT_LIMIT:
+        return text
+    return text[: TEXT_LIMIT - 3] + "..." if keep == "start" else "..." + text[-TEXT_LIMIT + 3:]

@@ -1,0 +1,69 @@
+"""A table's move clock running out: the choices the other players get."""
+
+from __future__ import annotations
+
+from bot.i18n import t
+from bot.replies import Button, Reply
+from bot.service.base import Ctx, Refusal, ServiceBase, Table, _public
+from engine.core import Action, Game, State
+
+
+class Clocks(ServiceBase):
+    async def clock_expired(self, game_id: int, user_id: int) -> list[Reply]:
+        """The channel post when ``user_id``'s move clock ran out: buttons for the others to
+        let an AI play the turn, skip it (only if the rules offer a pass) or replace them."""
+        row = await self.store.game(game_id)
+        if row is None or row.status != "active":
+            return []
+        table, _ = await self._load(row)
+        seat = table.seat_of(user_id)
+        if seat is None or seat.seat is None or table.state is None or \
+                seat.seat not in table.game.active(table.state):
+            return []
+        lang = row.language
+        prefix = f"rb:{row.id}:{row.version}:clock-"
+        buttons = [Button(t("clock.button_ai", lang), f"{prefix}ai-{seat.seat}", "primary")]
+        if _pass_action(table.game, table.state, seat.seat) is not None:
+            buttons.append(Button(t("clock.button_skip", lang), f"{prefix}skip-{seat.seat}"))
+        buttons.append(Button(t("clock.button_replace", lang), f"{prefix}replace-{seat.seat}",
+                              "danger"))
+        text = t("clock.expired", lang, mention=f"<@{user_id}>", title=table.game.title,
+                 hours=f"{row.pace_hours or 0:g}")
+        return [_public(text, buttons=buttons)]
+
+    async def _clock_decision(self, ctx: Ctx, table: Table, choice: str, seat: int
+                              ) -> list[Reply]:
+        lang = table.row.language
+        state = table.state
+        assert state is not None
+        target = next((s for s in table.seats if s.seat == seat), None)
+        if target is None or target.is_ai or target.user_id is None or \
+                seat not in table.game.active(state) or \
+                not await self._clock_ran_out(table.row.id, target.user_id):
+            raise Refusal("clock.not_expired")
+        me = table.seat_of(ctx.user_id)
+        if ctx.user_id == target.user_id or not (me or ctx.can_manage):
+            raise Refusal("clock.not_other")
+        said = _public(t(f"clock.chose_{choice}", lang, name=ctx.user_name, target=target.name))
+        if choice == "replace":
+            return [said] + await self._replace(table, seat, None, None)
+        if choice == "skip":
+            action = _pass_action(table.game, state, seat)
+            if action is None:
+                raise Refusal("clock.no_pass")
+            return [said] + await self._play_action(table, seat, None, action)
+        return [said] + await self._ai_turn(table, seat)
+
+    async def _clock_ran_out(self, game_id: int, user_id: int) -> bool:
+        rows = await self.store.reminders(game_id, user_id=user_id)
+        return any(r.kind == "clock" and (r.payload.get("expired") or
+                                          float(r.payload.get("deadline", 0)) <= self.clock())
+                   for r in rows)
+
+
+def _pass_action(game: Game, state: State, seat: int) -> Action | None:
+    """The seat's legal pass, if the rules offer one right now."""
+    for action in game.legal(state, seat):
+        if action.get("type") == "pass" or game.format(state, action).split()[:1] == ["pass"]:
+            return action
+    return None

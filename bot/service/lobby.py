@@ -1,0 +1,319 @@
+"""Opening a table, taking and leaving seats, colours, AI seats, the start, and 18xx.games
+imports."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Mapping
+from typing import Any
+
+from bot.i18n import colour_name, language, t
+from bot.replies import Reply
+from bot.service import ai
+from bot.service.base import (
+    PACES,
+    Ctx,
+    Refusal,
+    ServiceBase,
+    Table,
+    _clip,
+    _guarded,
+    _public,
+    _variants_text,
+)
+from bot.store import ChannelBusy, SeatRow
+from engine.core import Game, State, clip_word, new_rng, rng_shuffle
+from engine.text import LANGUAGES, say, text_of
+from render.common import PLAYER_COLOURS
+
+
+class Lobby(ServiceBase):
+    @_guarded
+    async def new(self, ctx: Ctx, game_key: str, options: dict | None = None,
+                  min_players: int | None = None, max_players: int | None = None,
+                  pace: str | None = None, lang: str | None = None) -> list[Reply]:
+        """``pace``: "none" or a move clock like "24h"; ``lang``: the table's language for
+        channel posts (default: the server's preferred locale)."""
+        if ctx.guild_id is None:
+            raise Refusal("svc.no_dm")
+        game = self._game(game_key)
+        chosen = game.normalise_options(options)
+        low = game.min_players if min_players is None else min_players
+        high = game.max_players if max_players is None else max_players
+        if not game.min_players <= low <= high <= game.max_players:
+            raise Refusal("svc.range", title=game.title, low=game.min_players,
+                          high=game.max_players)
+        pace_hours = parse_pace(pace)
+        if lang is not None and lang.strip().lower() not in LANGUAGES:
+            raise Refusal("svc.lang_unknown", value=clip_word(lang), choices=", ".join(LANGUAGES))
+        table_lang = language(lang or ctx.guild_locale or "en")
+        now = self.clock()
+        try:
+            row = await self.store.create_game(
+                guild_id=ctx.guild_id, channel_id=ctx.channel_id, game_key=game_key,
+                options=chosen, seed=self.seed_source(), creator_id=ctx.user_id,
+                min_players=low, max_players=high, now=now, pace_hours=pace_hours,
+                language=table_lang)
+        except ChannelBusy:
+            raise Refusal("svc.busy") from None
+        colour = (_palette(game) or list(PLAYER_COLOURS))[0]
+        await self.store.add_seat(row.id, row.version, user_id=ctx.user_id,
+                                  name=ctx.user_name, colour=colour, now=now)
+        variants = _variants_text(game, chosen, table_lang)
+        players = f"{low}" if low == high else f"{low}-{high}"
+        pace_note = " " + t("new.pace", table_lang, hours=f"{pace_hours:g}") if pace_hours \
+            else ""
+        return [_public(t("svc.opened", table_lang, name=ctx.user_name, title=game.title,
+                          players=players, variants=variants,
+                          colour=colour_name(colour, table_lang)) + pace_note,
+                        title=game.title)]
+
+    @_guarded
+    async def join(self, ctx: Ctx, colour: str | None = None) -> list[Reply]:
+        """Take a seat; ``colour``: the seat colour wanted (a seated player may change it in
+        the lobby). A picked colour is kept at the start; a default one may change."""
+        table, notices = await self._table(ctx)
+        if table.row.status != "lobby":
+            raise Refusal("svc.join_started")
+        mine = table.seat_of(ctx.user_id)
+        wanted = colour.strip() if colour and colour.strip() else None
+        if mine and wanted is None:
+            raise Refusal("svc.seated")
+        if mine is None and len(table.seats) >= table.row.max_players:
+            raise Refusal("svc.full", count=table.row.max_players)
+        picked = self._pick_colour(table, wanted, mine)
+        version = table.row.version
+        holder = next((s for s in table.seats if s.colour.lower() == picked and s is not mine),
+                      None)
+        if holder is not None:  # held by default only (_pick_colour checked): hand on another
+            used = {s.colour.lower() for s in table.seats if s not in (holder, mine)} | {picked}
+            spare = next(c for c in self._colours(table) if c not in used)
+            version = await self.store.set_colour(table.row.id, version, holder.joined, spare,
+                                                  False, self.clock())
+        lang = table.row.language
+        palette = _palette(table.game)
+        note = ""
+        if palette and wanted is None:  # a default colour: the start may hand out another
+            note = t("svc.own_colours", lang)
+        elif palette and palette.index(picked) >= table.row.min_players:
+            note = t("join.colour_needs", lang, count=palette.index(picked) + 1)
+        if mine is not None:
+            await self.store.set_colour(table.row.id, version, mine.joined, picked, True,
+                                        self.clock())
+            return notices + [_public(t("join.colour_changed", lang, name=mine.name,
+                                        colour=colour_name(picked, lang), note=note))]
+        await self.store.add_seat(table.row.id, version, user_id=ctx.user_id,
+                                  name=ctx.user_name, colour=picked, now=self.clock(),
+                                  colour_picked=wanted is not None)
+        count = len(table.seats) + 1
+        return notices + [_public(t("svc.joins", lang, name=ctx.user_name,
+                                    colour=colour_name(picked, lang), note=note, count=count,
+                                    max=table.row.max_players))]
+
+    @staticmethod
+    def _colours(table: Table) -> list[str]:
+        """The colours a lobby hands out: the game's own seat colours up to the table's
+        player count, else the bot's colours."""
+        return _palette(table.game)[:table.row.max_players] or list(PLAYER_COLOURS)
+
+    def _pick_colour(self, table: Table, wanted: str | None, mine: SeatRow | None = None
+                     ) -> str:
+        """The colour ``wanted`` (its key, or its name in the table's language), or the first
+        free one. A colour another player picked is taken; one the lobby gave by default is
+        not."""
+        palette = self._colours(table)
+        lang = table.row.language
+        others = [s for s in table.seats if s is not mine]
+        picked = {s.colour.lower() for s in others if s.colour_picked}
+        if wanted is None:
+            used = {s.colour.lower() for s in others}
+            return next(c for c in palette if c not in used)
+        free = [c for c in palette if c not in picked]
+        typed = wanted.lower()
+        found = next((c for c in palette if typed in (c, colour_name(c, lang).lower())), None)
+        names = ", ".join(colour_name(c, lang) for c in free)
+        if found is None:
+            raise Refusal("svc.bad_colour", colour=repr(clip_word(wanted)), free=names)
+        if found not in free:
+            raise Refusal("svc.colour_taken", colour=colour_name(found, lang), free=names)
+        return found
+
+    async def colour_choices(self, ctx: Ctx, typed: str = "") -> list[tuple[str, str]]:
+        """Autocomplete of ``/game join colour:``: the free seat colours of this channel's
+        table (the game's own colours where it has them), named in the table's language."""
+        try:
+            table, _ = await self._table(ctx, ("lobby",))
+        except Refusal:
+            return []
+        palette = self._colours(table)
+        taken = {s.colour.lower() for s in table.seats if s.colour_picked}
+        needle = typed.strip().lower()
+        lang = table.row.language
+        return [(colour_name(c, lang), c) for c in palette
+                if c not in taken and (needle in c or needle in colour_name(c, lang).lower())]
+
+    @_guarded
+    async def leave(self, ctx: Ctx) -> list[Reply]:
+        table, notices = await self._table(ctx)
+        seat = table.seat_of(ctx.user_id)
+        if seat is None:
+            raise Refusal("svc.no_seat")
+        if table.row.status == "lobby":
+            await self.store.remove_seat(table.row.id, table.row.version, seat.joined,
+                                         self.clock())
+            return notices + [_public(t("svc.leaves", table.row.language, name=seat.name))]
+        assert seat.seat is not None
+        replies = notices + [_public(t("svc.leaves_ai", table.row.language, name=seat.name,
+                                       colour=colour_name(seat.colour, table.row.language)))]
+        return replies + await self._replace(table, seat.seat, None, None)
+
+    @_guarded
+    async def add_bot(self, ctx: Ctx, level: str = "easy") -> list[Reply]:
+        table, notices = await self._table(ctx, ("lobby",))
+        if level not in ai.LEVELS:
+            raise Refusal("svc.ai_levels", levels=", ".join(ai.LEVELS))
+        if not (table.seat_of(ctx.user_id) or self._may_manage(ctx, table.row)):
+            raise Refusal("svc.bot_who")
+        if len(table.seats) >= table.row.max_players:
+            raise Refusal("svc.full", count=table.row.max_players)
+        colour = self._pick_colour(table, None)
+        number = 1 + sum(1 for s in table.seats if s.is_ai)
+        name = f"Bot {number}"
+        await self.store.add_seat(table.row.id, table.row.version, user_id=None, name=name,
+                                  colour=colour, is_ai=True, ai_level=level, now=self.clock())
+        return notices + [_public(t("svc.bot_joins", table.row.language, name=name, level=level,
+                                    colour=colour_name(colour, table.row.language)))]
+
+    @_guarded
+    async def start(self, ctx: Ctx, order: str = "random") -> list[Reply]:
+        table, notices = await self._table(ctx, ("lobby",))
+        row = table.row
+        if not self._may_manage(ctx, row):
+            raise Refusal("svc.start_who")
+        if order not in ("random", "joined"):
+            raise Refusal("svc.order")
+        count = len(table.seats)
+        if not max(row.min_players, table.game.min_players) <= count:
+            raise Refusal("svc.too_few", title=table.game.title, min=row.min_players,
+                          count=count)
+        joined = [s.joined for s in sorted(table.seats, key=lambda s: s.joined)]
+        imported = await self._fetch_origin(table)
+        if order == "random" and not imported:
+            rng_shuffle(new_rng(row.seed ^ 0x5EA7), joined)  # imports keep the join order
+        state = table.game.load(table.origin) if table.origin else \
+            await asyncio.to_thread(table.game.setup, count, row.options, row.seed)
+        seats = {s.joined: s for s in table.seats}
+        colours = _seat_colours(table.game, state, count)
+        if colours and not imported:  # a picked colour decides the seat: the game's seat
+            joined = _by_picked_colour(joined, seats, colours, row.language)
+        table.seats = [_seated(seats[j], number, colours) for number, j in enumerate(joined)]
+        version = await self.store.start_game(row.id, row.version, joined,
+                                              self._snapshot(table, state), self.clock(),
+                                              colours=colours)
+        table.row = await self._row(row.id)
+        table.state = state
+        lineup = ", ".join(f"{n + 1}. {table.who(n)}" for n in range(count))
+        replies = notices + [_public(t("svc.begins", row.language, title=table.game.title,
+                                       lineup=lineup), title=table.game.title)]
+        opening = [say(line, row.language) for line in table.game.opening_log(state)]
+        if opening and not imported:
+            replies.append(_public(_clip("\n".join(opening))))
+        replies.append(await self._board_reply(table, state))
+        assert version == table.row.version
+        replies += await self._after_change(table)
+        return replies + self._secret_news(table, {}, None)
+
+    async def _fetch_origin(self, table: Table) -> bool:
+        """Load an imported game's starting state into ``table.origin``; True if imported."""
+        found = await self.store.origin(table.row.id)
+        table.origin = found["state"] if found else None
+        return found is not None
+
+    @_guarded
+    async def import_18xx(self, ctx: Ctx, export: dict[str, Any]) -> list[Reply]:
+        """Open a table in this channel from an 18xx.games export (see bot/imports.py)."""
+        return await _open_imported(self, ctx, export)
+
+
+def parse_pace(pace: str | None) -> float | None:
+    """The move clock in hours for a ``pace:`` choice; None for no clock."""
+    if pace is None or pace.strip().lower() in ("", "none"):
+        return None
+    key = pace.strip().lower()
+    if key in PACES:
+        return PACES[key]
+    raise Refusal("svc.pace", paces=", ".join(PACES))
+
+
+def _seated(seat: SeatRow, number: int, colours: list[str] | None) -> SeatRow:
+    colour = colours[number] if colours else seat.colour
+    return SeatRow(seat.game_id, seat.joined, number, seat.user_id, seat.name, colour,
+                   seat.is_ai, seat.ai_level, seat.colour_picked)
+
+
+def _palette(game: Game) -> list[str]:
+    """The game's own seat colours (seat 0 first), lower case; empty if it has none."""
+    return [str(c).lower() for c in getattr(game, "seat_colours", ())]
+
+
+def _by_picked_colour(order: list[int], seats: Mapping[int, SeatRow],
+                      colours: list[str], lang: str) -> list[int]:
+    """The seat order (join numbers, seat 0 first) with every player who picked a colour in
+    the seat the game gives that colour; the others keep their drawn order in the seats
+    left. Refuses when a picked colour has no seat at this player count."""
+    placed: dict[int, int] = {}
+    for joined in order:
+        seat = seats[joined]
+        if not seat.colour_picked:
+            continue
+        if seat.colour.lower() not in colours:
+            raise Refusal("start.colour_unseated", name=seat.name,
+                          colour=colour_name(seat.colour, lang), count=len(colours))
+        placed[colours.index(seat.colour.lower())] = joined
+    rest = iter(j for j in order if j not in placed.values())
+    return [placed[number] if number in placed else next(rest) for number in range(len(order))]
+
+
+def _seat_colours(game: Game, state: State, count: int) -> list[str] | None:
+    """The colours the game gives the seats, so that text and board agree: the game's
+    ``seat_colours``, or else the colours its public view names for each seat
+    (``players: [{"seat": 0, "colour": ...}, ...]``); None when it names none."""
+    fixed = [str(c).lower() for c in getattr(game, "seat_colours", ())]
+    if len(fixed) >= count:
+        return fixed[:count]
+    players = game.view(state, None).get("players")
+    if isinstance(players, list):
+        named = {p.get("seat"): p.get("colour") for p in players if isinstance(p, dict)}
+        if all(isinstance(named.get(seat), str) for seat in range(count)):
+            return [named[seat].lower() for seat in range(count)]
+    return None
+
+
+async def _open_imported(service: ServiceBase, ctx: Ctx, data: dict[str, Any]
+                         ) -> list[Reply]:
+    from bot.imports import GAME_KEY, BadExport, game_moves, lobby_text, replay, source_text
+
+    if ctx.guild_id is None:
+        raise Refusal("svc.no_dm")
+    table_lang = language(ctx.guild_locale or "en")
+    try:
+        imported = await asyncio.to_thread(replay, data)
+    except BadExport as error:
+        raise Refusal(text_of(error)) from None
+    game = service._game(GAME_KEY)
+    state = imported["state"]
+    count = imported["num_players"]
+    now = service.clock()
+    try:
+        row = await service.store.create_game(
+            guild_id=ctx.guild_id, channel_id=ctx.channel_id, game_key=GAME_KEY,
+            options=game.normalise_options(imported["options"]), seed=imported["seed"],
+            creator_id=ctx.user_id, min_players=count, max_players=count, now=now,
+            language=table_lang)
+    except ChannelBusy:
+        raise Refusal("svc.busy") from None
+    source = source_text(data)
+    await service.store.save_origin(row.id, str(source), game.dump(state),
+                                    game_moves(imported["actions"]), now)
+    text = lobby_text(game.title, imported, row.id, game.phase(state), source, table_lang)
+    return [_public(text, title=game.title)]

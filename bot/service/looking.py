@@ -1,0 +1,200 @@
+"""What a player may look at: status, boards, previews, the hand, the log, rules, their games,
+exports."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+from bot.i18n import colour_name, t
+from bot.replies import Attachment, Button, Reply
+from bot.service.base import (
+    STOP_WORDS,
+    Ctx,
+    Refusal,
+    ServiceBase,
+    _clip,
+    _guarded,
+    _private,
+    _private_part,
+    _secret_lines,
+    log,
+)
+from bot.service.extras import NoZoom, extras_for
+from bot.store import GameRow
+from engine.core import Action, Game, State
+from engine.text import say, text_of
+
+
+class Looking(ServiceBase):
+    @_guarded
+    async def status(self, ctx: Ctx) -> list[Reply]:
+        table, notices = await self._table(ctx, ("lobby", "active", "finished"))
+        row = table.row
+        lines = [f"**{table.game.title}**: " + t(f"svc.status.{row.status}", ctx.locale)
+                 + (f", {say(row.phase, ctx.locale)}" if row.phase else "")]
+        for s in table.seats:
+            mark = t("svc.status.to_act", ctx.locale) if s.seat in row.active_seats else ""
+            kind = t("svc.status.ai", ctx.locale) if s.is_ai else ""
+            lines.append(f"- {s.name} ({colour_name(s.colour, ctx.locale)}){kind}{mark}")
+        if row.status == "lobby":
+            lines.append(t("svc.status.seated", ctx.locale, count=len(table.seats),
+                           low=row.min_players, high=row.max_players))
+        else:
+            lines.append(t("svc.status.moves", ctx.locale,
+                           count=len(await self.store.actions(row.id))))
+        if table.state is not None and row.status == "finished":
+            standings = table.game.result(table.state) or []
+            lines += [f"{s.rank}. {table.who(s.seat)}: {s.score}" for s in standings]
+        return notices + [_private(ctx, _clip("\n".join(lines)))]
+
+    @_guarded
+    async def board(self, ctx: Ctx, near: str | None = None) -> list[Reply]:
+        """The public board; ``near`` (a hex like F9) zooms on a region where the game's
+        pictures support it."""
+        table, notices = await self._table(ctx, ("active", "finished"))
+        assert table.state is not None
+        if near and near.strip():
+            try:
+                view = extras_for(table.row.game_key).zoom(table.game, table.state, near,
+                                                                lang=table.row.language)
+            except NoZoom as error:
+                raise Refusal(text_of(error)) from None
+            text = t("svc.zoom.title", table.row.language, title=table.game.title,
+                     phase=table.game.phase(table.state), near=near.upper())
+            return notices + await self._pictures(table, [(text, view)])
+        return notices + [await self._board_reply(table, table.state)]
+
+    @_guarded
+    async def preview(self, ctx: Ctx, move: str) -> list[Reply]:
+        """``/game preview move:``: only for the caller, what a move would do (18Rhl: a
+        zoomed picture of a tile lay, the routes of a run), checked on a copy of the game
+        and never played."""
+        table, notices = await self._table(ctx, ("active",))
+        seat = self._active_seat(table, ctx)
+        state = table.state
+        assert state is not None
+        action = self._parse(table, seat, move)
+        table.game.apply(json.loads(json.dumps(state)), seat, action)  # RuleError: refused
+        text, view = extras_for(table.row.game_key).preview(table.game, state, seat, action,
+                                                                   lang=ctx.locale)
+        files = []
+        if view is not None:
+            png = await asyncio.to_thread(self.render, table.row.game_key, view)
+            files = [Attachment(f"{table.row.game_key}-{table.row.id}-preview.png", png)]
+        return notices + [_private(ctx, _clip(text), files=files)]
+
+    @_guarded
+    async def hand(self, ctx: Ctx) -> list[Reply]:
+        table, notices = await self._table(ctx, ("active",))
+        seat = self._seat_or_refuse(table, ctx)
+        state = table.state
+        assert state is not None and seat.seat is not None
+        game = table.game
+        secret = _private_part(game.view(state, seat.seat), game.view(state, None))
+        lines = [t("svc.hand.seat", ctx.locale, colour=colour_name(seat.colour, ctx.locale),
+                   phase=game.phase(state))]
+        lines += _secret_lines(secret, ctx.locale)
+        buttons: list[Button] = []
+        if seat.seat in game.active(state):
+            moves = game.legal(state, seat.seat)
+            labels = [say(game.label(state, m), ctx.locale) for m in moves[:20]]
+            cut = " ..." if len(moves) > 20 else ""
+            # a cut list still shows how to stop (done, pass, end), which may sort late
+            out = next((m for m in moves[20:] if _stops(game, state, m)), None) if cut else None
+            if out is not None:
+                way = f"{say(game.label(state, out), ctx.locale)} ({game.format(state, out)})"
+                cut += " " + t("svc.hand.way_out", ctx.locale, move=way)
+            lines.append(t("svc.hand.moves", ctx.locale, count=len(moves)) + "; ".join(labels)
+                         + cut)
+            buttons = self._move_buttons(table, seat.seat, ctx.locale)
+        else:
+            lines.append(t("svc.hand.not_turn", ctx.locale))
+        return notices + [_private(ctx, _clip("\n".join(lines)), buttons=buttons)]
+
+    @_guarded
+    async def log(self, ctx: Ctx, lines: int = 20) -> list[Reply]:
+        table, notices = await self._table(ctx, ("active", "finished"))
+        actions = await self.store.actions(table.row.id)
+        shown = []
+        for number, action in enumerate(actions, 1):
+            name = table.by_seat(action.seat).name
+            shown.append(f"{number}. {name}: " + " ".join(say(line, ctx.locale)
+                                                          for line in action.lines))
+        text = "\n".join(shown[-max(1, min(lines, 100)):]) or t("svc.log.none", ctx.locale)
+        return notices + [_private(ctx, _clip(text, keep="end"))]
+
+    @_guarded
+    async def rules(self, ctx: Ctx, game_key: str | None, topic: str | None) -> list[Reply]:
+        if game_key is None:
+            row = await self.store.live_game(ctx.channel_id)
+            if row is None:
+                titles = ", ".join(f"{k} ({g.title})" for k, g in self.games.items())
+                return [_private(ctx, t("svc.rules.games", ctx.locale, titles=titles))]
+            game_key = row.game_key
+        return [_private(ctx, _clip(say(self._game(game_key).rules(topic), ctx.locale)))]
+
+    @_guarded
+    async def my_games(self, ctx: Ctx) -> list[Reply]:
+        waiting = []
+        for row in await self.store.games_of_user(ctx.user_id, ("active",)):
+            seats = await self.store.seats(row.id)
+            mine = next((s for s in seats if s.user_id == ctx.user_id and not s.is_ai), None)
+            if mine is not None and mine.seat in row.active_seats:
+                title = self.games[row.game_key].title if row.game_key in self.games \
+                    else row.game_key
+                waiting.append(t("svc.mygames.line", ctx.locale, title=title,
+                                 channel=row.channel_id, phase=row.phase))
+        text = "\n".join([t("svc.mygames.head", ctx.locale), *waiting]) if waiting else \
+            t("svc.mygames.none", ctx.locale)
+        return [_private(ctx, _clip(text))]
+
+    @_guarded
+    async def export(self, ctx: Ctx) -> list[Reply]:
+        if ctx.guild_id is None:
+            raise Refusal("svc.no_dm")
+        row = await self.store.latest_game(ctx.channel_id)
+        if row is None:
+            raise Refusal("svc.no_game_here")
+        if row.status in ("lobby", "active"):
+            raise Refusal("svc.export_live")
+        data = await self.export_data(row)
+        body = json.dumps(data, indent=1, ensure_ascii=False).encode()
+        name = f"rheinbot-{row.game_key}-{row.id}.json"
+        return [_private(ctx, t("svc.export_done", ctx.locale, id=row.id,
+                                count=len(data["actions"])),
+                         files=[Attachment(name, body)])]
+
+    async def export_data(self, row: GameRow) -> dict[str, Any]:
+        """The replayable record of a game: setup plus the action log."""
+        seats = [s for s in await self.store.seats(row.id) if s.seat is not None]
+        actions = await self.store.actions(row.id)
+        return {
+            "format": "rheinbot-export", "format_version": 1, "game": row.game_key,
+            "players": len(seats), "options": row.options, "seed": row.seed,
+            "status": row.status,
+            "seats": [{"seat": s.seat, "name": s.name, "colour": s.colour, "ai": s.is_ai}
+                      for s in seats],
+            "actions": [{"seat": a.seat, "move": a.notation, "user": a.user_id,
+                         "time": a.created_at} for a in actions],
+            # an imported game: the moves replay from this state, not from a new setup
+            **({"origin": origin} if (origin := await self.store.origin(row.id)) else {}),
+            # the standings as played here, so `rheinbot replay` can verify its own result
+            **({"result": result} if (result := self._export_result(row)) else {}),
+        }
+
+    def _export_result(self, row: GameRow) -> list[dict[str, Any]] | None:
+        if row.status != "finished" or row.state is None or row.game_key not in self.games:
+            return None
+        game = self.games[row.game_key]
+        try:
+            standings = game.result(game.load(row.state)) or []
+        except Exception:  # an old snapshot: the export still carries setup and moves
+            log.warning("no result for the export of game %s", row.id, exc_info=True)
+            return None
+        return [{"seat": s.seat, "rank": s.rank, "score": s.score} for s in standings] or None
+
+
+def _stops(game: Game, state: State, action: Action) -> bool:
+    return (game.format(state, action).split() or [""])[0] in STOP_WORDS

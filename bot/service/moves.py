@@ -1,0 +1,281 @@
+"""Playing a move: parsing, button presses, autocomplete, committing, and what the table
+hears."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from typing import Any
+
+from bot.i18n import english_move, t
+from bot.replies import Audience, Reply
+from bot.service.base import (
+    EMBED_LIMIT,
+    Ctx,
+    Refusal,
+    ServiceBase,
+    Table,
+    _clip,
+    _expected,
+    _guarded,
+    _private,
+    _private_part,
+    _secret_lines,
+)
+from bot.service.extras import extras_for
+from bot.store import Move, StaleVersion
+from engine.core import Action, RuleError, State, is_plain_number
+from engine.text import say
+
+UNDO_CHOICES = {"undo-yes": True, "undo-no": False}  # the undo vote's buttons
+
+
+class Moves(ServiceBase):
+    @_guarded
+    async def play(self, ctx: Ctx, move: str, version: int | None = None) -> list[Reply]:
+        table, notices = await self._table(ctx, ("active",))
+        if version is not None and version != table.row.version:
+            return notices + [_private(ctx, t("svc.stale", ctx.locale))]
+        seat = self._active_seat(table, ctx)
+        state = table.state
+        assert state is not None
+        try:
+            action = self._parse(table, seat, move)
+        except RuleError:  # a step of a step-by-step choice (18Rhl: "lay F11") gets a hint
+            hint = extras_for(table.row.game_key).incomplete(table.game, state, seat, move)
+            if hint is None:
+                raise
+            raise Refusal(hint) from None
+        if action.get("type") == "done" and \
+                self._closed_turns.pop(table.row.id, None) == (seat, table.row.version):
+            # Typed before the player saw that their turn had ended by itself: ending the
+            # new turn unseen is refused once, with what it is.
+            return notices + [_private(ctx, self._turn_news("svc.done_stale", table, seat,
+                                                            ctx.locale))]
+        return notices + await self._play_action(table, seat, ctx.user_id, action)
+
+    def _turn_news(self, key: str, table: Table, seat: int, lang: str) -> str:
+        game, state = table.game, table.state
+        assert state is not None
+        name = getattr(game, "step_name", game.phase)
+        before = self._closed_names.get(table.row.id, "")
+        return t(key, lang, before=say(before, lang), now=say(name(state), lang),
+                 expected=_expected(game, state, seat, lang))
+
+    @_guarded
+    async def press(self, ctx: Ctx, custom_id: str) -> list[Reply]:
+        parts = custom_id.split(":")
+        clock = _clock_choice(parts[3]) if len(parts) == 4 else None
+        if len(parts) != 4 or parts[0] != "rb" or not _number(parts[1]) or \
+                not _number(parts[2]) or not (_number(parts[3]) or parts[3] in UNDO_CHOICES
+                                              or clock):
+            raise Refusal("svc.button_foreign")
+        game_id, version = int(parts[1]), int(parts[2])
+        row = await self.store.game(game_id)
+        if row is None or row.channel_id != ctx.channel_id:
+            raise Refusal("svc.button_elsewhere")
+        if clock is not None and row.status == "active":
+            # Not tied to the version: others may have moved in a simultaneous phase; what
+            # counts is that this seat is still waiting and its clock has run out.
+            table, notices = await self._load(row)
+            return notices + await self._clock_decision(ctx, table, *clock)
+        if row.status != "active" or row.version != version:
+            return [_private(ctx, t("svc.stale", ctx.locale))]
+        table, notices = await self._load(row)
+        if table.row.version != version:  # a rebuild bumped it
+            return notices + [_private(ctx, t("svc.stale", ctx.locale))]
+        if parts[3] in UNDO_CHOICES:
+            return notices + await self.vote_undo(ctx, UNDO_CHOICES[parts[3]])
+        index = int(parts[3])
+        seat = self._active_seat(table, ctx)
+        assert table.state is not None
+        moves = table.game.legal(table.state, seat)
+        if index >= len(moves):
+            return notices + [_private(ctx, t("svc.stale", ctx.locale))]
+        return notices + await self._play_action(table, seat, ctx.user_id, moves[index])
+
+    def _parse(self, table: Table, seat: int, text: str) -> Action:
+        """The engine's parse; if that fails, again with German keywords made English."""
+        assert table.state is not None
+        try:
+            return table.game.parse(table.state, seat, text)
+        except RuleError:
+            english = english_move(table.row.game_key, text)
+            if english == text:
+                raise
+            try:
+                return table.game.parse(table.state, seat, english)
+            except RuleError:
+                pass
+            raise
+
+    async def move_choices(self, ctx: Ctx, typed: str) -> list[tuple[str, str]]:
+        """Autocomplete: the caller's legal moves matching ``typed``; fast, no rendering."""
+        try:
+            table, _ = await self._table(ctx, ("active",))
+            seat = self._active_seat(table, ctx)
+        except (Refusal, StaleVersion):
+            return []
+        game, state = table.game, table.state
+        assert state is not None
+        stepped = extras_for(table.row.game_key).choices(
+            game, state, seat, english_move(table.row.game_key, typed),  # German words too
+            lang=ctx.locale)
+        if stepped is not None:  # a game walking big choices step by step (18Rhl lays)
+            return stepped[:25]
+        needle = typed.strip().lower()
+        english = english_move(table.row.game_key, needle).lower()  # German keywords too
+        choices = []
+        for action in game.legal(state, seat):
+            label = say(game.label(state, action), ctx.locale)
+            notation = game.format(state, action)
+            if len(notation) > 100:
+                continue
+            if needle in label.lower() or needle in notation.lower() or \
+                    english in notation.lower():
+                choices.append((label[:100], notation))
+                if len(choices) == 25:
+                    break
+        return choices
+
+    @staticmethod
+    def _move_line(table: Table, seat: int, lines: list[str], before: State,
+                   action: Action) -> str:
+        """The channel line for a move."""
+        return f"{table.who(seat)}: {Moves._move_said(table, lines, before, action)}"
+
+    @staticmethod
+    def _move_said(table: Table, lines: list[str], before: State, action: Action) -> str:
+        """What a move did, in the table's language; a move the rules log nothing for
+        (``done``, ``pass``) shows its label and notation, so the channel never reads an
+        empty line."""
+        lang = table.row.language
+        return " ".join(say(line, lang) for line in lines) or \
+            f"{say(table.game.label(before, action), lang)} (`{table.game.format(before, action)}`)"
+
+    async def _play_action(self, table: Table, seat: int, user_id: int | None,
+                           action: Action) -> list[Reply]:
+        game = table.game
+        assert table.state is not None
+        phase_before = game.phase(table.state)
+        secrets_before = self._secrets(table)
+        before = table.state
+        turn_key = getattr(game, "turn_key", None)
+        key_before = turn_key(before) if turn_key is not None else None
+        lines = await self._commit(table, seat, user_id, action)
+        state = table.state  # _commit replaced it with the new state
+        replies = self._line_replies([self._move_line(table, seat, lines, before, action)])
+        replies += await self._pictures(table, extras_for(table.row.game_key).images_after(
+            game, before, seat, action, state, lang=table.row.language))
+        if game.phase(state) != phase_before and game.result(state) is None:
+            replies.append(await self._board_reply(table, state))
+        replies += await self._after_change(table)
+        news = self._closed_turn(table, seat, user_id, action, before, key_before)
+        return _folded(replies) + news + self._secret_news(table, secrets_before, phase_before)
+
+    def _closed_turn(self, table: Table, seat: int, user_id: int | None, action: Action,
+                     before: State, key_before: Any) -> list[Reply]:
+        """When a move (not ``done``) ended its player's turn by itself and they hold the
+        next turn (Rhein: the last truck placed, nothing left aboard at a stop), tell them
+        what they must do now, and remember it for ``play``'s stale-``done`` check."""
+        self._closed_turns.pop(table.row.id, None)
+        game, state = table.game, table.state
+        turn_key = getattr(game, "turn_key", None)
+        if turn_key is None or user_id is None or state is None or \
+                action.get("type") == "done" or seat not in game.active(state) or \
+                turn_key(state) == key_before:
+            return []
+        self._closed_turns[table.row.id] = (seat, table.row.version)
+        self._closed_names[table.row.id] = getattr(game, "step_name", game.phase)(before)
+        lang = table.row.language
+        return [Reply(self._turn_news("svc.step_closed", table, seat, lang), Audience.EPHEMERAL,
+                      user_id=user_id)]
+
+    def _secrets(self, table: Table) -> dict[int, list[tuple[str, Any]]]:
+        """What each human seat sees beyond the public view (their hand, their coins...)."""
+        game, state = table.game, table.state
+        assert state is not None
+        public = game.view(state, None)
+        return {s.seat: _private_part(game.view(state, s.seat), public)
+                for s in table.seats if s.seat is not None and not s.is_ai and s.user_id}
+
+    def _secret_news(self, table: Table, before: dict[int, list[tuple[str, Any]]],
+                     phase_before: str | None) -> list[Reply]:
+        """After a phase change, a DM to each player whose hidden information changed (a new
+        deal, a draw); within a phase /game hand shows it, so ordinary moves send no DMs."""
+        assert table.state is not None
+        phase = table.game.phase(table.state)
+        if phase == phase_before or table.game.result(table.state) is not None:
+            return []
+        replies = []
+        for seat, secret in self._secrets(table).items():
+            if secret and secret != before.get(seat):
+                text = _clip("\n".join([t("svc.only_you", table.row.language, phase=phase),
+                                        *_secret_lines(secret, table.row.language)]))
+                replies.append(Reply(text, Audience.DM, user_id=table.by_seat(seat).user_id))
+        return replies
+
+    async def _commit(self, table: Table, seat: int, user_id: int | None,
+                      action: Action) -> list[str]:
+        """Apply ``action`` to the table's state and store it (one transaction)."""
+        game, state = table.game, table.state
+        assert state is not None
+        notation = game.format(state, action)
+        before = game.reveals(state)
+        work = json.loads(json.dumps(state))
+        lines = game.apply(work, seat, action)  # RuleError leaves everything unchanged
+        move = Move(seat=seat, user_id=user_id, notation=notation, lines=lines,
+                    reveals_before=before, reveals_after=game.reveals(work))
+        await self.store.commit_move(table.row.id, table.row.version, move,
+                                     self._snapshot(table, work), self.clock())
+        table.state = work
+        table.row = await self._row(table.row.id)
+        return lines
+
+    async def _after_change(self, table: Table) -> list[Reply]:
+        """AI seats move, then the result post or the turn prompt; reminders follow."""
+        replies = await self._run_ai(table)
+        game, state = table.game, table.state
+        assert state is not None
+        if game.result(state) is not None:
+            replies += await self._result_replies(table)
+            await self._record_result(table)
+        else:
+            replies += await self._prompt_pictures(table)
+            replies += await self._pinging(table, self._turn_prompt(table))
+            await self._card_on_prompt(table, replies)
+        await self._tell_reminders(table)
+        return _folded(replies) + await self._watch_news(table)
+
+
+def _clock_choice(text: str) -> tuple[str, int] | None:
+    """``"clock-ai-2"`` -> ``("ai", 2)``; None for anything else."""
+    head, _, seat = text.rpartition("-")
+    kind = head.removeprefix("clock-")
+    if head.startswith("clock-") and kind in ("ai", "skip", "replace") and seat.isdigit():
+        return kind, int(seat)
+    return None
+
+
+def _number(text: str) -> bool:
+    """A button id's number: ASCII digits that fit SQLite's integer ("²".isdigit() is true
+    but int() refuses it; a 30-digit id overflows the store)."""
+    return is_plain_number(text) and len(text) <= 18
+
+
+def _folded(replies: list[Reply]) -> list[Reply]:
+    """Plain channel text just before a titled picture post (a board, the result) goes into
+    that post's text: a move and the board it ends the phase with are one message, not two.
+    Text that mentions someone stays apart (an embed's mentions would not ping)."""
+    out: list[Reply] = []
+    for reply in replies:
+        before = out[-1] if out else None
+        if (before is not None and reply.is_public and before.is_public
+                and reply.title is not None and reply.files
+                and before.title is None and not before.files and not before.buttons
+                and "<@" not in before.text
+                and len(before.text) + 1 + len(reply.text) <= EMBED_LIMIT):
+            out[-1] = replace(reply, text=f"{before.text}\n{reply.text}")
+        else:
+            out.append(reply)
+    return out

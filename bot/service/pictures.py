@@ -1,0 +1,234 @@
+"""Turn cards, full boards and the turn prompt with its buttons and pings."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+from bot.i18n import t
+from bot.replies import Attachment, Button, Reply
+from bot.service.base import ServiceBase, Table, _clip, _private_part, _public, log
+from bot.service.extras import extras_for
+from bot.store import ActionRow
+from engine.core import State
+from engine.text import say
+from render import board_changes
+
+CARD_MOVES = 12  # the latest moves a turn card is given (it lists what fits, counts the rest)
+
+
+class Pictures(ServiceBase):
+    async def _card_on_prompt(self, table: Table, replies: list[Reply]) -> None:
+        """The turn card goes with the turn prompt, the last reply, when a human is to act."""
+        assert table.state is not None
+        if not replies or not any(not table.by_seat(s).is_ai
+                                  for s in table.game.active(table.state)):
+            return
+        card = await self._turn_card(table)
+        if card is not None:
+            replies[-1].files.append(card)
+
+    async def _turn_card(self, table: Table) -> Attachment | None:
+        """The turn card: who acts, what changed since the previous card and the standings,
+        drawn from public views only. Remembers (store and memory) what this card saw."""
+        game, state, row = table.game, table.state, table.row
+        assert state is not None
+        mark = await self.store.card_mark(row.id)
+        since = await self.store.actions(row.id, after=mark)
+        cached = self._last_cards.get(row.id)
+        try:
+            if cached is not None and mark is not None and cached[0] == mark:
+                base = game.load(cached[1])
+            else:
+                seen = [a for a in await self.store.actions(row.id)
+                        if mark is not None and a.id <= mark]
+                await self._fetch_origin(table)
+                base = await asyncio.to_thread(self._replay, table, seen)
+            view = await asyncio.to_thread(self._card_view, table, base, since, mark is None)
+            png = await asyncio.to_thread(self.card_render, row.game_key, view)
+        except Exception:
+            log.exception("the turn card of game %s failed", row.id)
+            return None
+        last = since[-1].id if since else \
+            max((a.id for a in await self.store.actions(row.id)), default=0)
+        await self.store.set_card_mark(row.id, last)
+        self._last_cards[row.id] = (last, game.dump(state))
+        if png is None:
+            return None
+        return Attachment(f"{game.key}-{row.id}-v{row.version}-turn-card.png", png)
+
+    def _card_view(self, table: Table, base: State, since: list[ActionRow],
+                   first: bool) -> dict:
+        """The card's public view: the moves since ``base`` as the channel read them (a move
+        the rules log nothing for by its label), the places they touched, who acts now."""
+        game, state, lang = table.game, table.state, table.row.language
+        assert state is not None
+        before = game.view(base, None)
+        work = json.loads(json.dumps(base))
+        moves = []
+        for number, row in enumerate(since):
+            action = game.parse(work, row.seat, row.notation)
+            if number >= len(since) - CARD_MOVES:
+                said = _joined([say(line, lang) for line in row.lines]) or \
+                    say(game.label(work, action), lang)
+                moves.append({"seat": row.seat, "text": said})
+            game.apply(work, row.seat, action)
+        public = game.view(state, None)
+        view = self._picture_view(table, public)
+        view["card"] = {"acting": list(game.active(state)), "moves": moves,
+                        "earlier": max(0, len(since) - CARD_MOVES), "first": first,
+                        "changed": board_changes(table.row.game_key, before, public)}
+        return view
+
+    async def _prompt_pictures(self, table: Table) -> list[Reply]:
+        """Pictures the game shows the one human to act before they choose (18Rhl: the
+        routes ``run auto`` would run, with their revenue)."""
+        game, state = table.game, table.state
+        assert state is not None
+        humans = [s for s in game.active(state) if not table.by_seat(s).is_ai]
+        if len(humans) != 1:
+            return []
+        shots = extras_for(table.row.game_key).prompt_images(game, state, humans[0],
+                                                                   lang=table.row.language)
+        if not shots or _private_part(game.view(state, humans[0]), game.view(state, None)):
+            return []  # (the channel never sees a picture drawn for a seat with secrets)
+        return await self._pictures(table, shots)
+
+    def _turn_prompt(self, table: Table) -> list[Reply]:
+        game, state = table.game, table.state
+        assert state is not None
+        humans = [table.by_seat(s) for s in game.active(state) if not table.by_seat(s).is_ai]
+        if not humans:
+            return []
+        mentions = " ".join(f"<@{s.user_id}>" for s in humans)
+        lang = table.row.language
+        text = t("svc.your_turn", lang, mentions=mentions, phase=game.phase(state),
+                 hint=t("svc.turn_hint", lang))
+        buttons: list[Button] = []
+        if len(humans) == 1 and humans[0].seat is not None:
+            seat = humans[0].seat
+            # Move labels could reveal a hand, so buttons go into the channel only for a
+            # seat that sees nothing the public does not.
+            if not _private_part(game.view(state, seat), game.view(state, None)):
+                buttons = self._move_buttons(table, seat)
+        return [_public(text, buttons=buttons)]
+
+    async def _pinging(self, table: Table, prompt: list[Reply]) -> list[Reply]:
+        """The turn prompt names every waiting player; it pings only those whose notice of
+        the turn it is (the others get their DM from the reminders: one notice, not two)."""
+        if self.reminders is None or table.state is None:
+            return prompt
+        users = [table.by_seat(s).user_id for s in table.game.active(table.state)
+                 if not table.by_seat(s).is_ai and table.by_seat(s).user_id is not None]
+        pings = await self.reminders.pings(table.row.id, [u for u in users if u is not None])
+        for reply in prompt:
+            reply.pings = pings
+        return prompt
+
+    def _move_buttons(self, table: Table, seat: int, lang: str | None = None) -> list[Button]:
+        """Buttons for the moves the game picks (default: the first five legal moves); each
+        custom id carries the move's index in ``legal()``, which ``press`` resolves."""
+        game, state = table.game, table.state
+        assert state is not None
+        moves = game.legal(state, seat)
+        picked = extras_for(table.row.game_key).button_indexes(game, state, seat, moves)
+        lang = lang or table.row.language
+        return [Button(say(game.label(state, moves[i]), lang)[:80],
+                       f"rb:{table.row.id}:{table.row.version}:{i}") for i in picked[:25]]
+
+    async def _pictures(self, table: Table, shots: list[tuple[str, dict]]) -> list[Reply]:
+        """Channel posts of extra pictures a game asks for (routes run, run auto's proposal);
+        views are public views, drawn by the table's renderer."""
+        replies = []
+        for number, (text, view) in enumerate(shots):
+            try:
+                png = await asyncio.to_thread(self.render, table.row.game_key,
+                                              self._picture_view(table, view))
+            except Exception:
+                log.exception("rendering a %s picture failed", table.row.game_key)
+                replies.append(_public(_clip(text)))
+                continue
+            name = f"{table.row.game_key}-{table.row.id}-v{table.row.version}-{number}.png"
+            replies.append(_public(_clip(text), files=[Attachment(name, png)]))
+        return replies
+
+    async def _result_replies(self, table: Table) -> list[Reply]:
+        game, state = table.game, table.state
+        assert state is not None
+        standings = game.result(state) or []
+        lines = [f"{s.rank}. {table.who(s.seat)}: {s.score}" for s in standings]
+        winners = [f"**{table.by_seat(s.seat).name}**" for s in standings if s.rank == 1]
+        lang = table.row.language
+        if len(winners) == 1:
+            head = t("svc.wins", lang, name=winners[0])
+        else:
+            head = t("svc.share_win", lang, names=", ".join(winners[:-1]), last=winners[-1])
+        board = await self._board_reply(table, state)
+        return [_public("\n".join([head, *lines]),
+                        title=t("svc.final_title", lang, title=game.title), files=board.files)]
+
+    async def _board_reply(self, table: Table, state: State) -> Reply:
+        game = table.game
+        public = game.view(state, None)  # the public view only: this goes to the channel
+        view = self._picture_view(table, public)
+        # the board marks what changed since the previous board posted (kept in memory; after
+        # a restart, the log replayed up to the action the store says that board had seen)
+        before = self._last_boards.get(table.row.id) or await self._board_before(table)
+        changed = board_changes(table.row.game_key, before, public) if before else None
+        if changed is not None:
+            view["changed"] = changed
+        self._last_boards[table.row.id] = public
+        await self.store.set_board_mark(table.row.id,
+                                        await self.store.last_action_id(table.row.id))
+        phase = say(game.phase(state), table.row.language)
+        try:
+            png = await asyncio.to_thread(self.render, table.row.game_key, view)
+        except Exception:
+            log.exception("rendering %s failed", game.key)
+            return _public(t("svc.board_failed", table.row.language, title=game.title,
+                             phase=phase), title=phase)
+        # a game whose board is several pictures (18Rhl: map and market) posts them together
+        pngs = png if isinstance(png, list) else [png]
+        stem = f"{game.key}-{table.row.id}-v{table.row.version}"
+        files = [Attachment(f"{stem}.png" if len(pngs) == 1 else f"{stem}-{k + 1}.png", body)
+                 for k, body in enumerate(pngs)]
+        reply = _public(f"{game.title}: {phase}", title=phase, files=files)
+        table.boards.append(reply)
+        return reply
+
+    async def _board_before(self, table: Table) -> dict | None:
+        """The public view the previous full board showed, rebuilt from the log (None when
+        no board was posted since the store began to remember, or it cannot be rebuilt)."""
+        mark = await self.store.board_mark(table.row.id)
+        if mark is None:
+            return None
+        seen = [a for a in await self.store.actions(table.row.id) if a.id <= mark]
+        try:
+            await self._fetch_origin(table)
+            base = await asyncio.to_thread(self._replay, table, seen)
+        except Exception:
+            log.exception("the previous board of game %s cannot be rebuilt", table.row.id)
+            return None
+        return table.game.view(base, None)
+
+    @staticmethod
+    def _picture_view(table: Table, view: dict) -> dict:
+        """A public view for a picture: the table's language, and its players' names and
+        colours by seat (renderers that name players use them)."""
+        seats = [{"seat": s.seat, "name": s.name, "colour": s.colour} for s in table.seats
+                 if s.seat is not None]
+        return {**view, "lang": table.row.language, "seats": seats}
+
+
+def _joined(lines: list[str]) -> str:
+    """A move's log lines as one line of the turn card: a line that does not end a sentence
+    (18Rhl writes "ADR pays out") is set off from the next by a semicolon.
+
+    >>> _joined(["ADR pays out", "ADR's share price goes up.", "Done"])
+    "ADR pays out; ADR's share price goes up. Done"
+    """
+    out = ""
+    for line in (line.strip() for line in lines):
+        if line:
+            out = f"{out}{'' if not out or out[-1] in '.!?:;' else ';'} {line}".strip()
+    return out

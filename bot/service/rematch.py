@@ -1,0 +1,78 @@
+"""A rematch in a new thread with the same players."""
+
+from __future__ import annotations
+
+from bot.i18n import colour_name, t
+from bot.replies import Reply
+from bot.service.base import (
+    Ctx,
+    Refusal,
+    RematchPlan,
+    ServiceBase,
+    _guarded,
+    _private,
+    _public,
+    _variants_text,
+)
+from bot.store import ChannelBusy
+
+
+class Rematch(ServiceBase):
+    async def prepare_rematch(self, ctx: Ctx) -> tuple[RematchPlan | None, list[Reply]]:
+        """Check a rematch may be opened here; the plan, or (None, the refusal)."""
+        try:
+            if ctx.guild_id is None:
+                raise Refusal("svc.no_dm")
+            row = await self.store.latest_game(ctx.channel_id)
+            if row is None or row.status != "finished":
+                raise Refusal("rematch.not_finished")
+            seats = await self.store.seats(row.id)
+            if not (ctx.can_manage or any(s.user_id == ctx.user_id for s in seats)):
+                raise Refusal("rematch.not_player")
+            game = self._game(row.game_key)
+        except Refusal as error:
+            return None, [_private(ctx, error.say(ctx.locale))]
+        number = 1
+        source = row
+        while source.rematch_of is not None and number < 50:
+            number += 1
+            older = await self.store.game(source.rematch_of)
+            if older is None:
+                break
+            source = older
+        name = t("rematch.thread", row.language, title=game.title, number=number)
+        return RematchPlan(row.id, row.channel_id, name[:100]), []
+
+    @_guarded
+    async def rematch(self, ctx: Ctx, plan: RematchPlan) -> list[Reply]:
+        """Open the rematch table in ``ctx.channel_id`` (the new thread): the same game,
+        options, pace and language, every seat of the old game seated again in its old seat
+        order (AI seats too), and a new seed. The creator then starts it."""
+        old = await self.store.game(plan.source_game_id)
+        if old is None or old.status != "finished":
+            raise Refusal("rematch.not_finished")
+        game = self._game(old.game_key)
+        now = self.clock()
+        try:
+            row = await self.store.create_game(
+                guild_id=ctx.guild_id, channel_id=ctx.channel_id, game_key=old.game_key,
+                options=old.options, seed=self.seed_source(), creator_id=ctx.user_id,
+                min_players=old.min_players, max_players=old.max_players, now=now,
+                pace_hours=old.pace_hours, language=old.language, rematch_of=old.id)
+        except ChannelBusy:
+            raise Refusal("svc.busy") from None
+        version = row.version
+        seated = [s for s in await self.store.seats(old.id) if s.seat is not None]
+        for s in sorted(seated, key=lambda s: s.seat or 0):
+            version = await self.store.add_seat(
+                row.id, version, user_id=None if s.is_ai else s.user_id, name=s.name,
+                colour=s.colour, is_ai=s.is_ai, ai_level=s.ai_level, now=now)
+        variants = _variants_text(game, old.options, old.language)
+        ordered = sorted(seated, key=lambda s: s.seat or 0)
+        lineup = ", ".join(f"{n}. **{s.name}** ({colour_name(s.colour, old.language)})"
+                           for n, s in enumerate(ordered, 1))
+        mentions = " ".join(f"<@{s.user_id}>" for s in seated
+                            if not s.is_ai and s.user_id is not None)
+        return [_public(t("rematch.opened", old.language, name=ctx.user_name,
+                          title=game.title, old=old.id, variants=variants, lineup=lineup,
+                          mentions=mentions), title=game.title)]

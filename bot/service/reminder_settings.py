@@ -1,0 +1,96 @@
+"""A player's ``/remind`` settings and what the reminders are told after a change."""
+
+from __future__ import annotations
+
+from bot.i18n import language, t
+from bot.replies import Reply
+from bot.service.base import Ctx, Refusal, ServiceBase, Table, _expected, _guarded, _private, log
+from bot.service.reminders import TurnInfo, zone
+from bot.store import Settings
+from engine.core import clip_word
+
+
+class ReminderSettings(ServiceBase):
+    async def _tell_reminders(self, table: Table) -> None:
+        if self.reminders is None:
+            return
+        try:
+            await self.reminders.game_changed(self._turn_info(table))
+        except Exception:  # reminders are a courtesy: never fail a committed move for them
+            log.exception("updating reminders of game %s failed", table.row.id)
+
+    def _turn_info(self, table: Table) -> TurnInfo:
+        row, game, state = table.row, table.game, table.state
+        live = row.status in ("lobby", "active") and state is not None
+        waiting: dict[int, str] = {}
+        if live and state is not None:
+            for seat in game.active(state):
+                s = table.by_seat(seat)
+                if not s.is_ai and s.user_id is not None:
+                    waiting[s.user_id] = _expected(game, state, seat, row.language)
+        return TurnInfo(game_id=row.id, guild_id=row.guild_id, channel_id=row.channel_id,
+                        title=game.title, phase=row.phase, live=live, waiting=waiting,
+                        pace_hours=row.pace_hours, language=row.language)
+
+    @_guarded
+    async def remind(self, ctx: Ctx, on: bool | None = None, every_hours: float | None = None,
+                     quiet_from: int | None = None, quiet_to: int | None = None,
+                     tz: str | None = None, digest: bool | None = None,
+                     delay_hours: float | None = None) -> list[Reply]:
+        # A changed setting also forgets closed DMs (dms_closed stays False): the player may
+        # have opened them, and asking is how they say so.
+        old = await self.store.settings(ctx.user_id)
+        new = Settings(user_id=ctx.user_id,
+                       remind_on=old.remind_on if on is None else on,
+                       every_hours=old.every_hours if every_hours is None else every_hours,
+                       quiet_from=old.quiet_from if quiet_from is None else quiet_from,
+                       quiet_to=old.quiet_to if quiet_to is None else quiet_to,
+                       tz=old.tz if tz is None else tz,
+                       digest=old.digest if digest is None else digest,
+                       delay_hours=old.delay_hours if delay_hours is None else delay_hours)
+        _check_settings(new)
+        await self.store.save_settings(new, self.clock())
+        if self.reminders is not None:
+            await self.reminders.settings_changed(new, language(ctx.locale))
+            if (new.remind_on and not old.remind_on) or (old.digest and not new.digest) \
+                    or old.dms_closed:
+                await self._reschedule_user(ctx.user_id)
+        if digest is not None:
+            return [_private(ctx, t("remind.digest_on" if digest else "remind.digest_off",
+                                    ctx.locale))]
+        return [_private(ctx, _describe(new, ctx.locale))]
+
+    async def _reschedule_user(self, user_id: int) -> None:
+        for row in await self.store.games_of_user(user_id, ("active",)):
+            table, _ = await self._load(row)
+            await self._tell_reminders(table)
+
+
+def _check_settings(settings: Settings) -> None:
+    if not 1 <= settings.every_hours <= 168:
+        raise Refusal("svc.remind.range")
+    if not 0 <= settings.delay_hours <= 168:
+        raise Refusal("svc.remind.delay_range")
+    hours = (settings.quiet_from, settings.quiet_to)
+    if (hours[0] is None) != (hours[1] is None):
+        raise Refusal("svc.remind.quiet_pair")
+    if any(h is not None and not 0 <= h <= 23 for h in hours):
+        raise Refusal("svc.remind.quiet_hours")
+    try:
+        zone(settings.tz)
+    except ValueError:  # reminders' own message is English and quotes the whole name
+        raise Refusal("svc.remind.bad_tz", tz=repr(clip_word(settings.tz))) from None
+
+
+def _describe(settings: Settings, locale: str = "en") -> str:
+    if not settings.remind_on:
+        return t("svc.remind.off", locale)
+    quiet = (t("svc.remind.no_quiet", locale) if settings.quiet_from is None else
+             t("svc.remind.quiet", locale, start=settings.quiet_from, end=settings.quiet_to,
+               tz=settings.tz))
+    if settings.digest:
+        key = "svc.remind.digest"
+    else:
+        key = "svc.remind.after" if settings.delay_hours else "svc.remind.on"
+    return t(key, locale, hours=f"{settings.every_hours:g}", quiet=quiet,
+             delay=f"{settings.delay_hours:g}")

@@ -1,0 +1,88 @@
+"""Undo: asking, the vote of the other players, and taking the moves back."""
+
+from __future__ import annotations
+
+import asyncio
+
+from bot.i18n import t
+from bot.replies import Button, Reply
+from bot.service.base import Ctx, Refusal, ServiceBase, Table, _guarded, _public
+from bot.store import SeatRow
+
+
+class Undo(ServiceBase):
+    @_guarded
+    async def undo(self, ctx: Ctx) -> list[Reply]:
+        table, notices = await self._table(ctx, ("active",))
+        seat = self._seat_or_refuse(table, ctx)
+        actions = await self.store.actions(table.row.id)
+        mine = [i for i, a in enumerate(actions) if a.seat == seat.seat]
+        if not mine:
+            raise Refusal("svc.undo.none")
+        first = mine[-1]
+        later = actions[first:]
+        state = table.state
+        assert state is not None
+        humans_after = {a.seat for a in later[1:] if not table.by_seat(a.seat).is_ai}
+        voters = self._voters(table, seat)
+        free = (seat.seat in table.game.active(state) and not humans_after
+                and table.game.reveals(state) == later[0].reveals_before)
+        if free or not voters:
+            return notices + await self._undo(table, later[0].id, len(later), seat.name)
+        await self.store.cast_vote(table.row.id, table.row.version, later[0].id, ctx.user_id,
+                                   ctx.user_id, True, self.clock())
+        mentions = " ".join(f"<@{s.user_id}>" for s in voters)
+        prefix = f"rb:{table.row.id}:{table.row.version}:"
+        lang = table.row.language
+        return notices + [_public(
+            t("svc.undo.ask_one" if len(later) == 1 else "svc.undo.ask", lang, name=seat.name,
+              count=len(later), mentions=mentions),
+            buttons=[Button(t("svc.undo.agree", lang), prefix + "undo-yes", "success"),
+                     Button(t("svc.undo.refuse", lang), prefix + "undo-no", "danger")])]
+
+    @_guarded
+    async def vote_undo(self, ctx: Ctx, agree: bool) -> list[Reply]:
+        table, notices = await self._table(ctx, ("active",))
+        seat = self._seat_or_refuse(table, ctx)
+        votes = await self.store.votes(table.row.id, table.row.version)
+        if not votes:
+            raise Refusal("svc.undo.no_vote")
+        if not agree:
+            await self.store.clear_votes(table.row.id)
+            return notices + [_public(t("svc.undo.refused", table.row.language,
+                                        name=seat.name))]
+        requester = votes[0]["requested_by"]
+        await self.store.cast_vote(table.row.id, table.row.version, votes[0]["target_action"],
+                                   requester, ctx.user_id, True, self.clock())
+        agreed = {v["user_id"] for v in votes} | {ctx.user_id}
+        asker = table.seat_of(requester)
+        voters = self._voters(table, asker) if asker else []
+        missing = [s for s in voters if s.user_id not in agreed]
+        if missing:
+            names = ", ".join(s.name for s in missing)
+            return notices + [_public(t("svc.undo.agreed", table.row.language, name=seat.name,
+                                        names=names))]
+        actions = await self.store.actions(table.row.id)
+        count = sum(1 for a in actions if a.id >= votes[0]["target_action"])
+        name = asker.name if asker else t("svc.a_player", table.row.language)
+        return notices + await self._undo(table, votes[0]["target_action"], count, name)
+
+    def _voters(self, table: Table, asker: SeatRow) -> list[SeatRow]:
+        """Every other human player; AI seats never object."""
+        return [s for s in table.seats if not s.is_ai and s.user_id != asker.user_id]
+
+    async def _undo(self, table: Table, first_action: int, count: int, name: str
+                    ) -> list[Reply]:
+        actions = [a for a in await self.store.actions(table.row.id) if a.id < first_action]
+        phase_before = table.row.phase
+        await self._fetch_origin(table)
+        state = await asyncio.to_thread(self._replay, table, actions)
+        await self.store.undo_from(table.row.id, table.row.version, first_action,
+                                   self._snapshot(table, state), self.clock())
+        table.state = state
+        table.row = await self._row(table.row.id)
+        replies = [_public(t("svc.undo.done_one" if count == 1 else "svc.undo.done",
+                             table.row.language, name=name, count=count))]
+        if table.game.phase(state) != phase_before:
+            replies.append(await self._board_reply(table, state))
+        return replies + await self._after_change(table)

@@ -1,0 +1,46 @@
+"""Spectators who get the public board by DM after each phase."""
+
+from __future__ import annotations
+
+from bot.i18n import t
+from bot.replies import Audience, Reply
+from bot.service.base import _NOT_NOW, Ctx, Refusal, ServiceBase, Table, _guarded, _private
+
+
+class Watchers(ServiceBase):
+    @_guarded
+    async def watch(self, ctx: Ctx, on: bool = True) -> list[Reply]:
+        """``/game watch``: the public board by DM after each phase; ``on=False`` stops it."""
+        table, notices = await self._table(ctx, ("lobby", "active", "finished"))
+        row = table.row
+        if not on:
+            changed = await self.store.watch(row.id, ctx.user_id, False, self.clock())
+            return notices + [_private(ctx, t("watch.off" if changed else "watch.not",
+                                              ctx.locale))]
+        if row.status == "finished":
+            raise Refusal(_NOT_NOW["finished"])
+        if table.seat_of(ctx.user_id):
+            raise Refusal("watch.player")
+        if not await self.store.watch(row.id, ctx.user_id, True, self.clock()):
+            return notices + [_private(ctx, t("watch.already", ctx.locale))]
+        replies = [_private(ctx, t("watch.on", ctx.locale, title=table.game.title,
+                                   channel=row.channel_id))]
+        if table.state is not None:  # the board as it stands now, so they can follow at once
+            board = await self._board_reply(table, table.state)
+            replies.append(self._watch_dm(table, board, ctx.user_id))
+        return notices + replies
+
+    def _watch_dm(self, table: Table, board: Reply, user_id: int) -> Reply:
+        # Only the public board and the phase name: never a seat's view.
+        text = t("watch.dm", table.row.language, title=table.game.title,
+                 channel=table.row.channel_id, phase=board.title or table.row.phase)
+        return Reply(text, Audience.DM, user_id=user_id, files=list(board.files))
+
+    async def _watch_news(self, table: Table) -> list[Reply]:
+        """DMs to the spectators with each public board this call posted."""
+        boards, table.boards = table.boards, []
+        if not boards:
+            return []
+        watchers = await self.store.watchers(table.row.id)
+        return [self._watch_dm(table, board, user) for board in boards for user in watchers
+                if board.files]
