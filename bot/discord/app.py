@@ -15,9 +15,12 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import secrets
+import socket
 import sys
 import time
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 import discord
@@ -31,6 +34,9 @@ from bot.replies import Audience, Reply
 from engine.core import clip_word
 
 log = logging.getLogger(__name__)
+
+# With a shared database, how often the reminder task looks for rows other processes added.
+SHARED_POLL_SECONDS = 30.0
 
 TOKEN_HELP = (
     "No Discord token: set DISCORD_TOKEN (see .env.example).\n"
@@ -68,8 +74,11 @@ def shard_options(env: Mapping[str, str] = os.environ) -> dict[str, Any]:
     """``AutoShardedClient`` arguments from SHARD_COUNT and SHARD_IDS.
 
     Neither set: Discord's recommended count, all shards in this process. SHARD_COUNT alone:
-    that many shards, all here. Both: only the listed shards (other processes run the rest,
-    each with its own database, since a guild always lives on one shard).
+    that many shards, all here. Both: only the listed shards; other processes run the rest,
+    all on one shared database (``DATABASE_URL``, PostgreSQL). The state lives there and not
+    in a process, so any process can serve any guild, DM commands (shard 0) see every game,
+    each reminder is sent by one process (row leases), and changing the shard count moves
+    nothing. Split processes on separate SQLite files would each see only part of it.
     """
     count_text = env.get("SHARD_COUNT", "").strip()
     ids_text = env.get("SHARD_IDS", "").strip()
@@ -89,6 +98,18 @@ def shard_options(env: Mapping[str, str] = os.environ) -> dict[str, Any]:
     if outside or not ids:
         raise ConfigError(f"SHARD_IDS must lie in 0..{count - 1}; got {ids_text!r}.")
     return {"shard_count": count, "shard_ids": ids}
+
+
+def shared_database(env: Mapping[str, str] = os.environ) -> bool:
+    """Whether other bot processes may use this database too (a DATABASE_URL server)."""
+    return bool(env.get("DATABASE_URL", "").strip())
+
+
+def lease_owner(shard_ids: list[int] | None) -> str:
+    """This process's name on the reminder rows it leases: host, pid, shards, a random tag
+    (unique per start, so a restart never takes its predecessor's leases for its own)."""
+    shards = ",".join(map(str, shard_ids)) if shard_ids else "all"
+    return f"{socket.gethostname()}:{os.getpid()}:shards {shards}:{secrets.token_hex(4)}"
 
 
 def dev_guild(env: Mapping[str, str] = os.environ) -> int | None:
@@ -143,16 +164,35 @@ class RheinbotClient(discord.AutoShardedClient):
     async def open_services(self) -> None:
         """Open the database, the tables service and the reminder task."""
         from bot.service import TablesService
-        from bot.service.reminders import Reminders  # late: these load the engines and the store
+        from bot.service.reminders import (  # late: these load the engines and the store
+            MAX_SLEEP,
+            Reminders,
+        )
         from bot.store import Store
 
         self.store = await Store.open(self.db_path)
+        # Other processes may share the database: poll for rows they add (a process that
+        # dies before firing its own new rows leaves them to us) and say in each lease
+        # which shards hold it.
+        poll = SHARED_POLL_SECONDS if shared_database() else MAX_SLEEP
         self.reminders = Reminders(self.store, send_dm=self.delivery.send_dm,
-                                   post_channel=self.delivery.post_channel, clock=time.time)
+                                   post_channel=self.delivery.post_channel, clock=time.time,
+                                   owner=lease_owner(self.shard_ids), poll_seconds=poll)
         self.reminders.forget_closed = self.delivery.closed_dms.discard
+        self.delivery.closed_in_store = self._dms_closed_in_store
+        self.delivery.record_closed = self._record_closed_dms
         self.adapter.service = TablesService(self.store, reminders=self.reminders)
         self.reminders.start()
         log.info("services open on %s", self.db_path)
+
+    async def _dms_closed_in_store(self, user_id: int) -> bool:
+        return bool((await self.store.settings(user_id)).dms_closed)
+
+    async def _record_closed_dms(self, user_id: int) -> None:
+        """A DM was refused with 50007: every process (and the reminders) should know."""
+        settings = await self.store.settings(user_id)
+        if not settings.dms_closed:
+            await self.store.save_settings(replace(settings, dms_closed=True), time.time())
 
     async def close_services(self) -> None:
         if self.reminders is not None:

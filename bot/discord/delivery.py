@@ -312,8 +312,12 @@ class Delivery:
         self.client = client
         self.policy = policy or RetryPolicy()
         # Users whose DMs refused us (50007) since they last changed /remind: no request to
-        # them is made again (the reminders keep the same fact in the store).
+        # them is made again. The store holds the same fact for every process (the client
+        # sets these two hooks to it): another process may have seen them change /remind,
+        # so a user found here is asked about there before a DM is refused.
         self.closed_dms: set[int] = set()
+        self.closed_in_store: Callable[[int], Awaitable[bool]] | None = None
+        self.record_closed: Callable[[int], Awaitable[None]] | None = None
         # One DM at a time per user: a reminder and an interaction's hand news racing to a
         # closed DM would otherwise both make the failing request before either learns.
         self._dm_locks: dict[int, asyncio.Lock] = {}
@@ -336,7 +340,7 @@ class Delivery:
 
     async def _send_dm(self, user_id: int, reply: Reply,
                        target: discord.abc.Messageable | None) -> None:
-        if user_id in self.closed_dms:
+        if user_id in self.closed_dms and not await self._reopened(user_id):
             raise DeliveryFailed(f"DM to {user_id}: closed (50007 earlier)", closed_dms=True)
         try:
             target = target or await self._dm_channel(user_id)
@@ -345,10 +349,33 @@ class Delivery:
             closed = error.code == CLOSED_DMS
             if closed:
                 self.closed_dms.add(user_id)
+                await self._record_closed(user_id)
             raise DeliveryFailed(f"DM to {user_id}: {error}", closed_dms=closed) from error
         except SENDING_ERRORS as error:
             raise DeliveryFailed(f"DM to {user_id}: {error}",
                                  retryable=is_transient(error)) from error
+
+    async def _reopened(self, user_id: int) -> bool:
+        """Whether the store says this user's DMs are no longer known closed (they changed
+        /remind, maybe in another process); if so they are forgotten here too."""
+        if self.closed_in_store is None:
+            return False
+        try:
+            if await self.closed_in_store(user_id):
+                return False
+        except Exception:  # the database is away: keep refusing, as before it was asked
+            log.exception("could not check whether DMs to %s are still closed", user_id)
+            return False
+        self.closed_dms.discard(user_id)
+        return True
+
+    async def _record_closed(self, user_id: int) -> None:
+        if self.record_closed is None:
+            return
+        try:
+            await self.record_closed(user_id)
+        except Exception:  # the refusal itself is still reported to the caller
+            log.exception("could not record that DMs to %s are closed", user_id)
 
     # Inside an interaction (already deferred).
     async def deliver(self, interaction: discord.Interaction, replies: list[Reply],
