@@ -220,10 +220,16 @@ def _play(game: Game, case: Case, outcome: Outcome, stride: int, max_moves: int,
 def _choose(game: Game, case: Case, state: State, seat: int, moves: list,
             chooser: dict[str, int], count: int) -> Any:
     if seat in case.ai_seats:
-        from bot.service import ai  # the bot's own AI: its choices must be legal moves too
-
-        return _call("ai", ai.choose, game, state, seat, "easy", case.seed, count)
+        return _call("ai", ai_move, game, state, seat, case.seed, count)
     return moves[rng_below(chooser, len(moves))]
+
+
+def ai_move(game: Game, state: State, seat: int, seed: int, version: int) -> Any:
+    """An ``easy`` AI seat's move, seeded exactly as the bot seeds its AI seats (from the game
+    seed, the state version and the seat): its choices must be legal moves too."""
+    from engine import ai
+
+    return ai.choose(game, state, seat, "easy", ai.move_seed(seed, version, seat))
 
 
 def _check_notation(game: Game, state: State, seat: int, moves: list) -> None:

@@ -30,7 +30,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from engine.core import Game, State, new_rng, rng_below
-from engine.fuzz import DEFAULT_MAX_MOVES, Case, Fault, Outcome, _call
+from engine.fuzz import DEFAULT_MAX_MOVES, Case, Fault, Outcome, _call, ai_move
 from engine.text import to_json
 
 STAGE = "two paths"
@@ -161,9 +161,8 @@ def _choose(game: Game, case: Case, memory: State, stored: State, seat: int, mov
             chooser: dict[str, int], count: int) -> Any:
     if seat not in case.ai_seats:
         return moves[rng_below(chooser, len(moves))]
-    from bot.service import ai  # the bot's AI decides on whichever state the service loaded
-
-    picks = [_call("ai", ai.choose, game, state, seat, "easy", case.seed, count)
+    # the AI decides on whichever state the service loaded: memory or the stored snapshot
+    picks = [_call("ai", ai_move, game, state, seat, case.seed, count)
              for state in (memory, stored)]
     _same(f"AI seat {seat}'s choices", *picks)
     return picks[0]

@@ -118,3 +118,16 @@ def test_the_cycle_finder_finds_a_planted_cycle() -> None:
     edges = graph()
     edges["bot.store.sqlite"] = edges["bot.store.sqlite"] | {"bot.service.moves"}
     assert any("bot.store.sqlite" in component for component in cycles(edges))
+
+
+def test_engine_and_render_never_import_the_bot() -> None:
+    """Dependencies flow one way (bot -> render -> engine), late imports included."""
+    wrong = []
+    for folder, forbidden in (("engine", ("bot", "render")), ("render", ("bot",))):
+        for path in (ROOT / folder).rglob("*.py"):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
+                    [node.module or ""] if isinstance(node, ast.ImportFrom) else []
+                wrong += [f"{path.relative_to(ROOT)} imports {name}" for name in names
+                          if name.split(".")[0] in forbidden]
+    assert not wrong, wrong
