@@ -203,6 +203,11 @@ class Reminders:
         fired = 0
         while True:
             now = self.clock()
+            # A read first: most wake-ups (one per move) find nothing due, and a claim is a
+            # write that waits its turn behind the moves of every process.
+            due = await self.store.next_claimable()
+            if due is None or due > now:
+                return fired
             rows = await self.store.claim_due(self.owner, now, self.lease_seconds, CLAIM_BATCH)
             if not rows:
                 return fired
