@@ -211,7 +211,7 @@ async def test_a_new_migration_is_applied_once_and_a_failing_one_rolls_back(tmp_
     good = (len(original) + 1, "0xx_good.sql", "ALTER TABLE games ADD COLUMN note TEXT;")
     bad = (len(original) + 2, "0xx_bad.sql",
            "CREATE TABLE half (x INTEGER);\nINSERT INTO nowhere VALUES (1);")
-    monkeypatch.setattr(store_module, "migrations", lambda: [*original, good, bad])
+    monkeypatch.setattr(store_module, "migrations", lambda _dialect: [*original, good, bad])
     with pytest.raises(sqlite3.OperationalError):
         await _open(tmp_path)
     raw = sqlite3.connect(tmp_path / "t.sqlite3")
@@ -220,7 +220,7 @@ async def test_a_new_migration_is_applied_once_and_a_failing_one_rolls_back(tmp_
     assert "half" not in names  # the failed migration left nothing behind
     assert raw.execute("SELECT note FROM games WHERE id = ?", (game_id,)).fetchone() == (None,)
     raw.close()
-    monkeypatch.setattr(store_module, "migrations", lambda: original)
+    monkeypatch.setattr(store_module, "migrations", lambda _dialect: original)
     with pytest.raises(RuntimeError, match="newer than this Rheinbot"):
         await _open(tmp_path)
 

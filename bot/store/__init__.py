@@ -1,10 +1,20 @@
 """Where games live: the action log, snapshots, seats, settings and reminders.
 
-``sqlite`` is the default backend (one file, no set-up). The rows and errors every backend
-shares are re-exported here, so callers import from ``bot.store`` only.
+Two backends share one interface (:class:`StoreBase`, every query written once in
+``bot.store.base``): ``sqlite``, the default (one file, no set-up), and ``postgres`` for a
+bot whose processes share one database server. :func:`open_store` picks between them. The
+rows and errors every backend shares are re-exported here, so callers import from
+``bot.store`` only. ``Store`` is the SQLite store (``Store.open(path)`` opens a file).
 """
 
-from bot.store.sqlite import (
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+
+from bot.store.base import StoreBase
+from bot.store.migrations import migrations
+from bot.store.rows import (
     LIVE_STATUSES,
     ActionRow,
     ChannelBusy,
@@ -15,9 +25,38 @@ from bot.store.sqlite import (
     Settings,
     Snapshot,
     StaleVersion,
-    Store,
-    migrations,
 )
+from bot.store.sqlite import SqliteStore, Store
 
-__all__ = ["LIVE_STATUSES", "ActionRow", "ChannelBusy", "GameRow", "Move", "ReminderRow",
-           "SeatRow", "Settings", "Snapshot", "StaleVersion", "Store", "migrations"]
+DEFAULT_DB = "rheinbot.sqlite3"
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+
+
+def is_postgres(target: str) -> bool:
+    return target.strip().lower().startswith(POSTGRES_SCHEMES)
+
+
+def store_target(env: Mapping[str, str] = os.environ, path: str | None = None) -> str:
+    """Where the store lives: ``DATABASE_URL`` if set (a PostgreSQL server shared by every
+    process), else ``path``, else ``RHEINBOT_DB``, else ``rheinbot.sqlite3``."""
+    url = env.get("DATABASE_URL", "").strip()
+    if url:
+        return url
+    return path or env.get("RHEINBOT_DB", "").strip() or DEFAULT_DB
+
+
+async def open_store(target: str | None = None) -> StoreBase:
+    """Open the store at ``target``: a ``postgresql://`` URL opens PostgreSQL, anything else
+    is an SQLite file. Without ``target``, :func:`store_target` reads the environment."""
+    where = target if target is not None else store_target()
+    if is_postgres(where):
+        # Late: asyncpg is only needed by bots that use PostgreSQL.
+        from bot.store.postgres import PostgresStore
+
+        return await PostgresStore.open(where)
+    return await Store.open(where)
+
+
+__all__ = ["DEFAULT_DB", "LIVE_STATUSES", "ActionRow", "ChannelBusy", "GameRow", "Move",
+           "ReminderRow", "SeatRow", "Settings", "Snapshot", "SqliteStore", "StaleVersion",
+           "Store", "StoreBase", "is_postgres", "migrations", "open_store", "store_target"]

@@ -1,0 +1,575 @@
+"""Every store query, written once for both backends over a thin driver.
+
+A backend (``bot.store.sqlite``, ``bot.store.postgres``) supplies the driver: ``_all`` runs
+one read, ``_tx`` one write transaction whose ``fetch`` runs a statement inside it, and a
+few class attributes where the dialects must differ. The statements here use ``?``
+placeholders (the PostgreSQL driver numbers them ``$1, $2, ...``) and only SQL both dialects
+read the same way.
+
+Every change to a game goes through a version check
+(``UPDATE games SET ... WHERE id = ? AND version = ?``): of two changes made against the same
+version exactly one commits; the other raises :class:`StaleVersion` and changes nothing. On
+SQLite, writers take turns (``BEGIN IMMEDIATE``); on PostgreSQL the second UPDATE waits for the
+first's row lock and then finds the version moved on (READ COMMITTED re-checks the WHERE).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from contextlib import AbstractAsyncContextManager
+from typing import Any, ClassVar, Protocol
+
+from bot.store import leases
+from bot.store.rows import (
+    LIVE_STATUSES,
+    ActionRow,
+    ChannelBusy,
+    GameRow,
+    Move,
+    ReminderRow,
+    SeatRow,
+    Settings,
+    Snapshot,
+    StaleVersion,
+    action_row,
+    game_row,
+    reminder_row,
+    seat_row,
+    settings_row,
+    snap_fields,
+)
+from engine.text import to_json
+
+# /stats counts a game only when moves were played here: an 18xx.games import finished
+# elsewhere and started here has an empty action log (its moves are in its origin), so
+# importing it again and again cannot farm wins. Imports continued here count for their seats.
+PLAYED_HERE = "EXISTS (SELECT 1 FROM actions a WHERE a.game_id = g.id)"
+
+INSERT_ACTION = (
+    "INSERT INTO actions (game_id, seat, user_id, notation, lines, created_at, "
+    "reveals_before, reveals_after) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+_ACTION_COLUMNS = ("id, game_id, seat, user_id, notation, lines, created_at, reveals_before, "
+                   "reveals_after")
+_REMINDER_COLUMNS = "id, kind, game_id, user_id, due_at, sent, payload"
+_INSERT_REMINDER = ("INSERT INTO reminders (kind, game_id, user_id, due_at, sent, payload, "
+                    "created_at) VALUES (?, ?, ?, ?, ?, ?, ?)")
+
+
+def bump_sql(fields: Sequence[str]) -> str:
+    """The version-checked UPDATE of a game row setting ``fields``; parameters: now, the
+    fields' values, game id, expected version. It returns a row only if it applied."""
+    sets = "".join(f", {name} = ?" for name in fields)
+    return (f"UPDATE games SET version = version + 1, updated_at = ?{sets} "
+            "WHERE id = ? AND version = ? RETURNING version")
+
+
+def move_params(game_id: int, expected_version: int, move: Move, snap: Snapshot,
+                now: float) -> tuple[str, tuple[Any, ...], tuple[Any, ...]]:
+    """(UPDATE, its parameters, the action row's parameters) of one committed move."""
+    fields = snap_fields(snap)
+    action = (game_id, move.seat, move.user_id, move.notation, json.dumps(to_json(move.lines)),
+              now, move.reveals_before, move.reveals_after)
+    return bump_sql(list(fields)), (now, *fields.values(), game_id, expected_version), action
+
+
+class Tx(Protocol):
+    """A write transaction as the queries see it."""
+
+    async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Any]: ...
+
+
+class StoreBase:
+    """The store interface: games, seats, the action log, votes, settings and reminders.
+
+    Open a backend with ``bot.store.open_store`` (or its class's ``open``) and ``close`` it.
+    """
+
+    # -- what a backend supplies ----------------------------------------------------------
+    # The errors a violated UNIQUE index raises (a second live game in a channel).
+    INTEGRITY_ERRORS: ClassVar[tuple[type[BaseException], ...]] = ()
+    # Null-safe equality: SQLite's IS, PostgreSQL's IS NOT DISTINCT FROM (SQLite only
+    # learnt that spelling in 3.39, newer than some hosts' Python).
+    SAME: ClassVar[str] = "IS"
+    # Merge the JSON object ``?`` into the TEXT column ``payload`` (a shallow merge: our
+    # payloads are flat objects).
+    MERGE_PAYLOAD: ClassVar[str] = "json_patch(payload, ?)"
+    CLAIM_DUE: ClassVar[str] = leases.CLAIM_DUE_SQLITE
+
+    async def close(self) -> None:
+        raise NotImplementedError
+
+    async def migrate(self) -> int:
+        raise NotImplementedError
+
+    async def schema_version(self) -> int:
+        raise NotImplementedError
+
+    async def _all(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        """Run one read and return its rows."""
+        raise NotImplementedError
+
+    def _tx(self) -> AbstractAsyncContextManager[Tx]:
+        """One write transaction: committed when the block ends, rolled back if it raises."""
+        raise NotImplementedError
+
+    async def _serialize(self, tx: Tx, key: str) -> None:
+        """Make concurrent transactions that pass the same ``key`` take turns (for a
+        delete-then-insert that must not race). SQLite's writers take turns anyway."""
+
+    # -- plumbing -------------------------------------------------------------------------
+    async def _scalar(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        rows = await self._all(sql, params)
+        return rows[0][0] if rows else None
+
+    async def _bump(self, tx: Tx, game_id: int, expected_version: int, now: float,
+                    **fields: Any) -> int:
+        """Set ``fields`` and version+1 if the game is still at ``expected_version``."""
+        if not await tx.fetch(bump_sql(list(fields)),
+                              (now, *fields.values(), game_id, expected_version)):
+            raise StaleVersion(game_id)
+        return expected_version + 1
+
+    # -- games ----------------------------------------------------------------------------
+    async def create_game(self, *, guild_id: int | None, channel_id: int, game_key: str,
+                          options: dict[str, Any], seed: int, creator_id: int,
+                          min_players: int, max_players: int, now: float,
+                          pace_hours: float | None = None, language: str = "en",
+                          rematch_of: int | None = None) -> GameRow:
+        try:
+            async with self._tx() as tx:
+                created = await tx.fetch(
+                    "INSERT INTO games (guild_id, channel_id, game_key, options, seed, "
+                    "min_players, max_players, creator_id, created_at, updated_at, "
+                    "pace_hours, language, rematch_of) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                    (guild_id, channel_id, game_key, json.dumps(options, sort_keys=True),
+                     seed, min_players, max_players, creator_id, now, now,
+                     pace_hours, language, rematch_of),
+                )
+                game_id = created[0][0]
+        except self.INTEGRITY_ERRORS as error:
+            raise ChannelBusy(channel_id) from error
+        game = await self.game(game_id)
+        assert game is not None
+        return game
+
+    async def game(self, game_id: int) -> GameRow | None:
+        rows = await self._all("SELECT * FROM games WHERE id = ?", (game_id,))
+        return game_row(rows[0]) if rows else None
+
+    async def live_game(self, channel_id: int) -> GameRow | None:
+        rows = await self._all(
+            "SELECT * FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')",
+            (channel_id,),
+        )
+        return game_row(rows[0]) if rows else None
+
+    async def latest_game(self, channel_id: int) -> GameRow | None:
+        """The live game of a channel, or else its most recent finished/abandoned one."""
+        rows = await self._all(
+            "SELECT * FROM games WHERE channel_id = ? "
+            "ORDER BY status IN ('lobby', 'active') DESC, id DESC LIMIT 1",
+            (channel_id,),
+        )
+        return game_row(rows[0]) if rows else None
+
+    async def games_of_user(self, user_id: int, statuses: tuple[str, ...] = LIVE_STATUSES
+                            ) -> list[GameRow]:
+        marks = ",".join("?" * len(statuses))
+        rows = await self._all(
+            f"SELECT g.* FROM games g JOIN seats s ON s.game_id = g.id "
+            f"WHERE s.user_id = ? AND g.status IN ({marks}) ORDER BY g.updated_at",
+            (user_id, *statuses),
+        )
+        return [game_row(row) for row in rows]
+
+    async def set_status(self, game_id: int, expected_version: int, status: str,
+                         now: float) -> int:
+        async with self._tx() as tx:
+            return await self._bump(tx, game_id, expected_version, now, status=status)
+
+    async def save_snapshot(self, game_id: int, expected_version: int, snap: Snapshot,
+                            now: float) -> int:
+        """Replace the snapshot (a rebuild after a failed load); bumps the version."""
+        async with self._tx() as tx:
+            return await self._bump(tx, game_id, expected_version, now, **snap_fields(snap))
+
+    # -- seats ----------------------------------------------------------------------------
+    async def seats(self, game_id: int) -> list[SeatRow]:
+        rows = await self._all(
+            "SELECT * FROM seats WHERE game_id = ? ORDER BY seat IS NULL, seat, joined",
+            (game_id,),
+        )
+        return [seat_row(row) for row in rows]
+
+    async def add_seat(self, game_id: int, expected_version: int, *, user_id: int | None,
+                       name: str, colour: str, is_ai: bool = False,
+                       ai_level: str | None = None, now: float,
+                       colour_picked: bool = False) -> int:
+        async with self._tx() as tx:
+            version = await self._bump(tx, game_id, expected_version, now)
+            # The bump holds the game row, so no other join reads the same MAX meanwhile.
+            joined = (await tx.fetch(
+                "SELECT COALESCE(MAX(joined) + 1, 0) FROM seats WHERE game_id = ?",
+                (game_id,)))[0][0]
+            await tx.fetch(
+                "INSERT INTO seats (game_id, joined, user_id, name, colour, is_ai, ai_level, "
+                "colour_picked) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (game_id, joined, user_id, name, colour, int(is_ai), ai_level,
+                 int(colour_picked)),
+            )
+            return version
+
+    async def set_colour(self, game_id: int, expected_version: int, joined: int, colour: str,
+                         picked: bool, now: float) -> int:
+        """A lobby seat's colour (``picked``: chosen by its player, kept at the start)."""
+        async with self._tx() as tx:
+            version = await self._bump(tx, game_id, expected_version, now)
+            await tx.fetch(
+                "UPDATE seats SET colour = ?, colour_picked = ? WHERE game_id = ? AND joined = ?",
+                (colour, int(picked), game_id, joined))
+            return version
+
+    async def remove_seat(self, game_id: int, expected_version: int, joined: int,
+                          now: float) -> int:
+        async with self._tx() as tx:
+            version = await self._bump(tx, game_id, expected_version, now)
+            await tx.fetch("DELETE FROM seats WHERE game_id = ? AND joined = ?",
+                           (game_id, joined))
+            return version
+
+    async def replace_seat(self, game_id: int, expected_version: int, seat: int, *,
+                           user_id: int | None, name: str, is_ai: bool,
+                           ai_level: str | None, now: float) -> int:
+        async with self._tx() as tx:
+            version = await self._bump(tx, game_id, expected_version, now)
+            await tx.fetch(
+                "UPDATE seats SET user_id = ?, name = ?, is_ai = ?, ai_level = ? "
+                "WHERE game_id = ? AND seat = ?",
+                (user_id, name, int(is_ai), ai_level, game_id, seat),
+            )
+            await tx.fetch("DELETE FROM undo_votes WHERE game_id = ?", (game_id,))
+            return version
+
+    async def start_game(self, game_id: int, expected_version: int,
+                         order: list[int], snap: Snapshot, now: float,
+                         colours: list[str] | None = None) -> int:
+        """Give seat numbers (``order`` lists join numbers, seat 0 first) and the first state;
+        ``colours`` (by seat) replaces the colours chosen in the lobby."""
+        async with self._tx() as tx:
+            version = await self._bump(tx, game_id, expected_version, now, **snap_fields(snap))
+            for seat, joined in enumerate(order):
+                await tx.fetch("UPDATE seats SET seat = ? WHERE game_id = ? AND joined = ?",
+                               (seat, game_id, joined))
+                if colours:
+                    await tx.fetch(
+                        "UPDATE seats SET colour = ? WHERE game_id = ? AND joined = ?",
+                        (colours[seat], game_id, joined))
+            return version
+
+    # -- imported games ---------------------------------------------------------------------
+    async def save_origin(self, game_id: int, source: str, state: str, moves: int,
+                          now: float) -> None:
+        """Remember the state an imported game starts from (replays begin there)."""
+        async with self._tx() as tx:
+            await tx.fetch(
+                "INSERT INTO game_origins (game_id, source, state, moves, created_at) "
+                "VALUES (?, ?, ?, ?, ?)", (game_id, source, state, moves, now))
+
+    async def origin(self, game_id: int) -> dict[str, Any] | None:
+        """``{"source", "state", "moves"}`` of an imported game, or None."""
+        rows = await self._all("SELECT source, state, moves FROM game_origins WHERE game_id = ?",
+                               (game_id,))
+        return dict(rows[0]) if rows else None
+
+    # -- what the previous turn card and full board had seen -------------------------------
+    # (the id of the last action then; None before the first card or board)
+    _MARKS: ClassVar[dict[str, str]] = {"card": "turn_cards", "board": "board_marks"}
+
+    async def card_mark(self, game_id: int) -> int | None:
+        return await self._mark("card", game_id)
+
+    async def set_card_mark(self, game_id: int, last_action: int) -> None:
+        await self._set_mark("card", game_id, last_action)
+
+    async def board_mark(self, game_id: int) -> int | None:
+        return await self._mark("board", game_id)
+
+    async def set_board_mark(self, game_id: int, last_action: int) -> None:
+        await self._set_mark("board", game_id, last_action)
+
+    async def last_action_id(self, game_id: int) -> int:
+        """The id of the game's latest action (0 before the first)."""
+        rows = await self._all("SELECT MAX(id) FROM actions WHERE game_id = ?", (game_id,))
+        return int(rows[0][0] or 0) if rows else 0
+
+    async def _mark(self, kind: str, game_id: int) -> int | None:
+        rows = await self._all(f"SELECT last_action FROM {self._MARKS[kind]} WHERE game_id = ?",
+                               (game_id,))
+        return int(rows[0][0]) if rows else None
+
+    async def _set_mark(self, kind: str, game_id: int, last_action: int) -> None:
+        async with self._tx() as tx:
+            await tx.fetch(
+                f"INSERT INTO {self._MARKS[kind]} (game_id, last_action) VALUES (?, ?) "
+                "ON CONFLICT(game_id) DO UPDATE SET last_action = excluded.last_action",
+                (game_id, last_action))
+
+    # -- the action log -------------------------------------------------------------------
+    async def commit_move(self, game_id: int, expected_version: int, move: Move,
+                          snap: Snapshot, now: float) -> int:
+        """Append ``move`` to the log and store the new snapshot, in one transaction.
+
+        This is the hot path of play; backends replace it with one round trip to their
+        database where they can (see theirs)."""
+        update, update_params, action = move_params(game_id, expected_version, move, snap, now)
+        async with self._tx() as tx:
+            if not await tx.fetch(update, update_params):
+                raise StaleVersion(game_id)
+            await tx.fetch(INSERT_ACTION, action)
+        # Undo votes need no clearing here: a vote counts only at the version it was cast
+        # for, and this move just changed the version.
+        return expected_version + 1
+
+    async def actions(self, game_id: int, after: int | None = None) -> list[ActionRow]:
+        """The live (not undone) action log, oldest first; ``after``: only the actions with
+        a larger id (a turn card reads only what is new, not a long game's whole log)."""
+        rows = await self._all(
+            f"SELECT {_ACTION_COLUMNS} FROM actions WHERE game_id = ? AND undone = 0 "
+            "AND id > ? ORDER BY id",
+            (game_id, -1 if after is None else after),
+        )
+        return [action_row(row) for row in rows]
+
+    async def undo_from(self, game_id: int, expected_version: int, first_action: int,
+                        snap: Snapshot, now: float) -> int:
+        """Mark ``first_action`` and every later action undone and store the rebuilt state."""
+        async with self._tx() as tx:
+            version = await self._bump(tx, game_id, expected_version, now, **snap_fields(snap))
+            await tx.fetch(
+                "UPDATE actions SET undone = 1 WHERE game_id = ? AND id >= ? AND undone = 0",
+                (game_id, first_action),
+            )
+            await tx.fetch("DELETE FROM undo_votes WHERE game_id = ?", (game_id,))
+            return version
+
+    # -- undo votes -----------------------------------------------------------------------
+    async def cast_vote(self, game_id: int, at_version: int, target_action: int,
+                        requested_by: int, user_id: int, agree: bool, now: float) -> None:
+        async with self._tx() as tx:
+            # A vote from an older position is void: start afresh.
+            await tx.fetch("DELETE FROM undo_votes WHERE game_id = ? AND at_version != ?",
+                           (game_id, at_version))
+            await tx.fetch(
+                "INSERT INTO undo_votes (game_id, at_version, target_action, requested_by, "
+                "user_id, agree, created_at) VALUES (?, ?, ?, ?, ?, ?, ?) "
+                "ON CONFLICT (game_id, user_id) DO UPDATE SET at_version = excluded.at_version, "
+                "target_action = excluded.target_action, requested_by = excluded.requested_by, "
+                "agree = excluded.agree, created_at = excluded.created_at",
+                (game_id, at_version, target_action, requested_by, user_id, int(agree), now),
+            )
+
+    async def votes(self, game_id: int, at_version: int) -> list[dict[str, Any]]:
+        rows = await self._all(
+            "SELECT * FROM undo_votes WHERE game_id = ? AND at_version = ?",
+            (game_id, at_version),
+        )
+        return [dict(row) for row in rows]
+
+    async def clear_votes(self, game_id: int) -> None:
+        async with self._tx() as tx:
+            await tx.fetch("DELETE FROM undo_votes WHERE game_id = ?", (game_id,))
+
+    # -- spectators ----------------------------------------------------------------------
+    async def watch(self, game_id: int, user_id: int, on: bool, now: float) -> bool:
+        """Add (``on``) or remove a spectator; True if that changed anything."""
+        async with self._tx() as tx:
+            if on:
+                changed = await tx.fetch(
+                    "INSERT INTO watchers (game_id, user_id, created_at) VALUES (?, ?, ?) "
+                    "ON CONFLICT DO NOTHING RETURNING user_id", (game_id, user_id, now))
+            else:
+                changed = await tx.fetch(
+                    "DELETE FROM watchers WHERE game_id = ? AND user_id = ? RETURNING user_id",
+                    (game_id, user_id))
+            return bool(changed)
+
+    async def watchers(self, game_id: int) -> list[int]:
+        rows = await self._all("SELECT user_id FROM watchers WHERE game_id = ? ORDER BY "
+                               "created_at, user_id", (game_id,))
+        return [row[0] for row in rows]
+
+    # -- results and stats ----------------------------------------------------------------
+    async def save_results(self, game_id: int, standings: list[dict[str, Any]]) -> None:
+        """Store a finished game's standings (seat, user_id, name, rank, score); idempotent."""
+        async with self._tx() as tx:
+            for s in standings:
+                await tx.fetch(
+                    "INSERT INTO results (game_id, seat, user_id, name, rank, score) "
+                    "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (game_id, seat) DO UPDATE SET "
+                    "user_id = excluded.user_id, name = excluded.name, rank = excluded.rank, "
+                    "score = excluded.score",
+                    (game_id, s["seat"], s["user_id"], s["name"], s["rank"], str(s["score"])))
+
+    async def finished_without_results(self, guild_id: int | None = None) -> list[GameRow]:
+        """Finished games whose standings were never stored (finished before /stats)."""
+        sql = ("SELECT * FROM games g WHERE status = 'finished' AND NOT EXISTS "
+               "(SELECT 1 FROM results r WHERE r.game_id = g.id)")
+        params: list[Any] = []
+        if guild_id is not None:
+            sql += " AND guild_id = ?"
+            params.append(guild_id)
+        return [game_row(row) for row in await self._all(sql + " ORDER BY id", params)]
+
+    async def stats(self, guild_id: int | None = None, user_id: int | None = None
+                    ) -> list[dict[str, Any]]:
+        """Per game (and per human player): finished games played and won.
+
+        Rows: ``game_key``, ``user_id``, ``name`` (the latest name used), ``played``, ``won``
+        (rank 1, shared wins count for each winner). AI seats are left out, and so are games
+        with no move played here (see ``PLAYED_HERE``)."""
+        sql = ("SELECT g.game_key, r.user_id, MAX(r.name) AS name, COUNT(*) AS played, "
+               "SUM(CASE WHEN r.rank = 1 THEN 1 ELSE 0 END) AS won FROM results r "
+               "JOIN games g ON g.id = r.game_id "
+               "WHERE g.status = 'finished' AND r.user_id IS NOT NULL AND " + PLAYED_HERE)
+        params: list[Any] = []
+        if guild_id is not None:
+            sql += " AND g.guild_id = ?"
+            params.append(guild_id)
+        if user_id is not None:
+            sql += " AND r.user_id = ?"
+            params.append(user_id)
+        sql += (" GROUP BY g.game_key, r.user_id "
+                "ORDER BY g.game_key, won DESC, played DESC, r.user_id")
+        return [dict(row) for row in await self._all(sql, params)]
+
+    async def finished_count(self, guild_id: int | None = None) -> dict[str, int]:
+        """How many games of each kind finished (in a guild), counting only games with a
+        move played here (``PLAYED_HERE``)."""
+        sql = "SELECT game_key, COUNT(*) FROM games g WHERE status = 'finished' AND " + \
+            PLAYED_HERE
+        params: list[Any] = []
+        if guild_id is not None:
+            sql += " AND guild_id = ?"
+            params.append(guild_id)
+        rows = await self._all(sql + " GROUP BY game_key ORDER BY game_key", params)
+        return {row[0]: row[1] for row in rows}
+
+    # -- user settings --------------------------------------------------------------------
+    async def settings(self, user_id: int) -> Settings:
+        rows = await self._all(
+            "SELECT user_id, remind_on, every_hours, quiet_from, quiet_to, tz, digest, "
+            "delay_hours, dms_closed FROM user_settings WHERE user_id = ?", (user_id,))
+        return settings_row(rows[0]) if rows else Settings(user_id=user_id)
+
+    async def save_settings(self, settings: Settings, now: float) -> None:
+        async with self._tx() as tx:
+            await tx.fetch(
+                "INSERT INTO user_settings (user_id, remind_on, every_hours, "
+                "quiet_from, quiet_to, tz, updated_at, digest, delay_hours, dms_closed) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET "
+                "remind_on = excluded.remind_on, every_hours = excluded.every_hours, "
+                "quiet_from = excluded.quiet_from, quiet_to = excluded.quiet_to, "
+                "tz = excluded.tz, updated_at = excluded.updated_at, "
+                "digest = excluded.digest, delay_hours = excluded.delay_hours, "
+                "dms_closed = excluded.dms_closed",
+                (settings.user_id, int(settings.remind_on), settings.every_hours,
+                 settings.quiet_from, settings.quiet_to, settings.tz, now,
+                 int(settings.digest), settings.delay_hours, int(settings.dms_closed)),
+            )
+
+    # -- reminders ------------------------------------------------------------------------
+    async def set_reminder(self, kind: str, game_id: int | None, user_id: int | None, due_at: float,
+                           payload: dict[str, Any], now: float, sent: int = 0) -> None:
+        """Create or move the one reminder of this kind for (game, user)."""
+        async with self._tx() as tx:
+            await self._serialize(tx, f"reminders {game_id}" if game_id is not None
+                                  else f"reminders of user {user_id}")
+            await tx.fetch(
+                f"DELETE FROM reminders WHERE game_id {self.SAME} ? AND kind = ? AND "
+                f"user_id {self.SAME} ?", (game_id, kind, user_id))
+            await tx.fetch(_INSERT_REMINDER,
+                           (kind, game_id, user_id, due_at, sent, json.dumps(payload), now))
+
+    async def sync_turn_reminders(self, game_id: int, waiting: dict[int, dict[str, Any]],
+                                  first_due: dict[int, float], idle_due: float,
+                                  idle_payload: dict[str, Any], now: float) -> None:
+        """In one transaction: drop the turn reminders of users no longer ``waiting``,
+        refresh the text of those still waiting (keeping their schedule), add a reminder due
+        at ``first_due[user]`` for each newly waiting user, and move the idle notice."""
+        users = list(waiting)
+        async with self._tx() as tx:
+            await self._serialize(tx, f"reminders {game_id}")
+            marks = ",".join("?" * len(users))
+            await tx.fetch(
+                "DELETE FROM reminders WHERE game_id = ? AND kind = 'turn'"
+                + (f" AND user_id NOT IN ({marks})" if users else ""), (game_id, *users))
+            for user_id, payload in waiting.items():
+                kept = await tx.fetch(
+                    f"UPDATE reminders SET payload = {self.MERGE_PAYLOAD} "
+                    "WHERE game_id = ? AND kind = 'turn' AND user_id = ? RETURNING id",
+                    (json.dumps(payload), game_id, user_id))
+                if not kept and user_id in first_due:
+                    await tx.fetch(_INSERT_REMINDER, ("turn", game_id, user_id,
+                                                      first_due[user_id], 0,
+                                                      json.dumps(payload), now))
+            await tx.fetch("DELETE FROM reminders WHERE game_id = ? AND kind = 'idle'",
+                           (game_id,))
+            await tx.fetch(_INSERT_REMINDER,
+                           ("idle", game_id, None, idle_due, 0, json.dumps(idle_payload), now))
+
+    async def move_reminder(self, reminder_id: int, due_at: float, sent: int,
+                            payload: dict[str, Any]) -> bool:
+        """Reschedule an existing reminder; False if it was deleted meanwhile."""
+        async with self._tx() as tx:
+            moved = await tx.fetch(
+                "UPDATE reminders SET due_at = ?, sent = ?, payload = ? WHERE id = ? "
+                "RETURNING id", (due_at, sent, json.dumps(payload), reminder_id))
+            return bool(moved)
+
+    async def delete_reminder(self, reminder_id: int) -> None:
+        async with self._tx() as tx:
+            await tx.fetch("DELETE FROM reminders WHERE id = ?", (reminder_id,))
+
+    async def delete_reminders(self, game_id: int, kind: str | None = None) -> None:
+        sql = "DELETE FROM reminders WHERE game_id = ?"
+        params: list[Any] = [game_id]
+        if kind:
+            sql += " AND kind = ?"
+            params.append(kind)
+        async with self._tx() as tx:
+            await tx.fetch(sql, params)
+
+    async def reminders(self, game_id: int | None = None, due_before: float | None = None,
+                        user_id: int | None = None) -> list[ReminderRow]:
+        sql = f"SELECT {_REMINDER_COLUMNS} FROM reminders WHERE 1 = 1"
+        params: list[Any] = []
+        for column, op, value in (("game_id", "=", game_id), ("due_at", "<=", due_before),
+                                  ("user_id", "=", user_id)):
+            if value is not None:
+                sql += f" AND {column} {op} ?"
+                params.append(value)
+        rows = await self._all(sql + " ORDER BY due_at, id", params)
+        return [reminder_row(row) for row in rows]
+
+    async def next_due(self) -> float | None:
+        return await self._scalar("SELECT MIN(due_at) FROM reminders")
+
+    # -- reminder leases (bot.store.leases: one process fires each due row) --------------
+    async def claim_due(self, owner: str, now: float, lease_s: float, limit: int = 100
+                        ) -> list[ReminderRow]:
+        """Lease to ``owner`` until ``now + lease_s`` up to ``limit`` due reminders that
+        nobody holds (or whose lease ran out); the rows claimed, earliest due first."""
+        async with self._tx() as tx:
+            rows = await tx.fetch(self.CLAIM_DUE, (owner, now + lease_s, now, now, limit))
+        return sorted((reminder_row(row) for row in rows), key=lambda row: (row.due_at, row.id))
+
+    async def release_claims(self, owner: str) -> None:
+        """End every lease ``owner`` holds (its pass is over: what it fired is recorded)."""
+        async with self._tx() as tx:
+            await tx.fetch(leases.RELEASE_CLAIMS, (owner,))
+
+    async def next_claimable(self) -> float | None:
+        """When the earliest reminder is due and not held under another process's lease."""
+        return await self._scalar(leases.NEXT_CLAIMABLE)
