@@ -1,0 +1,115 @@
+"""A throwaway PostgreSQL cluster for the tests and the store bench.
+
+``initdb`` and ``pg_ctl`` come from PATH or ``/usr/lib/postgresql/*/bin`` (Debian's layout,
+newest version first). The cluster lives in a temporary folder, listens on 127.0.0.1 only,
+on a free port, with no Unix socket, and keeps the server's durability settings as shipped
+(fsync and synchronous_commit on): a figure or a test on it sees what a real server does.
+initdb refuses to run as root, so under root the cluster runs as the ``postgres`` system user
+(``runuser``), which owns the folder.
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+import pwd
+import shutil
+import socket
+import subprocess
+import tempfile
+from pathlib import Path
+
+USER = "rheinbot"
+DATABASE = "rheinbot"
+
+
+def find_bindir() -> Path | None:
+    """The folder with initdb and pg_ctl, or None when PostgreSQL is not installed."""
+    found = shutil.which("initdb")
+    if found:  # often a link into the version's folder, which has the other tools too
+        folder = Path(found).resolve().parent
+        if (folder / "pg_ctl").exists() and (folder / "createdb").exists():
+            return folder
+
+    def version(folder: str) -> tuple[int, ...]:
+        name = Path(folder).parent.name
+        return tuple(int(part) for part in name.split(".") if part.isdigit())
+
+    for folder in sorted(glob.glob("/usr/lib/postgresql/*/bin"), key=version, reverse=True):
+        if (Path(folder) / "initdb").exists() and (Path(folder) / "pg_ctl").exists():
+            return Path(folder)
+    return None
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class Cluster:
+    """``start()`` makes and starts the cluster, ``stop()`` stops it and deletes its folder;
+    ``url`` is its database's ``postgresql://`` URL."""
+
+    def __init__(self, bindir: Path) -> None:
+        self.bindir = bindir
+        self.folder: Path | None = None
+        self.port = 0
+        self.running = False
+        # initdb will not run as root: run the cluster as the postgres system user.
+        self.runas = "postgres" if os.geteuid() == 0 else None
+
+    @property
+    def url(self) -> str:
+        return f"postgresql://{USER}@127.0.0.1:{self.port}/{DATABASE}"
+
+    def _run(self, *args: str) -> subprocess.CompletedProcess[str]:
+        command = [str(self.bindir / args[0]), *args[1:]]
+        if self.runas:
+            command = ["runuser", "-u", self.runas, "--", *command]
+        done = subprocess.run(command, capture_output=True, text=True, timeout=120)
+        if done.returncode != 0:
+            raise RuntimeError(f"{' '.join(command)} failed ({done.returncode}):\n"
+                               f"{done.stdout}\n{done.stderr}")
+        return done
+
+    def start(self) -> Cluster:
+        try:
+            return self._start()
+        except BaseException:
+            self.stop()
+            raise
+
+    def _start(self) -> Cluster:
+        self.folder = Path(tempfile.mkdtemp(prefix="rheinbot-pg-"))
+        if self.runas:
+            owner = pwd.getpwnam(self.runas)
+            os.chown(self.folder, owner.pw_uid, owner.pw_gid)
+        data = self.folder / "data"
+        # --no-sync: initdb skips flushing its template files (a throwaway folder); the
+        # server it then starts keeps fsync on for every commit.
+        self._run("initdb", "-D", str(data), "-U", USER, "-A", "trust", "-E", "UTF8",
+                  "--no-sync", "--no-instructions")
+        for attempt in range(3):
+            self.port = _free_port()
+            options = (f"-c listen_addresses=127.0.0.1 -p {self.port} "
+                       "-c unix_socket_directories='' -c max_connections=200")
+            try:
+                self._run("pg_ctl", "-D", str(data), "-l", str(self.folder / "server.log"),
+                          "-w", "-t", "60", "-o", options, "start")
+                break
+            except RuntimeError:
+                if attempt == 2:  # the free port was taken meanwhile, or a real failure
+                    raise
+        self.running = True
+        self._run("createdb", "-h", "127.0.0.1", "-p", str(self.port), "-U", USER, DATABASE)
+        return self
+
+    def stop(self) -> None:
+        if self.folder is None:
+            return
+        if self.running:
+            self._run("pg_ctl", "-D", str(self.folder / "data"), "-m", "fast", "-w", "stop")
+            self.running = False
+        shutil.rmtree(self.folder, ignore_errors=True)
+        self.folder = None

@@ -1,0 +1,184 @@
+"""The PostgreSQL store (asyncpg), for a bot whose processes share one database server.
+
+Chosen by ``DATABASE_URL=postgresql://...`` (see ``bot.store.open_store``). The queries are
+:class:`bot.store.base.StoreBase`'s, the same as SQLite's; this module is the driver: a
+connection pool, one transaction per write, ``?`` placeholders numbered ``$1, $2, ...``.
+
+Durability: every write commits with the server's ``synchronous_commit`` (a connection that
+finds it ``off`` turns it back ``on``: a move we acknowledged must survive a server crash).
+The version check works as on SQLite: ``UPDATE games ... WHERE id = ? AND version = ?`` takes
+the game row's lock, a concurrent change to the same game waits for it and then, under READ
+COMMITTED, re-reads the row, finds the version moved on and changes nothing.
+
+Schema version: the highest number in ``schema_migrations``. Migrations (with their
+``.postgres.sql`` twins, see ``bot.store.migrations``) run under an advisory lock, so
+processes starting together migrate once; a database newer than this code is refused.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from functools import lru_cache
+from typing import Any, ClassVar
+
+import asyncpg
+
+from bot.store import leases
+from bot.store.base import StoreBase, move_params
+from bot.store.migrations import migrations
+from bot.store.rows import Move, Snapshot, StaleVersion
+
+log = logging.getLogger(__name__)
+
+# pg_advisory_lock key held while migrating ("Rhein" in ASCII)
+_MIGRATE_LOCK = 0x5268656967
+
+
+@lru_cache(maxsize=512)
+def numbered(sql: str) -> str:
+    """``?`` placeholders as PostgreSQL's ``$1, $2, ...`` (none stand inside quotes)."""
+    out: list[str] = []
+    count = 0
+    quoted = False
+    for char in sql:
+        if char == "'":
+            quoted = not quoted
+        elif char == "?" and not quoted:
+            count += 1
+            out.append(f"${count}")
+            continue
+        out.append(char)
+    return "".join(out)
+
+
+@lru_cache(maxsize=16)
+def commit_move_sql(update: str) -> str:
+    """One statement for a whole move: the version-checked UPDATE feeds the log INSERT, which
+    inserts nothing when the version moved on. A single statement is its own transaction,
+    so a move costs one round trip instead of four (BEGIN, UPDATE, INSERT, COMMIT)."""
+    bumped = update.replace("RETURNING version", "RETURNING id")
+    return numbered(
+        f"WITH bumped AS ({bumped}) INSERT INTO actions (game_id, seat, user_id, notation, "
+        "lines, created_at, reveals_before, reveals_after) "
+        "SELECT id, ?::integer, ?::bigint, ?::text, ?::text, ?::double precision, "
+        "?::integer, ?::integer FROM bumped RETURNING id")
+
+
+class _Tx:
+    __slots__ = ("_conn",)
+
+    def __init__(self, conn: asyncpg.Connection) -> None:
+        self._conn = conn
+
+    async def fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        return await self._conn.fetch(numbered(sql), *params)
+
+
+async def _keep_commits_durable(conn: asyncpg.Connection) -> None:
+    if await conn.fetchval("SHOW synchronous_commit") == "off":
+        await conn.execute("SET synchronous_commit = on")
+
+
+class PostgresStore(StoreBase):
+    """Async access to one PostgreSQL database. Use :meth:`open` and :meth:`close`."""
+
+    INTEGRITY_ERRORS: ClassVar[tuple[type[BaseException], ...]] = (
+        asyncpg.IntegrityConstraintViolationError,)
+    SAME: ClassVar[str] = "IS NOT DISTINCT FROM"
+    MERGE_PAYLOAD: ClassVar[str] = "(payload::jsonb || ?::jsonb)::text"
+    CLAIM_DUE: ClassVar[str] = leases.CLAIM_DUE_POSTGRES
+    dialect: ClassVar[str] = "postgres"
+
+    def __init__(self, pool: asyncpg.Pool, url: str) -> None:
+        self._pool = pool
+        self.url = url
+
+    @property
+    def path(self) -> str:
+        """Where the store lives, for log lines: the URL without its password."""
+        head, at, rest = self.url.partition("@")
+        if not at:
+            return self.url
+        scheme, _, credentials = head.partition("://")
+        return f"{scheme}://{credentials.split(':')[0]}@{rest}"
+
+    # -- lifecycle ------------------------------------------------------------------------
+    @classmethod
+    async def open(cls, url: str, *, pool_size: int | None = None) -> PostgresStore:
+        """Connect a pool to ``url`` (``RHEINBOT_PG_POOL`` connections at most, default 10)
+        and bring the schema up to date."""
+        size = pool_size or int(os.environ.get("RHEINBOT_PG_POOL", "10") or 10)
+        pool = await asyncpg.create_pool(url, min_size=1, max_size=size,
+                                         init=_keep_commits_durable)
+        store = cls(pool, url)
+        try:
+            if await pool.fetchval("SHOW fsync") != "on":
+                log.warning("%s: the server runs with fsync=off; a crash may lose moves",
+                            store.path)
+            await store.migrate()
+        except BaseException:
+            await pool.close()
+            raise
+        return store
+
+    async def close(self) -> None:
+        await self._pool.close()
+
+    async def migrate(self) -> int:
+        """Apply every migration newer than the database's; return the version."""
+        known = migrations("postgres")
+        async with self._pool.acquire() as conn:
+            # Processes starting together: one migrates, the others wait and find it done.
+            await conn.execute("SELECT pg_advisory_lock($1)", _MIGRATE_LOCK)
+            try:
+                current = await self._version(conn)
+                if current > len(known):
+                    raise RuntimeError(f"{self.path} has schema version {current}, newer than "
+                                       f"this Rheinbot knows ({len(known)}): upgrade Rheinbot.")
+                for number, name, sql in known:
+                    if number <= current:
+                        continue
+                    async with conn.transaction():  # the migration and its record, or neither
+                        await conn.execute(sql)
+                        await conn.execute(
+                            "INSERT INTO schema_migrations VALUES "
+                            "($1, $2, EXTRACT(EPOCH FROM clock_timestamp()))", number, name)
+                    current = number
+            finally:
+                await conn.execute("SELECT pg_advisory_unlock($1)", _MIGRATE_LOCK)
+        return current
+
+    async def schema_version(self) -> int:
+        async with self._pool.acquire() as conn:
+            return await self._version(conn)
+
+    @staticmethod
+    async def _version(conn: asyncpg.Connection) -> int:
+        if await conn.fetchval("SELECT to_regclass('schema_migrations')") is None:
+            return 0
+        return await conn.fetchval("SELECT COALESCE(MAX(version), 0) FROM schema_migrations")
+
+    # -- the driver -----------------------------------------------------------------------
+    async def _all(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        return await self._pool.fetch(numbered(sql), *params)
+
+    @asynccontextmanager
+    async def _tx(self) -> AsyncIterator[_Tx]:
+        async with self._pool.acquire() as conn, conn.transaction():
+            yield _Tx(conn)
+
+    async def _serialize(self, tx: Any, key: str) -> None:
+        # A transaction-scoped advisory lock: released by COMMIT or ROLLBACK.
+        await tx.fetch("SELECT pg_advisory_xact_lock(hashtextextended(?, 0))", (key,))
+
+    async def commit_move(self, game_id: int, expected_version: int, move: Move,
+                          snap: Snapshot, now: float) -> int:
+        """Append ``move`` to the log and store the new snapshot: one statement, so one
+        round trip and its own transaction (see :func:`commit_move_sql`)."""
+        update, update_params, action = move_params(game_id, expected_version, move, snap, now)
+        if not await self._pool.fetch(commit_move_sql(update), *update_params, *action[1:]):
+            raise StaleVersion(game_id)
+        return expected_version + 1
