@@ -1,13 +1,27 @@
-"""Suite-wide guards."""
+"""Suite-wide guards, and the databases the store tests run on.
+
+PostgreSQL: the first test that asks for it starts a throwaway cluster for the session
+(``bench.pg_cluster``: initdb + pg_ctl in a temporary folder, 127.0.0.1 only, fsync on) and
+the session stops it at the end. Each test gets a fresh schema in it. Without PostgreSQL
+installed those tests skip, saying why; with ``RHEINBOT_REQUIRE_PG=1`` (``.ci/run`` sets it)
+they fail instead, so CI can never pass them silently.
+"""
 
 from __future__ import annotations
 
+import atexit
 import gc
+import itertools
+import os
 import threading
 import warnings
 
 import aiosqlite
 import pytest
+
+from bench.pg_cluster import Cluster, find_bindir
+
+BACKENDS = ("sqlite", "postgres")
 
 
 def _sqlite_workers() -> set[threading.Thread]:
@@ -34,3 +48,59 @@ def _no_store_left_open():
     for thread in leaked:
         thread.join(timeout=2)
     warnings.warn(f"{len(leaked)} SQLite connection(s) left open by this test", stacklevel=1)
+
+
+# -- PostgreSQL -------------------------------------------------------------------------------
+def _no_postgres(reason: str) -> None:
+    if os.environ.get("RHEINBOT_REQUIRE_PG") == "1":
+        pytest.fail(f"{reason} (RHEINBOT_REQUIRE_PG=1: PostgreSQL tests must run)",
+                    pytrace=False)
+    pytest.skip(f"{reason}; install PostgreSQL to run the PostgreSQL tests")
+
+
+@pytest.fixture(scope="session")
+def pg_cluster():
+    """The session's throwaway PostgreSQL cluster (``.url`` is its database)."""
+    bindir = find_bindir()
+    if bindir is None:
+        _no_postgres("PostgreSQL is not installed: no initdb on PATH or in "
+                     "/usr/lib/postgresql/*/bin")
+    cluster = Cluster(bindir)
+    atexit.register(cluster.stop)  # also when the session is interrupted
+    try:
+        cluster.start()
+    except (OSError, RuntimeError) as error:
+        _no_postgres(f"the throwaway PostgreSQL cluster did not start: {error}")
+    yield cluster
+    cluster.stop()
+
+
+_schemas = itertools.count(1)
+
+
+async def fresh_schema(cluster: Cluster) -> str:
+    """A new, empty schema in the cluster's database: the URL of a store that uses it."""
+    import asyncpg
+
+    name = f"test_{next(_schemas)}"
+    conn = await asyncpg.connect(cluster.url)
+    try:
+        await conn.execute(f"DROP SCHEMA IF EXISTS {name} CASCADE; CREATE SCHEMA {name}")
+    finally:
+        await conn.close()
+    return f"{cluster.url}?search_path={name}"
+
+
+@pytest.fixture
+async def pg_url(pg_cluster) -> str:
+    """A ``postgresql://`` URL of an empty database of this test's own."""
+    return await fresh_schema(pg_cluster)
+
+
+@pytest.fixture(params=BACKENDS)
+async def store_target(request, tmp_path) -> str:
+    """Where a test's store lives, once per backend: an SQLite file path, or a PostgreSQL
+    URL of an empty schema (open it with ``bot.store.open_store``)."""
+    if request.param == "sqlite":
+        return str(tmp_path / "store.sqlite3")
+    return await fresh_schema(request.getfixturevalue("pg_cluster"))

@@ -1,4 +1,6 @@
-"""The SQLite store: migrations, one transaction per move, the version race, restarts."""
+"""The store on both backends (SQLite and PostgreSQL, the ``store_target`` fixture): one
+transaction per move, the version race, restarts, reminders; and SQLite's own: migrations
+and user_version, WAL and synchronous=FULL, backups."""
 
 from __future__ import annotations
 
@@ -7,14 +9,23 @@ import sqlite3
 
 import pytest
 
-from bot.store import ChannelBusy, Move, Snapshot, StaleVersion, Store, migrations
+from bot.store import (
+    ChannelBusy,
+    Move,
+    Snapshot,
+    StaleVersion,
+    Store,
+    StoreBase,
+    migrations,
+    open_store,
+)
 
 
 async def _open(tmp_path, name="t.sqlite3") -> Store:
     return await Store.open(str(tmp_path / name))
 
 
-async def _game(store: Store, channel: int = 10):
+async def _game(store: StoreBase, channel: int = 10):
     row = await store.create_game(guild_id=1, channel_id=channel, game_key="pebbles",
                                   options={"big_pile": False}, seed=7, creator_id=100,
                                   min_players=2, max_players=4, now=1000.0)
@@ -56,8 +67,8 @@ async def test_store_uses_synchronous_full(tmp_path):
         await store.close()
 
 
-async def test_one_live_game_per_channel(tmp_path):
-    store = await _open(tmp_path)
+async def test_one_live_game_per_channel(store_target):
+    store = await open_store(store_target)
     try:
         game_id, version = await _game(store, channel=5)
         with pytest.raises(ChannelBusy):
@@ -70,8 +81,8 @@ async def test_one_live_game_per_channel(tmp_path):
         await store.close()
 
 
-async def test_a_move_appends_to_the_log_and_bumps_the_version(tmp_path):
-    store = await _open(tmp_path)
+async def test_a_move_appends_to_the_log_and_bumps_the_version(store_target):
+    store = await open_store(store_target)
     try:
         game_id, version = await _game(store)
         new = await store.commit_move(game_id, version, _move("take 2"), _snap("s1"), 1001.0)
@@ -84,8 +95,8 @@ async def test_a_move_appends_to_the_log_and_bumps_the_version(tmp_path):
         await store.close()
 
 
-async def test_a_move_against_an_old_version_changes_nothing(tmp_path):
-    store = await _open(tmp_path)
+async def test_a_move_against_an_old_version_changes_nothing(store_target):
+    store = await open_store(store_target)
     try:
         game_id, version = await _game(store)
         await store.commit_move(game_id, version, _move("take 2"), _snap("s1"), 1001.0)
@@ -98,8 +109,8 @@ async def test_a_move_against_an_old_version_changes_nothing(tmp_path):
         await store.close()
 
 
-async def test_two_simultaneous_moves_exactly_one_applies(tmp_path):
-    store = await _open(tmp_path)
+async def test_two_simultaneous_moves_exactly_one_applies(store_target):
+    store = await open_store(store_target)
     try:
         game_id, version = await _game(store)
         results = await asyncio.gather(
@@ -116,13 +127,13 @@ async def test_two_simultaneous_moves_exactly_one_applies(tmp_path):
         await store.close()
 
 
-async def test_a_failing_statement_rolls_the_whole_move_back(tmp_path):
-    store = await _open(tmp_path)
+async def test_a_failing_statement_rolls_the_whole_move_back(store_target):
+    store = await open_store(store_target)
     try:
         game_id, version = await _game(store)
         broken = Move(seat=0, user_id=1, notation=None, lines=[], reveals_before=0,  # type: ignore[arg-type]
                       reveals_after=0)
-        with pytest.raises(sqlite3.IntegrityError):
+        with pytest.raises(store.INTEGRITY_ERRORS):
             await store.commit_move(game_id, version, broken, _snap("s1"), 1001.0)
         row = await store.game(game_id)
         assert (row.state, row.version) == ("s0", version)  # the snapshot update was undone
@@ -132,8 +143,8 @@ async def test_a_failing_statement_rolls_the_whole_move_back(tmp_path):
         await store.close()
 
 
-async def test_everything_is_there_after_a_restart(tmp_path):
-    store = await _open(tmp_path)
+async def test_everything_is_there_after_a_restart(store_target):
+    store = await open_store(store_target)
     game_id, version = await _game(store)
     version = await store.add_seat(game_id, version, user_id=100, name="Änne",
                                    colour="orange", now=1000.5)
@@ -142,7 +153,7 @@ async def test_everything_is_there_after_a_restart(tmp_path):
                                           _snap(f"s{n}"), 1000.0 + n)
     before = (await store.game(game_id), await store.actions(game_id), await store.seats(game_id))
     await store.close()
-    store = await _open(tmp_path)
+    store = await open_store(store_target)
     try:
         after = (await store.game(game_id), await store.actions(game_id),
                  await store.seats(game_id))
@@ -152,8 +163,8 @@ async def test_everything_is_there_after_a_restart(tmp_path):
         await store.close()
 
 
-async def test_undo_marks_actions_and_keeps_them_out_of_the_live_log(tmp_path):
-    store = await _open(tmp_path)
+async def test_undo_marks_actions_and_keeps_them_out_of_the_live_log(store_target):
+    store = await open_store(store_target)
     try:
         game_id, version = await _game(store)
         for text in ("take 1", "take 2", "take 3"):
@@ -182,8 +193,8 @@ async def test_backup_is_a_consistent_copy(tmp_path):
         await copy.close()
 
 
-async def test_reminder_rows_are_one_per_game_kind_and_user(tmp_path):
-    store = await _open(tmp_path)
+async def test_reminder_rows_are_one_per_game_kind_and_user(store_target):
+    store = await open_store(store_target)
     try:
         game_id, _ = await _game(store)
         await store.set_reminder("turn", game_id, 100, 50.0, {"a": 1}, 1.0)

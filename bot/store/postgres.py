@@ -4,8 +4,9 @@ Chosen by ``DATABASE_URL=postgresql://...`` (see ``bot.store.open_store``). The 
 :class:`bot.store.base.StoreBase`'s, the same as SQLite's; this module is the driver: a
 connection pool, one transaction per write, ``?`` placeholders numbered ``$1, $2, ...``.
 
-Durability: every write commits with the server's ``synchronous_commit`` (a connection that
-finds it ``off`` turns it back ``on``: a move we acknowledged must survive a server crash).
+Durability: every write commits with the server's ``synchronous_commit``, except that a
+server or URL that sets it ``off`` is overruled (``on`` for our sessions): a move we
+acknowledged must survive a server crash. A server running with ``fsync=off`` is logged.
 The version check works as on SQLite: ``UPDATE games ... WHERE id = ? AND version = ?`` takes
 the game row's lock, a concurrent change to the same game waits for it and then, under READ
 COMMITTED, re-reads the row, finds the version moved on and changes nothing.
@@ -77,11 +78,6 @@ class _Tx:
         return await self._conn.fetch(numbered(sql), *params)
 
 
-async def _keep_commits_durable(conn: asyncpg.Connection) -> None:
-    if await conn.fetchval("SHOW synchronous_commit") == "off":
-        await conn.execute("SET synchronous_commit = on")
-
-
 class PostgresStore(StoreBase):
     """Async access to one PostgreSQL database. Use :meth:`open` and :meth:`close`."""
 
@@ -111,8 +107,14 @@ class PostgresStore(StoreBase):
         """Connect a pool to ``url`` (``RHEINBOT_PG_POOL`` connections at most, default 10)
         and bring the schema up to date."""
         size = pool_size or int(os.environ.get("RHEINBOT_PG_POOL", "10") or 10)
-        pool = await asyncpg.create_pool(url, min_size=1, max_size=size,
-                                         init=_keep_commits_durable)
+        pool = await asyncpg.create_pool(url, min_size=1, max_size=size)
+        if await pool.fetchval("SHOW synchronous_commit") == "off":
+            # A server (or URL) set to acknowledge commits before they are on disk: this
+            # store's sessions start with it on instead (a session setting, so the pool's
+            # RESET ALL between uses keeps it).
+            await pool.close()
+            pool = await asyncpg.create_pool(url, min_size=1, max_size=size,
+                                             server_settings={"synchronous_commit": "on"})
         store = cls(pool, url)
         try:
             if await pool.fetchval("SHOW fsync") != "on":
