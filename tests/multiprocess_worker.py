@@ -30,6 +30,7 @@ from typing import Any
 from bot.replies import Reply
 from bot.service import TablesService
 from bot.service.reminders import Reminders
+from bot.store import open_store
 from tests.service_pebbles import GAME, GAMES, ctx
 
 
@@ -48,15 +49,6 @@ class Events:
         os.write(self.fd, (line + "\n").encode())
 
 
-async def open_db(target: str) -> Any:
-    import bot.store
-
-    open_store = getattr(bot.store, "open_store", None)
-    if open_store is not None:
-        return await open_store(target)
-    return await bot.store.Store.open(target)
-
-
 async def wait_for(path: Path) -> None:
     while not path.exists():
         await asyncio.sleep(0.02)
@@ -64,7 +56,7 @@ async def wait_for(path: Path) -> None:
 
 async def main(config: dict[str, Any]) -> None:
     events = Events(config["events"], config["worker"])
-    store = await open_db(config["db"])
+    store = await open_store(config["db"])
     sent = 0
     hang_on = config.get("hang_on_dm")  # the n-th DM this process starts never finishes
 

@@ -1,6 +1,6 @@
 """Reminder leases, in one test process: two schedulers with their own connections to one
 database stand in for two bot processes (the OS-process version is
-tests/test_multiprocess_shards.py)."""
+tests/test_multiprocess_shards.py). Each test runs on SQLite and on PostgreSQL."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from bot.replies import Audience
 from bot.service.reminders import Reminders
-from bot.store import Snapshot, Store
+from bot.store import Snapshot, StoreBase, open_store
 
 T0 = 1_780_000_000.0
 LEASE = 60.0
@@ -37,7 +37,7 @@ class Outbox:
 class Processes:
     """Two schedulers ("a" and "b") with their own connections to one file, one clock."""
 
-    stores: tuple[Store, Store]
+    stores: tuple[StoreBase, StoreBase]
     boxes: tuple[Outbox, Outbox]
     schedulers: tuple[Reminders, Reminders]
     game: int
@@ -45,11 +45,11 @@ class Processes:
 
 
 @asynccontextmanager
-async def two_processes(tmp_path, users: range, pause: float = 0.0, lease: float = LEASE
+async def two_processes(target: str, users: range, pause: float = 0.0, lease: float = LEASE
                         ) -> AsyncIterator[Processes]:
-    """Both processes, with a turn reminder due now for each of ``users``."""
-    path = str(tmp_path / "shared.sqlite3")
-    stores = await Store.open(path), await Store.open(path)
+    """Both processes on the database ``target``, with a turn reminder due now for each of
+    ``users``."""
+    stores = await open_store(target), await open_store(target)
     now = [T0]
     try:
         game = await stores[0].create_game(
@@ -72,8 +72,8 @@ async def two_processes(tmp_path, users: range, pause: float = 0.0, lease: float
             await store.close()
 
 
-async def test_a_due_reminder_is_fired_by_one_of_two_processes(tmp_path):
-    async with two_processes(tmp_path, range(10, 16)) as run:
+async def test_a_due_reminder_is_fired_by_one_of_two_processes(store_target):
+    async with two_processes(store_target, range(10, 16)) as run:
         # Both wake for the same due rows at the same moment.
         fired = await asyncio.gather(*(s.run_due() for s in run.schedulers))
         assert sum(fired) == 6
@@ -85,8 +85,8 @@ async def test_a_due_reminder_is_fired_by_one_of_two_processes(tmp_path):
         assert len(await run.stores[1].claim_due("c", T0 + 13 * 3600, LEASE)) == 6
 
 
-async def test_a_dead_processs_claim_is_taken_over_when_its_lease_runs_out(tmp_path):
-    async with two_processes(tmp_path, range(10, 13)) as run:
+async def test_a_dead_processs_claim_is_taken_over_when_its_lease_runs_out(store_target):
+    async with two_processes(store_target, range(10, 13)) as run:
         # Process "a" claimed the rows and died before sending anything.
         claimed = await run.stores[0].claim_due("a", T0, LEASE)
         assert [row.user_id for row in claimed] == [10, 11, 12]
@@ -101,8 +101,8 @@ async def test_a_dead_processs_claim_is_taken_over_when_its_lease_runs_out(tmp_p
         assert await b.run_due() == 0  # once
 
 
-async def test_claims_of_one_process_do_not_hide_other_rows(tmp_path):
-    async with two_processes(tmp_path, range(10, 14)) as run:
+async def test_claims_of_one_process_do_not_hide_other_rows(store_target):
+    async with two_processes(store_target, range(10, 14)) as run:
         held = await run.stores[0].claim_due("a", T0, LEASE, limit=2)
         assert [row.user_id for row in held] == [10, 11]
         assert await run.schedulers[1].run_due() == 2
@@ -112,9 +112,9 @@ async def test_claims_of_one_process_do_not_hide_other_rows(tmp_path):
         assert await run.stores[1].next_claimable() == T0
 
 
-async def test_a_slow_pass_stops_at_half_its_lease_and_claims_the_rest_afresh(tmp_path, caplog):
+async def test_a_slow_pass_stops_at_half_its_lease_and_claims_the_rest_afresh(store_target, caplog):
     # Each DM takes 0.15 s against a 0.2 s lease: after one DM half the lease has gone.
-    async with two_processes(tmp_path, range(10, 12), pause=0.15, lease=0.2) as run:
+    async with two_processes(store_target, range(10, 12), pause=0.15, lease=0.2) as run:
         with caplog.at_level(logging.WARNING, "bot.service.reminders"):
             assert await run.schedulers[0].run_due() == 2
         assert [user for user, _ in run.boxes[0].dms] == [10, 11]

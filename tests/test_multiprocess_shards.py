@@ -24,11 +24,9 @@ import time
 from collections import Counter
 from pathlib import Path
 
-import pytest
-
 from bot.service import TablesService
-from bot.store import Settings
-from tests.multiprocess_worker import next_move, open_db, shard_of
+from bot.store import Settings, open_store
+from tests.multiprocess_worker import next_move, shard_of
 from tests.service_pebbles import GAMES, ctx
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -44,16 +42,6 @@ def _guild(shard: int, k: int) -> int:
     guild = ((2 * k + shard) << 22) | 17
     assert shard_of(guild, 2) == shard
     return guild
-
-
-@pytest.fixture(params=["sqlite", "postgres"])
-def shared_db(request, tmp_path):
-    if request.param == "sqlite":
-        return str(tmp_path / "shared.sqlite3")
-    url = os.environ.get("RHEINBOT_TEST_PG_URL")
-    if not url:
-        pytest.skip("no PostgreSQL for this test")
-    return url
 
 
 async def _table(service: TablesService, channel: int, guild: int, users: tuple[int, int]
@@ -102,8 +90,8 @@ def _worker(tmp_path: Path, db: str, name: str, shard: int, games, **extra):
 
 
 async def test_two_processes_share_reminders_moves_and_a_killed_processs_work(
-        shared_db, tmp_path):
-    store = await open_db(shared_db)
+        store_target, tmp_path):
+    store = await open_store(store_target)
     service = TablesService(store, games=GAMES, render=lambda key, view: b"")
     played = []  # (channel, guild) of the games the workers play, two per shard
     for shard in (0, 1):
@@ -121,8 +109,8 @@ async def test_two_processes_share_reminders_moves_and_a_killed_processs_work(
 
     procs = []
     try:
-        a = _worker(tmp_path, shared_db, "a", 0, played, hang_on_dm=3)
-        b = _worker(tmp_path, shared_db, "b", 1, played,
+        a = _worker(tmp_path, store_target, "a", 0, played, hang_on_dm=3)
+        b = _worker(tmp_path, store_target, "b", 1, played,
                     reminders_after=str(tmp_path / "b-reminders"))
         procs = [a, b]
         await _until(lambda: sum(e["event"] == "ready" for e in _events(tmp_path)) == 2,
@@ -153,7 +141,7 @@ async def test_two_processes_share_reminders_moves_and_a_killed_processs_work(
         a.send_signal(signal.SIGKILL)
         a.wait()
         killed_at = time.time()
-        held = await _leased(shared_db, "worker-a")
+        held = await _leased(store_target, "worker-a")
         hanging = next(e for e in _events(tmp_path) if e["event"] == "hanging")
         assert hanging["user"] in held  # A died holding what it was sending
 
@@ -195,7 +183,7 @@ async def test_two_processes_share_reminders_moves_and_a_killed_processs_work(
     assert all(remaining[user].sent == 1 and remaining[user].due_at > start + 3600
                for user in planned)  # recorded as sent, next one hours away
     delays = [e["t"] - killed_at for e in took_over]
-    backend = "postgres" if shared_db.startswith("postgres") else "sqlite"
+    backend = "postgres" if store_target.startswith("postgres") else "sqlite"
     print(f"\n{backend}: {sum(dms[u] for u in planned)}/{len(planned)} "
           f"reminders sent, {len(held)} held by the killed process, taken over "
           f"{min(delays):.2f}-{max(delays):.2f} s after the kill (lease {LEASE} s)")
