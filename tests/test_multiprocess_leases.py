@@ -5,6 +5,7 @@ tests/test_multiprocess_shards.py). Each test runs on SQLite and on PostgreSQL."
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -22,12 +23,15 @@ class Outbox:
     def __init__(self, pause: float = 0.0) -> None:
         self.dms: list[tuple[int, str]] = []
         self.pause = pause  # a slow transport: each DM takes this long
+        self.freeze_after = 0  # > 0: the process freezes right after this many DMs went out
 
     async def send_dm(self, user_id: int, reply) -> None:
         assert reply.audience is Audience.DM
         if self.pause:
             await asyncio.sleep(self.pause)
         self.dms.append((user_id, reply.text))
+        if len(self.dms) == self.freeze_after:
+            await asyncio.Event().wait()  # sent, never recorded: as if killed right here
 
     async def post_channel(self, channel_id: int, reply) -> None:
         raise AssertionError("no channel posts expected here")
@@ -35,7 +39,7 @@ class Outbox:
 
 @dataclass
 class Processes:
-    """Two schedulers ("a" and "b") with their own connections to one file, one clock."""
+    """Two schedulers ("a" and "b") with their own connections to one database, one clock."""
 
     stores: tuple[StoreBase, StoreBase]
     boxes: tuple[Outbox, Outbox]
@@ -119,3 +123,21 @@ async def test_a_slow_pass_stops_at_half_its_lease_and_claims_the_rest_afresh(st
             assert await run.schedulers[0].run_due() == 2
         assert [user for user, _ in run.boxes[0].dms] == [10, 11]
         assert "stopped after 1 of 2 rows" in caplog.text
+
+
+async def test_a_process_dying_between_sending_and_recording_costs_one_duplicate(store_target):
+    async with two_processes(store_target, range(10, 14)) as run:
+        run.boxes[0].freeze_after = 2
+        a = asyncio.create_task(run.schedulers[0].run_due())
+        async def frozen() -> None:
+            while len(run.boxes[0].dms) < 2:
+                await asyncio.sleep(0.01)
+
+        await asyncio.wait_for(frozen(), 30)
+        run.now[0] = T0 + LEASE
+        assert await run.schedulers[1].run_due() == 3  # a's second row and the two it held
+        sent = [user for box in run.boxes for user, _ in box.dms]
+        assert sorted(sent) == [10, 11, 11, 12, 13]  # the one a never recorded: twice
+        a.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await a
