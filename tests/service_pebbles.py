@@ -171,11 +171,12 @@ def hidden_gems(state) -> set[str]:
 
 
 async def open_service(path, seed: int = 7, **kwargs):
-    """A Store on a real file and a TablesService playing Pebbles with a fake renderer."""
+    """A store on a real file (or a ``postgresql://`` URL: the ``store_target`` fixture) and
+    a TablesService playing Pebbles with a fake renderer."""
     from bot.service import TablesService
-    from bot.store import Store
+    from bot.store import open_store
 
-    store = await Store.open(str(path))
+    store = await open_store(str(path))
     renderer = kwargs.pop("render", None) or FakeRenderer()
     service = TablesService(store, games=GAMES, render=renderer, seed_source=lambda: seed,
                             **kwargs)

@@ -12,9 +12,9 @@ THREAD = 9001
 
 
 @pytest.fixture
-async def svc(tmp_path):
+async def svc(store_target):  # once per store backend
     seeds = iter(range(100, 200))
-    service, _ = await open_service(tmp_path / "r.sqlite3")
+    service, _ = await open_service(store_target)
     service.seed_source = lambda: next(seeds)
     yield service
     await service.store.close()

@@ -10,8 +10,8 @@ from tests.service_pebbles import GAME, ctx, open_service
 
 
 @pytest.fixture
-async def svc(tmp_path):
-    service, _ = await open_service(tmp_path / "s.sqlite3")
+async def svc(store_target):  # once per store backend
+    service, _ = await open_service(store_target)
     yield service
     await service.store.close()
 
@@ -55,7 +55,8 @@ async def test_stats_are_per_server_and_in_german(svc):
 async def test_games_finished_before_results_existed_are_counted(svc):
     await finish_game(svc, 620)
     # as in a database from before migration 003: the standings were never stored
-    await svc.store._db.execute_fetchall("DELETE FROM results")
+    async with svc.store._tx() as tx:
+        await tx.fetch("DELETE FROM results")
     rows = await svc.store.stats(guild_id=1)
     assert rows == []
     await svc.stats(ctx(1))  # fills them in from the finished snapshot

@@ -12,8 +12,8 @@ WATCHER = 42
 
 
 @pytest.fixture
-async def svc(tmp_path):
-    service, renderer = await open_service(tmp_path / "w.sqlite3")
+async def svc(store_target):  # once per store backend
+    service, renderer = await open_service(store_target)
     yield service, renderer
     await service.store.close()
 
