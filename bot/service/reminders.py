@@ -55,7 +55,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from bot.i18n import t
 from bot.replies import Audience, DeliveryFailed, Reply
-from bot.store import ReminderRow, Settings, Store
+from bot.store import ReminderRow, Settings, StoreBase
 from engine.text import to_json
 
 log = logging.getLogger(__name__)
@@ -146,7 +146,7 @@ def next_allowed(settings: Settings, when: float) -> float:
 
 
 class Reminders:
-    def __init__(self, store: Store, send_dm: Sender, post_channel: Sender,
+    def __init__(self, store: StoreBase, send_dm: Sender, post_channel: Sender,
                  clock: Callable[[], float] = time.time, *, owner: str | None = None,
                  lease_seconds: float = LEASE_SECONDS, poll_seconds: float = MAX_SLEEP) -> None:
         self.store = store
