@@ -556,6 +556,12 @@ def cmd_fuzz(args: argparse.Namespace, out: TextIO, games: Mapping[str, Any]) ->
 
 # == backup ====================================================================================
 def cmd_backup(args: argparse.Namespace, out: TextIO) -> int:
+    from bot.store import is_postgres
+
+    if not args.db and is_postgres(os.environ.get("DATABASE_URL", "")):
+        out.write("This bot's database is PostgreSQL (DATABASE_URL): back it up with "
+                  "pg_dump (see the README's Database section).\n")
+        return 1
     source = args.db or os.environ.get("RHEINBOT_DB", DEFAULT_DB)
     if not Path(source).exists():
         out.write(f"There is no database at {source} (set RHEINBOT_DB or --db).\n")
@@ -634,9 +640,9 @@ async def _import_into_db(render: Callable[[str, dict], bytes], args: argparse.N
                           data: dict[str, Any], out: TextIO) -> int:
     """``import-18xx --db``: open the export as a table in that bot database."""
     from bot.service import Ctx, TablesService
-    from bot.store import Store
+    from bot.store import open_store
 
-    store = await Store.open(args.db)
+    store = await open_store(args.db)  # a file, or a postgresql:// URL
     try:
         service = TablesService(store, render=render)
         ctx = Ctx(guild_id=args.guild, channel_id=args.channel, user_id=args.user,

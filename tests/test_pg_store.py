@@ -198,3 +198,14 @@ async def test_every_acknowledged_move_survives_a_server_crash(pg_cluster, pg_ur
             f"move {n}" for n in range(1, count + 1)]
     finally:
         await store.close()
+
+
+def test_cli_backup_of_a_postgres_bot_points_to_pg_dump(tmp_path, monkeypatch):
+    import io
+
+    from bot.cli import main
+
+    monkeypatch.setenv("DATABASE_URL", "postgresql://bot@db.example/rheinbot")
+    out = io.StringIO()
+    assert main(["backup", str(tmp_path / "copy.sqlite3")], out=out) == 1
+    assert "pg_dump" in out.getvalue() and not (tmp_path / "copy.sqlite3").exists()

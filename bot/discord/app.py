@@ -168,9 +168,10 @@ class RheinbotClient(discord.AutoShardedClient):
             MAX_SLEEP,
             Reminders,
         )
-        from bot.store import Store
+        from bot.store import open_store, store_target
 
-        self.store = await Store.open(self.db_path)
+        # DATABASE_URL (PostgreSQL, shared by every process) wins over the SQLite file.
+        self.store = await open_store(store_target(path=self.db_path))
         # Other processes may share the database: poll for rows they add (a process that
         # dies before firing its own new rows leaves them to us) and say in each lease
         # which shards hold it.
@@ -183,7 +184,7 @@ class RheinbotClient(discord.AutoShardedClient):
         self.delivery.record_closed = self._record_closed_dms
         self.adapter.service = TablesService(self.store, reminders=self.reminders)
         self.reminders.start()
-        log.info("services open on %s", self.db_path)
+        log.info("services open on %s", self.store.path)
 
     async def _dms_closed_in_store(self, user_id: int) -> bool:
         return bool((await self.store.settings(user_id)).dms_closed)
