@@ -24,7 +24,11 @@ DATABASE = "rheinbot"
 
 
 def find_bindir() -> Path | None:
-    """The folder with initdb and pg_ctl, or None when PostgreSQL is not installed."""
+    """The folder with initdb and pg_ctl, or None when PostgreSQL is not installed.
+    ``RHEINBOT_PG_BINDIR`` names it outright (a PostgreSQL built elsewhere)."""
+    named = os.environ.get("RHEINBOT_PG_BINDIR")
+    if named is not None:
+        return Path(named) if (Path(named) / "initdb").exists() else None
     found = shutil.which("initdb")
     if found:  # often a link into the version's folder, which has the other tools too
         folder = Path(found).resolve().parent

@@ -209,3 +209,29 @@ def test_cli_backup_of_a_postgres_bot_points_to_pg_dump(tmp_path, monkeypatch):
     out = io.StringIO()
     assert main(["backup", str(tmp_path / "copy.sqlite3")], out=out) == 1
     assert "pg_dump" in out.getvalue() and not (tmp_path / "copy.sqlite3").exists()
+
+
+@pytest.mark.parametrize("required", [False, True])
+def test_without_postgres_the_tests_skip_or_under_ci_fail(required, tmp_path):
+    """No PostgreSQL (RHEINBOT_PG_BINDIR names an empty folder): a laptop skips the PostgreSQL
+    tests and says why; CI (RHEINBOT_REQUIRE_PG=1) fails them, never passing them silently."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    env = {**os.environ, "RHEINBOT_PG_BINDIR": str(tmp_path)}
+    env.pop("RHEINBOT_REQUIRE_PG", None)
+    if required:
+        env["RHEINBOT_REQUIRE_PG"] = "1"
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-rsE", "-p", "no:cacheprovider",
+         "tests/test_pg_store.py::test_discord_ids_and_hours_keep_every_bit"],
+        cwd=Path(__file__).resolve().parents[1], env=env, capture_output=True, text=True,
+        timeout=120)
+    assert "PostgreSQL is not installed" in done.stdout, done.stdout
+    if required:
+        assert done.returncode != 0 and "\nERROR tests/test_pg_store.py" in done.stdout, \
+            done.stdout
+    else:
+        assert done.returncode == 0 and "\nSKIPPED" in done.stdout, done.stdout
