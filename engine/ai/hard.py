@@ -45,7 +45,7 @@ class Searcher:
     policy: str  # "module" (its ``choose``) or "module:function": plays every playout seat
     determinize: Callable[[State, int, dict[str, int]], State]
     candidates: Callable[[Game, State, int, list[Action], Heuristic, dict[str, int]],
-                         list[Action]]
+                         list[Action] | list[list[Action]]]
     stop: Callable[[State, State, int], bool]  # (before our move, now, moves) -> cut here
     value: Callable[[Game, State, int], float]
     playouts: int  # the budget per decision: candidates x worlds, roughly
@@ -74,7 +74,7 @@ def choose(game: Game, state: State, seat: int, moves: list[Action], seed: int,
     # and the real state holds what this seat may not see.
     cands = searcher.candidates(game, first, seat, ordered, pick, new_rng(seed ^ 0x5EED))
     if len(cands) == 1:
-        return cands[0]
+        return _first(cands[0])
     worlds = max(2, min(searcher.max_worlds, searcher.playouts // len(cands)))
     values: list[list[float]] = [[] for _ in cands]
     simulated = 0
@@ -84,7 +84,7 @@ def choose(game: Game, state: State, seat: int, moves: list[Action], seed: int,
         world = first if index == 0 else searcher.determinize(base, seat,
                                                               new_rng(seed + 7919 * index))
         for number, move in enumerate(cands):
-            child = after(game, world, seat, move)
+            child = _after_all(game, world, seat, move)
             end, moves_played = playout(game, world, child, searcher, pick,
                                         new_rng(seed * 31 + index))
             simulated += moves_played
@@ -94,7 +94,23 @@ def choose(game: Game, state: State, seat: int, moves: list[Action], seed: int,
             # get fewer worlds, short ones more. Counted, not timed, so replays agree.
             worlds = max(2, min(searcher.max_worlds,
                                 searcher.move_budget // max(1, simulated)))
-    return cands[pick_better(values, searcher.deviate)]
+    return _first(cands[pick_better(values, searcher.deviate)])
+
+
+def _first(candidate: Action | list[Action]) -> Action:
+    return candidate[0] if isinstance(candidate, list) else candidate
+
+
+def _after_all(game: Game, world: State, seat: int, candidate: Action | list[Action]) -> State:
+    """A candidate is a move, or a plan (moves of one turn, played in order, the first of
+    which is the move chosen): a plan compares whole turns, where the playout policy might
+    not finish the turn the way its first move was meant."""
+    if not isinstance(candidate, list):
+        return after(game, world, seat, candidate)
+    state = after(game, world, seat, candidate[0])
+    for move in candidate[1:]:
+        game._apply(state, seat, move)
+    return state
 
 
 def pick_better(values: list[list[float]], deviate: float) -> int:

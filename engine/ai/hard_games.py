@@ -6,15 +6,14 @@ really lie) and shuffled into places of the sizes the view shows; the random gen
 would make future draws is replaced by one seeded from the AI's seed. Two states the seat
 cannot tell apart therefore give the same worlds and the same move.
 
-A known weakness: ``normal`` reads the whole state, so a normal seat knows the others'
-face-down Trödler value piles (their spent feed, which decides who loses) and Rheinländer
-coins exactly, while a hard seat must guess them. In Trödler with 3-4 players the guess costs
-more than the search gains (bench/AI_STRENGTH.md); a view that carried what was played in
-the open (spent feed is public when played) would close that gap.
+Trödler's face-down value piles are no guess: every card in them was played in the open,
+so a world keeps each seat's requests and feed count as the log shows them
+(``engine.troedler.memory``), which ``normal`` reads too and nothing more.
 """
 
 from __future__ import annotations
 
+from engine.ai import after
 from engine.ai.hard import (
     Heuristic,
     Searcher,
@@ -25,6 +24,7 @@ from engine.ai.hard import (
 from engine.core import Action, Game, State, new_rng, rng_below, rng_shuffle
 
 MARGIN = 0.25  # weight of the score margin next to the share of first place (0..1)
+PLANS = 3  # Trödler: the turn plans compared
 
 
 def _fresh_rng(rng: dict[str, int]) -> dict[str, int]:
@@ -176,62 +176,63 @@ RHEINLAENDER = Searcher(policy="engine.ai.hard_games:rheinlaender_playout_move",
 
 
 def troedler_world(state: State, seat: int, rng: dict[str, int]) -> State:
-    """Hidden from ``seat``: the round pile, the discard pile under its top card, the other
-    hands and the other face-down value piles (R40-R42). The piles' and hands' sizes are
-    public; the value piles' sizes are not, only their total (every card is somewhere).
-    The dealer piles stay: their cards were dealt face up (R12)."""
+    """Hidden from ``seat``: the round pile, the discard pile under its top card and the
+    other hands (R40-R41). The other value piles are face down, but every card in them was
+    played in the open (``engine.troedler.memory``): a world keeps their requests and their
+    number of feed, and only which feed card lies where (all alike) is dealt. The piles' and
+    hands' sizes are public. The dealer piles stay: their cards were dealt face up (R12)."""
+    from engine.troedler.data import CARDS
+    from engine.troedler.memory import value_piles
+
     world = dict(state)
     others = [s for s in range(state["n"]) if s != seat]
+    known = value_piles(state)
     under = state["discard"][:-1]
     pool = list(state["round_pile"]) + list(under)
     places: dict = {"round": len(state["round_pile"]), "discard": len(under)}
     for other in others:
         places[other] = len(state["hands"][other])
         pool += state["hands"][other]
-    valued = sorted(c for o in others for c in state["values"][o])
-    values = _value_piles(state, seat, others, sorted(pool + valued), len(valued), rng)
+        pool += [c for c in state["values"][other] if CARDS[c]["type"] == "feed"]
+    feed = sorted(c for c in pool if CARDS[c]["type"] == "feed")
+    rng_shuffle(rng, feed)
+    values = {}
+    for other in others:
+        values[other] = known[other]["requests"] + sorted(feed[:known[other]["feed"]])
+        del feed[:known[other]["feed"]]
     chosen = {c for pile in values.values() for c in pile}
-    rest = [c for c in pool + valued if c not in chosen]
-    dealt = deal_hidden(places, rest, rng)
+    dealt = deal_hidden(places, [c for c in pool if c not in chosen], rng)
     world["round_pile"] = dealt["round"]
     world["discard"] = dealt["discard"] + state["discard"][-1:]
     world["hands"] = [list(state["hands"][s]) if s == seat else dealt[s]
                       for s in range(state["n"])]
-    split = [list(state["values"][seat]) if s == seat else values[s] for s in range(state["n"])]
-    world["values"] = split
+    world["values"] = [list(state["values"][seat]) if s == seat else values[s]
+                       for s in range(state["n"])]
     world["rng"] = _fresh_rng(rng)
     return world
 
 
-def _value_piles(state: State, seat: int, others: list[int], unseen: list[int], total: int,
-                 rng: dict[str, int]) -> dict[int, list[int]]:
-    """The other seats' face-down value piles: ``total`` cards (what the view implies) split
-    evenly, each pile mixing feed and requests in our own pile's proportion (we know ours;
-    the others have played the same game). Random piles made normal misjudge the feed race
-    in every world; piles with our number of requests and feed for the rest did worse still
-    (10 % against 60 % over 10 two-player games)."""
-    from engine.troedler.data import CARDS
-
-    own = state["values"][seat]
-    own_feed = sum(1 for c in own if CARDS[c]["type"] == "feed")
-    feed_share = own_feed / len(own) if own else 0.5
-    feed = [c for c in unseen if CARDS[c]["type"] == "feed"]
-    requests = [c for c in unseen if CARDS[c]["type"] == "request"]
-    rng_shuffle(rng, feed)
-    rng_shuffle(rng, requests)
-    piles: dict[int, list[int]] = {}
-    for index, other in enumerate(others):
-        size = total // len(others) + (index < total % len(others))
-        want = min(len(feed), round(size * feed_share))
-        want = max(want, size - len(requests))
-        piles[other] = [feed.pop() for _ in range(want)]
-        piles[other] += [requests.pop() for _ in range(size - want)]
-    return piles
-
-
 def troedler_candidates(game: Game, world: State, seat: int, moves: list[Action],
-                        pick: Heuristic, rng: dict[str, int]) -> list[Action]:
-    return _spread(_normal_move(game, world, seat, moves, pick, rng), moves, 3, rng)
+                        pick: Heuristic, rng: dict[str, int]) -> list:
+    """In a turn: whole plans for the rest of it (normal's own beam search, its best plan
+    first, then the best plans that begin otherwise), each ended explicitly. Comparing first
+    moves only let the cheap playout policy finish a turn the move was not meant for, and
+    hard then lost to normal. Elsewhere (piles, hand-limit discards): single moves."""
+    from engine.ai.troedler import BEAM, BUDGET, turn_plans
+
+    if world["stage"] != "play":
+        return _spread(_normal_move(game, world, seat, moves, pick, rng), moves, 3, rng)
+    plans = []
+    for path in turn_plans(game, world, seat, moves, BUDGET, BEAM, PLANS):
+        plan = path or [{"type": "end"}]
+        state = world
+        for move in plan:
+            state = after(game, state, seat, move)
+        if (state["stage"] == "play" and state["current"] == seat
+                and {"type": "end"} in game.legal(state, seat)):
+            plan = plan + [{"type": "end"}]
+        plans.append(plan)
+    return plans
 
 
 def troedler_stop(start: State, now: State, played: int) -> bool:

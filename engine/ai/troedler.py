@@ -17,6 +17,7 @@ from functools import lru_cache
 from engine.ai import after
 from engine.core import Action, Game, State, rng_below
 from engine.troedler.data import CARDS, SETUP, VILLAGE_KEYS, neighbours
+from engine.troedler.memory import value_pile
 
 BEAM = 5
 DEPTH = 7
@@ -52,13 +53,26 @@ def quick(game: Game, state: State, seat: int, moves: list[Action],
 
 def search_turn(game: Game, state: State, seat: int, moves: list[Action],
                 budget: int = BUDGET, beam: int = BEAM) -> Action:
+    path = turn_plans(game, state, seat, moves, budget, beam, 1)[0]
+    return path[0] if path else {"type": "end"}
+
+
+def turn_plans(game: Game, state: State, seat: int, moves: list[Action], budget: int,
+               beam: int, keep: int) -> list[list[Action]]:
+    """The best ways found to go on with this turn, best first: normal's plan, then up to
+    ``keep - 1`` others that start with other moves (the hard level plays each out).
+    A plan is the moves to make before ending the turn; ``[]`` is ending it now. With
+    ``end`` illegal (mid-delivery) and nothing stoppable found, the plan is ``moves[0]``."""
     end = {"type": "end"}
     best_value = evaluate(state, seat) if end in moves else float("-inf")
-    best_first = end if end in moves else moves[0]
-    frontier: list[tuple[State, Action]] = [(state, None)]  # type: ignore[list-item]
+    best_path: list[Action] = [] if end in moves else [moves[0]]
+    found: list[tuple[float, int, list[Action]]] = []
+    if end in moves:
+        found.append((best_value, 0, []))
+    frontier: list[tuple[State, list[Action]]] = [(state, [])]
     for _ in range(DEPTH):
-        children: list[tuple[float, State, Action]] = []
-        for node, first in frontier:
+        children: list[tuple[float, State, list[Action]]] = []
+        for node, path in frontier:
             if node["stage"] != "play" or node["current"] != seat:
                 continue
             for move in game.legal(node, seat):
@@ -67,18 +81,28 @@ def search_turn(game: Game, state: State, seat: int, moves: list[Action],
                 budget -= 1
                 child = after(game, node, seat, move)
                 value = evaluate(child, seat)
-                children.append((value, child, first or move))
-                stoppable = not child["pending"]
-                if stoppable and value > best_value + 1e-9:
-                    best_value, best_first = value, first or move
+                children.append((value, child, path + [move]))
+                if not child["pending"]:
+                    if value > best_value + 1e-9:
+                        best_value, best_path = value, path + [move]
+                    if keep > 1:
+                        found.append((value, len(found), path + [move]))
         if not children:
             break
         children.sort(key=lambda c: -c[0])
-        frontier = [(child, first) for _, child, first in _distinct(children)[:beam]]
-    return best_first
+        frontier = [(child, path) for _, child, path in _distinct(children)[:beam]]
+    plans, firsts = [best_path], [best_path[:1]]
+    for _, _, path in sorted(found, key=lambda f: (-f[0], f[1])):
+        if len(plans) >= keep:
+            break
+        if path[:1] not in firsts:  # only the first move is played: one plan per first move
+            plans.append(path)
+            firsts.append(path[:1])
+    return plans
 
 
-def _distinct(children: list[tuple[float, State, Action]]) -> list[tuple[float, State, Action]]:
+def _distinct(children: list[tuple[float, State, list[Action]]]
+              ) -> list[tuple[float, State, list[Action]]]:
     """Drop positions reached twice in a different order (same cart, hand and goods)."""
     seen, kept = set(), []
     for item in children:
@@ -94,29 +118,32 @@ def _distinct(children: list[tuple[float, State, Action]]) -> list[tuple[float, 
 # --- the score of a position ----------------------------------------------------------------
 
 
-def banked(state: State, seat: int) -> list[int]:
-    """Cards already scored for ``seat``: the value pile, plus this turn's played cards."""
-    cards = list(state["values"][seat])
+def banked(state: State, seat: int) -> tuple[list[int], int]:
+    """(requests, feed) scored for ``seat``: its value pile as the log shows it to every
+    seat (``engine.troedler.memory``; normal never reads a face-down pile), plus this
+    turn's played cards."""
+    pile = value_pile(state, seat)
+    requests, feed = pile["requests"], pile["feed"]
     if state["stage"] in ("play", "limit") and state["current"] == seat:
-        cards += [c for c in state["played"] if CARDS[c]["type"] in ("request", "feed")]
-    return cards
+        played = state["played"]
+        requests = requests + [c for c in played if CARDS[c]["type"] == "request"]
+        feed += sum(1 for c in played if CARDS[c]["type"] == "feed")
+    return requests, feed
 
 
 def damage(state: State, seat: int) -> int:
-    feed = sum(1 for c in banked(state, seat) if CARDS[c]["type"] == "feed")
-    return feed + (len(state["collections"][seat]) + 1) // 2
+    return banked(state, seat)[1] + (len(state["collections"][seat]) + 1) // 2
 
 
 def delivered(state: State, seat: int) -> int:
-    return sum(CARDS[c]["points"] for c in banked(state, seat) if CARDS[c]["type"] == "request")
+    return sum(CARDS[c]["points"] for c in banked(state, seat)[0])
 
 
 def progress(state: State) -> float:
     """How near the end is: the most requests anyone has delivered, over the number that
     ends the game (R44)."""
     need = SETUP["end_requests"][str(state["n"])]
-    most = max(sum(1 for c in banked(state, s) if CARDS[c]["type"] == "request")
-               for s in range(state["n"]))
+    most = max(len(banked(state, s)[0]) for s in range(state["n"]))
     return min(1.0, most / need)
 
 
@@ -124,8 +151,7 @@ def projected_damage(state: State, seat: int, near: float) -> float:
     """Damage as it will count at the end: spent feed stays, but goods held early are
     mostly delivered later, so they count in proportion to how near the end is. Counting
     them fully from round 1 made every seat wait with its cards for six rounds."""
-    feed = sum(1 for c in banked(state, seat) if CARDS[c]["type"] == "feed")
-    return feed + near * ((len(state["collections"][seat]) + 1) // 2)
+    return banked(state, seat)[1] + near * ((len(state["collections"][seat]) + 1) // 2)
 
 
 def evaluate(state: State, seat: int) -> float:
@@ -141,8 +167,7 @@ def evaluate(state: State, seat: int) -> float:
         value -= penalty * (gap >= 3) + 4.0 * (2 <= gap < 3) + 1.0 * (1 <= gap < 2)
     else:
         value -= penalty * (gap > 0.25) + 3.0 * (abs(gap) <= 0.25)
-    feed_banked = sum(1 for c in banked(state, seat) if CARDS[c]["type"] == "feed")
-    value -= 1.0 * feed_banked
+    value -= 1.0 * banked(state, seat)[1]
     return value + hand_value(state, seat)
 
 
