@@ -6,15 +6,16 @@ from unittest.mock import AsyncMock
 
 from test_discord_fakes import FakeChannel, forbidden
 
-from bot.discord.app import RheinbotClient, lease_owner, shared_database
+from bot.discord.app import RheinbotClient, lease_owner
 from bot.replies import Audience, DeliveryFailed, Reply
+from bot.store import is_postgres
 from tests.service_pebbles import ctx
 
 USER = 7
 
 
-async def _process(path: str) -> tuple[RheinbotClient, FakeChannel]:
-    client = RheinbotClient(start_services=False, db_path=path)
+async def _process(target: str) -> tuple[RheinbotClient, FakeChannel]:
+    client = RheinbotClient(start_services=False, db_path=target)
     dm = FakeChannel(555)
     client.create_dm = AsyncMock(return_value=dm)
     await client.open_services()
@@ -22,9 +23,8 @@ async def _process(path: str) -> tuple[RheinbotClient, FakeChannel]:
 
 
 async def test_dms_closed_in_one_process_reopen_when_the_user_changes_remind_in_another(
-        tmp_path):
-    path = str(tmp_path / "shared.sqlite3")
-    (a, a_dm), (b, _) = await _process(path), await _process(path)
+        store_target):
+    (a, a_dm), (b, _) = await _process(store_target), await _process(store_target)
     try:
         a_dm.failures = [forbidden(50007)]
         reply = Reply("Your turn", Audience.DM, user_id=USER)
@@ -44,9 +44,16 @@ async def test_dms_closed_in_one_process_reopen_when_the_user_changes_remind_in_
             await client.close_services()
 
 
-def test_a_shared_database_polls_and_each_lease_names_its_process_and_shards():
-    assert shared_database({"DATABASE_URL": "postgresql://bot@db/rheinbot"})
-    assert not shared_database({"RHEINBOT_DB": "rheinbot.sqlite3"})
+async def test_on_postgresql_the_reminders_poll_for_other_processes_rows(store_target):
+    client, _ = await _process(store_target)
+    try:
+        polls = 30.0 if is_postgres(store_target) else 3600.0
+        assert client.reminders.poll_seconds == polls
+    finally:
+        await client.close_services()
+
+
+def test_each_lease_names_its_process_and_shards():
     first, second = lease_owner([2, 3]), lease_owner([2, 3])
     assert ":shards 2,3:" in first and first != second  # unique per start
     assert ":shards all:" in lease_owner(None)

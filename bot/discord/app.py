@@ -100,11 +100,6 @@ def shard_options(env: Mapping[str, str] = os.environ) -> dict[str, Any]:
     return {"shard_count": count, "shard_ids": ids}
 
 
-def shared_database(env: Mapping[str, str] = os.environ) -> bool:
-    """Whether other bot processes may use this database too (a DATABASE_URL server)."""
-    return bool(env.get("DATABASE_URL", "").strip())
-
-
 def lease_owner(shard_ids: list[int] | None) -> str:
     """This process's name on the reminder rows it leases: host, pid, shards, a random tag
     (unique per start, so a restart never takes its predecessor's leases for its own)."""
@@ -168,14 +163,15 @@ class RheinbotClient(discord.AutoShardedClient):
             MAX_SLEEP,
             Reminders,
         )
-        from bot.store import open_store, store_target
+        from bot.store import is_postgres, open_store, store_target
 
         # DATABASE_URL (PostgreSQL, shared by every process) wins over the SQLite file.
-        self.store = await open_store(store_target(path=self.db_path))
-        # Other processes may share the database: poll for rows they add (a process that
-        # dies before firing its own new rows leaves them to us) and say in each lease
-        # which shards hold it.
-        poll = SHARED_POLL_SECONDS if shared_database() else MAX_SLEEP
+        target = store_target(path=self.db_path)
+        self.store = await open_store(target)
+        # Other processes may share a PostgreSQL database: poll for rows they add (a
+        # process that dies before firing its own new rows leaves them to us) and say in
+        # each lease which shards hold it.
+        poll = SHARED_POLL_SECONDS if is_postgres(target) else MAX_SLEEP
         self.reminders = Reminders(self.store, send_dm=self.delivery.send_dm,
                                    post_channel=self.delivery.post_channel, clock=time.time,
                                    owner=lease_owner(self.shard_ids), poll_seconds=poll)
