@@ -33,13 +33,12 @@ def other_seat_secrets_changed(key: str, state: State, seat: int) -> State:
     rng = new_rng(4242)
     changed["rng"] = new_rng(99)
     if key == "rhein":
-        other = next(s for s in range(changed["n"]) if s != seat and changed["fulfilled"][s])
-        hidden = changed["fulfilled"][other] + changed["deck"] + changed["box"]
+        # Nobody sees the deck or the box; the other seats' face-down fulfilled orders were
+        # taken and fulfilled in the open (R58), so they are no secret to change.
+        hidden = changed["deck"] + changed["box"]
         rng_shuffle(rng, hidden)
-        size, deck = len(changed["fulfilled"][other]), len(changed["deck"])
-        changed["fulfilled"][other] = hidden[:size]
-        changed["deck"] = hidden[size:size + deck]
-        changed["box"] = hidden[size + deck:]
+        changed["deck"], changed["box"] = hidden[:len(changed["deck"])], \
+            hidden[len(changed["deck"]):]
     elif key == "rheinlaender":
         other = (seat + 1) % changed["players"]
         hand, deck = changed["hands"][other], changed["deck"]
@@ -105,6 +104,18 @@ def test_a_world_keeps_what_the_seat_sees_and_redeals_the_rest() -> None:
     assert [len(h) for h in world["hands"]] == [len(h) for h in state["hands"]]
     others = [world["hands"][s] for s in range(4) if s != seat]
     assert others != [state["hands"][s] for s in range(4) if s != seat]
+
+
+def test_a_rhein_world_redeals_only_the_deck_and_the_box() -> None:
+    state = normal_position("rhein", 4, 7, 120)
+    seat = get_game("rhein").active(state)[0]
+    assert any(state["fulfilled"][s] for s in range(4) if s != seat)
+    world = SEARCHERS["rhein"].determinize(state, seat, new_rng(1))
+    assert world["fulfilled"] == state["fulfilled"]  # played in the open: the record
+    assert world["list"] == state["list"] and world["orders"] == state["orders"]
+    assert sorted(world["deck"] + world["box"]) == sorted(state["deck"] + state["box"])
+    assert (len(world["deck"]), len(world["box"])) == (len(state["deck"]), len(state["box"]))
+    assert world["deck"] != state["deck"]
 
 
 def test_normal_is_overruled_only_on_clear_evidence() -> None:

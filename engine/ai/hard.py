@@ -52,6 +52,9 @@ class Searcher:
     max_worlds: int = 8
     deviate: float = 0.05  # mean value a move must gain over normal's move to be played
     move_budget: int = 0  # if set: simulated moves per decision, which sets the worlds
+    # if set: the searcher for this position, for a game whose horizon or budget depends on
+    # the table (Rhein's whole-game playouts fit the budget at 2-3 seats, not at 4-5)
+    at: Callable[[State], Searcher] | None = None
 
     def heuristic(self) -> Heuristic:
         module, _, name = self.policy.partition(":")
@@ -67,6 +70,8 @@ def choose(game: Game, state: State, seat: int, moves: list[Action], seed: int,
            searcher: Searcher) -> Action:
     """The candidate with the best mean playout value over sampled worlds."""
     base = canonical(game, state)
+    if searcher.at is not None:
+        searcher = searcher.at(base)
     ordered = sorted(moves, key=lambda m: json.dumps(m, sort_keys=True))
     pick = searcher.heuristic()
     first = searcher.determinize(base, seat, new_rng(seed))
