@@ -187,9 +187,12 @@ RHEIN = dataclasses.replace(
 
 
 def rheinlaender_world(state: State, seat: int, rng: dict[str, int]) -> State:
-    """Hidden from ``seat``: the other hands, the deck (drawn at random) and the other seats'
-    coins. Coins are unknown: each other seat is given ours, the even prior."""
+    """Hidden from ``seat``: the other hands and the deck (drawn at random). The other seats'
+    coins lie face down but were paid in the open (``engine.rheinlaender.memory``): a world
+    keeps the count a player keeps, where it first gave each other seat our coins (a guess
+    about who leads, which the normal seats did not have to make)."""
     from engine.rheinlaender.cards import SHUFFLE
+    from engine.rheinlaender.memory import coins, payments
 
     world = dict(state)
     deck = [c for c in state["deck"] if c != SHUFFLE]
@@ -203,9 +206,8 @@ def rheinlaender_world(state: State, seat: int, rng: dict[str, int]) -> State:
     world["deck"] = sorted(dealt["deck"] + [SHUFFLE] * (len(state["deck"]) - len(deck)))
     world["hands"] = [list(state["hands"][s]) if s == seat else sorted(dealt[s])
                       for s in range(state["players"])]
-    world["coins"] = [state["coins"][seat]] * state["players"]
-    world["payments"] = [list(state["payments"][s]) if s == seat else []
-                         for s in range(state["players"])]
+    world["coins"] = coins(state)
+    world["payments"] = [payments(state, s) for s in range(state["players"])]
     world["rng"] = _fresh_rng(rng)
     return world
 

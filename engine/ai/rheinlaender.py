@@ -15,6 +15,7 @@ from engine.ai import after
 from engine.core import Action, Game, State, rng_below
 from engine.rheinlaender.board import get_board
 from engine.rheinlaender.duchies import counts, group_of, groups, value
+from engine.rheinlaender.memory import coins
 
 DUKE_POINTS = 5
 ARCHBISHOP = 5
@@ -54,11 +55,13 @@ def board_points(state: State, seat: int, safety: float = 0.0) -> float:
 
 
 def evaluate(state: State, seat: int, move: Action) -> float:
-    mine = state["coins"][seat] + board_points(state, seat, SAFETY) + potential(state, seat)
-    mine -= exposure(state, seat)
     # Coins are paid face down, but each payment is the duchy's public value at that moment,
-    # so a player with a perfect memory knows them: count them for opponents too.
-    others = [state["coins"][s] + board_points(state, s)
+    # so a player with a perfect memory knows them (engine.rheinlaender.memory): count them
+    # for opponents too, from that count and not from the face-down pile.
+    paid = coins(state)
+    mine = paid[seat] + board_points(state, seat, SAFETY) + potential(state, seat)
+    mine -= exposure(state, seat)
+    others = [paid[s] + board_points(state, s)
               for s in range(state["players"]) if s != seat]
     score = mine - OTHERS * max(others) - (1 - OTHERS) * sum(others) / len(others)
     if move["type"] == "bastion":
