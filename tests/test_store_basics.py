@@ -109,6 +109,23 @@ async def test_a_move_against_an_old_version_changes_nothing(store_target):
         await store.close()
 
 
+async def test_a_move_on_a_game_no_longer_active_changes_nothing(store_target):
+    store = await open_store(store_target)
+    try:
+        game_id, version = await _game(store)
+        version = await store.set_status(game_id, version, "abandoned", 1001.0)
+        with pytest.raises(StaleVersion):  # the version matches, the status does not
+            await store.commit_move(game_id, version, _move("take 1"), _snap("s1"), 1002.0)
+        assert (await store.game(game_id)).status == "abandoned"
+        assert await store.actions(game_id) == []
+        last = Snapshot(state="end", phase="Over", status="finished", active_seats=[])
+        version = await store.set_status(game_id, version, "active", 1003.0)
+        await store.commit_move(game_id, version, _move("take 2"), last, 1004.0)
+        assert (await store.game(game_id)).status == "finished"  # the last move ends it
+    finally:
+        await store.close()
+
+
 async def test_two_simultaneous_moves_exactly_one_applies(store_target):
     store = await open_store(store_target)
     try:

@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from contextlib import AbstractAsyncContextManager
+from functools import lru_cache
 from typing import Any, ClassVar, Protocol
 
 from bot.store import leases
@@ -56,21 +57,37 @@ _INSERT_REMINDER = ("INSERT INTO reminders (kind, game_id, user_id, due_at, sent
                     "created_at) VALUES (?, ?, ?, ?, ?, ?, ?)")
 
 
-def bump_sql(fields: Sequence[str]) -> str:
+def bump_sql(fields: Sequence[str], still_active: bool = False) -> str:
     """The version-checked UPDATE of a game row setting ``fields``; parameters: now, the
-    fields' values, game id, expected version. It returns a row only if it applied."""
+    fields' values, game id, expected version. It returns a row only if it applied;
+    ``still_active``: only if the game is (still) active, too."""
+    return _bump_sql(tuple(fields), still_active)
+
+
+@lru_cache(maxsize=64)
+def _bump_sql(fields: tuple[str, ...], still_active: bool) -> str:
     sets = "".join(f", {name} = ?" for name in fields)
+    active = " AND status = 'active'" if still_active else ""
     return (f"UPDATE games SET version = version + 1, updated_at = ?{sets} "
-            "WHERE id = ? AND version = ? RETURNING version")
+            f"WHERE id = ? AND version = ?{active} RETURNING version")
 
 
 def move_params(game_id: int, expected_version: int, move: Move, snap: Snapshot,
                 now: float) -> tuple[str, tuple[Any, ...], tuple[Any, ...]]:
-    """(UPDATE, its parameters, the action row's parameters) of one committed move."""
+    """(UPDATE, its parameters, the action row's parameters) of one committed move.
+
+    A move that leaves the game active does not set ``status``: SQLite rewrites every index
+    whose columns an UPDATE sets, changed or not, and status is in the one-live-game-per-
+    channel index (a page more per commit). It demands instead that the game still be
+    active, which its version already implied: the caller read it active at that version."""
     fields = snap_fields(snap)
+    still_active = fields["status"] == "active"
+    if still_active:
+        del fields["status"]
     action = (game_id, move.seat, move.user_id, move.notation, json.dumps(to_json(move.lines)),
               now, move.reveals_before, move.reveals_after)
-    return bump_sql(list(fields)), (now, *fields.values(), game_id, expected_version), action
+    return (_bump_sql(tuple(fields), still_active),
+            (now, *fields.values(), game_id, expected_version), action)
 
 
 class Tx(Protocol):
