@@ -44,7 +44,8 @@ def other_seat_secrets_changed(key: str, state: State, seat: int) -> State:
         hand, deck = changed["hands"][other], changed["deck"]
         hand[0], deck[-1] = deck[-1], hand[0]  # the deck holds no shuffle card at the top
         hand.sort()
-        changed["coins"][other] += 7
+        # Coins lie face down but each payment is a public duchy value: the count a player
+        # keeps (engine.rheinlaender.memory), no secret to change.
     else:
         other = (seat + 1) % changed["n"]
         hand, pile = changed["hands"][other], changed["round_pile"]
@@ -126,9 +127,10 @@ def test_normal_is_overruled_only_on_clear_evidence() -> None:
 
 
 # Fixed seeds (games 0.., the bench's seeds 1000+i): deterministic, so these are regression
-# checks of the level's strength, kept to a game or two each (a hard game takes 15-45 s
-# here). A shared first place counts 1/k, as in the bench.
-GAMES = [("rhein", 2, 1, 1), ("troedler", 2, 2, 1), ("rheinlaender", 3, 1, 0.5)]
+# checks of the level's strength, kept to one game each in CI (a hard game takes 5-45 s
+# here; the file's CI part stays near 30 s of CPU). A shared first place counts 1/k, as in
+# the bench. Rheinländer's game (16 s) and more Trödler games run with RHEINBOT_SLOW=1.
+GAMES = [("rhein", 2, 1, 1), ("troedler", 2, 1, 1)]
 
 
 @pytest.mark.parametrize(("key", "players", "games", "need"), GAMES)
@@ -143,7 +145,7 @@ def test_hard_beats_normal_in_fixed_seed_games(key: str, players: int, games: in
 @pytest.mark.slow
 @pytest.mark.skipif(os.environ.get("RHEINBOT_SLOW") != "1", reason="set RHEINBOT_SLOW=1")
 @pytest.mark.parametrize(("key", "players", "games", "need"), [
-    ("rhein", 3, 6, 3), ("rhein", 5, 4, 2),
+    ("rhein", 3, 6, 3), ("rhein", 5, 4, 2), ("rheinlaender", 3, 1, 0.5), ("troedler", 2, 4, 2),
 ])
 def test_hard_beats_normal_slow(key: str, players: int, games: int, need: float) -> None:
     test_hard_beats_normal_in_fixed_seed_games(key, players, games, need)

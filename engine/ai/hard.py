@@ -1,9 +1,10 @@
 """The ``hard`` level: determinized Monte Carlo search with the ``normal`` policy as playout.
 
-Why this search: the three games hide cards (Rhein's order deck and face-down fulfilled
-orders; Rheinländer's hands, deck and coins; Trödler's hands, value piles and round pile), and
-``normal`` is a decent, cheap-to-moderate policy. So ``hard`` samples *worlds* that agree
-with everything the seat sees (``view(state, seat)``: the hidden cards reshuffled among the
+Why this search: the three games hide cards (Rhein's order deck; Rheinländer's hands and
+deck; Trödler's hands and round pile), and ``normal`` is a decent, cheap-to-moderate policy.
+So ``hard`` samples *worlds* that agree with everything the seat sees (``view(state, seat)``,
+plus what a player keeping count knows from the open play: Rhein's face-down fulfilled
+orders, Rheinländer's coins, Trödler's value piles; the hidden cards reshuffled among the
 hidden places, of the sizes the view shows, and a fresh random generator for future draws),
 plays each candidate move in each world and lets ``normal`` play every seat from there
 (to the end, or for a game-given horizon after which a position score stands in), and
