@@ -144,6 +144,33 @@ async def test_two_simultaneous_moves_exactly_one_applies(store_target):
         await store.close()
 
 
+async def test_moves_arriving_together_each_get_their_own_outcome(store_target):
+    """Moves on several games at once (on SQLite they commit as one group after the first):
+    a valid move applies, a broken one fails alone, a stale one is refused alone."""
+    store = await open_store(store_target)
+    try:
+        games = [await _game(store, channel=20 + n) for n in range(4)]
+        broken = Move(seat=0, user_id=1, notation=None, lines=[], reveals_before=0,  # type: ignore[arg-type]
+                      reveals_after=0)
+        (a, va), (b, vb), (c, vc), (d, vd) = games
+        results = await asyncio.gather(
+            store.commit_move(a, va, _move("take 1"), _snap("a1"), 1.0),
+            store.commit_move(b, vb, broken, _snap("b1"), 1.0),
+            store.commit_move(c, vc, _move("take 2"), _snap("c1"), 1.0),
+            store.commit_move(c, vc, _move("take 3"), _snap("c2"), 1.0),
+            store.commit_move(d, vd, _move("take 1"), _snap("d1"), 1.0),
+            return_exceptions=True)
+        assert results[0] == va + 1 and results[2] == vc + 1 and results[4] == vd + 1
+        assert isinstance(results[1], store.INTEGRITY_ERRORS)
+        assert isinstance(results[3], StaleVersion)
+        states = [(await store.game(g)).state for g, _ in games]
+        assert states == ["a1", "s0", "c1", "d1"]
+        assert [[x.notation for x in await store.actions(g)] for g, _ in games] == [
+            ["take 1"], [], ["take 2"], ["take 1"]]
+    finally:
+        await store.close()
+
+
 async def test_a_failing_statement_rolls_the_whole_move_back(store_target):
     store = await open_store(store_target)
     try:

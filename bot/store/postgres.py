@@ -14,6 +14,8 @@ COMMITTED, re-reads the row, finds the version moved on and changes nothing.
 Schema version: the highest number in ``schema_migrations``. Migrations (with their
 ``.postgres.sql`` twins, see ``bot.store.migrations``) run under an advisory lock, so
 processes starting together migrate once; a database newer than this code is refused.
+
+A move is one round trip (see :func:`commit_move_sql`, and :func:`_no_reset` for the pool).
 """
 
 from __future__ import annotations
@@ -78,6 +80,13 @@ class _Tx:
         return await self._conn.fetch(numbered(sql), *params)
 
 
+async def _no_reset(conn: asyncpg.Connection) -> None:
+    """What a connection needs before it goes back to the pool: nothing. The store leaves no
+    session state behind (no SET, LISTEN, cursor or session advisory lock; asyncpg itself
+    rolls back a transaction left open), and the default reset (RESET ALL and friends) costs
+    a round trip per query: a move would take two round trips instead of one."""
+
+
 class PostgresStore(StoreBase):
     """Async access to one PostgreSQL database. Use :meth:`open` and :meth:`close`."""
 
@@ -107,13 +116,12 @@ class PostgresStore(StoreBase):
         """Connect a pool to ``url`` (``RHEINBOT_PG_POOL`` connections at most, default 10)
         and bring the schema up to date."""
         size = pool_size or int(os.environ.get("RHEINBOT_PG_POOL", "10") or 10)
-        pool = await asyncpg.create_pool(url, min_size=1, max_size=size)
+        pool = await asyncpg.create_pool(url, min_size=1, max_size=size, reset=_no_reset)
         if await pool.fetchval("SHOW synchronous_commit") == "off":
             # A server (or URL) set to acknowledge commits before they are on disk: this
-            # store's sessions start with it on instead (a session setting, so the pool's
-            # RESET ALL between uses keeps it).
+            # store's sessions start with it on instead (a start-up setting of the session).
             await pool.close()
-            pool = await asyncpg.create_pool(url, min_size=1, max_size=size,
+            pool = await asyncpg.create_pool(url, min_size=1, max_size=size, reset=_no_reset,
                                              server_settings={"synchronous_commit": "on"})
         store = cls(pool, url)
         try:
@@ -130,28 +138,28 @@ class PostgresStore(StoreBase):
         await self._pool.close()
 
     async def migrate(self) -> int:
-        """Apply every migration newer than the database's; return the version."""
+        """Apply every migration newer than the database's; return the version.
+
+        One transaction per migration (the migration and its record, or neither), each under
+        a transaction-scoped advisory lock: processes starting together take turns, and each
+        reads the version afresh under the lock, so every migration runs once."""
         known = migrations("postgres")
         async with self._pool.acquire() as conn:
-            # Processes starting together: one migrates, the others wait and find it done.
-            await conn.execute("SELECT pg_advisory_lock($1)", _MIGRATE_LOCK)
-            try:
-                current = await self._version(conn)
-                if current > len(known):
-                    raise RuntimeError(f"{self.path} has schema version {current}, newer than "
-                                       f"this Rheinbot knows ({len(known)}): upgrade Rheinbot.")
-                for number, name, sql in known:
-                    if number <= current:
-                        continue
-                    async with conn.transaction():  # the migration and its record, or neither
-                        await conn.execute(sql)
-                        await conn.execute(
-                            "INSERT INTO schema_migrations VALUES "
-                            "($1, $2, EXTRACT(EPOCH FROM clock_timestamp()))", number, name)
-                    current = number
-            finally:
-                await conn.execute("SELECT pg_advisory_unlock($1)", _MIGRATE_LOCK)
-        return current
+            while True:
+                async with conn.transaction():
+                    await conn.execute("SELECT pg_advisory_xact_lock($1)", _MIGRATE_LOCK)
+                    current = await self._version(conn)
+                    if current > len(known):
+                        raise RuntimeError(
+                            f"{self.path} has schema version {current}, newer than this "
+                            f"Rheinbot knows ({len(known)}): upgrade Rheinbot.")
+                    if current == len(known):
+                        return current
+                    number, name, sql = known[current]  # numbered 1, 2, ... without gaps
+                    await conn.execute(sql)
+                    await conn.execute(
+                        "INSERT INTO schema_migrations VALUES "
+                        "($1, $2, EXTRACT(EPOCH FROM clock_timestamp()))", number, name)
 
     async def schema_version(self) -> int:
         async with self._pool.acquire() as conn:

@@ -58,6 +58,12 @@ class Store(StoreBase):
         self._db = db
         self.path = path
         self._lock = asyncio.Lock()
+        # group commit (see commit_move): whether a move is committing, the moves waiting
+        # for it, and the task committing them
+        self._committing = False
+        self._waiting: list[tuple[tuple[str, tuple, tuple],
+                                  asyncio.Future[bool | BaseException]]] = []
+        self._drainer: asyncio.Future[None] | None = None
 
     # -- lifecycle ------------------------------------------------------------------------
     @classmethod
@@ -81,6 +87,8 @@ class Store(StoreBase):
         return store
 
     async def close(self) -> None:
+        if self._drainer is not None and not self._drainer.done():
+            await self._drainer  # moves already waiting are committed, not dropped
         await self._db.close()
 
     async def migrate(self) -> int:
@@ -155,18 +163,58 @@ class Store(StoreBase):
         This is the hot path of play, so the whole transaction (BEGIN, the version-checked
         UPDATE, the INSERT, COMMIT) runs as one call in aiosqlite's thread: four thread hops
         cost more than the statements themselves (bench: 1,100-1,850 moves/s with four hops).
+
+        Group commit: moves that arrive while another is committing wait for it and then
+        commit together, in one transaction with one fsync, each in a savepoint of its own,
+        so each still gets its own outcome (applied, stale, or its error) and is acknowledged
+        only once that transaction is on disk. One move at a time takes the direct path.
         """
         update, update_params, action = move_params(game_id, expected_version, move, snap, now)
-        async with self._lock:
-            # aiosqlite has no public "run this function in your thread"; _execute is that
-            # (unchanged from 0.17 to 0.22) and _conn is the thread's sqlite3 connection.
-            committed = await self._db._execute(
-                _commit_move, self._db._conn, update, update_params, action)
-        if not committed:
+        item = (update.removesuffix(" RETURNING version"), update_params, action)
+        outcome: bool | BaseException
+        if self._committing:
+            waiting: asyncio.Future[bool | BaseException] = \
+                asyncio.get_running_loop().create_future()
+            self._waiting.append((item, waiting))
+            outcome = await waiting
+            if isinstance(outcome, BaseException):
+                raise outcome
+        else:
+            self._committing = True
+            try:
+                async with self._lock:
+                    # aiosqlite has no public "run this function in your thread"; _execute
+                    # is that (unchanged from 0.17 to 0.22) and _conn is the thread's sqlite3
+                    # connection.
+                    outcome = await self._db._execute(_commit_move, self._db._conn, *item)
+            finally:
+                if self._waiting:  # moves that came meanwhile: one batch after another
+                    self._drainer = asyncio.ensure_future(self._commit_waiting())
+                else:
+                    self._committing = False
+        if not outcome:
             raise StaleVersion(game_id)
         # Undo votes need no clearing here: a vote counts only at the version it was cast
         # for, and this move just changed the version.
         return expected_version + 1
+
+    async def _commit_waiting(self) -> None:
+        """Commit the waiting moves, a batch per transaction, until none wait."""
+        try:
+            while self._waiting:
+                batch, self._waiting = self._waiting, []
+                outcomes: list[bool | BaseException]
+                try:
+                    async with self._lock:
+                        outcomes = await self._db._execute(
+                            _commit_moves, self._db._conn, [item for item, _ in batch])
+                except BaseException as error:  # the transaction as a whole failed
+                    outcomes = [error] * len(batch)
+                for (_, waiting), outcome in zip(batch, outcomes, strict=True):
+                    if not waiting.done():  # a caller that gave up is not told
+                        waiting.set_result(outcome)
+        finally:
+            self._committing = False
 
 
 SqliteStore = Store
@@ -174,17 +222,46 @@ SqliteStore = Store
 
 def _commit_move(db: sqlite3.Connection, update: str, update_params: tuple,
                  action: tuple) -> bool:
-    """Runs in aiosqlite's thread: the version-checked snapshot UPDATE and the log INSERT
-    in one transaction. False (and nothing changed) if the game is no longer at the
-    expected version; any error rolls the whole move back and propagates."""
+    """Runs in aiosqlite's thread: the version-checked snapshot UPDATE (without RETURNING:
+    rowcount says whether it applied, no row to build) and the log INSERT in one transaction.
+    False (and nothing changed) if the game is no longer at the expected version; any error
+    rolls the whole move back and propagates."""
     db.execute("BEGIN IMMEDIATE")
     try:
-        if not db.execute(update, update_params).fetchall():
+        if db.execute(update, update_params).rowcount != 1:
             db.execute("ROLLBACK")
             return False
         db.execute(INSERT_ACTION, action)
+        db.execute("COMMIT")
     except BaseException:
-        db.execute("ROLLBACK")
+        if db.in_transaction:  # also when COMMIT itself failed (disk full, I/O error)
+            db.execute("ROLLBACK")
         raise
-    db.execute("COMMIT")
     return True
+
+
+def _commit_moves(db: sqlite3.Connection, moves: list[tuple[str, tuple, tuple]]
+                  ) -> list[bool | BaseException]:
+    """Runs in aiosqlite's thread: several moves in one transaction, each in a savepoint, so
+    one that fails (its error is its outcome) or finds its version moved on (False) leaves
+    the others as they are. The outcomes, in order; if the COMMIT fails, none applied."""
+    outcomes: list[bool | BaseException] = []
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        for update, update_params, action in moves:
+            db.execute("SAVEPOINT move")
+            try:
+                applied = db.execute(update, update_params).rowcount == 1
+                if applied:
+                    db.execute(INSERT_ACTION, action)
+                outcomes.append(applied)
+            except Exception as error:  # noqa: BLE001 - this move's outcome, not the batch's
+                db.execute("ROLLBACK TO move")
+                outcomes.append(error)
+            db.execute("RELEASE move")
+        db.execute("COMMIT")
+    except BaseException:
+        if db.in_transaction:
+            db.execute("ROLLBACK")
+        raise
+    return outcomes
