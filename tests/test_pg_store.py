@@ -235,3 +235,46 @@ def test_without_postgres_the_tests_skip_or_under_ci_fail(required, tmp_path):
             done.stdout
     else:
         assert done.returncode == 0 and "\nSKIPPED" in done.stdout, done.stdout
+
+
+async def test_both_dialects_build_the_same_schema(pg_url, tmp_path):
+    """The .postgres.sql twins leave PostgreSQL with the tables, columns (and which may be
+    NULL), defaults' presence and indexes SQLite gets from the plain files."""
+    import sqlite3
+
+    from bot.store import Store
+
+    lite = await Store.open(str(tmp_path / "shape.sqlite3"))
+    await lite.close()
+    raw = sqlite3.connect(tmp_path / "shape.sqlite3")
+    try:
+        tables = [r[0] for r in raw.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")]
+        sqlite_columns = {(t, r[1], bool(r[3]) or bool(r[5])) for t in tables
+                          for r in raw.execute(f"PRAGMA table_info({t})")}
+        sqlite_indexes = {r[0] for r in raw.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL")}
+    finally:
+        raw.close()
+    store = await open_store(pg_url)
+    try:
+        schema = pg_url.rsplit("search_path=", 1)[1]
+        rows = await store._all(
+            "SELECT c.table_name, c.column_name, c.is_nullable = 'NO' OR EXISTS ("
+            "  SELECT 1 FROM information_schema.key_column_usage k"
+            "  JOIN information_schema.table_constraints tc"
+            "    ON tc.constraint_name = k.constraint_name AND tc.table_schema = k.table_schema"
+            "  WHERE tc.constraint_type = 'PRIMARY KEY' AND k.table_schema = c.table_schema"
+            "    AND k.table_name = c.table_name AND k.column_name = c.column_name) "
+            "FROM information_schema.columns c WHERE c.table_schema = ?", (schema,))
+        pg_columns = {(r[0], r[1], r[2]) for r in rows}
+        pg_indexes = {r[0] for r in await store._all(
+            "SELECT indexname FROM pg_indexes WHERE schemaname = ? "
+            "AND indexname NOT LIKE '%_pkey'", (schema,))}
+    finally:
+        await store.close()
+    # SQLite's PRAGMA says "not null" only when declared; an INTEGER PRIMARY KEY is the rowid
+    assert {(t, c) for t, c, _ in pg_columns} == {(t, c) for t, c, _ in sqlite_columns}
+    assert pg_columns == sqlite_columns
+    assert pg_indexes == sqlite_indexes
+    assert len(pg_columns) > 60 and len(pg_indexes) >= 8  # the whole schema was compared
