@@ -112,6 +112,7 @@ class StoreBase:
     # payloads are flat objects).
     MERGE_PAYLOAD: ClassVar[str] = "json_patch(payload, ?)"
     CLAIM_DUE: ClassVar[str] = leases.CLAIM_DUE_SQLITE
+    dialect: ClassVar[str]  # "sqlite" or "postgres": which migrations and SQL it runs
 
     async def close(self) -> None:
         raise NotImplementedError
