@@ -161,9 +161,10 @@ class ServiceBase:
         self.reminders = reminders
         self.seed_source = seed_source or (lambda: secrets.randbits(63))
         self.ai_limit = ai_limit  # AI moves per trigger: a bound, never a rule
-        # game id -> the public view of the last full board posted (what the next one marks
-        # as changed); lost on a restart, when the next board simply marks nothing
-        self._last_boards: dict[int, dict] = {}
+        # game id -> (the last action it had seen, the public view) of the last full board
+        # this process posted: what the next one marks as changed, unless the store's board
+        # mark says another process posted one since (then the log says what it showed)
+        self._last_boards: dict[int, tuple[int, dict]] = {}
         # game id -> (seat, version): that seat's move ended its turn by itself and it holds
         # the next turn; a typed ``done`` at that version was meant for the turn that ended.
         self._closed_turns: dict[int, tuple[int, int]] = {}

@@ -171,15 +171,19 @@ class Pictures(ServiceBase):
         game = table.game
         public = game.view(state, None)  # the public view only: this goes to the channel
         view = self._picture_view(table, public)
-        # the board marks what changed since the previous board posted (kept in memory; after
-        # a restart, the log replayed up to the action the store says that board had seen)
-        before = self._last_boards.get(table.row.id) or await self._board_before(table)
+        # the board marks what changed since the previous board posted: kept in memory while
+        # the store's mark says that board was ours (after a restart, or when another process
+        # posted one since, the log replayed up to the action that board had seen)
+        remembered = self._last_boards.get(table.row.id)
+        before = remembered[1] if remembered is not None and \
+            remembered[0] == await self.store.board_mark(table.row.id) \
+            else await self._board_before(table)
         changed = board_changes(table.row.game_key, before, public) if before else None
         if changed is not None:
             view["changed"] = changed
-        self._last_boards[table.row.id] = public
-        await self.store.set_board_mark(table.row.id,
-                                        await self.store.last_action_id(table.row.id))
+        seen = await self.store.last_action_id(table.row.id)
+        self._last_boards[table.row.id] = (seen, public)
+        await self.store.set_board_mark(table.row.id, seen)
         phase = say(game.phase(state), table.row.language)
         try:
             png = await asyncio.to_thread(self.render, table.row.game_key, view)
