@@ -17,7 +17,7 @@ import engine
 from bot.i18n import colour_name, has, t
 from bot.replies import Audience, Reply, fitted
 from bot.service.reminders import Reminders
-from bot.store import ActionRow, GameRow, SeatRow, Snapshot, StaleVersion, Store
+from bot.store import ActionRow, GameRow, SeatRow, Snapshot, StaleVersion, StoreBase
 from engine.core import Game, RuleError, State, clip_word
 from engine.text import Msg, say
 from render import render_board, render_turn_card
@@ -150,7 +150,7 @@ class ServiceBase:
     """What every part of the service shares: the store, the games, the renderer and
     the clock, and loading a channel's table. The parts are mixins of it."""
 
-    def __init__(self, store: Store, games: Mapping[str, Game] = engine.GAMES,
+    def __init__(self, store: StoreBase, games: Mapping[str, Game] = engine.GAMES,
                  render: Callable[[str, dict], bytes | list[bytes]] = render_board,
                  clock: Callable[[], float] = time.time, reminders: Reminders | None = None,
                  seed_source: Callable[[], int] | None = None, ai_limit: int = 5000) -> None:
