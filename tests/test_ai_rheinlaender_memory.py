@@ -31,7 +31,7 @@ def paid_from_the_log(board, before: dict, lines: list, seat_of: dict) -> dict[i
     return paid
 
 
-@pytest.mark.parametrize(("players", "seed"), [(3, 4), (5, 9)])
+@pytest.mark.parametrize(("players", "seed"), [(5, 9)])
 def test_the_coin_count_is_what_the_log_and_board_show(players: int, seed: int) -> None:
     state = GAME.setup(players, {}, seed)
     board = get_board(state["board"])
