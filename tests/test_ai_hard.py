@@ -11,7 +11,7 @@ import pytest
 from bench.ai_strength import play
 from engine import ai, get_game
 from engine.ai.hard import pick_better
-from engine.ai.hard_games import SEARCHERS
+from engine.ai.hard_games import RHEIN, SEARCHERS
 from engine.core import State, new_rng, rng_below, rng_shuffle
 
 
@@ -55,7 +55,7 @@ def other_seat_secrets_changed(key: str, state: State, seat: int) -> State:
 
 
 @pytest.mark.parametrize(("key", "players", "moves"), [
-    ("rhein", 3, 70), ("rheinlaender", 3, 24), ("troedler", 3, 40),
+    ("rhein", 3, 70), ("rhein", 5, 90), ("rheinlaender", 3, 24), ("troedler", 3, 40),
 ])
 def test_hard_choice_depends_only_on_its_own_view(key: str, players: int, moves: int) -> None:
     game = get_game(key)
@@ -119,6 +119,33 @@ def test_a_rhein_world_redeals_only_the_deck_and_the_box() -> None:
     assert world["deck"] != state["deck"]
 
 
+def test_rhein_phase_1_candidates_are_normals_move_then_orders_by_value() -> None:
+    """At 4-5 seats the searcher compares normal's take with not taking and with the other
+    orders, best first by normal's own order value; a random sample wasted candidates."""
+    from engine.ai.hard_games import RHEIN_LARGE, RHEIN_ORDER_CANDIDATES
+    from engine.ai.rhein import order_value
+
+    game = get_game("rhein")
+    state = normal_position("rhein", 5, 3, 0)
+    for version in range(400):
+        seat = game.active(state)[0]
+        if state["step"] == "take" and state["round"] > 1:
+            break
+        game.apply(state, seat, ai.choose(game, state, seat, "normal", version))
+    assert state["step"] == "take"
+    seat = game.active(state)[0]
+    moves = game.legal(state, seat)
+    assert RHEIN.at(state) is RHEIN_LARGE
+    cands = RHEIN_LARGE.candidates(game, state, seat, moves, RHEIN_LARGE.heuristic(),
+                                   new_rng(1))
+    assert cands[0] == ai.choose(game, state, seat, "normal", 1)
+    assert {"type": "done"} in cands and all(c in moves for c in cands)
+    assert len(cands) == min(RHEIN_ORDER_CANDIDATES, len(moves)) == len(set(map(str, cands)))
+    takes = [c["card"] for c in cands[1:] if c["type"] == "take"]
+    values = [order_value(state, seat, c) for c in takes]
+    assert values == sorted(values, reverse=True)
+
+
 def test_normal_is_overruled_only_on_clear_evidence() -> None:
     assert pick_better([[0.2, 0.2], [0.3, 0.3]], 0.05) == 1
     assert pick_better([[0.2, 0.2], [0.22, 0.22]], 0.05) == 0  # too small a gain
@@ -145,7 +172,8 @@ def test_hard_beats_normal_in_fixed_seed_games(key: str, players: int, games: in
 @pytest.mark.slow
 @pytest.mark.skipif(os.environ.get("RHEINBOT_SLOW") != "1", reason="set RHEINBOT_SLOW=1")
 @pytest.mark.parametrize(("key", "players", "games", "need"), [
-    ("rhein", 3, 6, 3), ("rhein", 5, 4, 2), ("rheinlaender", 3, 1, 0.5), ("troedler", 2, 4, 2),
+    ("rhein", 3, 6, 3), ("rhein", 4, 10, 5), ("rhein", 5, 10, 4), ("rheinlaender", 3, 1, 0.5),
+    ("troedler", 2, 4, 2),
 ])
 def test_hard_beats_normal_slow(key: str, players: int, games: int, need: float) -> None:
     test_hard_beats_normal_in_fixed_seed_games(key, players, games, need)
