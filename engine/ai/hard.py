@@ -54,7 +54,7 @@ class Searcher:
     deviate: float = 0.05  # mean value a move must gain over normal's move to be played
     move_budget: int = 0  # if set: simulated moves per decision, which sets the worlds
     # if set: the searcher for this position, for a game whose horizon or budget depends on
-    # the table (Rhein's whole-game playouts fit the budget at 2-3 seats, not at 4-5)
+    # the table (Rhein: whole-game playouts at 2 seats, a two-round horizon at 3-5)
     at: Callable[[State], Searcher] | None = None
 
     def heuristic(self) -> Heuristic:
