@@ -19,20 +19,20 @@ from pathlib import Path
 
 import pytest
 
+# A writer committing moves on ``games`` games at once, printing each acknowledged move.
 CHILD = r"""
 import asyncio, json, sys
 from bot.store import Move, Snapshot, Store
 
-async def main(path):
-    store = await Store.open(path)
-    row = await store.live_game(1)
+async def play(store, channel):
+    row = await store.live_game(channel)
     if row is None:
-        row = await store.create_game(guild_id=1, channel_id=1, game_key="k", options={},
-                                      seed=1, creator_id=1, min_players=2, max_players=2,
-                                      now=0.0)
+        row = await store.create_game(guild_id=1, channel_id=channel, game_key="k",
+                                      options={}, seed=1, creator_id=1, min_players=2,
+                                      max_players=2, now=0.0)
         await store.start_game(row.id, row.version, [], Snapshot(json.dumps({"n": 0}), "p",
                                "active", [0]), 0.0)
-        row = await store.live_game(1)
+        row = await store.live_game(channel)
     version, count = row.version, json.loads(row.state)["n"]
     while True:
         count += 1
@@ -40,10 +40,14 @@ async def main(path):
                     reveals_before=0, reveals_after=0)
         snap = Snapshot(json.dumps({"n": count, "pad": "y" * 2000}), "p", "active", [0])
         version = await store.commit_move(row.id, version, move, snap, float(count))
-        sys.stdout.write(f"ack {count}\n")  # acknowledged only after the commit returned
+        sys.stdout.write(f"ack {channel} {count}\n")  # only after the commit returned
         sys.stdout.flush()
 
-asyncio.run(main(sys.argv[1]))
+async def main(path, games):
+    store = await Store.open(path)
+    await asyncio.gather(*(play(store, channel) for channel in range(1, games + 1)))
+
+asyncio.run(main(sys.argv[1], int(sys.argv[2])))
 """
 
 
@@ -69,18 +73,18 @@ def _kill_loop(tmp_path: Path, kills: int) -> int:
     rng = random.Random(8)
     acked = 0
     for _ in range(kills):
-        child = subprocess.Popen([sys.executable, "-c", CHILD, str(path)], env=env,
+        child = subprocess.Popen([sys.executable, "-c", CHILD, str(path), "1"], env=env,
                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         assert child.stdout is not None
         first = child.stdout.readline()  # wait until it is committing
         assert first.startswith("ack"), child.stderr.read() if child.stderr else first
-        acked = max(acked, int(first.split()[1]))
+        acked = max(acked, int(first.split()[2]))
         time.sleep(rng.uniform(0.0, 0.05))
         child.send_signal(signal.SIGKILL)
         rest, _ = child.communicate()
         for line in rest.split("\n")[:-1]:  # a line cut off by the kill was never acknowledged
             if line.startswith("ack"):
-                acked = max(acked, int(line.split()[1]))
+                acked = max(acked, int(line.split()[2]))
         _check(path, acked)
     return acked
 
@@ -95,35 +99,6 @@ def test_two_hundred_kills(tmp_path):
     assert _kill_loop(tmp_path, 200) > 200
 
 
-GROUP_CHILD = r"""
-import asyncio, json, sys
-from bot.store import Move, Snapshot, Store
-
-async def play(store, channel):
-    row = await store.live_game(channel)
-    if row is None:
-        row = await store.create_game(guild_id=1, channel_id=channel, game_key="k",
-                                      options={}, seed=1, creator_id=1, min_players=2,
-                                      max_players=2, now=0.0)
-        await store.start_game(row.id, row.version, [], Snapshot(json.dumps({"n": 0}), "p",
-                               "active", [0]), 0.0)
-        row = await store.live_game(channel)
-    version, count = row.version, json.loads(row.state)["n"]
-    while True:
-        count += 1
-        move = Move(seat=0, user_id=1, notation=f"move {count}", lines=["x" * 200],
-                    reveals_before=0, reveals_after=0)
-        snap = Snapshot(json.dumps({"n": count, "pad": "y" * 2000}), "p", "active", [0])
-        version = await store.commit_move(row.id, version, move, snap, float(count))
-        sys.stdout.write(f"ack {channel} {count}\n")  # only after the commit returned
-        sys.stdout.flush()
-
-async def main(path):
-    store = await Store.open(path)
-    await asyncio.gather(*(play(store, channel) for channel in range(1, 9)))
-
-asyncio.run(main(sys.argv[1]))
-"""
 
 
 def test_killed_group_commits_lose_no_acknowledged_move(tmp_path):
@@ -133,7 +108,7 @@ def test_killed_group_commits_lose_no_acknowledged_move(tmp_path):
     env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
     acked: dict[int, int] = {}
     for pause in (0.0, 0.02, 0.05):
-        child = subprocess.Popen([sys.executable, "-c", GROUP_CHILD, str(path)], env=env,
+        child = subprocess.Popen([sys.executable, "-c", CHILD, str(path), "8"], env=env,
                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         assert child.stdout is not None
         lines = [child.stdout.readline() for _ in range(40)]  # committing on several games
