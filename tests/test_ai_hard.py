@@ -11,7 +11,8 @@ import pytest
 from bench.ai_strength import play
 from engine import ai, get_game
 from engine.ai.hard import pick_better
-from engine.ai.hard_games import RHEIN, SEARCHERS
+from engine.ai.hard_games import SEARCHERS
+from engine.ai.hard_rhein import RHEIN
 from engine.core import State, new_rng, rng_below, rng_shuffle
 
 
@@ -122,7 +123,7 @@ def test_a_rhein_world_redeals_only_the_deck_and_the_box() -> None:
 def test_rhein_phase_1_candidates_are_normals_move_then_orders_by_value() -> None:
     """At 3-5 seats the searcher compares normal's take with not taking and with the other
     orders, best first by normal's own order value; a random sample wasted candidates."""
-    from engine.ai.hard_games import RHEIN_LARGE, RHEIN_ORDER_CANDIDATES
+    from engine.ai.hard_rhein import RHEIN_LARGE, RHEIN_ORDER_CANDIDATES
     from engine.ai.rhein import order_value
 
     game = get_game("rhein")

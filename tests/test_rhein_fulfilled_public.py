@@ -3,7 +3,7 @@
 A fulfilled card lies face down, but each one was open in front of its owner (taken from the
 Orders List or won at auction) until the moment it was fulfilled, and a re-taken one (R14)
 turns face up again. So anyone who watched the public views can name every seat's fulfilled
-cards; ``engine.ai.hard_games.rhein_world`` keeps them for that reason instead of guessing.
+cards; ``engine.ai.hard_rhein.rhein_world`` keeps them for that reason instead of guessing.
 This test is that watcher: it reads only ``view(state, None)`` after each move of seeded
 all-normal games and the log lines the channel is shown (an order that expires in the same
 step as another is fulfilled is named in them), and must end up with exactly the cards the

@@ -19,7 +19,7 @@ between candidates come from the moves, not from luck. Budgets count playouts, n
 seconds, and every random choice comes from ``seed``: the same position and seed give the
 same move on any machine and after a dump/load round trip.
 
-Per-game parts (``engine.ai.hard_games``): ``determinize`` (which cards are hidden from the
+Per-game parts (``engine.ai.hard_rhein``, ``hard_rheinlaender``, ``hard_troedler``): ``determinize`` (which cards are hidden from the
 seat and where they may lie), ``candidates`` (which moves are worth a playout), ``stop``
 (the playout horizon) and ``value`` (a finished game's share of first place plus a small
 margin term, or a position score at the horizon).
@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.ai import after
-from engine.core import Action, Game, State, new_rng, rng_shuffle
+from engine.core import Action, Game, State, new_rng, rng_below, rng_shuffle
 
 Heuristic = Callable[[Game, State, int, list[Action], dict[str, int]], Action]
 
@@ -187,3 +187,32 @@ def deal_hidden(places: dict[Any, int], pool: list, rng: dict[str, int]) -> dict
     if position != len(cards):
         raise ValueError(f"{len(cards)} hidden cards for {position} places")
     return dealt
+
+
+def fresh_rng(rng: dict[str, int]) -> dict[str, int]:
+    return new_rng(rng_below(rng, 1 << 62))
+
+
+def normal_move(game: Game, world: State, seat: int, moves: list[Action], pick: Heuristic,
+                 rng: dict[str, int]) -> Action:
+    """Normal's move in this world (the first legal move should it propose another)."""
+    first = pick(game, world, seat, moves, dict(rng))
+    return first if first in moves else moves[0]
+
+
+def spread(first: Action, moves: list[Action], limit: int,
+            rng: dict[str, int]) -> list[Action]:
+    """``first`` (normal's move), then other moves until ``limit``: ending the step when it
+    is legal, then one of each other move type, then a seeded sample of the rest."""
+    chosen = [first]
+    for move in moves:
+        if move["type"] in ("done", "pass", "end") and move not in chosen:
+            chosen.append(move)
+    kinds = {m["type"] for m in chosen}
+    for move in moves:
+        if move["type"] not in kinds:
+            kinds.add(move["type"])
+            chosen.append(move)
+    rest = [m for m in moves if m not in chosen]
+    rng_shuffle(rng, rest)
+    return (chosen + rest)[:limit]

@@ -1,0 +1,110 @@
+"""Die Trödler aus den Highlands' ``hard`` parts (``engine.ai.hard``): worlds, candidates,
+values.
+
+Trödler's face-down value piles are no guess: every card in them was played in the open,
+so a world keeps each seat's requests and feed count as the log shows them
+(``engine.troedler.memory``), which ``normal`` reads too and nothing more.
+"""
+
+from __future__ import annotations
+
+from engine.ai import after
+from engine.ai.hard import (
+    Heuristic,
+    Searcher,
+    deal_hidden,
+    first_place_share,
+    fresh_rng,
+    margin,
+    normal_move,
+    spread,
+)
+from engine.core import Action, Game, State, rng_shuffle
+
+MARGIN = 0.25  # weight of the score margin next to the share of first place (0..1)
+PLANS = 3  # the turn plans compared
+
+
+def troedler_world(state: State, seat: int, rng: dict[str, int]) -> State:
+    """Hidden from ``seat``: the round pile, the discard pile under its top card and the
+    other hands (R40-R41). The other value piles are face down, but every card in them was
+    played in the open (``engine.troedler.memory``): a world keeps their requests and their
+    number of feed, and only which feed card lies where (all alike) is dealt. The piles' and
+    hands' sizes are public. The dealer piles stay: their cards were dealt face up (R12)."""
+    from engine.troedler.data import CARDS
+    from engine.troedler.memory import value_piles
+
+    world = dict(state)
+    others = [s for s in range(state["n"]) if s != seat]
+    known = value_piles(state)
+    under = state["discard"][:-1]
+    pool = list(state["round_pile"]) + list(under)
+    places: dict = {"round": len(state["round_pile"]), "discard": len(under)}
+    for other in others:
+        places[other] = len(state["hands"][other])
+        pool += state["hands"][other]
+        pool += [c for c in state["values"][other] if CARDS[c]["type"] == "feed"]
+    feed = sorted(c for c in pool if CARDS[c]["type"] == "feed")
+    rng_shuffle(rng, feed)
+    values = {}
+    for other in others:
+        values[other] = known[other]["requests"] + sorted(feed[:known[other]["feed"]])
+        del feed[:known[other]["feed"]]
+    chosen = {c for pile in values.values() for c in pile}
+    dealt = deal_hidden(places, [c for c in pool if c not in chosen], rng)
+    world["round_pile"] = dealt["round"]
+    world["discard"] = dealt["discard"] + state["discard"][-1:]
+    world["hands"] = [list(state["hands"][s]) if s == seat else dealt[s]
+                      for s in range(state["n"])]
+    world["values"] = [list(state["values"][seat]) if s == seat else values[s]
+                       for s in range(state["n"])]
+    world["rng"] = fresh_rng(rng)
+    return world
+
+
+def troedler_candidates(game: Game, world: State, seat: int, moves: list[Action],
+                        pick: Heuristic, rng: dict[str, int]) -> list:
+    """In a turn: whole plans for the rest of it (normal's own beam search, its best plan
+    first, then the best plans that begin otherwise), each ended explicitly. Comparing first
+    moves only let the cheap playout policy finish a turn the move was not meant for, and
+    hard then lost to normal. Elsewhere (piles, hand-limit discards): single moves."""
+    from engine.ai.troedler import BEAM, BUDGET, turn_plans
+
+    if world["stage"] != "play":
+        return spread(normal_move(game, world, seat, moves, pick, rng), moves, 3, rng)
+    plans = []
+    for path in turn_plans(game, world, seat, moves, BUDGET, BEAM, PLANS):
+        plan = path or [{"type": "end"}]
+        state = world
+        for move in plan:
+            state = after(game, state, seat, move)
+        if (state["stage"] == "play" and state["current"] == seat
+                and {"type": "end"} in game.legal(state, seat)):
+            plan = plan + [{"type": "end"}]
+        plans.append(plan)
+    return plans
+
+
+def troedler_stop(start: State, now: State, played: int) -> bool:
+    """At the end of the round after this one's deal: the piles then show what each seat
+    made of its cards."""
+    return now["round"] > start["round"] and now["stage"] == "take"
+
+
+def troedler_value(game: Game, state: State, seat: int) -> float:
+    """A finished game: the share of first place (total damage is last place) plus the
+    points lead. At the horizon: normal's own score of our position, which already weighs
+    the feed race against the others."""
+    from engine.ai.troedler import evaluate
+
+    if state["stage"] == "over":
+        standings = game.result(state) or []
+        scores = {s.seat: float(s.score) - 100.0 * s.detail["total_damage"]
+                  for s in standings}
+        return first_place_share(game, state, seat) + MARGIN * margin(scores, seat, 5.0)
+    return evaluate(state, seat) / 20.0
+
+
+TROEDLER = Searcher(policy="engine.ai.troedler:quick", determinize=troedler_world,
+                    candidates=troedler_candidates, stop=troedler_stop,
+                    value=troedler_value, playouts=6, max_worlds=2, deviate=0.1)
