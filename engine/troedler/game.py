@@ -63,17 +63,27 @@ class Troedler(Game):
                 raise RuleError(msg("troedler.error.taking_piles"))
             phase2.check(state, seat, action)
             self._guard(state, seat, action)
-            return phase2.apply(state, seat, action) + turn_end.after_pile(state)
-        if stage == "limit":
+        elif stage == "limit":
             if kind != "discard":
                 raise RuleError(msg("troedler.error.hand_limit"))
             turn_end.limit_check(state, seat, action)
             self._guard(state, seat, action)
+        else:
+            if kind not in _PHASE3:
+                raise RuleError(msg("troedler.error.playing_cards"))
+            phase3.check(state, seat, action)
+            self._guard(state, seat, action)
+        return self.carry_out(state, seat, action)
+
+    def carry_out(self, state: State, seat: int, action: Action) -> list[str]:
+        """``_apply`` without its checks, for a move ``legal()`` listed: the AI's searches
+        play thousands of moves they took from ``legal()``, and the checks recompute it."""
+        stage = state["stage"]
+        if stage == "take":
+            return phase2.apply(state, seat, action) + turn_end.after_pile(state)
+        if stage == "limit":
             return turn_end.limit_apply(state, seat, action)
-        if kind not in _PHASE3:
-            raise RuleError(msg("troedler.error.playing_cards"))
-        phase3.check(state, seat, action)
-        self._guard(state, seat, action)
+        kind = action["type"]
         if kind == "end":
             return turn_end.end_turn(state, seat)
         lines = phase3.HANDLERS[kind](state, seat, action)

@@ -8,6 +8,7 @@ the replacements made by feed for the delivery that must come next (R35).
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 from itertools import combinations
 
 from engine.core import Action, RuleError, State
@@ -96,20 +97,36 @@ def completable(request: list[str], replacements: list[list[str]], collection: l
 
 def _replacement_fits(state: State, seat: int, old: str, new: str) -> bool:
     """R35: a replacement is offered only if a delivery using it can follow in this village."""
-    pending = state["pending"] + [[old, new]]
     hand = state["hands"][seat]
-    feed_left = len(cards_of(hand, "feed")) - 1
-    return any(completable(CARDS[cid]["goods"], pending, state["collections"][seat], feed_left)
-               for cid in cards_of(hand, "request"))
+    return (old, new) in _fitting_replacements(
+        tuple(sorted(cid for cid in hand if CARDS[cid]["type"] == "request")),
+        tuple((o, n) for o, n in state["pending"]), tuple(state["collections"][seat]),
+        len(cards_of(hand, "feed")) - 1)
+
+
+@lru_cache(maxsize=1 << 15)
+def _fitting_replacements(requests: tuple[int, ...], pending: tuple[tuple[str, str], ...],
+                          collection: tuple[str, ...], feed_left: int
+                          ) -> frozenset[tuple[str, str]]:
+    """Every (old, new) that ``_replacement_fits``: a pure function of these few facts, and
+    the AI asks it for the same hand and goods thousands of times a game."""
+    base = [list(p) for p in pending]
+    return frozenset(
+        (old, new) for old in GOODS for new in GOODS
+        if old != new and any(completable(CARDS[cid]["goods"], base + [[old, new]],
+                                          list(collection), feed_left) for cid in requests))
 
 
 def replacement_moves(state: State, seat: int) -> list[Action]:
     hand = state["hands"][seat]
     if not cards_of(hand, "feed") or not delivery_place_open(state, seat):
         return []
+    fits = _fitting_replacements(
+        tuple(sorted(cid for cid in hand if CARDS[cid]["type"] == "request")),
+        tuple((o, n) for o, n in state["pending"]), tuple(state["collections"][seat]),
+        len(cards_of(hand, "feed")) - 1)
     return [{"type": "feed-replace", "give": old, "use": new}
-            for old in GOODS for new in GOODS
-            if old != new and _replacement_fits(state, seat, old, new)]
+            for old in GOODS for new in GOODS if old != new and (old, new) in fits]
 
 
 def delivery_moves(state: State, seat: int) -> list[Action]:
