@@ -163,6 +163,13 @@ def variants(action: dict) -> list[dict]:
     return found
 
 
+def every_load(state: dict) -> list[dict]:
+    """Loads of every count onto every transport, in transit or not: legal()'s candidates
+    leave out those that cannot fit, and a player may still type them."""
+    return [{"type": "load", "transport": key, "n": count} for key in sorted(state["transports"])
+            for count in range(1, 7)]
+
+
 def rule_refusals(players: int, seed: int, every: int = 3) -> Seen:
     """Through a whole AI game: every candidate move and a pool of moves from other steps,
     tried by the seat to move and by a waiting seat, refused with the rule's reason."""
@@ -172,7 +179,7 @@ def rule_refusals(players: int, seed: int, every: int = 3) -> Seen:
     while GAME.result(state) is None:
         seat = GAME.active(state)[0]
         if count % every == 0:
-            tried = list(rules.candidates(state, seat))
+            tried = list(rules.candidates(state, seat)) + every_load(state)
             for action in tried:
                 pool.setdefault(action["type"], action)
             tried += [other for action in pool.values() for other in variants(action)]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterator
+from typing import Any
 
 from engine.core import Action, RuleError, State
 from engine.rhein import data, flow
@@ -63,11 +64,13 @@ def capital(state: State, seat: int) -> int:
     return state["capital"][seat]
 
 
-def cannot_pay(state: State, seat: int, amount: int, what: Reason) -> Reason | None:
-    """R47: a voluntary payment needs the Capital now."""
+def cannot_pay(state: State, seat: int, amount: int, what: str,
+               **params: Any) -> Reason | None:
+    """R47: a voluntary payment needs the Capital now. ``what`` (the cost's text key and
+    ``params``) is worded only on a refusal: legal() asks this of every candidate."""
     if capital(state, seat) < amount:
-        return reason("rhein.refuse.cannot_pay", what=what, amount=amount,
-                   capital=capital(state, seat))
+        return reason("rhein.refuse.cannot_pay", what=reason(what, **params), amount=amount,
+                      capital=capital(state, seat))
     return None
 
 
@@ -103,7 +106,7 @@ def check_retake(state: State, seat: int, action: Action) -> Reason | None:
         return reason("rhein.refuse.retake_once")
     if action["card"] not in state["fulfilled"][seat]:
         return reason("rhein.refuse.not_fulfilled", card=action["card"])
-    return cannot_pay(state, seat, data.RETAKE_COST, reason("rhein.cost.retake"))
+    return cannot_pay(state, seat, data.RETAKE_COST, "rhein.cost.retake")
 
 
 def do_retake(state: State, seat: int, action: Action, log: Log) -> None:
@@ -195,7 +198,7 @@ def check_load(state: State, seat: int, action: Action) -> Reason | None:
             return reason("rhein.refuse.only_warehouse", count=have)
         return reason("rhein.refuse.only_lying_at", count=have, city=city(where),
                    transport=transport_why(key, "nom"))
-    return cannot_pay(state, seat, count, reason("rhein.cost.load", n=count))
+    return cannot_pay(state, seat, count, "rhein.cost.load", n=count)
 
 
 def check_load_truck(state: State, seat: int, letter: str, count: int) -> Reason | None:
@@ -207,7 +210,7 @@ def check_load_truck(state: State, seat: int, letter: str, count: int) -> Reason
                    capacity=data.TRUCK.capacity)
     if count > source_count(state, seat, item["pos"]):
         return reason("rhein.refuse.truck_no_source")
-    return cannot_pay(state, seat, count, reason("rhein.cost.load", n=count))
+    return cannot_pay(state, seat, count, "rhein.cost.load", n=count)
 
 
 def do_load(state: State, seat: int, action: Action, log: Log) -> None:
@@ -240,7 +243,7 @@ def check_truck(state: State, seat: int, action: Action) -> Reason | None:
         return reason("rhein.refuse.truck_count")
     if count > source_count(state, seat, where):
         return reason("rhein.refuse.only_in_city", count=source_count(state, seat, where))
-    return cannot_pay(state, seat, count, reason("rhein.cost.load", n=count))
+    return cannot_pay(state, seat, count, "rhein.cost.load", n=count)
 
 
 def do_truck(state: State, seat: int, action: Action, log: Log) -> None:
@@ -276,7 +279,7 @@ def check_reserve(state: State, seat: int, action: Action) -> Reason | None:
                    city=city(where))
     if len(item["markers"]) >= what.markers:
         return reason("rhein.refuse.no_markers", transport=transport_why(key, "subject"))
-    return cannot_pay(state, seat, what.cost, reason("rhein.cost.reserve"))
+    return cannot_pay(state, seat, what.cost, "rhein.cost.reserve")
 
 
 def do_reserve(state: State, seat: int, action: Action, log: Log) -> None:
@@ -396,7 +399,7 @@ def check_move(state: State, seat: int, action: Action) -> Reason | None:
         return reason("rhein.refuse.no_road_london")
     if not 1 <= abs(where - item["pos"]) <= data.TRUCK.speed:
         return reason("rhein.refuse.truck_range")
-    return cannot_pay(state, seat, data.TRUCK.move_cost, reason("rhein.cost.move"))
+    return cannot_pay(state, seat, data.TRUCK.move_cost, "rhein.cost.move")
 
 
 def do_move(state: State, seat: int, action: Action, log: Log) -> None:
@@ -461,7 +464,7 @@ def do_mortgage(state: State, seat: int, action: Action, log: Log) -> None:
 def check_repay(state: State, seat: int, action: Action) -> Reason | None:
     if truck(state, seat, action["truck"])["where"] != "mortgaged":
         return reason("rhein.refuse.not_mortgaged", letter=action["truck"].upper())
-    return cannot_pay(state, seat, data.TRUCK.repay, reason("rhein.cost.repay"))
+    return cannot_pay(state, seat, data.TRUCK.repay, "rhein.cost.repay")
 
 
 def do_repay(state: State, seat: int, action: Action, log: Log) -> None:
@@ -539,8 +542,14 @@ def take_candidates(state: State, seat: int) -> Iterator[Action]:
 
 
 def load_candidates(state: State, seat: int) -> Iterator[Action]:
+    # Only counts that fit the transport and the containers at hand: legal() checks every
+    # candidate, and this step is the one a hard AI's playouts visit most.
     for key in in_game(state):
-        for count in range(1, spec(key).capacity + 1):
+        where = city_of(state, key)
+        if where is None:
+            continue
+        most = min(free_space(state, key), source_count(state, seat, where))
+        for count in range(1, most + 1):
             yield {"type": "load", "transport": key, "n": count}
     for letter in data.TRUCK_LETTERS:
         item = truck(state, seat, letter)
@@ -568,8 +577,13 @@ def stop_candidates(state: State, seat: int) -> Iterator[Action]:
     aboard = state["transports"][key]["load"][seat]
     for count in range(1, aboard + 1):
         yield {"type": "unload", "transport": key, "n": count}
-    targets = [other for other in in_game(state) if other != key] + list(data.TRUCK_LETTERS)
+    where = state["stop"]["city"]
+    targets = [other for other in in_game(state)
+               if other != key and not on_mat(state, other) and city_of(state, other) == where]
     for target in targets:
+        for count in range(1, min(aboard, free_space(state, target)) + 1):
+            yield {"type": "transfer", "from": key, "to": target, "n": count}
+    for target in data.TRUCK_LETTERS:
         for count in range(1, aboard + 1):
             yield {"type": "transfer", "from": key, "to": target, "n": count}
     yield {"type": "done"}
