@@ -8,7 +8,6 @@ so a world keeps each seat's requests and feed count as the log shows them
 
 from __future__ import annotations
 
-from engine.ai import after
 from engine.ai.hard import (
     Heuristic,
     Searcher,
@@ -63,17 +62,18 @@ def troedler_world(state: State, seat: int, rng: dict[str, int]) -> State:
 
 
 def troedler_candidates(game: Game, world: State, seat: int, moves: list[Action],
-                        pick: Heuristic, rng: dict[str, int]) -> list:
+                        pick: Heuristic, rng: dict[str, int], keep: int = PLANS) -> list:
     """In a turn: whole plans for the rest of it (normal's own beam search, its best plan
     first, then the best plans that begin otherwise), each ended explicitly. Comparing first
     moves only let the cheap playout policy finish a turn the move was not meant for, and
     hard then lost to normal. Elsewhere (piles, hand-limit discards): single moves."""
-    from engine.ai.troedler import BEAM, BUDGET, turn_plans
+    from engine.ai.troedler import BEAM, BUDGET, after, turn_plans
 
     if world["stage"] != "play":
-        return spread(normal_move(game, world, seat, moves, pick, rng), moves, 3, rng)
+        return spread(normal_move(game, world, seat, moves, pick, rng), moves, max(3, keep),
+                      rng)
     plans = []
-    for path in turn_plans(game, world, seat, moves, BUDGET, BEAM, PLANS):
+    for path in turn_plans(game, world, seat, moves, BUDGET, BEAM, keep):
         plan = path or [{"type": "end"}]
         state = world
         for move in plan:
@@ -105,6 +105,63 @@ def troedler_value(game: Game, state: State, seat: int) -> float:
     return evaluate(state, seat) / 20.0
 
 
+EARLY = Searcher(policy="engine.ai.troedler:quick", determinize=troedler_world,
+                 candidates=troedler_candidates, stop=troedler_stop,
+                 value=troedler_value, playouts=6, max_worlds=2, deviate=0.1)
+
+
+# --- the last rounds: the true scoring decides --------------------------------------------
+
+LATE_GAP = 2  # the search scores standings once someone is this near the end's requests
+LATE_PLANS = 5
+LATE_WORLDS = 10
+LATE_MOVES = 600  # simulated moves per decision
+
+
+def late(state: State) -> bool:
+    """Someone's value pile (as the table saw it fill) is within ``LATE_GAP`` requests of
+    ending the game: from here the total-damage rule and the tie-break decide who wins,
+    which normal's position score only approximates."""
+    from engine.ai.troedler import banked
+    from engine.troedler.data import SETUP
+
+    need = SETUP["end_requests"][str(state["n"])]
+    return max(len(banked(state, s)[0]) for s in range(state["n"])) >= need - LATE_GAP
+
+
+def late_candidates(game: Game, world: State, seat: int, moves: list[Action],
+                    pick: Heuristic, rng: dict[str, int]) -> list:
+    return troedler_candidates(game, world, seat, moves, pick, rng, LATE_PLANS)
+
+
+def standings_now(game: Game, state: State, seat: int) -> float:
+    """The share of first place were the game scored now (R45-R49), plus the points lead:
+    at the horizon and at the end alike, so playouts that end the game and those that do
+    not are on one scale."""
+    from engine.troedler import scoring
+
+    seats = range(state["n"])
+    goods = [len(state["collections"][s]) for s in seats]
+    points = [scoring.request_points(state, s) + goods[s] for s in seats]
+    damages = [scoring.damage(scoring.value_feed(state, s), goods[s]) for s in seats]
+    standings = scoring.rank(points, goods, damages)
+    firsts = [s.seat for s in standings if s.rank == 1]
+    share = 1.0 / len(firsts) if seat in firsts else 0.0
+    scores = {s.seat: float(s.score) - 100.0 * s.detail["total_damage"] for s in standings}
+    return share + MARGIN * margin(scores, seat, 5.0)
+
+
+LATE = Searcher(policy="engine.ai.troedler:quick", determinize=troedler_world,
+                candidates=late_candidates, stop=troedler_stop, value=standings_now,
+                playouts=LATE_PLANS * LATE_WORLDS, max_worlds=LATE_WORLDS, deviate=0.05,
+                move_budget=LATE_MOVES)
+
+
+def troedler_searcher(state: State) -> Searcher:
+    return LATE if late(state) else EARLY
+
+
 TROEDLER = Searcher(policy="engine.ai.troedler:quick", determinize=troedler_world,
                     candidates=troedler_candidates, stop=troedler_stop,
-                    value=troedler_value, playouts=6, max_worlds=2, deviate=0.1)
+                    value=troedler_value, playouts=6, max_worlds=2, deviate=0.1,
+                    at=troedler_searcher)
