@@ -11,10 +11,10 @@ makes a bastion worth placing.
 
 from __future__ import annotations
 
-from engine.ai import after
+from engine.ai import after as plain_after
 from engine.core import Action, Game, State, rng_below
-from engine.rheinlaender.board import get_board
-from engine.rheinlaender.duchies import counts, group_of, groups, value
+from engine.rheinlaender.board import Board, get_board
+from engine.rheinlaender.duchies import counts, groups, value
 from engine.rheinlaender.memory import coins
 
 DUKE_POINTS = 5
@@ -29,8 +29,7 @@ def choose(game: Game, state: State, seat: int, moves: list[Action],
            rng: dict[str, int]) -> Action:
     best: list[Action] = []
     best_score = float("-inf")
-    for move in moves:
-        score = evaluate(after(game, state, seat, move), seat, move)
+    for move, score in zip(moves, scores(game, state, seat, moves), strict=True):
         if score > best_score + 1e-9:
             best, best_score = [move], score
         elif abs(score - best_score) <= 1e-9:
@@ -38,13 +37,103 @@ def choose(game: Game, state: State, seat: int, moves: list[Action],
     return best[rng_below(rng, len(best))]
 
 
-def board_points(state: State, seat: int, safety: float = 0.0) -> float:
-    board = get_board(state["board"])
+def scores(game: Game, state: State, seat: int, moves: list[Action]) -> list[float]:
+    """``evaluate`` of the position after each move, as ``evaluate(plain_after(...))`` gives
+    it (tests/test_ai_hard_rheinlaender.py compares the two), several times faster: a move
+    changes a few parts of the state, so only those are copied, and a move from ``legal()``
+    skips the second legality check. A bastion before the knight action (most of the moves
+    offered) moves no knight: only its open doors differ from the position now."""
+    bastions: Bastions | None = None
+    found = []
+    for move in moves:
+        # After the knight action only the bastion and the draw remain, and the score reads
+        # neither hands nor deck: ``done`` is the position now, a bastion shuts its doors.
+        quiet = move["type"] == "bastion" or \
+            (move["type"] == "done" and state["step"] == "after")
+        if quiet and hasattr(game, "play_legal"):
+            if bastions is None:
+                bastions = Bastions(state, seat)
+            found.append(bastions.score(move.get("space")))
+        else:
+            found.append(evaluate(after(game, state, seat, move), seat, move))
+    return found
+
+
+class Bastions:
+    """``evaluate`` after a bastion on each free space (or none): the same sums in the same
+    order, with the doors of our duchies found once. A bastion moves no knight and changes
+    no duke, coin or archbishop, whatever step it is played in."""
+
+    def __init__(self, state: State, seat: int) -> None:
+        known = Groups(state)
+        paid = coins(state)
+        self.base = paid[seat] + board_points(state, seat, SAFETY, known) + \
+            potential(state, seat, known)
+        self.others = [paid[s] + board_points(state, s, known=known)
+                       for s in range(state["players"]) if s != seat]
+        self.doors = _doors(state, seat, known)
+
+    def score(self, space: str | None) -> float:
+        """After a bastion on ``space``, or after ``done`` (None)."""
+        total = 0.0
+        for worth, doors in self.doors:
+            open_doors = len(doors) - (space in doors)
+            if open_doors:
+                total += EXPOSURE * worth * min(open_doors, 3)
+        mine = self.base
+        mine -= total
+        others = self.others
+        score = mine - OTHERS * max(others) - (1 - OTHERS) * sum(others) / len(others)
+        return score if space is None else score - 0.5
+
+
+def after(game: Game, state: State, seat: int, move: Action) -> State:
+    """The state after a legal ``move``: what the move may change is copied, the rest (the
+    board's realms, the final table) is shared, as nothing changes it in place."""
+    play = getattr(game, "play_legal", None)
+    if play is None:
+        return plain_after(game, state, seat, move)
+    work = dict(state)
+    work["knights"] = dict(state["knights"])
+    work["bastions"] = dict(state["bastions"])
+    for key in ("dukes", "supply", "bastions_left", "coins", "deck", "discard"):
+        work[key] = list(state[key])
+    work["hands"] = [list(hand) for hand in state["hands"]]
+    work["payments"] = [list(paid) for paid in state["payments"]]
+    work["rng"] = dict(state["rng"])
+    play(work, seat, move)
+    return work
+
+
+class Groups:
+    """Every group of knights in a position, found once (a flood fill per duke and per term
+    was most of an evaluation's cost), and each group's final worth."""
+
+    def __init__(self, state: State) -> None:
+        self.board: Board = get_board(state["board"])
+        self.state = state
+        self.all = groups(state, self.board)
+        self.where = {space: group for group in self.all for space in group}
+        self.worth: dict[str, int] = {}
+
+    def of(self, space: str) -> list[str]:
+        return self.where.get(space) or [space]
+
+    def value(self, group: list[str]) -> int:
+        key = group[0]
+        if key not in self.worth:
+            self.worth[key] = value(self.state, self.board, group, DUKE_POINTS)
+        return self.worth[key]
+
+
+def board_points(state: State, seat: int, safety: float = 0.0,
+                 known: Groups | None = None) -> float:
+    known = known or Groups(state)
     points = 0.0
     for duke in state["dukes"]:
         if duke["owner"] == seat:
-            group = group_of(state, board, duke["anchor"])
-            points += value(state, board, group, DUKE_POINTS)
+            group = known.of(duke["anchor"])
+            points += known.value(group)
             if safety:
                 tally = counts(state, group)
                 mine = tally.pop(seat, 0)
@@ -54,14 +143,15 @@ def board_points(state: State, seat: int, safety: float = 0.0) -> float:
     return points
 
 
-def evaluate(state: State, seat: int, move: Action) -> float:
+def evaluate(state: State, seat: int, move: Action, known: Groups | None = None) -> float:
     # Coins are paid face down, but each payment is the duchy's public value at that moment,
     # so a player with a perfect memory knows them (engine.rheinlaender.memory): count them
     # for opponents too, from that count and not from the face-down pile.
+    known = known or Groups(state)
     paid = coins(state)
-    mine = paid[seat] + board_points(state, seat, SAFETY) + potential(state, seat)
-    mine -= exposure(state, seat)
-    others = [paid[s] + board_points(state, s)
+    mine = paid[seat] + board_points(state, seat, SAFETY, known) + potential(state, seat, known)
+    mine -= exposure(state, seat, known)
+    others = [paid[s] + board_points(state, s, known=known)
               for s in range(state["players"]) if s != seat]
     score = mine - OTHERS * max(others) - (1 - OTHERS) * sum(others) / len(others)
     if move["type"] == "bastion":
@@ -69,20 +159,29 @@ def evaluate(state: State, seat: int, move: Action) -> float:
     return score
 
 
-def exposure(state: State, seat: int) -> float:
+def exposure(state: State, seat: int, known: Groups | None = None) -> float:
     """What our duchies stand to lose through open doors: free land spaces that touch one of
     our duchies and a knight outside it. An opponent who plays there joins his group to ours
     (or sets his knight among ours), and the majority can change hands. A bastion shuts such
     a door, which is what the rulebook's tip asks of bastions ("defend your own")."""
-    board = get_board(state["board"])
-    knights, bastions = state["knights"], state["bastions"]
     total = 0.0
+    for worth, doors in _doors(state, seat, known or Groups(state)):
+        if doors:
+            total += EXPOSURE * worth * min(len(doors), 3)
+    return total
+
+
+def _doors(state: State, seat: int, known: Groups) -> list[tuple[int, set[str]]]:
+    """Each of our duchies' final worth and open doors, in the order of the dukes."""
+    board = known.board
+    knights, bastions = state["knights"], state["bastions"]
+    found = []
     for duke in state["dukes"]:
         if duke["owner"] != seat:
             continue
-        group = group_of(state, board, duke["anchor"])
+        group = known.of(duke["anchor"])
         members = set(group)
-        doors = set()
+        doors: set[str] = set()
         for space in group:
             for door in board.neighbours[space]:
                 if door in knights or door in bastions or door in doors or \
@@ -91,22 +190,21 @@ def exposure(state: State, seat: int) -> float:
                 if any(n in knights and n not in members and knights[n] != seat
                        for n in board.neighbours[door]):
                     doors.add(door)
-        if doors:
-            total += EXPOSURE * value(state, board, group, DUKE_POINTS) * min(len(doors), 3)
-    return total
+        found.append((known.value(group), doors))
+    return found
 
 
-def potential(state: State, seat: int) -> float:
+def potential(state: State, seat: int, known: Groups | None = None) -> float:
     """Groups holding our knights that we do not rule yet: a share of what they are worth."""
-    board = get_board(state["board"])
+    known = known or Groups(state)
     ruled = {space for duke in state["dukes"] if duke["owner"] == seat
-             for space in group_of(state, board, duke["anchor"])}
+             for space in known.of(duke["anchor"])}
     total = 0.0
-    for group in groups(state, board):
+    for group in known.all:
         if group[0] in ruled:
             continue
         tally = counts(state, group)
         if seat in tally:
             share = tally[seat] / len(group)
-            total += POTENTIAL * share * value(state, board, group, DUKE_POINTS)
+            total += POTENTIAL * share * known.value(group)
     return total

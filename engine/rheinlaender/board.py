@@ -32,6 +32,7 @@ class Board:
     area_river: dict[int, tuple[str, ...]] = field(init=False)
     realm_spaces: tuple[str, ...] = field(init=False)
     realms_of: dict[str, tuple[str, ...]] = field(init=False)
+    land: tuple[str, ...] = field(init=False)  # land spaces in board order, asked every move
 
     def __post_init__(self) -> None:
         records = self.data["spaces"]
@@ -56,6 +57,7 @@ class Board:
             space: tuple(n for n in self.neighbours[space] if self.spaces[n]["kind"] == "realm")
             for space in self.spaces
         }
+        self.land = tuple(s for s, r in self.spaces.items() if r["kind"] == "land")
 
     @property
     def numbers(self) -> range:
@@ -71,7 +73,7 @@ class Board:
         return self.area_land.get(number, ()) + self.area_river.get(number, ())
 
     def land_spaces(self) -> list[str]:
-        return [s for s, r in self.spaces.items() if r["kind"] == "land"]
+        return list(self.land)
 
     def space_for(self, number: int, where: str) -> str | None:
         """The space of area ``number`` called ``where`` (left, right, river, island)."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.rheinlaender.board import Board
-from engine.rheinlaender.duchies import group_of, has_church
+from engine.rheinlaender.duchies import group_of, groups, has_church
 from engine.text import msg
 
 State = dict[str, Any]
@@ -19,8 +19,14 @@ State = dict[str, Any]
 def bishops(state: State, board: Board) -> list[int]:
     """Bishops per player."""
     tally = [0] * state["players"]
+    if not state["dukes"]:
+        return tally
+    # one pass over the groups, not a flood fill per duke: every settlement asks this
+    where = {space: group for group in groups(state, board) for space in group}
     for duke in state["dukes"]:
-        if has_church(state, board, group_of(state, board, duke["anchor"])):
+        anchor = duke["anchor"]
+        group = where[anchor] if anchor in where else group_of(state, board, anchor)
+        if has_church(state, board, group):
             tally[duke["owner"]] += 1
     return tally
 

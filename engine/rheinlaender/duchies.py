@@ -19,14 +19,15 @@ REALM_POINTS = {"castle": 1, "church": 1}
 def groups(state: State, board: Board) -> list[list[str]]:
     """Every group of knights, each in board order; groups listed by their first space."""
     knights = state["knights"]
+    order = board.order.__getitem__
     seen: set[str] = set()
     found: list[list[str]] = []
-    for start in sorted(knights, key=board.order.__getitem__):
+    for start in sorted(knights, key=order):
         if start in seen:
             continue
         members = _flood(knights, board, start)
-        seen.update(members)
-        found.append(sorted(members, key=board.order.__getitem__))
+        seen |= members
+        found.append(sorted(members, key=order) if len(members) > 1 else [start])
     return found
 
 
@@ -38,8 +39,9 @@ def group_of(state: State, board: Board, space: str) -> list[str]:
 def _flood(knights: dict[str, int], board: Board, start: str) -> set[str]:
     members = {start}
     todo = [start]
+    neighbours = board.neighbours
     while todo:
-        for neighbour in board.neighbours[todo.pop()]:
+        for neighbour in neighbours[todo.pop()]:
             if neighbour in knights and neighbour not in members:
                 members.add(neighbour)
                 todo.append(neighbour)
@@ -77,8 +79,10 @@ def realm_points(marker: dict[str, Any]) -> int:
 
 def value(state: State, board: Board, spaces: list[str], duke_points: int = 1) -> int:
     """A duchy's worth: ``duke_points`` (1 in play, 5 at the end) plus its realms (F3, M4)."""
-    return duke_points + sum(realm_points(state["realms"][r])
-                             for r in realms_in(state, board, spaces))
+    realms = state["realms"]
+    # a sum needs no board order: this skips realms_in's sort, on the AI's hottest path
+    found = {realm for space in spaces for realm in board.realms_of[space] if realm in realms}
+    return duke_points + sum(realm_points(realms[r]) for r in found)
 
 
 def duke_index(state: State, spaces: list[str]) -> int | None:

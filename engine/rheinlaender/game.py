@@ -102,6 +102,12 @@ class Rheinlaender(Game):
         if not isinstance(action, dict) or self.find_legal(state, seat, action) is None:
             raise RuleError(placement.explain(state, board, seat, action
                                               if isinstance(action, dict) else {}, NAMES))
+        return self.play_legal(state, seat, action)
+
+    def play_legal(self, state: State, seat: int, action: Action) -> list[str]:
+        """``_apply`` for a move taken from ``legal(state, seat)``: the AI's look-ahead tries
+        every legal move, and checking each against a second ``legal()`` doubled its cost."""
+        board = _board(state)
         name = NAMES[seat]
         kind = action["type"]
         if kind == "bastion":

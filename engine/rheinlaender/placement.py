@@ -31,10 +31,10 @@ def number_targets(state: State, board: Board, number: int) -> list[str]:
 
 def reinforcement_targets(state: State, board: Board, seat: int) -> list[str]:
     """Free land spaces next to one of ``seat``'s knights and next to no opponent's (C2-C5)."""
-    knights = state["knights"]
+    knights, bastions = state["knights"], state["bastions"]
     targets = []
-    for space in board.land_spaces():
-        if occupied(state, space):
+    for space in board.land:
+        if space in knights or space in bastions:
             continue
         colours = {knights[n] for n in board.neighbours[space] if n in knights}
         if colours == {seat}:
@@ -52,7 +52,8 @@ def conversion_targets(state: State, board: Board, seat: int, number: int) -> li
 
 def bastion_targets(state: State, board: Board) -> list[str]:
     """Free land spaces, banks or islands (D1)."""
-    return [s for s in board.land_spaces() if not occupied(state, s)]
+    knights, bastions = state["knights"], state["bastions"]
+    return [s for s in board.land if s not in knights and s not in bastions]
 
 
 def knight_actions(state: State, board: Board, seat: int) -> list[Action]:
@@ -98,8 +99,10 @@ def leaving_a_knight_action(state: State, board: Board, seat: int, bastions: lis
 
 
 def may_place_bastion(state: State, board: Board, seat: int) -> bool:
-    return (state["bastions_left"][seat] > 0 and not state["bastion_placed"]
-            and bool(bastion_targets(state, board)))
+    if state["bastions_left"][seat] <= 0 or state["bastion_placed"]:
+        return False
+    knights, bastions = state["knights"], state["bastions"]
+    return any(s not in knights and s not in bastions for s in board.land)
 
 
 def explain(state: State, board: Board, seat: int, action: Action, names: list[Any]) -> Msg:

@@ -67,9 +67,11 @@ def settle(state: State, board: Board, seat: int, space: str, conversion: bool,
 
 def _snapshot(state: State, board: Board) -> dict[str, Any]:
     """Groups and every owned duchy's value before the knight action (F4)."""
-    values = {i: value(state, board, group_of(state, board, duke["anchor"]))
+    found = groups(state, board)  # once: a flood per duke was most of a settlement's cost
+    where = {space: group for group in found for space in group}
+    values = {i: value(state, board, where.get(duke["anchor"], [duke["anchor"]]))
               for i, duke in enumerate(state["dukes"])}
-    duchies = [g for g in groups(state, board) if len(g) >= 2]
+    duchies = [g for g in found if len(g) >= 2]
     return {"values": values, "duchies": duchies, "dukes": [dict(d) for d in state["dukes"]]}
 
 
