@@ -53,7 +53,7 @@ def copy_state(state: State) -> State:
 def after(game: Game, state: State, seat: int, action: Action) -> State:
     """The state after a legal ``action`` (a copy; ``state`` is untouched)."""
     work = copy_state(state)
-    game.carry_out(work, seat, action)
+    game.carry_out(work, seat, action, say=False)
     return work
 
 

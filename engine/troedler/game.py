@@ -75,20 +75,23 @@ class Troedler(Game):
             self._guard(state, seat, action)
         return self.carry_out(state, seat, action)
 
-    def carry_out(self, state: State, seat: int, action: Action) -> list[str]:
+    def carry_out(self, state: State, seat: int, action: Action,
+                  say: bool = True) -> list[str]:
         """``_apply`` without its checks, for a move ``legal()`` listed: the AI's searches
-        play thousands of moves they took from ``legal()``, and the checks recompute it."""
+        play thousands of moves they took from ``legal()``, and the checks recompute it.
+        ``say=False``: the same state, no log lines (a new round's deal still keeps its
+        lines in the state, R12.2)."""
         stage = state["stage"]
         if stage == "take":
-            return phase2.apply(state, seat, action) + turn_end.after_pile(state)
+            return phase2.apply(state, seat, action, say) + turn_end.after_pile(state, say)
         if stage == "limit":
-            return turn_end.limit_apply(state, seat, action)
+            return turn_end.limit_apply(state, seat, action, say)
         kind = action["type"]
         if kind == "end":
-            return turn_end.end_turn(state, seat)
-        lines = phase3.HANDLERS[kind](state, seat, action)
+            return turn_end.end_turn(state, seat, say)
+        lines = phase3.HANDLERS[kind](state, seat, action, say)
         if phase3.turn_is_spent(state, seat):
-            lines += turn_end.end_turn(state, seat)
+            lines += turn_end.end_turn(state, seat, say)
         return lines
 
     def _guard(self, state: State, seat: int, action: Action) -> None:

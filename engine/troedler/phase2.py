@@ -58,29 +58,30 @@ def _pile_words(state: State, number: int) -> Msg:
     return msg("troedler.pile.top", number=number, card=card_text(pile[-1]))
 
 
-def apply(state: State, seat: int, action: Action) -> list[Msg]:
-    """Take or discard a pile; returns log lines. The caller starts phase 3 when done."""
+def apply(state: State, seat: int, action: Action, say: bool = True) -> list[Msg]:
+    """Take or discard a pile; returns log lines (none with ``say=False``, the AI's
+    searches). The caller starts phase 3 when done."""
     number = action["pile"]
-    words = _pile_words(state, number)
+    words = _pile_words(state, number) if say else None
     pile = state["piles"][number - 1]
     state["piles"][number - 1] = None
-    name = player_name(state, seat)
+    name = player_name(state, seat) if say else None
     if action["type"] == "discard-pile":
         state["discard"].extend(pile)
         state["dealer_discard"] = False
-        return [msg("troedler.log.discards_pile", name=name, pile=words)]
+        return [msg("troedler.log.discards_pile", name=name, pile=words)] if say else []
     state["hands"][seat].extend(pile)
     state["queue"].pop(0)
     if not state["options"].get("open_piles"):
         # The taker sees the covered cards again: no undo past this point (R43).
         state["reveals"] += 1
-    lines = [msg("troedler.log.takes_pile", name=name, pile=words)]
+    lines = [msg("troedler.log.takes_pile", name=name, pile=words)] if say else []
     if not state["queue"]:
-        lines += _finish(state)
+        lines += _finish(state, say)
     return lines
 
 
-def _finish(state: State) -> list[Msg]:
+def _finish(state: State, say: bool = True) -> list[Msg]:
     left = remaining(state)
     lines: list[Msg] = []
     for number in left:
@@ -88,12 +89,15 @@ def _finish(state: State) -> list[Msg]:
         if state["n"] == 2:
             # The dealer receives the last pile without a prompt (R16).
             state["hands"][state["dealer"]].extend(pile)
-            dealer = player_name(state, state["dealer"])
-            lines.append(msg("troedler.log.takes_last_pile", name=dealer,
-                             pile=_pile_words(state, number)))
+            if say:
+                dealer = player_name(state, state["dealer"])
+                lines.append(msg("troedler.log.takes_last_pile", name=dealer,
+                                 pile=_pile_words(state, number)))
         else:
             state["discard"].extend(pile)  # as it lies: its top becomes the discard top (R15)
-            lines.append(msg("troedler.log.leftover_pile", pile=_pile_words(state, number)))
+            if say:
+                lines.append(msg("troedler.log.leftover_pile",
+                                 pile=_pile_words(state, number)))
         state["piles"][number - 1] = None
     state["piles"] = []
     state["deal_log"] = []

@@ -337,65 +337,77 @@ def _take_good(state: State, seat: int, good: str) -> None:
     state["collections"][seat].sort()
 
 
-def do_move(state: State, seat: int, action: Action) -> list[Msg]:
+def do_move(state: State, seat: int, action: Action, say: bool = True) -> list[Msg]:
     card = min(routes_of(state["hands"][seat], action["kind"]))
     _play(state, seat, card)
     origin = _move_cart(state, seat, action["to"])
+    if not say:
+        return []
     return [msg("troedler.log.move", name=player_name(state, seat), card=card_text(card),
                 origin=origin, to=village_name(action["to"]))]
 
 
-def do_feed_route(state: State, seat: int, action: Action) -> list[Msg]:
+def do_feed_route(state: State, seat: int, action: Action, say: bool = True) -> list[Msg]:
     card = min(cards_of(state["hands"][seat], "feed"))
     _play(state, seat, card)
     origin = _move_cart(state, seat, action["to"])
+    if not say:
+        return []
     return [msg("troedler.log.feed_route", name=player_name(state, seat), card=card_text(card),
                 route=route_name(action["kind"]), origin=origin,
                 to=village_name(action["to"]))]
 
 
-def do_take(state: State, seat: int, action: Action) -> list[Msg]:
+def do_take(state: State, seat: int, action: Action, say: bool = True) -> list[Msg]:
     _take_good(state, seat, action["good"])
     state["take"] = None
+    if not say:
+        return []
     village = village_name(state["carts"][seat])
     return [msg("troedler.log.take", name=player_name(state, seat), good=good_a(action["good"]),
                 village=village)]
 
 
-def do_extra(state: State, seat: int, action: Action) -> list[Msg]:
+def do_extra(state: State, seat: int, action: Action, say: bool = True) -> list[Msg]:
     card = min(cards_of(state["hands"][seat], "extra"))
     _play(state, seat, card)
     _take_good(state, seat, action["good"])
+    if not say:
+        return []
     village = village_name(state["carts"][seat])
     return [msg("troedler.log.extra", name=player_name(state, seat), card=card_text(card),
                 good=good_a(action["good"]), village=village)]
 
 
-def do_feed_extra(state: State, seat: int, action: Action) -> list[Msg]:
+def do_feed_extra(state: State, seat: int, action: Action, say: bool = True) -> list[Msg]:
     card = min(cards_of(state["hands"][seat], "feed"))
     _play(state, seat, card)
     _take_good(state, seat, action["good"])
+    if not say:
+        return []
     village = village_name(state["carts"][seat])
     return [msg("troedler.log.feed_extra", name=player_name(state, seat), card=card_text(card),
                 good=good_a(action["good"]), village=village)]
 
 
-def do_replace(state: State, seat: int, action: Action) -> list[Msg]:
+def do_replace(state: State, seat: int, action: Action, say: bool = True) -> list[Msg]:
     card = min(cards_of(state["hands"][seat], "feed"))
     _play(state, seat, card)
     state["pending"].append([action["give"], action["use"]])
+    if not say:
+        return []
     return [msg("troedler.log.replace", name=player_name(state, seat), card=card_text(card),
                 old=good_a(action["give"]), new=good_a(action["use"]))]
 
 
-def do_deliver(state: State, seat: int, action: Action) -> list[Msg]:
+def do_deliver(state: State, seat: int, action: Action, say: bool = True) -> list[Msg]:
     # R35's compound form: the feed is played first, exactly as the split form plays it.
     lines = [line for give, use in action.get("replace", [])
-             for line in do_replace(state, seat, {"give": give, "use": use})]
-    return lines + _deliver(state, seat, action["card"])
+             for line in do_replace(state, seat, {"give": give, "use": use}, say)]
+    return lines + _deliver(state, seat, action["card"], say)
 
 
-def _deliver(state: State, seat: int, card: int) -> list[Msg]:
+def _deliver(state: State, seat: int, card: int, say: bool = True) -> list[Msg]:
     goods = delivered_goods(CARDS[card]["goods"], state["pending"])
     assert goods is not None
     village = state["carts"][seat]
@@ -407,6 +419,8 @@ def _deliver(state: State, seat: int, card: int) -> list[Msg]:
     state["pending"] = []
     state["delivered_here"].append(village)
     state["take"] = None  # the arrival take lapses on a delivery (R24)
+    if not say:
+        return []
     return [msg("troedler.log.deliver", name=player_name(state, seat), card=card_text(card),
                 village=village_name(village), goods=goods_text(sorted(goods.elements())))]
 

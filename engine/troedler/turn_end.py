@@ -22,27 +22,29 @@ def start_round(state: State) -> list[Msg]:
     return lines
 
 
-def after_pile(state: State) -> list[Msg]:
+def after_pile(state: State, say: bool = True) -> list[Msg]:
     """Once every pile is taken, phase 3 starts with the dealer (R9)."""
     if state["piles"]:
         return []
     state["stage"] = "play"
     state["turn_index"] = 0
-    return begin_turn(state)
+    return begin_turn(state, say)
 
 
-def begin_turn(state: State) -> list[Msg]:
+def begin_turn(state: State, say: bool = True) -> list[Msg]:
+    """``say=False`` (the AI's searches, here and below): the same moves without building
+    the log lines, which cost a quarter of a simulated move."""
     seat = phase3_order(state)[state["turn_index"]]
     phase3.start_turn(state, seat)
-    lines = [msg("troedler.log.turn", name=player_name(state, seat))]
+    lines = [msg("troedler.log.turn", name=player_name(state, seat))] if say else []
     if phase3.turn_is_spent(state, seat):
-        lines += end_turn(state, seat)
+        lines += end_turn(state, seat, say)
     return lines
 
 
-def end_turn(state: State, seat: int) -> list[Msg]:
+def end_turn(state: State, seat: int, say: bool = True) -> list[Msg]:
     """R36: routes and extra goods to the discard pile, feed and requests to the value pile."""
-    name = player_name(state, seat)
+    name = player_name(state, seat) if say else None
     lines: list[Msg] = []
     to_discard = [cid for cid in state["played"] if CARDS[cid]["type"] in ("route", "extra")]
     state["discard"].extend(to_discard)
@@ -51,32 +53,34 @@ def end_turn(state: State, seat: int) -> list[Msg]:
     state["take"] = None
     state["pending"] = []
     state["reveals"] += 1  # ending the turn commits it (R43)
-    lines.append(msg("troedler.log.ends_turn", name=name))
+    if say:
+        lines.append(msg("troedler.log.ends_turn", name=name))
     hand = state["hands"][seat]
     feed, other = cards_of(hand, "feed"), [cid for cid in hand if CARDS[cid]["type"] != "feed"]
     if len(hand) <= HAND_LIMIT:
-        return lines + next_turn(state)
+        return lines + next_turn(state, say)
     if len(feed) >= HAND_LIMIT:
         # Nothing to choose (R37): every other card goes, surplus feed to the value pile.
         surplus = sorted(feed)[HAND_LIMIT:]
-        lines += _discard(state, seat, other)
+        lines += _discard(state, seat, other, say)
         for cid in surplus:
             hand.remove(cid)
             state["values"][seat].append(cid)
-        if surplus:
+        if surplus and say:
             lines.append(msg("troedler.log.surplus_feed", name=name, count=len(surplus)))
-        return lines + next_turn(state)
+        return lines + next_turn(state, say)
     state["stage"] = "limit"
     state["limit_need"] = len(hand) - HAND_LIMIT
-    lines.append(msg("troedler.log.must_discard", name=name, count=state["limit_need"]))
+    if say:
+        lines.append(msg("troedler.log.must_discard", name=name, count=state["limit_need"]))
     return lines
 
 
-def _discard(state: State, seat: int, cards: list[int]) -> list[Msg]:
+def _discard(state: State, seat: int, cards: list[int], say: bool = True) -> list[Msg]:
     for cid in cards:
         state["hands"][seat].remove(cid)
         state["discard"].append(cid)
-    if not cards:
+    if not cards or not say:
         return []
     return [msg("troedler.log.discards", name=player_name(state, seat),
                 cards=[card_text(cid) for cid in cards])]
@@ -105,21 +109,23 @@ def limit_check(state: State, seat: int, action: Action) -> None:
         raise RuleError(msg("troedler.error.discard_exactly", count=state["limit_need"]))
 
 
-def limit_apply(state: State, seat: int, action: Action) -> list[Msg]:
-    lines = _discard(state, seat, list(action["cards"]))
+def limit_apply(state: State, seat: int, action: Action, say: bool = True) -> list[Msg]:
+    lines = _discard(state, seat, list(action["cards"]), say)
     state["stage"] = "play"
     state["limit_need"] = 0
-    return lines + next_turn(state)
+    return lines + next_turn(state, say)
 
 
-def next_turn(state: State) -> list[Msg]:
+def next_turn(state: State, say: bool = True) -> list[Msg]:
     state["turn_index"] += 1
     if state["turn_index"] < state["n"]:
-        return begin_turn(state)
+        return begin_turn(state, say)
     # The round is over: only now is the end checked and made known (R42, R44).
     if scoring.end_reached(state):
         state["stage"] = "over"
         state["current"] = None
+        if not say:
+            return []
         return [msg("troedler.log.game_ends", round=state["round"]),
                 *scoring.result_lines(state)]
     return start_round(state)
