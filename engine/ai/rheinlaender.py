@@ -14,7 +14,7 @@ from __future__ import annotations
 from engine.ai import after as plain_after
 from engine.core import Action, Game, State, rng_below
 from engine.rheinlaender.board import Board, get_board
-from engine.rheinlaender.duchies import counts, groups, value
+from engine.rheinlaender.duchies import counts, shared_groups, value
 from engine.rheinlaender.memory import coins
 
 DUKE_POINTS = 5
@@ -44,6 +44,7 @@ def scores(game: Game, state: State, seat: int, moves: list[Action]) -> list[flo
     skips the second legality check. A bastion before the knight action (most of the moves
     offered) moves no knight: only its open doors differ from the position now."""
     bastions: Bastions | None = None
+    knights: dict[tuple[str, bool], float] = {}
     found = []
     for move in moves:
         # After the knight action only the bastion and the draw remain, and the score reads
@@ -54,6 +55,13 @@ def scores(game: Game, state: State, seat: int, moves: list[Action]) -> list[flo
             if bastions is None:
                 bastions = Bastions(state, seat)
             found.append(bastions.score(move.get("space")))
+        elif move["type"] in ("play", "reinforce", "convert") and hasattr(game, "play_legal"):
+            # The card only decides which hand and discard pile follow, which the score
+            # does not read: a knight on one space scores the same from every card.
+            key = (move["space"], move["type"] == "convert")
+            if key not in knights:
+                knights[key] = evaluate(after(game, state, seat, move), seat, move)
+            found.append(knights[key])
         else:
             found.append(evaluate(after(game, state, seat, move), seat, move))
     return found
@@ -112,14 +120,13 @@ class Groups:
     def __init__(self, state: State) -> None:
         self.board: Board = get_board(state["board"])
         self.state = state
-        self.all = groups(state, self.board)
-        self.where = {space: group for group in self.all for space in group}
+        self.all, self.where = shared_groups(state, self.board)
         self.worth: dict[str, int] = {}
 
-    def of(self, space: str) -> list[str]:
-        return self.where.get(space) or [space]
+    def of(self, space: str) -> tuple[str, ...]:
+        return self.where.get(space) or (space,)
 
-    def value(self, group: list[str]) -> int:
+    def value(self, group: tuple[str, ...]) -> int:
         key = group[0]
         if key not in self.worth:
             self.worth[key] = value(self.state, self.board, group, DUKE_POINTS)

@@ -33,6 +33,8 @@ class Board:
     realm_spaces: tuple[str, ...] = field(init=False)
     realms_of: dict[str, tuple[str, ...]] = field(init=False)
     land: tuple[str, ...] = field(init=False)  # land spaces in board order, asked every move
+    # groups of knights by occupied spaces (engine.rheinlaender.duchies.shared_groups)
+    memo: dict = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         records = self.data["spaces"]
@@ -58,6 +60,7 @@ class Board:
             for space in self.spaces
         }
         self.land = tuple(s for s, r in self.spaces.items() if r["kind"] == "land")
+        self.memo = {}
 
     @property
     def numbers(self) -> range:

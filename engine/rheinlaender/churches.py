@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.rheinlaender.board import Board
-from engine.rheinlaender.duchies import group_of, groups, has_church
+from engine.rheinlaender.duchies import group_of, has_church, shared_groups
 from engine.text import msg
 
 State = dict[str, Any]
@@ -22,7 +22,7 @@ def bishops(state: State, board: Board) -> list[int]:
     if not state["dukes"]:
         return tally
     # one pass over the groups, not a flood fill per duke: every settlement asks this
-    where = {space: group for group in groups(state, board) for space in group}
+    where = shared_groups(state, board)[1]
     for duke in state["dukes"]:
         anchor = duke["anchor"]
         group = where[anchor] if anchor in where else group_of(state, board, anchor)

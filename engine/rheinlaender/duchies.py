@@ -8,6 +8,7 @@ duchies never split (E9), so the anchor identifies the duchy through every merge
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from engine.rheinlaender.board import Board
@@ -18,6 +19,29 @@ REALM_POINTS = {"castle": 1, "church": 1}
 
 def groups(state: State, board: Board) -> list[list[str]]:
     """Every group of knights, each in board order; groups listed by their first space."""
+    return [list(group) for group in shared_groups(state, board)[0]]
+
+
+Groups = tuple[tuple[str, ...], ...]
+
+
+def shared_groups(state: State, board: Board) -> tuple[Groups, dict[str, tuple[str, ...]]]:
+    """``groups`` as tuples, and the group of each occupied space, remembered per board by
+    the set of occupied spaces (colours do not join or split groups): the AI's look-ahead
+    asks for the groups of the same few positions again and again (before each tried move,
+    after it, for its bishops and for its score). Shared: never to be changed."""
+    key = frozenset(state["knights"])
+    memo = board.memo
+    found = memo.get(key)
+    if found is None:
+        if len(memo) >= 20_000:
+            memo.clear()
+        every = tuple(tuple(group) for group in _find_groups(state, board))
+        found = memo[key] = (every, {space: group for group in every for space in group})
+    return found
+
+
+def _find_groups(state: State, board: Board) -> list[list[str]]:
     knights = state["knights"]
     order = board.order.__getitem__
     seen: set[str] = set()
@@ -48,7 +72,7 @@ def _flood(knights: dict[str, int], board: Board, start: str) -> set[str]:
     return members
 
 
-def counts(state: State, spaces: list[str]) -> dict[int, int]:
+def counts(state: State, spaces: Sequence[str]) -> dict[int, int]:
     """Knights per player in ``spaces`` (castle knights included)."""
     tally: dict[int, int] = {}
     for space in spaces:
@@ -66,7 +90,7 @@ def leader(tally: dict[int, int]) -> int | None:
     return top[0] if best >= 2 and len(top) == 1 else None
 
 
-def realms_in(state: State, board: Board, spaces: list[str]) -> list[str]:
+def realms_in(state: State, board: Board, spaces: Sequence[str]) -> list[str]:
     """Realm spaces bordering a knight of the group, whatever its colour (F1), board order."""
     found = {realm for space in spaces for realm in board.realms_of[space]
              if realm in state["realms"]}
@@ -77,7 +101,7 @@ def realm_points(marker: dict[str, Any]) -> int:
     return marker.get("value", 0) if marker["kind"] == "city" else REALM_POINTS[marker["kind"]]
 
 
-def value(state: State, board: Board, spaces: list[str], duke_points: int = 1) -> int:
+def value(state: State, board: Board, spaces: Sequence[str], duke_points: int = 1) -> int:
     """A duchy's worth: ``duke_points`` (1 in play, 5 at the end) plus its realms (F3, M4)."""
     realms = state["realms"]
     # a sum needs no board order: this skips realms_in's sort, on the AI's hottest path
@@ -114,7 +138,7 @@ def duchies(state: State, board: Board) -> list[dict[str, Any]]:
     return found
 
 
-def has_church(state: State, board: Board, spaces: list[str]) -> bool:
+def has_church(state: State, board: Board, spaces: Sequence[str]) -> bool:
     return any(state["realms"][r]["kind"] == "church" for r in realms_in(state, board, spaces))
 
 

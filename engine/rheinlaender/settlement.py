@@ -16,9 +16,9 @@ from engine.rheinlaender.duchies import (
     counts,
     duke_index,
     group_of,
-    groups,
     leader,
     place_duke,
+    shared_groups,
     value,
 )
 from engine.rheinlaender.words import place
@@ -67,8 +67,7 @@ def settle(state: State, board: Board, seat: int, space: str, conversion: bool,
 
 def _snapshot(state: State, board: Board) -> dict[str, Any]:
     """Groups and every owned duchy's value before the knight action (F4)."""
-    found = groups(state, board)  # once: a flood per duke was most of a settlement's cost
-    where = {space: group for group in found for space in group}
+    found, where = shared_groups(state, board)  # a flood per duke was most of its cost
     values = {i: value(state, board, where.get(duke["anchor"], [duke["anchor"]]))
               for i, duke in enumerate(state["dukes"])}
     duchies = [g for g in found if len(g) >= 2]
