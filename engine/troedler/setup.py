@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+from functools import cache
 from typing import Any
 
 from engine.core import State, new_rng, rng_below, rng_shuffle
@@ -68,7 +70,7 @@ def _card_piles(rng: dict[str, int], n: int) -> tuple[list[int], list[int]]:
     return discard, rest
 
 
-def _draw(state: State, lines: list[Msg]) -> int | None:
+def _draw(state: State, lines: list, say: bool = True) -> int | None:
     """The top card of the game-round pile, reshuffling the discard pile when it is empty (R13)."""
     if not state["round_pile"]:
         if not state["discard"]:
@@ -76,26 +78,33 @@ def _draw(state: State, lines: list[Msg]) -> int | None:
         state["round_pile"] = state["discard"]
         state["discard"] = []
         rng_shuffle(state["rng"], state["round_pile"])
-        lines.append(msg("troedler.log.reshuffle", count=len(state["round_pile"])))
+        count = len(state["round_pile"])
+        lines.append(msg("troedler.log.reshuffle", count=count) if say
+                     else _line("troedler.log.reshuffle", count=count))
     return state["round_pile"].pop()
 
 
-def deal(state: State) -> list[Msg]:
+def deal(state: State, say: bool = True) -> list[Msg]:
     """Phase 1: players+1 piles of 4 face-up cards, one card on each pile in turn (R10).
-    The lines are kept in the state as catalogue keys (``to_json``) for the view."""
-    lines: list[Msg] = []
+    The lines are kept in the state as catalogue keys (``to_json``) for the view.
+    ``say=False`` (the AI's searches): the same ``deal_log``, written as its JSON form
+    directly, which spares rendering every line; no lines are returned."""
+    lines: list = []
     count = state["n"] + 1
     piles: list[list[int]] = [[] for _ in range(count)]
     short = False
     for _layer in range(PILE_SIZE):
         for pile in piles:
-            card = _draw(state, lines)
+            card = _draw(state, lines, say)
             if card is None:
                 short = True
                 break
             pile.append(card)
     state["piles"] = piles
     state["reveals"] += 1
+    if not say:
+        state["deal_log"] = _deal_json(state, piles, short, lines)
+        return []
     lines.insert(0, msg("troedler.log.deal", round=state["round"], count=count,
                         name=player_name(state, state["dealer"])))
     for number, pile in enumerate(piles, start=1):
@@ -106,4 +115,30 @@ def deal(state: State) -> list[Msg]:
     if short:
         lines.append(msg("troedler.log.deal_short"))
     state["deal_log"] = to_json(lines)
+    return lines
+
+
+def _line(key: str, **params: Any) -> dict[str, Any]:
+    """``to_json(msg(key, **params))`` for plain parameters."""
+    return {"key": key, "params": params}
+
+
+@cache
+def _card_json(card_id: int) -> str:
+    return json.dumps(to_json(card_text(card_id)))
+
+
+def _deal_json(state: State, piles: list[list[int]], short: bool,
+               reshuffles: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """What ``to_json`` makes of ``deal``'s lines; fresh dicts each time, as ``to_json``
+    gives them."""
+    lines = [_line("troedler.log.deal", round=state["round"], count=len(piles),
+                   name=to_json(player_name(state, state["dealer"]))), *reshuffles]
+    for number, pile in enumerate(piles, start=1):
+        faces = [json.loads(_card_json(cid)) for cid in pile]
+        if faces:
+            faces[-1] = _line("troedler.card.top", card=faces[-1])
+        lines.append(_line("troedler.log.deal_pile", number=number, cards=faces))
+    if short:
+        lines.append(_line("troedler.log.deal_short"))
     return lines

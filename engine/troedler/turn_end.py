@@ -12,12 +12,12 @@ from engine.troedler.data import CARDS, HAND_LIMIT, card_text
 from engine.troedler.setup import deal
 
 
-def start_round(state: State) -> list[Msg]:
+def start_round(state: State, say: bool = True) -> list[Msg]:
     """Pass the horse clockwise (R9) and run phase 1, then wait for phase 2."""
     state["round"] += 1
     state["dealer"] = (state["dealer"] + 1) % state["n"]
     state["current"] = None
-    lines = deal(state)
+    lines = deal(state, say)
     phase2.start(state)
     return lines
 
@@ -128,4 +128,4 @@ def next_turn(state: State, say: bool = True) -> list[Msg]:
             return []
         return [msg("troedler.log.game_ends", round=state["round"]),
                 *scoring.result_lines(state)]
-    return start_round(state)
+    return start_round(state, say)
