@@ -1,0 +1,68 @@
+"""Trödler ``hard`` against ``normal``, game by game, with the searcher's settings
+overridable: for screening changes to ``engine.ai.hard_troedler`` one run at a time.
+
+    python -m bench.troedler_hard --players 3 --games 20 --set LATE_GAP=3
+
+Seeds and seats as ``bench.ai_strength --level hard`` (seed 1000+i, hard in seat i % n);
+prints each game's share of first place, then the total with its 95 % Wilson interval and
+the hard moves' p50/p99/max."""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import math
+import time
+
+from bench.ai_strength import percentile, play
+from engine.ai import hard_troedler
+
+
+def wilson(share: float, games: int, z: float = 1.96) -> tuple[float, float]:
+    if not games:
+        return 0.0, 1.0
+    centre = share + z * z / (2 * games)
+    half = z * math.sqrt(share * (1 - share) / games + z * z / (4 * games * games))
+    scale = 1 + z * z / games
+    return (centre - half) / scale, (centre + half) / scale
+
+
+def configure(settings: list[str]) -> None:
+    """``NAME=value`` sets a module constant; LATE_* budgets rebuild the late searcher."""
+    for item in settings:
+        name, _, text = item.partition("=")
+        setattr(hard_troedler, name, type(getattr(hard_troedler, name))(text))
+    module = hard_troedler
+    module.LATE = dataclasses.replace(
+        module.LATE, playouts=module.LATE_PLANS * module.LATE_WORLDS,
+        max_worlds=module.LATE_WORLDS, move_budget=module.LATE_MOVES)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=3)
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--first", type=int, default=0)
+    parser.add_argument("--level", default="hard", help="the tested seat (normal: baseline)")
+    parser.add_argument("--set", action="append", default=[])
+    args = parser.parse_args()
+    configure(args.set)
+    total, times = 0.0, []
+    for index in range(args.first, args.first + args.games):
+        start = time.process_time()
+        outcome = play("troedler", args.players, index, args.level, "normal")
+        assert outcome.finished and not outcome.error, outcome.error
+        total += outcome.share
+        times += outcome.normal_times
+        print(f"game {index}: {outcome.share:.2f} ({time.process_time() - start:.0f} s CPU)",
+              flush=True)
+    share = total / args.games
+    low, high = wilson(share, args.games)
+    print(f"{args.players}p {args.level} {' '.join(args.set)}: {total:g}/{args.games} = "
+          f"{100 * share:.1f}% [{100 * low:.0f}, {100 * high:.0f}]; move p50 "
+          f"{1000 * percentile(times, 0.5):.0f} ms, p99 {1000 * percentile(times, 0.99):.0f} ms,"
+          f" max {1000 * max(times, default=0):.0f} ms")
+
+
+if __name__ == "__main__":
+    main()
