@@ -39,3 +39,38 @@ def test_quick_scores_equal_the_plain_look_ahead(players: int, seed: int) -> Non
                                                     for p, m in zip(plain, moves, strict=True)]
         checked += sum(m["type"] == "bastion" for m in moves)
     assert checked  # bastion moves (the shortcut) were among them
+
+
+def test_hard_ranks_one_move_per_outcome_spending_the_card_worth_least() -> None:
+    from engine.ai.rheinlaender_tuned import TUNED, card_worth, move_values, ranked
+
+    spent_spare = 0
+    for state, seat in positions(3, 7, 5):
+        moves = GAME.legal(state, seat)
+        order = ranked(GAME, state, seat, moves)
+        keys = [(m["type"] == "convert", m.get("space"), m.get("card") if m["type"] ==
+                 "discard" else -1) for _, m in order]
+        assert len(keys) == len(set(keys))
+        assert [v for v, _ in order] == sorted((v for v, _ in order), reverse=True)
+        worth = card_worth(state, seat, moves, move_values(GAME, state, seat, moves, TUNED))
+        for _, move in order:
+            if move["type"] in ("play", "reinforce"):
+                rivals = [m["card"] for m in moves if m["type"] in ("play", "reinforce")
+                          and m["space"] == move["space"]]
+                assert worth[move["card"]] == min(worth[c] for c in rivals)
+                spent_spare += len(set(rivals)) > 1
+    assert spent_spare  # positions where the card mattered
+
+
+def test_hard_plays_a_legal_move_from_its_candidates_and_repeats_it() -> None:
+    from engine.ai.hard_games import SEARCHERS
+    from engine.ai.hard_rheinlaender import rheinlaender_candidates
+    from engine.core import new_rng
+
+    state, seat = positions(4, 3, 40)[1]
+    moves = GAME.legal(state, seat)
+    move = ai.choose(GAME, state, seat, "hard", 5, strict=True)
+    assert move in moves
+    assert ai.choose(GAME, GAME.load(GAME.dump(state)), seat, "hard", 5, strict=True) == move
+    world = SEARCHERS["rheinlaender"].determinize(state, seat, new_rng(5))
+    assert move in rheinlaender_candidates(GAME, world, seat, moves, None, new_rng(0))

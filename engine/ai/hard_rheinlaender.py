@@ -42,50 +42,68 @@ def rheinlaender_world(state: State, seat: int, rng: dict[str, int]) -> State:
     world["coins"] = coins(state)
     world["payments"] = [payments(state, s) for s in range(state["players"])]
     world["rng"] = fresh_rng(rng)
+    world["searching"] = seat  # playouts play our seat with hard's own policy
     return world
 
 
 def rheinlaender_candidates(game: Game, world: State, seat: int, moves: list[Action],
                             pick: Heuristic, rng: dict[str, int]) -> list[Action]:
-    """The best few moves by normal's own one-move score: the search then looks at what the
-    next players answer to each."""
-    from engine.ai import after
-    from engine.ai.rheinlaender import evaluate
+    """Hard's own policy's best few moves, one per outcome (a knight on one square from
+    whichever card, spending the card worth least): the search then plays every other
+    seat's answer to each."""
+    from engine.ai.rheinlaender_tuned import ranked
 
-    scored = sorted(((evaluate(after(game, world, seat, m), seat, m), i)
-                     for i, m in enumerate(moves)), key=lambda p: (-p[0], p[1]))
-    return [moves[i] for _, i in scored[:3]]
-
-
-def rheinlaender_stop(start: State, now: State, played: int) -> bool:
-    """After the next seat's turn: its answer is what a knight move risks first (a duchy
-    taken over, a majority outnumbered); each further turn costs as much again."""
-    return now["turn"] - start["turn"] >= 2
-
-
-def rheinlaender_value(game: Game, state: State, seat: int) -> float:
-    """A finished game: the share of first place plus the lead. At the horizon: normal's own
-    score of the position, now after the next player's answer (a two-ply look-ahead where
-    normal sees one)."""
-    from engine.ai.rheinlaender import evaluate
-
-    if state["step"] == "over":
-        scores = {row["seat"]: float(row["total"]) for row in state["final"]}
-        return first_place_share(game, state, seat) + MARGIN * margin(scores, seat, 8.0)
-    return evaluate(state, seat, {"type": "done"}) / 10.0
+    return [move for _, move in ranked(game, world, seat, moves)[:CANDIDATES]]
 
 
 def rheinlaender_playout_move(game: Game, state: State, seat: int, moves: list[Action],
                               rng: dict[str, int]) -> Action:
-    """Normal's knight action; a bastion after it is left out of playouts (a rare, small
-    gain that would double the cost of every simulated turn)."""
-    from engine.ai.rheinlaender import choose
+    """``normal`` for the other seats (they play it), hard's own policy for ours."""
+    from engine.ai import rheinlaender, rheinlaender_tuned
 
-    if state["step"] == "after" and {"type": "done"} in moves:
-        return {"type": "done"}
-    return choose(game, state, seat, moves, rng)
+    if state.get("searching") == seat:
+        return rheinlaender_tuned.choose(game, state, seat, moves, rng)
+    return rheinlaender.choose(game, state, seat, moves, rng)
 
 
-RHEINLAENDER = Searcher(policy="engine.ai.hard_rheinlaender:rheinlaender_playout_move", determinize=rheinlaender_world,
+def rheinlaender_stop(start: State, now: State, played: int) -> bool:
+    """At the start of our next turn: every other seat has answered the move (a duchy taken
+    over, a majority outnumbered), and the position is scored where we move again."""
+    return now["turn"] - start["turn"] >= now["players"]
+
+
+def whole_game_stop(start: State, now: State, played: int) -> bool:
+    return False
+
+
+def rheinlaender_value(game: Game, state: State, seat: int) -> float:
+    """A finished game: the share of first place plus the lead. At the horizon: hard's own
+    score of the position, after every other seat's answer."""
+    from engine.ai.rheinlaender_tuned import TUNED, value
+
+    if state["step"] == "over":
+        scores = {row["seat"]: float(row["total"]) for row in state["final"]}
+        return first_place_share(game, state, seat) + MARGIN * margin(scores, seat, 8.0)
+    return value(state, seat, TUNED) / 10.0
+
+
+def rheinlaender_at(state: State) -> Searcher:
+    """Near the end (a seat with few knights left), whole games: who ends the game and when
+    decides it, and the end is a few rounds away."""
+    return ENDGAME if min(state["supply"]) <= ENDGAME_KNIGHTS else MIDGAME
+
+
+CANDIDATES = 4
+ENDGAME_KNIGHTS = 3
+POLICY = "engine.ai.hard_rheinlaender:rheinlaender_playout_move"
+
+MIDGAME = Searcher(policy=POLICY, determinize=rheinlaender_world,
+                   candidates=rheinlaender_candidates, stop=rheinlaender_stop,
+                   value=rheinlaender_value, playouts=16, max_worlds=6, move_budget=160)
+ENDGAME = Searcher(policy=POLICY, determinize=rheinlaender_world,
+                   candidates=rheinlaender_candidates, stop=whole_game_stop,
+                   value=rheinlaender_value, playouts=16, max_worlds=6, move_budget=160)
+RHEINLAENDER = Searcher(policy=POLICY, determinize=rheinlaender_world,
                         candidates=rheinlaender_candidates, stop=rheinlaender_stop,
-                        value=rheinlaender_value, playouts=6, max_worlds=2)
+                        value=rheinlaender_value, playouts=16, max_worlds=6, move_budget=160,
+                        at=rheinlaender_at)

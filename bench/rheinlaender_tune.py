@@ -1,0 +1,65 @@
+"""Self-play for Rheinländer hard's own weights (engine.ai.rheinlaender_tuned): one seat plays
+the tuned one-move policy (rotating through the seats, seeds 1000+i), the others ``normal``;
+its share of first place (1/k when k seats share rank 1).
+
+    python -m bench.rheinlaender_tune --players 3 --games 60 knights=0.5 others=0.8
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+
+from engine import ai, get_game
+from engine.ai import rheinlaender_tuned as tuned
+from engine.ai.hard import first_place_share
+
+
+def share(players: int, index: int, weights: tuned.Weights) -> float:
+    game = get_game("rheinlaender")
+    seed = 1000 + index
+    state = game.setup(players, {}, seed)
+    mine = index % players
+    version = 0
+    while game.result(state) is None:
+        seat = game.active(state)[0]
+        if seat == mine:
+            moves = sorted(game.legal(state, seat), key=lambda m: str(sorted(m.items())))
+            action = moves[0] if len(moves) == 1 else \
+                tuned.choose(game, state, seat, moves, {}, weights)
+        else:
+            action = ai.choose(game, state, seat, "normal", ai.move_seed(seed, version, seat))
+        game._apply(state, seat, action)
+        version += 1
+    return first_place_share(game, state, mine)
+
+
+def wilson(k: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=3)
+    parser.add_argument("--games", type=int, default=60)
+    parser.add_argument("--first", type=int, default=0)
+    parser.add_argument("--normal", action="store_true", help="start from normal's weights")
+    parser.add_argument("changes", nargs="*", help="weight=value")
+    args = parser.parse_args()
+    weights = tuned.NORMAL if args.normal else tuned.TUNED
+    for change in args.changes:
+        name, _, text = change.partition("=")
+        weights = weights.but(**{name: type(getattr(weights, name))(float(text))})
+    total = sum(share(args.players, i, weights)
+                for i in range(args.first, args.first + args.games))
+    low, high = wilson(total, args.games)
+    print(f"{args.players}p games {args.first}-{args.first + args.games - 1} {weights}: "
+          f"{total:g}/{args.games} = {100 * total / args.games:.1f}% "
+          f"[{100 * low:.0f}, {100 * high:.0f}]", flush=True)
+
+
+if __name__ == "__main__":
+    main()
