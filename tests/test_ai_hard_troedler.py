@@ -7,9 +7,10 @@ leave exactly the state ``apply`` leaves, or normal's choices would drift."""
 from __future__ import annotations
 
 from engine import ai, get_game
+from engine.ai.hard import first_place_share
 from engine.ai.hard_troedler import late, standings_now
 from engine.ai.troedler import copy_state
-from engine.core import new_rng, rng_below
+from engine.core import Game, State, new_rng, rng_below
 from engine.troedler import scoring
 
 
@@ -50,3 +51,35 @@ def test_the_late_score_is_the_rules_ranking_at_the_end() -> None:
             assert share > 0.25  # first (alone or shared) and a points lead or tie
         else:
             assert share <= 0.25
+
+
+def _normal_until(game: Game, state: State, seed: int, start: int, stop: int | None) -> State:
+    version = start
+    while game.result(state) is None and (stop is None or version < stop):
+        seat = game.active(state)[0]
+        game.apply(state, seat, ai.choose(game, state, seat, "normal",
+                                          ai.move_seed(seed, version, seat)))
+        version += 1
+    return state
+
+
+def test_hard_finds_the_delivery_that_wins_the_last_round() -> None:
+    """Seed 0, 2 players, move 160: the last round (a value pile holds the seven requests
+    that end the game). Normal delivers request 12; played out by normal from there, the
+    seat loses. Hard's late search scores the rules' ranking and delivers another request
+    that wins the same play-out."""
+    game = get_game("troedler")
+    state = _normal_until(game, game.setup(2, {}, 0), 0, 0, 160)
+    seat = game.active(state)[0]
+    assert late(state) and state["stage"] == "play"
+    seed = ai.move_seed(0, 160, seat)
+    hard = ai.choose(game, state, seat, "hard", seed, strict=True)
+    normal = ai.choose(game, state, seat, "normal", seed, strict=True)
+    assert hard != normal
+    shares = []
+    for move in (hard, normal):
+        after = game.load(game.dump(state))
+        game.apply(after, seat, move)
+        _normal_until(game, after, 0, 161, None)
+        shares.append(first_place_share(game, after, seat))
+    assert shares == [1.0, 0.0]
