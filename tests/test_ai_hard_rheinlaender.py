@@ -74,3 +74,16 @@ def test_hard_plays_a_legal_move_from_its_candidates_and_repeats_it() -> None:
     assert ai.choose(GAME, GAME.load(GAME.dump(state)), seat, "hard", 5, strict=True) == move
     world = SEARCHERS["rheinlaender"].determinize(state, seat, new_rng(5))
     assert move in rheinlaender_candidates(GAME, world, seat, moves, None, new_rng(0))
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(__import__("os").environ.get("RHEINBOT_SLOW") != "1",
+                    reason="set RHEINBOT_SLOW=1")
+def test_hard_takes_first_place_in_fixed_seed_games() -> None:
+    """Games 0-1 at 3 players (seeds 1000-1001, 23 s): hard lost game 0 and won game 1 on
+    2026-12-02; a fixed-seed regression check, the strength itself is a bench figure."""
+    from bench.ai_strength import play
+
+    outcomes = [play("rheinlaender", 3, index, "hard", "normal") for index in range(2)]
+    assert all(o.finished and not o.error for o in outcomes)
+    assert sum(o.share for o in outcomes) >= 1
