@@ -28,10 +28,13 @@ def wilson(share: float, games: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def configure(settings: list[str]) -> None:
-    """``NAME=value`` sets a module constant; LATE_* budgets rebuild the late searcher."""
+    """``NAME=value`` sets a module constant; LATE_* budgets rebuild the late searcher;
+    LATE_GAP then holds at every player count (LATE_GAPS is cleared)."""
     for item in settings:
         name, _, text = item.partition("=")
         setattr(hard_troedler, name, type(getattr(hard_troedler, name))(text))
+        if name == "LATE_GAP":
+            hard_troedler.LATE_GAPS = {}
     module = hard_troedler
     module.LATE = dataclasses.replace(
         module.LATE, playouts=module.LATE_PLANS * module.LATE_WORLDS,

@@ -14,10 +14,11 @@ normal is weakest: its score weighs damage by a fixed penalty and never asks who
 at the top of the damage count, so it cannot see that tying another seat's damage saves
 that seat, or that an extra good loses the tie-break. Measured (bench.ai_strength and
 bench/troedler_hard.py, games 0-39, one hard seat among normal): 75 / 45 / 25 % first place
-at 2 / 3 / 4 players, against 45 / 20 / 22.5 % (games 0-19) with the early searcher
-throughout; normal in the same seats scores about 40 / 25 / 30 %. Searching from three
-requests before the end instead of two was worse at 3 players (4 of 17), from one about
-the same (8 of 20 against 9).
+at 2 / 3 / 4 players (4 players from two requests before the end; from one, now:
+32.5 %), against 45 / 20 / 22.5 % (games 0-19) with the early searcher throughout; normal
+in the same seats scores about 40 / 25 / 30 % (games 0-19). At 3 players, searching from
+three requests before the end instead of two was worse (4 of 17), from one about the same
+(8 of 20 against 9).
 """
 
 from __future__ import annotations
@@ -127,6 +128,9 @@ EARLY = Searcher(policy="engine.ai.troedler:quick", determinize=troedler_world,
 # --- the last rounds: the true scoring decides --------------------------------------------
 
 LATE_GAP = 2  # the search scores standings once someone is this near the end's requests
+# 4 players: only the last request before the end (13/40 first places against 10/40 from
+# two requests, within the noise, and p99 0.8-1.1 s against 1.5-1.6 s)
+LATE_GAPS = {4: 1}
 LATE_PLANS = 5
 LATE_WORLDS = 10
 LATE_MOVES = 600  # simulated moves per decision
@@ -140,7 +144,8 @@ def late(state: State) -> bool:
     from engine.troedler.data import SETUP
 
     need = SETUP["end_requests"][str(state["n"])]
-    return max(len(banked(state, s)[0]) for s in range(state["n"])) >= need - LATE_GAP
+    gap = LATE_GAPS.get(state["n"], LATE_GAP)
+    return max(len(banked(state, s)[0]) for s in range(state["n"])) >= need - gap
 
 
 def late_candidates(game: Game, world: State, seat: int, moves: list[Action],
