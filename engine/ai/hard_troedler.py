@@ -16,7 +16,7 @@ that seat, or that an extra good loses the tie-break. Measured (bench.ai_strengt
 bench/troedler_hard.py, games 0-39, one hard seat among normal): 75 / 45 / 25 % first place
 at 2 / 3 / 4 players (4 players from two requests before the end; from one, now:
 32.5 %), against 45 / 20 / 22.5 % (games 0-19) with the early searcher throughout; normal
-in the same seats scores about 40 / 25 / 30 % (games 0-19). At 3 players, searching from
+in the same seats of games 0-39 scores 50 / 20 / 22.5 %. At 3 players, searching from
 three requests before the end instead of two was worse (4 of 17), from one about the same
 (8 of 20 against 9).
 """
