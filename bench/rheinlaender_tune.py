@@ -49,7 +49,7 @@ def main() -> None:
     parser.add_argument("--normal", action="store_true", help="start from normal's weights")
     parser.add_argument("changes", nargs="*", help="weight=value")
     args = parser.parse_args()
-    weights = tuned.NORMAL if args.normal else tuned.TUNED
+    weights = tuned.NORMAL if args.normal else tuned.weights_for(args.players)
     for change in args.changes:
         name, _, text = change.partition("=")
         weights = weights.but(**{name: type(getattr(weights, name))(float(text))})

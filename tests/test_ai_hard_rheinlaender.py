@@ -62,6 +62,31 @@ def test_hard_ranks_one_move_per_outcome_spending_the_card_worth_least() -> None
     assert spent_spare  # positions where the card mattered
 
 
+@pytest.mark.parametrize(("players", "seed"), [(3, 7), (5, 8)])
+def test_a_move_that_ends_the_game_is_scored_by_the_exact_final_lead(players: int,
+                                                                     seed: int) -> None:
+    from engine.ai.rheinlaender import Groups
+    from engine.ai.rheinlaender_tuned import TUNED, final_lead, value
+    from engine.rheinlaender.memory import coins
+
+    state = GAME.setup(players, {}, seed)
+    version, found = 0, None
+    while GAME.result(state) is None:
+        seat = GAME.active(state)[0]
+        GAME.apply(state, seat, ai.choose(GAME, state, seat, "normal",
+                                          ai.move_seed(seed, version, seat)))
+        version += 1
+        if state["end_triggered"] and found is None:
+            found = seat, final_lead(state, seat, 0.0, Groups(state), coins(state)), \
+                value(state, seat, TUNED)
+    seat, lead, scored = found
+    totals = {row["seat"]: row["total"] for row in state["final"]}
+    assert lead == totals[seat] - max(t for s, t in totals.items() if s != seat)
+    won = totals[seat] == max(totals.values())
+    assert scored == (lead + TUNED.final / list(totals.values()).count(max(totals.values()))
+                      if won else lead - TUNED.final)
+
+
 def test_hard_plays_a_legal_move_from_its_candidates_and_repeats_it() -> None:
     from engine.ai.hard_games import SEARCHERS
     from engine.ai.hard_rheinlaender import rheinlaender_candidates

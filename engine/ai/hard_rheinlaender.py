@@ -2,6 +2,19 @@
 
 A world keeps what the seat sees and the coins every seat was paid in the open
 (``engine.rheinlaender.memory``), and redeals the other hands and the deck.
+
+Measured 2026-12-03 (one hard seat against normal, seeds 1000+i, under load 2-3):
+hard plays its own policy's move (engine.ai.rheinlaender_tuned): in a 4-player game (seed
+1003, seat 0) the search kept the policy's first candidate in 32 of 32 decisions. Its other
+candidates scored 0.3-0.8 (3-8 points) lower after a round of answers, and the whole-game
+endgame playouts differ by 0.00-0.02 between candidates in 2-6 worlds, so
+``pick_better`` never overrules. So hard's share is its policy's share: the policy alone
+scores 43.2 / 32.2 / 16.5 % at 3 / 4 / 5 players over games 0-199 (bench/rheinlaender_tune.py),
+hard 47.5 / 31.7 / 22.5 % over games 0-19. The endgame search alone (the policy until a
+seat has 3 knights left, then this search; bench/rheinlaender_search.py) gave 49.5 % over
+games 0-99 at 3 players against 48.0 % for the policy alone; its searched moves' p99 was
+2.7 s under load 3 (the slowest of hard's moves). Weight changes tried for the policy are
+listed in its docstring; none beat it beyond the noise (about +-7 points over 200 games).
 """
 
 from __future__ import annotations
@@ -79,12 +92,12 @@ def whole_game_stop(start: State, now: State, played: int) -> bool:
 def rheinlaender_value(game: Game, state: State, seat: int) -> float:
     """A finished game: the share of first place plus the lead. At the horizon: hard's own
     score of the position, after every other seat's answer."""
-    from engine.ai.rheinlaender_tuned import TUNED, value
+    from engine.ai.rheinlaender_tuned import value, weights_for
 
     if state["step"] == "over":
         scores = {row["seat"]: float(row["total"]) for row in state["final"]}
         return first_place_share(game, state, seat) + MARGIN * margin(scores, seat, 8.0)
-    return value(state, seat, TUNED) / 10.0
+    return value(state, seat, weights_for(state["players"])) / 10.0
 
 
 def rheinlaender_at(state: State) -> Searcher:
