@@ -15,6 +15,10 @@ seat has 3 knights left, then this search; bench/rheinlaender_search.py) gave 49
 games 0-99 at 3 players against 48.0 % for the policy alone; its searched moves' p99 was
 2.7 s under load 3 (the slowest of hard's moves). Weight changes tried for the policy are
 listed in its docstring; none beat it beyond the noise (about +-7 points over 200 games).
+This version (the exact final lead for a move that ends the game), python -m
+bench.ai_strength, 20 games each, under load 2: 3 players 47.5 % [28, 68] (p99 1446 ms),
+4 players 31.7 % [16, 54] (981 ms), 5 players 22.5 % [10, 44] (1083 ms), the same shares
+as before on games 0-19; 5 players games 20-39: 17.5 % [7, 39] (1273 ms).
 """
 
 from __future__ import annotations
