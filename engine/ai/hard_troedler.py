@@ -23,13 +23,17 @@ three requests before the end instead of two was worse (4 of 17), from one about
 Late playouts skip the hand-limit discards (``LATE_FAST``): with a one-deal horizon they
 cannot change the score. Same first places game by game (games 0-39: 18/40 at 3 players,
 13/40 at 4), late moves about 1.6x faster: p99 of hard's moves from three requests before
-the end 1.2 / 1.4 s against 2.1 / 2.2 s at 3 / 4 players (load 2). Tried on top, games
+the end 1.2 / 1.4 s against 2.1 / 2.2 s at 3 / 4 players (load 2). Games 40-59
+(bench/troedler_hard.py, whole games): 8/20 = 40 % [22, 61] at 3 players, 5/20 = 25 %
+[11, 47] at 4, p99 1.26 / 1.30 s, max 2.1 / 1.7 s under load 2. Tried on top, games
 0-39 at 3 players unless said, none better: searching the late moves with one standard
 error instead of two (18/40, the same share; only 21 of 879 late decisions overrule normal
 at all); late playouts two deals deep (3 of games 0-14 against 7); late playouts with
 opponents at budget 60 and beam 3 instead of quick's 20 and 2 (the same results on games
 0-18, twice the time); every pile choice before the late stage played out in six worlds
-scored by normal's position score (7 of games 0-25 against 12).
+scored by normal's position score (7 of games 0-25 against 12); ending the turn always a
+late candidate (``LATE_END``: the same 18/40); 6 plans, 14 worlds and 840 moves (11.5 of
+games 0-26 against 13, slower); ``MARGIN`` 0.5 (16.5/40).
 """
 
 from __future__ import annotations
