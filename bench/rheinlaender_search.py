@@ -15,42 +15,29 @@ import json
 import time
 from dataclasses import replace
 
-from bench.rheinlaender_tune import wilson
-from engine import ai, get_game
+from bench.rheinlaender_tune import policy_move, seat_share, wilson
+from engine import ai
 from engine.ai import hard, hard_rheinlaender
-from engine.ai import rheinlaender_tuned as tuned
-from engine.ai.hard import first_place_share
+from engine.core import Action, Game, State
 
 
 def share(players: int, index: int, from_knights: int, searcher: hard.Searcher,
           times: list[float]) -> float:
-    game = get_game("rheinlaender")
-    seed = 1000 + index
-    state = game.setup(players, {}, seed)
-    mine = index % players
-    version = 0
-    while game.result(state) is None:
-        seat = game.active(state)[0]
-        if seat == mine:
-            if min(state["supply"]) <= from_knights:
-                start = time.perf_counter()
-                moves = game.legal(state, seat)
-                if len(moves) == 1:
-                    action = moves[0]
-                else:
-                    ordered = sorted(moves, key=lambda m: json.dumps(m, sort_keys=True))
-                    action = hard.choose(game, state, seat, ordered,
-                                         ai.move_seed(seed, version, seat), searcher)
-                times.append(time.perf_counter() - start)
-            else:
-                moves = sorted(game.legal(state, seat), key=lambda m: str(sorted(m.items())))
-                action = moves[0] if len(moves) == 1 else \
-                    tuned.choose(game, state, seat, moves, {})
+    def mine(game: Game, state: State, seat: int, seed: int, version: int) -> Action:
+        if min(state["supply"]) > from_knights:
+            return policy_move(game, state, seat)
+        start = time.perf_counter()
+        moves = game.legal(state, seat)
+        if len(moves) == 1:
+            action = moves[0]
         else:
-            action = ai.choose(game, state, seat, "normal", ai.move_seed(seed, version, seat))
-        game._apply(state, seat, action)
-        version += 1
-    return first_place_share(game, state, mine)
+            ordered = sorted(moves, key=lambda m: json.dumps(m, sort_keys=True))
+            action = hard.choose(game, state, seat, ordered,
+                                 ai.move_seed(seed, version, seat), searcher)
+        times.append(time.perf_counter() - start)
+        return action
+
+    return seat_share(players, index, mine)
 
 
 def main() -> None:

@@ -9,29 +9,50 @@ from __future__ import annotations
 
 import argparse
 import math
+from collections.abc import Callable
 
 from engine import ai, get_game
 from engine.ai import rheinlaender_tuned as tuned
 from engine.ai.hard import first_place_share
+from engine.core import Action, Game, State
+
+Mine = Callable[[Game, State, int, int, int], Action]  # (game, state, seat, seed, version)
 
 
-def share(players: int, index: int, weights: tuned.Weights) -> float:
+def seat_share(players: int, index: int, mine: Mine) -> float:
+    """One seeded game: seat ``index % players`` moves by ``mine``, the others ``normal``;
+    that seat's share of first place."""
     game = get_game("rheinlaender")
     seed = 1000 + index
     state = game.setup(players, {}, seed)
-    mine = index % players
+    tested = index % players
     version = 0
     while game.result(state) is None:
         seat = game.active(state)[0]
-        if seat == mine:
-            moves = sorted(game.legal(state, seat), key=lambda m: str(sorted(m.items())))
-            action = moves[0] if len(moves) == 1 else \
-                tuned.choose(game, state, seat, moves, {}, weights)
+        if seat == tested:
+            action = mine(game, state, seat, seed, version)
         else:
             action = ai.choose(game, state, seat, "normal", ai.move_seed(seed, version, seat))
         game._apply(state, seat, action)
         version += 1
-    return first_place_share(game, state, mine)
+    return first_place_share(game, state, tested)
+
+
+def policy_move(game: Game, state: State, seat: int,
+                weights: tuned.Weights | None = None) -> Action:
+    """The tuned one-move policy's choice (with ``weights``, or its own per count)."""
+    moves = sorted(game.legal(state, seat), key=lambda m: str(sorted(m.items())))
+    if len(moves) == 1:
+        return moves[0]
+    if weights is None:
+        return tuned.choose(game, state, seat, moves, {})
+    return tuned.choose(game, state, seat, moves, {}, weights)
+
+
+def share(players: int, index: int, weights: tuned.Weights) -> float:
+    return seat_share(players, index,
+                      lambda game, state, seat, _seed, _version:
+                      policy_move(game, state, seat, weights))
 
 
 def wilson(k: float, n: int, z: float = 1.96) -> tuple[float, float]:
