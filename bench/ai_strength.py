@@ -21,6 +21,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
+from bench.common import percentile
 from engine import ai, get_game
 
 MAX_MOVES = 20_000
@@ -74,11 +75,6 @@ def _play(args: tuple) -> Outcome:
     return play(*args)
 
 
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
-
-
 # level -> (the other seats' level, target win share, target move p99 in seconds)
 TARGETS = {"normal": ("easy", TARGET_WIN, TARGET_MOVE_S), "hard": ("normal", 0.65, 2.0)}
 
@@ -98,8 +94,8 @@ def run(key: str, players: int, games: int, jobs: int, level: str = "normal",
             "unfinished": sum(not o.finished for o in outcomes),
             "errors": [o.error for o in outcomes if o.error],
             "level": level, "share": sum(o.share for o in outcomes) / games,
-            "win_rate": wins / games, "p50_ms": 1000 * percentile(times, 0.5),
-            "p99_ms": 1000 * percentile(times, 0.99), "max_ms": 1000 * max(times, default=0)}
+            "win_rate": wins / games, "p50_ms": 1000 * percentile(times, 50),
+            "p99_ms": 1000 * percentile(times, 99), "max_ms": 1000 * max(times, default=0)}
 
 
 def table(rows: list[dict]) -> str:

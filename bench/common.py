@@ -84,6 +84,18 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[rank - 1]
 
 
+def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95 % Wilson score interval of a share of ``wins`` in ``games`` (fractional wins,
+    from shared first places, are fine)."""
+    if not games:
+        return 0.0, 1.0
+    share = wins / games
+    scale = 1 + z * z / games
+    centre = (share + z * z / (2 * games)) / scale
+    half = z * math.sqrt(share * (1 - share) / games + z * z / (4 * games * games)) / scale
+    return centre - half, centre + half
+
+
 def median_figures(runs: list[list[Figure]]) -> list[Figure]:
     """Merge repeated runs of a part: each figure's median value (errors win, kept once)."""
     merged: dict[tuple[str, str], list[Figure]] = {}

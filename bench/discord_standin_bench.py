@@ -24,6 +24,8 @@ from pathlib import Path
 
 import pytest
 
+from bench.common import percentile
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from discord_standin import running_bot  # noqa: E402
@@ -31,11 +33,6 @@ from discord_standin.table import game_of_two  # noqa: E402
 
 # As in tests/test_discord_standin_games.py: human moves before they leave (None: to the end).
 GAMES = {"rhein": None, "rheinlaender": 24, "troedler": 40, "18rhl": 30}
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
 async def play(game: str, seed: int) -> dict[str, float]:
@@ -52,10 +49,10 @@ async def play(game: str, seed: int) -> dict[str, float]:
     leaves = [r for r in played.other if r.payload["data"].get("options", [{}])[0].get("name")
               == "leave"]
     finished_by_ai = max((len(r.visible_posts) for r in leaves), default=0)
-    return {"interactions": len(answers), "callback p50": percentile(answers, 0.5),
-            "callback p99": percentile(answers, 0.99), "callback max": max(answers),
+    return {"interactions": len(answers), "callback p50": percentile(answers, 50),
+            "callback p99": percentile(answers, 99), "callback max": max(answers),
             "moves": len(per_move), "posts/move mean": statistics.mean(per_move),
-            "posts/move p99": percentile(per_move, 0.99), "posts/move max": max(per_move),
+            "posts/move p99": percentile(per_move, 99), "posts/move max": max(per_move),
             "AI-finish posts": finished_by_ai, "seconds": time.perf_counter() - started}
 
 

@@ -15,7 +15,8 @@ import json
 import time
 from dataclasses import replace
 
-from bench.rheinlaender_tune import policy_move, seat_share, wilson
+from bench.common import wilson
+from bench.rheinlaender_tune import policy_move, seat_share
 from engine import ai
 from engine.ai import hard, hard_rheinlaender
 from engine.core import Action, Game, State

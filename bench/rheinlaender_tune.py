@@ -8,9 +8,9 @@ its share of first place (1/k when k seats share rank 1).
 from __future__ import annotations
 
 import argparse
-import math
 from collections.abc import Callable
 
+from bench.common import wilson
 from engine import ai, get_game
 from engine.ai import rheinlaender_tuned as tuned
 from engine.ai.hard import first_place_share
@@ -53,13 +53,6 @@ def share(players: int, index: int, weights: tuned.Weights) -> float:
     return seat_share(players, index,
                       lambda game, state, seat, _seed, _version:
                       policy_move(game, state, seat, weights))
-
-
-def wilson(k: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    p = k / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
 
 
 def main() -> None:

@@ -11,20 +11,11 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import math
 import time
 
-from bench.ai_strength import percentile, play
+from bench.ai_strength import play
+from bench.common import percentile, wilson
 from engine.ai import hard_troedler
-
-
-def wilson(share: float, games: int, z: float = 1.96) -> tuple[float, float]:
-    if not games:
-        return 0.0, 1.0
-    centre = share + z * z / (2 * games)
-    half = z * math.sqrt(share * (1 - share) / games + z * z / (4 * games * games))
-    scale = 1 + z * z / games
-    return (centre - half) / scale, (centre + half) / scale
 
 
 def configure(settings: list[str]) -> None:
@@ -60,10 +51,10 @@ def main() -> None:
         print(f"game {index}: {outcome.share:.2f} ({time.process_time() - start:.0f} s CPU)",
               flush=True)
     share = total / args.games
-    low, high = wilson(share, args.games)
+    low, high = wilson(total, args.games)
     print(f"{args.players}p {args.level} {' '.join(args.set)}: {total:g}/{args.games} = "
           f"{100 * share:.1f}% [{100 * low:.0f}, {100 * high:.0f}]; move p50 "
-          f"{1000 * percentile(times, 0.5):.0f} ms, p99 {1000 * percentile(times, 0.99):.0f} ms,"
+          f"{1000 * percentile(times, 50):.0f} ms, p99 {1000 * percentile(times, 99):.0f} ms,"
           f" max {1000 * max(times, default=0):.0f} ms")
 
 
