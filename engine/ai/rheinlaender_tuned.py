@@ -16,10 +16,11 @@ seeds 1000-1199 unless said; share of first place, 95 % Wilson interval about +-
 - Tried at 5 players, none better than normal's weights: others 0.7 (19.2 %), knights 0
   (17.0 %), exposure 0.08 (17.2 %), others 0.7 with ``held``/``gone`` (18.8 %) or ``late``
   (18.0 %). At 4: others 0.7 31.2 %, ``held`` 0.3 / ``gone`` 0.6 31.2 %.
-- ``held``/``gone`` (a door whose number cards are all in our hand, or in our hand or the
+- Terms measured and then removed from the code, as none beat TUNED beyond the noise:
+  ``held``/``gone`` (a door whose number cards are all in our hand, or in our hand or the
   discard pile, counts less: only a number card enters a door): 45.0 % at 3 players
-  (43.2 % without), 31.2 % at 4 (32.2 %): noise, left off (1.0).
-- ``late`` 6 (the best opponent's weight rising to 1 over the last 6 knights): 42.8 % at 3.
+  (43.2 % without), 31.2 % at 4 (32.2 %);
+  ``late`` 6 (the best opponent's weight rising to 1 over the last 6 knights): 42.8 % at 3.
 - ``final`` 10 (a move that ends the game scored by the exact final lead, checked against
   the final table on 12 games): 43.2 % at 3 players (the same total), 32.5 % at 4; kept,
   as it only ever replaces an estimate with the exact figure.
@@ -43,10 +44,6 @@ class Weights:
     bastion: float = 0.5  # cost of spending a bastion
     knights: float = 0.0  # per knight we have left more than the others' average
     spare: bool = True  # spend the card worth least when several place the same knight
-    held: float = 1.0  # weight of an open door whose cards are all in our hand
-    gone: float = 1.0  # weight of an open door whose cards are all in our hand or discarded
-    late: float = 0.0  # from this many knights left (least of any seat) the best opponent's
-    # weight rises linearly to 1 at the end: then only first place counts
     final: float = 0.0  # a move that ends the game is scored exactly: the final lead over the
     # best other seat, plus this for first place (split when shared), less it otherwise
 
@@ -58,7 +55,7 @@ NORMAL = Weights(spare=False)
 TUNED = Weights(others=0.4, exposure=0.2, knights=0.5, final=10.0)  # bench/rheinlaender_tune.py
 # per table size (bench/rheinlaender_tune.py takes its base from here); at 5 players normal's
 # weights with ``spare`` did better alone but worse as hard's policy (see the docstring)
-BY_PLAYERS = {3: TUNED, 4: TUNED, 5: TUNED}
+BY_PLAYERS: dict[int, Weights] = {}
 
 
 def weights_for(players: int) -> Weights:
@@ -76,19 +73,13 @@ def value(state: State, seat: int, w: Weights, known: Groups | None = None,
     mine = paid[seat] + board_points(state, seat, w.safety, known)
     if w.potential:
         mine += w.potential / 0.3 * potential(state, seat, known)
-    if w.held != 1.0 or w.gone != 1.0:
-        mine -= w.exposure * _card_exposure(state, seat, known, w, bastion_on)
-    else:
-        for worth, doors in _doors(state, seat, known):
-            open_doors = len(doors) - (bastion_on in doors)
-            if open_doors:
-                mine -= w.exposure * worth * min(open_doors, 3)
+    for worth, doors in _doors(state, seat, known):
+        open_doors = len(doors) - (bastion_on in doors)
+        if open_doors:
+            mine -= w.exposure * worth * min(open_doors, 3)
     others = [paid[s] + board_points(state, s, known=known)
               for s in range(state["players"]) if s != seat]
-    weight = w.others
-    if w.late:
-        weight += (1 - weight) * max(0.0, 1 - min(state["supply"]) / w.late)
-    score = mine - weight * max(others) - (1 - weight) * sum(others) / len(others)
+    score = mine - w.others * max(others) - (1 - w.others) * sum(others) / len(others)
     if w.knights:
         supply = state["supply"]
         rest = [supply[s] for s in range(state["players"]) if s != seat]
@@ -105,32 +96,6 @@ def final_lead(state: State, seat: int, bonus: float, known: Groups, paid: list[
     if totals[seat] < best:
         return lead - bonus
     return lead + bonus / totals.count(best)
-
-
-def _card_exposure(state: State, seat: int, known: Groups, w: Weights,
-                   bastion_on: str | None) -> float:
-    """Open doors weighted by who may hold their cards: an opponent can only enter a door by
-    its number card (a reinforcement may not touch a foreign knight), so a door whose cards
-    are all in our hand is shut until we play one, and one whose cards lie in the discard
-    pile until a reshuffle (both public to us: our hand and the open discard pile)."""
-    hand = set(state["hands"][seat])
-    discard = set(state["discard"])
-    spaces = known.board.spaces
-    total = 0.0
-    for worth, doors in _doors(state, seat, known):
-        weight = 0.0
-        for door in doors:
-            if door == bastion_on:
-                continue
-            areas = spaces[door]["areas"]
-            if all(a in hand for a in areas):
-                weight += w.held
-            elif all(a in hand or a in discard for a in areas):
-                weight += w.gone
-            else:
-                weight += 1.0
-        total += worth * min(weight, 3.0)
-    return total
 
 
 def move_values(game: Game, state: State, seat: int, moves: list[Action],
