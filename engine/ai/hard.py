@@ -147,6 +147,9 @@ def playout(game: Game, origin: State, start: State, searcher: Searcher, pick: H
     the game ends or ``searcher.stop`` says the horizon after ``origin`` is reached; the end
     position and the number of moves played."""
     state, played = start, 0
+    # Every move played here comes from legal(): an engine that can skip checking it again
+    # (play_legal) saves a second pass over its candidates per simulated move.
+    play = getattr(game, "play_legal", game._apply)
     while game.result(state) is None and not searcher.stop(origin, state, played):
         active = game.active(state)
         if not active:
@@ -156,7 +159,7 @@ def playout(game: Game, origin: State, start: State, searcher: Searcher, pick: H
         move = moves[0] if len(moves) == 1 else pick(game, state, seat, moves, rng)
         if move not in moves:  # a heuristic slip: keep the playout going, as choose() does
             move = moves[0]
-        game._apply(state, seat, move)
+        play(state, seat, move)
         played += 1
     return state, played
 

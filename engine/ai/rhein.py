@@ -97,29 +97,35 @@ def best_plan(state: State, seat: int, card_id: int, rounds: int, cash: int) -> 
     the_card = card(card_id)
     city = the_card.city
     stock = state["warehouse"][seat]
+    truck_room = 2 * free_trucks(state, seat) if road_city(city) else -1  # -1: no road
+    # What does not depend on the option is settled once per transport: the playouts ask
+    # this for every card of every take decision.
+    shared = []  # (key, containers short of the minimum load, free space, reservation cost)
+    for key in in_game(state):
+        what = spec(key)
+        transport = state["transports"][key]
+        if not on_mat(state, key) or not serves(city, what.kind):
+            continue
+        if math.ceil(city / what.speed) > rounds:
+            continue
+        marked = city in transport["markers"]
+        if not marked and len(transport["markers"]) >= what.markers:
+            continue
+        shared.append((key, what.min_load - load_total(state, key), free_space(state, key),
+                       0 if marked else what.cost))
     plans: list[Plan] = []
     for quantity, income in the_card.options:
         if quantity > stock:
             continue
-        if road_city(city) and quantity <= 2 * free_trucks(state, seat):
+        if quantity <= truck_room:
             trucks = math.ceil(quantity / 2)
             moves = math.ceil(city / data.TRUCK.speed)
             if moves <= rounds:
                 plans.append(Plan("truck", quantity, quantity, quantity + trucks * moves, income))
-        for key in in_game(state):
-            what = spec(key)
-            transport = state["transports"][key]
-            if not on_mat(state, key) or not serves(city, what.kind):
+        for key, short, free, reserve in shared:
+            load = max(quantity, short)
+            if load > free or load > stock:
                 continue
-            load = max(quantity, what.min_load - load_total(state, key))
-            if load > free_space(state, key) or load > stock:
-                continue
-            if math.ceil(city / what.speed) > rounds:
-                continue
-            marked = city in transport["markers"]
-            if not marked and len(transport["markers"]) >= what.markers:
-                continue
-            reserve = 0 if marked else what.cost
             # Surplus beyond the delivery rides home: each costs 1 to load (and back).
             plans.append(Plan(key, quantity, load, load + reserve, income))
     plans = [p for p in plans if p.cost <= cash]

@@ -49,6 +49,10 @@ class Rhein(Game):
     def _apply(self, state: State, seat: int, action: Action) -> list[str]:
         return rules.perform(state, seat, action)
 
+    def play_legal(self, state: State, seat: int, action: Action) -> list[str]:
+        """``_apply`` for a move from ``legal(state, seat)``, without checking it again."""
+        return rules.perform_legal(state, seat, action)
+
     def turn_key(self, state: State) -> list[Any]:
         """Which turn is being played. When a move ends its player's turn by itself and
         the same player holds the next one, the key changes: the bot then says so, and

@@ -7,7 +7,6 @@ list of legal moves and the refusal messages come from the same code.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -455,10 +454,14 @@ def check_mortgage(state: State, seat: int, action: Action) -> Reason | None:
 
 
 def do_mortgage(state: State, seat: int, action: Action, log: Log) -> None:
-    truck(state, seat, action["truck"])["where"] = "mortgaged"
-    change_capital(state, seat, data.TRUCK.mortgage)
+    mortgage(state, seat, action["truck"])
     log.append(msg("rhein.log.mortgage", player=player(seat), letter=action["truck"].upper(),
                    amount=data.TRUCK.mortgage))
+
+
+def mortgage(state: State, seat: int, letter: str) -> None:
+    truck(state, seat, letter)["where"] = "mortgaged"
+    change_capital(state, seat, data.TRUCK.mortgage)
 
 
 def check_repay(state: State, seat: int, action: Action) -> Reason | None:
@@ -542,13 +545,15 @@ def take_candidates(state: State, seat: int) -> Iterator[Action]:
 
 
 def load_candidates(state: State, seat: int) -> Iterator[Action]:
-    # Only counts that fit the transport and the containers at hand: legal() checks every
-    # candidate, and this step is the one a hard AI's playouts visit most.
+    # Only counts that fit the transport, the containers at hand and the Capital to pay for
+    # them (R47): legal() checks every candidate, and this step is the one a hard AI's
+    # playouts visit most.
     for key in in_game(state):
         where = city_of(state, key)
         if where is None:
             continue
-        most = min(free_space(state, key), source_count(state, seat, where))
+        most = min(free_space(state, key), source_count(state, seat, where),
+                   capital(state, seat))
         for count in range(1, most + 1):
             yield {"type": "load", "transport": key, "n": count}
     for letter in data.TRUCK_LETTERS:
@@ -567,8 +572,10 @@ def load_candidates(state: State, seat: int) -> Iterator[Action]:
 def reserve_candidates(state: State, seat: int) -> Iterator[Action]:
     for key in in_game(state):
         if state["transports"][key]["load"][seat]:
+            kind = spec(key).kind
             for city in data.CITIES[1:]:
-                yield {"type": "reserve", "transport": key, "city": city.number}
+                if kind in city.services:  # check_reserve refuses the others
+                    yield {"type": "reserve", "transport": key, "city": city.number}
     yield {"type": "done"}
 
 
@@ -676,6 +683,12 @@ def perform(state: State, seat: int, action: Action) -> list[Msg]:
     refused = refusal(state, seat, action)
     if refused is not None:
         raise RuleError(worded(refused))
+    return perform_legal(state, seat, action)
+
+
+def perform_legal(state: State, seat: int, action: Action) -> list[Msg]:
+    """``perform`` for an action taken from ``legal_actions(state, seat)``: the hard AI's
+    playouts play only such moves, and ``refusal`` would list every candidate again."""
     log: Log = []
     HANDLERS[action["type"]][1](state, seat, action, log)
     settle(state, log)
@@ -704,15 +717,36 @@ def settle(state: State, log: Log) -> None:
 def has_choice(state: State, seat: int) -> bool:
     """Whether ``seat``'s turn holds an action of the step itself, or a mortgage (of one
     truck or both) after which one would be legal."""
-    moves = legal_actions(state, seat)
-    if any(move["type"] not in QUIET for move in moves):
+    if step_choice(state, seat):
         return True
-    letters = [m["truck"] for m in moves if m["type"] == "mortgage"]
+    letters = [letter for letter in data.TRUCK_LETTERS
+               if flow.current_seat(state) == seat
+               and check_mortgage(state, seat, {"type": "mortgage", "truck": letter}) is None]
     trials = [[letter] for letter in letters] + ([letters] if len(letters) > 1 else [])
     for trial in trials:
-        work = json.loads(json.dumps(state))  # a trial only: the state stays as it is
+        work = mortgage_trial(state, seat)  # a trial only: the state stays as it is
         for letter in trial:
-            do_mortgage(work, seat, {"type": "mortgage", "truck": letter}, [])
-        if any(move["type"] not in QUIET for move in legal_actions(work, seat)):
+            mortgage(work, seat, letter)  # unlogged: a trial's log line is never read
+        if step_choice(work, seat):
             return True
     return False
+
+
+def step_choice(state: State, seat: int) -> bool:
+    """Whether ``legal_actions(state, seat)`` holds an action that is not ``QUIET``; stops
+    at the first one, as settle() asks this after every move of every playout."""
+    if flow.current_seat(state) != seat:
+        return False
+    return any(a["type"] not in QUIET and HANDLERS[a["type"]][0](state, seat, a) is None
+               for a in candidates(state, seat))
+
+
+def mortgage_trial(state: State, seat: int) -> State:
+    """A copy of ``state`` that ``do_mortgage`` may change: a mortgage moves the seat's
+    Capital marker (capital, stamp, clock) and one of its trucks, nothing else."""
+    work = dict(state)
+    work["capital"] = list(state["capital"])
+    work["stamp"] = list(state["stamp"])
+    work["trucks"] = list(state["trucks"])
+    work["trucks"][seat] = {letter: dict(item) for letter, item in state["trucks"][seat].items()}
+    return work

@@ -6,6 +6,8 @@ positions 0-14 kept in lists of length 15 (``lying[seat][city]``).
 
 from __future__ import annotations
 
+import functools
+
 from engine.core import State
 from engine.rhein import data
 
@@ -53,7 +55,14 @@ def in_game(state: State) -> list[str]:
 
     The order comes from the transports' printed initiative, never from the state dict's key
     order: a JSON dump with sorted keys and a load (the service's snapshot) changes that."""
-    return sorted(state["transports"], key=lambda key: spec(key).initiative)
+    return list(_initiative_order(tuple(state["transports"])))
+
+
+@functools.cache
+def _initiative_order(keys: tuple[str, ...]) -> tuple[str, ...]:
+    # legal() and the AI ask for this order hundreds of thousands of times per hard move,
+    # and a game has only a few transport sets (per player count, and its key order)
+    return tuple(sorted(keys, key=lambda key: spec(key).initiative))
 
 
 def load_total(state: State, key: str) -> int:

@@ -12,6 +12,8 @@ call and most are refused, so it must not format a sentence for each.
 
 from __future__ import annotations
 
+import functools
+
 from engine.rhein import data
 from engine.text import Msg, Reason, msg, reason
 
@@ -20,11 +22,14 @@ from engine.text import Msg, Reason, msg, reason
 CASES = ("subject", "nom", "acc", "dat", "empty")
 
 
+# Names are worded once: a Msg is immutable, and the hard AI's playouts log every move.
+@functools.cache
 def player(seat: int) -> Msg:
     """A seat's name: its colour ("Green", "Grün")."""
     return msg(f"rhein.player.{data.COLOURS[seat]}")
 
 
+@functools.cache
 def transport(key: str, case: str) -> Msg:
     return msg(f"rhein.transport.{case}.{key}")
 
@@ -44,5 +49,6 @@ def city(number: int) -> str:
     return data.CITY_BY_NUMBER[number].name
 
 
+@functools.cache
 def phase_name(number: int) -> Msg:
     return msg(f"rhein.phase_name.{number}")
