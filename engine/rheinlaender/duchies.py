@@ -139,7 +139,11 @@ def duchies(state: State, board: Board) -> list[dict[str, Any]]:
 
 
 def has_church(state: State, board: Board, spaces: Sequence[str]) -> bool:
-    return any(state["realms"][r]["kind"] == "church" for r in realms_in(state, board, spaces))
+    # realms_in without its board-order sort, which a yes/no never needs: every settlement
+    # asks this for every duke (bishops), the AI's look-ahead settles thousands per move
+    realms = state["realms"]
+    return any(realms[r]["kind"] == "church"
+               for space in spaces for r in board.realms_of[space] if r in realms)
 
 
 def place_duke(state: State, owner: int, anchor: str) -> None:
