@@ -62,6 +62,8 @@ def catalogue(lang: str) -> dict[str, str]:
 
 def language(locale: object) -> str:
     """The catalogue language for a locale (``"de"``, ``"en-GB"``, a discord.Locale...)."""
+    if type(locale) is str and locale in LANGUAGES:
+        return locale  # already a catalogue language: every nested text is said with one
     text = str(getattr(locale, "value", locale) or "").strip().lower().replace("_", "-")
     base = text.split("-")[0]
     return base if base in LANGUAGES else DEFAULT
