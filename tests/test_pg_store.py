@@ -225,7 +225,7 @@ def test_without_postgres_the_tests_skip_or_under_ci_fail(required, tmp_path):
     if required:
         env["RHEINBOT_REQUIRE_PG"] = "1"
     done = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-rsE", "-p", "no:cacheprovider",
+        [sys.executable, "-m", "pytest", "-q", "-n", "0", "-rsE", "-p", "no:cacheprovider",
          "tests/test_pg_store.py::test_discord_ids_and_hours_keep_every_bit"],
         cwd=Path(__file__).resolve().parents[1], env=env, capture_output=True, text=True,
         timeout=120)
