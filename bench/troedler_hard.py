@@ -5,17 +5,26 @@ overridable: for screening changes to ``engine.ai.hard_troedler`` one run at a t
 
 Seeds and seats as ``bench.ai_strength --level hard`` (seed 1000+i, hard in seat i % n);
 prints each game's share of first place, then the total with its 95 % Wilson interval and
-the hard moves' p50/p99/max."""
+the hard moves' p50/p99/max.
+
+    python -m bench.troedler_hard --players 3 --games 60 --level tuned --set spare=0.5
+
+``--level tuned``: the tested seat plays hard's own turn policy alone, no search
+(engine.ai.troedler_tuned; ``--set`` then changes its weights), for tuning them cheaply."""
 
 from __future__ import annotations
 
 import argparse
 import dataclasses
+import json
 import time
 
 from bench.ai_strength import play
 from bench.common import percentile, wilson
-from engine.ai import hard_troedler
+from engine import ai, get_game
+from engine.ai import hard_troedler, troedler_tuned
+from engine.ai.hard import first_place_share
+from engine.core import new_rng
 
 
 def configure(settings: list[str]) -> None:
@@ -32,6 +41,28 @@ def configure(settings: list[str]) -> None:
         max_worlds=module.LATE_WORLDS, move_budget=module.LATE_MOVES)
 
 
+def tuned_share(players: int, index: int, weights: troedler_tuned.Weights) -> float:
+    """One seeded game, the tested seat on ``troedler_tuned`` with ``weights``."""
+    game = get_game("troedler")
+    seed = 1000 + index
+    state = game.setup(players, {}, seed)
+    tested = index % players
+    version = 0
+    while game.result(state) is None:
+        seat = game.active(state)[0]
+        if seat == tested:
+            # as ai.choose orders and seeds normal's choice: NORMAL weights replay normal
+            moves = sorted(game.legal(state, seat), key=lambda m: json.dumps(m, sort_keys=True))
+            rng = new_rng(ai.move_seed(seed, version, seat))
+            action = moves[0] if len(moves) == 1 else troedler_tuned.choose(
+                game, state, seat, moves, rng, weights)
+        else:
+            action = ai.choose(game, state, seat, "normal", ai.move_seed(seed, version, seat))
+        game._apply(state, seat, action)
+        version += 1
+    return first_place_share(game, state, tested)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=3)
@@ -40,15 +71,23 @@ def main() -> None:
     parser.add_argument("--level", default="hard", help="the tested seat (normal: baseline)")
     parser.add_argument("--set", action="append", default=[])
     args = parser.parse_args()
-    configure(args.set)
+    if args.level == "tuned":
+        weights = troedler_tuned.weights_for(args.players).but(
+            **{k: float(v) for k, _, v in (s.partition("=") for s in args.set)})
+    else:
+        configure(args.set)
     total, times = 0.0, []
     for index in range(args.first, args.first + args.games):
         start = time.process_time()
-        outcome = play("troedler", args.players, index, args.level, "normal")
-        assert outcome.finished and not outcome.error, outcome.error
-        total += outcome.share
-        times += outcome.normal_times
-        print(f"game {index}: {outcome.share:.2f} ({time.process_time() - start:.0f} s CPU)",
+        if args.level == "tuned":
+            share = tuned_share(args.players, index, weights)
+        else:
+            outcome = play("troedler", args.players, index, args.level, "normal")
+            assert outcome.finished and not outcome.error, outcome.error
+            share = outcome.share
+            times += outcome.normal_times
+        total += share
+        print(f"game {index}: {share:.2f} ({time.process_time() - start:.0f} s CPU)",
               flush=True)
     share = total / args.games
     low, high = wilson(total, args.games)

@@ -83,3 +83,28 @@ def test_hard_finds_the_delivery_that_wins_the_last_round() -> None:
         _normal_until(game, after, 0, 161, None)
         shares.append(first_place_share(game, after, seat))
     assert shares == [1.0, 0.0]
+
+
+def test_the_tuned_policy_with_normal_weights_plays_normal_moves() -> None:
+    """engine.ai.troedler_tuned copies normal's search with its own score: with normal's
+    weights it must choose exactly normal's moves, so its other weights alone make hard's
+    seat play otherwise."""
+    import json
+
+    from engine.ai import troedler_tuned
+    from engine.core import new_rng
+
+    game = get_game("troedler")
+    state = game.setup(3, {}, 7)
+    version = 0
+    while game.result(state) is None and version < 120:
+        seat = game.active(state)[0]
+        seed = ai.move_seed(7, version, seat)
+        moves = sorted(game.legal(state, seat), key=lambda m: json.dumps(m, sort_keys=True))
+        normal = ai.choose(game, state, seat, "normal", seed, strict=True)
+        if len(moves) > 1:
+            mine = troedler_tuned.choose(game, state, seat, moves, new_rng(seed),
+                                         troedler_tuned.NORMAL)
+            assert mine == normal, version
+        game.apply(state, seat, normal)
+        version += 1

@@ -5,8 +5,18 @@ Trödler's face-down value piles are no guess: every card in them was played in 
 so a world keeps each seat's requests and feed count as the log shows them
 (``engine.troedler.memory``), which ``normal`` reads too and nothing more.
 
-Two searchers. Early (``EARLY``): normal's best turn plans, two worlds, played to the next
-deal and scored by normal's own position score; it rarely overrules normal. Late (``LATE``,
+Hard's seat plans with its own position score (engine.ai.troedler_tuned: normal's, with a
+spent feed costing twice as much and no cost for damage level with the highest other,
+tuned by self-play at 3 players; 2 players keep normal's weights). Measured
+(bench/troedler_hard.py, one hard seat among normal, load 2-3): 3 players games 0-19 9/20
+= 45 % [26, 66] (before: 18/40 on games 0-39), games 40-59 12.5/20 = 62.5 % [41, 80]
+(before 8/20), p99 1.8 s / 1.0 s (max 2.9 s / 1.3 s); 4 players games 40-59 9/20 = 45 %
+[26, 66] (before 5/20), p99 1.2 s. Alone in a seat without any search this policy already
+scores 47-48.5 % at 3 players where normal's weights score 36-39 % (troedler_tuned).
+
+Two searchers. Early (``EARLY``): hard's best turn plans, two worlds, played to the next
+deal and scored by normal's own position score; it rarely overrules the first plan (the
+figures below up to the tuned plans are with normal's plans). Late (``LATE``,
 once someone's value pile is ``LATE_GAP`` requests from ending the game): more plans and
 worlds, and each playout is scored by the rules' own ranking as if the game ended there
 (R45-R49: the lone highest damage is out, then points, then fewer goods). That is where
@@ -51,7 +61,8 @@ from engine.ai.hard import (
 from engine.core import Action, Game, State, rng_shuffle
 
 MARGIN = 0.25  # weight of the score margin next to the share of first place (0..1)
-PLANS = 3  # the turn plans compared
+PLANS = 3  # the turn plans compared before the late stage (1: play the first, no search)
+TUNED = 1  # hard's own plans (engine.ai.troedler_tuned) instead of normal's; 0: normal's
 
 
 def troedler_world(state: State, seat: int, rng: dict[str, int]) -> State:
@@ -92,18 +103,26 @@ def troedler_world(state: State, seat: int, rng: dict[str, int]) -> State:
 
 
 def troedler_candidates(game: Game, world: State, seat: int, moves: list[Action],
-                        pick: Heuristic, rng: dict[str, int], keep: int = PLANS) -> list:
-    """In a turn: whole plans for the rest of it (normal's own beam search, its best plan
+                        pick: Heuristic, rng: dict[str, int], keep: int = 0) -> list:
+    """In a turn: whole plans for the rest of it (hard's own beam search, its best plan
     first, then the best plans that begin otherwise), each ended explicitly. Comparing first
     moves only let the cheap playout policy finish a turn the move was not meant for, and
     hard then lost to normal. Elsewhere (piles, hand-limit discards): single moves."""
+    from engine.ai import troedler_tuned
     from engine.ai.troedler import BEAM, BUDGET, after, turn_plans
 
+    keep = keep or PLANS
     if world["stage"] != "play":
-        return spread(normal_move(game, world, seat, moves, pick, rng), moves, max(3, keep),
-                      rng)
+        first = (troedler_tuned.choose(game, world, seat, moves, dict(rng)) if TUNED
+                 else normal_move(game, world, seat, moves, pick, rng))
+        return spread(first, moves, max(3, keep), rng) if keep > 1 else [first]
+    if TUNED:
+        found = troedler_tuned.turn_plans(game, world, seat, moves,
+                                          troedler_tuned.scorer(world["n"]), keep=keep)
+    else:
+        found = turn_plans(game, world, seat, moves, BUDGET, BEAM, keep)
     plans = []
-    for path in turn_plans(game, world, seat, moves, BUDGET, BEAM, keep):
+    for path in found:
         plan = path or [{"type": "end"}]
         state = world
         for move in plan:
