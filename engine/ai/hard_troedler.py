@@ -10,8 +10,12 @@ spent feed costing twice as much and no cost for damage level with the highest o
 tuned by self-play at 3 players; 2 players keep normal's weights). Measured
 (bench/troedler_hard.py, one hard seat among normal, load 2-3): 3 players games 0-19 9/20
 = 45 % [26, 66] (before: 18/40 on games 0-39), games 40-59 12.5/20 = 62.5 % [41, 80]
-(before 8/20), p99 1.8 s / 1.0 s (max 2.9 s / 1.3 s); 4 players games 40-59 9/20 = 45 %
-[26, 66] (before 5/20), p99 1.2 s. Alone in a seat without any search this policy already
+(before 8/20), p99 1.8 s / 1.0 s (max 2.9 s / 1.3 s); 4 players games 0-19 10/20 = 50 %
+[30, 70] (before 13/40 on games 0-39), games 40-59 9/20 = 45 % [26, 66] (before 5/20), p99
+1.3 / 1.2 s (max 1.7 / 1.5 s). Together: 3 players 21.5/40 = 54 % [39, 68], 4 players
+19/40 = 47.5 % [33, 63]. Without the early search (``PLANS`` 1: hard's first plan
+played as it stands until the late stage) 3 players games 40-59 gave 9/20 against 12.5:
+the early search stays. Alone in a seat without any search this policy already
 scores 47-48.5 % at 3 players where normal's weights score 36-39 % (troedler_tuned).
 
 Two searchers. Early (``EARLY``): hard's best turn plans, two worlds, played to the next
