@@ -12,8 +12,9 @@ top damage is no total damage) 40.5 %; ``feed`` 2 (each spent feed costs twice n
 40 %; both (TUNED) 47 % on games 0-99 (19 games won that normal lost, 8 the other way) and
 48.5 % on games 100-199. No better than normal's 36 %: ``delivered`` 3 (37 %), ``loser`` 40
 (37 %), ``goods`` 0.5 per good held (34 %), ``spare`` 0.5 per good no request in hand asks
-for (23.5 %: goods bought ahead serve later requests). Not measured yet: ``hand_feed``,
-``floor``, any of this at 4 players.
+for (23.5 %: goods bought ahead serve later requests). At 4 players (games 0-79) TUNED
+40 % against normal's weights 26.2 %. Not measured yet: ``hand_feed``, ``floor``, weights of
+its own at 4 players.
 """
 
 from __future__ import annotations
