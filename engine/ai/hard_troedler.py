@@ -120,11 +120,8 @@ def troedler_candidates(game: Game, world: State, seat: int, moves: list[Action]
         first = (troedler_tuned.choose(game, world, seat, moves, dict(rng)) if TUNED
                  else normal_move(game, world, seat, moves, pick, rng))
         return spread(first, moves, max(3, keep), rng) if keep > 1 else [first]
-    if TUNED:
-        found = troedler_tuned.turn_plans(game, world, seat, moves,
-                                          troedler_tuned.scorer(world["n"]), keep=keep)
-    else:
-        found = turn_plans(game, world, seat, moves, BUDGET, BEAM, keep)
+    score = troedler_tuned.scorer(world["n"]) if TUNED else None
+    found = turn_plans(game, world, seat, moves, BUDGET, BEAM, keep, score)
     plans = []
     for path in found:
         plan = path or [{"type": "end"}]

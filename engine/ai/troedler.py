@@ -12,11 +12,14 @@ Pile choice and hand-limit discards are one-move look-aheads with the same score
 from __future__ import annotations
 
 from collections import Counter, deque
+from collections.abc import Callable
 from functools import lru_cache
 
 from engine.core import Action, Game, State, rng_below
 from engine.troedler.data import CARDS, SETUP, VILLAGE_KEYS, neighbours
 from engine.troedler.memory import value_pile
+
+Score = Callable[[State, int], float]  # a position's worth to a seat: ``evaluate`` or hard's
 
 BEAM = 5
 DEPTH = 7
@@ -58,8 +61,9 @@ def after(game: Game, state: State, seat: int, action: Action) -> State:
 
 
 def best_one_ply(game: Game, state: State, seat: int, moves: list[Action],
-                 rng: dict[str, int]) -> Action:
-    scored = [(evaluate(after(game, state, seat, m), seat), i) for i, m in enumerate(moves)]
+                 rng: dict[str, int], score: Score | None = None) -> Action:
+    score = score or evaluate
+    scored = [(score(after(game, state, seat, m), seat), i) for i, m in enumerate(moves)]
     top = max(score for score, _ in scored)
     best = [moves[i] for score, i in scored if score >= top - 1e-9]
     return best[rng_below(rng, len(best))]
@@ -75,19 +79,20 @@ def quick(game: Game, state: State, seat: int, moves: list[Action],
 
 
 def search_turn(game: Game, state: State, seat: int, moves: list[Action],
-                budget: int = BUDGET, beam: int = BEAM) -> Action:
-    path = turn_plans(game, state, seat, moves, budget, beam, 1)[0]
+                budget: int = BUDGET, beam: int = BEAM, score: Score | None = None) -> Action:
+    path = turn_plans(game, state, seat, moves, budget, beam, 1, score)[0]
     return path[0] if path else {"type": "end"}
 
 
 def turn_plans(game: Game, state: State, seat: int, moves: list[Action], budget: int,
-               beam: int, keep: int) -> list[list[Action]]:
+               beam: int, keep: int, score: Score | None = None) -> list[list[Action]]:
     """The best ways found to go on with this turn, best first: normal's plan, then up to
     ``keep - 1`` others that start with other moves (the hard level plays each out).
     A plan is the moves to make before ending the turn; ``[]`` is ending it now. With
     ``end`` illegal (mid-delivery) and nothing stoppable found, the plan is ``moves[0]``."""
+    score = score or evaluate
     end = {"type": "end"}
-    best_value = evaluate(state, seat) if end in moves else float("-inf")
+    best_value = score(state, seat) if end in moves else float("-inf")
     best_path: list[Action] = [] if end in moves else [moves[0]]
     found: list[tuple[float, int, list[Action]]] = []
     if end in moves:
@@ -103,7 +108,7 @@ def turn_plans(game: Game, state: State, seat: int, moves: list[Action], budget:
                     continue
                 budget -= 1
                 child = after(game, node, seat, move)
-                value = evaluate(child, seat)
+                value = score(child, seat)
                 children.append((value, child, path + [move]))
                 if not child["pending"]:
                     if value > best_value + 1e-9:

@@ -19,14 +19,11 @@ its own at 4 players.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from engine.ai.troedler import BEAM, BUDGET, DEPTH, _distinct, after, banked, hand_value
-from engine.core import Action, Game, State, rng_below
+from engine.ai.troedler import Score, banked, best_one_ply, hand_value, search_turn
+from engine.core import Action, Game, State
 from engine.troedler.data import CARDS, HAND_LIMIT, SETUP
-
-Score = Callable[[State, int], float]
 
 
 @dataclass(frozen=True)
@@ -94,52 +91,10 @@ def scorer(players: int, w: Weights | None = None) -> Score:
     return lambda state, seat: evaluate(state, seat, chosen)
 
 
-def turn_plans(game: Game, state: State, seat: int, moves: list[Action], score: Score,
-               budget: int = BUDGET, beam: int = BEAM, keep: int = 1) -> list[list[Action]]:
-    """``engine.ai.troedler.turn_plans`` scoring by ``score``: the best plans for the rest of
-    the turn, best first, one per first move (``[]``: end the turn now)."""
-    end = {"type": "end"}
-    found: list[tuple[float, int, list[Action]]] = []
-    if end in moves:
-        found.append((score(state, seat), 0, []))
-    fallback = [] if end in moves else [moves[0]]
-    frontier: list[tuple[State, list[Action]]] = [(state, [])]
-    for _ in range(DEPTH):
-        children: list[tuple[float, State, list[Action]]] = []
-        for node, path in frontier:
-            if node["stage"] != "play" or node["current"] != seat:
-                continue
-            for move in game.legal(node, seat):
-                if move["type"] == "end" or budget <= 0:
-                    continue
-                budget -= 1
-                child = after(game, node, seat, move)
-                value = score(child, seat)
-                children.append((value, child, path + [move]))
-                if not child["pending"]:
-                    found.append((value, len(found), path + [move]))
-        if not children:
-            break
-        children.sort(key=lambda c: -c[0])
-        frontier = [(child, path) for _, child, path in _distinct(children)[:beam]]
-    # the first found of the best value, as normal keeps its best path
-    ranked = sorted(found, key=lambda f: (-f[0], f[1]))
-    plans: list[list[Action]] = []
-    for _, _, path in ranked or [(0.0, 0, fallback)]:
-        if len(plans) >= keep:
-            break
-        if all(path[:1] != p[:1] for p in plans):
-            plans.append(path)
-    return plans or [fallback]
-
-
 def choose(game: Game, state: State, seat: int, moves: list[Action], rng: dict[str, int],
            w: Weights | None = None) -> Action:
+    """Normal's choice (its turn search, its one-move pick elsewhere) scored by ``w``."""
     score = scorer(state["n"], w)
     if state["stage"] == "play":
-        path = turn_plans(game, state, seat, moves, score)[0]
-        return path[0] if path else {"type": "end"}
-    scored = [(score(after(game, state, seat, m), seat), i) for i, m in enumerate(moves)]
-    top = max(value for value, _ in scored)
-    best = [moves[i] for value, i in scored if value >= top - 1e-9]
-    return best[rng_below(rng, len(best))]
+        return search_turn(game, state, seat, moves, score=score)
+    return best_one_ply(game, state, seat, moves, rng, score)
