@@ -14,7 +14,9 @@ from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import Any
 
-from engine.core import Game, State, new_rng, rng_below
+from engine import ai, get_game
+from engine.ai.hard import first_place_share
+from engine.core import Action, Game, State, new_rng, rng_below
 
 # The three finished games, and 18Rhl, which joins every part once it plays (its errors are
 # reported as a row, never a crash of the whole bench).
@@ -94,6 +96,28 @@ def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
     centre = (share + z * z / (2 * games)) / scale
     half = z * math.sqrt(share * (1 - share) / games + z * z / (4 * games * games)) / scale
     return centre - half, centre + half
+
+
+Mine = Callable[[Game, State, int, int, int], Action]  # (game, state, seat, seed, version)
+
+
+def seat_share(key: str, players: int, index: int, mine: Mine) -> float:
+    """One seeded game: seat ``index % players`` moves by ``mine``, the others ``normal``;
+    that seat's share of first place."""
+    game = get_game(key)
+    seed = 1000 + index
+    state = game.setup(players, {}, seed)
+    tested = index % players
+    version = 0
+    while game.result(state) is None:
+        seat = game.active(state)[0]
+        if seat == tested:
+            action = mine(game, state, seat, seed, version)
+        else:
+            action = ai.choose(game, state, seat, "normal", ai.move_seed(seed, version, seat))
+        game._apply(state, seat, action)
+        version += 1
+    return first_place_share(game, state, tested)
 
 
 def median_figures(runs: list[list[Figure]]) -> list[Figure]:

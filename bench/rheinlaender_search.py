@@ -15,8 +15,8 @@ import json
 import time
 from dataclasses import replace
 
-from bench.common import wilson
-from bench.rheinlaender_tune import policy_move, seat_share
+from bench.common import seat_share, wilson
+from bench.rheinlaender_tune import policy_move
 from engine import ai
 from engine.ai import hard, hard_rheinlaender
 from engine.core import Action, Game, State
@@ -38,7 +38,7 @@ def share(players: int, index: int, from_knights: int, searcher: hard.Searcher,
         times.append(time.perf_counter() - start)
         return action
 
-    return seat_share(players, index, mine)
+    return seat_share("rheinlaender", players, index, mine)
 
 
 def main() -> None:

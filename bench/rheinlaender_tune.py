@@ -8,34 +8,10 @@ its share of first place (1/k when k seats share rank 1).
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable
 
-from bench.common import wilson
-from engine import ai, get_game
+from bench.common import seat_share, wilson
 from engine.ai import rheinlaender_tuned as tuned
-from engine.ai.hard import first_place_share
 from engine.core import Action, Game, State
-
-Mine = Callable[[Game, State, int, int, int], Action]  # (game, state, seat, seed, version)
-
-
-def seat_share(players: int, index: int, mine: Mine) -> float:
-    """One seeded game: seat ``index % players`` moves by ``mine``, the others ``normal``;
-    that seat's share of first place."""
-    game = get_game("rheinlaender")
-    seed = 1000 + index
-    state = game.setup(players, {}, seed)
-    tested = index % players
-    version = 0
-    while game.result(state) is None:
-        seat = game.active(state)[0]
-        if seat == tested:
-            action = mine(game, state, seat, seed, version)
-        else:
-            action = ai.choose(game, state, seat, "normal", ai.move_seed(seed, version, seat))
-        game._apply(state, seat, action)
-        version += 1
-    return first_place_share(game, state, tested)
 
 
 def policy_move(game: Game, state: State, seat: int,
@@ -50,7 +26,7 @@ def policy_move(game: Game, state: State, seat: int,
 
 
 def share(players: int, index: int, weights: tuned.Weights) -> float:
-    return seat_share(players, index,
+    return seat_share("rheinlaender", players, index,
                       lambda game, state, seat, _seed, _version:
                       policy_move(game, state, seat, weights))
 

@@ -20,11 +20,10 @@ import json
 import time
 
 from bench.ai_strength import play
-from bench.common import percentile, wilson
-from engine import ai, get_game
+from bench.common import percentile, seat_share, wilson
+from engine import ai
 from engine.ai import hard_troedler, troedler_tuned
-from engine.ai.hard import first_place_share
-from engine.core import new_rng
+from engine.core import Action, Game, State, new_rng
 
 
 def configure(settings: list[str]) -> None:
@@ -43,24 +42,14 @@ def configure(settings: list[str]) -> None:
 
 def tuned_share(players: int, index: int, weights: troedler_tuned.Weights) -> float:
     """One seeded game, the tested seat on ``troedler_tuned`` with ``weights``."""
-    game = get_game("troedler")
-    seed = 1000 + index
-    state = game.setup(players, {}, seed)
-    tested = index % players
-    version = 0
-    while game.result(state) is None:
-        seat = game.active(state)[0]
-        if seat == tested:
-            # as ai.choose orders and seeds normal's choice: NORMAL weights replay normal
-            moves = sorted(game.legal(state, seat), key=lambda m: json.dumps(m, sort_keys=True))
-            rng = new_rng(ai.move_seed(seed, version, seat))
-            action = moves[0] if len(moves) == 1 else troedler_tuned.choose(
-                game, state, seat, moves, rng, weights)
-        else:
-            action = ai.choose(game, state, seat, "normal", ai.move_seed(seed, version, seat))
-        game._apply(state, seat, action)
-        version += 1
-    return first_place_share(game, state, tested)
+    def mine(game: Game, state: State, seat: int, seed: int, version: int) -> Action:
+        # as ai.choose orders and seeds normal's choice: NORMAL weights replay normal
+        moves = sorted(game.legal(state, seat), key=lambda m: json.dumps(m, sort_keys=True))
+        rng = new_rng(ai.move_seed(seed, version, seat))
+        return moves[0] if len(moves) == 1 else troedler_tuned.choose(
+            game, state, seat, moves, rng, weights)
+
+    return seat_share("troedler", players, index, mine)
 
 
 def main() -> None:
@@ -91,10 +80,11 @@ def main() -> None:
               flush=True)
     share = total / args.games
     low, high = wilson(total, args.games)
+    timing = (f"; move p50 {1000 * percentile(times, 50):.0f} ms, p99 "
+              f"{1000 * percentile(times, 99):.0f} ms, max {1000 * max(times):.0f} ms"
+              if times else "")  # the tuned policy alone is not timed
     print(f"{args.players}p {args.level} {' '.join(args.set)}: {total:g}/{args.games} = "
-          f"{100 * share:.1f}% [{100 * low:.0f}, {100 * high:.0f}]; move p50 "
-          f"{1000 * percentile(times, 50):.0f} ms, p99 {1000 * percentile(times, 99):.0f} ms,"
-          f" max {1000 * max(times, default=0):.0f} ms")
+          f"{100 * share:.1f}% [{100 * low:.0f}, {100 * high:.0f}]{timing}")
 
 
 if __name__ == "__main__":
