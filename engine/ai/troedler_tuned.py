@@ -13,8 +13,9 @@ top damage is no total damage) 40.5 %; ``feed`` 2 (each spent feed costs twice n
 48.5 % on games 100-199. No better than normal's 36 %: ``delivered`` 3 (37 %), ``loser`` 40
 (37 %), ``goods`` 0.5 per good held (34 %), ``spare`` 0.5 per good no request in hand asks
 for (23.5 %: goods bought ahead serve later requests). At 4 players (games 0-79) TUNED
-40 % against normal's weights 26.2 %. Not measured yet: ``hand_feed``, ``floor``, weights of
-its own at 4 players.
+40 % against normal's weights 26.2 %. Screened at 4 players on top of TUNED (games 0-59,
+TUNED 40.0 % [29, 53]): ``feed`` 3 44.2 % [32, 57], ``hand_feed`` 1 40.0 %, ``floor`` 0.5
+33.3 %: none clearly better; ``feed`` 3 would need fresh games to confirm.
 """
 
 from __future__ import annotations
