@@ -105,10 +105,11 @@ def test_hard_plays_a_legal_move_from_its_candidates_and_repeats_it() -> None:
 @pytest.mark.skipif(__import__("os").environ.get("RHEINBOT_SLOW") != "1",
                     reason="set RHEINBOT_SLOW=1")
 def test_hard_takes_first_place_in_fixed_seed_games() -> None:
-    """Games 0-1 at 3 players (seeds 1000-1001, 23 s): hard lost game 0 and won game 1 on
-    2026-12-02; a fixed-seed regression check, the strength itself is a bench figure."""
+    """Games 0-1 at 3 players (seeds 1000-1001, 40 s): hard won both on 2026-12-03 (game 0
+    was lost before the policy's ``follow`` look); a fixed-seed regression check, the
+    strength itself is a bench figure."""
     from bench.ai_strength import play
 
     outcomes = [play("rheinlaender", 3, index, "hard", "normal") for index in range(2)]
     assert all(o.finished and not o.error for o in outcomes)
-    assert sum(o.share for o in outcomes) >= 1
+    assert sum(o.share for o in outcomes) >= 2
