@@ -178,7 +178,7 @@ def test_hard_beats_normal_in_fixed_seed_games(key: str, players: int, first: in
 @pytest.mark.skipif(os.environ.get("RHEINBOT_SLOW") != "1", reason="set RHEINBOT_SLOW=1")
 @pytest.mark.parametrize(("key", "players", "games", "need"), [
     ("rhein", 3, 6, 4), ("rhein", 4, 10, 5), ("rhein", 5, 10, 4), ("rheinlaender", 3, 10, 6.5),
-    ("troedler", 2, 4, 2), ("troedler", 3, 10, 3), ("troedler", 4, 10, 5),
+    ("troedler", 2, 4, 2), ("troedler", 3, 10, 6), ("troedler", 4, 10, 5),
 ])
 def test_hard_beats_normal_slow(key: str, players: int, games: int, need: float) -> None:
     test_hard_beats_normal_in_fixed_seed_games(key, players, 0, games, need)

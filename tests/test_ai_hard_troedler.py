@@ -6,6 +6,8 @@ leave exactly the state ``apply`` leaves, or normal's choices would drift."""
 
 from __future__ import annotations
 
+import pytest
+
 from engine import ai, get_game
 from engine.ai.hard import first_place_share
 from engine.ai.hard_troedler import late, standings_now
@@ -108,3 +110,28 @@ def test_the_tuned_policy_with_normal_weights_plays_normal_moves() -> None:
             assert mine == normal, version
         game.apply(state, seat, normal)
         version += 1
+
+
+def test_each_feed_in_hand_beyond_the_first_costs_hards_score_its_clog_weight() -> None:
+    """Feed may never be discarded (R37): a hand of feed keeps no requests, so hard's score
+    charges ``clog`` for each feed in hand beyond the first, and nothing for the first."""
+    from engine.ai import troedler_tuned
+    from engine.troedler.data import CARDS
+
+    game = get_game("troedler")
+    state = game.setup(3, {}, 5)
+    version = 0
+    seen = set()
+    while game.result(state) is None and len(seen) < 3:
+        for seat in range(3):
+            feed = sum(CARDS[c]["type"] == "feed" for c in state["hands"][seat])
+            plain = troedler_tuned.evaluate(state, seat, troedler_tuned.TUNED.but(clog=0.0))
+            charged = troedler_tuned.evaluate(state, seat, troedler_tuned.TUNED.but(clog=1.5))
+            assert plain - charged == pytest.approx(1.5 * max(0, feed - 1))
+            seen.add(min(feed, 2))
+        seat = game.active(state)[0]
+        game.apply(state, seat, ai.choose(game, state, seat, "normal",
+                                          ai.move_seed(5, version, seat), strict=True))
+        version += 1
+    assert seen == {0, 1, 2}, "the game never showed hands with 0, 1 and 2+ feed"
+    assert troedler_tuned.weights_for(3).clog == troedler_tuned.weights_for(4).clog == 1.0

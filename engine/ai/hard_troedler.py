@@ -17,6 +17,13 @@ tuned by self-play at 3 players; 2 players keep normal's weights). Measured
 played as it stands until the late stage) 3 players games 40-59 gave 9/20 against 12.5:
 the early search stays. Alone in a seat without any search this policy already
 scores 47-48.5 % at 3 players where normal's weights score 36-39 % (troedler_tuned).
+With ``clog`` added to that score (troedler_tuned: a feed in hand beyond the first costs
+1; the policy alone 55.3 % against 47.8 % over games 0-199 at 3 players), hard on the same
+games (load 3-4, so the times are 2-4x those of an idle machine): 3 players 11/20 on games
+0-19 and 9/20 on 40-59, 50 % [35, 65] (21.5/40 before); 4 players 10.5/20 on games 0-19
+(10/20 before). Inside the noise either way; it stays for the policy's clear gain. Scoring
+the early search's horizon with hard's own score instead of normal's (before ``clog``):
+7 of games 0-19 against 9, not adopted.
 
 Two searchers. Early (``EARLY``): hard's best turn plans, two worlds, played to the next
 deal and scored by normal's own position score; it rarely overrules the first plan (the
