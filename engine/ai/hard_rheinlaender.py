@@ -26,7 +26,11 @@ at 3 / 4 / 5 players over games 0-199), candidates and hard's real move use it, 
 playouts play the policy without it: with it in the whole-game endgame playouts too, games
 0-9 at 3 players gave the same 6.5 first places at p99 3285 ms (max 5169 ms, load 3.5);
 as committed: 6.5 of 10 (65.0 % [35, 86]), p50 459 / p99 1695 / max 2120 ms
-at load 3.
+at load 3. On fresh seeds (games 200+, not used for tuning; bench.ai_strength's play, nice
+10, load 3-4): 3 players 19 of 30, 63.3 % [46, 78] (p50 567 / p99 1846 / max 2552 ms);
+4 players 13 of 25, 52.0 % [33, 70] (630 / 1318 / 2663 ms); 5 players 7 of 25, 28.0 %
+[14, 48] (611 / 1334 / 1812 ms). The search still keeps the policy's move, so hard's gain
+is its policy's.
 """
 
 from __future__ import annotations
