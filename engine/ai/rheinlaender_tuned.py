@@ -12,7 +12,8 @@ by ``follow`` (relative to the best knight move's, so bastions keep their place)
 that opens a duchy, a castle or a city our hand can complete next turn then beats one that
 scores a little more now and leaves the hand idle. TUNED with follow 0.5, games 0-199:
 52.9 % [46, 60] at 3 players (43.2 % without), 43.2 % [37, 50] at 4 (32.2 %), 31.5 %
-[25, 38] at 5 (16.5 %); about 4 times the cost of a policy move.
+[25, 38] at 5 (16.5 %); about 4 times the cost of a policy move. follow 1.0: 55.8 % at 3
+players, 30.4 % at 5 (inside the noise of 0.5; 0.5 kept, as measured with the search).
 
 Self-play on 2026-12-03 (this policy alone in one seat, the others normal, 200 games each,
 seeds 1000-1199 unless said; share of first place, 95 % Wilson interval about +-7 points):
