@@ -33,11 +33,11 @@ seeds 1000-1199 unless said; share of first place, 95 % Wilson interval about +-
   (43.2 % without), 31.2 % at 4 (32.2 %);
   ``late`` 6 (the best opponent's weight rising to 1 over the last 6 knights): 42.8 % at 3.
 - ``learned`` (the score blended with a least-squares fit of the final lead on features of
-  the position, engine.ai.rheinlaender_value, fitted on 500 self-play games per count,
+  the position, fitted on 500 self-play games per count,
   seeds 100000+i, held-out R2 0.28 / 0.29 / 0.27 at 3 / 4 / 5): alone (learned 1) 38.2 % at
   3 players, learned 0.5 43.9 % (without follow; TUNED then 43.2 %): a fit of who wins in
   normal's games does not say which move wins (it weighs open doors at 0.03, as large
-  duchies have more of them), so it stays an option at 0.
+  duchies have more of them); its code and fitting script were removed (commit 4db1ce3 has them).
 - ``final`` 10 (a move that ends the game scored by the exact final lead, checked against
   the final table on 12 games): 43.2 % at 3 players (the same total), 32.5 % at 4; kept,
   as it only ever replaces an estimate with the exact figure.
@@ -47,7 +47,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from engine.ai import rheinlaender_value as learned
 from engine.ai.rheinlaender import SAFETY, Groups, _doors, after, board_points, potential
 from engine.core import Action, Game, State
 from engine.rheinlaender.memory import coins
@@ -64,8 +63,6 @@ class Weights:
     spare: bool = True  # spend the card worth least when several place the same knight
     final: float = 0.0  # a move that ends the game is scored exactly: the final lead over the
     # best other seat, plus this for first place (split when shared), less it otherwise
-    learned: float = 0.0  # the share of the fitted final lead (engine.ai.rheinlaender_value)
-    # in the score, the rest is this score
     follow: float = 0.0  # weight of our best next knight from the cards left (see ``ranked``)
     follow_top: int = 6  # how many of the best moves get that look further
 
@@ -107,8 +104,6 @@ def value(state: State, seat: int, w: Weights, known: Groups | None = None,
         supply = state["supply"]
         rest = [supply[s] for s in range(state["players"]) if s != seat]
         score += w.knights * (supply[seat] - sum(rest) / len(rest))
-    if w.learned:
-        score += w.learned * (learned.value(state, seat, known, bastion_on) - score)
     return score
 
 
