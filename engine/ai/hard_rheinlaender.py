@@ -30,7 +30,8 @@ at load 3. On fresh seeds (games 200+, not used for tuning; bench.ai_strength's 
 10, load 3-4): 3 players 19 of 30, 63.3 % [46, 78] (p50 567 / p99 1846 / max 2552 ms);
 4 players 13 of 25, 52.0 % [33, 70] (630 / 1318 / 2663 ms); 5 players 7 of 25, 28.0 %
 [14, 48] (611 / 1334 / 1812 ms). The search still keeps the policy's move, so hard's gain
-is its policy's.
+is its policy's. With ``follow_top`` 16 (the policy +10 points at 3 players): 20 of games
+200-229 (19 before), 5.5 of games 0-9 (6.5 before); p99 2.4 s, max 4.7 s wall at load 3-4.
 
 Tried 2026-12-03 and not adopted: the horizon scored by our best next move (the policy's
 top move value at the start of our next turn, so the search sees what our hand still makes
