@@ -32,6 +32,8 @@ at load 3. On fresh seeds (games 200+, not used for tuning; bench.ai_strength's 
 [14, 48] (611 / 1334 / 1812 ms). The search still keeps the policy's move, so hard's gain
 is its policy's. With ``follow_top`` 16 (the policy +10 points at 3 players): 20 of games
 200-229 (19 before), 5.5 of games 0-9 (6.5 before); p99 2.4 s, max 4.7 s wall at load 3-4.
+Over games 200-329 hard took 75.5 of 130 (58.1 %) where the policy alone takes 63.2 % of
+games 0-199: the search may now cost more than it adds (not yet compared on the same games).
 
 Tried 2026-12-03 and not adopted: the horizon scored by our best next move (the policy's
 top move value at the start of our next turn, so the search sees what our hand still makes
