@@ -1,9 +1,13 @@
 """Rheinländer's ``hard`` parts (``engine.ai.hard``): worlds, candidates, values.
 
-A world keeps what the seat sees and the coins every seat was paid in the open
-(``engine.rheinlaender.memory``), and redeals the other hands and the deck.
+Hard plays its own tuned policy's move (engine.ai.rheinlaender_tuned) until a seat has
+``ENDGAME_KNIGHTS`` knights left, then searches whole games: who ends the game and when
+decides it. A world keeps what the seat sees and the coins every seat was paid in the open
+(``engine.rheinlaender.memory``), and redeals the other hands and the deck. ``MIDGAME``, a
+search to our next turn, is no longer played (measured below; bench/rheinlaender_search.py
+can still run it).
 
-Measured 2026-12-03 (one hard seat against normal, seeds 1000+i, under load 2-3):
+History, measured 2026-12-03 (one hard seat against normal, seeds 1000+i, under load 2-3):
 hard plays its own policy's move (engine.ai.rheinlaender_tuned): in a 4-player game (seed
 1003, seat 0) the search kept the policy's first candidate in 32 of 32 decisions. Its other
 candidates scored 0.3-0.8 (3-8 points) lower after a round of answers, and the whole-game
