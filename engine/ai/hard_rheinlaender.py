@@ -166,11 +166,6 @@ POLICY = "engine.ai.hard_rheinlaender:rheinlaender_playout_move"
 MIDGAME = Searcher(policy=POLICY, determinize=rheinlaender_world,
                    candidates=rheinlaender_candidates, stop=rheinlaender_stop,
                    value=rheinlaender_value, playouts=16, max_worlds=6, move_budget=160)
-ENDGAME = Searcher(policy=POLICY, determinize=rheinlaender_world,
-                   candidates=rheinlaender_candidates, stop=whole_game_stop,
-                   value=rheinlaender_value, playouts=16, max_worlds=6, move_budget=160)
+ENDGAME = replace(MIDGAME, stop=whole_game_stop)
 OPENING = replace(MIDGAME, candidates=policy_only)
-RHEINLAENDER = Searcher(policy=POLICY, determinize=rheinlaender_world,
-                        candidates=rheinlaender_candidates, stop=rheinlaender_stop,
-                        value=rheinlaender_value, playouts=16, max_worlds=6, move_budget=160,
-                        at=rheinlaender_at)
+RHEINLAENDER = replace(MIDGAME, at=rheinlaender_at)
