@@ -208,9 +208,10 @@ def evaluate(state: State, seat: int) -> float:
     return value + hand_value(state, seat)
 
 
-def hand_value(state: State, seat: int) -> float:
-    """What the cards in hand promise, given the goods held and where the cart stands."""
-    hand = state["hands"][seat]
+def hand_value(state: State, seat: int, hand: list[int] | None = None) -> float:
+    """What the cards in hand (or ``hand``, the cards kept of it) promise, given the goods
+    held and where the cart stands."""
+    hand = state["hands"][seat] if hand is None else hand
     held = Counter(state["collections"][seat])
     cart = state["carts"][seat]
     value = 0.0
