@@ -7,7 +7,9 @@ so a world keeps each seat's requests and feed count as the log shows them
 
 Hard's seat plans with its own position score (engine.ai.troedler_tuned: normal's, with a
 spent feed costing twice as much and no cost for damage level with the highest other,
-tuned by self-play at 3 players; 2 players keep normal's weights). Measured
+tuned by self-play at 3 players; 2 players keep normal's weights). Since the seventh round
+that score also sees the hand limit at a turn's end, and hard's seat chooses its pile by
+the best turn the pile's cards make (troedler_tuned's docstring has the figures). Measured
 (bench/troedler_hard.py, one hard seat among normal, load 2-3): 3 players games 0-19 9/20
 = 45 % [26, 66] (before: 18/40 on games 0-39), games 40-59 12.5/20 = 62.5 % [41, 80]
 (before 8/20), p99 1.8 s / 1.0 s (max 2.9 s / 1.3 s); 4 players games 0-19 10/20 = 50 %
