@@ -42,9 +42,10 @@ try of a turn search per pile still had). 3 players, paired on the same games (s
 the tuning games 0-199, 41.8 % on 200-599); ``limit`` 50.2 % (+3.9 points, standard error
 2.2); both 57.6 % (+11.3 points, standard error 2.6; on the fresh games 400-599 alone
 57.5 % against 44.0 %). 4 players, games 0-299: 42.5 % with the previous weights, 53.0 %
-with both (+10.5 points, standard error 3.6). Not better on top of ``limit`` (games 0-399): damage above the
-highest other costing 2 or 5 per point on top of the fixed penalty (+1.5 / -0.4 points,
-standard error 2.1-2.3); four times the turn search's budget and beam (+2.2, 2.8).
+with both (+10.5 points, standard error 3.6). Not better on top of ``limit`` (3 players,
+games 0-399): damage above the highest other costing 2 or 5 per point on top of the fixed
+penalty (+1.5 / -0.4 points, standard error 2.1-2.3); four times the turn search's budget
+and beam (+2.2, 2.8).
 """
 
 from __future__ import annotations
@@ -81,7 +82,7 @@ class Weights:
     floor: float = 0.0  # goods count at least this share of their damage before the end
     clog: float = 0.0  # per feed in hand beyond the first: a hand of feed takes no requests
     limit: float = 0.0  # 1: a turn's end is scored with the hand the limit leaves (R37)
-    pile_turn: float = 0.0  # 1: a pile is worth the best turn its cards make (R16, R25)
+    pile_turn: float = 0.0  # 1: a pile (R15) is worth the best turn its cards make
 
     def but(self, **changes: float) -> Weights:
         return replace(self, **changes)
@@ -100,13 +101,15 @@ def weights_for(players: int) -> Weights:
 
 
 def card_worth(state: State, seat: int, cid: int) -> float:
-    """One card's own share of ``hand_value``: which cards the hand limit should keep."""
+    """One card's own share of ``hand_value``, which cards the hand limit should keep: a
+    request's without the distance terms, which belong to the hand as a whole."""
     card = CARDS[cid]
     if card["type"] != "request":
         return hand_value(state, seat, [cid])
     need = Counter(card["goods"])
     have = sum((need & Counter(state["collections"][seat])).values())
-    return card["points"] * (0.15 + 0.5 * have / sum(need.values()) + 0.2 * (have == len(card["goods"])))
+    share = have / sum(need.values())
+    return card["points"] * (0.15 + 0.5 * share + 0.2 * (share == 1))
 
 
 def kept(state: State, seat: int) -> tuple[list[int], int]:
