@@ -65,7 +65,7 @@ from engine.ai.troedler import (
     search_turn,
     turn_plans,
 )
-from engine.core import Action, Game, State, rng_below
+from engine.core import Action, Game, State
 from engine.troedler.data import CARDS, HAND_LIMIT, SETUP
 from engine.troedler.phase3 import start_turn
 
@@ -184,23 +184,17 @@ def best_pile(game: Game, state: State, seat: int, moves: list[Action], rng: dic
               score: Score) -> Action:
     """The pile whose cards make the best turn from where the cart stands now: what is in
     a pile matters only through the turn it allows (and the cards kept after it)."""
-    values = [turn_value(game, after(game, state, seat, move), seat, score) for move in moves]
-    top = max(values)
-    best = [m for m, v in zip(moves, values, strict=True) if v >= top - 1e-9]
-    return best[rng_below(rng, len(best))]
+    return best_one_ply(game, state, seat, moves, rng,
+                        lambda taken, me: turn_value(game, taken, me, score))
 
 
 def turn_value(game: Game, state: State, seat: int, score: Score) -> float:
     """Our best turn's end position, were the turn ours now (others' turns may come first
-    and take goods; the pile is judged on today's board)."""
+    and take goods; the pile is judged on today's board). Ending at once is always legal
+    then (R18), so the best plan is never worth less than that."""
     work = copy_state(state)
     work["stage"] = "play"
     start_turn(work, seat)
-    moves = game.legal(work, seat)
-    best = score(work, seat) if {"type": "end"} in moves else float("-inf")
-    plan = turn_plans(game, work, seat, moves, BUDGET, BEAM, 1, score)[0]
-    for move in plan:
-        if move not in game.legal(work, seat):
-            break
+    for move in turn_plans(game, work, seat, game.legal(work, seat), BUDGET, BEAM, 1, score)[0]:
         work = after(game, work, seat, move)
-    return max(best, score(work, seat))
+    return score(work, seat)
