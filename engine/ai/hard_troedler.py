@@ -27,6 +27,15 @@ games (load 3-4, so the times are 2-4x those of an idle machine): 3 players 11/2
 the early search's horizon with hard's own score instead of normal's (before ``clog``):
 7 of games 0-19 against 9, not adopted.
 
+Ninth round (2026-12-04): at 3-4 players hard plays its own policy's first plan until the
+late stage (``PLANS`` 1; 2 players keep the early search, ``PLANS_AT``). That early search
+scored its two-world horizon with normal's position score, weaker than the policy's own,
+and it no longer added anything: on games 200-299 with the previous policy, hard took 51 of
+96 at 3 players and 47.5 of 100 at 4 with it, 54 and 52.5 without, and the policy alone
+57.5 and 54.5. With ``feed`` 3.5 in the policy (troedler_tuned: +7.7 points alone on fresh
+games), hard on games 600-799 (bench seeds 1000+i, fresh to every tuning run): 3 players
+142.5 of 200, 71.2 % [65, 77], hard moves' CPU time p50 15 ms, p99 591 ms, max 1045 ms.
+
 Two searchers. Early (``EARLY``): hard's best turn plans, two worlds, played to the next
 deal and scored by normal's own position score; it rarely overrules the first plan (the
 figures below up to the tuned plans are with normal's plans). Late (``LATE``,
@@ -74,7 +83,10 @@ from engine.ai.hard import (
 from engine.core import Action, Game, State, rng_shuffle
 
 MARGIN = 0.25  # weight of the score margin next to the share of first place (0..1)
-PLANS = 3  # the turn plans compared before the late stage (1: play the first, no search)
+PLANS = 1  # the turn plans compared before the late stage (1: play the first, no search)
+# 2 players keep the early search: their row (65.8 %) was measured with it, and their plans
+# are normal's (troedler_tuned keeps normal's weights there)
+PLANS_AT = {2: 3}
 TUNED = 1  # hard's own plans (engine.ai.troedler_tuned) instead of normal's; 0: normal's
 
 
@@ -124,7 +136,7 @@ def troedler_candidates(game: Game, world: State, seat: int, moves: list[Action]
     from engine.ai import troedler_tuned
     from engine.ai.troedler import BEAM, BUDGET, after, turn_plans
 
-    keep = keep or PLANS
+    keep = keep or PLANS_AT.get(world["n"], PLANS)
     if world["stage"] != "play":
         first = (troedler_tuned.choose(game, world, seat, moves, dict(rng)) if TUNED
                  else normal_move(game, world, seat, moves, pick, rng))
