@@ -34,7 +34,10 @@ and it no longer added anything: on games 200-299 with the previous policy, hard
 96 at 3 players and 47.5 of 100 at 4 with it, 54 and 52.5 without, and the policy alone
 57.5 and 54.5. With ``feed`` 3.5 in the policy (troedler_tuned: +7.7 points alone on fresh
 games), hard on games 600-799 (bench seeds 1000+i, fresh to every tuning run): 3 players
-142.5 of 200, 71.2 % [65, 77], hard moves' CPU time p50 15 ms, p99 591 ms, max 1045 ms.
+142.5 of 200, 71.2 % [65, 77], hard moves' CPU time p50 15 ms, p99 591 ms, max 1045 ms;
+4 players 117 of 200, 58.5 % [52, 65], p50 14 ms, p99 594 ms, max 1062 ms. The late search
+still adds nothing measurable: the policy alone took 147 of the same 3-player games (hard
+-2.2 points, standard error 2.6).
 
 Two searchers. Early (``EARLY``): hard's best turn plans, two worlds, played to the next
 deal and scored by normal's own position score; it rarely overrules the first plan (the
