@@ -6,8 +6,9 @@ so a world keeps each seat's requests and feed count as the log shows them
 (``engine.troedler.memory``), which ``normal`` reads too and nothing more.
 
 Hard's seat plans with its own position score (engine.ai.troedler_tuned: normal's, with a
-spent feed costing twice as much and no cost for damage level with the highest other,
-tuned by self-play at 3 players; 2 players keep normal's weights). Since the seventh round
+spent feed costing 3.5 times as much (twice until the ninth round) and no cost for damage
+level with the highest other, tuned by self-play at 3 players; 2 players keep normal's
+weights). Since the seventh round
 that score also sees the hand limit at a turn's end, and hard's seat chooses its pile by
 the best turn the pile's cards make (troedler_tuned's docstring has the figures). Measured
 (bench/troedler_hard.py, one hard seat among normal, load 2-3): 3 players games 0-19 9/20
