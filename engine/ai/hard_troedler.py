@@ -8,25 +8,24 @@ so a world keeps each seat's requests and feed count as the log shows them
 Hard's seat plans with its own position score (engine.ai.troedler_tuned: normal's, with a
 spent feed costing 3.5 times as much (twice until the ninth round) and no cost for damage
 level with the highest other, tuned by self-play at 3 players; 2 players keep normal's
-weights). Since the seventh round
-that score also sees the hand limit at a turn's end, and hard's seat chooses its pile by
-the best turn the pile's cards make (troedler_tuned's docstring has the figures). Measured
-(bench/troedler_hard.py, one hard seat among normal, load 2-3): 3 players games 0-19 9/20
-= 45 % [26, 66] (before: 18/40 on games 0-39), games 40-59 12.5/20 = 62.5 % [41, 80]
-(before 8/20), p99 1.8 s / 1.0 s (max 2.9 s / 1.3 s); 4 players games 0-19 10/20 = 50 %
-[30, 70] (before 13/40 on games 0-39), games 40-59 9/20 = 45 % [26, 66] (before 5/20), p99
-1.3 / 1.2 s (max 1.7 / 1.5 s). Together: 3 players 21.5/40 = 54 % [39, 68], 4 players
-19/40 = 47.5 % [33, 63]. Without the early search (``PLANS`` 1: hard's first plan
-played as it stands until the late stage) 3 players games 40-59 gave 9/20 against 12.5:
-the early search stays. Alone in a seat without any search this policy already
-scores 47-48.5 % at 3 players where normal's weights score 36-39 % (troedler_tuned).
-With ``clog`` added to that score (troedler_tuned: a feed in hand beyond the first costs
-1; the policy alone 55.3 % against 47.8 % over games 0-199 at 3 players), hard on the same
-games (load 3-4, so the times are 2-4x those of an idle machine): 3 players 11/20 on games
-0-19 and 9/20 on 40-59, 50 % [35, 65] (21.5/40 before); 4 players 10.5/20 on games 0-19
-(10/20 before). Inside the noise either way; it stays for the policy's clear gain. Scoring
-the early search's horizon with hard's own score instead of normal's (before ``clog``):
-7 of games 0-19 against 9, not adopted.
+weights). Since the seventh round that score also sees the hand limit at a turn's end, and
+hard's seat chooses its pile by the best turn the pile's cards make (troedler_tuned's
+docstring has the figures). Measured (bench/troedler_hard.py, one hard seat among normal,
+load 2-3): 3 players games 0-19 9/20 = 45 % [26, 66] (before: 18/40 on games 0-39), games
+40-59 12.5/20 = 62.5 % [41, 80] (before 8/20), p99 1.8 s / 1.0 s (max 2.9 s / 1.3 s); 4
+players games 0-19 10/20 = 50 % [30, 70] (before 13/40 on games 0-39), games 40-59 9/20 =
+45 % [26, 66] (before 5/20), p99 1.3 / 1.2 s (max 1.7 / 1.5 s). Together: 3 players 21.5/40
+= 54 % [39, 68], 4 players 19/40 = 47.5 % [33, 63]. Without the early search (``PLANS`` 1:
+hard's first plan played as it stands until the late stage) 3 players games 40-59 gave 9/20
+against 12.5: the early search stayed (until the ninth round, below). Alone in a seat
+without any search this policy already scores 47-48.5 % at 3 players where normal's weights
+score 36-39 % (troedler_tuned). With ``clog`` added to that score (troedler_tuned: a feed in
+hand beyond the first costs 1; the policy alone 55.3 % against 47.8 % over games 0-199 at 3
+players), hard on the same games (load 3-4, so the times are 2-4x those of an idle machine):
+3 players 11/20 on games 0-19 and 9/20 on 40-59, 50 % [35, 65] (21.5/40 before); 4 players
+10.5/20 on games 0-19 (10/20 before). Inside the noise either way; it stays for the policy's
+clear gain. Scoring the early search's horizon with hard's own score instead of normal's
+(before ``clog``): 7 of games 0-19 against 9, not adopted.
 
 Ninth round (2026-12-04): at 3-4 players hard plays its own policy's first plan until the
 late stage (``PLANS`` 1; 2 players keep the early search, ``PLANS_AT``). That early search
