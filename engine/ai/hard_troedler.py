@@ -36,8 +36,8 @@ and it no longer added anything: on games 200-299 with the previous policy, hard
 games), hard on games 600-799 (bench seeds 1000+i, fresh to every tuning run): 3 players
 142.5 of 200, 71.2 % [65, 77], hard moves' CPU time p50 15 ms, p99 591 ms, max 1045 ms;
 4 players 117 of 200, 58.5 % [52, 65], p50 14 ms, p99 594 ms, max 1062 ms. The late search
-still adds nothing measurable: the policy alone took 147 of the same 3-player games (hard
--2.2 points, standard error 2.6).
+adds nothing measurable at 3 players (the policy alone took 147 of the same games: hard
+-2.2 points, standard error 2.6) but does at 4 (the policy alone 106: hard +5.5, 2.6).
 
 Two searchers. Early (``EARLY``): hard's best turn plans, two worlds, played to the next
 deal and scored by normal's own position score; it rarely overrules the first plan (the
