@@ -28,12 +28,14 @@ from engine.core import Action, Game, State, new_rng
 
 def configure(settings: list[str]) -> None:
     """``NAME=value`` sets a module constant; LATE_* budgets rebuild the late searcher;
-    LATE_GAP then holds at every player count (LATE_GAPS is cleared)."""
+    LATE_GAP and PLANS then hold at every player count (LATE_GAPS, PLANS_AT are cleared)."""
     for item in settings:
         name, _, text = item.partition("=")
         setattr(hard_troedler, name, type(getattr(hard_troedler, name))(text))
         if name == "LATE_GAP":
             hard_troedler.LATE_GAPS = {}
+        if name == "PLANS":
+            hard_troedler.PLANS_AT = {}
     module = hard_troedler
     module.LATE = dataclasses.replace(
         module.LATE, playouts=module.LATE_PLANS * module.LATE_WORLDS,
