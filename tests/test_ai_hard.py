@@ -4,6 +4,7 @@ run, bench/AI_STRENGTH.md)."""
 
 from __future__ import annotations
 
+import json
 import os
 
 import pytest
@@ -123,16 +124,26 @@ def test_a_rhein_world_redeals_only_the_deck_and_the_box() -> None:
 
 
 def test_rhein_phase_1_candidates_are_normals_move_then_orders_by_value() -> None:
-    """At 3-5 seats the searcher compares normal's take with not taking and with the other
-    orders, best first by normal's own order value; a random sample wasted candidates."""
-    from engine.ai.hard_rhein import RHEIN_LARGE, RHEIN_ORDER_CANDIDATES
+    """At 3-5 seats the searcher compares its policy's take (normal's, with hard's own
+    caution at 5 seats) with not taking and with the other orders, best first by that
+    policy's order value; a random sample wasted candidates."""
+    from engine.ai import rhein
+    from engine.ai.hard_rhein import CAUTION_AT, RHEIN_LARGE, RHEIN_ORDER_CANDIDATES
     from engine.ai.rhein import order_value
 
     game = get_game("rhein")
     state = normal_position("rhein", 5, 3, 0)
+    caution = CAUTION_AT[5]
+
+    def differs() -> bool:  # a take where hard's caution and normal's choose apart
+        moves = game.legal(state, seat)
+        return (state["step"] == "take" and state["round"] > 1
+                and rhein.choose(game, state, seat, moves, new_rng(1))
+                != rhein.choose(game, state, seat, moves, new_rng(1), caution))
+
     for version in range(400):
         seat = game.active(state)[0]
-        if state["step"] == "take" and state["round"] > 1:
+        if differs():
             break
         game.apply(state, seat, ai.choose(game, state, seat, "normal", version))
     assert state["step"] == "take"
@@ -141,11 +152,13 @@ def test_rhein_phase_1_candidates_are_normals_move_then_orders_by_value() -> Non
     assert RHEIN.at(state) is RHEIN_LARGE
     cands = RHEIN_LARGE.candidates(game, state, seat, moves, RHEIN_LARGE.heuristic(),
                                    new_rng(1))
-    assert cands[0] == ai.choose(game, state, seat, "normal", 1)
+    ordered = sorted(moves, key=lambda m: json.dumps(m, sort_keys=True))
+    assert cands[0] == rhein.choose(game, state, seat, ordered, new_rng(1), caution)
+    assert cands[0] != rhein.choose(game, state, seat, ordered, new_rng(1))
     assert {"type": "done"} in cands and all(c in moves for c in cands)
     assert len(cands) == min(RHEIN_ORDER_CANDIDATES, len(moves)) == len(set(map(str, cands)))
     takes = [c["card"] for c in cands[1:] if c["type"] == "take"]
-    values = [order_value(state, seat, c) for c in takes]
+    values = [order_value(state, seat, c, caution=caution) for c in takes]
     assert values == sorted(values, reverse=True)
 
 

@@ -31,9 +31,17 @@ from engine.rhein.state import (
     spec,
 )
 
-CUSHION = 3  # Capital kept back for storage and surprises
-MAX_OPEN = 2  # open orders the AI juggles at once
-MIN_GAIN = 3  # net Capital an order must promise to be worth its risk
+
+@dataclass(frozen=True)
+class Caution:
+    """How careful the order taking is; ``hard`` takes its own (engine.ai.hard_rhein)."""
+
+    cushion: int = 3  # Capital kept back for storage and surprises
+    max_open: int = 2  # open orders the AI juggles at once
+    min_gain: int = 3  # net Capital an order must promise to be worth its risk
+
+
+NORMAL = Caution()
 
 
 @dataclass(frozen=True)
@@ -50,12 +58,14 @@ class Plan:
 
 
 def choose(game: Game, state: State, seat: int, moves: list[Action],
-           rng: dict[str, int]) -> Action:
+           rng: dict[str, int], caution: Caution = NORMAL) -> Action:
     step = state["step"]
-    handler = {"auction": on_auction, "take": on_take, "load": on_load,
-               "reserve": on_reserve, "stop": on_stop, "trucks": on_trucks,
-               "fulfil": on_fulfil}.get(step)
-    action = handler(state, seat, moves) if handler else None
+    if step in ("auction", "take"):
+        action = (on_auction if step == "auction" else on_take)(state, seat, moves, caution)
+    else:
+        handler = {"load": on_load, "reserve": on_reserve, "stop": on_stop,
+                   "trucks": on_trucks, "fulfil": on_fulfil}.get(step)
+        action = handler(state, seat, moves) if handler else None
     if action is None or action not in moves:
         action = fallback(moves)
     return action
@@ -136,14 +146,15 @@ def free_trucks(state: State, seat: int) -> int:
     return sum(item["where"] == "reserve" for item in state["trucks"][seat].values())
 
 
-def spendable(state: State, seat: int) -> int:
-    return state["capital"][seat] - CUSHION
+def spendable(state: State, seat: int, caution: Caution = NORMAL) -> int:
+    return state["capital"][seat] - caution.cushion
 
 
-def order_value(state: State, seat: int, card_id: int, second: bool = False) -> int:
+def order_value(state: State, seat: int, card_id: int, second: bool = False,
+                caution: Caution = NORMAL) -> int:
     """Net gain of taking ``card_id`` now, or a negative number if it cannot be done."""
     plan = best_plan(state, seat, card_id, deadline(state, None, card_id, second),
-                     spendable(state, seat))
+                     spendable(state, seat, caution))
     if plan is None:
         return -card(card_id).penalty - 10
     return plan.net
@@ -156,29 +167,34 @@ def busy(state: State, seat: int) -> int:
     return len(state["orders"][seat])
 
 
-def on_take(state: State, seat: int, moves: list[Action]) -> Action | None:
-    if busy(state, seat) >= MAX_OPEN or pending_need(state, seat) > 0:
+def on_take(state: State, seat: int, moves: list[Action],
+            caution: Caution = NORMAL) -> Action | None:
+    if busy(state, seat) >= caution.max_open or pending_need(state, seat) > 0:
         return None
     second = state["n"] == 2 and state["pass"] == 2
     takes = [m for m in moves if m["type"] == "take"]
-    scored = [(order_value(state, seat, m["card"], second), m) for m in takes]
-    scored = [(v, m) for v, m in scored if v >= MIN_GAIN]
+    scored = [(order_value(state, seat, m["card"], second, caution), m) for m in takes]
+    scored = [(v, m) for v, m in scored if v >= caution.min_gain]
     if not scored:
         return None
     return max(scored, key=lambda vm: (vm[0], -vm[1]["card"]))[1]
 
 
-def on_auction(state: State, seat: int, moves: list[Action]) -> Action | None:
+def on_auction(state: State, seat: int, moves: list[Action],
+               caution: Caution = NORMAL) -> Action | None:
     auction = state["auction"]
+
+    def worth(card_id: int) -> int:
+        return order_value(state, seat, card_id, caution=caution)
+
     if auction["lone"]:
         takes = [m for m in moves if m["type"] == "take"]
-        return max(takes, key=lambda m: (order_value(state, seat, m["card"]), -m["card"]))
+        return max(takes, key=lambda m: (worth(m["card"]), -m["card"]))
     if auction["card"] is None:
-        best = max(state["list"], key=lambda c: (order_value(state, seat, c), -c))
+        best = max(state["list"], key=lambda c: (worth(c), -c))
         return {"type": "bid", "card": best, "amount": 0}
-    worth = order_value(state, seat, auction["card"])
     raise_to = auction["bid"] + 1
-    if raise_to <= min(worth // 2, spendable(state, seat)):
+    if raise_to <= min(worth(auction["card"]) // 2, spendable(state, seat, caution)):
         return {"type": "bid", "card": auction["card"], "amount": raise_to}
     return {"type": "pass"}
 
