@@ -45,7 +45,10 @@ def rhein_world(state: State, seat: int, rng: dict[str, int]) -> State:
 # policy alone in one seat against normal, 2,000 games each (seeds 1000+i), share of first
 # place: 3 players 42.4 % against normal's 32.6 %, 4 players 30.0 against 25.4, 5 players
 # 23.1 against 18.3 (games 0-1999) and 23.6 against 19.0 (fresh games 2000-3999).
-# Hard plays it where its row was measured with it (``CAUTION_AT``).
+# Hard plays it where its row was measured with it (``CAUTION_AT``). Hard at 5 players
+# (bench.ai_strength, 2026-12-04): games 0-199 131 of 200, 65.5 % (before: 122, 61.0 %);
+# fresh games 200-399 119.5, 59.8 %; together 250.5 of 400, 62.6 % [58, 67]. At 3-4 players
+# the policy gain is not yet measured with the search, so they keep normal's caution.
 HARD_CAUTION = Caution(cushion=0, min_gain=7)
 CAUTION_AT = {5: HARD_CAUTION}
 
