@@ -20,7 +20,7 @@ from engine.ai.hard import (
     normal_move,
     spread,
 )
-from engine.ai.rhein import NORMAL, Caution
+from engine.ai.rhein import NORMAL, Caution, order_value
 from engine.ai.rhein import choose as rhein_choose
 from engine.core import Action, Game, State
 
@@ -69,8 +69,8 @@ def rhein_sampled_candidates(game: Game, world: State, seat: int, moves: list[Ac
 
 def rhein_candidates(game: Game, world: State, seat: int, moves: list[Action],
                      pick: Heuristic, rng: dict[str, int]) -> list[Action]:
-    """Normal's move first; in Phase 1 (which orders to take decides a Rhein game) the other
-    orders ranked by normal's own order value, not a random sample: a random bid amount
+    """The policy's move first (normal's, with ``CAUTION_AT``'s caution); in Phase 1 (which
+    orders to take decides a Rhein game) the other orders ranked by that policy's order value, not a random sample: a random bid amount
     or a hopeless order wastes a candidate. Elsewhere one move of each kind and a sample."""
     caution = CAUTION_AT.get(world["n"], NORMAL)
     if caution != NORMAL:
@@ -87,8 +87,6 @@ def rhein_candidates(game: Game, world: State, seat: int, moves: list[Action],
 
 def _rhein_order_moves(world: State, seat: int, caution: Caution) -> list[Action]:
     """Phase 1 alternatives, most promising first (``legal()`` still decides)."""
-    from engine.ai.rhein import order_value
-
     second = world["n"] == 2 and world["pass"] == 2
 
     def ranked(kind: str, cards: list[int]) -> list[Action]:
