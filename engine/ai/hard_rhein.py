@@ -40,17 +40,22 @@ def rhein_world(state: State, seat: int, rng: dict[str, int]) -> State:
     return world
 
 
-# Hard's own order taking (engine.ai.rhein.Caution): normal's plans with no Capital held back
-# and orders taken only from a net gain of 7 (normal: 3 held back, from 3). Self-play, that
-# policy alone in one seat against normal, 2,000 games each (seeds 1000+i), share of first
-# place: 3 players 42.4 % against normal's 32.6 %, 4 players 30.0 against 25.4, 5 players
-# 23.1 against 18.3 (games 0-1999) and 23.6 against 19.0 (fresh games 2000-3999).
-# Hard plays it where its row was measured with it (``CAUTION_AT``). Hard at 5 players
-# (bench.ai_strength, 2026-12-04): games 0-199 131 of 200, 65.5 % (before: 122, 61.0 %);
-# fresh games 200-399 119.5, 59.8 %; together 250.5 of 400, 62.6 % [58, 67]. At 3-4 players
-# the policy gain is not yet measured with the search, so they keep normal's caution.
-HARD_CAUTION = Caution(cushion=0, min_gain=7)
-CAUTION_AT = {5: HARD_CAUTION}
+# Hard's own order taking (engine.ai.rhein.Caution): normal's plans with no Capital held back,
+# orders taken only from a net gain of 7 (normal: 3 held back, from 3) and no raise in an
+# auction (normal bids up to half the order's net gain): the other seats pay for the orders
+# they fight over and hard takes the next best at 0. Self-play, that policy alone in one seat
+# against normal, share of first place (seeds 1000+i, 2,000 games each, paired):
+#   5 players: normal 18.3 %, caution 0/7 23.1 %, + no raise 29.8 % (games 0-1999);
+#              fresh games 2000-3999: 23.6 % -> 28.7 % for no raise (+5.1, se 1.3)
+#   4 players: normal 25.4 %, 30.0 %, 33.4 %; fresh games: 29.2 -> 33.3 % (+4.1, se 1.4)
+#   3 players: normal 32.6 %, 42.4 %, 42.8 % (search rows there pass with normal's caution)
+# No raise alone, with normal's cushion, gains only 1.2 at 5 players: bidding with nothing
+# held back is what loses. Variants around it at 5 players (games 0-1999, with no raise):
+# min_gain 5 28.4 %, 9 29.8 %, max_open 1 24.5 %, 3 29.4 %, bids up to 1/8 29.4 %.
+# Hard plays it where its row is measured with it (``CAUTION_AT``); the rows are in
+# bench/AI_STRENGTH.md.
+HARD_CAUTION = Caution(cushion=0, min_gain=7, bid_percent=0)
+CAUTION_AT = {4: HARD_CAUTION, 5: HARD_CAUTION}
 
 RHEIN_ORDER_CANDIDATES = 6  # Phase 1: normal's move and the next best ways to take orders
 RHEIN_OTHER_CANDIDATES = 4

@@ -39,6 +39,7 @@ class Caution:
     cushion: int = 3  # Capital kept back for storage and surprises
     max_open: int = 2  # open orders the AI juggles at once
     min_gain: int = 3  # net Capital an order must promise to be worth its risk
+    bid_percent: int = 50  # of an auctioned order's net gain it will bid at most
 
 
 NORMAL = Caution()
@@ -194,7 +195,8 @@ def on_auction(state: State, seat: int, moves: list[Action],
         best = max(state["list"], key=lambda c: (worth(c), -c))
         return {"type": "bid", "card": best, "amount": 0}
     raise_to = auction["bid"] + 1
-    if raise_to <= min(worth(auction["card"]) // 2, spendable(state, seat, caution)):
+    limit = worth(auction["card"]) * caution.bid_percent // 100
+    if raise_to <= min(limit, spendable(state, seat, caution)):
         return {"type": "bid", "card": auction["card"], "amount": raise_to}
     return {"type": "pass"}
 
