@@ -52,8 +52,8 @@ def rhein_world(state: State, seat: int, rng: dict[str, int]) -> State:
 # No raise alone, with normal's cushion, gains only 1.2 at 5 players: bidding with nothing
 # held back is what loses. Variants around it at 5 players (games 0-1999, with no raise):
 # min_gain 5 28.4 %, 9 29.8 %, max_open 1 24.5 %, 3 29.4 %, bids up to 1/8 29.4 %.
-# Hard plays it where its row is measured with it (``CAUTION_AT``); the rows are in
-# bench/AI_STRENGTH.md.
+# Hard plays it where its row is measured with it (``CAUTION_AT``); at 5 players it took
+# 133 of fresh games 400-599 (67.0 %; caution 0 / 7 with raises: 62.6 % over games 0-399).
 HARD_CAUTION = Caution(cushion=0, min_gain=7, bid_percent=0)
 CAUTION_AT = {4: HARD_CAUTION, 5: HARD_CAUTION}
 
