@@ -162,6 +162,40 @@ def test_rhein_phase_1_candidates_are_normals_move_then_orders_by_value() -> Non
     assert values == sorted(values, reverse=True)
 
 
+def test_rhein_hard_policy_lets_others_raise_but_the_search_still_weighs_raises() -> None:
+    """At 4-5 seats hard's own caution never raises an auction (others pay for the orders
+    they fight over); normal raises up to half the order's net gain. The search keeps the
+    raises among its candidates, after the pass."""
+    from engine.ai import rhein
+    from engine.ai.hard_rhein import CAUTION_AT, RHEIN_LARGE
+
+    game = get_game("rhein")
+    state = normal_position("rhein", 5, 3, 0)
+    caution = CAUTION_AT[5]
+    assert CAUTION_AT[4] == caution and caution.bid_percent == 0
+
+    def normal_raises() -> bool:
+        auction = state["auction"]
+        if state["step"] != "auction" or auction["lone"] or auction["card"] is None:
+            return False
+        moves = game.legal(state, seat)
+        return rhein.choose(game, state, seat, moves, new_rng(1))["type"] == "bid"
+
+    for version in range(2000):
+        seat = game.active(state)[0]
+        if normal_raises():
+            break
+        game.apply(state, seat, ai.choose(game, state, seat, "normal", version))
+    assert state["step"] == "auction"
+    seat = game.active(state)[0]
+    ordered = sorted(game.legal(state, seat), key=lambda m: json.dumps(m, sort_keys=True))
+    assert rhein.choose(game, state, seat, ordered, new_rng(1), caution) == {"type": "pass"}
+    cands = RHEIN_LARGE.candidates(game, state, seat, ordered, RHEIN_LARGE.heuristic(),
+                                   new_rng(1))
+    assert cands[0] == {"type": "pass"}
+    assert any(c["type"] == "bid" and c["amount"] > state["auction"]["bid"] for c in cands)
+
+
 def test_normal_is_overruled_only_on_clear_evidence() -> None:
     assert pick_better([[0.2, 0.2], [0.3, 0.3]], 0.05) == 1
     assert pick_better([[0.2, 0.2], [0.22, 0.22]], 0.05) == 0  # too small a gain
