@@ -28,6 +28,16 @@ def normal_position(key: str, players: int, seed: int, moves: int) -> State:
     return state
 
 
+def play_normal_until(game, state: State, found, limit: int) -> None:
+    """All-normal play from ``state`` (in place) until ``found(seat)`` holds for the seat to
+    move, or ``limit`` moves."""
+    for version in range(limit):
+        seat = game.active(state)[0]
+        if found(seat):
+            return
+        game.apply(state, seat, ai.choose(game, state, seat, "normal", version))
+
+
 def other_seat_secrets_changed(key: str, state: State, seat: int) -> State:
     """The same position as ``seat`` sees it, with another seat's hidden cards, the deck's
     order and the random generator changed."""
@@ -135,17 +145,13 @@ def test_rhein_phase_1_candidates_are_normals_move_then_orders_by_value() -> Non
     state = normal_position("rhein", 5, 3, 0)
     caution = CAUTION_AT[5]
 
-    def differs() -> bool:  # a take where hard's caution and normal's choose apart
+    def differs(seat: int) -> bool:  # a take where hard's caution and normal's choose apart
         moves = game.legal(state, seat)
         return (state["step"] == "take" and state["round"] > 1
                 and rhein.choose(game, state, seat, moves, new_rng(1))
                 != rhein.choose(game, state, seat, moves, new_rng(1), caution))
 
-    for version in range(400):
-        seat = game.active(state)[0]
-        if differs():
-            break
-        game.apply(state, seat, ai.choose(game, state, seat, "normal", version))
+    play_normal_until(game, state, differs, 400)
     assert state["step"] == "take"
     seat = game.active(state)[0]
     moves = game.legal(state, seat)
@@ -174,18 +180,14 @@ def test_rhein_hard_policy_lets_others_raise_but_the_search_still_weighs_raises(
     caution = CAUTION_AT[5]
     assert CAUTION_AT[4] == caution and caution.bid_percent == 0
 
-    def normal_raises() -> bool:
+    def normal_raises(seat: int) -> bool:
         auction = state["auction"]
         if state["step"] != "auction" or auction["lone"] or auction["card"] is None:
             return False
         moves = game.legal(state, seat)
         return rhein.choose(game, state, seat, moves, new_rng(1))["type"] == "bid"
 
-    for version in range(2000):
-        seat = game.active(state)[0]
-        if normal_raises():
-            break
-        game.apply(state, seat, ai.choose(game, state, seat, "normal", version))
+    play_normal_until(game, state, normal_raises, 2000)
     assert state["step"] == "auction"
     seat = game.active(state)[0]
     ordered = sorted(game.legal(state, seat), key=lambda m: json.dumps(m, sort_keys=True))
