@@ -61,7 +61,9 @@ def main() -> None:
     times: list[float] = []
     total = 0.0
     for i in range(args.first, args.first + args.games):
-        total += share(args.players, i, args.from_knights, searcher, times)
+        game_share = share(args.players, i, args.from_knights, searcher, times)
+        total += game_share
+        print(f"game {i}: {game_share:.2f}", flush=True)
     low, high = wilson(total, args.games)
     times.sort()
     p99 = 1000 * times[min(len(times) - 1, int(0.99 * len(times)))] if times else 0.0

@@ -113,3 +113,28 @@ def test_hard_takes_first_place_in_fixed_seed_games() -> None:
     outcomes = [play("rheinlaender", 3, index, "hard", "normal") for index in range(2)]
     assert all(o.finished and not o.error for o in outcomes)
     assert sum(o.share for o in outcomes) >= 2
+
+
+@pytest.mark.parametrize(("players", "seed"), [(4, 13), (5, 12)])
+def test_at_four_and_five_players_hard_spends_knights_to_end_the_game_itself(
+        players: int, seed: int) -> None:
+    """The seat that places its last knight ends the game (M2) with a move nobody answers:
+    at 4-5 players hard's policy counts a knight less in supply as a gain (``knights``
+    -1.5, against 0.5 at 3 players), so where the two weightings part in a seeded game, the
+    table's own one keeps fewer knights in hand (a castle taken, a knight converted)."""
+    from engine.ai.rheinlaender_tuned import TUNED, after, ranked, weights_for
+
+    assert weights_for(3) == TUNED
+    assert weights_for(players).knights < 0
+    spent_more = kept_more = 0
+    for state, seat in positions(players, seed, 1):
+        moves = GAME.legal(state, seat)
+        if len(moves) < 2 or state["step"] != "start":
+            continue
+        ours = ranked(GAME, state, seat, moves, weights_for(players))[0][1]
+        theirs = ranked(GAME, state, seat, moves, TUNED)[0][1]
+        left = after(GAME, state, seat, ours)["supply"][seat]
+        other = after(GAME, state, seat, theirs)["supply"][seat]
+        spent_more += left < other
+        kept_more += left > other
+    assert spent_more >= 2 and spent_more > kept_more
