@@ -62,7 +62,9 @@ keep 0.5 (their row passes with it; not screened).
 Tried at 5 players and not adopted: the visible lead over the best other seat (coins and
 board, what normal sees) costing 0.5 a point before the end, since normal's score aims
 mostly at the leader (``OTHERS`` 0.7 on the best opponent): 30.8 % against 34.5 % (-3.7,
-2.6). Staying out of the lead costs more points than the others' attacks would.
+2.6). Staying out of the lead costs more points than the others' attacks would. At 4
+players on top of ``knights`` -1.5 (games 0-299 / 400-599): ``bastion`` 0 -14.8 / -1.5,
+``bastion`` 1.5 -8.0 / +0.4 points; 0.5 stays.
 """
 
 from __future__ import annotations
