@@ -64,7 +64,8 @@ board, what normal sees) costing 0.5 a point before the end, since normal's scor
 mostly at the leader (``OTHERS`` 0.7 on the best opponent): 30.8 % against 34.5 % (-3.7,
 2.6). Staying out of the lead costs more points than the others' attacks would. At 4
 players on top of ``knights`` -1.5 (games 0-299 / 400-599): ``bastion`` 0 -14.8 / -1.5,
-``bastion`` 1.5 -8.0 / +0.4 points; 0.5 stays.
+``bastion`` 1.5 -8.0 / +0.4 points, ``others`` 0.7 -4.0 / +1.5, ``follow`` 0.75 +1.9 / +1.4;
+none is kept.
 """
 
 from __future__ import annotations
