@@ -70,6 +70,14 @@ saw it) at 0.5 per point: 4 players, games 0-66, -9.0 points (standard error 4.1
 better, 7 worse), stopped there. Traced 4-player losses of this policy (games 0-119, 62.5 %)
 are mostly on points (37 of 45; 8 by total damage): it delivers more requests than the
 others (4.6 against 3.2 each) but cheaper ones (4.3 points each against 4.6).
+
+Damage above the highest other (2026-12-04, thirteenth round). Hard's 4-player losses on
+games 800-999 held 8-15 goods in 12 of 24 total-damage losses: once the score counted the
+seat as the lone highest damage, its fixed penalty was paid and a further good was a point
+at no cost. 2 per point of projected damage above the highest other, the policy alone at
+4 players, paired: +6.0 points (standard error 2.5) on games 200-399, +2.0 (2.5) on
+400-599; hard with it 241.5 of games 600-999 against 240 (its late search already scores
+the true ranking). Not kept: the code went with it.
 """
 
 from __future__ import annotations
