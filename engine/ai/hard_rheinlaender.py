@@ -65,8 +65,8 @@ than its share. Hard over games 200-399: 56.7 % at 4 players (52.4 % before), 43
 Searching whole games from 5 knights left at 4 players instead of 3: +1.1
 points (standard error 1.8), not adopted.
 Four times the endgame's simulated moves (``move_budget`` 640, up to 16 worlds), 5
-players, fresh games 400-599: +2.9 points (1.7), but its searched moves' p99 3.7 s; not
-adopted (bench/AI_STRENGTH.md, thirteenth round).
+players, fresh games 400-599: +2.9 points (1.7), but its searched moves' p99 3.7 s; twice
+them +2.0 (1.6); not adopted (bench/AI_STRENGTH.md, thirteenth round).
 """
 
 from __future__ import annotations
