@@ -76,8 +76,8 @@ games 800-999 held 8-15 goods in 12 of 24 total-damage losses: once the score co
 seat as the lone highest damage, its fixed penalty was paid and a further good was a point
 at no cost. 2 per point of projected damage above the highest other, the policy alone at
 4 players, paired: +6.0 points (standard error 2.5) on games 200-399, +2.0 (2.5) on
-400-599; hard with it 241.5 of games 600-999 against 240 (its late search already scores
-the true ranking). Not kept: the code went with it.
+400-599; hard with it 241.5 of games 600-999 against 240, although hard mostly plays this
+policy's moves. Not kept: the code went with it.
 """
 
 from __future__ import annotations
