@@ -57,14 +57,13 @@ after the others' answers). Without ``follow`` in that look, games 200-223 at 3 
 15 first places against 16 for this version on the same games, at 1.5x the CPU; with
 ``follow`` a game took 3x the CPU (69 s against 23 s) and one 3-player move 3.7 s.
 
-2026-12-04: at 4 and 5 players the policy counts a knight spent as a gain (``knights``
--1.5, engine.ai.rheinlaender_tuned), as the seat that ends the game wins far more often
-than its share. Hard over games 200-399: 56.7 % at 4 players (52.4 % before), 43.6 % at 5
-(39.1 %); on fresh games 400-599, paired with the version before: 41.9 % against 35.0 % at
-5 players (+6.9 points, standard error 2.6), 48.8 % against 48.2 % at 4 (+0.5, 3.1).
-Searching whole games from 5 knights left at 4 players instead of 3: +1.1
-points (standard error 1.8), not adopted.
-Four times the endgame's simulated moves (``move_budget`` 640, up to 16 worlds), 5
+2026-12-04: at 4 and 5 players the policy counts a knight spent as a gain (``knights`` -1.5,
+engine.ai.rheinlaender_tuned), as the seat that ends the game wins far more often than its
+share. Hard over games 200-399: 56.7 % at 4 players (52.4 % before), 43.6 % at 5 (39.1 %);
+on fresh games 400-599, paired with the version before: 41.9 % against 35.0 % at 5 players
+(+6.9 points, standard error 2.6), 48.8 % against 48.2 % at 4 (+0.5, 3.1). Searching whole
+games from 5 knights left at 4 players instead of 3: +1.1 points (standard error 1.8), not
+adopted. Four times the endgame's simulated moves (``move_budget`` 640, up to 16 worlds), 5
 players, fresh games 400-599: +2.9 points (1.7), but its searched moves' p99 3.7 s; twice
 them +2.0 (1.6); not adopted (bench/AI_STRENGTH.md, thirteenth round).
 """
