@@ -35,6 +35,8 @@ class Board:
     land: tuple[str, ...] = field(init=False)  # land spaces in board order, asked every move
     # groups of knights by occupied spaces (engine.rheinlaender.duchies.shared_groups)
     memo: dict = field(init=False, repr=False, compare=False)
+    # spaces bordering a church, by where the churches lie (duchies.church_neighbours)
+    churches: dict = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         records = self.data["spaces"]
@@ -61,6 +63,7 @@ class Board:
         }
         self.land = tuple(s for s, r in self.spaces.items() if r["kind"] == "land")
         self.memo = {}
+        self.churches = {}
 
     @property
     def numbers(self) -> range:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.rheinlaender.board import Board
-from engine.rheinlaender.duchies import group_of, has_church, shared_groups
+from engine.rheinlaender.duchies import church_neighbours, group_of, shared_groups
 from engine.text import msg
 
 State = dict[str, Any]
@@ -23,10 +23,11 @@ def bishops(state: State, board: Board) -> list[int]:
         return tally
     # one pass over the groups, not a flood fill per duke: every settlement asks this
     where = shared_groups(state, board)[1]
+    near = church_neighbours(state, board)
     for duke in state["dukes"]:
         anchor = duke["anchor"]
         group = where[anchor] if anchor in where else group_of(state, board, anchor)
-        if has_church(state, board, group):
+        if not near.isdisjoint(group):
             tally[duke["owner"]] += 1
     return tally
 

@@ -34,11 +34,33 @@ def shared_groups(state: State, board: Board) -> tuple[Groups, dict[str, tuple[s
     memo = board.memo
     found = memo.get(key)
     if found is None:
-        if len(memo) >= 20_000:
-            memo.clear()
-        every = tuple(tuple(group) for group in _find_groups(state, board))
-        found = memo[key] = (every, {space: group for group in every for space in group})
+        found = _remember(memo, key, [tuple(group) for group in _find_groups(state, board)])
     return found
+
+
+def _remember(memo: dict, key: frozenset[str],
+              every: list[tuple[str, ...]]) -> tuple[Groups, dict[str, tuple[str, ...]]]:
+    if len(memo) >= 20_000:
+        memo.clear()
+    found = memo[key] = (tuple(every), {space: group for group in every for space in group})
+    return found
+
+
+def remember_joined(state: State, board: Board, before: tuple[Groups, dict[str, Any]],
+                    group: Sequence[str]) -> None:
+    """After a knight action, whose new knights (the knight and its castle knights) all
+    stand in ``group``: the groups are those ``before`` it, with every group it touched
+    joined into ``group``. Remembered like ``shared_groups``, so that the questions the
+    settlement asks next (bishops) need no flood fill of the whole board."""
+    key = frozenset(state["knights"])
+    memo = board.memo
+    if key in memo:
+        return
+    members = set(group)
+    every = [g for g in before[0] if members.isdisjoint(g)]
+    every.append(tuple(group))
+    every.sort(key=lambda g: board.order[g[0]])
+    _remember(memo, key, every)
 
 
 def _find_groups(state: State, board: Board) -> list[list[str]]:
@@ -139,11 +161,23 @@ def duchies(state: State, board: Board) -> list[dict[str, Any]]:
 
 
 def has_church(state: State, board: Board, spaces: Sequence[str]) -> bool:
-    # realms_in without its board-order sort, which a yes/no never needs: every settlement
-    # asks this for every duke (bishops), the AI's look-ahead settles thousands per move
+    # every settlement asks this for every duke (bishops), the AI's look-ahead settles
+    # thousands per move: one set test against the spaces that border a church
+    return not church_neighbours(state, board).isdisjoint(spaces)
+
+
+def church_neighbours(state: State, board: Board) -> frozenset[str]:
+    """The spaces bordering a church, remembered per board by where the churches lie (the
+    realms are dealt once, at set-up, and never change)."""
     realms = state["realms"]
-    return any(realms[r]["kind"] == "church"
-               for space in spaces for r in board.realms_of[space] if r in realms)
+    churches = frozenset(r for r, marker in realms.items() if marker["kind"] == "church")
+    found = board.churches.get(churches)
+    if found is None:
+        if len(board.churches) >= 1_000:
+            board.churches.clear()
+        found = board.churches[churches] = frozenset(
+            space for space, near in board.realms_of.items() if not churches.isdisjoint(near))
+    return found
 
 
 def place_duke(state: State, owner: int, anchor: str) -> None:

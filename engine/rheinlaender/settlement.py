@@ -18,6 +18,7 @@ from engine.rheinlaender.duchies import (
     group_of,
     leader,
     place_duke,
+    remember_joined,
     shared_groups,
     value,
 )
@@ -46,15 +47,21 @@ def settle(state: State, board: Board, seat: int, space: str, conversion: bool,
     if not conversion and board.is_land(space):
         lines += _decide_castles(state, board, seat, space, snapshot, names)
     group = group_of(state, board, space)
+    remember_joined(state, board, snapshot["groups"], group)
     members = set(group)
     earlier = [duchy for duchy in snapshot["duchies"] if duchy[0] in members]
     tally = counts(state, group)
     in_group = [i for i, duke in enumerate(state["dukes"]) if duke["anchor"] in members]
+    # Only the dukes of this group can go or be paid: the others' worth is never asked.
+    before = snapshot["groups"][1]
+    values = {i: value(state, board, before.get(state["dukes"][i]["anchor"],
+                                                [state["dukes"][i]["anchor"]]))
+              for i in in_group}
     if len(earlier) >= 2:
-        removed, new_owner = _join(state, board, in_group, leader(tally), snapshot["values"])
+        removed, new_owner = _join(state, board, in_group, leader(tally), values)
     else:
         removed, new_owner = _single(state, in_group, tally)
-    lines += _remove_and_pay(state, board, removed, snapshot["values"], names)
+    lines += _remove_and_pay(state, board, removed, values, names)
     if new_owner is not None:
         place_duke(state, new_owner, group[0])
         worth = value(state, board, group)
@@ -66,12 +73,12 @@ def settle(state: State, board: Board, seat: int, space: str, conversion: bool,
 
 
 def _snapshot(state: State, board: Board) -> dict[str, Any]:
-    """Groups and every owned duchy's value before the knight action (F4)."""
-    found, where = shared_groups(state, board)  # a flood per duke was most of its cost
-    values = {i: value(state, board, where.get(duke["anchor"], [duke["anchor"]]))
-              for i, duke in enumerate(state["dukes"])}
-    duchies = [g for g in found if len(g) >= 2]
-    return {"values": values, "duchies": duchies, "dukes": [dict(d) for d in state["dukes"]]}
+    """The groups and dukes before the knight action (F4): a duchy's worth when its duke
+    leaves is its worth before the action. The realms never change, so that worth can be
+    read from these groups after it."""
+    found = shared_groups(state, board)  # a flood per duke was most of its cost
+    duchies = [g for g in found[0] if len(g) >= 2]
+    return {"groups": found, "duchies": duchies, "dukes": [dict(d) for d in state["dukes"]]}
 
 
 def _knight_action(state: State, seat: int, space: str, conversion: bool,
