@@ -45,6 +45,7 @@ def scores(game: Game, state: State, seat: int, moves: list[Action]) -> list[flo
     offered) moves no knight: only its open doors differ from the position now."""
     bastions: Bastions | None = None
     knights: dict[tuple[str, bool], float] = {}
+    worth: dict[tuple[str, ...], int] = {}
     found = []
     for move in moves:
         # After the knight action only the bastion and the draw remain, and the score reads
@@ -60,7 +61,8 @@ def scores(game: Game, state: State, seat: int, moves: list[Action]) -> list[flo
             # does not read: a knight on one space scores the same from every card.
             key = (move["space"], move["type"] == "convert")
             if key not in knights:
-                knights[key] = evaluate(after(game, state, seat, move), seat, move)
+                moved = after(game, state, seat, move)
+                knights[key] = evaluate(moved, seat, move, Groups(moved, worth))
             found.append(knights[key])
         else:
             found.append(evaluate(after(game, state, seat, move), seat, move))
@@ -117,20 +119,22 @@ class Groups:
     """Every group of knights in a position, found once (a flood fill per duke and per term
     was most of an evaluation's cost), and each group's final worth."""
 
-    def __init__(self, state: State) -> None:
+    def __init__(self, state: State, worth: dict[tuple[str, ...], int] | None = None) -> None:
         self.board: Board = get_board(state["board"])
         self.state = state
         self.all, self.where = shared_groups(state, self.board)
-        self.worth: dict[str, int] = {}
+        # a group's worth reads only its spaces and the realms, which no move changes: the
+        # positions after each move tried from one position can share it
+        self.worth = {} if worth is None else worth
 
     def of(self, space: str) -> tuple[str, ...]:
         return self.where.get(space) or (space,)
 
     def value(self, group: tuple[str, ...]) -> int:
-        key = group[0]
-        if key not in self.worth:
-            self.worth[key] = value(self.state, self.board, group, DUKE_POINTS)
-        return self.worth[key]
+        found = self.worth.get(group)
+        if found is None:
+            found = self.worth[group] = value(self.state, self.board, group, DUKE_POINTS)
+        return found
 
 
 def board_points(state: State, seat: int, safety: float = 0.0,

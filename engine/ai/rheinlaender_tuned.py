@@ -150,17 +150,19 @@ def move_values(game: Game, state: State, seat: int, moves: list[Action],
     """``value`` after each move, each knight square and each bastion scored once."""
     here: Groups | None = None
     cache: dict[tuple, float] = {}
+    worth: dict[tuple[str, ...], int] = {}
     found = []
     for move in moves:
         kind = move["type"]
         if kind == "bastion" or (kind == "done" and state["step"] == "after"):
-            here = here or Groups(state)
+            here = here or Groups(state, worth)
             score = value(state, seat, w, here, move.get("space"))
             found.append(score - w.bastion if kind == "bastion" else score)
             continue
         key = (move.get("space"), kind == "convert") if kind != "discard" else ("d", move["card"])
         if key not in cache:
-            cache[key] = value(after(game, state, seat, move), seat, w)
+            moved = after(game, state, seat, move)
+            cache[key] = value(moved, seat, w, Groups(moved, worth))
         found.append(cache[key])
     return found
 
