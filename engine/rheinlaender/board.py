@@ -33,6 +33,7 @@ class Board:
     realm_spaces: tuple[str, ...] = field(init=False)
     realms_of: dict[str, tuple[str, ...]] = field(init=False)
     land: tuple[str, ...] = field(init=False)  # land spaces in board order, asked every move
+    land_set: frozenset[str] = field(init=False, repr=False)  # the AI asks is_land millions of times
     # groups of knights by occupied spaces (engine.rheinlaender.duchies.shared_groups)
     memo: dict = field(init=False, repr=False, compare=False)
     # spaces bordering a church, by where the churches lie (duchies.church_neighbours)
@@ -62,6 +63,7 @@ class Board:
             for space in self.spaces
         }
         self.land = tuple(s for s, r in self.spaces.items() if r["kind"] == "land")
+        self.land_set = frozenset(self.land)
         self.memo = {}
         self.churches = {}
 
@@ -73,7 +75,7 @@ class Board:
         return self.spaces[space]["kind"]
 
     def is_land(self, space: str) -> bool:
-        return self.spaces.get(space, {}).get("kind") == "land"
+        return space in self.land_set
 
     def area_spaces(self, number: int) -> tuple[str, ...]:
         return self.area_land.get(number, ()) + self.area_river.get(number, ())
