@@ -36,6 +36,12 @@ def choose(game: Game, state: State, seat: int, moves: list[Action],
     return best_one_ply(game, state, seat, moves, rng)
 
 
+# lists of card ids or village names: a slice copies them, where the general case looks at
+# every item (the round pile holds dozens, and normal's search copies thousands of states)
+FLAT = frozenset({"round_pile", "discard", "queue", "played", "delivered_here", "starts",
+                  "carts"})
+
+
 def copy_state(state: State) -> State:
     """A copy as ``engine.ai.after`` makes it, for Trödler's shape: the engine changes
     containers at most two levels down (hands[seat], villages[key], pending[i]) and only
@@ -44,7 +50,9 @@ def copy_state(state: State) -> State:
     new = {}
     for key, value in state.items():
         kind = type(value)
-        if kind is list:
+        if key in FLAT:
+            new[key] = value[:]
+        elif kind is list:
             new[key] = [list(x) if type(x) is list else x for x in value]
         elif kind is dict:
             new[key] = {k: list(v) if type(v) is list else v for k, v in value.items()}
@@ -215,18 +223,18 @@ def hand_value(state: State, seat: int, hand: list[int] | None = None) -> float:
     held = Counter(state["collections"][seat])
     cart = state["carts"][seat]
     value = 0.0
-    wanted: Counter = Counter()
+    wanted: set[str] = set()
     for cid in hand:
         card = CARDS[cid]
         kind = card["type"]
         if kind == "request":
-            need = Counter(card["goods"])
-            have = sum((need & held).values())
-            total = sum(need.values())
+            need = NEEDS[cid]
+            have = sum(min(count, held[good]) for good, count in need)
+            total = len(card["goods"])
             value += card["points"] * (0.15 + 0.5 * have / total)
             if have == total:
                 value += 0.2 * card["points"] - 0.3 * delivery_distance(state, cart)
-            wanted += need - held
+            wanted.update(good for good, count in need if count > held[good])
         elif kind == "route":
             value += 0.4
         elif kind == "extra":
@@ -236,6 +244,11 @@ def hand_value(state: State, seat: int, hand: list[int] | None = None) -> float:
     if wanted:
         value -= 0.25 * goods_distance(state, cart, frozenset(wanted))
     return value
+
+
+# each request's goods as (kind, count) pairs: hand_value asks them for every hand it scores
+NEEDS = {cid: tuple(Counter(card["goods"]).items())
+         for cid, card in CARDS.items() if card["type"] == "request"}
 
 
 def delivery_distance(state: State, cart: str) -> int:

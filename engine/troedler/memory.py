@@ -15,6 +15,7 @@ lies in which pile is no one's knowledge (a surplus feed card's id is never show
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TypedDict
 
 from engine.core import State
@@ -28,13 +29,15 @@ class Pile(TypedDict):
 
 def value_pile(state: State, seat: int) -> Pile:
     """``seat``'s value pile as the log shows it to everyone."""
-    requests, feed = [], 0
-    for cid in state["values"][seat]:
-        if CARDS[cid]["type"] == "request":
-            requests.append(cid)
-        elif CARDS[cid]["type"] == "feed":
-            feed += 1
-    return {"requests": sorted(requests), "feed": feed}
+    requests, feed = _counted(tuple(state["values"][seat]))
+    return {"requests": list(requests), "feed": feed}
+
+
+@lru_cache(maxsize=8192)
+def _counted(pile: tuple[int, ...]) -> tuple[tuple[int, ...], int]:
+    # the AI's score asks every seat's pile after every move it tries: few piles, many asks
+    requests = sorted(cid for cid in pile if CARDS[cid]["type"] == "request")
+    return tuple(requests), sum(1 for cid in pile if CARDS[cid]["type"] == "feed")
 
 
 def value_piles(state: State) -> list[Pile]:
