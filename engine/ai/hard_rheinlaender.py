@@ -66,6 +66,18 @@ games from 5 knights left at 4 players instead of 3: +1.1 points (standard error
 adopted. Four times the endgame's simulated moves (``move_budget`` 640, up to 16 worlds), 5
 players, fresh games 400-599: +2.9 points (1.7), but its searched moves' p99 3.7 s; twice
 them +2.0 (1.6); not adopted (bench/AI_STRENGTH.md, thirteenth round).
+
+2026-12-04, later: the settlement and the policy's score got about 1.7x faster with the
+same moves (engine.rheinlaender.settlement, engine.ai.rheinlaender). That made room for a
+bigger endgame budget, ``ENDGAME_BUDGETS``. Measured on fresh games 400-599, paired with
+the 160-move search:
+- 5 players: 640 moves and 16 worlds gave +2.9 points (standard error 1.7), 960 and 20 gave
+  +1.9 (2.1), and 1280 and 24 gave +5.7 (2.2). With 1280, searched moves take p50 1.1 s,
+  p99 1.7 s and max 1.75 s of CPU (158 decisions, load 2).
+- 4 players: 640 and 16 gave +2.0 (1.5), 960 and 20 gave +3.5 (1.2), and 1280 and 24 gave
+  +3.2 (1.4). 1280's p99 is 2.1 s of CPU, over the target. With 960, searched moves take
+  p50 0.95 s, p99 1.8 s and max 2.0 s of CPU (131 decisions, load 4).
+The budgets were chosen on these games, so they flatter the choice a little.
 """
 
 from __future__ import annotations
@@ -166,7 +178,9 @@ def rheinlaender_value(game: Game, state: State, seat: int) -> float:
 def rheinlaender_at(state: State) -> Searcher:
     """Near the end (a seat with few knights left), whole games: who ends the game and when
     decides it, and the end is a few rounds away. Before that, the policy's move."""
-    return ENDGAME if min(state["supply"]) <= ENDGAME_KNIGHTS else OPENING
+    if min(state["supply"]) > ENDGAME_KNIGHTS:
+        return OPENING
+    return ENDGAMES.get(state["players"], ENDGAME)
 
 
 CANDIDATES = 4
@@ -177,5 +191,11 @@ MIDGAME = Searcher(policy=POLICY, determinize=rheinlaender_world,
                    candidates=rheinlaender_candidates, stop=rheinlaender_stop,
                    value=rheinlaender_value, playouts=16, max_worlds=6, move_budget=160)
 ENDGAME = replace(MIDGAME, stop=whole_game_stop)
+# Simulated moves per endgame decision and the most worlds, by table size: at 4 and 5 players
+# more worlds let the search overrule its policy more often where it sees a gain (measured
+# in the module docstring). 3 players keep the budget their row was measured with.
+ENDGAME_BUDGETS = {4: (960, 20), 5: (1280, 24)}
+ENDGAMES = {players: replace(ENDGAME, move_budget=moves, max_worlds=worlds)
+            for players, (moves, worlds) in ENDGAME_BUDGETS.items()}
 OPENING = replace(MIDGAME, candidates=policy_only)
 RHEINLAENDER = replace(MIDGAME, at=rheinlaender_at)
