@@ -28,7 +28,8 @@ from engine.core import Action, Game, State, new_rng
 
 def configure(settings: list[str]) -> None:
     """``NAME=value`` sets a module constant; LATE_* budgets rebuild the late searcher;
-    LATE_GAP and PLANS then hold at every player count (LATE_GAPS, PLANS_AT are cleared)."""
+    LATE_GAP, PLANS and LATE_MOVES / LATE_WORLDS then hold at every player count
+    (LATE_GAPS, PLANS_AT and LATE_BUDGETS are cleared)."""
     for item in settings:
         name, _, text = item.partition("=")
         setattr(hard_troedler, name, type(getattr(hard_troedler, name))(text))
@@ -36,10 +37,13 @@ def configure(settings: list[str]) -> None:
             hard_troedler.LATE_GAPS = {}
         if name == "PLANS":
             hard_troedler.PLANS_AT = {}
+        if name in ("LATE_MOVES", "LATE_WORLDS"):
+            hard_troedler.LATE_BUDGETS = {}
     module = hard_troedler
     module.LATE = dataclasses.replace(
         module.LATE, playouts=module.LATE_PLANS * module.LATE_WORLDS,
         max_worlds=module.LATE_WORLDS, move_budget=module.LATE_MOVES)
+    module.LATE_AT = module.late_searchers()
 
 
 def tuned_share(players: int, index: int, weights: troedler_tuned.Weights) -> float:
