@@ -53,8 +53,8 @@ moves (engine.ai.troedler), and at 4 players the late search now runs twice the 
 worlds (``LATE_BUDGETS``: 1200 and 20). On games 800-999 it took 126.5 first places
 against 123 (+1.8 points, standard error 1.0; 6 games differ). On games 600-799 it took
 117.5 against 117. Over the 400 games that is 61.0 % against 60.0 %. Its hard moves take
-p50 8 ms, p99 738 ms and max 842 ms of CPU (games 800-811, 660 moves). Four times them
-(2400 and 40) gained nothing more: +0.3 (0.7) over 1200 and 20 on 164 of games 800-999.
+p50 8 ms, p99 738 ms and max 842 ms of CPU (games 800-811, 660 moves). Four times the old
+budget (2400 and 40) gained nothing more: +0.3 (0.7) over 1200 and 20 on 164 of games 800-999.
 
 Two searchers. Early (``EARLY``): hard's best turn plans, two worlds, played to the next
 deal and scored by normal's own position score; it rarely overrules the first plan (the

@@ -54,9 +54,9 @@ def settle(state: State, board: Board, seat: int, space: str, conversion: bool,
     in_group = [i for i, duke in enumerate(state["dukes"]) if duke["anchor"] in members]
     # Only the dukes of this group can go or be paid: the others' worth is never asked.
     before = snapshot["groups"][1]
-    values = {i: value(state, board, before.get(state["dukes"][i]["anchor"],
-                                                [state["dukes"][i]["anchor"]]))
-              for i in in_group}
+    anchors = {i: state["dukes"][i]["anchor"] for i in in_group}
+    values = {i: value(state, board, before.get(anchor, [anchor]))
+              for i, anchor in anchors.items()}
     if len(earlier) >= 2:
         removed, new_owner = _join(state, board, in_group, leader(tally), values)
     else:
