@@ -342,7 +342,7 @@ def test_j2_conversion_allowed_in_a_full_area():
     assert sorted(a["space"] for a in moves if a["type"] == "convert") == ["R12", "T12"]
 
 
-def test_groups_after_a_settlement_are_those_a_flood_fill_finds():
+def test_groups_after_a_settlement_are_those_a_flood_fill_finds(monkeypatch):
     """A settlement remembers the groups after its knight action by joining the groups
     before it (duchies.remember_joined), so the bishops it counts next need no flood fill:
     over seeded games with castles and conversions, each remembered entry is the fill's."""
@@ -358,16 +358,13 @@ def test_groups_after_a_settlement_are_those_a_flood_fill_finds():
         checked.append(board.memo[frozenset(state["knights"])] ==
                        (every, {space: g for g in every for space in g}))
 
-    settlement.remember_joined = compared
-    try:
-        for players, seed in ((3, 1), (4, 2), (5, 3)):
-            state = GAME.setup(players, {}, seed)
-            version = 0
-            while GAME.result(state) is None:
-                seat = GAME.active(state)[0]
-                GAME._apply(state, seat, ai.choose(GAME, state, seat, "easy",
-                                                   ai.move_seed(seed, version, seat)))
-                version += 1
-    finally:
-        settlement.remember_joined = joined
+    monkeypatch.setattr(settlement, "remember_joined", compared)
+    for players, seed in ((3, 1), (4, 2), (5, 3)):
+        state = GAME.setup(players, {}, seed)
+        version = 0
+        while GAME.result(state) is None:
+            seat = GAME.active(state)[0]
+            GAME._apply(state, seat, ai.choose(GAME, state, seat, "easy",
+                                               ai.move_seed(seed, version, seat)))
+            version += 1
     assert len(checked) > 100 and all(checked)

@@ -137,7 +137,6 @@ class Groups:
             found = self.worth[group] = value(self.state, self.board, group, DUKE_POINTS)
         return found
 
-
     def points(self) -> list[float]:
         """``board_points`` without the safety term for every seat, in one pass over the
         dukes: a score asks it for each seat, the look-ahead thousands of times a move."""
