@@ -1,11 +1,13 @@
 """Rheinländer hard's search in parts: one seat (rotating, seeds 1000+i) plays hard's own
 policy (engine.ai.rheinlaender_tuned) and searches only from a given point (a seat with at
-most ``--from-knights`` knights left; 99: every move), the others ``normal``; its share of
-first place and the searched moves' times. Cheaper than a whole hard bench when only the
-endgame search changes, and it shows what the search adds over its own policy.
+most ``--from-knights`` knights left; 99, the default: every move, as hard plays), the
+others ``normal``; its share of first place and the searched moves' times. With
+``--from-knights 3`` the policy's moves before the endgame skip the search machinery, which
+is cheaper when only the endgame search changes and shows what the search adds.
 
-    python -m bench.rheinlaender_search --players 3 --games 60 --from-knights 3
-    python -m bench.rheinlaender_search --players 4 --games 40 --from-knights 99 deviate=0.03
+    python -m bench.rheinlaender_search --players 4 --games 40
+    python -m bench.rheinlaender_search --players 3 --games 60 --from-knights 3 --searcher end
+    python -m bench.rheinlaender_search --players 5 --games 40 --searcher next
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import argparse
 import json
 import time
 from dataclasses import replace
+from functools import partial
 
 from bench.common import seat_share, wilson
 from bench.rheinlaender_tune import policy_move
@@ -46,15 +49,21 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--first", type=int, default=0)
-    parser.add_argument("--from-knights", type=int, default=3)
+    # 99: every move goes to the searcher, so ``auto`` plays as hard does
+    parser.add_argument("--from-knights", type=int, default=99)
     parser.add_argument("--candidates", type=int, default=hard_rheinlaender.CANDIDATES)
-    parser.add_argument("--searcher", choices=("auto", "mid", "end"), default="auto",
-                        help="auto: hard's own (by knights left); mid, end: that one always")
+    parser.add_argument("--searcher", choices=("auto", "mid", "end", "next"), default="auto",
+                        help="auto: hard's own (by knights left and table size); mid, end: that "
+                             "one always; next: the one-round search before the endgame "
+                             "at every table size")
     parser.add_argument("changes", nargs="*", help="searcher field=value (playouts, ...)")
     args = parser.parse_args()
     hard_rheinlaender.CANDIDATES = args.candidates
     searcher = {"auto": hard_rheinlaender.RHEINLAENDER, "mid": hard_rheinlaender.MIDGAME,
-                "end": hard_rheinlaender.ENDGAME}[args.searcher]
+                "end": hard_rheinlaender.ENDGAME,
+                "next": replace(hard_rheinlaender.MIDGAME,
+                                at=partial(hard_rheinlaender.rheinlaender_at,
+                                           before=hard_rheinlaender.NEXT))}[args.searcher]
     for change in args.changes:
         name, _, text = change.partition("=")
         searcher = replace(searcher, **{name: type(getattr(searcher, name))(float(text))})

@@ -69,6 +69,7 @@ def other_seat_secrets_changed(key: str, state: State, seat: int) -> State:
 @pytest.mark.parametrize(("key", "players", "moves"), [
     ("rhein", 3, 70), ("rhein", 5, 90), ("rheinlaender", 3, 24), ("troedler", 3, 40),
     ("rheinlaender", 3, 117),  # a seat with 3 knights left: the endgame search
+    ("rheinlaender", 4, 30),  # before the endgame at 4 players: the one-round search
     ("troedler", 3, 126),  # a turn two requests before the end: the late search
 ])
 def test_hard_choice_depends_only_on_its_own_view(key: str, players: int, moves: int) -> None:

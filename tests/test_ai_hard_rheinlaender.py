@@ -138,3 +138,52 @@ def test_at_four_and_five_players_hard_spends_knights_to_end_the_game_itself(
         spent_more += left < other
         kept_more += left > other
     assert spent_more >= 2 and spent_more > kept_more
+
+
+def test_the_one_round_search_scores_the_horizon_by_our_best_next_move() -> None:
+    """At our next turn the horizon is worth our best move from the hand we hold then (each
+    knight scored after it, a bastion on the position it guards, less its cost), so a move
+    that sets up what our cards complete is not scored as if the game ended there."""
+    from engine.ai.hard_rheinlaender import next_turn_value, rheinlaender_value
+    from engine.ai.rheinlaender_tuned import value, weights_for
+
+    plain = weights_for(4).but(follow=0.0)
+    checked = 0
+    for state, seat in positions(4, 5, 15):
+        if state["step"] != "start":
+            continue
+        best = max(value(state, seat, plain, bastion_on=m["space"]) - plain.bastion
+                   if m["type"] == "bastion" else value(plain_after(GAME, state, seat, m),
+                                                        seat, plain)
+                   for m in GAME.legal(state, seat))
+        assert next_turn_value(GAME, state, seat) == pytest.approx(best / 10)
+        other = (seat + 1) % 4
+        assert next_turn_value(GAME, state, other) == pytest.approx(
+            value(state, other, plain) / 10)
+        checked += 1
+    assert checked >= 4
+    state = GAME.setup(4, {}, 5)
+    while GAME.result(state) is None:
+        seat = GAME.active(state)[0]
+        GAME.apply(state, seat, ai.choose(GAME, state, seat, "easy", 1))
+    assert next_turn_value(GAME, state, 0) == rheinlaender_value(GAME, state, 0)
+
+
+def test_at_four_players_hard_plays_out_the_answers_before_the_endgame() -> None:
+    """Before the endgame, hard plays its policy's move at 3 and 5 players; at 4 it plays
+    every other seat's answer to its policy's best moves in sampled worlds and overrules the
+    policy on evidence. In this seeded position (4 players, seed 3, turn 10) the policy
+    alone places a knight on T7 and the search one on I10/11."""
+    from engine.ai.hard_rheinlaender import NEXT, OPENING, rheinlaender_at
+    from engine.ai.rheinlaender_tuned import ranked
+
+    state, seat = positions(4, 3, 6)[12]
+    assert (state["turn"], seat, state["step"]) == (10, 0, "start")
+    assert rheinlaender_at(state) is NEXT
+    assert rheinlaender_at(dict(state, players=3)) is OPENING
+    assert rheinlaender_at(dict(state, players=5)) is OPENING
+    moves = GAME.legal(state, seat)
+    assert ranked(GAME, state, seat, moves)[0][1] == {"type": "play", "card": 7,
+                                                      "space": "T7"}
+    assert ai.choose(GAME, state, seat, "hard", 5, strict=True) == {
+        "type": "play", "card": 10, "space": "I10/11"}

@@ -1,11 +1,13 @@
 """Rheinländer's ``hard`` parts (``engine.ai.hard``): worlds, candidates, values.
 
-Hard plays its own tuned policy's move (engine.ai.rheinlaender_tuned) until a seat has
-``ENDGAME_KNIGHTS`` knights left, then searches whole games: who ends the game and when
-decides it. A world keeps what the seat sees and the coins every seat was paid in the open
-(``engine.rheinlaender.memory``), and redeals the other hands and the deck. ``MIDGAME``, a
-search to our next turn, is no longer played (measured below; bench/rheinlaender_search.py
-can still run it).
+Until a seat has ``ENDGAME_KNIGHTS`` knights left, hard plays its own tuned policy's move
+(engine.ai.rheinlaender_tuned) at 3 and 5 players. At 4 players it searches one round
+(``NEXT``): every other seat's answer to the policy's best moves, scored by our best move
+at our next turn. From there on it searches whole games: who ends the game and when decides
+it. A world keeps what the seat sees and the coins every seat was paid in the open
+(``engine.rheinlaender.memory``), and redeals the other hands and the deck. ``MIDGAME``,
+the same one-round search scored as if the game ended at the horizon, is no longer played
+(measured below; bench/rheinlaender_search.py can still run it).
 
 History, measured 2026-12-03 (one hard seat against normal, seeds 1000+i, under load 2-3):
 hard plays its own policy's move (engine.ai.rheinlaender_tuned): in a 4-player game (seed
@@ -175,11 +177,28 @@ def rheinlaender_value(game: Game, state: State, seat: int) -> float:
     return value(state, seat, weights_for(state["players"])) / 10.0
 
 
-def rheinlaender_at(state: State) -> Searcher:
+def next_turn_value(game: Game, state: State, seat: int) -> float:
+    """A finished game as ``rheinlaender_value``. At our next turn (every other seat has
+    answered, and we drew): the score after our best knight from the hand we hold then, so
+    the horizon sees what our cards complete as well as what the answers took."""
+    from engine.ai.rheinlaender_tuned import move_values, value, weights_for
+
+    if state["step"] == "over":
+        return rheinlaender_value(game, state, seat)
+    plain = weights_for(state["players"]).but(follow=0.0)
+    moves = game.legal(state, seat) if game.active(state) == [seat] else []
+    if not moves:
+        return value(state, seat, plain) / 10.0
+    return max(move_values(game, state, seat, moves, plain)) / 10.0
+
+
+def rheinlaender_at(state: State, before: Searcher | None = None) -> Searcher:
     """Near the end (a seat with few knights left), whole games: who ends the game and when
-    decides it, and the end is a few rounds away. Before that, the policy's move."""
+    decides it, and the end is a few rounds away. Before that, the one-round search where it
+    was measured to gain (``BEFORE_ENDGAME``), else the policy's move; ``before`` overrides
+    both (the bench screens a searcher at every table size so)."""
     if min(state["supply"]) > ENDGAME_KNIGHTS:
-        return OPENING
+        return before or BEFORE_ENDGAME.get(state["players"], OPENING)
     return ENDGAMES.get(state["players"], ENDGAME)
 
 
@@ -198,4 +217,8 @@ ENDGAME_BUDGETS = {4: (960, 20), 5: (1280, 24)}
 ENDGAMES = {players: replace(ENDGAME, move_budget=moves, max_worlds=worlds)
             for players, (moves, worlds) in ENDGAME_BUDGETS.items()}
 OPENING = replace(MIDGAME, candidates=policy_only)
+# Before the endgame, every other seat's answer played out and scored by our best next move
+# (measured in the module docstring): at 4 players only.
+NEXT = replace(MIDGAME, value=next_turn_value, move_budget=400, max_worlds=12)
+BEFORE_ENDGAME = {4: NEXT}
 RHEINLAENDER = replace(MIDGAME, at=rheinlaender_at)
