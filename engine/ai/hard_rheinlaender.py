@@ -80,6 +80,21 @@ the 160-move search:
   +3.2 (1.4). 1280's p99 is 2.1 s of CPU, over the target. With 960, searched moves take
   p50 0.95 s, p99 1.8 s and max 2.0 s of CPU (131 decisions, load 4).
 The budgets were chosen on these games, so they flatter the choice a little.
+
+2026-12-04, night: the one-round search again, its horizon scored by our best next move
+(``next_turn_value``): every other seat answers with ``normal`` in up to 12 sampled worlds
+(400 simulated moves), then our best move from the hand we hold then, with the card we
+drew in that world. The policy's ``follow`` look guessed that next knight from the cards
+kept; here the others' answers have taken their squares and duchies first. Measured with
+bench/rheinlaender_search.py (``--searcher next``), paired with hard as committed before
+on fresh games 600-799:
+- 4 players: 62.8 % against 51.2 % (+11.5 points, standard error 3.9; 78 games differ).
+  Decisions take p50 0.5 s, p99 1.6-1.9 s and max 2.0 s of CPU (games 600-623, 726
+  moves, load 3-5). Adopted: ``BEFORE_ENDGAME``.
+- 5 players: 46.0 % against 47.9 % on games 600-708 (-1.8, 6.5; 54 of 109 games differ);
+  with 24 worlds -16.7 over 18 games, and overruling only on a gain of 1.5 points -25.0
+  over 16 games. Not adopted: 5 players keep the policy's move before the endgame.
+3 players keep the policy's move too; their row passes and was not screened with it.
 """
 
 from __future__ import annotations
