@@ -90,7 +90,8 @@ bench/rheinlaender_search.py (``--searcher next``), paired with hard as committe
 on fresh games 600-799:
 - 4 players: 62.8 % against 51.2 % (+11.5 points, standard error 3.9; 78 games differ).
   Decisions take p50 0.5 s, p99 1.6-1.9 s and max 2.0 s of CPU (games 600-623, 726
-  moves, load 3-5). Adopted: ``BEFORE_ENDGAME``.
+  moves, load 3-5). Adopted: ``BEFORE_ENDGAME``. Confirmed on games 800-899: 61.3 %
+  against 47.0 % (+14.3, 5.6).
 - 5 players: 46.0 % against 47.9 % on games 600-708 (-1.8, 6.5; 54 of 109 games differ);
   with 24 worlds -16.7 over 18 games, and overruling only on a gain of 1.5 points -25.0
   over 16 games. Not adopted: 5 players keep the policy's move before the endgame.
