@@ -59,14 +59,16 @@ def main() -> None:
     parser.add_argument("changes", nargs="*", help="searcher field=value (playouts, ...)")
     args = parser.parse_args()
     hard_rheinlaender.CANDIDATES = args.candidates
-    searcher = {"auto": hard_rheinlaender.RHEINLAENDER, "mid": hard_rheinlaender.MIDGAME,
-                "end": hard_rheinlaender.ENDGAME,
-                "next": replace(hard_rheinlaender.MIDGAME,
-                                at=partial(hard_rheinlaender.rheinlaender_at,
-                                           before=hard_rheinlaender.NEXT))}[args.searcher]
+    if args.searcher == "auto" and args.changes:
+        parser.error("auto picks its searchers by position: name mid, end or next to change one")
+    chosen = {"auto": hard_rheinlaender.RHEINLAENDER, "mid": hard_rheinlaender.MIDGAME,
+              "end": hard_rheinlaender.ENDGAME, "next": hard_rheinlaender.NEXT}[args.searcher]
     for change in args.changes:
         name, _, text = change.partition("=")
-        searcher = replace(searcher, **{name: type(getattr(searcher, name))(float(text))})
+        chosen = replace(chosen, **{name: type(getattr(chosen, name))(float(text))})
+    # next: the changed one-round search before the endgame, hard's endgame after it
+    searcher = (replace(chosen, at=partial(hard_rheinlaender.rheinlaender_at, before=chosen))
+                if args.searcher == "next" else chosen)
     times: list[float] = []
     total = 0.0
     for i in range(args.first, args.first + args.games):

@@ -195,8 +195,9 @@ def rheinlaender_value(game: Game, state: State, seat: int) -> float:
 
 def next_turn_value(game: Game, state: State, seat: int) -> float:
     """A finished game as ``rheinlaender_value``. At our next turn (every other seat has
-    answered, and we drew): the score after our best knight from the hand we hold then, so
-    the horizon sees what our cards complete as well as what the answers took."""
+    answered, and we drew): the score after our best move (a knight from the hand we hold
+    then, or a bastion), so the horizon sees what our cards complete as well as what the
+    answers took."""
     from engine.ai.rheinlaender_tuned import move_values, value, weights_for
 
     if state["step"] == "over":
