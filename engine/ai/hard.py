@@ -52,6 +52,7 @@ class Searcher:
     playouts: int  # the budget per decision: candidates x worlds, roughly
     max_worlds: int = 8
     deviate: float = 0.05  # mean value a move must gain over normal's move to be played
+    confidence: float = 2.0  # standard errors by which that gain must clear zero
     move_budget: int = 0  # if set: simulated moves per decision, which sets the worlds
     # if set: the searcher for this position, for a game whose horizon or budget depends on
     # the table (Rhein: whole-game playouts at 2 seats, a two-round horizon at 3-5)
@@ -100,7 +101,7 @@ def choose(game: Game, state: State, seat: int, moves: list[Action], seed: int,
             # get fewer worlds, short ones more. Counted, not timed, so replays agree.
             worlds = max(2, min(searcher.max_worlds,
                                 searcher.move_budget // max(1, simulated)))
-    return _first(cands[pick_better(values, searcher.deviate)])
+    return _first(cands[pick_better(values, searcher.deviate, searcher.confidence)])
 
 
 def _first(candidate: Action | list[Action]) -> Action:
@@ -119,9 +120,10 @@ def _after_all(game: Game, world: State, seat: int, candidate: Action | list[Act
     return state
 
 
-def pick_better(values: list[list[float]], deviate: float) -> int:
+def pick_better(values: list[list[float]], deviate: float, confidence: float = 2.0) -> int:
     """The index of the candidate to play: 0 (normal's move) unless another one beats it in
-    the same worlds by more than ``deviate`` on average and by two standard errors.
+    the same worlds by more than ``deviate`` on average and by ``confidence`` standard
+    errors.
 
     A few playouts are noisy and normal's plan is right more often than a lucky sample says,
     so the search only overrules it on evidence.
@@ -135,7 +137,7 @@ def pick_better(values: list[list[float]], deviate: float) -> int:
         diffs = [v - b for v, b in zip(values[number], values[0], strict=True)]
         mean = sum(diffs) / worlds
         spread = (sum((d - mean) ** 2 for d in diffs) / max(1, worlds - 1)) ** 0.5
-        bound = mean - 2.0 * spread / worlds ** 0.5
+        bound = mean - confidence * spread / worlds ** 0.5
         if mean > deviate and bound > best_bound:
             best, best_bound = number, bound
     return best
