@@ -8,6 +8,7 @@ is cheaper when only the endgame search changes and shows what the search adds.
     python -m bench.rheinlaender_search --players 4 --games 40
     python -m bench.rheinlaender_search --players 3 --games 60 --from-knights 3 --searcher end
     python -m bench.rheinlaender_search --players 5 --games 40 --searcher next
+    python -m bench.rheinlaender_search --players 4 --games 40 --confidence 2
 """
 
 from __future__ import annotations
@@ -44,6 +45,17 @@ def share(players: int, index: int, from_knights: int, searcher: hard.Searcher,
     return seat_share("rheinlaender", players, index, mine)
 
 
+def overrule_on(confidence: float) -> None:
+    """Every searcher hard picks by position (rheinlaender_at reads these tables) overrules
+    its policy on ``confidence`` standard errors."""
+    module = hard_rheinlaender
+    module.ENDGAME = replace(module.ENDGAME, confidence=confidence)
+    module.ENDGAMES = {players: replace(searcher, confidence=confidence)
+                       for players, searcher in module.ENDGAMES.items()}
+    module.BEFORE_ENDGAME = {players: replace(searcher, confidence=confidence)
+                             for players, searcher in module.BEFORE_ENDGAME.items()}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=3)
@@ -56,11 +68,18 @@ def main() -> None:
                         help="auto: hard's own (by knights left and table size); mid, end: that "
                              "one always; next: the one-round search before the endgame "
                              "at every table size")
+    parser.add_argument("--confidence", type=float,
+                        help="auto: standard errors a gain must clear in every searcher hard "
+                             "uses (default: hard's own, hard_rheinlaender.CONFIDENCE)")
     parser.add_argument("changes", nargs="*", help="searcher field=value (playouts, ...)")
     args = parser.parse_args()
     hard_rheinlaender.CANDIDATES = args.candidates
     if args.searcher == "auto" and args.changes:
         parser.error("auto picks its searchers by position: name mid, end or next to change one")
+    if args.confidence is not None:
+        if args.searcher != "auto":
+            parser.error("--confidence is for auto; name confidence=Z to change one searcher")
+        overrule_on(args.confidence)
     chosen = {"auto": hard_rheinlaender.RHEINLAENDER, "mid": hard_rheinlaender.MIDGAME,
               "end": hard_rheinlaender.ENDGAME, "next": hard_rheinlaender.NEXT}[args.searcher]
     for change in args.changes:
@@ -80,7 +99,8 @@ def main() -> None:
     p99 = 1000 * times[min(len(times) - 1, int(0.99 * len(times)))] if times else 0.0
     print(f"{args.players}p games {args.first}-{args.first + args.games - 1} from "
           f"{args.from_knights} knights, {args.searcher}, {args.candidates} candidates "
-          f"{args.changes}: "
+          f"{args.changes}"
+          f"{'' if args.confidence is None else f' confidence {args.confidence:g}'}: "
           f"{total:g}/{args.games} = {100 * total / args.games:.1f}% [{100 * low:.0f}, "
           f"{100 * high:.0f}]; {len(times)} searched moves, p99 {p99:.0f} ms", flush=True)
 
