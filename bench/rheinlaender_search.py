@@ -70,7 +70,7 @@ def main() -> None:
                              "at every table size")
     parser.add_argument("--confidence", type=float,
                         help="auto: standard errors a gain must clear in every searcher hard "
-                             "uses (default: hard's own, hard_rheinlaender.CONFIDENCE)")
+                             "uses (default: each searcher's own, 2)")
     parser.add_argument("changes", nargs="*", help="searcher field=value (playouts, ...)")
     args = parser.parse_args()
     hard_rheinlaender.CANDIDATES = args.candidates

@@ -204,7 +204,7 @@ def test_normal_is_overruled_only_on_clear_evidence() -> None:
     assert pick_better([[0.2, 0.2], [0.22, 0.22]], 0.05) == 0  # too small a gain
     assert pick_better([[0.0, 0.0, 0.0], [1.0, -0.8, 1.0]], 0.05) == 0  # too noisy
     assert pick_better([[0.0] * 4, [0.2] * 4, [0.4] * 4], 0.05) == 2
-    # a gain of 1.7 standard errors: enough at 1.5 (Rheinländer's 4-player searches), not at 2
+    # a gain of 1.7 standard errors: enough at 1.5, not at 2 (the default)
     assert pick_better([[0.0] * 4, [0.3, 0.0, 0.3, 0.0]], 0.05) == 0
     assert pick_better([[0.0] * 4, [0.3, 0.0, 0.3, 0.0]], 0.05, 1.5) == 1
 
