@@ -114,6 +114,7 @@ horizon two rounds on (800 moves: -3.5, 5.9; 40 games differ). Hard as committed
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from engine.ai.hard import (
     Heuristic,
@@ -124,6 +125,9 @@ from engine.ai.hard import (
     margin,
 )
 from engine.core import Action, Game, State
+
+if TYPE_CHECKING:
+    from engine.ai.rheinlaender_tuned import Weights
 
 MARGIN = 0.25  # weight of the score margin next to the share of first place (0..1)
 
@@ -173,6 +177,14 @@ def policy_only(game: Game, world: State, seat: int, moves: list[Action], pick: 
     return rheinlaender_candidates(game, world, seat, moves, pick, rng)[:1]
 
 
+def plain_weights(players: int) -> Weights:
+    """Hard's own policy's weights without its ``follow`` look (four times the cost): what
+    our seat plays in playouts and how the one-round search scores our next move."""
+    from engine.ai.rheinlaender_tuned import weights_for
+
+    return weights_for(players).but(follow=0.0)
+
+
 def rheinlaender_playout_move(game: Game, state: State, seat: int, moves: list[Action],
                               rng: dict[str, int]) -> Action:
     """``normal`` for the other seats (they play it), hard's own policy for ours, without its
@@ -180,8 +192,8 @@ def rheinlaender_playout_move(game: Game, state: State, seat: int, moves: list[A
     from engine.ai import rheinlaender, rheinlaender_tuned
 
     if state.get("searching") == seat:
-        plain = rheinlaender_tuned.weights_for(state["players"]).but(follow=0.0)
-        return rheinlaender_tuned.choose(game, state, seat, moves, rng, plain)
+        return rheinlaender_tuned.choose(game, state, seat, moves, rng,
+                                         plain_weights(state["players"]))
     return rheinlaender.choose(game, state, seat, moves, rng)
 
 
@@ -211,11 +223,11 @@ def next_turn_value(game: Game, state: State, seat: int) -> float:
     answered, and we drew): the score after our best move (a knight from the hand we hold
     then, or a bastion), so the horizon sees what our cards complete as well as what the
     answers took."""
-    from engine.ai.rheinlaender_tuned import move_values, value, weights_for
+    from engine.ai.rheinlaender_tuned import move_values, value
 
     if state["step"] == "over":
         return rheinlaender_value(game, state, seat)
-    plain = weights_for(state["players"]).but(follow=0.0)
+    plain = plain_weights(state["players"])
     moves = game.legal(state, seat) if game.active(state) == [seat] else []
     if not moves:
         return value(state, seat, plain) / 10.0
