@@ -9,6 +9,10 @@ is cheaper when only the endgame search changes and shows what the search adds.
     python -m bench.rheinlaender_search --players 3 --games 60 --from-knights 3 --searcher end
     python -m bench.rheinlaender_search --players 5 --games 40 --searcher next
     python -m bench.rheinlaender_search --players 4 --games 40 --confidence 2
+    python -m bench.rheinlaender_search --players 5 --games 50 --searcher next --open-hands
+
+``--open-hands`` is a diagnostic, never a way to play: the named searcher's worlds keep the
+other seats' true hands (only the deck is redealt), to measure what knowing them is worth.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from bench.common import seat_share, wilson
 from bench.rheinlaender_tune import policy_move
 from engine import ai
 from engine.ai import hard, hard_rheinlaender
+from engine.ai.hard import deal_hidden, fresh_rng
 from engine.core import Action, Game, State
 
 
@@ -43,6 +48,23 @@ def share(players: int, index: int, from_knights: int, searcher: hard.Searcher,
         return action
 
     return seat_share("rheinlaender", players, index, mine)
+
+
+def open_hands_world(state: State, seat: int, rng: dict[str, int]) -> State:
+    """A world that sees every hand (a diagnostic): the deck alone is dealt anew."""
+    from engine.rheinlaender.cards import SHUFFLE
+    from engine.rheinlaender.memory import coins, payments
+
+    world = dict(state)
+    deck = [c for c in state["deck"] if c != SHUFFLE]
+    dealt = deal_hidden({"deck": len(deck)}, deck, rng)
+    world["deck"] = sorted(dealt["deck"] + [SHUFFLE] * (len(state["deck"]) - len(deck)))
+    world["hands"] = [list(hand) for hand in state["hands"]]
+    world["coins"] = coins(state)
+    world["payments"] = [payments(state, s) for s in range(state["players"])]
+    world["rng"] = fresh_rng(rng)
+    world["searching"] = seat
+    return world
 
 
 def overrule_on(confidence: float) -> None:
@@ -71,11 +93,15 @@ def main() -> None:
     parser.add_argument("--confidence", type=float,
                         help="auto: standard errors a gain must clear in every searcher hard "
                              "uses (default: each searcher's own, 2)")
+    parser.add_argument("--open-hands", action="store_true",
+                        help="diagnostic: the named searcher's worlds keep every true hand")
     parser.add_argument("changes", nargs="*", help="searcher field=value (playouts, ...)")
     args = parser.parse_args()
     hard_rheinlaender.CANDIDATES = args.candidates
     if args.searcher == "auto" and args.changes:
         parser.error("auto picks its searchers by position: name mid, end or next to change one")
+    if args.open_hands and args.searcher == "auto":
+        parser.error("--open-hands changes one searcher's worlds: name mid, end or next")
     if args.confidence is not None:
         if args.searcher != "auto":
             parser.error("--confidence is for auto; name confidence=Z to change one searcher")
@@ -85,6 +111,8 @@ def main() -> None:
     for change in args.changes:
         name, _, text = change.partition("=")
         chosen = replace(chosen, **{name: type(getattr(chosen, name))(float(text))})
+    if args.open_hands:
+        chosen = replace(chosen, determinize=open_hands_world)
     # next: the changed one-round search before the endgame, hard's endgame after it
     searcher = (replace(chosen, at=partial(hard_rheinlaender.rheinlaender_at, before=chosen))
                 if args.searcher == "next" else chosen)
@@ -99,7 +127,7 @@ def main() -> None:
     p99 = 1000 * times[min(len(times) - 1, int(0.99 * len(times)))] if times else 0.0
     print(f"{args.players}p games {args.first}-{args.first + args.games - 1} from "
           f"{args.from_knights} knights, {args.searcher}, {args.candidates} candidates "
-          f"{args.changes}"
+          f"{args.changes}{' open hands' if args.open_hands else ''}"
           f"{'' if args.confidence is None else f' confidence {args.confidence:g}'}: "
           f"{total:g}/{args.games} = {100 * total / args.games:.1f}% [{100 * low:.0f}, "
           f"{100 * high:.0f}]; {len(times)} searched moves, p99 {p99:.0f} ms", flush=True)
