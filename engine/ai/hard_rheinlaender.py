@@ -109,6 +109,14 @@ game of 100 differs, and at 5 players, games 800-899, -2.0, 1.6, 4 differ); ``NE
 horizon two rounds on (800 moves: -3.5, 5.9; 40 games differ). Hard as committed took
 67.0 % of the fresh games 1050-1249 (134 of 200) and 64.0 % of all 650 fresh games
 600-1249 it has played since ``NEXT``.
+
+2026-12-05, later (bench/AI_STRENGTH.md, seventeenth round; nothing adopted). 4 players,
+games 1050-1149: ``NEXT`` with twice its budget -4.5 points (standard error 4.2), on 3
+standard errors -11.8 (6.4, 38 games): its overrules on 2 are worth having, more of them
+add nothing. 5 players, games 800-899: whole games searched from 5 knights left +3.5
+(1.8; 4 games differ). ``NEXT`` at 5 players, games 800-849: +20.3 (8.8) where games
+600-708 gave -1.8, and the same with every true hand in its worlds (+1.0 over redealt
+ones): the hidden hands are not why it lost there. It needs 200 fresh games.
 """
 
 from __future__ import annotations

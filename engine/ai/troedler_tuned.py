@@ -78,6 +78,11 @@ at no cost. 2 per point of projected damage above the highest other, the policy 
 4 players, paired: +6.0 points (standard error 2.5) on games 200-399, +2.0 (2.5) on
 400-599; hard with it 241.5 of games 600-999 against 240, although hard mostly plays this
 policy's moves. Not kept: the code went with it.
+
+Screened again at 4 players (2026-12-05, the policy alone, games 200-599, paired against
+59.9 %): ``loser`` 40 +0.0 and 15 +1.0 points (standard errors 0.5 and 0.8), ``goods`` 0.8
+-2.8 (2.2), and its turn search at 1000 positions and beam 10 +1.2 (2.6; 109 games
+differ). None kept (bench/AI_STRENGTH.md, seventeenth round).
 """
 
 from __future__ import annotations
