@@ -27,7 +27,7 @@ from bench.common import seat_share, wilson
 from bench.rheinlaender_tune import policy_move
 from engine import ai
 from engine.ai import hard, hard_rheinlaender
-from engine.ai.hard import deal_hidden, fresh_rng
+from engine.ai.hard import deal_hidden
 from engine.core import Action, Game, State
 
 
@@ -53,18 +53,13 @@ def share(players: int, index: int, from_knights: int, searcher: hard.Searcher,
 def open_hands_world(state: State, seat: int, rng: dict[str, int]) -> State:
     """A world that sees every hand (a diagnostic): the deck alone is dealt anew."""
     from engine.rheinlaender.cards import SHUFFLE
-    from engine.rheinlaender.memory import coins, payments
 
     world = dict(state)
     deck = [c for c in state["deck"] if c != SHUFFLE]
     dealt = deal_hidden({"deck": len(deck)}, deck, rng)
     world["deck"] = sorted(dealt["deck"] + [SHUFFLE] * (len(state["deck"]) - len(deck)))
     world["hands"] = [list(hand) for hand in state["hands"]]
-    world["coins"] = coins(state)
-    world["payments"] = [payments(state, s) for s in range(state["players"])]
-    world["rng"] = fresh_rng(rng)
-    world["searching"] = seat
-    return world
+    return hard_rheinlaender.counted(world, state, seat, rng)
 
 
 def overrule_on(confidence: float) -> None:

@@ -147,7 +147,6 @@ def rheinlaender_world(state: State, seat: int, rng: dict[str, int]) -> State:
     keeps the count a player keeps, where it first gave each other seat our coins (a guess
     about who leads, which the normal seats did not have to make)."""
     from engine.rheinlaender.cards import SHUFFLE
-    from engine.rheinlaender.memory import coins, payments
 
     world = dict(state)
     deck = [c for c in state["deck"] if c != SHUFFLE]
@@ -161,10 +160,18 @@ def rheinlaender_world(state: State, seat: int, rng: dict[str, int]) -> State:
     world["deck"] = sorted(dealt["deck"] + [SHUFFLE] * (len(state["deck"]) - len(deck)))
     world["hands"] = [list(state["hands"][s]) if s == seat else sorted(dealt[s])
                       for s in range(state["players"])]
+    return counted(world, state, seat, rng)
+
+
+def counted(world: State, state: State, seat: int, rng: dict[str, int]) -> State:
+    """``world`` with the coins counted as a player keeps them, its own draws to come and
+    our seat marked for hard's own policy in playouts."""
+    from engine.rheinlaender.memory import coins, payments
+
     world["coins"] = coins(state)
     world["payments"] = [payments(state, s) for s in range(state["players"])]
     world["rng"] = fresh_rng(rng)
-    world["searching"] = seat  # playouts play our seat with hard's own policy
+    world["searching"] = seat
     return world
 
 
