@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine import ai, get_game
 from engine.ai import troedler_tuned
-from engine.ai.troedler import banked
+from engine.ai.troedler import banked, evaluate
 from engine.core import Game, State, new_rng
 from engine.troedler.data import CARDS, HAND_LIMIT
 from engine.troedler.phase3 import start_turn
@@ -101,3 +101,20 @@ def test_a_pile_is_chosen_for_the_best_turn_its_cards_make() -> None:
             assert value >= score(turn, seat) - 1e-9  # ending the turn at once is a turn
         checked += len(set(values)) > 1
     assert checked
+
+
+def test_normal_weights_score_as_normal_does_and_hand_weights_reach_the_hand() -> None:
+    """``NORMAL`` is normal's own score, hand included; a hand weight set through ``but``
+    changes what a hand is worth and nothing else."""
+    game = get_game("troedler")
+    richer = troedler_tuned.NORMAL.but(route=1.4)
+    assert richer.hand.route == 1.4 and richer.feed == troedler_tuned.NORMAL.feed
+    changed = 0
+    for state, seat in _positions(game, 4, 8, "take")[:10]:
+        assert troedler_tuned.evaluate(state, seat, troedler_tuned.NORMAL) == evaluate(
+            state, seat)
+        routes = sum(CARDS[c]["type"] == "route" for c in state["hands"][seat])
+        gain = troedler_tuned.evaluate(state, seat, richer) - evaluate(state, seat)
+        assert abs(gain - routes) < 1e-9
+        changed += routes > 0
+    assert changed

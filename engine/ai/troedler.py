@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections import Counter, deque
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import lru_cache
 
 from engine.core import Action, Game, State, rng_below
@@ -216,7 +217,24 @@ def evaluate(state: State, seat: int) -> float:
     return value + hand_value(state, seat)
 
 
-def hand_value(state: State, seat: int, hand: list[int] | None = None) -> float:
+@dataclass(frozen=True)
+class HandWeights:
+    """What ``hand_value`` counts a card in hand for (normal's values by default)."""
+    request: float = 0.15  # share of a request's points for holding it at all
+    request_share: float = 0.5  # ... more per share of its goods held
+    request_full: float = 0.2  # ... more once every good is held
+    to_deliver: float = 0.3  # per step from a full request to a village that takes it
+    route: float = 0.4
+    extra: float = 0.6
+    feed_card: float = -0.4
+    to_goods: float = 0.25  # per step to the nearest village holding a missing good
+
+
+HAND = HandWeights()
+
+
+def hand_value(state: State, seat: int, hand: list[int] | None = None,
+               w: HandWeights = HAND) -> float:
     """What the cards in hand (or ``hand``, the cards kept of it) promise, given the goods
     held and where the cart stands."""
     hand = state["hands"][seat] if hand is None else hand
@@ -231,18 +249,19 @@ def hand_value(state: State, seat: int, hand: list[int] | None = None) -> float:
             need = NEEDS[cid]
             have = sum(min(count, held[good]) for good, count in need)
             total = len(card["goods"])
-            value += card["points"] * (0.15 + 0.5 * have / total)
+            value += card["points"] * (w.request + w.request_share * have / total)
             if have == total:
-                value += 0.2 * card["points"] - 0.3 * delivery_distance(state, cart)
+                value += w.request_full * card["points"] - w.to_deliver * delivery_distance(
+                    state, cart)
             wanted.update(good for good, count in need if count > held[good])
         elif kind == "route":
-            value += 0.4
+            value += w.route
         elif kind == "extra":
-            value += 0.6
+            value += w.extra
         elif kind == "feed":
-            value -= 0.4
+            value += w.feed_card
     if wanted:
-        value -= 0.25 * goods_distance(state, cart, frozenset(wanted))
+        value -= w.to_goods * goods_distance(state, cart, frozenset(wanted))
     return value
 
 

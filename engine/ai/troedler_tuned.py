@@ -83,16 +83,24 @@ Screened again at 4 players (2026-12-05, the policy alone, games 200-599, paired
 59.9 %): ``loser`` 40 +0.0 and 15 +1.0 points (standard errors 0.5 and 0.8), ``goods`` 0.8
 -2.8 (2.2), and its turn search at 1000 positions and beam 10 +1.2 (2.6; 109 games
 differ). None kept (bench/AI_STRENGTH.md, seventeenth round).
+
+All weights at once (2026-12-05, eighteenth round): normal's hand terms became weights
+(``hand``, engine.ai.troedler.HandWeights) and these 15 weights were tuned together by
+simultaneous perturbation (bench/policy_spsa.py, 6,400 games at 4 players). The result, on
+the fresh games 1300-1699 paired against the policy as committed: -1.9 points (standard
+error 2.7). Not kept; the weights stay as they were.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 
 from engine.ai.troedler import (
     BEAM,
     BUDGET,
+    HAND,
+    HandWeights,
     Score,
     after,
     banked,
@@ -112,6 +120,7 @@ class Weights:
     delivered: float = 2.0  # per point of a delivered request
     goods: float = 1.0  # per good held (a point at the end, half a damage, the tie-break)
     loser: float = 25.0  # projected lone highest damage, rising to this as the end nears
+    loser_early: float = 0.3  # the share of ``loser`` charged from the first round
     tie: float = 3.0  # projected damage level with the highest other
     feed: float = 1.0  # per spent feed
     spare: float = 0.0  # per good held that no request in hand asks for
@@ -120,9 +129,16 @@ class Weights:
     clog: float = 0.0  # per feed in hand beyond the first: a hand of feed takes no requests
     limit: float = 0.0  # 1: a turn's end is scored with the hand the limit leaves (R37)
     pile_turn: float = 0.0  # 1: a pile (R15) is worth the best turn its cards make
+    hand: HandWeights = HAND  # what the cards in hand promise (normal's ``hand_value``)
 
     def but(self, **changes: float) -> Weights:
-        return replace(self, **changes)
+        """These weights with ``changes``, a hand weight's name (``route``) among them."""
+        inner = {k: v for k, v in changes.items() if k in HAND_NAMES}
+        outer = {k: v for k, v in changes.items() if k not in HAND_NAMES}
+        return replace(self, **outer, hand=replace(self.hand, **inner))
+
+
+HAND_NAMES = frozenset(f.name for f in fields(HandWeights))
 
 
 NORMAL = Weights()
@@ -137,19 +153,19 @@ def weights_for(players: int) -> Weights:
     return BY_PLAYERS.get(players, TUNED)
 
 
-def card_worth(state: State, seat: int, cid: int) -> float:
+def card_worth(state: State, seat: int, cid: int, w: HandWeights = HAND) -> float:
     """One card's own share of ``hand_value``, which cards the hand limit should keep: a
     request's without the distance terms, which belong to the hand as a whole."""
     card = CARDS[cid]
     if card["type"] != "request":
-        return hand_value(state, seat, [cid])
+        return hand_value(state, seat, [cid], w)
     need = Counter(card["goods"])
     have = sum((need & Counter(state["collections"][seat])).values())
     share = have / sum(need.values())
-    return card["points"] * (0.15 + 0.5 * share + 0.2 * (share == 1))
+    return card["points"] * (w.request + w.request_share * share + w.request_full * (share == 1))
 
 
-def kept(state: State, seat: int) -> tuple[list[int], int]:
+def kept(state: State, seat: int, w: HandWeights = HAND) -> tuple[list[int], int]:
     """The hand as the limit leaves it if the turn ends now, and the feed it forces onto the
     value pile (R37: feed is never discarded, surplus feed beyond the limit is spent)."""
     hand = state["hands"][seat]
@@ -159,7 +175,7 @@ def kept(state: State, seat: int) -> tuple[list[int], int]:
     if len(feed) >= HAND_LIMIT:
         return sorted(feed)[:HAND_LIMIT], len(feed) - HAND_LIMIT
     others = sorted((c for c in hand if CARDS[c]["type"] != "feed"),
-                    key=lambda c: -card_worth(state, seat, c))
+                    key=lambda c: -card_worth(state, seat, c, w))
     return feed + others[:HAND_LIMIT - len(feed)], 0
 
 
@@ -167,7 +183,7 @@ def evaluate(state: State, seat: int, w: Weights) -> float:
     """Normal's ``evaluate`` with ``w``'s weights and terms."""
     n = state["n"]
     banks = [banked(state, s) for s in range(n)]
-    hand, surplus = kept(state, seat) if w.limit else (state["hands"][seat], 0)
+    hand, surplus = kept(state, seat, w.hand) if w.limit else (state["hands"][seat], 0)
     if surplus:
         banks[seat] = (banks[seat][0], banks[seat][1] + surplus)
     goods = state["collections"][seat]
@@ -181,7 +197,7 @@ def evaluate(state: State, seat: int, w: Weights) -> float:
 
     mine = projected(seat)
     worst_other = max(projected(s) for s in range(n) if s != seat)
-    penalty = w.loser * (0.3 + 0.7 * near)
+    penalty = w.loser * (w.loser_early + (1 - w.loser_early) * near)
     gap = mine - worst_other
     if n == 2:
         value -= penalty * (gap >= 3) + 4.0 * (2 <= gap < 3) + 1.0 * (1 <= gap < 2)
@@ -198,7 +214,7 @@ def evaluate(state: State, seat: int, w: Weights) -> float:
         value -= w.clog * max(0, sum(CARDS[c]["type"] == "feed" for c in hand) - 1)
     if w.hand_feed:
         value -= w.hand_feed * max(0, sum(CARDS[c]["type"] == "feed" for c in hand) - HAND_LIMIT)
-    return value + hand_value(state, seat, hand)
+    return value + hand_value(state, seat, hand, w.hand)
 
 
 def scorer(players: int, w: Weights | None = None) -> Score:
