@@ -118,6 +118,10 @@ add nothing. 5 players, games 800-899: whole games searched from 5 knights left 
 600-708 gave -1.8, and the same with every true hand in its worlds (+1.0 over redealt
 ones): the hidden hands are not why it lost there. On fresh games 900-949 -7.0 (8.2): over
 all 259 games +4.5 (4.0), not adopted.
+
+2026-12-05, eighteenth round: at 5 players the policy's weights were tuned all at once
+(engine.ai.rheinlaender_tuned ``FIVE``); hard with them took 43.9 % of fresh games
+1000-1199 against 40.0 % (+3.9 points, standard error 2.8). The search is unchanged.
 """
 
 from __future__ import annotations
