@@ -34,7 +34,10 @@ NUDGES: dict[str, dict[str, float]] = {
 }
 
 
-def weights(game: str, players: int, values: dict[str, float]) -> object:
+Weights = troedler_tuned.Weights | rheinlaender_tuned.Weights
+
+
+def weights(game: str, players: int, values: dict[str, float]) -> Weights:
     module = troedler_tuned if game == "troedler" else rheinlaender_tuned
     return module.weights_for(players).but(**values)
 
