@@ -121,7 +121,8 @@ all 259 games +4.5 (4.0), not adopted.
 
 2026-12-05, eighteenth round: at 5 players the policy's weights were tuned all at once
 (engine.ai.rheinlaender_tuned ``FIVE``); hard with them took 43.9 % of fresh games
-1000-1199 against 40.0 % (+3.9 points, standard error 2.8). The search is unchanged.
+1000-1199 against 40.0 % (+3.9 points, standard error 2.8), 42.9 % of games 1000-1299
+(+2.2, 2.3). The search is unchanged.
 """
 
 from __future__ import annotations
