@@ -68,14 +68,14 @@ players on top of ``knights`` -1.5 (games 0-299 / 400-599): ``bastion`` 0 -14.8 
 none is kept.
 
 ``FIVE`` (2026-12-05, eighteenth round): at 5 players the continuous weights were tuned all
-at once from ``SPENDING`` by simultaneous perturbation (bench/policy_spsa.py: 60 steps of
-40 paired games, games 5000-7399, the mean over the second half). It moved ``potential``
-0.3 -> 0.19, ``follow`` 0.5 -> 0.65, ``others`` 0.4 -> 0.5, ``knights`` -1.5 -> -1.3,
-``final`` 10 -> 9.7 and the others by less than 0.06. On fresh games, paired against ``SPENDING``: the policy alone, games
-1000-1799, 39.6 % against 37.1 % (+2.4 points, standard error 1.4; 164 games differ); hard
-with it, games 1000-1199, 43.9 % against 40.0 % (+3.9, 2.8; 42 differ), and games
-1200-1299 41.0 % against 42.3 % (-1.3, 3.9): +2.2 (2.3) over the 300. A small gain at
-best, on games no tuning saw: kept.
+at once from ``SPENDING`` by simultaneous perturbation (bench/policy_spsa.py: 60 steps of 40
+paired games, games 5000-7399, the mean over the second half). It moved ``potential`` 0.3 ->
+0.19, ``follow`` 0.5 -> 0.65, ``others`` 0.4 -> 0.5, ``knights`` -1.5 -> -1.3, ``final`` 10
+-> 9.7 and the others by less than 0.06. On fresh games, paired against ``SPENDING``: the
+policy alone, games 1000-1799, 39.6 % against 37.1 % (+2.4 points, standard error 1.4; 164
+games differ); hard with it, games 1000-1199, 43.9 % against 40.0 % (+3.9, 2.8; 42 differ),
+and games 1200-1299 41.0 % against 42.3 % (-1.3, 3.9): +2.2 (2.3) over the 300. A small gain
+at best, on games no tuning saw: kept.
 """
 
 from __future__ import annotations
