@@ -172,7 +172,7 @@ def test_r23_e14_which_reservations_are_legal():
     with pytest.raises(RuleError):
         GAME.parse(probe, YELLOW, "reserve a bonn")
     lines = act(state, GREEN, "done")
-    assert sum("has nothing to do in Phase 3" in line for line in lines) == 2, lines
+    assert sum("is done: nothing to do in Phase 3" in line for line in lines) == 2, lines
     assert state["stop"] == {"transport": "red-train", "city": 5}
     act(state, GREEN, "done")  # keeps both aboard
     # Phase 4: Mannheim -> Frankfurt (stop), then 1 point toward Karlsruhe: Mainz.
