@@ -1,7 +1,7 @@
 """Rheinländer's ``hard`` parts (``engine.ai.hard``): worlds, candidates, values.
 
-Until a seat has ``ENDGAME_KNIGHTS`` knights left, hard plays its own tuned policy's move
-(engine.ai.rheinlaender_tuned) at 3 and 5 players. At 4 players it searches one round
+Until a seat has ``ENDGAME_KNIGHTS`` knights left (5 at 5 players, ``ENDGAME_KNIGHTS_AT``),
+hard plays its own tuned policy's move (engine.ai.rheinlaender_tuned) at 3 and 5 players. At 4 players it searches one round
 (``NEXT``): every other seat's answer to the policy's best moves, scored by our best move
 at our next turn. From there on it searches whole games: who ends the game and when decides
 it. A world keeps what the seat sees and the coins every seat was paid in the open
@@ -123,6 +123,15 @@ all 259 games +4.5 (4.0), not adopted.
 (engine.ai.rheinlaender_tuned ``FIVE``); hard with them took 43.9 % of fresh games
 1000-1199 against 40.0 % (+3.9 points, standard error 2.8), 42.9 % of games 1000-1299
 (+2.2, 2.3). The search is unchanged.
+
+2026-12-05, nineteenth round: at 5 players the whole-game search starts at 5 knights left
+(``ENDGAME_KNIGHTS_AT``) and overrules the policy on 1.5 standard errors instead of 2
+(``ENDGAME_CONFIDENCE``). Each alone had stayed inside the noise (from 5 knights +0.2
+points, standard error 1.4, on games 2000-2199; on 1.5 standard errors +2.8, 2.1, on games
+800-899). Together, paired with hard before on fresh games: 46.0 % against 41.6 % on games
+2000-2199 (+4.4, 2.4; 31 games differ), then 50.7 % against 45.3 % on games 2200-2299
+(+5.3, 3.6; 17 differ): +4.7 (2.0) over the 300. Its searched decisions cost what the
+5-knight search does (the budget is the same): p50 1.2 s, p99 1.7 s and max 1.8 s of CPU.
 """
 
 from __future__ import annotations
@@ -260,13 +269,16 @@ def rheinlaender_at(state: State, before: Searcher | None = None) -> Searcher:
     decides it, and the end is a few rounds away. Before that, the one-round search where it
     was measured to gain (``BEFORE_ENDGAME``), else the policy's move; ``before`` overrides
     both (the bench screens a searcher at every table size so)."""
-    if min(state["supply"]) > ENDGAME_KNIGHTS:
+    if min(state["supply"]) > ENDGAME_KNIGHTS_AT.get(state["players"], ENDGAME_KNIGHTS):
         return before or BEFORE_ENDGAME.get(state["players"], OPENING)
     return ENDGAMES.get(state["players"], ENDGAME)
 
 
 CANDIDATES = 4
 ENDGAME_KNIGHTS = 3
+# 5 players search whole games from 5 knights left and overrule the policy on 1.5 standard
+# errors (``ENDGAME_CONFIDENCE``): measured together in the module docstring
+ENDGAME_KNIGHTS_AT = {5: 5}
 POLICY = "engine.ai.hard_rheinlaender:rheinlaender_playout_move"
 
 MIDGAME = Searcher(policy=POLICY, determinize=rheinlaender_world,
@@ -277,7 +289,9 @@ ENDGAME = replace(MIDGAME, stop=whole_game_stop)
 # more worlds let the search overrule its policy more often where it sees a gain (measured
 # in the module docstring). 3 players keep the budget their row was measured with.
 ENDGAME_BUDGETS = {4: (960, 20), 5: (1280, 24)}
-ENDGAMES = {players: replace(ENDGAME, move_budget=moves, max_worlds=worlds)
+ENDGAME_CONFIDENCE = {5: 1.5}
+ENDGAMES = {players: replace(ENDGAME, move_budget=moves, max_worlds=worlds,
+                             confidence=ENDGAME_CONFIDENCE.get(players, ENDGAME.confidence))
             for players, (moves, worlds) in ENDGAME_BUDGETS.items()}
 OPENING = replace(MIDGAME, candidates=policy_only)
 # Before the endgame, every other seat's answer played out and scored by our best next move
