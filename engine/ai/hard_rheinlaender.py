@@ -3,9 +3,10 @@
 Until a seat has ``ENDGAME_KNIGHTS`` knights left (5 at 5 players, ``ENDGAME_KNIGHTS_AT``),
 hard plays its own tuned policy's move (engine.ai.rheinlaender_tuned) at 3 and 5 players.
 At 4 players it searches one round (``NEXT``): every other seat's answer to the policy's
-best moves, scored by our best move at our next turn. From there on it searches whole games: who ends the game and when decides
-it. A world keeps what the seat sees and the coins every seat was paid in the open
-(``engine.rheinlaender.memory``), and redeals the other hands and the deck. ``MIDGAME``,
+best moves, scored by our best move at our next turn. From there on it searches whole
+games: who ends the game and when decides it. A world keeps what the seat sees and the
+coins every seat was paid in the open (``engine.rheinlaender.memory``), and redeals the
+other hands and the deck. ``MIDGAME``,
 the same one-round search scored as if the game ended at the horizon, is no longer played
 (measured below; bench/rheinlaender_search.py can still run it).
 
