@@ -246,14 +246,11 @@ def hand_value(state: State, seat: int, hand: list[int] | None = None,
         card = CARDS[cid]
         kind = card["type"]
         if kind == "request":
-            need = NEEDS[cid]
-            have = sum(min(count, held[good]) for good, count in need)
-            total = len(card["goods"])
-            value += card["points"] * (w.request + w.request_share * have / total)
-            if have == total:
-                value += w.request_full * card["points"] - w.to_deliver * delivery_distance(
-                    state, cart)
-            wanted.update(good for good, count in need if count > held[good])
+            value += request_worth(cid, held, w)
+            missing = {good for good, count in NEEDS[cid] if count > held[good]}
+            if not missing:
+                value -= w.to_deliver * delivery_distance(state, cart)
+            wanted.update(missing)
         elif kind == "route":
             value += w.route
         elif kind == "extra":
@@ -263,6 +260,17 @@ def hand_value(state: State, seat: int, hand: list[int] | None = None,
     if wanted:
         value -= w.to_goods * goods_distance(state, cart, frozenset(wanted))
     return value
+
+
+def request_worth(cid: int, held: Counter, w: HandWeights = HAND) -> float:
+    """A request in hand on its own (``hand_value`` adds the distances, which belong to the
+    hand as a whole): a share of its points for the goods held towards it, more once every
+    good is held."""
+    card = CARDS[cid]
+    have = sum(min(count, held[good]) for good, count in NEEDS[cid])
+    total = len(card["goods"])
+    worth = card["points"] * (w.request + w.request_share * have / total)
+    return worth + w.request_full * card["points"] if have == total else worth
 
 
 # each request's goods as (kind, count) pairs: hand_value asks them for every hand it scores

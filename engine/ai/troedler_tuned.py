@@ -107,6 +107,7 @@ from engine.ai.troedler import (
     best_one_ply,
     copy_state,
     hand_value,
+    request_worth,
     search_turn,
     turn_plans,
 )
@@ -156,13 +157,9 @@ def weights_for(players: int) -> Weights:
 def card_worth(state: State, seat: int, cid: int, w: HandWeights = HAND) -> float:
     """One card's own share of ``hand_value``, which cards the hand limit should keep: a
     request's without the distance terms, which belong to the hand as a whole."""
-    card = CARDS[cid]
-    if card["type"] != "request":
+    if CARDS[cid]["type"] != "request":
         return hand_value(state, seat, [cid], w)
-    need = Counter(card["goods"])
-    have = sum((need & Counter(state["collections"][seat])).values())
-    share = have / sum(need.values())
-    return card["points"] * (w.request + w.request_share * share + w.request_full * (share == 1))
+    return request_worth(cid, Counter(state["collections"][seat]), w)
 
 
 def kept(state: State, seat: int, w: HandWeights = HAND) -> tuple[list[int], int]:
