@@ -71,7 +71,6 @@ def other_seat_secrets_changed(key: str, state: State, seat: int) -> State:
     ("rheinlaender", 3, 117),  # a seat with 3 knights left: the endgame search
     ("rheinlaender", 4, 30),  # before the endgame at 4 players: the one-round search
     ("troedler", 3, 126),  # a turn two requests before the end: the late search
-    ("troedler", 4, 34),  # a pile chosen by how its round plays out in dealt worlds
 ])
 def test_hard_choice_depends_only_on_its_own_view(key: str, players: int, moves: int) -> None:
     game = get_game(key)

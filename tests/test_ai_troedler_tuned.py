@@ -1,5 +1,5 @@
 """Trödler hard's own turn policy (engine.ai.troedler_tuned): the hand limit in its score
-and the pile chosen by the turn it makes (and at 4 players by how its round plays out)."""
+and the pile chosen by the turn it makes."""
 
 from __future__ import annotations
 
@@ -101,29 +101,6 @@ def test_a_pile_is_chosen_for_the_best_turn_its_cards_make() -> None:
             assert value >= score(turn, seat) - 1e-9  # ending the turn at once is a turn
         checked += len(set(values)) > 1
     assert checked
-
-
-def test_at_four_players_a_pile_is_chosen_by_how_its_round_plays_out() -> None:
-    game = get_game("troedler")
-    score = troedler_tuned.scorer(4)
-    worlds = troedler_tuned.PILE_WORLDS[4]
-    overruled = 0
-    for state, seat in _positions(game, 4, 7, "take")[:2]:
-        before = game.dump(state)
-        moves = game.legal(state, seat)
-        rng = new_rng(2)
-        first = troedler_tuned.best_turn_pile(game, state, seat, moves, rng, score)
-        values = troedler_tuned.round_values(game, state, seat, moves, worlds, rng, score)
-        chosen = troedler_tuned.choose(game, state, seat, moves, new_rng(2))
-        assert game.dump(state) == before  # playing the rounds out changes nothing
-        assert chosen == troedler_tuned.choose(game, game.load(before), seat, moves, new_rng(2))
-        best = max(values)
-        if best > values[moves.index(first)] + troedler_tuned.PILE_MARGIN:
-            assert values[moves.index(chosen)] == best
-            overruled += 1
-        else:
-            assert chosen == first
-    assert overruled  # the round's play, not the best turn alone, chose a pile
 
 
 def test_normal_weights_score_as_normal_does_and_hand_weights_reach_the_hand() -> None:

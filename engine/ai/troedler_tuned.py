@@ -107,12 +107,11 @@ from engine.ai.troedler import (
     best_one_ply,
     copy_state,
     hand_value,
-    quick,
     request_worth,
     search_turn,
     turn_plans,
 )
-from engine.core import Action, Game, State, new_rng, rng_below
+from engine.core import Action, Game, State
 from engine.troedler.data import CARDS, HAND_LIMIT, SETUP
 from engine.troedler.phase3 import start_turn
 
@@ -233,78 +232,10 @@ def choose(game: Game, state: State, seat: int, moves: list[Action], rng: dict[s
 
 def best_pile(game: Game, state: State, seat: int, moves: list[Action], rng: dict[str, int],
               score: Score) -> Action:
-    """The pile whose round plays out best (``round_value``) at the tables in
-    ``PILE_WORLDS``; elsewhere, or unless another pile's round beats it by ``PILE_MARGIN``,
-    the pile whose cards make the best turn from where the cart stands now."""
-    first = best_turn_pile(game, state, seat, moves, rng, score)
-    worlds = PILE_WORLDS.get(state["n"], 0)
-    if not worlds or len(moves) == 1:
-        return first
-    values = round_values(game, state, seat, moves, worlds, rng, score)
-    top = max(range(len(moves)), key=lambda i: values[i])
-    return moves[top] if values[top] > values[moves.index(first)] + PILE_MARGIN else first
-
-
-def best_turn_pile(game: Game, state: State, seat: int, moves: list[Action],
-                   rng: dict[str, int], score: Score) -> Action:
     """The pile whose cards make the best turn from where the cart stands now: what is in
     a pile matters only through the turn it allows (and the cards kept after it)."""
     return best_one_ply(game, state, seat, moves, rng,
                         lambda taken, me: turn_value(game, taken, me, score))
-
-
-# Dealt worlds in which each pile's round is played out, by table size (0 or missing: the
-# pile's best turn alone), and how much better, in ``score``'s points, another pile's round
-# must end to overrule that best turn's pile.
-PILE_WORLDS = {4: 4}
-PILE_MARGIN = 1.0
-
-
-def round_values(game: Game, state: State, seat: int, moves: list[Action], worlds: int,
-                 rng: dict[str, int], score: Score) -> list[float]:
-    """Each pile's mean ``score`` for our seat at the next round's deal, in the same
-    ``worlds`` dealt worlds (engine.ai.hard_troedler.troedler_world: what the seat may see)
-    with the same random generator per world. The round's other seats play ``quick``
-    normal (they take their piles after ours, and their turns before and after ours move
-    goods and carts); ours plays this policy. A game ending in the round counts 100 per
-    share of first place on top."""
-    from engine.ai.hard import first_place_share
-    from engine.ai.hard_troedler import troedler_world
-
-    base = rng_below(rng, 1 << 40)
-    dealt = [troedler_world(state, seat, new_rng(base + k)) for k in range(worlds)]
-    values = []
-    for move in moves:
-        total = 0.0
-        for k, world in enumerate(dealt):
-            end = round_played(game, after(game, world, seat, move), seat, state["round"],
-                               new_rng(base + worlds + k), score)
-            total += score(end, seat)
-            if game.result(end) is not None:
-                total += 100.0 * first_place_share(game, end, seat)
-        values.append(total / worlds)
-    return values
-
-
-def round_played(game: Game, state: State, seat: int, start: int, rng: dict[str, int],
-                 score: Score) -> State:
-    """``state`` played on (in place) to the deal after round ``start``, or the game's end."""
-    while game.result(state) is None and not (state["stage"] == "take"
-                                               and state["round"] > start):
-        mover = game.active(state)[0]
-        moves = game.legal(state, mover)
-        if len(moves) == 1:
-            move = moves[0]
-        elif mover != seat:
-            move = quick(game, state, mover, moves, rng)
-        elif state["stage"] == "take":
-            move = best_turn_pile(game, state, seat, moves, rng, score)
-        elif state["stage"] == "play":
-            move = search_turn(game, state, seat, moves, score=score)
-        else:
-            move = best_one_ply(game, state, seat, moves, rng, score)
-        game._apply(state, mover, move if move in moves else moves[0])
-    return state
 
 
 def turn_value(game: Game, state: State, seat: int, score: Score) -> float:
