@@ -89,6 +89,13 @@ All weights at once (2026-12-05, eighteenth round): normal's hand terms became w
 simultaneous perturbation (bench/policy_spsa.py, 6,400 games at 4 players). The result, on
 the fresh games 1300-1699 paired against the policy as committed: -1.9 points (standard
 error 2.7). Not kept; the weights stay as they were.
+
+A pile by its round (2026-12-05, twentieth round): at 4 players each pile's round played
+out in four dealt worlds (the others ``quick`` normal, this policy for our seat) and scored
+at the next deal, overruling the best turn's pile by a point. The policy alone +4.0 points
+(standard error 3.2) on games 8000-8199, but hard with it -0.5 (4.7) and -1.0 (3.6) on
+games 7000-7099 and 7200-7299, at up to 1.4 s of CPU a pile. Not kept (commit a04c770 has
+the code).
 """
 
 from __future__ import annotations
