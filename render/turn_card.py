@@ -91,10 +91,10 @@ def wrap(text: str, size: int, width: float, lines: int) -> list[str]:
             current = candidate
             words.pop(0)
             continue
+        if len(out) >= lines - 1:  # the last line takes the rest, cut with …
+            break
         out.append(current)
         current = ""
-        if len(out) == lines - 1:
-            break
     rest = " ".join([current, *words]).strip()
     if rest:
         out.append(fit(rest, size, width))

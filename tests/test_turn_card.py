@@ -125,6 +125,20 @@ def test_the_card_lists_the_moves_since_the_previous_card_and_counts_older_ones(
     assert f"+ {20 - len(listed)} earlier moves" in said
 
 
+@pytest.mark.parametrize("lines", [1, 2, 3])
+def test_a_move_cut_short_ends_in_an_ellipsis(lines):
+    text = ("Blue plays #40 special feed to cross a ferry: Ruthven to Eilandubh, then "
+            "fulfils #11 request 2 cups + vase (4) in Eilandubh, delivering 2 cups + vase.")
+    width = turn_card.text_width("Blue plays #40 special feed to", turn_card.SMALL) + 4
+    wrapped = turn_card.wrap(text, turn_card.SMALL, width, lines)
+    assert len(wrapped) == lines
+    assert wrapped[-1].endswith("…"), wrapped
+    assert all(turn_card.text_width(line, turn_card.SMALL) <= width for line in wrapped)
+    assert text.startswith(" ".join(wrapped)[:-1].rstrip())  # its start, in order
+    assert turn_card.wrap("Blue ends the turn.", turn_card.SMALL, width, 1) == [
+        "Blue ends the turn."]
+
+
 def test_a_card_without_moves_says_so_and_the_first_card_says_the_game_begins():
     game = engine.GAMES["rheinlaender"]
     state = game.setup(3, {}, seed=2)
