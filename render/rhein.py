@@ -692,6 +692,9 @@ def render(view: dict) -> bytes:
     draw = ImageDraw.Draw(image)
     header(draw, view, lang)
     draw_river(image, draw, view, layout, lang)
+    # what changed since the previous board, under the pieces: a frame drawn over them hid
+    # the first letter of a transport standing at a column's edge
+    highlight.mark("rhein", image, view)
     draw_lanes(draw, view, layout, lang)
     draw_trucks_and_lying(draw, view, layout, lang)
     draw_legend(draw, layout, lang)
@@ -703,5 +706,4 @@ def render(view: dict) -> bytes:
     draw_players(draw, view, cities, top, lang)
     draw_capital_track(draw, view, top, lang)
     draw_mats(draw, view, mats_top, lang)
-    highlight.mark("rhein", image, view)  # what changed since the previous board
     return to_png(image)

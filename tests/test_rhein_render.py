@@ -134,3 +134,23 @@ def test_the_lanes_are_as_tall_as_what_they_hold():
     layout = rhein.plan(view, "en")
     for kind, (top, bottom) in layout.lanes.items():
         assert bottom - top <= rhein.TOKEN_HEAD + 12, kind
+
+
+def test_the_change_frame_lies_under_the_pieces_of_its_column():
+    """The frame around a changed column must not cover a transport standing in it: drawn
+    over the pieces, its left side hid the first letter of the transport's colour."""
+    from render import rhein
+    from render.common import HIGHLIGHT
+
+    state = fresh(4)
+    board(state, "white-ship", 6, {1: 5}, [8, 10])
+    view = dict(GAME.view(state, None), changed={"places": ["6"]})
+    image = Image.open(io.BytesIO(render_board("rhein", view))).convert("RGB")
+    pink = tuple(int(HIGHLIGHT[i:i + 2], 16) for i in (1, 3, 5))
+    layout = rhein.plan(view, "en")
+    x = rhein.x_of(6)
+    ship_top = layout.lanes["ship"][0] + 4
+    frame_side = [image.getpixel((x + 5, y)) for y in range(ship_top + 4, ship_top + 30)]
+    assert pink not in frame_side  # the ship's own colours there
+    lying_top, lying_bottom = layout.lying
+    assert image.getpixel((x + 5, (lying_top + lying_bottom) // 2)) == pink
