@@ -28,13 +28,15 @@ from engine.core import Action, Game, State, new_rng
 
 def configure(settings: list[str]) -> None:
     """``NAME=value`` sets a module constant; LATE_* budgets rebuild the late searcher;
-    LATE_GAP, PLANS and LATE_MOVES / LATE_WORLDS then hold at every player count
-    (LATE_GAPS, PLANS_AT and LATE_BUDGETS are cleared)."""
+    LATE_GAP, LATE_OPEN, PLANS and LATE_MOVES / LATE_WORLDS then hold at every player count
+    (LATE_GAPS, LATE_OPENS, PLANS_AT and LATE_BUDGETS are cleared)."""
     for item in settings:
         name, _, text = item.partition("=")
         setattr(hard_troedler, name, type(getattr(hard_troedler, name))(text))
         if name == "LATE_GAP":
             hard_troedler.LATE_GAPS = {}
+        if name == "LATE_OPEN":
+            hard_troedler.LATE_OPENS = {}
         if name == "PLANS":
             hard_troedler.PLANS_AT = {}
         if name in ("LATE_MOVES", "LATE_WORLDS"):

@@ -55,6 +55,24 @@ def test_the_late_score_is_the_rules_ranking_at_the_end() -> None:
             assert share <= 0.25
 
 
+def test_a_late_horizon_short_of_the_end_counts_less_than_the_end() -> None:
+    """At 4 players a lead at an open horizon is worth less than a game won, and a deficit
+    there costs less than a game lost: so the late search ends a game it leads and keeps
+    one it trails going. 3 players score both alike (LATE_OPENS)."""
+    game = get_game("troedler")
+    for players, seed in ((4, 2), (3, 5)):
+        over = _normal_until(game, game.setup(players, {}, seed), seed, 0, None)
+        still = dict(over, stage="take")
+        first = [s.seat for s in scoring.standings(over) if s.rank == 1][0]
+        last = scoring.standings(over)[-1].seat
+        if players == 4:
+            assert standings_now(game, still, first) < standings_now(game, over, first)
+            assert standings_now(game, still, last) > standings_now(game, over, last)
+        else:
+            for seat in (first, last):
+                assert standings_now(game, still, seat) == standings_now(game, over, seat)
+
+
 def _normal_until(game: Game, state: State, seed: int, start: int, stop: int | None) -> State:
     version = start
     while game.result(state) is None and (stop is None or version < stop):
