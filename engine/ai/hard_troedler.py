@@ -234,10 +234,8 @@ LATE_BEAM = 2
 # the first legal cards and hard plays normal's discard without a search. 0: search them.
 LATE_FAST = 1
 LATE_END = 0  # 1: ending the turn now is always a candidate
-# A late playout that stops short of the end is scored by its standings as if the game
-# ended there, but it has not: counted in full, a lead at the horizon was worth as much as
-# a game won, so the search saw no reason to end a game it led or to keep one it trailed
-# going. Such a horizon counts this share of its standings and 1/n for the rest.
+# a late horizon short of the end counts this share of its standings and 1/n for the rest:
+# an open game is less sure than a finished one (the docstring's twenty-first round)
 LATE_OPEN = 1.0
 LATE_OPENS = {4: 0.5}  # by table size (3 players: their row passes and was measured at 1)
 
@@ -268,9 +266,9 @@ def late_candidates(game: Game, world: State, seat: int, moves: list[Action],
 
 
 def standings_now(game: Game, state: State, seat: int) -> float:
-    """The share of first place were the game scored now (R45-R49), plus the points lead:
-    at the horizon and at the end alike, so playouts that end the game and those that do
-    not are on one scale."""
+    """The share of first place were the game scored now (R45-R49), plus the points lead,
+    so playouts that end the game and those that do not are on one scale; a game still
+    open counts ``LATE_OPENS`` of it (at 4 players half), the rest an even share."""
     from engine.troedler import scoring
 
     seats = range(state["n"])
