@@ -61,7 +61,8 @@ end, is scored at 4 players by half its standings plus 1/8 (``LATE_OPENS``). Cou
 full, leading at such a horizon was worth a game won, so the search had no reason to end a
 game it led (a policy seat that does not end the game wins 9 % of the time) or to keep one
 it trailed going. Paired with hard before on games 7000-7299: 63.0 % against 60.3 %
-(+2.7 points, standard error 1.3; 18 games differ), on each hundred +2.0, +3.0 and +3.0.
+(+2.7 points, standard error 1.3; 18 games differ), on each hundred +2.0, +3.0 and +3.0;
+on the fresh games 7300-7499 58.5 % against 57.5 % (+1.0, 1.0): +2.0 (0.9) over the 500.
 Hard moves' CPU p99 stayed at 0.67-0.75 s. A quarter instead of half: -2.0 (1.4) on games
 7000-7099. With half, starting the late search two requests before the end: -0.3 (2.1)
 over 198 games, so it still starts one request before.
