@@ -2,7 +2,7 @@
 
 import io
 
-from PIL import Image
+from PIL import Image, ImageColor
 from rhein_helpers import GAME, board, fresh, lay, place_truck, start_phase4
 from test_rhein_playthrough import steady_choice
 
@@ -146,7 +146,7 @@ def test_the_change_frame_lies_under_the_pieces_of_its_column():
     board(state, "white-ship", 6, {1: 5}, [8, 10])
     view = dict(GAME.view(state, None), changed={"places": ["6"]})
     image = Image.open(io.BytesIO(render_board("rhein", view))).convert("RGB")
-    pink = tuple(int(HIGHLIGHT[i:i + 2], 16) for i in (1, 3, 5))
+    pink = ImageColor.getrgb(HIGHLIGHT)
     layout = rhein.plan(view, "en")
     x = rhein.x_of(6)
     ship_top = layout.lanes["ship"][0] + 4

@@ -14,7 +14,7 @@ import re
 from functools import cache
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageColor
 
 from bot.service.rhl18_steps import routes_of, routes_view
 from engine.core import new_rng, rng_below
@@ -193,7 +193,7 @@ def test_the_map_outlines_the_hexes_changed_since_the_previous_board():
         x, y = rhl18.hex_center(action["hex"])
         crop = image.crop((int(x - rhl18.HEX_W / 2), int(y - rhl18.SIZE),
                            int(x + rhl18.HEX_W / 2), int(y + rhl18.SIZE)))
-        target = tuple(int(HIGHLIGHT[i:i + 2], 16) for i in (1, 3, 5))
+        target = ImageColor.getrgb(HIGHLIGHT)
         return sum(n for n, colour in crop.getcolors(1 << 16)
                    if sum(abs(a - b) for a, b in zip(colour, target, strict=True)) < 40)
 

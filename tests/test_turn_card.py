@@ -151,10 +151,10 @@ def test_a_card_without_moves_says_so_and_the_first_card_says_the_game_begins():
 def pink_pixels(png: bytes) -> int:
     import io
 
-    from PIL import Image
+    from PIL import Image, ImageColor
 
     image = Image.open(io.BytesIO(png)).convert("RGB")
-    target = tuple(int(HIGHLIGHT[i:i + 2], 16) for i in (1, 3, 5))
+    target = ImageColor.getrgb(HIGHLIGHT)
     pixels = getattr(image, "get_flattened_data", image.getdata)()
     return sum(1 for pixel in pixels if pixel == target)
 
