@@ -46,7 +46,8 @@ def _differs(old: dict, new: dict, keys: Iterable[str]) -> bool:
 
 def _rhein(before: dict, after: dict) -> list[str]:
     """Positions where a transport, a reservation marker, a truck or lying containers came
-    or went (a move touches where it left and where it arrived)."""
+    or went (a move touches where it left and where it arrived), and where a transport was
+    loaded (one waiting on its mat stands in Basel, position 0)."""
     places: list[Any] = []
     old_transports = {t["key"]: t for t in before.get("transports") or []}
     for transport in after.get("transports") or []:
@@ -54,6 +55,8 @@ def _rhein(before: dict, after: dict) -> list[str]:
         if old.get("pos") != transport.get("pos"):
             places += [old.get("pos"), transport.get("pos")]
         places += set(old.get("markers") or []) ^ set(transport.get("markers") or [])
+        if old and old.get("load") != transport.get("load"):
+            places.append(transport.get("pos") or 0)
     old_players = {p["seat"]: p for p in before.get("players") or []}
     for player in after.get("players") or []:
         old = old_players.get(player["seat"], {})

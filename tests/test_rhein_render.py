@@ -154,3 +154,18 @@ def test_the_change_frame_lies_under_the_pieces_of_its_column():
     assert pink not in frame_side  # the ship's own colours there
     lying_top, lying_bottom = layout.lying
     assert image.getpixel((x + 5, (lying_top + lying_bottom) // 2)) == pink
+
+
+def test_loading_a_transport_marks_where_it_stands():
+    """Phase 2 only loads transports: the board after it marks Basel for those waiting on
+    their mats, and a transport's city once it is on the river."""
+    from render import changes
+
+    def view(pos, load):
+        return {"transports": [{"key": "black-ship", "pos": pos, "load": load}], "players": []}
+
+    assert changes.touched("rhein", view(None, [0, 0, 0]), view(None, [4, 5, 0])) == {
+        "places": ["0"]}
+    assert changes.touched("rhein", view(6, [4, 5, 0]), view(6, [4, 0, 0])) == {"places": ["6"]}
+    assert changes.touched("rhein", view(None, [4, 5, 0]), view(None, [4, 5, 0])) == {
+        "places": []}
