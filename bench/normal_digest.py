@@ -1,8 +1,10 @@
-"""Rheinländer ``normal``'s choices as a digest: seeded all-normal games at 3-5 players, each
-chosen move and each final state hashed. Run it before and after a speed change to the
-engine or to normal: equal digests mean equal choices in every position reached.
+"""A game's ``normal`` choices as a digest: seeded all-normal games at every player count the
+game allows, each chosen move and each final state hashed. Run it before and after a speed
+change to the engine or to normal: equal digests mean equal choices in every position
+reached.
 
-    python -m bench.rheinlaender_digest --games 20
+    python -m bench.normal_digest troedler --games 6
+    python -m bench.normal_digest rheinlaender --games 20 --players 5
 """
 
 from __future__ import annotations
@@ -15,9 +17,9 @@ import time
 from engine import ai, get_game
 
 
-def game_digest(players: int, index: int) -> tuple[str, int, float]:
+def game_digest(key: str, players: int, index: int) -> tuple[str, int, float]:
     """The digest of one seeded all-normal game, its move count and the CPU seconds."""
-    game = get_game("rheinlaender")
+    game = get_game(key)
     seed = 1000 + index
     state = game.setup(players, {}, seed)
     digest = hashlib.sha256()
@@ -36,13 +38,15 @@ def game_digest(players: int, index: int) -> tuple[str, int, float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("game", help="rhein, rheinlaender, troedler or 18rhl")
     parser.add_argument("--games", type=int, default=20, help="games per player count")
     parser.add_argument("--players", type=int, action="append")
     args = parser.parse_args()
     total = hashlib.sha256()
-    for players in args.players or [3, 4, 5]:
+    game = get_game(args.game)
+    for players in args.players or range(game.min_players, game.max_players + 1):
         for index in range(args.games):
-            digest, moves, cpu = game_digest(players, index)
+            digest, moves, cpu = game_digest(args.game, players, index)
             total.update(digest.encode())
             print(f"{players}p game {index}: {digest} {moves} moves {cpu:.2f} s "
                   f"({1000 * cpu / moves:.1f} ms/move)", flush=True)
