@@ -12,6 +12,12 @@ per game and player count, and a normal move takes < 1 s.
 
 With ``--level hard`` the tested seat plays ``hard`` and the others ``normal``; its win rate
 is its share of first place (1/k when k seats share rank 1), target >= 65%, move p99 < 2 s.
+With ``--seats half`` about half the seats are tested, every other one (at an odd player
+count the odd games seat one more), and the figure is their summed share of first place:
+hard seats against normal ones as two sides, where sides of equal strength score the tested
+seats' share of the table (50 % at an even count).
+
+    python -m bench.ai_strength --level hard --game troedler --players 4 --seats half
 """
 
 from __future__ import annotations
@@ -38,24 +44,34 @@ class Outcome:
     moves: int = 0
     error: str = ""  # the engine refused or crashed on a move legal() offered
     share: float = 0.0  # of first place: 1/k when k seats share rank 1
+    equal: float = 0.0  # the share the tested seats would take if all seats were alike
+
+
+def tested_seats(players: int, index: int, seats: str) -> set[int]:
+    """Seat ``index % players`` alone (``one``), or every other seat from it (``half``)."""
+    if seats == "one":
+        return {index % players}
+    count = players // 2 + (players % 2 == 1 and index % 2 == 1)
+    return {(index + 2 * k) % players for k in range(count)}
 
 
 def play(key: str, players: int, index: int, level: str = "normal",
-         against: str = "easy") -> Outcome:
-    """One seeded game: seat ``index % players`` plays ``level``, the others ``against``."""
+         against: str = "easy", seats: str = "one") -> Outcome:
+    """One seeded game: the tested seats (``tested_seats``) play ``level``, the others
+    ``against``."""
     game = get_game(key)
     seed = 1000 + index
     state = game.setup(players, {}, seed)
-    normal = index % players
+    tested = tested_seats(players, index, seats)
     times: list[float] = []
     version = 0
     while game.result(state) is None and version < MAX_MOVES:
         seat = game.active(state)[0]
-        seat_level = level if seat == normal else against
+        seat_level = level if seat in tested else against
         start = time.perf_counter()
         action = ai.choose(game, state, seat, seat_level, ai.move_seed(seed, version, seat),
                            strict=True)
-        if seat == normal:
+        if seat in tested:
             times.append(time.perf_counter() - start)
         try:
             game.apply(state, seat, action)
@@ -66,9 +82,10 @@ def play(key: str, players: int, index: int, level: str = "normal",
     standings = game.result(state)
     if standings is None:
         return Outcome(False, False, False, times, version)
-    firsts = [s.seat for s in standings if s.rank == 1]
-    return Outcome(firsts == [normal], normal in firsts and len(firsts) > 1, True, times,
-                   version, share=1 / len(firsts) if normal in firsts else 0.0)
+    firsts = {s.seat for s in standings if s.rank == 1}
+    ours = len(firsts & tested)
+    return Outcome(ours == len(firsts), 0 < ours < len(firsts), True, times, version,
+                   share=ours / len(firsts), equal=len(tested) / players)
 
 
 def _play(args: tuple) -> Outcome:
@@ -80,8 +97,9 @@ TARGETS = {"normal": ("easy", TARGET_WIN, TARGET_MOVE_S), "hard": ("normal", 0.6
 
 
 def run(key: str, players: int, games: int, jobs: int, level: str = "normal",
-        first: int = 0) -> dict:
-    tasks = [(key, players, i, level, TARGETS[level][0]) for i in range(first, first + games)]
+        first: int = 0, seats: str = "one") -> dict:
+    tasks = [(key, players, i, level, TARGETS[level][0], seats)
+             for i in range(first, first + games)]
     if jobs > 1:
         with ProcessPoolExecutor(jobs) as pool:
             outcomes = list(pool.map(_play, tasks))
@@ -94,6 +112,7 @@ def run(key: str, players: int, games: int, jobs: int, level: str = "normal",
             "unfinished": sum(not o.finished for o in outcomes),
             "errors": [o.error for o in outcomes if o.error],
             "level": level, "share": sum(o.share for o in outcomes) / games,
+            "equal": sum(o.equal for o in outcomes) / games,
             "win_rate": wins / games, "p50_ms": 1000 * percentile(times, 50),
             "p99_ms": 1000 * percentile(times, 99), "max_ms": 1000 * max(times, default=0)}
 
@@ -117,14 +136,15 @@ def table(rows: list[dict]) -> str:
 def hard_table(rows: list[dict]) -> str:
     """Hard against normal: the share of first place is the win rate (ties split)."""
     _, target, slow_s = TARGETS["hard"]
-    lines = ["| game | players | games | hard wins | ties | first-place share | target | "
-             "move p50 | move p99 | move max |",
-             "| --- | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: |"]
+    lines = ["| game | players | games | hard wins | ties | first-place share | equal share | "
+             "target | move p50 | move p99 | move max |",
+             "| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: |"]
     for r in rows:
         status = "pass" if r["share"] >= target else "MISS"
         slow = " (slow)" if r["p99_ms"] >= 1000 * slow_s else ""
         lines.append(f"| {r['game']} | {r['players']} | {r['games']} | {r['wins']} | "
-                     f"{r['ties']} | {100 * r['share']:.1f}% | >= {100 * target:.0f}% "
+                     f"{r['ties']} | {100 * r['share']:.1f}% | {100 * r['equal']:.0f}% | "
+                     f">= {100 * target:.0f}% "
                      f"{status} | {r['p50_ms']:.0f} ms | {r['p99_ms']:.0f} ms{slow} | "
                      f"{r['max_ms']:.0f} ms |")
     return "\n".join(lines)
@@ -139,6 +159,8 @@ def main() -> None:
     parser.add_argument("--level", choices=sorted(TARGETS), default="normal",
                         help="the tested seat's level (hard plays against normal)")
     parser.add_argument("--first", type=int, default=0, help="the first game index (seed 1000+i)")
+    parser.add_argument("--seats", choices=["one", "half"], default="one",
+                        help="test one seat, or every other seat as one side")
     args = parser.parse_args()
     rows = []
     every = ["rhein", "rheinlaender", "troedler"] + (["18rhl"] if args.level == "normal" else [])
@@ -149,7 +171,7 @@ def main() -> None:
             if not game.min_players <= players <= game.max_players:
                 continue
             start = time.time()
-            row = run(key, players, args.games, args.jobs, args.level, args.first)
+            row = run(key, players, args.games, args.jobs, args.level, args.first, args.seats)
             rows.append(row)
             print(table([row]).splitlines()[-1], f"({time.time() - start:.0f} s)", flush=True)
             for error in row["errors"]:

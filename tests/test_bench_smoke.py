@@ -86,3 +86,15 @@ def test_results_file_keeps_its_notes(tmp_path):
     text = results.read_text()
     assert "new table" in text and "old table" not in text
     assert text.endswith("## Notes\n\nbefore/after\n")
+
+
+def test_half_the_seats_alternate_and_sum_their_first_places():
+    from bench.ai_strength import play, tested_seats
+
+    assert tested_seats(4, 7, "one") == {3}
+    assert tested_seats(4, 7, "half") == {3, 1}
+    assert tested_seats(5, 2, "half") == {2, 4}
+    assert tested_seats(5, 3, "half") == {3, 0, 2}  # odd games seat the extra one
+    outcome = play("rhein", 2, 0, "normal", "easy", "half")
+    assert outcome.equal == 0.5 and outcome.share in (0.0, 0.5, 1.0)
+    assert outcome.win == (outcome.share == 1.0)
