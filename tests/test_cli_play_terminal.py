@@ -118,3 +118,5 @@ def test_terminal_wording_names_the_hot_seat_words():
         "Anna (and 3 more: hand lists them)"
     assert terminal_wording("/game log lists every move; /spiel brett") == \
         "log lists every move; brett"
+    assert terminal_wording("__Turn 1: Blue__\nBot 1 (blue): a_b") == \
+        "Turn 1: Blue\nBot 1 (blue): a_b"
