@@ -358,3 +358,27 @@ async def test_a_full_board_after_a_restart_still_marks_what_changed(tmp_path):
     marked = changes.places(boards[-1].get("changed"))
     assert marked and len(marked) <= 4  # one turn's knight (and bastion), not the game's
     await store.close()
+
+
+def test_a_turns_formal_end_joins_its_move_on_the_card():
+    """Rheinländer's "end the turn without a bastion" logs nothing; listed on its own it took
+    half a 5-player card, and the first opponents' knights fell under "+ N earlier moves"."""
+    from bot.service.pictures import card_entries
+    from bot.store.rows import ActionRow
+    from engine import ai
+
+    game = engine.GAMES["rheinlaender"]
+    state = game.setup(5, {}, seed=3)
+    rows = []
+    for number in range(10):
+        seat = game.active(state)[0]
+        action = ai.choose(game, state, seat, "normal", number)
+        notation = game.format(state, action)
+        lines = game.apply(state, seat, action)
+        rows.append(ActionRow(number, 1, seat, None, notation, lines, 0.0, 0, 0))
+    assert [bool(row.lines) for row in rows] == [True, False] * 5  # knight, then done
+    entries = card_entries(rows)
+    assert entries == [[n, n + 1] for n in range(0, 10, 2)]
+    assert len({rows[entry[0]].seat for entry in entries}) == 5  # one entry per seat
+    # a logless move of another seat than the entry before stays an entry of its own
+    assert card_entries([rows[2], rows[1]]) == [[0], [1]]

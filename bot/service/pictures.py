@@ -65,18 +65,22 @@ class Pictures(ServiceBase):
         assert state is not None
         before = game.view(base, None)
         work = json.loads(json.dumps(base))
-        moves = []
+        entries = card_entries(since)
+        shown = {index for entry in entries[-CARD_MOVES:] for index in entry}
+        texts: dict[int, str] = {}
         for number, row in enumerate(since):
             action = game.parse(work, row.seat, row.notation)
-            if number >= len(since) - CARD_MOVES:
-                said = _joined([say(line, lang) for line in row.lines]) or \
+            if number in shown:
+                texts[number] = _joined([say(line, lang) for line in row.lines]) or \
                     say(game.label(work, action), lang)
-                moves.append({"seat": row.seat, "text": said})
             game.apply(work, row.seat, action)
+        moves = [{"seat": since[entry[0]].seat,
+                  "text": " · ".join(texts[number] for number in entry)}
+                 for entry in entries[-CARD_MOVES:]]
         public = game.view(state, None)
         view = self._picture_view(table, public)
         view["card"] = {"acting": list(game.active(state)), "moves": moves,
-                        "earlier": max(0, len(since) - CARD_MOVES), "first": first,
+                        "earlier": max(0, len(entries) - CARD_MOVES), "first": first,
                         "changed": board_changes(table.row.game_key, before, public)}
         return view
 
@@ -222,6 +226,21 @@ class Pictures(ServiceBase):
         seats = [{"seat": s.seat, "name": s.name, "colour": s.colour} for s in table.seats
                  if s.seat is not None]
         return {**view, "lang": table.row.language, "seats": seats}
+
+
+def card_entries(since: list[ActionRow]) -> list[list[int]]:
+    """The moves' indexes grouped as the card lists them: a move the rules log nothing for
+    (Rheinländer's "end the turn without a bastion", Rhein's "done loading") joins the
+    same seat's move before it, as the channel joins them with " · ". Listed on their own,
+    those formalities took half a 5-player card, whose opponents' knights then fell under
+    "+ 4 earlier moves"."""
+    entries: list[list[int]] = []
+    for number, row in enumerate(since):
+        if not row.lines and entries and since[entries[-1][-1]].seat == row.seat:
+            entries[-1].append(number)
+        else:
+            entries.append([number])
+    return entries
 
 
 def _joined(lines: list[str]) -> str:
