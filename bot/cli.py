@@ -157,6 +157,10 @@ class Recorder:
         self.names = dict(names or {})  # user id -> name, for mentions in the terminal
         self.lang = language(lang)
         self.images: list[Path] = []
+        # a resumed hot-seat game writes into its folder again: numbering on from the
+        # pictures already there keeps the earlier sittings' pictures and the play order
+        self.numbered = max((int(p.name[:4]) for p in folder.glob("[0-9][0-9][0-9][0-9]-*")),
+                            default=0)
         self.lines: list[str] = []
         self.private: list[str] = []  # answers only the asker would see (refusals...)
 
@@ -183,7 +187,7 @@ class Recorder:
                 # zero-padded so that a listing sorts in play order (a long game posts
                 # hundreds of pictures); a turn card says so in its name
                 kind = "turn-card-" if "turn-card" in attachment.filename else ""
-                path = self.folder / (f"{len(self.images) + 1:04d}-{kind}"
+                path = self.folder / (f"{self.numbered + len(self.images) + 1:04d}-{kind}"
                                       f"{_slug(reply.title or '')}")
                 path = path.with_suffix(Path(attachment.filename).suffix or ".png")
                 path.write_bytes(attachment.data)

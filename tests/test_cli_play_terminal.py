@@ -107,10 +107,16 @@ def test_pictures_go_to_play_out_and_a_resumed_game_keeps_its_folder(tmp_path, m
     code, text = run(["play", "pebbles", "--players", "2", "--seed", "5"], "board\nquit\n")
     folder = Path("play-out/pebbles-5")
     assert code == 0 and f"Board pictures are saved in {folder}." in text, text
-    assert list(folder.glob("*.png")) and (folder / "play.sqlite3").exists()
+    first = {p.name: p.read_bytes() for p in folder.glob("*.png")}
+    assert first and (folder / "play.sqlite3").exists()
     code, text = run(["play", "pebbles", "--db", str(folder / "play.sqlite3")],
                      "board\nquit\n")
     assert code == 0 and "Resuming the game" in text and f"saved in {folder}." in text, text
+    # the second sitting's pictures are numbered on: none of the first is written over
+    after = sorted(p.name for p in folder.glob("*.png"))
+    assert {name: (folder / name).read_bytes() for name in first} == first
+    assert len(after) > len(first) and after[-1] not in first
+    assert [int(name[:4]) for name in after] == list(range(1, len(after) + 1)), after
 
 
 def test_terminal_wording_names_the_hot_seat_words():
