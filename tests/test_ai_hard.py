@@ -289,3 +289,26 @@ def test_a_game_without_a_searcher_plays_normal_at_hard() -> None:
     for seed in range(3):
         assert ai.choose(game, state, seat, "hard", seed, strict=True) == \
             ai.choose(game, state, seat, "normal", seed, strict=True)
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("en", ["(hard AI) joins as", "18Rhl: Rhineland has no hard level yet, so it plays normal."]),
+    ("de", ["(KI, schwer) spielt mit als", "hat noch keine Stufe „schwer“", "spielt daher normal"]),
+])
+async def test_adding_a_hard_bot_says_what_the_game_plays_at_that_level(tmp_path, lang,
+                                                                         words) -> None:
+    """An admin who asks for a hard seat at an 18Rhl table learns there that it plays
+    normal; at a table with a hard level the join line says nothing more."""
+    from bot.service import TablesService
+    from bot.store import Store
+    from tests.service_pebbles import FakeRenderer, ctx
+
+    store = await Store.open(str(tmp_path / "bots.sqlite3"))
+    service = TablesService(store, render=FakeRenderer(), seed_source=lambda: 3)
+    await service.new(ctx(1), "18rhl", min_players=3, max_players=3, lang=lang)
+    said = (await service.add_bot(ctx(1), "hard"))[-1].text
+    assert all(word in said for word in words), said
+    await service.new(ctx(1, channel=2), "troedler", min_players=3, max_players=3, lang=lang)
+    said = (await service.add_bot(ctx(1, channel=2), "hard"))[-1].text
+    assert said.endswith(".") and "normal" not in said and words[0] in said, said
+    await store.close()

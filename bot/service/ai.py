@@ -11,6 +11,7 @@ from engine import ai as engine_ai
 from engine.core import Action, Game, State
 
 LEVELS = engine_ai.LEVELS
+played_level = engine_ai.played_level
 
 
 def choose(game: Game, state: State, seat: int, level: str, seed: int, version: int) -> Action:

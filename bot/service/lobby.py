@@ -181,8 +181,14 @@ class Lobby(ServiceBase):
         name = f"Bot {number}"
         await self.store.add_seat(table.row.id, table.row.version, user_id=None, name=name,
                                   colour=colour, is_ai=True, ai_level=level, now=self.clock())
-        return notices + [_public(t("svc.bot_joins", table.row.language, name=name, level=level,
-                                    colour=colour_name(colour, table.row.language)))]
+        lang = table.row.language
+        said = {"name": name, "level": t(f"choice.{level}", lang),
+                "colour": colour_name(colour, lang)}
+        plays = ai.played_level(table.game.key, level)
+        if plays != level:  # an admin who asked for hard should know what they got
+            return notices + [_public(t("svc.bot_joins_as", lang, title=table.game.title,
+                                        plays=t(f"choice.{plays}", lang), **said))]
+        return notices + [_public(t("svc.bot_joins", lang, **said))]
 
     @_guarded
     async def start(self, ctx: Ctx, order: str = "random") -> list[Reply]:

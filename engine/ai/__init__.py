@@ -60,7 +60,7 @@ def choose(game: Game, state: State, seat: int, level: str, seed: int,
     # and the AI must choose the same move from a reloaded state.
     ordered = sorted(moves, key=lambda m: json.dumps(m, sort_keys=True))
     try:
-        if level == "hard" and game.key in _searchers():
+        if played_level(game.key, level) == "hard":
             action = _hard_choose(game, state, seat, ordered, seed)
         else:
             action = pick(game, state, seat, ordered, rng)
@@ -74,6 +74,12 @@ def choose(game: Game, state: State, seat: int, level: str, seed: int,
     if strict and action is not None:
         raise AssertionError(f"{game.key} heuristic chose an illegal move: {action!r}")
     return ordered[rng_below(new_rng(seed), len(ordered))]
+
+
+def played_level(key: str, level: str) -> str:
+    """The level an AI seat of ``level`` plays in game ``key``: a game without a hard
+    searcher (18Rhl) plays ``normal`` there."""
+    return "normal" if level == "hard" and key not in _searchers() else level
 
 
 def _searchers() -> dict:
