@@ -182,13 +182,12 @@ class Lobby(ServiceBase):
         await self.store.add_seat(table.row.id, table.row.version, user_id=None, name=name,
                                   colour=colour, is_ai=True, ai_level=level, now=self.clock())
         lang = table.row.language
-        said = {"name": name, "level": t(f"choice.{level}", lang),
-                "colour": colour_name(colour, lang)}
         plays = ai.played_level(table.game.key, level)
-        if plays != level:  # an admin who asked for hard should know what they got
-            return notices + [_public(t("svc.bot_joins_as", lang, title=table.game.title,
-                                        plays=t(f"choice.{plays}", lang), **said))]
-        return notices + [_public(t("svc.bot_joins", lang, **said))]
+        # an admin who asked for a level the game lacks should know what they got
+        key = "svc.bot_joins" if plays == level else "svc.bot_joins_as"
+        return notices + [_public(t(key, lang, name=name, level=t(f"choice.{level}", lang),
+                                    colour=colour_name(colour, lang), title=table.game.title,
+                                    plays=t(f"choice.{plays}", lang)))]
 
     @_guarded
     async def start(self, ctx: Ctx, order: str = "random") -> list[Reply]:
