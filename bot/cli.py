@@ -28,7 +28,7 @@ from typing import Any, TextIO
 from bot.i18n import language, t
 from bot.replies import Audience, Reply
 from engine.ai import LEVELS as AI_LEVELS
-from engine.text import DEFAULT, LANGUAGES, msg, say
+from engine.text import DEFAULT, LANGUAGES, msg, naming, say
 
 # What only some commands use (asyncio, sqlite3, the service, the store, Pillow, discord.py)
 # is imported inside them: ``rheinbot import-18xx`` and ``replay`` start without it.
@@ -468,6 +468,7 @@ async def _play(args: argparse.Namespace, out: TextIO, inp: TextIO,
 # == replay ====================================================================================
 def cmd_replay(args: argparse.Namespace, out: TextIO, games: Mapping[str, Any],
                render: Callable[[str, dict], bytes]) -> int:
+    from bot.service.base import joined_lines
     from engine import RuleError
     from engine.text import text_of
 
@@ -497,7 +498,7 @@ def cmd_replay(args: argparse.Namespace, out: TextIO, games: Mapping[str, Any],
             return 1
         who = names.get(seat) or say(msg("cli.replay.seat", seat=seat), lang)
         # a move the rules log nothing for (``done``, ``pass``) shows its label and notation
-        said = " ".join(say(line, lang) for line in lines) or \
+        said = joined_lines([say(naming(line, names), lang) for line in lines]) or \
             f"{say(label, lang)} ({entry['move']})"
         out.write(f"{number}. {who}: {said}\n")
     result = game.result(state)

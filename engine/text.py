@@ -17,7 +17,7 @@ import functools
 import json
 import logging
 import string
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from importlib import resources
 from typing import Any, NamedTuple
 
@@ -124,6 +124,30 @@ def worded(text: Reason | Msg | str) -> Msg | str:
 def msg(key: str, /, **params: Any) -> Msg:
     """The text ``key`` with its placeholder values (numbers, names, other ``Msg``s, lists)."""
     return Msg(key, params)
+
+
+PLAYER = "core.player"
+# 18Rhl's log lines stored before the shared key existed name players with its own.
+_PLAYER_KEYS = (PLAYER, "rhl18.player")
+
+
+def player(seat: int) -> Msg:
+    """A player named by seat ("Player 2") in an engine's log line. The engine does not know
+    who sits there (a seat can change hands mid-game); the bot says the table's name for
+    that seat instead, with :func:`naming`."""
+    return Msg(PLAYER, {"n": seat + 1})
+
+
+def naming(text: Any, names: Mapping[int, str]) -> Any:
+    """``text`` with every :func:`player` reference in it replaced by that seat's name from
+    ``names`` (seat -> name); a seat without a name stays "Player N"."""
+    if isinstance(text, Msg):
+        if text.key in _PLAYER_KEYS:
+            return names.get(text.params.get("n", 0) - 1, text)
+        return Msg(text.key, {k: naming(v, names) for k, v in text.params.items()})
+    if isinstance(text, list | tuple):
+        return [naming(item, names) for item in text]
+    return text
 
 
 def say(text: Any, locale: object = DEFAULT) -> str:

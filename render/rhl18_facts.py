@@ -68,7 +68,7 @@ def seat_name(view: dict, seat: int | None, lang: str) -> str:
     for player in view.get("players") or []:
         if player.get("seat") == seat and player.get("name") is not None:
             return text.say(player["name"], lang)
-    return text.render("rhl18.player", {"n": seat + 1}, lang)
+    return text.say(text.player(seat), lang)
 
 
 def seat_colour(view: dict, seat: int | None) -> str:

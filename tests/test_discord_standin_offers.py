@@ -10,8 +10,8 @@ import re
 from discord_standin import running_bot
 from discord_standin.table import game_of_two
 
-OFFER = re.compile(r"(\w+) offers (\w+) (\d+)M for train ([\w-]+)")
-DECLINE = re.compile(r"(\w+) declines (\w+)'s offer of (\d+)M for train ([\w-]+)")
+OFFER = re.compile(r"(\w+) offers (\w+) (\d+)M for an? ([\w-]+)")
+DECLINE = re.compile(r"(\w+) declines (\w+)'s offer of (\d+)M for an? ([\w-]+)")
 HEADING = re.compile(r"^__(.+)__$", re.M)
 
 

@@ -66,7 +66,7 @@ def test_an_offer_moves_nothing_and_waits_for_the_sellers_president() -> None:
     assert state["round"]["offer"] == {"buyer": BUYER, "seller": SELLER, "train": TRAIN,
                                        "price": PRICE}
     assert [line.key for line in lines] == ["rhl18.log.offers"]
-    assert str(lines[0]) == f"GVE offers RhE {PRICE}M for train {TRAIN}"
+    assert str(lines[0]) == f"GVE offers RhE {PRICE}M for a 2-train"
     assert "bietet" in say(lines[0], "de")
     for sym in (BUYER, SELLER):
         assert state["corps"][sym]["cash"] == before["corps"][sym]["cash"]
@@ -95,15 +95,15 @@ def test_accept_trades_exactly_as_an_immediate_trade() -> None:
     assert state["corps"][SELLER]["cash"] == before["corps"][SELLER]["cash"] + PRICE
     assert TRAIN in state["corps"][BUYER]["trains"]
     assert TRAIN not in state["corps"][SELLER]["trains"]
-    assert lines[0].key == "rhl18.log.buys_train"
-    assert str(lines[0]) == f"GVE buys train {TRAIN} for {PRICE}M"
+    assert lines[0].key == "rhl18.log.buys_train_from"
+    assert str(lines[0]) == f"GVE buys a 2-train from RhE for {PRICE}M"
     assert "offer" not in state["round"] and GAME.check_invariants(state) == []
 
 
 def test_decline_leaves_everything_but_the_offer_and_the_buyer_goes_on() -> None:
     state, _ = _offered()
     lines = GAME.apply(state, SELLER_SEAT, GAME.parse(state, SELLER_SEAT, "decline"))
-    assert str(lines[0]) == f"RhE declines GVE's offer of {PRICE}M for train {TRAIN}"
+    assert str(lines[0]) == f"RhE declines GVE's offer of {PRICE}M for a 2-train"
     assert "lehnt" in say(lines[0], "de")
     expected = _before()
     expected["round"]["t"]["declined"] = {TRAIN: PRICE}
@@ -132,7 +132,7 @@ def test_one_president_on_both_sides_trades_at_once() -> None:
     assert "offer" not in state["round"]
     assert TRAIN in state["corps"][BUYER]["trains"]
     assert state["corps"][SELLER]["cash"] == cash + PRICE
-    assert str(lines[0]) == f"GVE buys train {TRAIN} for {PRICE}M"
+    assert str(lines[0]) == f"GVE buys a 2-train from RhE for {PRICE}M"
     assert GAME.active(state) == [BUYER_SEAT]
 
 

@@ -202,3 +202,31 @@ async def test_cli_import_opens_the_table_and_its_export_replays_from_the_import
     replayed = io.StringIO()
     assert main(["replay", str(tmp_path / "export.json")], render=renderer, out=replayed) == 0
     assert "8. " in replayed.getvalue() and "does not replay" not in replayed.getvalue()
+
+
+async def test_channel_card_and_log_name_players_as_the_table_does(tmp_path):
+    """18Rhl's rules name a player by seat ("Player 2"); the channel, the turn card and
+    /game log say the table's name for that seat, and a move's lines do not run together."""
+    store = await Store.open(str(tmp_path / "names.sqlite3"))
+    cards: list[dict] = []
+    service = TablesService(store, games={"18rhl": GAMES["18rhl"]}, render=Kinds(),
+                            seed_source=lambda: 5)
+    service.card_render = lambda key, view: cards.append(view) or b"\x89PNG card"
+    await service.new(ctx(1), "18rhl", min_players=3, max_players=3)
+    for user in (2, 3):
+        await service.join(ctx(user))
+    await service.start(ctx(1), order="joined")
+    game = GAMES["18rhl"]
+    row = await store.latest_game(500)
+    state = game.load(row.state)
+    seat = game.active(state)[0]
+    bid = next(m for m in game.legal(state, seat) if m["type"] == "bid")
+    replies = await service.play(ctx(seat + 1), game.format(state, bid))
+    name = f"U{seat + 1}"
+    said = f"{name} bids {bid['price']}M on {bid['company']}; {name} gets private"
+    assert said in replies[0].text, replies[0].text
+    assert "Player" not in replies[0].text
+    assert any(said in m["text"] for m in cards[-1]["card"]["moves"])
+    log = await service.log(ctx(1))
+    assert said in log[-1].text and "Player" not in log[-1].text
+    await store.close()

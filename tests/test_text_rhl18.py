@@ -13,10 +13,10 @@ from engine import RuleError
 from engine.core import new_rng, rng_below
 from engine.rhl18 import game as G
 from engine.rhl18 import importer, tiles
-from engine.rhl18 import notation as N
+from engine.rhl18 import move_line as ML
 from engine.rhl18 import rules as R
 from engine.rhl18.game import GAME
-from engine.text import LANGUAGES, Msg, catalogue, keys_used, say, text_of
+from engine.text import LANGUAGES, Msg, catalogue, keys_used, naming, say, text_of
 from tests.text_checks import (
     Seen,
     assert_all_catalogue_texts,
@@ -182,6 +182,42 @@ def test_tile_reasons_are_catalogue_texts_in_both_languages():
 ])
 def test_every_route_bonus_is_said_in_german(bonus, german):
     """The route finder's bonus texts (and 18xx.games records) become catalogue texts."""
-    text = N.route_text({"revenue_str": f"D9-D7-E6 + {bonus}"})
+    text = ML.route_text({"revenue_str": f"D9-D7-E6 + {bonus}"})
     assert text == f"D9-D7-E6 + {bonus}"
     assert say(text, "de") == f"D9-D7-E6 + {german}"
+
+
+def test_a_recorded_games_lines_say_what_moved_and_for_how_much():
+    """Players read the channel, not the notation: no certificate, tile copy or train id,
+    a buy names its share, source and price, a run its train and revenue, a payout its
+    share, a token no second time, and a skipped dividend its reason."""
+    lines, _, _ = _fixture_lines(FIXTURES / "18Rhl_game_end_bank.json.gz")
+    text = [str(line) for line in lines]
+    ids = re.compile(r"\b[A-Za-z]{2,3}_\d+\b|\btile \d+-\d|\btrain \d+-\d|\b\d+-\d+ [A-L]\d")
+    assert not [t for t in text if ids.search(t)], [t for t in text if ids.search(t)][:3]
+    buys = [line for line in lines if line.key == "rhl18.log.buys"]
+    assert buys and all(line.params["price"] > 0 and line.params["percent"] in (10, 20)
+                        for line in buys)
+    assert {str(line.params["source"]) for line in buys} == {"IPO", "bank pool"}
+    payouts = [line for line in lines if line.key == "rhl18.log.payout"]
+    assert payouts and all(line.params["share"] == -(-line.params["revenue"] // 10)
+                           for line in payouts)
+    runs = [line for line in lines if line.key in ("rhl18.log.runs_one", "rhl18.log.runs")]
+    assert runs and all(line.params["revenue"] > 0 for line in runs)
+    assert "1 link" in " ".join(text) or "Montan" in " ".join(text)
+    for line, after in zip(lines, lines[1:], strict=False):
+        if line.key in ("rhl18.log.token", "rhl18.log.token_cost") and \
+                after.key == "rhl18.log.has_token":
+            assert after.params["corp"] not in str(line), (line, after)
+    assert "rhl18.log.no_revenue" in keys_used(lines)
+
+
+def test_a_log_line_names_its_player_by_the_tables_name():
+    state = GAME.setup(3, {}, 5)
+    seat = GAME.active(state)[0]
+    bid = next(m for m in GAME.legal(state, seat) if m["type"] == "bid")
+    line = GAME.apply(state, seat, bid)[0]
+    assert str(line).startswith(f"Player {seat + 1} bids")
+    named = naming(line, {seat: "Ada"})
+    assert say(named, "en").startswith("Ada bids") and say(named, "de").startswith("Ada bietet")
+    assert say(naming(line, {}), "de").startswith(f"Spieler {seat + 1} bietet")

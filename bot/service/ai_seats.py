@@ -149,8 +149,7 @@ class AiSeats(ServiceBase):
                                              table.row.seed, table.row.version)
             phase_before = game.phase(state)
             said = await self._commit(table, seat, None, action)
-            lines.append(f"{table.who(seat)}: "
-                         + " ".join(say(line, table.row.language) for line in said))
+            lines.append(f"{table.who(seat)}: {table.said(said)}")
             assert table.state is not None
             if game.phase(table.state) != phase_before and game.result(table.state) is None:
                 replies += self._line_replies(lines)

@@ -9,7 +9,7 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,7 +19,7 @@ from bot.replies import Audience, Reply, fitted
 from bot.service.reminders import Reminders
 from bot.store import ActionRow, GameRow, SeatRow, Snapshot, StaleVersion, StoreBase
 from engine.core import Game, RuleError, State, clip_word
-from engine.text import Msg, say
+from engine.text import Msg, naming, say
 from render import render_board, render_turn_card
 
 log = logging.getLogger(__name__)
@@ -144,6 +144,29 @@ class Table:
     def who(self, seat: int) -> str:
         s = self.by_seat(seat)
         return f"**{s.name}** ({colour_name(s.colour, self.row.language)})"
+
+    def said(self, lines: Sequence[Any], locale: object = None) -> str:
+        """A move's log lines as one text in the table's language (or ``locale``'s), every
+        player the engine names by seat ("Player 2") called by this table's name for them.
+        Empty for a move the rules log nothing for."""
+        names = {s.seat: s.name for s in self.seats}
+        lang = self.row.language if locale is None else locale
+        return joined_lines([say(naming(line, names), lang) for line in lines])
+
+
+def joined_lines(lines: Sequence[str]) -> str:
+    """Log lines as one line of the channel or the turn card: a line that does not end a
+    sentence (18Rhl writes "ADR pays out") is set off from the next by a semicolon, so
+    18Rhl's lines do not run together.
+
+    >>> joined_lines(["ADR pays out", "ADR's share price goes up.", "Done"])
+    "ADR pays out; ADR's share price goes up. Done"
+    """
+    out = ""
+    for line in (line.strip() for line in lines):
+        if line:
+            out = f"{out}{'' if not out or out[-1] in '.!?:;' else ';'} {line}".strip()
+    return out
 
 
 class ServiceBase:

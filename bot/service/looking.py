@@ -120,8 +120,7 @@ class Looking(ServiceBase):
         shown = []
         for number, action in enumerate(actions, 1):
             name = table.by_seat(action.seat).name
-            shown.append(f"{number}. {name}: " + " ".join(say(line, ctx.locale)
-                                                          for line in action.lines))
+            shown.append(f"{number}. {name}: {table.said(action.lines, ctx.locale)}")
         text = "\n".join(shown[-max(1, min(lines, 100)):]) or t("svc.log.none", ctx.locale)
         return notices + [_private(ctx, _clip(text, keep="end"))]
 

@@ -150,7 +150,7 @@ class Moves(ServiceBase):
         (``done``, ``pass``) shows its label and notation, so the channel never reads an
         empty line."""
         lang = table.row.language
-        return " ".join(say(line, lang) for line in lines) or \
+        return table.said(lines) or \
             f"{say(table.game.label(before, action), lang)} (`{table.game.format(before, action)}`)"
 
     async def _play_action(self, table: Table, seat: int, user_id: int | None,

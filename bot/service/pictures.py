@@ -71,8 +71,7 @@ class Pictures(ServiceBase):
         for number, row in enumerate(since):
             action = game.parse(work, row.seat, row.notation)
             if number in shown:
-                texts[number] = _joined([say(line, lang) for line in row.lines]) or \
-                    say(game.label(work, action), lang)
+                texts[number] = table.said(row.lines) or say(game.label(work, action), lang)
             game.apply(work, row.seat, action)
         moves = [{"seat": since[entry[0]].seat,
                   "text": " · ".join(texts[number] for number in entry)}
@@ -241,17 +240,3 @@ def card_entries(since: list[ActionRow]) -> list[list[int]]:
         else:
             entries.append([number])
     return entries
-
-
-def _joined(lines: list[str]) -> str:
-    """A move's log lines as one line of the turn card: a line that does not end a sentence
-    (18Rhl writes "ADR pays out") is set off from the next by a semicolon.
-
-    >>> _joined(["ADR pays out", "ADR's share price goes up.", "Done"])
-    "ADR pays out; ADR's share price goes up. Done"
-    """
-    out = ""
-    for line in (line.strip() for line in lines):
-        if line:
-            out = f"{out}{'' if not out or out[-1] in '.!?:;' else ';'} {line}".strip()
-    return out

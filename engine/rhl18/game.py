@@ -10,10 +10,11 @@ from engine.rhl18 import flow as F
 from engine.rhl18 import labels
 from engine.rhl18 import legal as L
 from engine.rhl18 import log as LOG
+from engine.rhl18 import move_line as ML
 from engine.rhl18 import notation as N
 from engine.rhl18 import rules as R
 from engine.rhl18 import snapshot as S
-from engine.text import Msg, msg
+from engine.text import Msg, msg, player
 
 State = dict[str, Any]
 
@@ -115,12 +116,12 @@ class Rhl18Game(Game):
         snap["round"] = _round_label(state)
         snap["cert_limit"] = R.cert_limit(state)
         names = _seat_names(state)
-        for player in snap["players"]:
-            seat = state["ids"].index(player["id"])
-            player["seat"] = seat  # pictures name players by seat (the table's names)
-            player["name"] = names[seat]
-            player["certs"] = R.cert_count(state, seat)
-            player["cert_limit"] = R.cert_limit(state)
+        for entry in snap["players"]:
+            seat = state["ids"].index(entry["id"])
+            entry["seat"] = seat  # pictures name players by seat (the table's names)
+            entry["name"] = names[seat]
+            entry["certs"] = R.cert_count(state, seat)
+            entry["cert_limit"] = R.cert_limit(state)
         by_id = {pid: names[i] for i, pid in enumerate(state["ids"])}
         for corp in snap["corporations"]:
             corp["president_seat"] = state["corps"][corp["id"]]["president"]
@@ -188,10 +189,15 @@ def play_logged(state: State, action: dict) -> list[Msg]:
     the automatic events it caused (tests walk recorded games through it too)."""
     names = _names(state)
     before = S.snapshot(state)
+    known = ML.facts(state, action)
     F.process(state, action)
-    # Described once the rules accepted it: a malformed action is refused, not misread.
-    line = N.describe(state, action, names)
-    return [line, *LOG.events(before, S.snapshot(state), names)]
+    line = ML.describe(state, action, known, names)
+    events = LOG.events(before, S.snapshot(state), names, action["type"] == "dividend")
+    if action["type"] == "place_token":
+        # The move's own line already says where the token went.
+        events = [e for e in events if e.key != "rhl18.log.has_token"
+                  or e.params.get("corp") != action["entity"]]
+    return [line, *events]
 
 
 def _offer_view(state: State, names: list[Any]) -> dict[str, Any] | None:
@@ -241,8 +247,7 @@ def _round_label(state: State) -> Msg:
 
 def _seat_names(state: State) -> list[Any]:
     """Display names by seat: the players' names, or "Player 2" (a catalogue text)."""
-    return state.get("names") or [msg("rhl18.player", n=i + 1)
-                                  for i in range(len(state["ids"]))]
+    return state.get("names") or [player(i) for i in range(len(state["ids"]))]
 
 
 class _Names(dict):
@@ -257,7 +262,7 @@ class _Names(dict):
         if pid in self:
             return self[pid]
         if pid in self.ids:
-            return msg("rhl18.player", n=self.ids.index(pid) + 1)
+            return player(self.ids.index(pid))
         return default
 
 

@@ -19,10 +19,13 @@ def _name(names: dict[Any, Any], pid: Any) -> Any:
     return names.get(pid, str(pid))
 
 
-def events(before: Snapshot, after: Snapshot, names: dict[Any, Any]) -> list[Msg]:
+def events(before: Snapshot, after: Snapshot, names: dict[Any, Any],
+           dividend_move: bool = False) -> list[Msg]:
+    """The automatic events between two snapshots; ``dividend_move`` when the move itself
+    chose the dividend (otherwise a corporation that operated was skipped past it)."""
     lines: list[Msg] = []
     lines += _company_events(before, after, names)
-    lines += _corporation_events(before, after, names)
+    lines += _corporation_events(before, after, names, dividend_move)
     if after["phase"] != before["phase"]:
         limit = next(p["train_limit"] for p in data.phases() if p["name"] == after["phase"])
         lines.append(msg("rhl18.log.phase", phase=after["phase"], limit=limit))
@@ -65,14 +68,18 @@ def _company_events(before: Snapshot, after: Snapshot, names: dict[Any, Any]) ->
     return lines
 
 
-def _corporation_events(before: Snapshot, after: Snapshot, names: dict[Any, Any]
-                        ) -> list[Msg]:
+def _corporation_events(before: Snapshot, after: Snapshot, names: dict[Any, Any],
+                        dividend_move: bool) -> list[Msg]:
     lines = []
     old = {c["id"]: c for c in before["corporations"]}
     for corp in after["corporations"]:
         was, sym = old[corp["id"]], corp["id"]
         if corp["floated"] and not was["floated"]:
             lines.append(msg("rhl18.log.floats", corp=sym))
+        if corp["operated"] and not was["operated"] and not dividend_move:
+            # The rules skip the dividend of a corporation that earned nothing; say so, or
+            # its share price falls after a tile lay with no reason given.
+            lines.append(msg("rhl18.log.no_revenue", corp=sym))
         if corp["share_price"] != was["share_price"] and was["share_price"]:
             from_price = _price(was["share_price"])
             lines.append(msg("rhl18.log.price_moves", corp=sym, old=from_price,
@@ -86,7 +93,9 @@ def _corporation_events(before: Snapshot, after: Snapshot, names: dict[Any, Any]
                 and not any(t in c["trains"] for c in after["corporations"])
                 and t not in after["discarded"]]
         if gone:
-            lines.append(msg("rhl18.log.rust", corp=sym, trains=gone))
+            lines.append(msg("rhl18.log.rust", corp=sym,
+                             trains=[msg("rhl18.log.train_name", name=t.split("-")[0])
+                                     for t in gone]))
         had = {t.split("@")[1] for t in was["tokens"] if "@" in t}
         placed = [t for t in corp["tokens"] if "@" in t and t.split("@")[1] not in had]
         for token in placed:

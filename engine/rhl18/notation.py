@@ -5,7 +5,6 @@
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from engine.core import QUOTE_LIMIT, RuleError, clip_word, is_plain_number
@@ -242,93 +241,3 @@ def _entity(state: State, legal: list[dict], seat: int) -> Any:
         if isinstance(move.get("entity"), str):
             return move["entity"]
     return seat
-
-
-def describe(state: State, action: dict, names: dict[Any, Any] | None = None) -> Msg:
-    """One readable log line for a move about to be applied."""
-    who = action["entity"]
-    if isinstance(who, int):
-        pid = state["ids"][who]
-        who = (names or {}).get(pid) or msg("rhl18.player", n=who + 1)
-    kind = action["type"]
-    if kind == "run_routes":
-        runs = [msg("rhl18.log.run_train", t=r["train"], r=route_text(r))
-                for r in action.get("routes", [])]
-        if not runs:
-            return msg("rhl18.log.runs_none", who=who)
-        return msg("rhl18.log.runs", who=who, routes=joined(runs))
-    simple = {
-        "buy_shares": lambda: msg("rhl18.log.buys", who=who, certs=list(action["shares"])),
-        "sell_shares": lambda: msg("rhl18.log.sells", who=who, certs=list(action["shares"])),
-        "lay_tile": lambda: msg("rhl18.log.lays", who=who, tile=action["tile"],
-                                hex=action["hex"], rotation=action["rotation"]),
-        "place_token": lambda: msg("rhl18.log.token", who=who, city=action["city"]),
-        "buy_train": lambda: msg("rhl18.log.buys_train", who=who, train=action["train"],
-                                 price=action["price"]),
-        "bid": lambda: msg("rhl18.log.bids", who=who, price=action["price"],
-                           company=action["company"]),
-        "par": lambda: msg("rhl18.log.pars", who=who, corp=action["corporation"],
-                           price=R.price_of(action["share_price"])),
-    }
-    if kind == "buy_train" and state["round"].get("offer"):
-        offer = state["round"]["offer"]
-        return msg("rhl18.log.offers", who=who, seller=offer["seller"],
-                   train=offer["train"], price=offer["price"])
-    if kind == "accept":
-        # The trade's line, as when both corporations have the same president.
-        return msg("rhl18.log.buys_train", who=action["buyer"], train=action["train"],
-                   price=action["price"])
-    if kind == "decline":
-        return msg("rhl18.log.declines", who=who, buyer=action["buyer"],
-                   train=action["train"], price=action["price"])
-    if kind in simple:
-        return simple[kind]()
-    if kind == "dividend" and action["kind"] in ("payout", "withhold"):
-        return msg(f"rhl18.log.{action['kind']}", who=who)
-    if kind == "pass":
-        return msg("rhl18.log.pass", who=who)
-    if kind == "discard_train":
-        return msg("rhl18.log.discard", who=who, train=str(action.get("train")))
-    return msg("rhl18.log.other", who=who, k=W.kind(kind))
-
-
-def joined(items: list[Msg]) -> Msg:
-    """Texts joined with "; " (a list placeholder would join them with ", ")."""
-    out = items[0]
-    for item in items[1:]:
-        out = msg("rhl18.log.semicolon", a=out, b=item)
-    return out
-
-
-# The bonus parts of a route's text (routes._bonuses, and 18xx.games records the same).
-_BONUSES = (
-    (re.compile(r"Montan \(=\+(\d+)M\)"), "rhl18.bonus.montan"),
-    (re.compile(r"Montanx2 \(=\+(\d+)M\)"), "rhl18.bonus.montan2"),
-    (re.compile(r"1 link \(=\+(\d+)M\)"), "rhl18.bonus.link"),
-    (re.compile(r"(\d+) links \(=\+(\d+)M\)"), "rhl18.bonus.links"),
-    (re.compile(r"Iron Rhine \(=\+(\d+)M\)"), "rhl18.bonus.iron_rhine"),
-    (re.compile(r"Ratingen \(=\+(\d+)M\)"), "rhl18.bonus.ratingen"),
-    (re.compile(r"RGE \(=\+(\d+)M\)"), "rhl18.bonus.rge"),
-    (re.compile(r"RGEx2 \(=\+(\d+)M\)"), "rhl18.bonus.rge2"),
-)
-
-
-def route_text(route: dict) -> Msg:
-    """A run route in words: its stops (hex notation) and each bonus as a catalogue text."""
-    text = route.get("revenue_str") or "-".join(route.get("stops", []))
-    path, *bonuses = str(text).split(" + ")
-    out = msg("rhl18.log.route", hx=path)
-    for part in bonuses:
-        out = msg("rhl18.log.route_bonus", r=out, b=_bonus(part))
-    return out
-
-
-def _bonus(part: str) -> Msg:
-    for pattern, key in _BONUSES:
-        found = pattern.fullmatch(part)
-        if found:
-            numbers = [int(g) for g in found.groups()]
-            if len(numbers) == 2:
-                return msg(key, n=numbers[0], amt=numbers[1])
-            return msg(key, amt=numbers[0])
-    return msg("rhl18.kind.other", txt=part)  # a bonus we do not know: as recorded

@@ -1,0 +1,195 @@
+"""The log line of one 18Rhl move, as players read it in the channel: what was bought or
+sold, from where and for how much, which tile went where, what each train earned and what a
+dividend paid a share ("BME runs a 4-train for 240M: B15-B13-C10-D9-D11-D13 + Montan").
+
+A line needs facts only the position before the move holds (the terrain a tile paid for,
+where a share came from, the revenue a dividend shares out): :func:`facts` takes them before
+the rules process the move, :func:`describe` words the move once they have accepted it, so
+a malformed move is refused, never misread."""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import Any
+
+from engine.rhl18 import notation as N
+from engine.rhl18 import rules as R
+from engine.rhl18 import words as W
+from engine.text import Msg, msg, player
+
+State = dict[str, Any]
+
+
+def facts(state: State, action: dict) -> dict[str, Any]:
+    """What the line will need from the position before ``action``. The rules have not
+    checked the move's details yet; one that names no such hex, certificate or train is
+    refused by them next, with the rule's reason, so here it only yields no facts."""
+    try:
+        return _facts(state, action)
+    except (KeyError, IndexError, TypeError, ValueError):
+        return {}
+
+
+def _facts(state: State, action: dict) -> dict[str, Any]:
+    kind = action["type"]
+    if kind in ("lay_tile", "place_token"):
+        return {"cost": N._cost_of(state, action)}
+    if kind == "buy_shares":
+        cert = action["shares"][0]
+        return {"cost": N._cost_of(state, action),
+                "source": "pool" if state["certs"].get(cert) == R.POOL else "ipo"}
+    if kind == "sell_shares":
+        sym = action["shares"][0].rsplit("_", 1)[0]
+        return {"gain": R.price_of(state["corps"][sym]["price"]) * action["percent"] // 10}
+    if kind == "dividend":
+        corp = state["corps"].get(action["entity"], {})
+        return {"revenue": state["round"].get("t", {}).get("revenue") or 0,
+                "receivership": bool(corp.get("receivership"))}
+    if kind == "buy_train":
+        seller = next((sym for sym, corp in state["corps"].items()
+                       if action["train"] in corp["trains"]), None)
+        return {"seller": seller}
+    return {}
+
+
+def describe(state: State, action: dict, known: dict[str, Any],
+             names: dict[Any, Any] | None = None) -> Msg:
+    """The line for ``action``, just applied to ``state``; ``known`` is :func:`facts` of
+    the position before it."""
+    who = action["entity"]
+    if isinstance(who, int):
+        who = (names or {}).get(state["ids"][who]) or player(who)
+    kind = action["type"]
+    if kind == "run_routes":
+        return _runs(who, action.get("routes", []))
+    if kind == "buy_train" and state["round"].get("offer"):
+        offer = state["round"]["offer"]
+        return msg("rhl18.log.offers", who=who, seller=offer["seller"],
+                   train=a_train(offer["train"]), price=offer["price"])
+    if kind == "buy_train":
+        return _bought_train(who, known.get("seller"), action["train"], action["price"])
+    if kind == "accept":
+        # The trade's line, as when both corporations have the same president.
+        return _bought_train(action["buyer"], who, action["train"], action["price"])
+    if kind == "decline":
+        return msg("rhl18.log.declines", who=who, buyer=action["buyer"],
+                   train=a_train(action["train"]), price=action["price"])
+    if kind == "dividend" and action["kind"] in ("payout", "withhold"):
+        return _dividend(who, action["kind"], known)
+    if kind in ("buy_shares", "sell_shares"):
+        sym = action["shares"][0].rsplit("_", 1)[0]
+        percent = sum(R.units(c) for c in action["shares"]) * 10
+        if kind == "sell_shares":
+            return msg("rhl18.log.sells", who=who, percent=action.get("percent", percent),
+                       corp=sym, price=known.get("gain", 0))
+        return msg("rhl18.log.buys", who=who, percent=percent, corp=sym,
+                   source=msg(f"rhl18_labels.source.{known.get('source', 'ipo')}"),
+                   price=known.get("cost", 0))
+    if kind == "lay_tile":
+        tile = action["tile"].rsplit("-", 1)[0]
+        if known.get("cost"):
+            return msg("rhl18.log.lays_cost", who=who, tile=tile, hex=action["hex"],
+                       cost=known["cost"])
+        return msg("rhl18.log.lays", who=who, tile=tile, hex=action["hex"])
+    if kind == "place_token":
+        where = N.format_action(state, action).split(" ", 1)[1]  # "F9.1", as typed
+        if known.get("cost"):
+            return msg("rhl18.log.token_cost", who=who, city=where, cost=known["cost"])
+        return msg("rhl18.log.token", who=who, city=where)
+    simple = {
+        "bid": lambda: msg("rhl18.log.bids", who=who, price=action["price"],
+                           company=action["company"]),
+        "par": lambda: msg("rhl18.log.pars", who=who, corp=action["corporation"],
+                           price=R.price_of(action["share_price"])),
+        "pass": lambda: msg("rhl18.log.pass", who=who),
+        "discard_train": lambda: msg("rhl18.log.discard", who=who,
+                                     train=a_train(str(action.get("train")))),
+    }
+    if kind in simple:
+        return simple[kind]()
+    return msg("rhl18.log.other", who=who, k=W.kind(kind))
+
+
+def train_name(train: str) -> Msg:
+    """A train as players name it: "4-train" for the depot's train "4-1"."""
+    return msg("rhl18.log.train_name", name=_kind(train))
+
+
+def a_train(train: str) -> Msg:
+    """A train with its article: "a 4-train", "an 8-train" ("einen 8-Zug")."""
+    name = _kind(train)
+    return msg("rhl18.log.an_train" if name.startswith("8") else "rhl18.log.a_train", name=name)
+
+
+def _kind(train: str) -> str:
+    return str(train).split("-")[0]
+
+
+def _bought_train(who: Any, seller: Any, train: str, price: int) -> Msg:
+    if seller is None:
+        return msg("rhl18.log.buys_train", who=who, train=a_train(train), price=price)
+    return msg("rhl18.log.buys_train_from", who=who, seller=seller, train=a_train(train),
+               price=price)
+
+
+def _dividend(who: Any, kind: str, known: dict[str, Any]) -> Msg:
+    revenue = known.get("revenue", 0)
+    if kind == "withhold" or known.get("receivership"):
+        return msg("rhl18.log.withhold", who=who, revenue=revenue)
+    # A 10% share's part, rounded up as the rules pay it (operating.dividend).
+    return msg("rhl18.log.payout", who=who, revenue=revenue, share=math.ceil(revenue / 10))
+
+
+def _runs(who: Any, routes: list[dict]) -> Msg:
+    if not routes:
+        return msg("rhl18.log.runs_none", who=who)
+    total = sum(int(r.get("revenue", 0)) for r in routes)
+    if len(routes) == 1:
+        return msg("rhl18.log.runs_one", who=who, train=train_name(routes[0]["train"]),
+                   revenue=total, route=route_text(routes[0]))
+    runs = [msg("rhl18.log.run_train", t=train_name(r["train"]), r=route_text(r))
+            for r in routes]
+    return msg("rhl18.log.runs", who=who, revenue=total, routes=joined(runs))
+
+
+def joined(items: list[Msg]) -> Msg:
+    """Texts joined with "; " (a list placeholder would join them with ", ")."""
+    out = items[0]
+    for item in items[1:]:
+        out = msg("rhl18.log.semicolon", a=out, b=item)
+    return out
+
+
+# The bonus parts of a route's text (routes._bonuses, and 18xx.games records the same).
+_BONUSES = (
+    (re.compile(r"Montan \(=\+(\d+)M\)"), "rhl18.bonus.montan"),
+    (re.compile(r"Montanx2 \(=\+(\d+)M\)"), "rhl18.bonus.montan2"),
+    (re.compile(r"1 link \(=\+(\d+)M\)"), "rhl18.bonus.link"),
+    (re.compile(r"(\d+) links \(=\+(\d+)M\)"), "rhl18.bonus.links"),
+    (re.compile(r"Iron Rhine \(=\+(\d+)M\)"), "rhl18.bonus.iron_rhine"),
+    (re.compile(r"Ratingen \(=\+(\d+)M\)"), "rhl18.bonus.ratingen"),
+    (re.compile(r"RGE \(=\+(\d+)M\)"), "rhl18.bonus.rge"),
+    (re.compile(r"RGEx2 \(=\+(\d+)M\)"), "rhl18.bonus.rge2"),
+)
+
+
+def route_text(route: dict) -> Msg:
+    """A run route in words: its stops (hex notation) and each bonus as a catalogue text."""
+    text = route.get("revenue_str") or "-".join(route.get("stops", []))
+    path, *bonuses = str(text).split(" + ")
+    out = msg("rhl18.log.route", hx=path)
+    for part in bonuses:
+        out = msg("rhl18.log.route_bonus", r=out, b=_bonus(part))
+    return out
+
+
+def _bonus(part: str) -> Msg:
+    for pattern, key in _BONUSES:
+        found = pattern.fullmatch(part)
+        if found:
+            numbers = [int(g) for g in found.groups()]
+            if len(numbers) == 2:
+                return msg(key, n=numbers[0], amt=numbers[1])
+            return msg(key, amt=numbers[0])
+    return msg("rhl18.kind.other", txt=part)  # a bonus we do not know: as recorded
