@@ -559,3 +559,29 @@ async def test_turn_prompt_has_move_buttons_when_nothing_is_hidden(tmp_path):
     pressed = await service.press(ctx(1), prompt.buttons[2].custom_id)
     assert pressed[0].text.endswith("Seat 0 takes 3.")
     await service.store.close()
+
+
+async def test_the_start_names_who_moves_first_when_the_rules_draw_it(tmp_path):
+    """Rheinländer draws its first player: the start post's seat order then does not say who
+    begins, so it names the seat to move."""
+    import engine
+    from bot.service import TablesService
+    from bot.store import open_store
+    from tests.service_pebbles import FakeRenderer
+
+    for seed in (3, 4, 5, 6):
+        store = await open_store(str(tmp_path / f"first{seed}.sqlite3"))
+        service = TablesService(store, render=FakeRenderer(), seed_source=lambda s=seed: s)
+        await service.new(ctx(1), "rheinlaender", min_players=3, max_players=3)
+        for user in (2, 3):
+            await service.join(ctx(user))
+        started = await service.start(ctx(1), order="joined")
+        row = await service.store.latest_game(CH)
+        state = engine.GAMES["rheinlaender"].load(row.state)
+        first = engine.GAMES["rheinlaender"].active(state)[0]
+        colour = ("orange", "blue", "green")[first]
+        assert f"To move: **U{first + 1}** ({colour})." in started[0].text, started[0].text
+        await service.store.close()
+        if first != 0:
+            return
+    raise AssertionError("every seed gave seat 1 the first turn")

@@ -218,8 +218,13 @@ class Lobby(ServiceBase):
         table.row = await self._row(row.id)
         table.state = state
         lineup = ", ".join(f"{n + 1}. {table.who(n)}" for n in range(count))
-        replies = notices + [_public(t("svc.begins", row.language, title=table.game.title,
-                                       lineup=lineup), title=table.game.title)]
+        first = table.game.active(state)
+        # Some rules draw the first player (Rheinländer), so seat 1 need not begin.
+        key = "svc.begins_first" if len(first) == 1 else "svc.begins"
+        replies = notices + [_public(t(key, row.language, title=table.game.title,
+                                       lineup=lineup,
+                                       first=table.who(first[0]) if first else ""),
+                                     title=table.game.title)]
         opening = [say(line, row.language) for line in table.game.opening_log(state)]
         if opening and not imported:
             replies.append(_public(_clip("\n".join(opening))))
