@@ -164,7 +164,7 @@ def say(text: Any, locale: object = DEFAULT) -> str:
 
 
 def render(key: str, params: dict[str, Any], lang: str) -> str:
-    template = catalogue(lang).get(key)
+    template = _singular(key, params, lang) or catalogue(lang).get(key)
     if template is None:
         template = catalogue(DEFAULT).get(key)
         if template is None:
@@ -176,6 +176,15 @@ def render(key: str, params: dict[str, Any], lang: str) -> str:
     except (KeyError, IndexError, ValueError):
         log.warning("text %r (%s) does not fit its arguments %s", key, lang, sorted(values))
         return template.format_map(_Lenient(values))
+
+
+def _singular(key: str, params: dict[str, Any], lang: str) -> str | None:
+    """A text with a ``count`` of exactly 1 may have its own wording, ``<key>.one``
+    ("discards 1 card"), so no text needs "card(s)"."""
+    count = params.get("count")
+    if type(count) is int and count == 1:
+        return catalogue(lang).get(f"{key}.one")
+    return None
 
 
 def _value(value: Any, lang: str) -> Any:

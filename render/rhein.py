@@ -528,7 +528,7 @@ def truck_text(letter: str, truck: dict, cities: dict[int, str], lang: str) -> s
 def tokens_text(tokens: int | None, lang: str) -> str:
     if tokens is None:
         return word(lang, "tokens.none")
-    return word(lang, "tokens.one" if tokens == 1 else "tokens.many", count=tokens)
+    return word(lang, "tokens", count=tokens)
 
 
 def _player_lines(view: dict, seat: int, cities: dict[int, str], lang: str) -> list[str]:

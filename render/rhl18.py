@@ -327,7 +327,7 @@ def _routes_footer(draw: ImageDraw.ImageDraw, view: dict, lang: str) -> int:
     total = sum(int(r.get("revenue", 0) or 0) for r in run)
     y = MAP_BOTTOM + MARGIN + LINE / 2
     head = [("corp", sym)] if sym else []
-    head.append(("text", t(lang, "routes.total", total=money(total), trains=len(run))))
+    head.append(("text", t(lang, "routes.total", total=money(total), count=len(run))))
     draw_segments(draw, MARGIN, y, head, 17)
     column = (MAP_W - 2 * MARGIN) / 2
     for i, route in enumerate(run[: 2 * (FOOTER_LINES - 1)]):

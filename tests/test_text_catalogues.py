@@ -85,3 +85,18 @@ def test_a_msg_is_its_english_and_says_itself_in_german():
     assert say(line, "de") == "Rhein: Themen sind a, b."
     assert say(line, "fr") == line
     assert text.from_json(text.to_json(line)).params == line.params
+
+
+def test_a_count_of_one_takes_the_singular_wording():
+    """No text needs "card(s)": ``<key>.one`` words a count of exactly 1."""
+    line = msg("troedler.log.must_discard", name="Green", count=1)
+    assert str(line) == "Green must discard 1 card to keep 4."
+    assert say(line, "de") == "Green muss 1 Karte abwerfen, um 4 zu behalten."
+    two = msg("troedler.log.must_discard", name="Green", count=2)
+    assert str(two) == "Green must discard 2 cards to keep 4."
+    assert say(two, "de") == "Green muss 2 Karten abwerfen, um 4 zu behalten."
+    assert str(msg("troedler.log.must_discard", name="Green", count=True)).endswith("cards to keep 4.")
+    for lang in LANGUAGES:
+        words = catalogue(lang)
+        for key in (k for k in words if k.endswith(".one")):
+            assert "count" in placeholders(words[key[:-4]]), key  # a singular of a count

@@ -35,7 +35,7 @@ class Undo(ServiceBase):
         prefix = f"rb:{table.row.id}:{table.row.version}:"
         lang = table.row.language
         return notices + [_public(
-            t("svc.undo.ask_one" if len(later) == 1 else "svc.undo.ask", lang, name=seat.name,
+            t("svc.undo.ask", lang, name=seat.name,
               count=len(later), mentions=mentions),
             buttons=[Button(t("svc.undo.agree", lang), prefix + "undo-yes", "success"),
                      Button(t("svc.undo.refuse", lang), prefix + "undo-no", "danger")])]
@@ -81,7 +81,7 @@ class Undo(ServiceBase):
                                    self._snapshot(table, state), self.clock())
         table.state = state
         table.row = await self._row(table.row.id)
-        replies = [_public(t("svc.undo.done_one" if count == 1 else "svc.undo.done",
+        replies = [_public(t("svc.undo.done",
                              table.row.language, name=name, count=count))]
         if table.game.phase(state) != phase_before:
             replies.append(await self._board_reply(table, state))

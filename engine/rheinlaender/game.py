@@ -261,6 +261,6 @@ def _payment_text(board: Board, payment: dict[str, Any]) -> Msg:
         (int(words[0]), words[1])
     space = board.space_for(number, where)
     duchy = place(board, space) if space else payment["duchy"]
-    return msg("rheinlaender.payment", turn=payment["turn"], amount=payment["amount"],
+    return msg("rheinlaender.payment", turn=payment["turn"], count=payment["amount"],
                duchy=duchy)
 
