@@ -210,6 +210,11 @@ def test_a_recorded_games_lines_say_what_moved_and_for_how_much():
                 after.key == "rhl18.log.has_token":
             assert after.params["corp"] not in str(line), (line, after)
     assert "rhl18.log.no_revenue" in keys_used(lines)
+    # A share price falls for a reason the channel gives right before it.
+    why = ("rhl18.log.sells", "rhl18.log.withhold", "rhl18.log.no_revenue")
+    for number, line in enumerate(lines):
+        if line.key == "rhl18.log.price_moves" and line.params["new"] < line.params["old"]:
+            assert any(x.key in why for x in lines[max(0, number - 3):number]), line
 
 
 def test_a_log_line_names_its_player_by_the_tables_name():

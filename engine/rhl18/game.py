@@ -192,7 +192,7 @@ def play_logged(state: State, action: dict) -> list[Msg]:
     known = ML.facts(state, action)
     F.process(state, action)
     line = ML.describe(state, action, known, names)
-    events = LOG.events(before, S.snapshot(state), names, action["type"] == "dividend")
+    events = LOG.events(before, S.snapshot(state), names, action)
     if action["type"] == "place_token":
         # The move's own line already says where the token went.
         events = [e for e in events if e.key != "rhl18.log.has_token"

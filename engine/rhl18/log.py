@@ -20,12 +20,11 @@ def _name(names: dict[Any, Any], pid: Any) -> Any:
 
 
 def events(before: Snapshot, after: Snapshot, names: dict[Any, Any],
-           dividend_move: bool = False) -> list[Msg]:
-    """The automatic events between two snapshots; ``dividend_move`` when the move itself
-    chose the dividend (otherwise a corporation that operated was skipped past it)."""
+           action: dict | None = None) -> list[Msg]:
+    """The automatic events between two snapshots around ``action``."""
     lines: list[Msg] = []
     lines += _company_events(before, after, names)
-    lines += _corporation_events(before, after, names, dividend_move)
+    lines += _corporation_events(before, after, names, _skipped_dividend(before, action))
     if after["phase"] != before["phase"]:
         limit = next(p["train_limit"] for p in data.phases() if p["name"] == after["phase"])
         lines.append(msg("rhl18.log.phase", phase=after["phase"], limit=limit))
@@ -68,18 +67,30 @@ def _company_events(before: Snapshot, after: Snapshot, names: dict[Any, Any]) ->
     return lines
 
 
+def _skipped_dividend(before: Snapshot, action: dict | None) -> tuple[str, int] | None:
+    """The operating corporation and its revenue when ``action`` moves it past a dividend
+    the rules choose alone: it earned nothing, or (in receivership) it must withhold."""
+    if action is None or before["round"] != "Operating" or \
+            action["type"] in ("dividend", "bankrupt"):
+        return None
+    revenue = sum(int(r.get("revenue", 0)) for r in action.get("routes", [])) \
+        if action["type"] == "run_routes" else 0
+    return before["current_entity"], revenue
+
+
 def _corporation_events(before: Snapshot, after: Snapshot, names: dict[Any, Any],
-                        dividend_move: bool) -> list[Msg]:
+                        skipped: tuple[str, int] | None) -> list[Msg]:
     lines = []
     old = {c["id"]: c for c in before["corporations"]}
     for corp in after["corporations"]:
         was, sym = old[corp["id"]], corp["id"]
         if corp["floated"] and not was["floated"]:
             lines.append(msg("rhl18.log.floats", corp=sym))
-        if corp["operated"] and not was["operated"] and not dividend_move:
-            # The rules skip the dividend of a corporation that earned nothing; say so, or
-            # its share price falls after a tile lay with no reason given.
-            lines.append(msg("rhl18.log.no_revenue", corp=sym))
+        if skipped and skipped[0] == sym and was["share_price"] and corp["share_price"] \
+                and _price(corp["share_price"]) < _price(was["share_price"]):
+            # Say why the price fell, or it falls after a tile lay with no reason given.
+            lines.append(msg("rhl18.log.withhold", who=sym, revenue=skipped[1])
+                         if skipped[1] else msg("rhl18.log.no_revenue", corp=sym))
         if corp["share_price"] != was["share_price"] and was["share_price"]:
             from_price = _price(was["share_price"])
             lines.append(msg("rhl18.log.price_moves", corp=sym, old=from_price,
