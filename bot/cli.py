@@ -421,6 +421,12 @@ async def _play(args: argparse.Namespace, out: TextIO, inp: TextIO,
     db = args.db or str(folder / "play.sqlite3")
     store = await Store.open(db)
     live = await store.live_game(1)
+    last = await store.latest_game(1)
+    if args.db and live is None and last is not None and last.status == "finished":
+        # A finished game is looked at, not replaced by a new one in the same file.
+        out.write(say(msg("cli.play.finished", db=db, game=args.game), lang) + "\n")
+        await store.close()
+        return 0
     if live is not None:  # resuming: the players are the human seats of the saved game
         seats = len(await store.seats(live.id))
         players = sum(1 for s in await store.seats(live.id) if not s.is_ai)

@@ -126,3 +126,20 @@ def test_terminal_wording_names_the_hot_seat_words():
         "log lists every move; brett"
     assert terminal_wording("__Turn 1: Blue__\nBot 1 (blue): a_b") == \
         "Turn 1: Blue\nBot 1 (blue): a_b"
+
+
+def test_a_finished_games_file_is_not_replaced_by_a_new_game(tmp_path):
+    """``--db`` of a finished game (a demo's, or a hot seat played to the end) says so and
+    leaves the file as it was, instead of starting a new game in it."""
+    import sqlite3
+
+    folder = tmp_path / "demo"
+    code, _ = run(["demo", "pebbles", "--players", "2", "--seed", "9", "--out", str(folder),
+                   "--quiet"])
+    assert code == 0
+    db = folder / "demo.sqlite3"
+    code, text = run(["play", "pebbles", "--db", str(db)], "quit\n")
+    assert code == 0 and "is finished" in text and "rheinbot play pebbles" in text, text
+    assert "your turn" not in text
+    games = sqlite3.connect(db).execute("SELECT status FROM games").fetchall()
+    assert games == [("finished",)]
