@@ -181,8 +181,10 @@ class Recorder:
             text = re.sub(r"<@(\d+)>", lambda m: self.names.get(int(m[1]), m[0]), text)
             if self.names:  # a terminal game: no slash commands here
                 hint = say(msg("cli.turn_hint"), self.lang)
-                text = terminal_wording(text.replace(TURN_HINT, hint).replace(
-                    t("svc.turn_hint", self.lang), hint))
+                for said in {TURN_HINT, *(t("svc.turn_hint", self.lang, count=count)
+                                          for count in (1, 2))}:  # to one player, to several
+                    text = text.replace(said, hint)
+                text = terminal_wording(text)
             for attachment in reply.files:
                 # zero-padded so that a listing sorts in play order (a long game posts
                 # hundreds of pictures); a turn card says so in its name

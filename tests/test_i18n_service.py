@@ -114,3 +114,25 @@ async def test_status_in_the_callers_language(svc):
     assert "[KI]" in german[0].text
     english = await svc.status(lctx(1, "en-US"))
     assert english[0].text.startswith("**Pebbles**: lobby") and "[AI]" in english[0].text
+
+
+async def test_german_prompts_say_du_to_one_player_and_ihr_to_several(svc, tmp_path):
+    """Pebbles starts with both players to act ("ihr"); Rheinländer with one ("du")."""
+    from bot.service import TablesService
+    from bot.store import open_store
+    from tests.service_pebbles import FakeRenderer
+
+    await svc.new(lctx(1, "de"), "pebbles", lang="de")
+    await svc.join(lctx(2, "de"))
+    several = public(await svc.start(lctx(1, "de"), order="joined"))
+    assert any("ihr seid dran" in r.text and "Zieht mit" in r.text for r in several)
+    store = await open_store(str(tmp_path / "one.sqlite3"))
+    one = TablesService(store, render=FakeRenderer(), seed_source=lambda: 3)
+    await one.new(lctx(1, "de", channel=600), "rheinlaender", min_players=3, max_players=3,
+                  lang="de")
+    for user in (2, 3):
+        await one.join(lctx(user, "de", channel=600))
+    started = public(await one.start(lctx(1, "de", channel=600), order="joined"))
+    prompt = next(r.text for r in started if "dran" in r.text)
+    assert "du bist dran" in prompt and "Zieh mit /zug zug: oder schau mit" in prompt, prompt
+    await store.close()

@@ -357,12 +357,16 @@ def _secret_lines(secret: list[tuple[str, Any]], lang: str = "en") -> list[str]:
 
     >>> _secret_lines([("you", {"hand": [{"id": 4, "text": "#4 ferry"}], "coins": 2})])
     ['Hand: #4 ferry', 'Coins: 2']
+    >>> _secret_lines([("you", {"value": []})])
+    ['Value pile: empty']
     """
     lines = []
     for path, value in secret:
         if path.rsplit(".", 1)[-1] in _NOT_LISTED:
             continue
-        if isinstance(value, dict) and value:
+        if value in ([], {}):  # an empty pile reads as a word, not as "[]"
+            lines.append(f"{_path_name(path, lang)}: {t('common.empty', lang)}")
+        elif isinstance(value, dict):
             lines += _secret_lines([(f"{path}.{k}", v) for k, v in value.items()], lang)
         elif isinstance(value, list) and value and all(
                 isinstance(item, dict) and isinstance(item.get("text"), str) for item in value):

@@ -105,8 +105,9 @@ class Pictures(ServiceBase):
             return []
         mentions = " ".join(f"<@{s.user_id}>" for s in humans)
         lang = table.row.language
+        # German says "du" to one player and "ihr" to several.
         text = t("svc.your_turn", lang, mentions=mentions, phase=game.phase(state),
-                 hint=t("svc.turn_hint", lang))
+                 hint=t("svc.turn_hint", lang, count=len(humans)), count=len(humans))
         buttons: list[Button] = []
         if len(humans) == 1 and humans[0].seat is not None:
             seat = humans[0].seat
