@@ -12,11 +12,12 @@ from PIL import Image
 
 from bot.imports import BadExport, decode_export, game_moves
 from bot.replies import Audience
-from bot.service import TablesService
+from bot.service import Ctx, TablesService
 from bot.service.extras import image_kind
 from bot.store import Store
 from engine import GAMES
 from engine.rhl18 import importer as I
+from engine.rhl18 import rules as R
 from tests.service_pebbles import ctx
 
 BANK = "tests/fixtures/18rhl/18Rhl_game_end_bank.json.gz"
@@ -230,3 +231,29 @@ async def test_channel_card_and_log_name_players_as_the_table_does(tmp_path):
     log = await service.log(ctx(1))
     assert said in log[-1].text and "Player" not in log[-1].text
     await store.close()
+
+
+async def test_hand_lists_a_players_cash_shares_privates_and_corporations(tmp_path):
+    """/game hand in 18Rhl: what the player holds, read from the public view (a phone shows
+    the board too small to count shares on it), in the caller's language."""
+    export = I.load_json(PARTIAL)
+    export["actions"] = export["actions"][:260]
+    service, _, _ = await opened(tmp_path, export)
+    game = GAMES["18rhl"]
+    state = game.load((await service.store.latest_game(500)).state)
+    view = game.view(state, None)
+    for player in view["players"]:
+        seat = player["seat"]
+        text = (await service.hand(ctx(seat + 1)))[-1].text
+        assert f"Cash {player['cash']}M, worth {player['value']}M" in text, text
+        assert f"certificates {player['certs']} of {player['cert_limit']}" in text
+        for sym, certs in player["shares"].items():
+            assert f"{sym} {10 * sum(R.units(c) for c in certs)}%" in text
+        runs = [c for c in view["corporations"] if c["president_seat"] == seat]
+        for corp in runs:
+            assert f"{corp['id']} " in text and f"You run {corp['id']}: {corp['cash']}M" in text
+            assert "(president)" in text
+    german = (await service.hand(Ctx(guild_id=1, channel_id=500, user_id=1, user_name="U1",
+                                     locale="de")))[-1].text
+    assert "Bargeld" in german and "Aktien:" in german and "Cash" not in german
+    await service.store.close()

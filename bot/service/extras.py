@@ -1,5 +1,6 @@
 """Per-game additions to the front doors: step-by-step move choices, which moves get a button,
-pictures shown before a move (previews) and after it (a corporation's routes), board zoom.
+pictures shown before a move (previews) and after it (a corporation's routes), board zoom,
+a seat's public holdings in ``/game hand``.
 
 The tables service asks :func:`extras_for` for a game key; games without additions get
 :class:`Extras`, whose answers keep the service's generic behaviour. Nothing here changes a
@@ -73,6 +74,13 @@ class Extras:
         """The public view to draw for ``/game board near:`` (labelled in ``lang``, the
         table's); raises :class:`NoZoom`."""
         raise NoZoom(msg("extras.no_zoom", title=game.title))
+
+    def holdings(self, game: Game, state: State, seat: int, *,
+                 lang: str = DEFAULT) -> list[str]:
+        """Lines in ``lang`` for ``/game hand``: what a seat holds that is public but hard
+        to find on a big board from a phone (18Rhl: cash, shares, privates, the
+        corporations it runs). Hidden holdings are the view's own private part."""
+        return []
 
 
 _REGISTRY = {"18rhl": "bot.service.rhl18_steps"}

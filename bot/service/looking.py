@@ -96,6 +96,8 @@ class Looking(ServiceBase):
         lines = [t("svc.hand.seat", ctx.locale, colour=colour_name(seat.colour, ctx.locale),
                    phase=game.phase(state))]
         lines += _secret_lines(secret, ctx.locale)
+        lines += extras_for(table.row.game_key).holdings(game, state, seat.seat,
+                                                         lang=ctx.locale)
         buttons: list[Button] = []
         if seat.seat in game.active(state):
             moves = game.legal(state, seat.seat)

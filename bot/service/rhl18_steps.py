@@ -23,6 +23,7 @@ from typing import Any
 
 from bot.i18n import language
 from bot.service.extras import Extras, NoZoom
+from bot.service.rhl18_holdings import holdings
 from engine.core import Action, Game, State
 from engine.rhl18 import hexmap
 from engine.rhl18 import tiles as TL
@@ -296,6 +297,10 @@ class Rhl18Extras(Extras):
                                                                  would=True))
             return say(text, lang), routes_view(game, state, routes, lang)
         return say(msg("rhl18.discord.preview_move", label=label), lang), None
+
+    def holdings(self, game: Game, state: State, seat: int, *,
+                 lang: str = DEFAULT) -> list[str]:
+        return holdings(game, state, seat, language(lang))
 
     def zoom(self, game: Game, state: State, near: str, *, lang: str = DEFAULT) -> dict:
         hex_id = near.strip().upper()

@@ -1,0 +1,37 @@
+"""A seat's 18Rhl holdings as ``/game hand`` lists them: cash and worth, certificates against
+the limit, shares with the presidencies, privates, and each corporation the seat runs with its
+treasury and trains. All of it is public and on the board picture, but a phone shows that
+picture too small to read a share count from it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import Game, State
+from engine.rhl18 import rules as R
+from engine.text import Msg, msg, say
+
+
+def holdings(game: Game, state: State, seat: int, lang: str) -> list[str]:
+    view = game.view(state, None)
+    me = next(p for p in view["players"] if p["seat"] == seat)
+    runs = [c for c in view["corporations"] if c.get("president_seat") == seat]
+    lines: list[Msg] = [msg("rhl18.hand.cash", cash=me["cash"], value=me["value"],
+                            certs=me["certs"], limit=me["cert_limit"])]
+    shares = [_share(sym, certs, any(c["id"] == sym for c in runs))
+              for sym, certs in sorted(me["shares"].items())]
+    lines.append(msg("rhl18.hand.shares", shares=shares) if shares else
+                 msg("rhl18.hand.no_shares"))
+    if me["companies"]:
+        lines.append(msg("rhl18.hand.privates", companies=list(me["companies"])))
+    for corp in runs:
+        trains = [msg("rhl18.log.train_name", name=t.split("-")[0]) for t in corp["trains"]]
+        lines.append(msg("rhl18.hand.runs", corp=corp["id"], cash=corp["cash"],
+                         trains=trains or msg("rhl18.hand.no_trains")))
+    return [say(line, lang) for line in lines]
+
+
+def _share(sym: str, certs: list[Any], president: bool) -> Msg:
+    percent = sum(R.units(c) for c in certs) * 10
+    return msg("rhl18.hand.share_president" if president else "rhl18.hand.share",
+               corp=sym, percent=percent)
