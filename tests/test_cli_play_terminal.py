@@ -69,14 +69,16 @@ def test_a_refused_set_up_prints_one_error(tmp_path):
 
 
 class ManyMoves(Pebbles):
-    """Thirty plays to pick from and ``end``, listed last."""
+    """Thirty plays to pick from and ``end``, listed last (gems named by letters: labels that
+    count up by a number would be listed as one range)."""
 
     def legal(self, state, seat):
         if seat not in self.active(state):
             return []
         if not state["ready"][seat]:
             return [{"type": "ready"}]
-        return [{"type": "play", "gem": f"gem{n:02d}"} for n in range(30)] + [{"type": "end"}]
+        return [{"type": "play", "gem": f"gem-{a}{b}"} for a in "ab" for b in "abcdefghijklmno"
+                ] + [{"type": "end"}]
 
     def label(self, state, action):
         return f"Play {action['gem']}" if action["type"] == "play" else "End the turn"
@@ -87,7 +89,7 @@ def test_a_cut_move_list_still_shows_how_to_stop(tmp_path):
                       str(tmp_path)], "ready\nready\nquit\n", games={"pebbles": ManyMoves()})
     assert code == 0, text
     summary = next(line for line in text.splitlines() if line.startswith("Your moves (31)"))
-    assert "Play gem19 ... (to stop: End the turn (end))" in summary, summary
+    assert "Play gem-be ... (to stop: End the turn (end))" in summary, summary
     code, text = run(["play", "pebbles", "--players", "2", "--seed", "3", "--lang", "de",
                       "--out", str(tmp_path / "de")], "ready\nready\nbeenden\n",
                      games={"pebbles": ManyMoves()})

@@ -235,8 +235,9 @@ async def test_service_moves_drive_the_reminders(tmp_path):
     await service.play(ctx(2), "ready")
     await service.reminders.run_due()
     assert [user for user, _ in box.dms[2:]] == [1]
-    assert "You can: Take 1; Take 2; Take 3 (and 2 more: /game hand lists them)." in \
-        box.dms[-1][1]
+    # "Take 1", "Take 2", "Take 3" read as one choice, so the DM names all five moves
+    assert "You can: Take 1–3; Play garnet (worth 2); Play amber (worth 2)." in \
+        box.dms[-1][1], box.dms[-1][1]
     reply = await service.remind(ctx(1), every_hours=2, quiet_from=22, quiet_to=6,
                                  tz="Europe/Berlin")
     assert "every 2 hours" in reply[0].text and reply[0].audience is Audience.EPHEMERAL

@@ -22,6 +22,7 @@ from bot.service.base import (
     log,
 )
 from bot.service.extras import NoZoom, extras_for
+from bot.service.move_lists import LISTED, compacted
 from bot.store import GameRow
 from engine.core import Action, Game, State
 from engine.text import say, text_of
@@ -101,10 +102,14 @@ class Looking(ServiceBase):
         buttons: list[Button] = []
         if seat.seat in game.active(state):
             moves = game.legal(state, seat.seat)
-            labels = [say(game.label(state, m), ctx.locale) for m in moves[:20]]
-            cut = " ..." if len(moves) > 20 else ""
+            listed = compacted([say(game.label(state, m), ctx.locale)
+                                for m in moves[:LISTED]])[:20]
+            labels = [label for label, _ in listed]
+            covered = sum(count for _, count in listed)
+            cut = " ..." if len(moves) > covered else ""
             # a cut list still shows how to stop (done, pass, end), which may sort late
-            out = next((m for m in moves[20:] if _stops(game, state, m)), None) if cut else None
+            out = next((m for m in moves[covered:] if _stops(game, state, m)), None) \
+                if cut else None
             if out is not None:
                 way = f"{say(game.label(state, out), ctx.locale)} ({game.format(state, out)})"
                 cut += " " + t("svc.hand.way_out", ctx.locale, move=way)

@@ -1,0 +1,78 @@
+"""Move lists a player reads (``/game hand``, the reminder DM, the terminal's prompt): labels
+that differ only in numbers counting up together become one label with ranges, so Rhein's 107
+opening moves read as its few choices ("Bid 0–19 on order 7 ...") instead of twenty bids on
+one order."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+_NUMBER = re.compile(r"\d+")
+LISTED = 300  # moves labelled for a list (an 18Rhl tile lay can offer several hundred)
+
+
+@dataclass
+class Run:
+    """Labels that read the same but for numbers at ``steps``' places, each counting up by
+    its step from one label to the next."""
+
+    words: list[str]  # the text around the numbers
+    first: list[int]
+    last: list[int]
+    steps: dict[int, int] = field(default_factory=dict)
+    count: int = 1
+
+    def takes(self, words: list[str], numbers: list[int]) -> bool:
+        if words != self.words or len(numbers) != len(self.last):
+            return False
+        steps = {i: n - old for i, (n, old) in enumerate(zip(numbers, self.last, strict=True))
+                 if n != old}
+        if not steps or (self.steps and steps != self.steps):
+            return False
+        return all(step > 0 for step in steps.values())
+
+    def add(self, numbers: list[int]) -> None:
+        self.steps = {i: n - old for i, (n, old) in enumerate(zip(numbers, self.last,
+                                                                    strict=True)) if n != old}
+        self.last = numbers
+        self.count += 1
+
+    def label(self) -> str:
+        out = self.words[0]
+        for i, word in enumerate(self.words[1:]):
+            shown = str(self.first[i]) if i not in self.steps else \
+                f"{self.first[i]}–{self.last[i]}"
+            out += shown + word
+        return out
+
+
+def compacted(labels: Sequence[str]) -> list[tuple[str, int]]:
+    """``labels`` in order, runs of three or more merged: (label, how many moves it stands for)."""
+    runs: list[Run] = []
+    for text in labels:
+        words = _NUMBER.split(text)
+        found = _NUMBER.findall(text)
+        numbers = [int(n) for n in found]
+        if any(n != str(int(n)) for n in found):  # "gem07": a name, not a count
+            words, numbers = [text], []
+        if runs and runs[-1].takes(words, numbers):
+            runs[-1].add(numbers)
+        else:
+            runs.append(Run(words, numbers, numbers))
+    out: list[tuple[str, int]] = []
+    for run in runs:
+        if run.count >= 3:
+            out.append((run.label(), run.count))
+        else:  # two labels read better as themselves than as "1–2"
+            out += [(_at(run, k), 1) for k in range(run.count)]
+    return out
+
+
+def _at(run: Run, k: int) -> str:
+    numbers = [n + k * run.steps.get(i, 0) for i, n in enumerate(run.first)]
+    out = run.words[0]
+    for n, word in zip(numbers, run.words[1:], strict=True):
+        out += str(n) + word
+    return out
