@@ -27,6 +27,10 @@ def test_what_is_not_a_count_stays_as_it_is():
     assert [label for label, _ in compacted(apart)] == apart
     jumps = ["Bid 0 on 7", "Bid 1 on 7", "Bid 1 on 8"]  # a different number changes
     assert [label for label, _ in compacted(jumps)] == jumps
+    even = ["Lay 8 on J9, rotation 0", "Lay 8 on J9, rotation 2", "Lay 8 on J9, rotation 4"]
+    assert [label for label, _ in compacted(even)] == even  # "0–4" would offer 1 and 3
+    dearer = [f"Load {n} (cost {2 * n})" for n in range(1, 4)]
+    assert compacted(dearer) == [("Load 1–3 (cost 2–6)", 3)]
 
 
 async def test_rheins_hand_lists_its_bids_as_ranges(tmp_path):

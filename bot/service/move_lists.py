@@ -31,7 +31,9 @@ class Run:
                  if n != old}
         if not steps or (self.steps and steps != self.steps):
             return False
-        return all(step > 0 for step in steps.values())
+        # The first number that changes is the choice: it counts by one, or "rotation 0–4"
+        # would offer rotations the list skips. Numbers after it (a cost) may grow faster.
+        return steps[min(steps)] == 1 and all(step > 0 for step in steps.values())
 
     def add(self, numbers: list[int]) -> None:
         self.steps = {i: n - old for i, (n, old) in enumerate(zip(numbers, self.last,
