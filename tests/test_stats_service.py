@@ -49,7 +49,7 @@ async def test_stats_are_per_server_and_in_german(svc):
                                                       user_name="U1", locale="de"))
     assert "Noch keine beendeten Spiele" in other[0].text
     german = await svc.stats(lctx(1, "de"))
-    assert "**Pebbles**: 1 Partien" in german[0].text and "gewonnen" in german[0].text
+    assert "**Pebbles**: 1 Partie" in german[0].text and "gewonnen" in german[0].text
 
 
 async def test_games_finished_before_results_existed_are_counted(svc):
