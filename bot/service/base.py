@@ -16,7 +16,7 @@ from typing import Any
 import engine
 from bot.i18n import colour_name, has, t
 from bot.replies import Audience, Reply, fitted
-from bot.service.move_lists import LISTED, compacted
+from bot.service.move_lists import first_choices
 from bot.service.reminders import Reminders
 from bot.store import ActionRow, GameRow, SeatRow, Snapshot, StaleVersion, StoreBase
 from engine.core import Game, RuleError, State, clip_word
@@ -314,11 +314,10 @@ def _expected(game: Game, state: State, seat: int, lang: str = "en") -> str:
     """What a reminder DM says is expected: a few of the seat's own moves (a DM is private,
     so their labels may show the seat's hidden cards)."""
     moves = game.legal(state, seat)
-    listed = compacted([say(game.label(state, m), lang) for m in moves[:LISTED]])[:3]
-    covered = sum(count for _, count in listed)
+    labels, covered = first_choices(game, state, moves, lang, 3)
     more = t("svc.expected_more", lang, count=len(moves) - covered) \
         if len(moves) > covered else ""
-    return t("svc.expected", lang, moves="; ".join(label for label, _ in listed), more=more)
+    return t("svc.expected", lang, moves="; ".join(labels), more=more)
 
 
 def _private_part(private: Any, public: Any, path: str = "") -> list[tuple[str, Any]]:

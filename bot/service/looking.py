@@ -22,7 +22,7 @@ from bot.service.base import (
     log,
 )
 from bot.service.extras import NoZoom, extras_for
-from bot.service.move_lists import LISTED, compacted
+from bot.service.move_lists import first_choices
 from bot.store import GameRow
 from engine.core import Action, Game, State
 from engine.text import say, text_of
@@ -102,10 +102,7 @@ class Looking(ServiceBase):
         buttons: list[Button] = []
         if seat.seat in game.active(state):
             moves = game.legal(state, seat.seat)
-            listed = compacted([say(game.label(state, m), ctx.locale)
-                                for m in moves[:LISTED]])[:20]
-            labels = [label for label, _ in listed]
-            covered = sum(count for _, count in listed)
+            labels, covered = first_choices(game, state, moves, ctx.locale, 20)
             cut = " ..." if len(moves) > covered else ""
             # a cut list still shows how to stop (done, pass, end), which may sort late
             out = next((m for m in moves[covered:] if _stops(game, state, m)), None) \

@@ -9,6 +9,9 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from engine.core import Action, Game, State
+from engine.text import say
+
 _NUMBER = re.compile(r"\d+")
 LISTED = 300  # moves labelled for a list (an 18Rhl tile lay can offer several hundred)
 
@@ -48,6 +51,14 @@ class Run:
                 f"{self.first[i]}–{self.last[i]}"
             out += shown + word
         return out
+
+
+def first_choices(game: Game, state: State, moves: Sequence[Action], lang: str,
+                  room: int) -> tuple[list[str], int]:
+    """The first ``room`` choices among ``moves`` as a player reads them (in ``lang``), and
+    how many of the moves they stand for."""
+    runs = compacted([say(game.label(state, m), lang) for m in moves[:LISTED]])[:room]
+    return [label for label, _ in runs], sum(count for _, count in runs)
 
 
 def compacted(labels: Sequence[str]) -> list[tuple[str, int]]:
