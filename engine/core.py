@@ -183,6 +183,10 @@ class Game:
     # Short rules help for ``/rules topic:``, in our own words; "components" must say which
     # component values are house-made rather than printed.
     topics: dict[str, str] = {}
+    # Log lines (by catalogue key) that are a public record players must be able to read
+    # later, so the channel posts them whole, each on its own line, never cut to fit a
+    # summary (Trödler's deal: the covered cards are seen once, R12.2).
+    record_keys: frozenset[str] = frozenset()
 
     # -- to implement -------------------------------------------------------------------
     def setup(self, num_players: int, options: dict[str, Any] | None, seed: int) -> State:

@@ -38,3 +38,33 @@ async def test_a_whole_rhein_game_of_normal_ai_seats(tmp_path, players, seed):
                    [(a["seat"], a["move"]) for a in data["actions"]])
     assert game.dump(state) == row.state
     await store.close()
+
+
+async def test_every_troedler_deal_reaches_the_channel_whole(tmp_path):
+    """R12.2: each deal is posted in full, since the covered cards are seen only then. A
+    deal that an AI seat's last move sets off used to ride in that seat's summary line and
+    was cut with it ("Pile 3 (bottom to top): #19 request 2 anvils + 2 cu…")."""
+    from bot.service import TablesService
+    from bot.service.ai_seats import AI_LINE_LIMIT
+    from bot.store import Store
+
+    key = "troedler"
+    store = await Store.open(str(tmp_path / "deals.sqlite3"))
+    service = TablesService(store, games={key: engine.get_game(key)},
+                            render=lambda game_key, view: b"\x89PNG", seed_source=lambda: 12)
+    service.card_render = lambda game_key, view: b"\x89PNG card"
+    await service.new(ctx(1), key, min_players=3, max_players=3)
+    await service.leave(ctx(1))
+    for _ in range(3):
+        await service.add_bot(ctx(1), "normal")
+    posted = "\n".join(r.text for r in await service.start(ctx(1), order="joined"))
+    row = await store.latest_game(500)
+    assert row.status == "finished"
+    game = engine.get_game(key)
+    deals = [line for action in await store.actions(row.id) for line in action.lines
+             if getattr(line, "key", None) in game.record_keys]
+    assert len(deals) > 10  # several rounds' deals, set off by AI seats' moves
+    for line in deals:
+        assert str(line) in posted, str(line)
+    assert max(len(str(line)) for line in deals) < AI_LINE_LIMIT  # each fits a line of its own
+    await store.close()

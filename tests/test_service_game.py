@@ -588,3 +588,33 @@ async def test_the_start_names_who_moves_first_when_the_rules_draw_it(tmp_path):
         if first != 0:
             return
     raise AssertionError("every seed gave seat 1 the first turn")
+
+
+async def test_a_deal_a_players_move_sets_off_is_posted_whole_on_its_own_lines(tmp_path):
+    """R12.2 for a human move: the move's line, then the deal, one pile per line."""
+    import engine
+    from bot.service import TablesService
+    from bot.store import open_store
+
+    game = engine.GAMES["troedler"]
+    store = await open_store(str(tmp_path / "deal.sqlite3"))
+    service = TablesService(store, render=lambda key, view: b"\x89PNG", seed_source=lambda: 12)
+    service.card_render = lambda key, view: b"\x89PNG card"
+    await service.new(ctx(1), "troedler", min_players=3, max_players=3)
+    for user in (2, 3):
+        await service.join(ctx(user))
+    await service.start(ctx(1), order="joined")
+    for _ in range(200):
+        state = game.load((await store.latest_game(CH)).state)
+        seat = game.active(state)[0]
+        move = game.legal(state, seat)[-1]  # ends turns soon ("end" sorts last)
+        replies = await service.play(ctx(seat + 1), game.format(state, move))
+        text = "\n".join(r.text for r in replies)
+        if "deals" in text:
+            break
+    else:
+        raise AssertionError("no deal in 200 moves")
+    deal = text[text.index("Round 2:"):].split("\n")
+    assert deal[0].endswith("(everyone sees every card):"), text
+    assert [line.split(" (")[0] for line in deal[1:5]] == [f"Pile {n}" for n in range(1, 5)]
+    await store.close()

@@ -28,7 +28,7 @@ class AiSeats(ServiceBase):
         game, state = table.game, table.state
         assert state is not None
         replies: list[Reply] = []
-        sections: list[tuple[Any, list[tuple[int, str]]]] = []  # (phase, [(seat, did)])
+        sections: list[tuple[Any, list[tuple[int | None, str]]]] = []  # (phase, [(seat, did)])
         pictures: list[Attachment] = []
         phase_ended = False
         carded: int | None = None  # the seat the last turn card (cards_for_ai) was for
@@ -57,6 +57,7 @@ class AiSeats(ServiceBase):
             if not sections or sections[-1][0] != phase_before:
                 sections.append((phase_before, []))
             sections[-1][1].append((seat, self._move_said(table, lines, before, action)))
+            sections[-1][1].extend((None, record) for record in table.said_apart(lines)[1])
             shots = extras_for(table.row.game_key).images_after(game, before, seat, action,
                                                                 state, lang=table.row.language)
             if shots:  # (18Rhl routes run) ride on the run's post
@@ -71,7 +72,7 @@ class AiSeats(ServiceBase):
             if phase_ended and game.result(state) is None else None
         return replies + self._ai_posts(table, sections, pictures, board)
 
-    def _ai_posts(self, table: Table, sections: list[tuple[Any, list[tuple[int, str]]]],
+    def _ai_posts(self, table: Table, sections: list[tuple[Any, list[tuple[int | None, str]]]],
                   pictures: list[Attachment], board: Reply | None = None) -> list[Reply]:
         """AI seats' moves as few messages as Discord's limits allow (usually one): per
         phase a heading (when there are several, or a board follows) and its moves, the
@@ -101,27 +102,34 @@ class AiSeats(ServiceBase):
         return [r for r in replies if r.text or r.files]
 
     @staticmethod
-    def _seat_lines(table: Table, moves: list[tuple[int, str]]) -> list[str]:
+    def _seat_lines(table: Table, moves: list[tuple[int | None, str]]) -> list[str]:
         """One line per run of a seat's moves; a phase longer than ``AI_PHASE_LIMIT`` ends
-        with how many moves are left out (``/game log`` lists every move)."""
-        grouped: list[tuple[int, list[str]]] = []
+        with how many moves are left out (``/game log`` lists every move). A public record
+        (seat None: Trödler's deal) is a line of its own, whole, whatever the room."""
+        grouped: list[tuple[int | None, list[str]]] = []
         for seat, said in moves:
-            if grouped and grouped[-1][0] == seat:
+            if grouped and grouped[-1][0] == seat and seat is not None:
                 grouped[-1][1].append(said)
             else:
                 grouped.append((seat, [said]))
         lines: list[str] = []
-        used = 0
+        used, cut = 0, False
         for number, (seat, saids) in enumerate(grouped):
+            if seat is None:
+                lines += saids
+                continue
+            if cut:
+                continue
             line = f"{table.who(seat)}: {' · '.join(saids)}"
             if len(line) > AI_LINE_LIMIT:
                 line = line[:AI_LINE_LIMIT - 1] + "…"
-            more = t("svc.ai_more", table.row.language,
-                     count=sum(len(rest) for _, rest in grouped[number:]))
+            later = [rest for s, rest in grouped[number:] if s is not None]
+            more = t("svc.ai_more", table.row.language, count=sum(len(r) for r in later))
             room = AI_PHASE_LIMIT - used - len(line) - 1
-            if room < 0 or (number < len(grouped) - 1 and room < len(more) + 1):
+            if room < 0 or (len(later) > 1 and room < len(more) + 1):
                 lines.append(more)  # the lines before kept room for it
-                break
+                cut = True
+                continue
             lines.append(line)
             used += len(line) + 1
         return lines

@@ -154,6 +154,15 @@ class Table:
         lang = self.row.language if locale is None else locale
         return joined_lines([say(naming(line, names), lang) for line in lines])
 
+    def said_apart(self, lines: Sequence[Any]) -> tuple[str, list[str]]:
+        """A move's lines as the channel posts them: the move as one text (:meth:`said`),
+        and apart from it the public records the game keeps whole (``Game.record_keys``),
+        each a line of its own that no summary may cut."""
+        keys = self.game.record_keys
+        records = [line for line in lines if getattr(line, "key", None) in keys]
+        kept = [line for line in lines if getattr(line, "key", None) not in keys]
+        return self.said(kept), [self.said([line]) for line in records]
+
 
 def joined_lines(lines: Sequence[str]) -> str:
     """Log lines as one line of the channel or the turn card: a line that does not end a

@@ -150,7 +150,7 @@ class Moves(ServiceBase):
         (``done``, ``pass``) shows its label and notation, so the channel never reads an
         empty line."""
         lang = table.row.language
-        return table.said(lines) or \
+        return table.said_apart(lines)[0] or \
             f"{say(table.game.label(before, action), lang)} (`{table.game.format(before, action)}`)"
 
     async def _play_action(self, table: Table, seat: int, user_id: int | None,
@@ -164,7 +164,8 @@ class Moves(ServiceBase):
         key_before = turn_key(before) if turn_key is not None else None
         lines = await self._commit(table, seat, user_id, action)
         state = table.state  # _commit replaced it with the new state
-        replies = self._line_replies([self._move_line(table, seat, lines, before, action)])
+        replies = self._line_replies([self._move_line(table, seat, lines, before, action),
+                                      *table.said_apart(lines)[1]])
         replies += await self._pictures(table, extras_for(table.row.game_key).images_after(
             game, before, seat, action, state, lang=table.row.language))
         if game.phase(state) != phase_before and game.result(state) is None:

@@ -28,6 +28,8 @@ class Troedler(Game):
     topics = TOPICS
     # Seat i drives the cart of the i-th start village (setup.start_villages): its colour.
     seat_colours = tuple(START_COLOURS[village] for village in START_VILLAGES)
+    record_keys = frozenset({"troedler.log.deal", "troedler.log.deal_pile",
+                             "troedler.log.deal_short"})
 
     def setup(self, num_players: int, options: dict[str, Any] | None, seed: int) -> State:
         self.check_players(num_players)
