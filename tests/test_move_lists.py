@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import engine
-from bot.service.move_lists import compacted
+from bot.service.move_lists import compacted, spread
 
 
 def test_labels_counting_up_become_one_range_and_keep_their_move_count():
@@ -51,4 +51,43 @@ async def test_rheins_hand_lists_its_bids_as_ranges(tmp_path):
     moves = game.legal(state, seat)
     assert f"({len(moves)})" in text and "Bid 0–" in text, text
     assert text.count("Bid ") < 20  # each order once, not twenty bids on the first
+    await store.close()
+
+
+def test_spread_takes_each_runs_members_in_turn():
+    labels = [f"Bid {n} on order 7" for n in range(20)] + \
+        [f"Bid {n} on order 11" for n in range(20)] + ["Mortgage truck A", "Pass"]
+    order = spread(labels)
+    assert sorted(order) == list(range(len(labels)))  # every move, once
+    assert [labels[i] for i in order[:6]] == [
+        "Bid 0 on order 7", "Bid 0 on order 11", "Mortgage truck A", "Pass",
+        "Bid 1 on order 7", "Bid 1 on order 11"]
+
+
+async def test_rheins_autocomplete_offers_every_order_first(tmp_path):
+    """The first 25 autocomplete choices used to be bids 0-19 on one order and 5 on the
+    next; a phone's list now starts with a bid on every order, the mortgages and the pass."""
+    from bot.service import TablesService
+    from bot.store import open_store
+    from tests.service_pebbles import ctx
+
+    store = await open_store(str(tmp_path / "rhein.sqlite3"))
+    service = TablesService(store, render=lambda key, view: b"\x89PNG", seed_source=lambda: 4)
+    await service.new(ctx(1), "rhein", min_players=3, max_players=3)
+    for user in (2, 3):
+        await service.join(ctx(user))
+    started = await service.start(ctx(1), order="joined")
+    game = engine.GAMES["rhein"]
+    state = game.load((await store.latest_game(500)).state)
+    seat = game.active(state)[0]
+    prompt = next(r for r in started if r.buttons)
+    assert len({b.label.split(" on order ")[1][:6] for b in prompt.buttons}) == 5, \
+        [b.label for b in prompt.buttons]  # the five buttons bid on five orders
+    choices = await service.move_choices(ctx(seat + 1), "")
+    orders = {label.split(" on order ")[1].split(":")[0] for label, _ in choices
+              if " on order " in label}
+    assert len(choices) == 25 and len(orders) == 5, choices
+    assert any(value.startswith("mortgage") for _, value in choices)
+    bids_13 = await service.move_choices(ctx(seat + 1), "bid 13")  # typing still narrows
+    assert bids_13 and all("13" in value for _, value in bids_13)
     await store.close()

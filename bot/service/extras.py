@@ -21,6 +21,7 @@ import importlib
 from typing import Any
 
 from bot.i18n import language
+from bot.service.move_lists import LISTED, spread
 from engine.core import Action, Game, State
 from engine.text import DEFAULT, msg, say
 
@@ -49,8 +50,12 @@ class Extras:
 
     def button_indexes(self, game: Game, state: State, seat: int, moves: list[Action]
                        ) -> list[int]:
-        """Indexes into ``moves`` (= ``game.legal``) that get a button on the turn prompt."""
-        return list(range(min(MAX_BUTTONS, len(moves))))
+        """Indexes into ``moves`` (= ``game.legal``) that get a button on the turn prompt:
+        all of them if they fit, else spread (Rhein: a bid on each order, not five on the
+        first)."""
+        if len(moves) <= MAX_BUTTONS:
+            return list(range(len(moves)))
+        return spread([str(game.label(state, m)) for m in moves[:LISTED]])[:MAX_BUTTONS]
 
     def prompt_images(self, game: Game, state: State, seat: int, *,
                       lang: str = DEFAULT) -> list[tuple[str, dict]]:

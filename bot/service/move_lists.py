@@ -63,6 +63,29 @@ def first_choices(game: Game, state: State, moves: Sequence[Action], lang: str,
 
 def compacted(labels: Sequence[str]) -> list[tuple[str, int]]:
     """``labels`` in order, runs of three or more merged: (label, how many moves it stands for)."""
+    out: list[tuple[str, int]] = []
+    for run in _runs(labels):
+        if run.count >= 3:
+            out.append((run.label(), run.count))
+        else:  # two labels read better as themselves than as "1–2"
+            out += [(_at(run, k), 1) for k in range(run.count)]
+    return out
+
+
+def spread(labels: Sequence[str]) -> list[int]:
+    """Indexes into ``labels`` taking each run's members in turn: the first of every run,
+    then the second of every run, and so on. Autocomplete shows 25 moves, and Rhein's first
+    25 were twenty bids on one order; spread, they are the lowest bids on every order and
+    each other choice."""
+    members, index = [], 0
+    for run in _runs(labels):
+        members.append(range(index, index + run.count))
+        index += run.count
+    return [run[k] for k in range(max(map(len, members), default=0)) for run in members
+            if k < len(run)]
+
+
+def _runs(labels: Sequence[str]) -> list[Run]:
     runs: list[Run] = []
     for text in labels:
         words = _NUMBER.split(text)
@@ -74,13 +97,7 @@ def compacted(labels: Sequence[str]) -> list[tuple[str, int]]:
             runs[-1].add(numbers)
         else:
             runs.append(Run(words, numbers, numbers))
-    out: list[tuple[str, int]] = []
-    for run in runs:
-        if run.count >= 3:
-            out.append((run.label(), run.count))
-        else:  # two labels read better as themselves than as "1–2"
-            out += [(_at(run, k), 1) for k in range(run.count)]
-    return out
+    return runs
 
 
 def _at(run: Run, k: int) -> str:

@@ -23,6 +23,7 @@ from bot.service.base import (
     _secret_lines,
 )
 from bot.service.extras import extras_for
+from bot.service.move_lists import LISTED, spread
 from bot.store import Move, StaleVersion
 from engine.core import Action, RuleError, State, is_plain_number
 from engine.text import say
@@ -134,9 +135,11 @@ class Moves(ServiceBase):
             if needle in label.lower() or needle in notation.lower() or \
                     english in notation.lower():
                 choices.append((label[:100], notation))
-                if len(choices) == 25:
+                if len(choices) == LISTED:
                     break
-        return choices
+        if len(choices) <= 25:  # all fit: the game's own order
+            return choices
+        return [choices[i] for i in spread([label for label, _ in choices])][:25]
 
     @staticmethod
     def _move_line(table: Table, seat: int, lines: list[str], before: State,
