@@ -376,7 +376,9 @@ def _draw_result(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: float, lang
         key = "result_out" if d["total_damage"] else "result"
         _text(draw, (PANEL_X, y), word(lang, key, rank=standing["rank"],
                                        name=_name_of(view, standing["seat"], lang),
-                                       score=standing["score"], goods=d["goods"],
+                                       score=standing["score"],
+                                       goods=texts.render("render.card.goods",
+                                                          {"count": d["goods"]}, lang),
                                        damage=d["damage"]), TEXT)
         y += LINE
     for line in result_reasons(view, lang):

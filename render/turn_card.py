@@ -455,13 +455,15 @@ def standings(game_key: str, view: dict, lang: str) -> list[tuple[int, str]]:
             held = [d for d in view.get("duchies") or [] if d.get("owner") == seat]
             if "board_points" in player:  # what the seat would score now (coins stay hidden)
                 value = say(lang, "stand.rheinlaender_points", points=player["board_points"],
-                            duchies=len(held))
+                            duchies=say(lang, "duchies_short", count=len(held)))
             else:
-                value = say(lang, "stand.rheinlaender", duchies=len(held),
+                value = say(lang, "stand.rheinlaender",
+                            duchies=say(lang, "duchies", count=len(held)),
                             value=sum(int(d.get("value") or 0) for d in held))
         elif game_key == "troedler":
-            value = say(lang, "stand.troedler", goods=len(player.get("goods") or []),
-                        cards=player.get("hand_size", 0))
+            value = say(lang, "stand.troedler",
+                        goods=say(lang, "goods", count=len(player.get("goods") or [])),
+                        cards=say(lang, "cards", count=player.get("hand_size", 0)))
         elif game_key == "18rhl":
             value = say(lang, "stand.rhl18", cash=player.get("cash", 0),
                         value=player.get("value", 0))

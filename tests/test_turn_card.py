@@ -382,3 +382,17 @@ def test_a_turns_formal_end_joins_its_move_on_the_card():
     assert len({rows[entry[0]].seat for entry in entries}) == 5  # one entry per seat
     # a logless move of another seat than the entry before stays an entry of its own
     assert card_entries([rows[2], rows[1]]) == [[0], [1]]
+
+
+def test_standings_say_one_good_card_and_duchy_in_the_singular():
+    from render.turn_card import standings
+
+    view = {"players": [{"seat": 0, "goods": ["anvil"], "hand_size": 1},
+                        {"seat": 1, "goods": ["anvil", "cup"], "hand_size": 4}]}
+    assert standings("troedler", view, "de") == [(0, "1 Ware, 1 Karte"), (1, "2 Waren, 4 Karten")]
+    assert standings("troedler", view, "en") == [(0, "1 good, 1 card"), (1, "2 goods, 4 cards")]
+    duchies = {"players": [{"seat": 0}, {"seat": 1}],
+               "duchies": [{"owner": 0, "value": 3}, {"owner": 1, "value": 2},
+                           {"owner": 1, "value": 4}]}
+    assert standings("rheinlaender", duchies, "en") == [(0, "1 duchy (3)"), (1, "2 duchies (6)")]
+    assert standings("rheinlaender", duchies, "de")[0] == (0, "1 Herzogtum (3)")
