@@ -1,7 +1,8 @@
-"""Move lists a player reads (``/game hand``, the reminder DM, the terminal's prompt): labels
-that differ only in numbers counting up together become one label with ranges, so Rhein's 107
-opening moves read as its few choices ("Bid 0–19 on order 7 ...") instead of twenty bids on
-one order."""
+"""Move lists a player reads. Labels that differ only in numbers counting up together form a
+run. ``/game hand``, the reminder DM and the terminal's prompt show a run as one label with
+ranges, so Rhein's 107 opening moves read as its few choices ("Bid 0–20 on order 7 ...")
+instead of twenty bids on one order; autocomplete and the prompt's buttons, which must cut a
+long list, take each run's members in turn (:func:`spread`)."""
 
 from __future__ import annotations
 
@@ -30,8 +31,7 @@ class Run:
     def takes(self, words: list[str], numbers: list[int]) -> bool:
         if words != self.words or len(numbers) != len(self.last):
             return False
-        steps = {i: n - old for i, (n, old) in enumerate(zip(numbers, self.last, strict=True))
-                 if n != old}
+        steps = self._steps(numbers)
         if not steps or (self.steps and steps != self.steps):
             return False
         # The first number that changes is the choice: it counts by one, or "rotation 0–4"
@@ -39,10 +39,13 @@ class Run:
         return steps[min(steps)] == 1 and all(step > 0 for step in steps.values())
 
     def add(self, numbers: list[int]) -> None:
-        self.steps = {i: n - old for i, (n, old) in enumerate(zip(numbers, self.last,
-                                                                    strict=True)) if n != old}
+        self.steps = self._steps(numbers)
         self.last = numbers
         self.count += 1
+
+    def _steps(self, numbers: list[int]) -> dict[int, int]:
+        return {i: n - old for i, (n, old) in enumerate(zip(numbers, self.last, strict=True))
+                if n != old}
 
     def label(self) -> str:
         out = self.words[0]
