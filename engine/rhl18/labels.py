@@ -48,8 +48,8 @@ def _what(state: State, action: dict, notation: str) -> Msg | None:
                    source=msg(f"rhl18_labels.source.{source}"), cost=cost(state, action))
     if kind == "sell_shares":
         sym = action["shares"][0].rsplit("_", 1)[0]
-        gain = R.price_of(state["corps"][sym]["price"]) * action["percent"] // 10
-        return msg("rhl18_labels.sell_shares", percent=action["percent"], corp=sym, gain=gain)
+        return msg("rhl18_labels.sell_shares", percent=action["percent"], corp=sym,
+                   gain=N.sale_gain(state, action))
     if kind == "lay_tile":
         amount = cost(state, action)
         name = action["tile"].rsplit("-", 1)[0]

@@ -16,6 +16,7 @@ from typing import Any
 from engine.rhl18 import notation as N
 from engine.rhl18 import rules as R
 from engine.rhl18 import words as W
+from engine.rhl18.labels import cost
 from engine.text import Msg, msg, player
 
 State = dict[str, Any]
@@ -34,14 +35,13 @@ def facts(state: State, action: dict) -> dict[str, Any]:
 def _facts(state: State, action: dict) -> dict[str, Any]:
     kind = action["type"]
     if kind in ("lay_tile", "place_token"):
-        return {"cost": N._cost_of(state, action)}
+        return {"cost": cost(state, action)}
     if kind == "buy_shares":
         cert = action["shares"][0]
-        return {"cost": N._cost_of(state, action),
+        return {"cost": cost(state, action),
                 "source": "pool" if state["certs"].get(cert) == R.POOL else "ipo"}
     if kind == "sell_shares":
-        sym = action["shares"][0].rsplit("_", 1)[0]
-        return {"gain": R.price_of(state["corps"][sym]["price"]) * action["percent"] // 10}
+        return {"gain": N.sale_gain(state, action)}
     if kind == "dividend":
         corp = state["corps"].get(action["entity"], {})
         return {"revenue": state["round"].get("t", {}).get("revenue") or 0,

@@ -99,15 +99,19 @@ def label(state: State, action: dict) -> Msg:
     if action["type"] == "buy_train" and "depot" in text:
         return msg("rhl18.label.money", mv=text, amt=action["price"])
     if action["type"] == "sell_shares":
-        sym = action["shares"][0].rsplit("_", 1)[0]
-        gain = R.price_of(state["corps"][sym]["price"]) * action["percent"] // 10
-        return msg("rhl18.label.gain", mv=text, amt=gain)
+        return msg("rhl18.label.gain", mv=text, amt=sale_gain(state, action))
     if action["type"] in ("accept", "decline"):
         return msg(f"rhl18.label.{action['type']}", buyer=action["buyer"],
                    train=action["train"], price=action["price"])
     cost = _cost_of(state, action)
     return msg("rhl18.label.money", mv=text, amt=cost) if cost else \
         msg("rhl18.label.plain", mv=text)
+
+
+def sale_gain(state: State, action: dict) -> int:
+    """What selling ``action``'s shares brings at the current share price."""
+    sym = action["shares"][0].rsplit("_", 1)[0]
+    return R.price_of(state["corps"][sym]["price"]) * action["percent"] // 10
 
 
 def _cost_of(state: State, action: dict) -> int:
