@@ -18,8 +18,6 @@ def test_labels_counting_up_become_one_range_and_keep_their_move_count():
 def test_what_is_not_a_count_stays_as_it_is():
     two = ["Take 1", "Take 2"]  # two read better as themselves
     assert compacted(two) == [("Take 1", 1), ("Take 2", 1)]
-    falling = ["Float ADR at 100M", "Float ADR at 90M", "Float ADR at 80M"]
-    assert [label for label, _ in compacted(falling)] == falling
     padded = [f"Play gem{n:02d}" for n in range(5)]  # a name, not a count
     assert [label for label, _ in compacted(padded)] == padded
     apart = ["Card 10: knight on 10 left", "Card 10: knight on 10 right",
@@ -27,10 +25,31 @@ def test_what_is_not_a_count_stays_as_it_is():
     assert [label for label, _ in compacted(apart)] == apart
     jumps = ["Bid 0 on 7", "Bid 1 on 7", "Bid 1 on 8"]  # a different number changes
     assert [label for label, _ in compacted(jumps)] == jumps
-    even = ["Lay 8 on J9, rotation 0", "Lay 8 on J9, rotation 2", "Lay 8 on J9, rotation 4"]
-    assert [label for label, _ in compacted(even)] == even  # "0–4" would offer 1 and 3
+    crossed = ["Load 1 (cost 9)", "Load 2 (cost 5)", "Load 3 (cost 7)"]  # which cost is whose?
+    assert [label for label, _ in compacted(crossed)] == crossed
+    names = ["Discard #6, #14", "Discard #6, #25", "Discard #6, #98"]  # cards, not a count
+    assert [label for label, _ in compacted(names)] == names
+    trains = ["Buy train 2-0 for 80M", "Buy train 2-4 for 80M", "Buy train 2-5 for 80M"]
+    assert [label for label, _ in compacted(trains)] == trains
     dearer = [f"Load {n} (cost {2 * n})" for n in range(1, 4)]
     assert compacted(dearer) == [("Load 1–3 (cost 2–6)", 3)]
+
+
+def test_uneven_choices_are_listed_value_by_value():
+    """18Rhl's par prices used to fill a phone's list one price at a time (42 entries for
+    six corporations); a choice that does not count by one is listed, never a range that
+    would offer values the list skips ("rotation 0–4" offering 1 and 3)."""
+    pars = [f"Float ADR at {p}M a share (costs {2 * p}M) · par adr {p}"
+            for p in (100, 90, 80, 75, 70, 65, 60)]
+    assert compacted(pars) == [
+        ("Float ADR at 100/90/80/75/70/65/60M a share (costs 120–200M) · par adr "
+         "100/90/80/75/70/65/60", 7)]
+    even = ["Lay 8 on J9, rotation 0", "Lay 8 on J9, rotation 2", "Lay 8 on J9, rotation 4"]
+    assert compacted(even) == [("Lay 8 on J9, rotation 0/2/4", 3)]
+    falling = ["Take 3", "Take 2", "Take 1"]
+    assert compacted(falling) == [("Take 1–3", 3)]
+    uneven_cost = ["Load 1 (cost 2)", "Load 2 (cost 4)", "Load 3 (cost 5)"]
+    assert compacted(uneven_cost) == [("Load 1–3 (cost 2–5)", 3)]
 
 
 async def test_rheins_hand_lists_its_bids_as_ranges(tmp_path):

@@ -1,59 +1,75 @@
-"""Move lists a player reads. Labels that differ only in numbers counting up together form a
-run. ``/game hand``, the reminder DM and the terminal's prompt show a run as one label with
-ranges, so Rhein's 107 opening moves read as its few choices ("Bid 0–20 on order 7 ...")
-instead of twenty bids on one order; autocomplete and the prompt's buttons, which must cut a
-long list, take each run's members in turn (:func:`spread`)."""
+"""Move lists a player reads. Labels that differ only in numbers moving the same way form a
+run. ``/game hand``, the reminder DM and the terminal's prompt show a run as one label, so
+Rhein's 107 opening moves read as its few choices ("Bid 0–20 on order 7 ...") and 18Rhl's
+par prices as one line per corporation ("Float ADR at 100/90/.../60M a share"); autocomplete
+and the prompt's buttons, which must cut a long list, take each run's members in turn
+(:func:`spread`)."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from itertools import pairwise
 
 from engine.core import Action, Game, State
 from engine.text import say
 
-_NUMBER = re.compile(r"\d+")
+# A number glued to a letter, "#" or a dash after a digit names a thing (hex J9, card #14,
+# train 2-4) and stays in the words: card #14/25/98 would read as if all three went.
+_NUMBER = re.compile(r"(?<![\w#])(?<!\d-)\d+")
 LISTED = 300  # moves labelled for a list (an 18Rhl tile lay can offer several hundred)
 
 
 @dataclass
 class Run:
-    """Labels that read the same but for numbers at ``steps``' places, each counting up by
-    its step from one label to the next."""
+    """Labels that read the same but for numbers at ``moving`` places, which all move the
+    same way from one label to the next (a par price and its cost fall together)."""
 
     words: list[str]  # the text around the numbers
-    first: list[int]
-    last: list[int]
-    steps: dict[int, int] = field(default_factory=dict)
-    count: int = 1
+    rows: list[list[int]]  # each label's numbers
+    moving: frozenset[int] = frozenset()
+    rising: bool = True
+
+    @property
+    def count(self) -> int:
+        return len(self.rows)
 
     def takes(self, words: list[str], numbers: list[int]) -> bool:
-        if words != self.words or len(numbers) != len(self.last):
+        last = self.rows[-1]
+        if words != self.words or len(numbers) != len(last):
             return False
-        steps = self._steps(numbers)
-        if not steps or (self.steps and steps != self.steps):
+        moved = {i: n - old for i, (n, old) in enumerate(zip(numbers, last, strict=True))
+                 if n != old}
+        if not moved:
             return False
-        # The first number that changes is the choice: it counts by one, or "rotation 0–4"
-        # would offer rotations the list skips. Numbers after it (a cost) may grow faster.
-        return steps[min(steps)] == 1 and all(step > 0 for step in steps.values())
-
-    def add(self, numbers: list[int]) -> None:
-        self.steps = self._steps(numbers)
-        self.last = numbers
-        self.count += 1
-
-    def _steps(self, numbers: list[int]) -> dict[int, int]:
-        return {i: n - old for i, (n, old) in enumerate(zip(numbers, self.last, strict=True))
-                if n != old}
+        rising = all(step > 0 for step in moved.values())
+        if not rising and any(step > 0 for step in moved.values()):
+            return False  # one number up, another down: which pairs with which is lost
+        if self.count > 1 and (set(moved) != self.moving or rising != self.rising):
+            return False
+        self.moving, self.rising = frozenset(moved), rising
+        return True
 
     def label(self) -> str:
+        choice = [row[min(self.moving)] for row in self.rows]
         out = self.words[0]
         for i, word in enumerate(self.words[1:]):
-            shown = str(self.first[i]) if i not in self.steps else \
-                f"{self.first[i]}–{self.last[i]}"
-            out += shown + word
+            column = [row[i] for row in self.rows]
+            out += _shown(column, choice) + word
         return out
+
+
+def _shown(column: list[int], choice: list[int]) -> str:
+    """One number place of a run. The first moving number is the choice: counting by one it
+    is a range, otherwise its values in turn ("rotation 0–4" would offer rotations the list
+    skips). A number that only follows the choice (a cost) is a range."""
+    if len(set(column)) == 1:
+        return str(column[0])
+    low, high = min(column), max(column)
+    if column != choice or all(abs(b - a) == 1 for a, b in pairwise(column)):
+        return f"{low}–{high}"
+    return "/".join(map(str, column))
 
 
 def first_choices(game: Game, state: State, moves: Sequence[Action], lang: str,
@@ -97,15 +113,14 @@ def _runs(labels: Sequence[str]) -> list[Run]:
         if any(n != str(int(n)) for n in found):  # "gem07": a name, not a count
             words, numbers = [text], []
         if runs and runs[-1].takes(words, numbers):
-            runs[-1].add(numbers)
+            runs[-1].rows.append(numbers)
         else:
-            runs.append(Run(words, numbers, numbers))
+            runs.append(Run(words, [numbers]))
     return runs
 
 
 def _at(run: Run, k: int) -> str:
-    numbers = [n + k * run.steps.get(i, 0) for i, n in enumerate(run.first)]
     out = run.words[0]
-    for n, word in zip(numbers, run.words[1:], strict=True):
+    for n, word in zip(run.rows[k], run.words[1:], strict=True):
         out += str(n) + word
     return out
