@@ -595,7 +595,8 @@ def cmd_backup(args: argparse.Namespace, out: TextIO) -> int:
     finally:
         dst.close()
         src.close()
-    out.write(f"Backed up {source} to {args.path}: {games} games, integrity {check}.\n")
+    counted = "1 game" if games == 1 else f"{games} games"
+    out.write(f"Backed up {source} to {args.path}: {counted}, integrity {check}.\n")
     return 0 if check == "ok" else 1
 
 

@@ -111,7 +111,7 @@ def test_backup_copies_a_live_database(tmp_path):
     run(["demo", "pebbles", "--seed", "1", "--out", str(folder), "--quiet"])
     target = tmp_path / "copy.sqlite3"
     code, text = run(["backup", str(target), "--db", str(folder / "demo.sqlite3")])
-    assert code == 0 and "1 games, integrity ok" in text
+    assert code == 0 and "1 game, integrity ok" in text
     raw = sqlite3.connect(target)
     assert raw.execute("SELECT COUNT(*) FROM actions").fetchone()[0] > 10
     raw.close()
