@@ -225,11 +225,13 @@ async def test_channel_card_and_log_name_players_as_the_table_does(tmp_path):
     replies = await service.play(ctx(seat + 1), game.format(state, bid))
     name = f"U{seat + 1}"
     said = f"{name} bids {bid['price']}M on {bid['company']}; {name} gets private"
-    assert said in replies[0].text, replies[0].text
+    # the mover leads their own line once: "**U1** (orange) bids ...", not "U1: U1 bids"
+    assert replies[0].text.startswith(f"**{name}** (orange) bids"), replies[0].text
+    assert said[len(name):] in replies[0].text
     assert "Player" not in replies[0].text
     assert any(said in m["text"] for m in cards[-1]["card"]["moves"])
     log = await service.log(ctx(1))
-    assert said in log[-1].text and "Player" not in log[-1].text
+    assert log[-1].text.endswith(f"1. {said} {bid['company']}") and "Player" not in log[-1].text
     await store.close()
 
 

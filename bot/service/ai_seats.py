@@ -120,7 +120,7 @@ class AiSeats(ServiceBase):
                 continue
             if cut:
                 continue
-            line = f"{table.who(seat)}: {' · '.join(saids)}"
+            line = table.credited(seat, " · ".join(saids))
             if len(line) > AI_LINE_LIMIT:
                 line = line[:AI_LINE_LIMIT - 1] + "…"
             later = [rest for s, rest in grouped[number:] if s is not None]
@@ -157,7 +157,7 @@ class AiSeats(ServiceBase):
                                              table.row.seed, table.row.version)
             phase_before = game.phase(state)
             said = await self._commit(table, seat, None, action)
-            lines.append(f"{table.who(seat)}: {table.said(said)}")
+            lines.append(table.credited(seat, table.said(said)))
             assert table.state is not None
             if game.phase(table.state) != phase_before and game.result(table.state) is None:
                 replies += self._line_replies(lines)

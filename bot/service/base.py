@@ -146,6 +146,24 @@ class Table:
         s = self.by_seat(seat)
         return f"**{s.name}** ({colour_name(s.colour, self.row.language)})"
 
+    def credited(self, seat: int, said: str, lead: str | None = None, lang: object = None
+                 ) -> str:
+        """A move's text after who made it (``lead``, by default :meth:`who`). The rules
+        name the mover first ("Anna bids 20M", "Blue opens on order 34"), so a text that
+        begins with the seat's own name or colour takes the lead in its place, "**Anna**
+        (orange) bids 20M" rather than "**Anna** (orange): Anna bids 20M"."""
+        lead = self.who(seat) if lead is None else lead
+        lang = self.row.language if lang is None else lang
+        s = self.by_seat(seat)
+        others = {word.casefold() for o in self.seats if o.seat != seat
+                  for word in (o.name, colour_name(o.colour, lang))}
+        for subject in (s.name, colour_name(s.colour, lang)):
+            start, rest = said[:len(subject)], said[len(subject):]
+            if start.casefold() == subject.casefold() and rest.startswith(" ") \
+                    and subject.casefold() not in others:
+                return lead + rest
+        return f"{lead}: {said}"
+
     def said(self, lines: Sequence[Any], locale: object = None) -> str:
         """A move's log lines as one text in the table's language (or ``locale``'s), every
         player the engine names by seat ("Player 2") called by this table's name for them.

@@ -123,8 +123,9 @@ class Looking(ServiceBase):
         actions = await self.store.actions(table.row.id)
         shown = []
         for number, action in enumerate(actions, 1):
-            name = table.by_seat(action.seat).name
-            shown.append(f"{number}. {name}: {table.said(action.lines, ctx.locale)}")
+            said = table.said(action.lines, ctx.locale)
+            shown.append(f"{number}. " + table.credited(
+                action.seat, said, table.by_seat(action.seat).name, ctx.locale))
         text = "\n".join(shown[-max(1, min(lines, 100)):]) or t("svc.log.none", ctx.locale)
         return notices + [_private(ctx, _clip(text, keep="end"))]
 

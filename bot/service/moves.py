@@ -145,7 +145,7 @@ class Moves(ServiceBase):
     def _move_line(table: Table, seat: int, lines: list[str], before: State,
                    action: Action) -> str:
         """The channel line for a move."""
-        return f"{table.who(seat)}: {Moves._move_said(table, lines, before, action)}"
+        return table.credited(seat, Moves._move_said(table, lines, before, action))
 
     @staticmethod
     def _move_said(table: Table, lines: list[str], before: State, action: Action) -> str:
