@@ -68,3 +68,22 @@ async def test_every_troedler_deal_reaches_the_channel_whole(tmp_path):
         assert str(line) in posted, str(line)
     assert max(len(str(line)) for line in deals) < AI_LINE_LIMIT  # each fits a line of its own
     await store.close()
+
+
+async def test_an_ai_seats_run_of_moves_names_it_once(tmp_path):
+    """A Trödler turn is a dozen moves; its summary read "**Bot 2** (sky): Sky plays ... ·
+    Sky takes ... · Sky plays ...", the seat named on every move of a 600-character line."""
+    store, service = await _service(tmp_path, "troedler", 4)
+    await service.new(ctx(1), "troedler", min_players=3, max_players=3)
+    await service.leave(ctx(1))
+    for _ in range(3):
+        await service.add_bot(ctx(1), "normal")
+    posted = [line for r in await service.start(ctx(1), order="joined")
+              for line in r.text.splitlines()]
+    runs = [line for line in posted if line.startswith("**Bot") and " · " in line]
+    assert len(runs) > 10
+    for line in runs:
+        colour = line.split("(", 1)[1].split(")", 1)[0]
+        assert not line.startswith(f"**{line[2:].split('**')[0]}** ({colour}):"), line
+        assert f" · {colour.capitalize()} " not in line, line
+    await store.close()

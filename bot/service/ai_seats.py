@@ -120,7 +120,9 @@ class AiSeats(ServiceBase):
                 continue
             if cut:
                 continue
-            line = table.credited(seat, " · ".join(saids))
+            # a run of one seat's moves names it once: "**Bot 2** (sky) plays ... · takes ..."
+            line = table.credited(seat, " · ".join(
+                [saids[0]] + [table.predicate(seat, said) or said for said in saids[1:]]))
             if len(line) > AI_LINE_LIMIT:
                 line = line[:AI_LINE_LIMIT - 1] + "…"
             later = [rest for s, rest in grouped[number:] if s is not None]

@@ -153,6 +153,12 @@ class Table:
         begins with the seat's own name or colour takes the lead in its place, "**Anna**
         (orange) bids 20M" rather than "**Anna** (orange): Anna bids 20M"."""
         lead = self.who(seat) if lead is None else lead
+        rest = self.predicate(seat, said, lang)
+        return f"{lead}: {said}" if rest is None else f"{lead} {rest}"
+
+    def predicate(self, seat: int, said: str, lang: object = None) -> str | None:
+        """``said`` without its subject when that is the seat itself (by name or colour,
+        and no other seat goes by the same word); None when it is not."""
         lang = self.row.language if lang is None else lang
         s = self.by_seat(seat)
         others = {word.casefold() for o in self.seats if o.seat != seat
@@ -161,8 +167,8 @@ class Table:
             start, rest = said[:len(subject)], said[len(subject):]
             if start.casefold() == subject.casefold() and rest.startswith(" ") \
                     and subject.casefold() not in others:
-                return lead + rest
-        return f"{lead}: {said}"
+                return rest[1:]
+        return None
 
     def said(self, lines: Sequence[Any], locale: object = None) -> str:
         """A move's log lines as one text in the table's language (or ``locale``'s), every
