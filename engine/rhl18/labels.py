@@ -68,7 +68,7 @@ def _what(state: State, action: dict, notation: str) -> Msg | None:
     if kind == "buy_train":
         return _train(state, action)
     if kind == "discard_train":
-        return msg("rhl18_labels.discard", train=action["train"])
+        return msg("rhl18_labels.discard", name=action["train"].split("-")[0])
     if kind in ("bankrupt", "pass"):
         return msg(f"rhl18_labels.{kind}")
     return None
@@ -78,6 +78,6 @@ def _train(state: State, action: dict) -> Msg:
     train = action["train"]
     for sym, corp in state["corps"].items():
         if train in corp["trains"]:
-            return msg("rhl18_labels.train_from", train=train, seller=sym,
+            return msg("rhl18_labels.train_from", name=train.split("-")[0], seller=sym,
                        price=action["price"])
     return msg("rhl18_labels.train_depot", name=train.split("-")[0], price=action["price"])
