@@ -77,8 +77,8 @@ def test_an_offer_moves_nothing_and_waits_for_the_sellers_president() -> None:
     moves = GAME.legal(state, SELLER_SEAT)
     assert [m["type"] for m in moves] == ["accept", "decline"]
     assert [GAME.format(state, m) for m in moves] == ["accept", "decline"]
-    assert str(GAME.label(state, moves[0])) == f"accept: GVE buys train {TRAIN} for {PRICE}M"
-    assert say(GAME.label(state, moves[1]), "de").startswith("ablehnen: GVE bekommt Zug")
+    assert str(GAME.label(state, moves[0])) == f"accept: GVE buys the 2-train for {PRICE}M"
+    assert say(GAME.label(state, moves[1]), "de").startswith("ablehnen: GVE bekommt den 2-Zug")
     assert GAME.parse(state, SELLER_SEAT, "ACCEPT") == moves[0]
 
 
@@ -149,7 +149,9 @@ def test_nobody_can_bypass_the_seller() -> None:
         assert _refused(state, seat, answers[0]).key == "rhl18.err.offer_waits"
     # The seller answers only the offer made: not another price, and makes no other move.
     changed = dict(answers[0], price=PRICE + 100)
-    assert _refused(state, SELLER_SEAT, changed).key == "rhl18.err.offer_seller"
+    refused = _refused(state, SELLER_SEAT, changed)
+    assert refused.key == "rhl18.err.offer_seller" and TRAIN not in str(refused)
+    assert "für den 2-Zug der RhE" in say(refused, "de")
     kind = _refused(state, SELLER_SEAT, {"type": "pass", "entity": SELLER})
     assert kind.key == "rhl18.err.not_now"
     with pytest.raises(RuleError) as error:  # the rules too, below the seat check
@@ -179,6 +181,8 @@ def test_an_open_offer_survives_dump_and_load_and_is_public() -> None:
     seller_id = state["ids"][SELLER_SEAT]
     assert view["offer"]["answering"] == next(p["name"] for p in view["players"]
                                               if p["id"] == seller_id)
+    # players name trains by kind; the copy id ("2-1") is only typed
+    assert f"offers RhE {PRICE}M for its 2-train: " in str(view["offer"]["text"])
     assert "must accept or decline" in str(view["offer"]["text"])
     assert GAME.view(_before(), None)["offer"] is None
 
@@ -262,7 +266,7 @@ async def test_the_service_prompts_the_seller_who_accepts_with_play(tmp_path):
     assert replies[-1].text.startswith(f"<@{SELLER_SEAT + 1}>: your turn"), replies[-1].text
     choices = await service.move_choices(ctx(SELLER_SEAT + 1), "")
     assert [value for _, value in choices] == ["accept", "decline"]
-    assert choices[0][0] == f"accept: GVE buys train {TRAIN} for {PRICE}M"
+    assert choices[0][0] == f"accept: GVE buys the 2-train for {PRICE}M"
     assert await service.move_choices(ctx(BUYER_SEAT + 1), "") == []
     # Neither the buyer nor a third player can answer; the seller can.
     for seat in (BUYER_SEAT, THIRD_SEAT):

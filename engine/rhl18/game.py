@@ -14,6 +14,7 @@ from engine.rhl18 import move_line as ML
 from engine.rhl18 import notation as N
 from engine.rhl18 import rules as R
 from engine.rhl18 import snapshot as S
+from engine.rhl18 import words as W
 from engine.text import Msg, msg, player
 
 State = dict[str, Any]
@@ -100,7 +101,7 @@ class Rhl18Game(Game):
             offer = state["round"].get("offer")
             if offer:
                 raise RuleError(msg("rhl18.err.offer_waits", seller=offer["seller"],
-                                    buyer=offer["buyer"], train=offer["train"]))
+                                    buyer=offer["buyer"], train=W.train_name(offer["train"])))
             raise RuleError(msg("rhl18.err.not_your_turn"))
         if not L.allowed(state, seat, action):
             raise RuleError(L.why_not(state, seat, action))
@@ -207,7 +208,8 @@ def _offer_view(state: State, names: list[Any]) -> dict[str, Any] | None:
         return None
     seat = state["corps"][offer["seller"]]["president"]
     return dict(offer, answering=names[seat], answering_seat=seat,
-                text=msg("rhl18.offer.open", who=names[seat], **offer))
+                text=msg("rhl18.offer.open", who=names[seat],
+                         **dict(offer, train=W.train_name(offer["train"]))))
 
 
 def _priority_deal(state: State) -> int | None:

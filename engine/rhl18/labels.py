@@ -8,6 +8,7 @@ from typing import Any
 
 from engine.rhl18 import notation as N
 from engine.rhl18 import rules as R
+from engine.rhl18 import words as W
 from engine.text import Msg, msg
 
 State = dict[str, Any]
@@ -68,7 +69,7 @@ def _what(state: State, action: dict, notation: str) -> Msg | None:
     if kind == "buy_train":
         return _train(state, action)
     if kind == "discard_train":
-        return msg("rhl18_labels.discard", name=action["train"].split("-")[0])
+        return msg("rhl18_labels.discard", name=W.train_kind(action["train"]))
     if kind in ("bankrupt", "pass"):
         return msg(f"rhl18_labels.{kind}")
     return None
@@ -78,6 +79,6 @@ def _train(state: State, action: dict) -> Msg:
     train = action["train"]
     for sym, corp in state["corps"].items():
         if train in corp["trains"]:
-            return msg("rhl18_labels.train_from", name=train.split("-")[0], seller=sym,
+            return msg("rhl18_labels.train_from", name=W.train_kind(train), seller=sym,
                        price=action["price"])
-    return msg("rhl18_labels.train_depot", name=train.split("-")[0], price=action["price"])
+    return msg("rhl18_labels.train_depot", name=W.train_kind(train), price=action["price"])

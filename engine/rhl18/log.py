@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.rhl18 import data
+from engine.rhl18 import words as W
 from engine.text import Msg, msg
 
 Snapshot = dict[str, Any]
@@ -105,7 +106,7 @@ def _corporation_events(before: Snapshot, after: Snapshot, names: dict[Any, Any]
                 and t not in after["discarded"]]
         if gone:
             lines.append(msg("rhl18.log.rust", corp=sym,
-                             trains=[msg("rhl18.log.train_name", name=t.split("-")[0])
+                             trains=[W.train_name(t)
                                      for t in gone]))
         had = {t.split("@")[1] for t in was["tokens"] if "@" in t}
         placed = [t for t in corp["tokens"] if "@" in t and t.split("@")[1] not in had]

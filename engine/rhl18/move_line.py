@@ -66,7 +66,7 @@ def describe(state: State, action: dict, known: dict[str, Any],
     if kind == "buy_train" and state["round"].get("offer"):
         offer = state["round"]["offer"]
         return msg("rhl18.log.offers", who=who, seller=offer["seller"],
-                   train=a_train(offer["train"]), price=offer["price"])
+                   train=W.a_train(offer["train"]), price=offer["price"])
     if kind == "buy_train":
         return _bought_train(who, known.get("seller"), action["train"], action["price"])
     if kind == "accept":
@@ -74,7 +74,7 @@ def describe(state: State, action: dict, known: dict[str, Any],
         return _bought_train(action["buyer"], who, action["train"], action["price"])
     if kind == "decline":
         return msg("rhl18.log.declines", who=who, buyer=action["buyer"],
-                   train=a_train(action["train"]), price=action["price"])
+                   train=W.a_train(action["train"]), price=action["price"])
     if kind == "dividend" and action["kind"] in ("payout", "withhold"):
         return _dividend(who, action["kind"], known)
     if kind in ("buy_shares", "sell_shares"):
@@ -104,32 +104,17 @@ def describe(state: State, action: dict, known: dict[str, Any],
                            price=R.price_of(action["share_price"])),
         "pass": lambda: msg("rhl18.log.pass", who=who),
         "discard_train": lambda: msg("rhl18.log.discard", who=who,
-                                     train=a_train(str(action.get("train")))),
+                                     train=W.a_train(str(action.get("train")))),
     }
     if kind in simple:
         return simple[kind]()
     return msg("rhl18.log.other", who=who, k=W.kind(kind))
 
 
-def train_name(train: str) -> Msg:
-    """A train as players name it: "4-train" for the depot's train "4-1"."""
-    return msg("rhl18.log.train_name", name=_kind(train))
-
-
-def a_train(train: str) -> Msg:
-    """A train with its article: "a 4-train", "an 8-train" ("einen 8-Zug")."""
-    name = _kind(train)
-    return msg("rhl18.log.an_train" if name.startswith("8") else "rhl18.log.a_train", name=name)
-
-
-def _kind(train: str) -> str:
-    return str(train).split("-")[0]
-
-
 def _bought_train(who: Any, seller: Any, train: str, price: int) -> Msg:
     if seller is None:
-        return msg("rhl18.log.buys_train", who=who, train=a_train(train), price=price)
-    return msg("rhl18.log.buys_train_from", who=who, seller=seller, train=a_train(train),
+        return msg("rhl18.log.buys_train", who=who, train=W.a_train(train), price=price)
+    return msg("rhl18.log.buys_train_from", who=who, seller=seller, train=W.a_train(train),
                price=price)
 
 
@@ -146,9 +131,9 @@ def _runs(who: Any, routes: list[dict]) -> Msg:
         return msg("rhl18.log.runs_none", who=who)
     total = sum(int(r.get("revenue", 0)) for r in routes)
     if len(routes) == 1:
-        return msg("rhl18.log.runs_one", who=who, train=train_name(routes[0]["train"]),
+        return msg("rhl18.log.runs_one", who=who, train=W.train_name(routes[0]["train"]),
                    revenue=total, route=route_text(routes[0]))
-    runs = [msg("rhl18.log.run_train", t=train_name(r["train"]), r=route_text(r))
+    runs = [msg("rhl18.log.run_train", t=W.train_name(r["train"]), r=route_text(r))
             for r in routes]
     return msg("rhl18.log.runs", who=who, revenue=total, routes=joined(runs))
 

@@ -102,7 +102,7 @@ def label(state: State, action: dict) -> Msg:
         return msg("rhl18.label.gain", mv=text, amt=sale_gain(state, action))
     if action["type"] in ("accept", "decline"):
         return msg(f"rhl18.label.{action['type']}", buyer=action["buyer"],
-                   train=action["train"], price=action["price"])
+                   train=W.train_name(action["train"]), price=action["price"])
     cost = _cost_of(state, action)
     return msg("rhl18.label.money", mv=text, amt=cost) if cost else \
         msg("rhl18.label.plain", mv=text)

@@ -448,11 +448,12 @@ def _answer_offer(state: State, action: dict) -> None:
     offer = rnd["offer"]
     if action["type"] not in OFFER_ANSWERS:
         raise RuleError(msg("rhl18.err.offer_open", buyer=offer["buyer"],
-                            seller=offer["seller"], train=offer["train"]))
+                            seller=offer["seller"], train=W.train_name(offer["train"])))
     if action.get("entity") != offer["seller"] or any(
             action.get(key) != offer[key] for key in ("buyer", "train", "price")):
         raise RuleError(msg("rhl18.err.offer_seller", seller=offer["seller"],
-                            buyer=offer["buyer"], train=offer["train"], price=offer["price"]))
+                            buyer=offer["buyer"], train=W.train_name(offer["train"]),
+                                price=offer["price"]))
     del rnd["offer"]
     if action["type"] == "accept":
         _trade(state, offer["buyer"], offer["seller"], offer["train"], offer["price"])

@@ -34,3 +34,19 @@ def colour(name: str | None) -> Msg:
         return msg("rhl18.colour.none")
     key = f"rhl18.colour.{name}"
     return msg(key) if has(key) else msg("rhl18.kind.other", txt=str(name))
+
+
+def train_name(train: str) -> Msg:
+    """A train as players name it: "4-train" for the depot's train "4-1"."""
+    return msg("rhl18.log.train_name", name=train_kind(train))
+
+
+def a_train(train: str) -> Msg:
+    """A train with its article: "a 4-train", "an 8-train" ("einen 8-Zug")."""
+    name = train_kind(train)
+    return msg("rhl18.log.an_train" if name.startswith("8") else "rhl18.log.a_train", name=name)
+
+
+def train_kind(train: str) -> str:
+    """The kind of a train copy: "4" for "4-1"."""
+    return str(train).split("-")[0]
