@@ -52,6 +52,59 @@ def test_uneven_choices_are_listed_value_by_value():
     assert compacted(uneven_cost) == [("Load 1–3 (cost 2–5)", 3)]
 
 
+def test_labels_apart_in_the_list_group_by_the_one_number_they_differ_in():
+    """Rheinländer's list goes card by card, each with the same reinforcement spaces, and
+    the bastions space by space, left and right bank in turn: 128 moves in one position,
+    which a phone showed as 20 of them and "..."."""
+    cards, spaces = (3, 34, 44), (39, 42)
+    labels = [label for card in cards for label in
+              [f"Card {card}: knight on {card} left bank"] +
+              [f"Card {card} as reinforcement: knight on {space} left bank" for space in spaces]]
+    labels += [f"Bastion on {n} {bank} bank" for n in (1, 2, 3, 4, 7, 9) for bank in
+               ("left", "right") if (n, bank) != (2, "right")] + ["Done"]
+    assert compacted(labels) == [
+        ("Card 3: knight on 3 left bank", 1),
+        ("Card 3/34/44 as reinforcement: knight on 39 left bank", 3),  # by card: 3, not 2
+        ("Card 3/34/44 as reinforcement: knight on 42 left bank", 3),
+        ("Card 34: knight on 34 left bank", 1),
+        ("Card 44: knight on 44 left bank", 1),
+        ("Bastion on 1–4/7/9 left bank", 6),
+        ("Bastion on 1/3/4/7/9 right bank", 5),
+        ("Done", 1)]
+    order = spread(labels)
+    assert sorted(order) == list(range(len(labels)))
+    assert [labels[i] for i in order[:4]] == [
+        "Card 3: knight on 3 left bank", "Card 3 as reinforcement: knight on 39 left bank",
+        "Card 3 as reinforcement: knight on 42 left bank", "Card 34: knight on 34 left bank"]
+
+
+async def test_rheinlaenders_hand_lists_every_choice(tmp_path):
+    from bot.service import TablesService
+    from bot.store import open_store
+    from tests.service_pebbles import ctx
+
+    store = await open_store(str(tmp_path / "rheinlaender.sqlite3"))
+    service = TablesService(store, render=lambda key, view: b"\x89PNG", seed_source=lambda: 4)
+    await service.new(ctx(1), "rheinlaender", min_players=3, max_players=3)
+    for user in (2, 3):
+        await service.join(ctx(user))
+    await service.start(ctx(1), order="joined")
+    game = engine.GAMES["rheinlaender"]
+    for _ in range(40):  # to a turn with knights on the board: reinforcements, bastions
+        state = game.load((await store.latest_game(500)).state)
+        seat = game.active(state)[0]
+        moves = game.legal(state, seat)
+        labels = [str(game.label(state, m)) for m in moves]
+        if any("reinforcement" in label for label in labels) and \
+                any("Bastion" in label for label in labels):
+            break
+        await service.play(ctx(seat + 1), game.format(state, moves[0]))
+    text = (await service.hand(ctx(seat + 1)))[-1].text
+    listed = text.split(f"({len(moves)}): ", 1)[1]
+    assert len(moves) > 40 and " ..." not in listed  # every move within the 20 lines
+    assert "Bastion on " in listed and " as reinforcement: " in listed
+    await store.close()
+
 async def test_rheins_hand_lists_its_bids_as_ranges(tmp_path):
     from bot.service import TablesService
     from bot.store import open_store

@@ -348,8 +348,8 @@ def _expected(game: Game, state: State, seat: int, lang: str = "en") -> str:
     so their labels may show the seat's hidden cards)."""
     moves = game.legal(state, seat)
     labels, covered = first_choices(game, state, moves, lang, 3)
-    more = t("svc.expected_more", lang, count=len(moves) - covered) \
-        if len(moves) > covered else ""
+    more = t("svc.expected_more", lang, count=len(moves) - len(covered)) \
+        if len(moves) > len(covered) else ""
     return t("svc.expected", lang, moves="; ".join(labels), more=more)
 
 

@@ -103,9 +103,10 @@ class Looking(ServiceBase):
         if seat.seat in game.active(state):
             moves = game.legal(state, seat.seat)
             labels, covered = first_choices(game, state, moves, ctx.locale, 20)
-            cut = " ..." if len(moves) > covered else ""
+            cut = " ..." if len(moves) > len(covered) else ""
             # a cut list still shows how to stop (done, pass, end), which may sort late
-            out = next((m for m in moves[covered:] if _stops(game, state, m)), None) \
+            out = next((m for i, m in enumerate(moves)
+                        if i not in covered and _stops(game, state, m)), None) \
                 if cut else None
             if out is not None:
                 way = f"{say(game.label(state, out), ctx.locale)} ({game.format(state, out)})"

@@ -1,15 +1,25 @@
-"""Move lists a player reads. Labels that differ only in numbers moving the same way form a
-run. ``/game hand``, the reminder DM and the terminal's prompt show a run as one label, so
-Rhein's 107 opening moves read as its few choices ("Bid 0–20 on order 7 ...") and 18Rhl's
-par prices as one line per corporation ("Float ADR at 100/90/.../60M a share"); autocomplete
-and the prompt's buttons, which must cut a long list, take each run's members in turn
-(:func:`spread`)."""
+"""Move lists a player reads. Moves whose labels read the same but for their numbers form a
+group shown as one label: ``/game hand``, the reminder DM and the terminal's prompt list
+Rhein's 107 opening moves as its few choices ("Bid 0–20 on order 7 ..."), Rheinländer's
+120-odd as the cards and places ("Card 3/34/44 as reinforcement: knight on 39 left bank",
+"Bastion on 1–9/11/16–22 left bank"), and 18Rhl's par prices as one line per corporation.
+Autocomplete and the prompt's buttons, which must cut a long list, take each group's members
+in turn (:func:`spread`).
+
+Two kinds of group, found in this order:
+
+* labels that differ in one number place only, wherever they stand in the list (the other
+  numbers name what the choice is about: the order bid on, the bank);
+* then, among the rest, neighbours whose numbers all move the same way (a par price, its
+  cost and its notation; a load and its cost), so which cost goes with which stays clear.
+"""
 
 from __future__ import annotations
 
 import re
+from collections import defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import pairwise
 
 from engine.core import Action, Game, State
@@ -19,51 +29,50 @@ from engine.text import say
 # train 2-4) and stays in the words: card #14/25/98 would read as if all three went.
 _NUMBER = re.compile(r"(?<![\w#])(?<!\d-)\d+")
 LISTED = 300  # moves labelled for a list (an 18Rhl tile lay can offer several hundred)
+GROUPED = 3  # fewer labels read better as themselves than as "1–2"
 
 
 @dataclass
-class Run:
-    """Labels that read the same but for numbers at ``moving`` places, which all move the
-    same way from one label to the next (a par price and its cost fall together)."""
+class Group:
+    """Labels that read the same but for numbers at ``moving`` places."""
 
     words: list[str]  # the text around the numbers
     rows: list[list[int]]  # each label's numbers
-    moving: frozenset[int] = frozenset()
-    rising: bool = True
-
-    @property
-    def count(self) -> int:
-        return len(self.rows)
-
-    def takes(self, words: list[str], numbers: list[int]) -> bool:
-        last = self.rows[-1]
-        if words != self.words or len(numbers) != len(last):
-            return False
-        moved = {i: n - old for i, (n, old) in enumerate(zip(numbers, last, strict=True))
-                 if n != old}
-        if not moved:
-            return False
-        rising = all(step > 0 for step in moved.values())
-        if not rising and any(step > 0 for step in moved.values()):
-            return False  # one number up, another down: which pairs with which is lost
-        if self.count > 1 and (set(moved) != self.moving or rising != self.rising):
-            return False
-        self.moving, self.rising = frozenset(moved), rising
-        return True
+    indexes: list[int]  # where the labels stand in the list
+    moving: frozenset[int] = field(default_factory=frozenset)
 
     def label(self) -> str:
-        choice = [row[min(self.moving)] for row in self.rows]
-        out = self.words[0]
-        for i, word in enumerate(self.words[1:]):
-            column = [row[i] for row in self.rows]
-            out += _shown(column, choice) + word
-        return out
+        if len(self.rows) == 1:
+            return _joined(self.words, [str(n) for n in self.rows[0]])
+        columns = [[row[i] for row in self.rows] for i in range(len(self.words) - 1)]
+        if len(self.moving) == 1:
+            return _joined(self.words, [_values(c) if i in self.moving else str(c[0])
+                                        for i, c in enumerate(columns)])
+        choice = columns[min(self.moving)]
+        return _joined(self.words, [_shown(c, choice) for c in columns])
+
+
+def _joined(words: list[str], numbers: list[str]) -> str:
+    return words[0] + "".join(n + word for n, word in zip(numbers, words[1:], strict=True))
+
+
+def _values(column: list[int]) -> str:
+    """One choice's values, ascending, three or more in a row as a range: "1–9/11/16–22"."""
+    values = sorted(set(column))
+    parts: list[list[int]] = []
+    for value in values:
+        if parts and value == parts[-1][-1] + 1:
+            parts[-1].append(value)
+        else:
+            parts.append([value])
+    return "/".join(f"{p[0]}–{p[-1]}" if len(p) >= 3 else "/".join(map(str, p)) for p in parts)
 
 
 def _shown(column: list[int], choice: list[int]) -> str:
-    """One number place of a run. The first moving number is the choice: counting by one it
-    is a range, otherwise its values in turn ("rotation 0–4" would offer rotations the list
-    skips). A number that only follows the choice (a cost) is a range."""
+    """One number place of a run whose numbers move together. The first moving number is the
+    choice: counting by one it is a range, otherwise its values in turn ("rotation 0–4"
+    would offer rotations the list skips). A number that only follows the choice (a cost)
+    is a range."""
     if len(set(column)) == 1:
         return str(column[0])
     low, high = min(column), max(column)
@@ -73,54 +82,111 @@ def _shown(column: list[int], choice: list[int]) -> str:
 
 
 def first_choices(game: Game, state: State, moves: Sequence[Action], lang: str,
-                  room: int) -> tuple[list[str], int]:
+                  room: int) -> tuple[list[str], set[int]]:
     """The first ``room`` choices among ``moves`` as a player reads them (in ``lang``), and
-    how many of the moves they stand for."""
-    runs = compacted([say(game.label(state, m), lang) for m in moves[:LISTED]])[:room]
-    return [label for label, _ in runs], sum(count for _, count in runs)
+    the indexes of the moves they stand for."""
+    groups = _groups([say(game.label(state, m), lang) for m in moves[:LISTED]])[:room]
+    return [g.label() for g in groups], {i for g in groups for i in g.indexes}
 
 
 def compacted(labels: Sequence[str]) -> list[tuple[str, int]]:
-    """``labels`` in order, runs of three or more merged: (label, how many moves it stands for)."""
-    out: list[tuple[str, int]] = []
-    for run in _runs(labels):
-        if run.count >= 3:
-            out.append((run.label(), run.count))
-        else:  # two labels read better as themselves than as "1–2"
-            out += [(_at(run, k), 1) for k in range(run.count)]
-    return out
+    """``labels`` grouped, in the order of each group's first label: (label, how many moves
+    it stands for)."""
+    return [(g.label(), len(g.indexes)) for g in _groups(labels)]
 
 
 def spread(labels: Sequence[str]) -> list[int]:
-    """Indexes into ``labels`` taking each run's members in turn: the first of every run,
-    then the second of every run, and so on. Autocomplete shows 25 moves, and Rhein's first
-    25 were twenty bids on one order; spread, they are the lowest bids on every order and
-    each other choice."""
-    members, index = [], 0
-    for run in _runs(labels):
-        members.append(range(index, index + run.count))
-        index += run.count
-    return [run[k] for k in range(max(map(len, members), default=0)) for run in members
-            if k < len(run)]
+    """Indexes into ``labels`` taking each group's members in turn: the first of every group,
+    then the second of every group, and so on. Autocomplete shows 25 moves, and Rhein's
+    first 25 were twenty bids on one order; spread, they are the lowest bids on every order
+    and each other choice."""
+    members = [g.indexes for g in _groups(labels)]
+    return [group[k] for k in range(max(map(len, members), default=0)) for group in members
+            if k < len(group)]
 
 
-def _runs(labels: Sequence[str]) -> list[Run]:
-    runs: list[Run] = []
-    for text in labels:
-        words = _NUMBER.split(text)
-        found = _NUMBER.findall(text)
-        numbers = [int(n) for n in found]
-        if any(n != str(int(n)) for n in found):  # "gem07": a name, not a count
-            words, numbers = [text], []
-        if runs and runs[-1].takes(words, numbers):
+def _groups(labels: Sequence[str]) -> list[Group]:
+    parsed = [_parsed(text) for text in labels]
+    taken = [False] * len(parsed)
+    groups = _by_one_place(parsed, taken)
+    rest = [i for i, done in enumerate(taken) if not done]
+    groups += _runs(parsed, rest)
+    return sorted(groups, key=lambda g: g.indexes[0])
+
+
+def _parsed(text: str) -> tuple[list[str], list[int]]:
+    found = _NUMBER.findall(text)
+    if any(n != str(int(n)) for n in found):  # "gem07": a name, not a count
+        return [text], []
+    return _NUMBER.split(text), [int(n) for n in found]
+
+
+def _by_one_place(parsed: list[tuple[list[str], list[int]]], taken: list[bool]) -> list[Group]:
+    """Groups of labels that differ at one number place, each label taking the place that
+    gathers the most labels still free (Rheinländer's reinforcements go by card, five to a
+    group, rather than by space, two)."""
+    alike: dict[tuple, list[int]] = defaultdict(list)
+    for i, (words, numbers) in enumerate(parsed):
+        for place in range(len(numbers)):
+            alike[_key(words, numbers, place)].append(i)
+    groups = []
+    for i, (words, numbers) in enumerate(parsed):
+        if taken[i]:
+            continue
+        best: list[int] = []
+        chosen = 0
+        for place in range(len(numbers)):
+            free = [j for j in alike[_key(words, numbers, place)] if not taken[j]]
+            if len(free) > len(best):
+                best, chosen = free, place
+        if len(best) >= GROUPED and len({parsed[j][1][chosen] for j in best}) > 1:
+            for j in best:
+                taken[j] = True
+            groups.append(Group(words, [parsed[j][1] for j in best], best,
+                                frozenset({chosen})))
+    return groups
+
+
+def _key(words: list[str], numbers: list[int], place: int) -> tuple:
+    return (tuple(words), place, tuple(numbers[:place]), tuple(numbers[place + 1:]))
+
+
+def _runs(parsed: list[tuple[list[str], list[int]]], indexes: list[int]) -> list[Group]:
+    """Neighbours in the list (both among ``indexes``) whose changing numbers all rise or
+    all fall together; a run shorter than :data:`GROUPED` is its labels one by one."""
+    runs: list[Group] = []
+    for i in indexes:
+        words, numbers = parsed[i]
+        if runs and runs[-1].indexes[-1] == i - 1 and _continues(runs[-1], words, numbers):
             runs[-1].rows.append(numbers)
+            runs[-1].indexes.append(i)
         else:
-            runs.append(Run(words, [numbers]))
-    return runs
-
-
-def _at(run: Run, k: int) -> str:
-    out = run.words[0]
-    for n, word in zip(run.rows[k], run.words[1:], strict=True):
-        out += str(n) + word
+            runs.append(Group(words, [numbers], [i]))
+    out = []
+    for run in runs:
+        if len(run.indexes) >= GROUPED:
+            out.append(run)
+        else:
+            out += [Group(run.words, [row], [i]) for row, i in zip(run.rows, run.indexes,
+                                                                  strict=True)]
     return out
+
+
+def _continues(run: Group, words: list[str], numbers: list[int]) -> bool:
+    last = run.rows[-1]
+    if words != run.words or len(numbers) != len(last):
+        return False
+    moved = {i: n - old for i, (n, old) in enumerate(zip(numbers, last, strict=True))
+             if n != old}
+    if not moved:
+        return False
+    rising = all(step > 0 for step in moved.values())
+    if not rising and any(step > 0 for step in moved.values()):
+        return False  # one number up, another down: which pairs with which is lost
+    if len(run.rows) > 1:
+        before = {i: n - old for i, (n, old) in enumerate(zip(last, run.rows[-2], strict=True))
+                  if n != old}
+        if set(moved) != set(before) or rising != all(s > 0 for s in before.values()):
+            return False
+    run.moving = frozenset(moved)
+    return True
