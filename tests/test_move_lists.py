@@ -1,9 +1,10 @@
-"""Move lists read as choices: labels counting up by a number are one label with a range."""
+"""Move lists read as choices: labels that differ only in their numbers are one label."""
 
 from __future__ import annotations
 
 import engine
 from bot.service.move_lists import compacted, spread
+from tests.service_pebbles import ctx
 
 
 def test_labels_counting_up_become_one_range_and_keep_their_move_count():
@@ -79,16 +80,7 @@ def test_labels_apart_in_the_list_group_by_the_one_number_they_differ_in():
 
 
 async def test_rheinlaenders_hand_lists_every_choice(tmp_path):
-    from bot.service import TablesService
-    from bot.store import open_store
-    from tests.service_pebbles import ctx
-
-    store = await open_store(str(tmp_path / "rheinlaender.sqlite3"))
-    service = TablesService(store, render=lambda key, view: b"\x89PNG", seed_source=lambda: 4)
-    await service.new(ctx(1), "rheinlaender", min_players=3, max_players=3)
-    for user in (2, 3):
-        await service.join(ctx(user))
-    await service.start(ctx(1), order="joined")
+    store, service, _ = await _three_players(tmp_path, "rheinlaender")
     game = engine.GAMES["rheinlaender"]
     for _ in range(40):  # to a turn with knights on the board: reinforcements, bastions
         state = game.load((await store.latest_game(500)).state)
@@ -105,17 +97,9 @@ async def test_rheinlaenders_hand_lists_every_choice(tmp_path):
     assert "Bastion on " in listed and " as reinforcement: " in listed
     await store.close()
 
-async def test_rheins_hand_lists_its_bids_as_ranges(tmp_path):
-    from bot.service import TablesService
-    from bot.store import open_store
-    from tests.service_pebbles import ctx
 
-    store = await open_store(str(tmp_path / "rhein.sqlite3"))
-    service = TablesService(store, render=lambda key, view: b"\x89PNG", seed_source=lambda: 4)
-    await service.new(ctx(1), "rhein", min_players=3, max_players=3)
-    for user in (2, 3):
-        await service.join(ctx(user))
-    await service.start(ctx(1), order="joined")
+async def test_rheins_hand_lists_its_bids_as_ranges(tmp_path):
+    store, service, _ = await _three_players(tmp_path, "rhein")
     game = engine.GAMES["rhein"]
     state = game.load((await store.latest_game(500)).state)
     seat = game.active(state)[0]
@@ -139,16 +123,7 @@ def test_spread_takes_each_runs_members_in_turn():
 async def test_rheins_autocomplete_offers_every_order_first(tmp_path):
     """The first 25 autocomplete choices used to be bids 0-19 on one order and 5 on the
     next; a phone's list now starts with a bid on every order, the mortgages and the pass."""
-    from bot.service import TablesService
-    from bot.store import open_store
-    from tests.service_pebbles import ctx
-
-    store = await open_store(str(tmp_path / "rhein.sqlite3"))
-    service = TablesService(store, render=lambda key, view: b"\x89PNG", seed_source=lambda: 4)
-    await service.new(ctx(1), "rhein", min_players=3, max_players=3)
-    for user in (2, 3):
-        await service.join(ctx(user))
-    started = await service.start(ctx(1), order="joined")
+    store, service, started = await _three_players(tmp_path, "rhein")
     game = engine.GAMES["rhein"]
     state = game.load((await store.latest_game(500)).state)
     seat = game.active(state)[0]
@@ -163,3 +138,16 @@ async def test_rheins_autocomplete_offers_every_order_first(tmp_path):
     bids_13 = await service.move_choices(ctx(seat + 1), "bid 13")  # typing still narrows
     assert bids_13 and all("13" in value for _, value in bids_13)
     await store.close()
+
+
+async def _three_players(tmp_path, key: str):
+    """A started table of users 1-3 (in the order they joined), and the start's replies."""
+    from bot.service import TablesService
+    from bot.store import open_store
+
+    store = await open_store(str(tmp_path / f"{key}.sqlite3"))
+    service = TablesService(store, render=lambda key, view: b"\x89PNG", seed_source=lambda: 4)
+    await service.new(ctx(1), key, min_players=3, max_players=3)
+    for user in (2, 3):
+        await service.join(ctx(user))
+    return store, service, await service.start(ctx(1), order="joined")
