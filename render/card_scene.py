@@ -47,6 +47,7 @@ class Scene:
     zoom: bool = True  # crop to the changed places (False: the board is small enough whole)
     named: bool = False  # every place's name is drawn in it (else only the changed ones)
     least: float = 0.4  # a zoom shows at least this share of the board's width
+    lines_over: bool = False  # lines over the places (a river across cells, track on tiles)
 
 
 def seat_colour(view: dict, seat: int | None, fallback: str | None = None) -> str:
@@ -118,7 +119,8 @@ def _rhein(view: dict) -> Scene:
         shown = colours[:8]
         for index, colour in enumerate(shown):
             pieces.append((x - 10 * (len(shown) - 1) + 20 * index, y, 9, colour))
-    return Scene(RHEIN_SIZE, "#F7F4EC", places, [river], pieces, zoom=False, named=True)
+    return Scene(RHEIN_SIZE, "#F7F4EC", places, [river], pieces, zoom=False, named=True,
+                 lines_over=True)
 
 
 # == Rheinländer: the board's spaces ========================================================
@@ -212,15 +214,30 @@ def _rhl18(view: dict) -> Scene:
         label = f"{hex_id} {info.name}" if info.name else hex_id
         places[hex_id] = Place(label, tuple(rhl18_tiles.corners(*centre, rhl18.SIZE)), 0, fill,
                                "#5A5A5A")
+    lines: list[tuple[tuple[Point, ...], str, float]] = []
     pieces = []
+    width = rhl18.SIZE / 9
     for hex_id, cell in board.items():
-        tokens = [sym for city in cell.get("tokens") or [] for sym in city if sym]
         cx, cy = rhl18.hex_center(hex_id)
-        for index, sym in enumerate(tokens[:4]):
-            pieces.append((cx - 18 * (len(tokens[:4]) - 1) + 36 * index, cy, 16,
-                           rhl18_tiles.CORP_COLOURS.get(sym, "#444444")))
+        tile, rotation = rules_tiles.tile(cell["tile"]), cell.get("rotation", 0)
+        positions = rhl18_tiles.node_positions(cell["tile"], rotation, cx, cy, rhl18.SIZE)
+        lines += [(tuple(points), rhl18_tiles.INK, width) for points, _ in
+                  rhl18_tiles.track_lines(tile, rotation, cx, cy, rhl18.SIZE, positions)]
+        cities = [(positions[i], node.slots) for i, node in enumerate(tile.nodes)
+                  if node.kind == "city"]
+        pieces += [(*positions[i], rhl18.SIZE * 0.09, rhl18_tiles.INK)
+                   for i, node in enumerate(tile.nodes) if node.kind == "town"]
+        tokens = cell.get("tokens") or []
+        for number, ((x, y), slots) in enumerate(cities):  # each slot: a token or free
+            r = rhl18_tiles.slot_radius(rhl18.SIZE, slots)
+            held = tokens[number] if number < len(tokens) else []
+            for slot, (dx, dy) in enumerate(rhl18_tiles.slot_offsets(slots, r)):
+                sym = held[slot] if slot < len(held) else None
+                pieces.append((x + dx, y + dy, r, rhl18_tiles.CORP_COLOURS.get(sym, "#444444")
+                               if sym else "#FFFFFF"))
     # the map is eight hexes wide: a closer zoom would show a changed hex and little else
-    return Scene((rhl18.MAP_W, rhl18.MAP_BOTTOM), "#E9E4D4", places, [], pieces, least=0.75)
+    return Scene((rhl18.MAP_W, rhl18.MAP_BOTTOM), "#E9E4D4", places, lines, pieces, least=0.75,
+                 lines_over=True)
 
 
 SCENES = {"rhein": _rhein, "rheinlaender": _rheinlaender, "troedler": _troedler,

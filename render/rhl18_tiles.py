@@ -484,21 +484,31 @@ _PLANS: dict[tuple, tuple] = {}
 def _draw_paths(draw, t: tiles.Tile, rotation: int, cx, cy, size, positions, width) -> None:
     for path in t.paths:
         (ka, va), (kb, vb) = path.a, path.b
-        if ka == "edge" and kb == "edge":
-            pts = track_curve(cx, cy, size, (va + rotation) % 6, (vb + rotation) % 6)
-        elif ka == "node" and kb == "node":
+        if ka == "node" and kb == "node":
             _dashed(draw, positions[va], positions[vb], RIVER, max(4, width // 2))
-            continue
-        else:
-            edge = (va if ka == "edge" else vb) + rotation
-            node = vb if ka == "edge" else va
-            mid = edge_mid(cx, cy, size, edge % 6)
-            pts = [mid, positions[node]]
+    for pts, terminal in track_lines(t, rotation, cx, cy, size, positions):
         draw.line(pts, fill=INK, width=width, joint="curve")
-        if path.terminal:
+        if terminal:
             end = pts[0]
             draw.ellipse((end[0] - width, end[1] - width, end[0] + width, end[1] + width),
                          fill=INK)
+
+
+def track_lines(t: tiles.Tile, rotation: int, cx: float, cy: float, size: float,
+                positions: Sequence[tuple[float, float]]) -> list[tuple[list[tuple], bool]]:
+    """A tile's track as lines of points (edge to edge, edge to a city or town), each with
+    whether it ends at a terminal; the board draws them, and the turn card's small map."""
+    out = []
+    for path in t.paths:
+        (ka, va), (kb, vb) = path.a, path.b
+        if ka == "edge" and kb == "edge":
+            out.append((track_curve(cx, cy, size, (va + rotation) % 6, (vb + rotation) % 6),
+                        path.terminal))
+        elif ka != "node" or kb != "node":
+            edge = (va if ka == "edge" else vb) + rotation
+            node = vb if ka == "edge" else va
+            out.append(([edge_mid(cx, cy, size, edge % 6), positions[node]], path.terminal))
+    return out
 
 
 def _draw_nodes(draw, t: tiles.Tile, positions, centre, size, tokens, reserved,

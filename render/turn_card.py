@@ -287,11 +287,11 @@ def _small_map(image: Image.Image, draw: ImageDraw.ImageDraw, scene: Scene,
             pdraw.line([on_panel(p) for p in points], fill=colour,
                        width=max(2, round(width * scale)), joint="curve")
 
-    if not scene.named:  # routes and rivers run under the places...
+    if not scene.lines_over:  # routes run under the places...
         lines()
     for place in visible.values():
         _shape(pdraw, place, on_panel, scale, place.fill, place.outline, 2)
-    if scene.named:  # ...but over the cells of a board drawn as named cells
+    if scene.lines_over:  # ...a river over named cells, track over its tiles
         lines()
     for x, y, r, colour in scene.pieces:
         cx, cy = on_panel((x, y))

@@ -396,3 +396,36 @@ def test_standings_say_one_good_card_and_duchy_in_the_singular():
                            {"owner": 1, "value": 4}]}
     assert standings("rheinlaender", duchies, "en") == [(0, "1 duchy (3)"), (1, "2 duchies (6)")]
     assert standings("rheinlaender", duchies, "de")[0] == (0, "1 Herzogtum (3)")
+
+
+def test_18rhls_small_map_shows_track_cities_and_tokens():
+    """The card's map showed 18Rhl's hexes as coloured shapes only: a laid tile read as a
+    yellow hex, with no track, and tokens in a row at each hex's centre."""
+    from engine.ai import choose
+    from engine.rhl18 import tiles as rules_tiles
+    from render import rhl18_tiles
+    from render.card_scene import scene
+
+    game = engine.get_game("18rhl")
+    state = game.setup(3, {}, 5)
+    while not any(cell.get("tile") and rules_tiles.tile(cell["tile"]).color == "yellow"
+                  and not rules_tiles.tile(cell["tile"]).preprinted
+                  for cell in state["board"].values()):
+        seat = game.active(state)[0]
+        game.apply(state, seat, choose(game, state, seat, "normal", 5))
+    view = game.view(state, None)
+    drawn = scene("18rhl", view)
+    laid = next(hex_id for hex_id, cell in view["board"].items()
+                if rules_tiles.tile(cell["tile"]).color == "yellow"
+                and not rules_tiles.tile(cell["tile"]).preprinted)
+    hex_box = drawn.places[laid].box()
+    inside = [points for points, colour, _ in drawn.lines if colour == rhl18_tiles.INK and all(
+        hex_box[0] - 1 <= x <= hex_box[2] + 1 and hex_box[1] - 1 <= y <= hex_box[3] + 1
+        for x, y in points)]
+    assert len(inside) == len(rules_tiles.tile(view["board"][laid]["tile"]).paths)
+    assert drawn.lines_over  # track over the tiles' colour, not under it
+    tokens = {sym for cell in view["board"].values() for city in cell.get("tokens") or []
+              for sym in city if sym}
+    colours = {colour for *_, colour in drawn.pieces}
+    assert tokens and {rhl18_tiles.CORP_COLOURS[sym] for sym in tokens} <= colours
+    assert "#FFFFFF" in colours  # a free token slot
