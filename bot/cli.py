@@ -476,7 +476,8 @@ async def _play(args: argparse.Namespace, out: TextIO, inp: TextIO,
 # == replay ====================================================================================
 def cmd_replay(args: argparse.Namespace, out: TextIO, games: Mapping[str, Any],
                render: Callable[[str, dict], bytes]) -> int:
-    from bot.service.base import joined_lines
+    from bot.i18n import colour_name
+    from bot.service.base import joined_lines, predicate
     from engine import RuleError
     from engine.text import text_of
 
@@ -491,6 +492,8 @@ def cmd_replay(args: argparse.Namespace, out: TextIO, games: Mapping[str, Any],
         return 1
     game = games[data["game"]]
     names = {s["seat"]: s["name"] for s in data.get("seats", [])}
+    words = {s["seat"]: [s["name"], colour_name(s.get("colour") or "", lang)]
+             for s in data.get("seats", [])}
     state = game.load(data["origin"]["state"]) if data.get("origin") else \
         game.setup(data["players"], data["options"], data["seed"])  # origin: an import
     write("title", title=game.title, players=data["players"], seed=data["seed"])
@@ -505,10 +508,14 @@ def cmd_replay(args: argparse.Namespace, out: TextIO, games: Mapping[str, Any],
                   error=say(text_of(error), lang))
             return 1
         who = names.get(seat) or say(msg("cli.replay.seat", seat=seat), lang)
+        if words.get(seat):
+            who = f"{who} ({words[seat][1]})"
         # a move the rules log nothing for (``done``, ``pass``) shows its label and notation
         said = joined_lines([say(naming(line, names), lang) for line in lines]) or \
             f"{say(label, lang)} ({entry['move']})"
-        out.write(f"{number}. {who}: {said}\n")
+        rest = predicate(said, words.get(seat, []), [w for other, own in words.items()
+                                                      if other != seat for w in own])
+        out.write(f"{number}. {who}: {said}\n" if rest is None else f"{number}. {who} {rest}\n")
     result = game.result(state)
     if result:
         for standing in result:

@@ -64,9 +64,13 @@ async def test_a_finished_service_game_replays_from_its_export(tmp_path, key, pl
     assert "Result verified" in text, text
     moves = [line for line in text.splitlines() if re.match(r"\d+\. ", line)]
     assert len(moves) == len(data["actions"])
-    # every move line says something after the player's name
-    assert all(line.split(": ", 1)[1].strip() for line in moves), \
-        [line for line in moves if not line.split(": ", 1)[1].strip()][:3]
+    # every move line says something after the player's name and colour
+    leads = [f"{s['name']} ({s['colour']})" for s in data["seats"]]
+    said = [next(line.split(lead, 1)[1].lstrip(":").strip() for lead in leads if lead in line)
+            for line in moves]
+    assert all(said), [line for line, text in zip(moves, said, strict=True) if not text][:3]
+    # the mover is named once: "Bot 1 (orange) plays card 22", not "Bot 1: Orange plays"
+    assert any(line.split(". ", 1)[1].startswith(lead + " ") for line in moves for lead in leads)
 
 
 async def test_replay_says_what_differs_from_the_exported_result(tmp_path):
@@ -86,7 +90,8 @@ async def test_done_moves_show_their_label_not_an_empty_line(tmp_path):
     done = [number for number, a in enumerate(data["actions"], 1) if a["move"] == "done"]
     assert done, "the seeded Rhein game ends steps with done"
     code, text = await _in_thread(run_replay, tmp_path, data)
-    lines = {int(m[1]): m[2] for m in re.finditer(r"^(\d+)\. [^:]+: (.*)$", text, re.M)}
+    lines = {int(m[1]): m[2] for m in re.finditer(r"^(\d+)\. [^(]+\([a-z]+\):? (.*)$",
+                                                   text, re.M)}
     assert all(lines[number].strip() for number in done)
     # a ``done`` the rules log nothing for is said by its label and notation
     assert any(lines[number].endswith(" (done)") for number in done), \

@@ -157,18 +157,10 @@ class Table:
         return f"{lead}: {said}" if rest is None else f"{lead} {rest}"
 
     def predicate(self, seat: int, said: str, lang: object = None) -> str | None:
-        """``said`` without its subject when that is the seat itself (by name or colour,
-        and no other seat goes by the same word); None when it is not."""
+        """``said`` without its subject when that is the seat itself (:func:`predicate`)."""
         lang = self.row.language if lang is None else lang
-        s = self.by_seat(seat)
-        others = {word.casefold() for o in self.seats if o.seat != seat
-                  for word in (o.name, colour_name(o.colour, lang))}
-        for subject in (s.name, colour_name(s.colour, lang)):
-            start, rest = said[:len(subject)], said[len(subject):]
-            if start.casefold() == subject.casefold() and rest.startswith(" ") \
-                    and subject.casefold() not in others:
-                return rest[1:]
-        return None
+        seats = {s.seat: (s.name, colour_name(s.colour, lang)) for s in self.seats}
+        return predicate(said, seats.pop(seat), [w for words in seats.values() for w in words])
 
     def said(self, lines: Sequence[Any], locale: object = None) -> str:
         """A move's log lines as one text in the table's language (or ``locale``'s), every
@@ -186,6 +178,22 @@ class Table:
         records = [line for line in lines if getattr(line, "key", None) in keys]
         kept = [line for line in lines if getattr(line, "key", None) not in keys]
         return self.said(kept), [self.said([line]) for line in records]
+
+
+def predicate(said: str, own: Sequence[str], others: Sequence[str]) -> str | None:
+    """``said`` without its subject when that is one of the mover's ``own`` words (name,
+    colour) and no other seat goes by the same word (``others``); None when it is not.
+
+    >>> predicate("Blue opens on order 34.", ["Anna", "blue"], ["Bert", "orange"])
+    'opens on order 34.'
+    """
+    taken = {word.casefold() for word in others}
+    for subject in own:
+        start, rest = said[:len(subject)], said[len(subject):]
+        if start.casefold() == subject.casefold() and rest.startswith(" ") \
+                and subject.casefold() not in taken:
+            return rest[1:]
+    return None
 
 
 def joined_lines(lines: Sequence[str]) -> str:

@@ -125,8 +125,9 @@ class Looking(ServiceBase):
         shown = []
         for number, action in enumerate(actions, 1):
             said = table.said(action.lines, ctx.locale)
-            shown.append(f"{number}. " + table.credited(
-                action.seat, said, table.by_seat(action.seat).name, ctx.locale))
+            seat = table.by_seat(action.seat)
+            lead = f"{seat.name} ({colour_name(seat.colour, ctx.locale)})"
+            shown.append(f"{number}. " + table.credited(action.seat, said, lead, ctx.locale))
         text = "\n".join(shown[-max(1, min(lines, 100)):]) or t("svc.log.none", ctx.locale)
         return notices + [_private(ctx, _clip(text, keep="end"))]
 
