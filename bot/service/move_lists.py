@@ -157,9 +157,12 @@ def _runs(parsed: list[tuple[list[str], list[int]]], indexes: list[int]) -> list
     runs: list[Group] = []
     for i in indexes:
         words, numbers = parsed[i]
-        if runs and runs[-1].indexes[-1] == i - 1 and _continues(runs[-1], words, numbers):
+        moving = _step(runs[-1], words, numbers) \
+            if runs and runs[-1].indexes[-1] == i - 1 else None
+        if moving:
             runs[-1].rows.append(numbers)
             runs[-1].indexes.append(i)
+            runs[-1].moving = moving
         else:
             runs.append(Group(words, [numbers], [i]))
     out = []
@@ -172,21 +175,24 @@ def _runs(parsed: list[tuple[list[str], list[int]]], indexes: list[int]) -> list
     return out
 
 
-def _continues(run: Group, words: list[str], numbers: list[int]) -> bool:
+def _step(run: Group, words: list[str], numbers: list[int]) -> frozenset[int] | None:
+    """The number places that move from the run's last label to this one, if it continues
+    the run: the same words, and the same places moving the same way as the run's."""
     last = run.rows[-1]
     if words != run.words or len(numbers) != len(last):
-        return False
-    moved = {i: n - old for i, (n, old) in enumerate(zip(numbers, last, strict=True))
-             if n != old}
+        return None
+    moved = _moved(last, numbers)
     if not moved:
-        return False
+        return None
     rising = all(step > 0 for step in moved.values())
     if not rising and any(step > 0 for step in moved.values()):
-        return False  # one number up, another down: which pairs with which is lost
+        return None  # one number up, another down: which pairs with which is lost
     if len(run.rows) > 1:
-        before = {i: n - old for i, (n, old) in enumerate(zip(last, run.rows[-2], strict=True))
-                  if n != old}
+        before = _moved(run.rows[-2], last)
         if set(moved) != set(before) or rising != all(s > 0 for s in before.values()):
-            return False
-    run.moving = frozenset(moved)
-    return True
+            return None
+    return frozenset(moved)
+
+
+def _moved(old: list[int], new: list[int]) -> dict[int, int]:
+    return {i: b - a for i, (a, b) in enumerate(zip(old, new, strict=True)) if a != b}
