@@ -10,7 +10,7 @@ The AI keeps no memory between moves; every decision is re-derived from the stat
   own orders lie and nobody has marked yet; at a stop it unloads exactly what its best
   delivery option still lacks; trucks drive to their order city and unload;
 * it always fulfils with the best paying option and keeps a cash cushion for penalties and
-  storage while it has open orders or containers on their way;
+  storage;
 * it never bids so high that the order it wins can no longer be loaded, and it mortgages a
   truck (6 now, 9 back) only when it has no open order, too little Capital to take one, and
   an order on the list then pays for the mortgage. Without these two, a seat whose first
@@ -153,12 +153,7 @@ def free_trucks(state: State, seat: int) -> int:
 
 
 def spendable(state: State, seat: int, caution: Caution = NORMAL) -> int:
-    """Capital an order may use. The cushion covers penalties and storage, which only open
-    orders and containers on their way can cost: a seat with neither keeps none back, or a
-    seat left with 3 Capital (an order that expired) took nothing for the rest of the game."""
-    idle = not state["orders"][seat] and not any(
-        underway(state, seat, city) for city in range(len(state["lying"][seat])))
-    return state["capital"][seat] - (0 if idle else caution.cushion)
+    return state["capital"][seat] - caution.cushion
 
 
 def order_value(state: State, seat: int, card_id: int, second: bool = False,
