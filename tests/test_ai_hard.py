@@ -210,13 +210,15 @@ def test_normal_is_overruled_only_on_clear_evidence() -> None:
 
 
 # Fixed seeds (games first.., the bench's seeds 1000+i): deterministic, so these are
-# regression checks of the level's strength, kept to one game per game in CI (a hard game
-# takes 5-25 s here). A shared first place counts 1/k, as in the bench. Rheinländer's
+# regression checks of the level's strength, kept to one to three games per game in CI (a
+# hard game takes 5-25 s here). A shared first place counts 1/k, as in the bench. Rhein 2
+# players: games 0-2 gave 2 first places with the normal that keeps its loading money
+# (2026-12-06; game 0, lost now, was won against the normal that bid it away). Rheinländer's
 # 3-player game 0 is won by this version (the policy's move until the endgame search),
 # CI plays it; the slow run (RHEINBOT_SLOW=1) plays more games per count with
 # thresholds measured on this version (Rheinländer games 0-9: 8 first places, 2026-12-03;
 # Trödler 3 players 5, 4 players at least 5, 2026-12-04).
-GAMES = [("rhein", 2, 0, 1, 1), ("rheinlaender", 3, 0, 1, 1), ("troedler", 2, 0, 1, 1)]
+GAMES = [("rhein", 2, 0, 3, 2), ("rheinlaender", 3, 0, 1, 1), ("troedler", 2, 0, 1, 1)]
 
 
 @pytest.mark.parametrize(("key", "players", "first", "games", "need"), GAMES)
