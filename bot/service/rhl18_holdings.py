@@ -9,6 +9,7 @@ from typing import Any
 
 from engine.core import Game, State
 from engine.rhl18 import rules as R
+from engine.rhl18 import words as W
 from engine.text import Msg, msg, say
 
 
@@ -25,7 +26,7 @@ def holdings(game: Game, state: State, seat: int, lang: str) -> list[str]:
     if me["companies"]:
         lines.append(msg("rhl18.hand.privates", companies=list(me["companies"])))
     for corp in runs:
-        trains = [msg("rhl18.log.train_name", name=t.split("-")[0]) for t in corp["trains"]]
+        trains = [W.train_name(t) for t in corp["trains"]]
         lines.append(msg("rhl18.hand.runs", corp=corp["id"], cash=corp["cash"],
                          trains=trains or msg("rhl18.hand.no_trains")))
     return [say(line, lang) for line in lines]
