@@ -131,6 +131,8 @@ def _rheinlaender(view: dict) -> Scene:
     board = get_board(view["board"])
     width, height = board.data.get("size", [1600, 985])
     lang = texts.language(view.get("lang", texts.DEFAULT))
+    owners = {space: duchy.get("owner") for duchy in view.get("duchies") or []
+              for space in duchy["spaces"]}
     places = {}
     for space, record in board.spaces.items():
         if record["kind"] == "realm":
@@ -143,12 +145,13 @@ def _rheinlaender(view: dict) -> Scene:
         fill = {"land": "#E2E7CF", "river": "#9CC7E4"}[record["kind"]]
         if record["bank"] == "I":
             fill = "#EAD9A6"
+        if space in owners:  # the duchy in its duke's shade, as on the board
+            owner = owners[space]
+            duke = "#8A8A8A" if owner is None else seat_colour(
+                view, owner, rheinlaender.SEAT_COLOURS[owner % 5])
+            fill = rheinlaender.mix(duke, fill, 0.6)
         places[space] = Place(rheinlaender._label_text(board, space, lang),  # as the board
                               tuple(tuple(p) for p in record["poly"]), 0, fill, "#7E8F63")
-    owners = {}
-    for duchy in view.get("duchies") or []:
-        for space in duchy["spaces"]:
-            owners[space] = duchy.get("owner")
     pieces = []
     for space, seat in (view.get("knights") or {}).items():
         x, y = board.spaces[space]["centre"]
