@@ -14,7 +14,7 @@ from tests.service_pebbles import FakeRenderer, ctx
 RHEIN = engine.get_game("rhein")
 
 
-async def test_a_done_for_a_turn_that_ended_by_itself_is_refused_once(tmp_path) -> None:
+async def _two_player_table(tmp_path):
     from bot.service import TablesService
     from bot.store import Store
 
@@ -24,6 +24,11 @@ async def test_a_done_for_a_turn_that_ended_by_itself_is_refused_once(tmp_path) 
     await service.new(ctx(1), "rhein", min_players=2, max_players=2)
     await service.join(ctx(2))
     await service.start(ctx(1), order="joined")
+    return store, service
+
+
+async def test_a_done_for_a_turn_that_ended_by_itself_is_refused_once(tmp_path) -> None:
+    store, service = await _two_player_table(tmp_path)
     rng = random.Random(5)
     for _ in range(400):
         row = await store.latest_game(500)
@@ -73,3 +78,27 @@ def test_a_round_where_everyone_only_says_done_asks_each_player_at_most_twice() 
         asked[seat] += 1
         RHEIN.apply(state, seat, {"type": "done"})
     assert max(asked) <= 2, asked
+
+
+async def test_a_done_says_in_the_channel_which_step_it_ends(tmp_path) -> None:
+    """A ``done`` used to post its button label and notation ("**Anna** (orange): Done
+    loading (`done`)"); the rules now log which step it ends, named once."""
+    store, service = await _two_player_table(tmp_path)
+    said = []
+    for _ in range(60):
+        row = await store.latest_game(500)
+        seats = {s.seat: (s.user_id, s.name) for s in await store.seats(row.id)}
+        seat = row.active_seats[0]
+        state = RHEIN.load(row.state)
+        moves = RHEIN.legal(state, seat)
+        move = next((m for m in moves if m["type"] in ("done", "pass")), moves[0])
+        step = state["step"]
+        replies = await service.play(ctx(seats[seat][0]), RHEIN.format(state, move))
+        if move["type"] == "done":
+            line = next(r.text for r in replies if r.audience is Audience.CHANNEL)
+            said.append((step, line.split(") ", 1)[1]))
+            assert line.startswith(f"**{seats[seat][1]}** (")
+            assert "`done`" not in line and "Done" not in line
+    await store.close()
+    assert ("load", "is done loading.") in said, said
+    assert {step for step, _ in said} >= {"load", "take"}, said

@@ -7,6 +7,7 @@ early, mid-game and late; and the service's card across a restart.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 
@@ -361,8 +362,9 @@ async def test_a_full_board_after_a_restart_still_marks_what_changed(tmp_path):
 
 
 def test_a_turns_formal_end_joins_its_move_on_the_card():
-    """Rheinländer's "end the turn without a bastion" logs nothing; listed on its own it took
-    half a 5-player card, and the first opponents' knights fell under "+ N earlier moves"."""
+    """Rheinländer's "end the turn without a bastion" only ends the turn; listed on its own
+    it took half a 5-player card, and the first opponents' knights fell under "+ N earlier
+    moves". Stored games from before it was logged have no line for it at all."""
     from bot.service.pictures import card_entries
     from bot.store.rows import ActionRow
     from engine import ai
@@ -376,12 +378,18 @@ def test_a_turns_formal_end_joins_its_move_on_the_card():
         notation = game.format(state, action)
         lines = game.apply(state, seat, action)
         rows.append(ActionRow(number, 1, seat, None, notation, lines, 0.0, 0, 0))
-    assert [bool(row.lines) for row in rows] == [True, False] * 5  # knight, then done
-    entries = card_entries(rows)
+    assert [row.notation for row in rows][1::2] == ["done"] * 5  # knight, then done
+    assert [row.lines[0].key for row in rows[1::2]] == ["rheinlaender.log.done"] * 5
+    entries = card_entries(rows, game.formal_keys)
     assert entries == [[n, n + 1] for n in range(0, 10, 2)]
     assert len({rows[entry[0]].seat for entry in entries}) == 5  # one entry per seat
-    # a logless move of another seat than the entry before stays an entry of its own
-    assert card_entries([rows[2], rows[1]]) == [[0], [1]]
+    # a formal move of another seat than the entry before stays an entry of its own
+    assert card_entries([rows[2], rows[1]], game.formal_keys) == [[0], [1]]
+    # a game's own move lines are no formality, and a stored done without lines joins too
+    assert card_entries(rows) == [[n] for n in range(10)]
+    bare = [dataclasses.replace(row, lines=[]) if row.notation == "done" else row
+            for row in rows]
+    assert card_entries(bare) == entries
 
 
 def test_standings_say_one_good_card_and_duchy_in_the_singular():

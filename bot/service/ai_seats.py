@@ -56,7 +56,8 @@ class AiSeats(ServiceBase):
             assert state is not None
             if not sections or sections[-1][0] != phase_before:
                 sections.append((phase_before, []))
-            sections[-1][1].append((seat, self._move_said(table, lines, before, action)))
+            sections[-1][1].append((seat, table.move_said(
+                table.said_apart(lines)[0], before, action)))
             sections[-1][1].extend((None, record) for record in table.said_apart(lines)[1])
             shots = extras_for(table.row.game_key).images_after(game, before, seat, action,
                                                                 state, lang=table.row.language)

@@ -170,6 +170,13 @@ class Table:
         lang = self.row.language if locale is None else locale
         return joined_lines([say(naming(line, names), lang) for line in lines])
 
+    def move_said(self, said: str, before: State, action: Any) -> str:
+        """``said``, a move's lines as said; for a move that logged nothing (games stored
+        before their ``done`` was logged) its label and notation, so the channel and the
+        card never read an empty line."""
+        return said or f"{say(self.game.label(before, action), self.row.language)} " \
+            f"(`{self.game.format(before, action)}`)"
+
     def said_apart(self, lines: Sequence[Any]) -> tuple[str, list[str]]:
         """A move's lines as the channel posts them: the move as one text (:meth:`said`),
         and apart from it the public records the game keeps whole (``Game.record_keys``),

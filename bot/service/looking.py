@@ -124,7 +124,8 @@ class Looking(ServiceBase):
         actions = await self.store.actions(table.row.id)
         shown = []
         for number, action in enumerate(actions, 1):
-            said = table.said(action.lines, ctx.locale)
+            # a move stored without lines (a done before it was logged): its notation
+            said = table.said(action.lines, ctx.locale) or f"`{action.notation}`"
             seat = table.by_seat(action.seat)
             lead = f"{seat.name} ({colour_name(seat.colour, ctx.locale)})"
             shown.append(f"{number}. " + table.credited(action.seat, said, lead, ctx.locale))

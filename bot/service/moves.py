@@ -145,16 +145,8 @@ class Moves(ServiceBase):
     def _move_line(table: Table, seat: int, lines: list[str], before: State,
                    action: Action) -> str:
         """The channel line for a move."""
-        return table.credited(seat, Moves._move_said(table, lines, before, action))
-
-    @staticmethod
-    def _move_said(table: Table, lines: list[str], before: State, action: Action) -> str:
-        """What a move did, in the table's language; a move the rules log nothing for
-        (``done``, ``pass``) shows its label and notation, so the channel never reads an
-        empty line."""
-        lang = table.row.language
-        return table.said_apart(lines)[0] or \
-            f"{say(table.game.label(before, action), lang)} (`{table.game.format(before, action)}`)"
+        return table.credited(seat, table.move_said(table.said_apart(lines)[0],
+                                                         before, action))
 
     async def _play_action(self, table: Table, seat: int, user_id: int | None,
                            action: Action) -> list[Reply]:

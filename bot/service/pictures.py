@@ -60,21 +60,23 @@ class Pictures(ServiceBase):
     def _card_view(self, table: Table, base: State, since: list[ActionRow],
                    first: bool) -> dict:
         """The card's public view: the moves since ``base`` as the channel read them (a move
-        the rules log nothing for by its label), the places they touched, who acts now."""
-        game, state, lang = table.game, table.state, table.row.language
+        that logged nothing by its label), the places they touched, who acts now."""
+        game, state = table.game, table.state
         assert state is not None
         before = game.view(base, None)
         work = json.loads(json.dumps(base))
-        entries = card_entries(since)
+        entries = card_entries(since, game.formal_keys)
         shown = {index for entry in entries[-CARD_MOVES:] for index in entry}
         texts: dict[int, str] = {}
         for number, row in enumerate(since):
             action = game.parse(work, row.seat, row.notation)
             if number in shown:
-                texts[number] = table.said(row.lines) or say(game.label(work, action), lang)
+                texts[number] = table.move_said(table.said(row.lines), work, action)
             game.apply(work, row.seat, action)
-        moves = [{"seat": since[entry[0]].seat,
-                  "text": " · ".join(texts[number] for number in entry)}
+        moves = [{"seat": since[entry[0]].seat,  # one seat's run names it once
+                  "text": " · ".join([texts[entry[0]]] + [
+                      table.predicate(since[entry[0]].seat, texts[number]) or texts[number]
+                      for number in entry[1:]])}
                  for entry in entries[-CARD_MOVES:]]
         public = game.view(state, None)
         view = self._picture_view(table, public)
@@ -228,15 +230,17 @@ class Pictures(ServiceBase):
         return {**view, "lang": table.row.language, "seats": seats}
 
 
-def card_entries(since: list[ActionRow]) -> list[list[int]]:
-    """The moves' indexes grouped as the card lists them: a move the rules log nothing for
-    (Rheinländer's "end the turn without a bastion", Rhein's "done loading") joins the
-    same seat's move before it, as the channel joins them with " · ". Listed on their own,
-    those formalities took half a 5-player card, whose opponents' knights then fell under
-    "+ 4 earlier moves"."""
+def card_entries(since: list[ActionRow], formal: frozenset[str] = frozenset()
+                 ) -> list[list[int]]:
+    """The moves' indexes grouped as the card lists them: a move that only ends a step or
+    a turn (its lines all ``Game.formal_keys``, or none: Rheinländer's "ends the turn
+    without a bastion", Rhein's "done loading") joins the same seat's move before it, as
+    the channel joins a run with " · ". Listed on their own, those formalities took half a
+    5-player card, whose opponents' knights then fell under "+ 4 earlier moves"."""
     entries: list[list[int]] = []
     for number, row in enumerate(since):
-        if not row.lines and entries and since[entries[-1][-1]].seat == row.seat:
+        if entries and since[entries[-1][-1]].seat == row.seat and \
+                all(getattr(line, "key", None) in formal for line in row.lines):
             entries[-1].append(number)
         else:
             entries.append([number])

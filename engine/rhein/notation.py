@@ -11,7 +11,7 @@ from __future__ import annotations
 from engine.core import Action, RuleError, State, clip_word, is_plain_number
 from engine.rhein import data
 from engine.rhein.state import card, spec
-from engine.rhein.words import city, transport, vehicle
+from engine.rhein.words import DONE_STEPS, city, transport, vehicle
 from engine.text import Msg, msg
 
 
@@ -122,10 +122,6 @@ def card_text(card_id: int) -> Msg:
     options = " ".join(f"{q}→{c}" for q, c in the_card.options)
     return msg("rhein.label.card", card=card_id, city=city(the_card.city), options=options,
                time=the_card.time, penalty=the_card.penalty)
-
-
-# The steps whose "done" has its own label (rhein.label.done.<step>); others say "Done".
-DONE_STEPS = ("take", "load", "reserve", "stop", "trucks", "fulfil")
 
 
 def label_move(state: State, action: Action) -> Msg:

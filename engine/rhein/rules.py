@@ -29,6 +29,7 @@ from engine.rhein.state import (
 )
 from engine.rhein.words import (
     city,
+    done_line,
     phase_name,
     player,
     transport,
@@ -482,6 +483,7 @@ def check_done(state: State, seat: int, action: Action) -> Reason | None:
 
 
 def do_done(state: State, seat: int, action: Action, log: Log) -> None:
+    log.append(done_line(state["step"], seat))
     flow.end_turn(state, log)
 
 

@@ -22,6 +22,11 @@ from engine.text import Msg, Reason, msg, reason
 CASES = ("subject", "nom", "acc", "dat", "empty")
 
 
+# The steps whose "done" has its own label and log line (rhein.label.done.<step>,
+# rhein.log.done.<step>); others say "Done".
+DONE_STEPS = ("take", "load", "reserve", "stop", "trucks", "fulfil")
+
+
 # Names are worded once: a Msg is immutable, and the hard AI's playouts log every move.
 @functools.cache
 def player(seat: int) -> Msg:
@@ -52,3 +57,10 @@ def city(number: int) -> str:
 @functools.cache
 def phase_name(number: int) -> Msg:
     return msg(f"rhein.phase_name.{number}")
+
+
+@functools.cache
+def done_line(step: str, seat: int) -> Msg:
+    """A seat's ``done`` as the log says it: which step it ends ("Anna is done loading")."""
+    return msg(f"rhein.log.done.{step}" if step in DONE_STEPS else "rhein.log.done",
+               player=player(seat))

@@ -43,6 +43,7 @@ BASTIONS = 3
 class Rheinlaender(Game):
     key = "rheinlaender"
     title = "Rheinländer"
+    formal_keys = frozenset({"rheinlaender.log.done"})
     min_players = 3
     max_players = 5
     options = ()
@@ -113,7 +114,7 @@ class Rheinlaender(Game):
         if kind == "bastion":
             return self._bastion(state, board, seat, action["space"])
         if kind == "done":
-            return self._end_turn(state, board, seat)
+            return [msg("rheinlaender.log.done", name=name), *self._end_turn(state, board, seat)]
         was_ending = state["end_triggered"]
         card = action["card"]
         state["hands"][seat].remove(card)
