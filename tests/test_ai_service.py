@@ -87,3 +87,40 @@ async def test_an_ai_seats_run_of_moves_names_it_once(tmp_path):
         assert not line.startswith(f"**{line[2:].split('**')[0]}** ({colour}):"), line
         assert f" · {colour.capitalize()} " not in line, line
     await store.close()
+
+
+async def test_a_turn_ended_before_ai_seats_gets_one_board_of_both(tmp_path):
+    """A human move that ended a turn posted its board, and the AI seats' answer a second
+    one right below it: two full boards for one move. Now one board follows the AI seats'
+    moves, and it marks the human's knight as well as theirs."""
+    from render.changes import places
+
+    key = "rheinlaender"
+    store, service = await _service(tmp_path, key, 6)
+    drawn: list[dict] = []
+    service.render = lambda game_key, view: drawn.append(view) or b"\x89PNG board"
+    game = engine.get_game(key)
+    await service.new(ctx(1), key, min_players=3, max_players=3)
+    for _ in range(2):
+        await service.add_bot(ctx(1), "normal")
+    await service.start(ctx(1), order="joined")
+    ended = 0
+    for _ in range(12):
+        row = await store.latest_game(500)
+        state = game.load(row.state)
+        seat = row.active_seats[0]
+        moves = game.legal(state, seat)
+        move = next((m for m in moves if m["type"] == "play"), moves[-1])
+        drawn.clear()
+        replies = await service.play(ctx(1), game.format(state, move))
+        boards = [r for r in replies if r.title is not None and r.files]
+        if move["type"] != "done" and "bastion" not in move["type"]:
+            assert not boards  # the turn goes on
+            knight = move["space"]
+            continue
+        ended += 1
+        assert len(boards) == 1 and len(drawn) == 1, [r.text for r in replies]
+        assert "**Bot" in boards[0].text  # the AI seats' moves ride on the one board
+        assert knight in places(drawn[0]["changed"])  # our knight is marked with theirs
+    assert ended >= 4
+    await store.close()

@@ -19,18 +19,18 @@ MAX_FILES = 10  # attachments per Discord message
 
 
 class AiSeats(ServiceBase):
-    async def _run_ai(self, table: Table) -> list[Reply]:
+    async def _run_ai(self, table: Table, phase_ended: bool = False) -> list[Reply]:
         """AI seats move until a human is to act or the game ends. The channel gets their
         moves quietly (``_ai_posts``): one message for what follows a human move, and the
-        board once, at the end, if a phase ended meanwhile (a board of a phase nobody acted
-        in would be stale on arrival). The demo (``cards_for_ai``) shows every AI turn as
-        its card and keeps a board per phase."""
+        board once, at the end, if a phase ended meanwhile (``phase_ended``: the human move
+        before them ended one; a board of a phase nobody acted in would be stale on
+        arrival). The demo (``cards_for_ai``) shows every AI turn as its card and keeps a
+        board per phase."""
         game, state = table.game, table.state
         assert state is not None
         replies: list[Reply] = []
         sections: list[tuple[Any, list[tuple[int | None, str]]]] = []  # (phase, [(seat, did)])
         pictures: list[Attachment] = []
-        phase_ended = False
         carded: int | None = None  # the seat the last turn card (cards_for_ai) was for
         for _ in range(self.ai_limit):
             if game.result(state) is not None:

@@ -163,9 +163,9 @@ class Moves(ServiceBase):
                                       *table.said_apart(lines)[1]])
         replies += await self._pictures(table, extras_for(table.row.game_key).images_after(
             game, before, seat, action, state, lang=table.row.language))
-        if game.phase(state) != phase_before and game.result(state) is None:
-            replies.append(await self._board_reply(table, state))
-        replies += await self._after_change(table)
+        # the board this move's phase end calls for comes after the AI seats' answers: one
+        # board of the newest state, which marks both, rather than two in a row
+        replies += await self._after_change(table, phase_ended=game.phase(state) != phase_before)
         news = self._closed_turn(table, seat, user_id, action, before, key_before)
         return _folded(replies) + news + self._secret_news(table, secrets_before, phase_before)
 
@@ -228,9 +228,10 @@ class Moves(ServiceBase):
         table.row = await self._row(table.row.id)
         return lines
 
-    async def _after_change(self, table: Table) -> list[Reply]:
-        """AI seats move, then the result post or the turn prompt; reminders follow."""
-        replies = await self._run_ai(table)
+    async def _after_change(self, table: Table, phase_ended: bool = False) -> list[Reply]:
+        """AI seats move, then the result post or the turn prompt; reminders follow. After
+        a move that ended a phase (``phase_ended``) a board follows the AI seats' moves."""
+        replies = await self._run_ai(table, phase_ended)
         game, state = table.game, table.state
         assert state is not None
         if game.result(state) is not None:
