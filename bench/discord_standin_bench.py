@@ -7,7 +7,8 @@ number of moves and the AI seats finish the game inside that one interaction.
 
 Printed per game: the interaction callback time (dispatch to the answer: 3 s is Discord's
 limit; target p99 < 200 ms), channel posts per human move (target <= 3, AI replies included),
-and the posts of the interaction in which the AI seats finished the game.
+the pictures and the pings (posts naming someone) among them, and the posts of the
+interaction in which the AI seats finished the game.
 
     nice -n 10 python -m bench.discord_standin_bench [--games rhein,troedler] [--seed 3]
 """
@@ -46,6 +47,8 @@ async def play(game: str, seed: int) -> dict[str, float]:
         monkeypatch.undo()
     answers = [r.answered_after * 1000 for r in played.all if r.answered_after is not None]
     per_move = played.posts_per_move()
+    pictures = [sum(len(m.files) for m in r.visible_posts) for r in played.moves]
+    pings = [sum("<@" in (m.content or "") for m in r.visible_posts) for r in played.moves]
     leaves = [r for r in played.other if r.payload["data"].get("options", [{}])[0].get("name")
               == "leave"]
     finished_by_ai = max((len(r.visible_posts) for r in leaves), default=0)
@@ -53,6 +56,7 @@ async def play(game: str, seed: int) -> dict[str, float]:
             "callback p99": percentile(answers, 99), "callback max": max(answers),
             "moves": len(per_move), "posts/move mean": statistics.mean(per_move),
             "posts/move p99": percentile(per_move, 99), "posts/move max": max(per_move),
+            "pictures/move": statistics.mean(pictures), "pings/move": statistics.mean(pings),
             "AI-finish posts": finished_by_ai, "seconds": time.perf_counter() - started}
 
 
@@ -62,7 +66,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=3)
     args = parser.parse_args(argv)
     columns = ["interactions", "callback p50", "callback p99", "callback max", "moves",
-               "posts/move mean", "posts/move p99", "posts/move max", "AI-finish posts",
+               "posts/move mean", "posts/move p99", "posts/move max", "pictures/move",
+               "pings/move", "AI-finish posts",
                "seconds"]
     print("| game | " + " | ".join(columns) + " |")
     print("| --- |" + " ---: |" * len(columns))

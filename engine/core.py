@@ -187,9 +187,6 @@ class Game:
     # later, so the channel posts them whole, each on its own line, never cut to fit a
     # summary (Trödler's deal: the covered cards are seen once, R12.2).
     record_keys: frozenset[str] = frozenset()
-    # Log lines of moves that only end a step or a turn (Rhein's "done loading"): a turn
-    # card lists such a move with the same seat's move before it, not as a move of its own.
-    formal_keys: frozenset[str] = frozenset()
 
     # -- to implement -------------------------------------------------------------------
     def setup(self, num_players: int, options: dict[str, Any] | None, seed: int) -> State:

@@ -400,7 +400,7 @@ def _moves(draw: ImageDraw.ImageDraw, game_key: str, view: dict, card: dict, lan
     earlier = int(card.get("earlier") or 0)
     for move in reversed(moves):  # the latest moves matter most: keep them, count the rest
         room = budget - (1 if earlier or len(shown) + 1 < len(moves) else 0)
-        most = max(2, min(4, budget // len(moves)))  # a few moves may take more room each
+        most = max(2, min(6, budget // len(moves)))  # a few turns may take more room each
         lines = wrap(str(move.get("text") or ""), SMALL, right - left - 30, min(most, room))
         if not lines or len(lines) > room:
             break

@@ -49,13 +49,15 @@ async def test_opening_moves_of_every_game_through_slash_commands(tmp_path, key)
         seats = {seat: seat + 1 for seat in range(players)}
         complete = commands["play"]._params["move"].autocomplete
         chooser = new_rng(17)
+        told_privately = None  # the player whose turn went on, told so with their own prompt
         for _ in range(OPENING_MOVES):
             row, state = await replayed_state(store, game, players)
             if row.status != "active":
                 break
             seat = game.active(state)[0]
             user_id = seats[seat]
-            assert str(user_id) in MENTION.findall(channel.posts[-1].content or "")
+            assert str(user_id) in MENTION.findall(channel.posts[-1].content or "") or \
+                user_id == told_privately
             legal = game.legal(state, seat)
             wanted = game.format(state, legal[rng_below(chooser, len(legal))])
             found = [c.value for c in await complete(member(user_id), wanted)]
@@ -65,9 +67,13 @@ async def test_opening_moves_of_every_game_through_slash_commands(tmp_path, key)
             pick = listed[rng_below(chooser, len(listed))].value
             interaction = member(user_id)
             await commands["play"].callback(interaction, move=pick)
-            # no refusal; Rhein may say privately that the move ended the turn by itself
-            refused = [p for p in interaction.followup.posts
-                       if not (p.ephemeral and p.content.startswith("That move ended your turn"))]
+            # no refusal; Rhein may say privately that the move ended the turn by itself, and
+            # a player whose turn goes on gets their prompt to themselves
+            told = [p for p in interaction.followup.posts
+                    if p.ephemeral and p.content.startswith("Your turn goes on")]
+            refused = [p for p in interaction.followup.posts if p not in told and
+                       not (p.ephemeral and p.content.startswith("That move ended your turn"))]
             assert refused == [], refused[0].content
+            told_privately = user_id if told else None
     finally:
         await store.close()

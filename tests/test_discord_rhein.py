@@ -51,12 +51,16 @@ async def test_a_seeded_rhein_game_to_the_end_through_slash_commands(store, seed
     chooser = new_rng(seed)
     complete = commands["play"]._params["move"].autocomplete
     played = pressed = 0
+    own = None  # (user, prompt) of a player whose turn went on: their prompt is their own
     while played < MOVE_BOUND:
         row = await store.latest_game(CHANNEL)
         if row.status != "active":
             break
-        prompt = channel.posts[-1]
-        user_id = int(MENTION.findall(prompt.content or "")[0])
+        if own is not None:
+            user_id, prompt = own
+        else:
+            prompt = channel.posts[-1]
+            user_id = int(MENTION.findall(prompt.content or "")[0])
         before = len(await store.actions(row.id))
         interaction = member(user_id)
         if prompt.custom_ids and rng_below(chooser, 3) == 0:  # a button on the turn prompt
@@ -75,10 +79,17 @@ async def test_a_seeded_rhein_game_to_the_end_through_slash_commands(store, seed
                 # player, now shown the new turn, sends it again
                 interaction = member(user_id)
                 await commands["play"].callback(interaction, move=pick.value)
-        # no refusal; Rhein may say privately that the move ended the turn by itself
-        refused = [p for p in interaction.followup.posts
-                   if not (p.ephemeral and p.content.startswith("That move ended your turn"))]
+        # no refusal; Rhein may say privately that the move ended the turn by itself, and a
+        # player whose turn goes on gets the prompt, with its buttons, to themselves
+        told = [p for p in interaction.followup.posts
+                if p.ephemeral and p.content.startswith("Your turn goes on")]
+        refused = [p for p in interaction.followup.posts if p not in told and
+                   not (p.ephemeral and p.content.startswith("That move ended your turn"))]
         assert refused == [], refused[0].content
+        own = (user_id, told[-1]) if told else None
+        if own is None and (await store.latest_game(CHANNEL)).status == "active":
+            # the turn passed: the channel's last post names who is to move
+            assert MENTION.findall(channel.posts[-1].content or "")
         assert len(await store.actions(row.id)) > before  # the move (and AI replies) stored
         played += 1
 

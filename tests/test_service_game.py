@@ -480,7 +480,10 @@ async def test_new_hidden_information_goes_by_dm_after_a_phase_change(svc):
     quiet = []
     for user, move in [(1, "take 3"), (1, "end"), (2, "take 1"), (2, "end")]:
         quiet += await service.play(ctx(user), move)  # pile 15 -> 11, still Round 1
-    assert all(r.audience is Audience.CHANNEL for r in quiet)
+    # no DM: the channel, and the prompt of a player whose turn goes on, to them alone
+    assert all(r.audience is Audience.CHANNEL or
+               (r.audience is Audience.EPHEMERAL and r.text.startswith("Your turn goes on"))
+               for r in quiet)
     gem = (await state_of(service))[0]["hands"][0][0]
     replies = await service.play(ctx(1), f"play {gem}")  # the pile drops to 10: Round 2
     state, _ = await state_of(service)

@@ -7,7 +7,6 @@ early, mid-game and late; and the service's card across a restart.
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import random
 
@@ -253,7 +252,8 @@ async def test_the_service_card_counts_moves_from_the_previous_card_across_a_res
     for _ in range(3):
         await move()
     card = cards[-1]["card"]
-    assert len(card["moves"]) == 1 and not card["first"]  # one move since the last card
+    # the turn since the last card, one entry: the turn's moves went to the channel alone
+    assert len(card["moves"]) == 1 and not card["first"]
     row = await store.latest_game(500)
     state = game.load(row.state)
     names = {s["seat"]: s["name"] for s in cards[-1]["seats"]}
@@ -361,10 +361,9 @@ async def test_a_full_board_after_a_restart_still_marks_what_changed(tmp_path):
     await store.close()
 
 
-def test_a_turns_formal_end_joins_its_move_on_the_card():
-    """Rheinländer's "end the turn without a bastion" only ends the turn; listed on its own
-    it took half a 5-player card, and the first opponents' knights fell under "+ N earlier
-    moves". Stored games from before it was logged have no line for it at all."""
+def test_a_seats_moves_in_a_row_are_one_entry_on_the_card():
+    """Rheinländer's "end the turn without a bastion" listed on its own took half a 5-player
+    card, and the first opponents' knights fell under "+ N earlier moves"."""
     from bot.service.pictures import card_entries
     from bot.store.rows import ActionRow
     from engine import ai
@@ -380,16 +379,11 @@ def test_a_turns_formal_end_joins_its_move_on_the_card():
         rows.append(ActionRow(number, 1, seat, None, notation, lines, 0.0, 0, 0))
     assert [row.notation for row in rows][1::2] == ["done"] * 5  # knight, then done
     assert [row.lines[0].key for row in rows[1::2]] == ["rheinlaender.log.done"] * 5
-    entries = card_entries(rows, game.formal_keys)
+    entries = card_entries(rows)
     assert entries == [[n, n + 1] for n in range(0, 10, 2)]
     assert len({rows[entry[0]].seat for entry in entries}) == 5  # one entry per seat
-    # a formal move of another seat than the entry before stays an entry of its own
-    assert card_entries([rows[2], rows[1]], game.formal_keys) == [[0], [1]]
-    # a game's own move lines are no formality, and a stored done without lines joins too
-    assert card_entries(rows) == [[n] for n in range(10)]
-    bare = [dataclasses.replace(row, lines=[]) if row.notation == "done" else row
-            for row in rows]
-    assert card_entries(bare) == entries
+    # a move of another seat than the entry before is an entry of its own
+    assert card_entries([rows[2], rows[1]]) == [[0], [1]]
 
 
 def test_standings_say_one_good_card_and_duchy_in_the_singular():

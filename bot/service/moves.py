@@ -165,7 +165,10 @@ class Moves(ServiceBase):
             game, before, seat, action, state, lang=table.row.language))
         # the board this move's phase end calls for comes after the AI seats' answers: one
         # board of the newest state, which marks both, rather than two in a row
-        replies += await self._after_change(table, phase_ended=game.phase(state) != phase_before)
+        phase_ended = game.phase(state) != phase_before
+        goes_on = not phase_ended and user_id is not None and game.active(state) == [seat]
+        replies += await self._after_change(table, phase_ended=phase_ended,
+                                            mover=(seat, user_id) if goes_on else None)
         news = self._closed_turn(table, seat, user_id, action, before, key_before)
         return _folded(replies) + news + self._secret_news(table, secrets_before, phase_before)
 
@@ -228,9 +231,12 @@ class Moves(ServiceBase):
         table.row = await self._row(table.row.id)
         return lines
 
-    async def _after_change(self, table: Table, phase_ended: bool = False) -> list[Reply]:
+    async def _after_change(self, table: Table, phase_ended: bool = False,
+                            mover: tuple[int, int] | None = None) -> list[Reply]:
         """AI seats move, then the result post or the turn prompt; reminders follow. After
-        a move that ended a phase (``phase_ended``) a board follows the AI seats' moves."""
+        a move that ended a phase (``phase_ended``) a board follows the AI seats' moves.
+        A player whose turn goes on after their move (``mover``: seat and user) gets the
+        prompt to themselves (``_own_prompt``)."""
         replies = await self._run_ai(table, phase_ended)
         game, state = table.game, table.state
         assert state is not None
@@ -239,8 +245,11 @@ class Moves(ServiceBase):
             await self._record_result(table)
         else:
             replies += await self._prompt_pictures(table)
-            replies += await self._pinging(table, self._turn_prompt(table))
-            await self._card_on_prompt(table, replies)
+            if mover is not None:
+                replies += self._own_prompt(table, *mover)
+            else:
+                replies += await self._pinging(table, self._turn_prompt(table))
+                await self._card_on_prompt(table, replies)
         await self._tell_reminders(table)
         return _folded(replies) + await self._watch_news(table)
 

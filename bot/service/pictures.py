@@ -6,7 +6,7 @@ import asyncio
 import json
 
 from bot.i18n import t
-from bot.replies import Attachment, Button, Reply
+from bot.replies import Attachment, Audience, Button, Reply
 from bot.service.base import ServiceBase, Table, _clip, _private_part, _public, log
 from bot.service.extras import extras_for
 from bot.store import ActionRow
@@ -65,7 +65,7 @@ class Pictures(ServiceBase):
         assert state is not None
         before = game.view(base, None)
         work = json.loads(json.dumps(base))
-        entries = card_entries(since, game.formal_keys)
+        entries = card_entries(since)
         shown = {index for entry in entries[-CARD_MOVES:] for index in entry}
         texts: dict[int, str] = {}
         for number, row in enumerate(since):
@@ -118,6 +118,20 @@ class Pictures(ServiceBase):
             if not _private_part(game.view(state, seat), game.view(state, None)):
                 buttons = self._move_buttons(table, seat)
         return [_public(text, buttons=buttons)]
+
+    def _own_prompt(self, table: Table, seat: int, user_id: int) -> list[Reply]:
+        """The prompt of a player whose turn goes on after their own move: to them alone,
+        with their move buttons (their hand may show: only they see it). The channel has
+        the move's line. A ping and a new turn card in the channel for every step of one
+        turn (Rhein's loads, the dozen moves of a Trödler turn) buried the table's news;
+        the next card, when the turn passes, lists the whole turn."""
+        game, state = table.game, table.state
+        assert state is not None
+        lang = table.row.language
+        text = t("svc.turn_goes_on", lang, phase=game.phase(state),
+                 hint=t("svc.turn_hint", lang, count=1))
+        return [Reply(text, Audience.EPHEMERAL, user_id=user_id,
+                      buttons=self._move_buttons(table, seat))]
 
     async def _pinging(self, table: Table, prompt: list[Reply]) -> list[Reply]:
         """The turn prompt names every waiting player; it pings only those whose notice of
@@ -230,17 +244,14 @@ class Pictures(ServiceBase):
         return {**view, "lang": table.row.language, "seats": seats}
 
 
-def card_entries(since: list[ActionRow], formal: frozenset[str] = frozenset()
-                 ) -> list[list[int]]:
-    """The moves' indexes grouped as the card lists them: a move that only ends a step or
-    a turn (its lines all ``Game.formal_keys``, or none: Rheinländer's "ends the turn
-    without a bastion", Rhein's "done loading") joins the same seat's move before it, as
-    the channel joins a run with " · ". Listed on their own, those formalities took half a
-    5-player card, whose opponents' knights then fell under "+ 4 earlier moves"."""
+def card_entries(since: list[ActionRow]) -> list[list[int]]:
+    """The moves' indexes grouped as the card lists them: a seat's moves in a row are one
+    entry, as the channel joins an AI seat's run with " · " ("plays card 48 · ends the turn
+    without a bastion"). One per move, a turn's steps took the card (twelve in a Trödler
+    turn), and the other seats' moves fell under "+ N earlier moves"."""
     entries: list[list[int]] = []
     for number, row in enumerate(since):
-        if entries and since[entries[-1][-1]].seat == row.seat and \
-                all(getattr(line, "key", None) in formal for line in row.lines):
+        if entries and since[entries[-1][-1]].seat == row.seat:
             entries[-1].append(number)
         else:
             entries.append([number])

@@ -13,14 +13,13 @@ from engine.core import Action, Game, Option, RuleError, Standing, State, rank_s
 from engine.rhein import checks, data, flow, notation, rules
 from engine.rhein.state import alive, colour, in_game, spec, turn_order
 from engine.rhein.topics import TOPICS
-from engine.rhein.words import DONE_STEPS, phase_name, player
+from engine.rhein.words import phase_name, player
 from engine.text import Msg, msg
 
 
 class Rhein(Game):
     key = "rhein"
     title = "Rhein: River Trade"
-    formal_keys = frozenset({"rhein.log.done", *(f"rhein.log.done.{step}" for step in DONE_STEPS)})
     min_players = 2
     max_players = 5
     options = (

@@ -43,7 +43,6 @@ BASTIONS = 3
 class Rheinlaender(Game):
     key = "rheinlaender"
     title = "Rheinländer"
-    formal_keys = frozenset({"rheinlaender.log.done"})
     min_players = 3
     max_players = 5
     options = ()

@@ -25,6 +25,7 @@ class Played:
     moves: list[Interaction] = field(default_factory=list)      # human /play and button moves
     other: list[Interaction] = field(default_factory=list)      # lobby, autocomplete, leave
     pressed: int = 0
+    pressed_own: int = 0  # of them, buttons of a prompt only the player saw (their turn went on)
     status: str = ""
 
     @property
@@ -58,8 +59,16 @@ async def open_table(bot: Bot, game: str, humans: list[Member], bots: int, playe
     played.other.append(await creator.command("game start", channel, order="joined"))
 
 
-def turn_prompt(bot: Bot, channel: int, member: Member, version: int) -> Message | None:
-    """The newest channel post that pings ``member`` and carries buttons of this version."""
+def turn_prompt(bot: Bot, channel: int, member: Member, version: int,
+                last: Interaction | None = None) -> Message | None:
+    """The newest channel post that pings ``member`` and carries buttons of this version,
+    or the prompt only they saw after their own last move (``last``) when their turn went
+    on."""
+    if last is not None:
+        for message in reversed(last.private):
+            ids = [c for c in message.custom_ids if c.startswith(BUTTON)]
+            if ids and all(c.split(":")[2] == str(version) for c in ids):
+                return message
     for message in reversed(bot.stand_in.posts(channel)):
         ids = [c for c in message.custom_ids if c.startswith(BUTTON)]
         if ids and f"<@{member.id}>" in message.text and \
@@ -74,7 +83,9 @@ async def play_turn(bot: Bot, member: Member, channel: int, rng: random.Random,
     /play with a choice from the autocomplete list (walked further while a choice is only a
     step of a bigger move, as 18Rhl's lays are)."""
     row = await row_of(bot, channel)
-    prompt = turn_prompt(bot, channel, member, row.version)
+    last = played.moves[-1] if played.moves else None
+    prompt = turn_prompt(bot, channel, member, row.version,
+                         last if last is not None and last.user_id == member.id else None)
     if prompt is not None and len(played.moves) % press_every == 0:
         moves = [c for c in prompt.custom_ids if c.startswith(BUTTON) and
                  c.split(":")[3].isdigit()]
@@ -82,6 +93,7 @@ async def play_turn(bot: Bot, member: Member, channel: int, rng: random.Random,
             record = await member.press(prompt, rng.choice(moves))
             played.moves.append(record)
             played.pressed += 1
+            played.pressed_own += prompt.ephemeral
             return record
     typed = ""
     for _ in range(6):
