@@ -60,8 +60,10 @@ def draw_card(game_key: str, view: dict) -> Image.Image:
     image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
     draw = ImageDraw.Draw(image)
     _banner(draw, game_key, view, card, lang)
-    scene = card_scene.scene(game_key, view)
-    if scene is not None:
+    if game_key == "troedler" and view.get("piles"):  # a pile to take: the piles, not the map
+        from render.troedler_card import draw_piles
+        draw_piles(draw, view, MAP_BOX, lang)
+    elif (scene := card_scene.scene(game_key, view)) is not None:
         _small_map(image, draw, scene, changes.places(card.get("changed")))
     rows = standings(game_key, view, lang)
     top = COLUMN[3] - (LINE + 4) - LINE * len(rows) - 8  # the standings sit at the bottom

@@ -431,3 +431,33 @@ def test_18rhls_small_map_shows_track_cities_and_tokens():
     colours = {colour for *_, colour in drawn.pieces}
     assert tokens and {rhl18_tiles.CORP_COLOURS[sym] for sym in tokens} <= colours
     assert "#FFFFFF" in colours  # a free token slot
+
+
+@pytest.mark.parametrize("open_piles", [False, True])
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_troedler_card_shows_the_piles_a_seat_takes_from(lang, open_piles):
+    """The card's map showed villages while the seat to act chose among dealer piles it
+    never showed; now the piles take the map's place, each with its top card."""
+    from render.troedler import card_words
+
+    key, game = "troedler", engine.GAMES["troedler"]
+    state = game.setup(4, {"open_piles": open_piles}, seed=8)
+    rng = random.Random(8)
+    shown = 0
+    for _ in range(400):
+        if game.result(state) is not None:
+            break
+        public = game.view(state, None)
+        if public["piles"] and shown < 3:
+            _, texts = draw(key, card_view(game, key, state, 4, lang, public, []))
+            check_readable(texts)
+            said = " ".join(t.text for t in texts)
+            for pile in public["piles"]:
+                top = pile["cards"][-1] if open_piles else pile["top"]
+                assert card_words(top, lang).split()[0] in said  # its number, "#43"
+            villages = [t for t in texts if t.text in {"Achnacroy", "Carnoch", "Ardvane"}]
+            assert not villages  # no map beside the piles
+            shown += 1
+        seat = game.active(state)[0]
+        game.apply(state, seat, rng.choice(game.legal(state, seat)))
+    assert shown == 3
