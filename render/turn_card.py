@@ -60,9 +60,13 @@ def draw_card(game_key: str, view: dict) -> Image.Image:
     image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
     draw = ImageDraw.Draw(image)
     _banner(draw, game_key, view, card, lang)
-    if game_key == "troedler" and view.get("piles"):  # a pile to take: the piles, not the map
+    # a choice the map does not show takes its place: a pile to take, an order to take
+    if game_key == "troedler" and view.get("piles"):
         from render.troedler_card import draw_piles
         draw_piles(draw, view, MAP_BOX, lang)
+    elif game_key == "rhein" and view.get("phase") == 1 and view.get("orders_list"):
+        from render.rhein_card import draw_orders
+        draw_orders(draw, view, MAP_BOX, lang)
     elif (scene := card_scene.scene(game_key, view)) is not None:
         _small_map(image, draw, scene, changes.places(card.get("changed")))
     rows = standings(game_key, view, lang)

@@ -461,3 +461,23 @@ def test_a_troedler_card_shows_the_piles_a_seat_takes_from(lang, open_piles):
         seat = game.active(state)[0]
         game.apply(state, seat, rng.choice(game.legal(state, seat)))
     assert shown == 3
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_rhein_card_in_phase_1_shows_the_orders_on_offer(lang):
+    """In Phase 1 the seat takes or bids on an order; the map beside it showed none."""
+    key, game = "rhein", engine.GAMES["rhein"]
+    state = game.setup(3, {}, seed=5)
+    seat = game.active(state)[0]
+    opening = next(m for m in game.legal(state, seat) if m["type"] == "bid")
+    game.apply(state, seat, opening)
+    public = game.view(state, None)
+    assert public["phase"] == 1 and public["auction"]["card"] == opening["card"]
+    _, texts = draw(key, card_view(game, key, state, 3, lang, public, []))
+    check_readable(texts)
+    said = [t.text for t in texts]
+    cities = {c["number"]: c["name"] for c in public["cities"]}
+    for order in public["orders_list"]:
+        assert f"#{order['card']} {cities[order['city']]}" in said
+    bidder = {"en": "bids", "de": "bietet"}[lang]
+    assert [t for t in said if f"{bidder} {opening['amount']}" in t]  # the bid, by whom
