@@ -166,7 +166,7 @@ def players_table(draw: ImageDraw.ImageDraw, y: float, view: dict, lang: str) ->
         if final:
             cell(draw, lefts[0], mid, widths[0], f"{row['rank']}.", bold=True)
         x = lefts[name_col] + 4
-        draw.rectangle((x, mid - 8, x + 16, mid + 8), fill=_seat_colour(view, row["seat"]),
+        draw.rectangle((x, mid - 8, x + 16, mid + 8), fill=seat_colour(view, row["seat"]),
                        outline=INK, width=2)
         name = who(view, row["seat"], lang)[-1][1]
         if player.get("bankrupt"):
@@ -200,7 +200,7 @@ def players_table(draw: ImageDraw.ImageDraw, y: float, view: dict, lang: str) ->
     return y
 
 
-def _seat_colour(view: dict, seat: Any) -> str:
+def seat_colour(view: dict, seat: Any) -> str:
     swatch = who(view, seat, "en")[0]
     return swatch[1] if swatch[0] == "swatch" else "#CCCCCC"
 
@@ -227,7 +227,7 @@ def _tokens_left(entry: dict) -> str:
     return str(tokens) if tokens is not None else "-"
 
 
-def _units(entry: dict, key: str) -> str:
+def share_units(entry: dict, key: str) -> str:
     value = entry.get(key)
     if isinstance(value, list):
         return f"{_percent({}, entry['sym'], value)}%" if value else "-"
@@ -256,7 +256,7 @@ def corporations_table(draw: ImageDraw.ImageDraw, y: float, view: dict, lang: st
         elif seat is not None:
             president = who(view, seat, lang)[-1][1]
             x = lefts[1] + 4
-            draw.rectangle((x, mid - 7, x + 14, mid + 7), fill=_seat_colour(view, seat),
+            draw.rectangle((x, mid - 7, x + 14, mid + 7), fill=seat_colour(view, seat),
                            outline=INK)
         else:
             president = "-"
@@ -264,10 +264,10 @@ def corporations_table(draw: ImageDraw.ImageDraw, y: float, view: dict, lang: st
         cell(draw, lefts[1] + offset, mid, widths[1] - offset, president)
         ipoed = entry.get("ipoed", entry.get("share_price") is not None)
         values = [money(entry.get("cash", 0)) if ipoed else "-",
-                  _price(entry.get("share_price")), _price(entry.get("par_price")),
+                  price_text(entry.get("share_price")), price_text(entry.get("par_price")),
                   " ".join(str(tr).split("-")[0] for tr in entry.get("trains") or []) or "-",
-                  _tokens_left(entry), _units(entry, "treasury_or_ipo_shares"),
-                  _units(entry, "pool_shares")]
+                  _tokens_left(entry), share_units(entry, "treasury_or_ipo_shares"),
+                  share_units(entry, "pool_shares")]
         for j, said in enumerate(values):
             cell(draw, lefts[2 + j], mid, widths[2 + j], said, right=j not in (3,),
                  bold=j == 3)
@@ -276,7 +276,7 @@ def corporations_table(draw: ImageDraw.ImageDraw, y: float, view: dict, lang: st
     return y
 
 
-def _price(value: Any) -> str:
+def price_text(value: Any) -> str:
     return "-" if value is None else str(value).split(",")[0]
 
 
@@ -330,7 +330,7 @@ def privates_table(draw: ImageDraw.ImageDraw, y: float, view: dict, lang: str) -
         elif seat is not None:
             owner = who(view, seat, lang)[-1][1]
             draw.rectangle((lefts[1] + 4, mid - 7, lefts[1] + 18, mid + 7),
-                           fill=_seat_colour(view, seat), outline=INK)
+                           fill=seat_colour(view, seat), outline=INK)
         elif sym in (auction.get("companies") or []):
             owner = t(lang, "privates.for_sale")
         else:
@@ -340,12 +340,12 @@ def privates_table(draw: ImageDraw.ImageDraw, y: float, view: dict, lang: str) -
         cell(draw, lefts[2], mid, widths[2], money(info.get("revenue", 0)), right=True)
         cell(draw, lefts[3], mid, widths[3], money(info.get("value", 0)), right=True)
         if auction:
-            cell(draw, lefts[4], mid, widths[4], _bids(view, auction, sym, lang), 14)
+            cell(draw, lefts[4], mid, widths[4], bids_text(view, auction, sym, lang), 14)
         y += ROW
     return y
 
 
-def _bids(view: dict, auction: dict, sym: str, lang: str) -> str:
+def bids_text(view: dict, auction: dict, sym: str, lang: str) -> str:
     """"Anna 45, Ben 50 · from 55M" for a company in the auction."""
     if sym not in (auction.get("companies") or []):
         return ""

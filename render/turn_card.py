@@ -19,12 +19,13 @@ card's width, so it stays 14 px high on a phone.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 from engine import text as texts
-from render import card_scene, changes
+from render import card_scene, changes, rhein_card, rhl18_card, troedler_card
 from render.card_scene import Place, Scene
 from render.common import HIGHLIGHT, HIGHLIGHT_WIDTH, to_png
 from render.text_draw import draw_text, text_width
@@ -60,13 +61,9 @@ def draw_card(game_key: str, view: dict) -> Image.Image:
     image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
     draw = ImageDraw.Draw(image)
     _banner(draw, game_key, view, card, lang)
-    # a choice the map does not show takes its place: a pile to take, an order to take
-    if game_key == "troedler" and view.get("piles"):
-        from render.troedler_card import draw_piles
-        draw_piles(draw, view, MAP_BOX, lang)
-    elif game_key == "rhein" and view.get("phase") == 1 and view.get("orders_list"):
-        from render.rhein_card import draw_orders
-        draw_orders(draw, view, MAP_BOX, lang)
+    panel = choice_panel(game_key, view)
+    if panel is not None:
+        panel(draw, view, MAP_BOX, lang)
     elif (scene := card_scene.scene(game_key, view)) is not None:
         _small_map(image, draw, scene, changes.places(card.get("changed")))
     rows = standings(game_key, view, lang)
@@ -77,6 +74,18 @@ def draw_card(game_key: str, view: dict) -> Image.Image:
 
 
 # == text that fits =========================================================================
+def choice_panel(game_key: str, view: dict) -> Callable[..., None] | None:
+    """What takes the small map's place while the seat chooses among things the map does
+    not show (Trödler's dealer piles, Rhein's Orders List, 18Rhl's auction and shares)."""
+    if game_key == "troedler" and view.get("piles"):
+        return troedler_card.draw_piles
+    if game_key == "rhein" and view.get("phase") == 1 and view.get("orders_list"):
+        return rhein_card.draw_orders
+    if game_key == "18rhl" and rhl18_card.shows_choice(view):
+        return rhl18_card.draw_choice
+    return None
+
+
 def fit(text: str, size: int, width: float, bold: bool = False) -> str:
     """``text``, cut with an ellipsis where it would run past ``width`` at ``size``."""
     if text_width(text, size, bold) <= width:

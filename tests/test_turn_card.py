@@ -47,14 +47,15 @@ def card_view(game, key: str, state, players: int, lang: str, before: dict,
 PUBLIC_RECORD: list[str] = []  # every move line said so far: what the channel has read
 
 
-def sampled_cards(key: str, players: int, lang: str, seed: int = 3):
+def sampled_cards(key: str, players: int, lang: str, seed: int = 3,
+                  samples: tuple[int, ...] = SAMPLES):
     """(state, card view) at each sample of a seeded random game, moves since the last one."""
     PUBLIC_RECORD.clear()
     game = engine.GAMES[key]
     state = game.setup(players, {}, seed=seed)
     rng = random.Random(seed * 31 + players)
     before, moves, done = game.view(state, None), [], 0
-    for target in SAMPLES:
+    for target in samples:
         while done < target and game.result(state) is None:
             seat = game.active(state)[0]
             action = rng.choice(game.legal(state, seat))
@@ -161,9 +162,11 @@ def pink_pixels(png: bytes) -> int:
 
 @pytest.mark.parametrize("key", GAMES)
 def test_changed_places_are_marked_and_named(key):
-    for _state, view in sampled_cards(key, 3, "en"):
+    # later samples too: the early ones of 18Rhl are auction and stock rounds, whose cards
+    # show the shares for sale instead of the map
+    for _state, view in sampled_cards(key, 3, "en", samples=(*SAMPLES, 200, 260, 320, 400)):
         places = changes.places(view["card"]["changed"])
-        if not places:
+        if not places or turn_card.choice_panel(key, view) is not None:  # no map shown
             continue
         png, texts = draw(key, view)
         check_readable(texts)
@@ -481,3 +484,34 @@ def test_a_rhein_card_in_phase_1_shows_the_orders_on_offer(lang):
         assert f"#{order['card']} {cities[order['city']]}" in said
     bidder = {"en": "bids", "de": "bietet"}[lang]
     assert [t for t in said if f"{bidder} {opening['amount']}" in t]  # the bid, by whom
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_an_18rhl_card_shows_what_the_auction_and_a_stock_round_sell(lang):
+    """The card's map showed track while the seat bid for a private company or bought a
+    share; the companies for sale, the share prices and presidents were on another picture."""
+    from render.rhl18_card import round_kind
+
+    key, game = "18rhl", engine.GAMES["18rhl"]
+    state = game.setup(3, {}, seed=5)
+    rng = random.Random(5)
+    seen: set[str] = set()
+    for _ in range(300):
+        if game.result(state) is not None or seen >= {"auction", "stock"}:
+            break
+        public = game.view(state, None)
+        kind = round_kind(public)
+        if kind in ("auction", "stock") and kind not in seen:
+            _, texts = draw(key, card_view(game, key, state, 3, lang, public, []))
+            check_readable(texts)
+            said = [t.text for t in texts]
+            if kind == "auction":
+                for sym in public["auction"]["companies"]:
+                    assert any(t.startswith(f"{sym} ") for t in said), (sym, said)
+            else:
+                corps = [c["id"] for c in public["corporations"]]
+                assert set(corps) <= set(said)
+            seen.add(kind)
+        seat = game.active(state)[0]
+        game.apply(state, seat, rng.choice(game.legal(state, seat)))
+    assert seen == {"auction", "stock"}
