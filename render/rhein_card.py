@@ -13,6 +13,7 @@ from typing import Any
 
 from PIL import ImageDraw
 
+from render.card_text import INK, LINE, MUTED, SMALL, fit
 from render.common import HIGHLIGHT, HIGHLIGHT_WIDTH
 from render.rhein import player_name, word
 from render.text_draw import draw_text, text_width
@@ -22,8 +23,6 @@ GAP = 8  # between two orders' boxes
 
 def draw_orders(draw: ImageDraw.ImageDraw, view: dict[str, Any], box: tuple[float, ...],
                 lang: str) -> None:
-    from render.turn_card import INK, LINE, MUTED, SMALL, fit
-
     left, top, right, bottom = box
     cities = {c["number"]: c["name"] for c in view["cities"]}
     auction = view.get("auction") or {}

@@ -15,6 +15,7 @@ from typing import Any
 from PIL import ImageDraw
 
 from engine.rhl18 import data
+from render.card_text import INK, LINE, MUTED, SMALL, fit
 from render.common import text_colour_on
 from render.rhl18_facts import t, who
 from render.rhl18_market import bids_text, corporations, price_text, seat_colour, share_units
@@ -48,8 +49,6 @@ def draw_choice(draw: ImageDraw.ImageDraw, view: dict[str, Any], box: tuple[floa
 
 def _auction(draw: ImageDraw.ImageDraw, view: dict[str, Any], box: tuple[float, ...],
              lang: str) -> None:
-    from render.turn_card import INK, LINE, SMALL, fit
-
     left, top, right, bottom = box
     auction = view["auction"]
     selling = auction["companies"]
@@ -70,8 +69,6 @@ def _auction(draw: ImageDraw.ImageDraw, view: dict[str, Any], box: tuple[float, 
 
 def _shares(draw: ImageDraw.ImageDraw, view: dict[str, Any], box: tuple[float, ...],
             lang: str) -> None:
-    from render.turn_card import INK, LINE, MUTED, SMALL, fit
-
     left, top, right, bottom = box
     corps = corporations(view)
     step = min(LINE + 14, (bottom - top - LINE) // max(1, len(corps)))

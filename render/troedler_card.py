@@ -13,6 +13,7 @@ from typing import Any
 
 from PIL import ImageDraw
 
+from render.card_text import INK, LINE, MUTED, SMALL, wrap
 from render.text_draw import draw_text
 from render.troedler import CARD_FILL, card_words, word
 
@@ -21,8 +22,6 @@ GAP = 10  # between two piles' rows
 
 def draw_piles(draw: ImageDraw.ImageDraw, view: dict[str, Any], box: tuple[float, ...],
                lang: str) -> None:
-    from render.turn_card import INK, LINE, MUTED, SMALL, wrap
-
     left, top, right, bottom = box
     piles = view.get("piles") or []
     room = (bottom - top - GAP * (len(piles) - 1)) // max(1, len(piles))

@@ -27,23 +27,20 @@ from PIL import Image, ImageDraw
 from engine import text as texts
 from render import card_scene, changes, rhein_card, rhl18_card, troedler_card
 from render.card_scene import Place, Scene
+from render.card_text import INK, LINE, MUTED, SMALL, fit, wrap
 from render.common import HIGHLIGHT, HIGHLIGHT_WIDTH, to_png
 from render.text_draw import draw_text, text_width
 
 texts.register("render.locales")
 
 WIDTH, HEIGHT = 1000, 620
-SMALL = 26  # 2.6 % of the width: 14 px when the card is shown 550 px wide
 NAME = 36
 TASK = 28
-LINE = 33
 BANNER = 116
 MAP_BOX = (16, BANNER + 12, 536, HEIGHT - 16)
 COLUMN = (556, BANNER + 10, WIDTH - 16, HEIGHT - 12)
 NAME_LEAST = 110  # px of a standings row kept for the name, however long the numbers
 BACKGROUND = "#FBF8EF"
-INK = "#1B1B1B"
-MUTED = "#5E5E5E"
 
 
 def say(lang: str, key: str, **values: Any) -> str:
@@ -84,36 +81,6 @@ def choice_panel(game_key: str, view: dict) -> Callable[..., None] | None:
     if game_key == "18rhl" and rhl18_card.shows_choice(view):
         return rhl18_card.draw_choice
     return None
-
-
-def fit(text: str, size: int, width: float, bold: bool = False) -> str:
-    """``text``, cut with an ellipsis where it would run past ``width`` at ``size``."""
-    if text_width(text, size, bold) <= width:
-        return text
-    while text and text_width(text + "…", size, bold) > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
-
-
-def wrap(text: str, size: int, width: float, lines: int) -> list[str]:
-    """Words into at most ``lines`` lines of ``width``; the last line ends in … if cut."""
-    out: list[str] = []
-    words = text.split()
-    current = ""
-    while words:
-        candidate = f"{current} {words[0]}".strip()
-        if text_width(candidate, size) <= width or not current:
-            current = candidate
-            words.pop(0)
-            continue
-        if len(out) >= lines - 1:  # the last line takes the rest, cut with …
-            break
-        out.append(current)
-        current = ""
-    rest = " ".join([current, *words]).strip()
-    if rest:
-        out.append(fit(rest, size, width))
-    return [fit(line, size, width) for line in out[:lines]]
 
 
 def swatch(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float],

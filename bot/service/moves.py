@@ -145,8 +145,8 @@ class Moves(ServiceBase):
     def _move_line(table: Table, seat: int, lines: list[str], before: State,
                    action: Action) -> str:
         """The channel line for a move."""
-        return table.credited(seat, table.move_said(table.said_apart(lines)[0],
-                                                         before, action))
+        said = table.move_said(table.said_apart(lines)[0], before, action)
+        return table.credited(seat, said)
 
     async def _play_action(self, table: Table, seat: int, user_id: int | None,
                            action: Action) -> list[Reply]:

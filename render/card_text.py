@@ -1,0 +1,42 @@
+"""The turn card's text sizes, inks and line fitting, shared by the card (render.turn_card)
+and the panels that take its map's place (render.rhein_card, render.troedler_card,
+render.rhl18_card)."""
+
+from __future__ import annotations
+
+from render.text_draw import text_width
+
+SMALL = 26  # 2.6 % of the width: 14 px when the card is shown 550 px wide
+LINE = 33
+INK = "#1B1B1B"
+MUTED = "#5E5E5E"
+
+
+def fit(text: str, size: int, width: float, bold: bool = False) -> str:
+    """``text``, cut with an ellipsis where it would run past ``width`` at ``size``."""
+    if text_width(text, size, bold) <= width:
+        return text
+    while text and text_width(text + "…", size, bold) > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+def wrap(text: str, size: int, width: float, lines: int) -> list[str]:
+    """Words into at most ``lines`` lines of ``width``; the last line ends in … if cut."""
+    out: list[str] = []
+    words = text.split()
+    current = ""
+    while words:
+        candidate = f"{current} {words[0]}".strip()
+        if text_width(candidate, size) <= width or not current:
+            current = candidate
+            words.pop(0)
+            continue
+        if len(out) >= lines - 1:  # the last line takes the rest, cut with …
+            break
+        out.append(current)
+        current = ""
+    rest = " ".join([current, *words]).strip()
+    if rest:
+        out.append(fit(rest, size, width))
+    return [fit(line, size, width) for line in out[:lines]]
