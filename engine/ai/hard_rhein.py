@@ -20,7 +20,7 @@ from engine.ai.hard import (
     normal_move,
     spread,
 )
-from engine.ai.rhein import NORMAL, Caution, order_value
+from engine.ai.rhein import NORMAL, Caution, order_value, second_pass
 from engine.ai.rhein import choose as rhein_choose
 from engine.core import Action, Game, State
 
@@ -92,7 +92,7 @@ def rhein_candidates(game: Game, world: State, seat: int, moves: list[Action],
 
 def _rhein_order_moves(world: State, seat: int, caution: Caution) -> list[Action]:
     """Phase 1 alternatives, most promising first (``legal()`` still decides)."""
-    second = world["n"] == 2 and world["pass"] == 2
+    second = second_pass(world)
 
     def ranked(kind: str, cards: list[int]) -> list[Action]:
         best = sorted(cards, key=lambda c: (-order_value(world, seat, c, second, caution), c))

@@ -24,7 +24,7 @@ import math
 from dataclasses import dataclass
 
 from engine.core import Action, Game, State
-from engine.rhein import data
+from engine.rhein import data, rules
 from engine.rhein.state import (
     card,
     free_space,
@@ -169,6 +169,12 @@ def order_value(state: State, seat: int, card_id: int, second: bool = False,
 # --- Phase 1 ---------------------------------------------------------------------------------
 
 
+def second_pass(state: State) -> bool:
+    """Phase 1's second pass at 2 players: an order taken then has a round less to be
+    fulfilled in (``deadline``'s ``second``)."""
+    return state["n"] == 2 and state["pass"] == 2
+
+
 def busy(state: State, seat: int) -> int:
     return len(state["orders"][seat])
 
@@ -177,9 +183,9 @@ def on_take(state: State, seat: int, moves: list[Action],
             caution: Caution = NORMAL) -> Action | None:
     if busy(state, seat) >= caution.max_open or pending_need(state, seat) > 0:
         return None
-    second = state["n"] == 2 and state["pass"] == 2
     takes = [m for m in moves if m["type"] == "take"]
-    scored = [(order_value(state, seat, m["card"], second, caution), m) for m in takes]
+    scored = [(order_value(state, seat, m["card"], second_pass(state), caution), m)
+              for m in takes]
     scored = [(v, m) for v, m in scored if v >= caution.min_gain]
     if not scored:
         return mortgage_for_order(state, seat, moves, caution)
@@ -194,13 +200,9 @@ def mortgage_for_order(state: State, seat: int, moves: list[Action],
     mortgage = next((m for m in moves if m["type"] == "mortgage"), None)
     if mortgage is None or busy(state, seat) or rounds_left(state) < 2:
         return None
-    trial = dict(state, capital=list(state["capital"]),
-                 trucks=[dict(t) for t in state["trucks"]])
-    trial["capital"][seat] += data.TRUCK.mortgage
-    trial["trucks"][seat][mortgage["truck"]] = dict(state["trucks"][seat][mortgage["truck"]],
-                                                    where="mortgaged")
-    second = state["n"] == 2 and state["pass"] == 2
-    worth = max((order_value(trial, seat, m["card"], second, caution) for m in moves
+    trial = rules.mortgage_trial(state, seat)  # a trial only: the state stays as it is
+    rules.mortgage(trial, seat, mortgage["truck"])
+    worth = max((order_value(trial, seat, m["card"], second_pass(state), caution) for m in moves
                  if m["type"] == "take"), default=-1)
     return mortgage if worth >= caution.min_gain + data.TRUCK.repay - data.TRUCK.mortgage \
         else None
