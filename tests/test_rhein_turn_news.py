@@ -6,6 +6,7 @@ the player has not been shown."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import engine
 from bot.replies import Audience
@@ -41,7 +42,8 @@ async def test_a_done_for_a_turn_that_ended_by_itself_is_refused_once(tmp_path) 
             RHEIN.legal(state, seat)
         move = rng.choice(moves)
         key = RHEIN.turn_key(state)
-        replies = await service.play(ctx(user), RHEIN.format(state, move))
+        # a German player at an English table: what only the mover reads is German
+        replies = await service.play(replace(ctx(user), locale="de"), RHEIN.format(state, move))
         after = await store.latest_game(500)
         again = RHEIN.load(after.state)
         if move["type"] != "done" and RHEIN.active(again) == [seat] and \
@@ -50,10 +52,10 @@ async def test_a_done_for_a_turn_that_ended_by_itself_is_refused_once(tmp_path) 
     else:
         raise AssertionError("no move ended its player's turn by itself")
     news = [r for r in replies if r.audience is Audience.EPHEMERAL and r.user_id == user]
-    assert len(news) == 1 and "ended your turn in" in news[0].text and "Now:" in news[0].text
+    assert len(news) == 1 and "von selbst beendet" in news[0].text and "Jetzt:" in news[0].text
     # The typed done arrives for the turn that ended: refused, the new turn named ...
-    refused = await service.play(ctx(user), "done")
-    assert "Not done yet" in refused[0].text
+    refused = await service.play(replace(ctx(user), locale="de"), "done")
+    assert "Noch nicht fertig" in refused[0].text
     assert (await store.latest_game(500)).version == after.version
     # ... and a second done, sent knowing it, ends the new turn.
     await service.play(ctx(user), "done")

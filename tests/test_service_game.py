@@ -494,6 +494,24 @@ async def test_new_hidden_information_goes_by_dm_after_a_phase_change(svc):
     assert_nothing_hidden(replies, state)
 
 
+async def test_a_turn_that_goes_on_is_prompted_in_the_movers_language(svc):
+    """The channel speaks the table's language; the prompt only the mover reads speaks
+    theirs, as their errors do (a German player at an English table)."""
+    from dataclasses import replace
+
+    service, _ = svc
+    await seated_game(service, 2)
+    await service.play(ctx(1), "ready")
+    await service.play(ctx(2), "ready")
+    replies = await service.play(replace(ctx(1), locale="de"), "take 3")
+    own = [r for r in replies if r.audience is Audience.EPHEMERAL]
+    assert len(own) == 1 and own[0].user_id == 1
+    assert own[0].text.startswith("Du bist weiter am Zug") and "/zug" in own[0].text
+    assert own[0].buttons
+    channel = [r.text for r in replies if r.audience is Audience.CHANNEL]
+    assert channel and not any("Zug" in text for text in channel)
+
+
 async def test_start_sends_each_player_their_opening_hand_by_dm(svc):
     service, _ = svc
     replies = await seated_game(service, 3)

@@ -53,7 +53,7 @@ class Moves(ServiceBase):
             # new turn unseen is refused once, with what it is.
             return notices + [_private(ctx, self._turn_news("svc.done_stale", table, seat,
                                                             ctx.locale))]
-        return notices + await self._play_action(table, seat, ctx.user_id, action)
+        return notices + await self._play_action(table, seat, ctx.user_id, action, ctx.locale)
 
     def _turn_news(self, key: str, table: Table, seat: int, lang: str) -> str:
         game, state = table.game, table.state
@@ -93,7 +93,8 @@ class Moves(ServiceBase):
         moves = table.game.legal(table.state, seat)
         if index >= len(moves):
             return notices + [_private(ctx, t("svc.stale", ctx.locale))]
-        return notices + await self._play_action(table, seat, ctx.user_id, moves[index])
+        return notices + await self._play_action(table, seat, ctx.user_id, moves[index],
+                                                   ctx.locale)
 
     def _parse(self, table: Table, seat: int, text: str) -> Action:
         """The engine's parse; if that fails, again with German keywords made English."""
@@ -149,7 +150,9 @@ class Moves(ServiceBase):
         return table.credited(seat, said)
 
     async def _play_action(self, table: Table, seat: int, user_id: int | None,
-                           action: Action) -> list[Reply]:
+                           action: Action, locale: str | None = None) -> list[Reply]:
+        """Commit a move and say it: the channel in the table's language, what goes to
+        the mover alone in theirs (``locale``; a clock's timeout move has no mover)."""
         game = table.game
         assert table.state is not None
         phase_before = game.phase(table.state)
@@ -167,13 +170,14 @@ class Moves(ServiceBase):
         # board of the newest state, which marks both, rather than two in a row
         phase_ended = game.phase(state) != phase_before
         goes_on = not phase_ended and user_id is not None and game.active(state) == [seat]
+        lang = locale or table.row.language
         replies += await self._after_change(table, phase_ended=phase_ended,
-                                            mover=(seat, user_id) if goes_on else None)
-        news = self._closed_turn(table, seat, user_id, action, before, key_before)
+                                            mover=(seat, user_id, lang) if goes_on else None)
+        news = self._closed_turn(table, seat, user_id, action, before, key_before, lang)
         return _folded(replies) + news + self._secret_news(table, secrets_before, phase_before)
 
     def _closed_turn(self, table: Table, seat: int, user_id: int | None, action: Action,
-                     before: State, key_before: Any) -> list[Reply]:
+                     before: State, key_before: Any, lang: str) -> list[Reply]:
         """When a move (not ``done``) ended its player's turn by itself and they hold the
         next turn (Rhein: the last truck placed, nothing left aboard at a stop), tell them
         what they must do now, and remember it for ``play``'s stale-``done`` check."""
@@ -186,7 +190,6 @@ class Moves(ServiceBase):
             return []
         self._closed_turns[table.row.id] = (seat, table.row.version)
         self._closed_names[table.row.id] = getattr(game, "step_name", game.phase)(before)
-        lang = table.row.language
         return [Reply(self._turn_news("svc.step_closed", table, seat, lang), Audience.EPHEMERAL,
                       user_id=user_id)]
 
@@ -232,11 +235,11 @@ class Moves(ServiceBase):
         return lines
 
     async def _after_change(self, table: Table, phase_ended: bool = False,
-                            mover: tuple[int, int] | None = None) -> list[Reply]:
+                            mover: tuple[int, int, str] | None = None) -> list[Reply]:
         """AI seats move, then the result post or the turn prompt; reminders follow. After
         a move that ended a phase (``phase_ended``) a board follows the AI seats' moves.
-        A player whose turn goes on after their move (``mover``: seat and user) gets the
-        prompt to themselves (``_own_prompt``)."""
+        A player whose turn goes on after their move (``mover``: seat, user and their
+        locale) gets the prompt to themselves, in their language (``_own_prompt``)."""
         replies = await self._run_ai(table, phase_ended)
         game, state = table.game, table.state
         assert state is not None

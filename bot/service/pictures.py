@@ -119,19 +119,19 @@ class Pictures(ServiceBase):
                 buttons = self._move_buttons(table, seat)
         return [_public(text, buttons=buttons)]
 
-    def _own_prompt(self, table: Table, seat: int, user_id: int) -> list[Reply]:
+    def _own_prompt(self, table: Table, seat: int, user_id: int, lang: str) -> list[Reply]:
         """The prompt of a player whose turn goes on after their own move: to them alone,
         with their move buttons (their hand may show: only they see it). The channel has
         the move's line. A ping and a new turn card in the channel for every step of one
         turn (Rhein's loads, the dozen moves of a Trödler turn) buried the table's news;
-        the next card, when the turn passes, lists the whole turn."""
+        the next card, when the turn passes, lists the whole turn. Only the mover reads
+        it, so it speaks their language (``lang``), as their move's errors do."""
         game, state = table.game, table.state
         assert state is not None
-        lang = table.row.language
         text = t("svc.turn_goes_on", lang, phase=game.phase(state),
                  hint=t("svc.turn_hint", lang, count=1))
         return [Reply(text, Audience.EPHEMERAL, user_id=user_id,
-                      buttons=self._move_buttons(table, seat))]
+                      buttons=self._move_buttons(table, seat, lang))]
 
     async def _pinging(self, table: Table, prompt: list[Reply]) -> list[Reply]:
         """The turn prompt names every waiting player; it pings only those whose notice of
