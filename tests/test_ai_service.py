@@ -72,7 +72,8 @@ async def test_every_troedler_deal_reaches_the_channel_whole(tmp_path):
 
 async def test_an_ai_seats_run_of_moves_names_it_once(tmp_path):
     """A Trödler turn is a dozen moves; its summary read "**Bot 2** (sky): Sky plays ... ·
-    Sky takes ... · Sky plays ...", the seat named on every move of a 600-character line."""
+    Sky takes ... · Sky plays ...", the seat named on every move of a 600-character line;
+    and a move said as a sentence kept its full stop before the dot ("Kilbride. · ends")."""
     store, service = await _service(tmp_path, "troedler", 4)
     await service.new(ctx(1), "troedler", min_players=3, max_players=3)
     await service.leave(ctx(1))
@@ -86,6 +87,7 @@ async def test_an_ai_seats_run_of_moves_names_it_once(tmp_path):
         colour = line.split("(", 1)[1].split(")", 1)[0]
         assert not line.startswith(f"**{line[2:].split('**')[0]}** ({colour}):"), line
         assert f" · {colour.capitalize()} " not in line, line
+        assert ". · " not in line, line
     await store.close()
 
 

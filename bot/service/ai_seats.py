@@ -122,8 +122,7 @@ class AiSeats(ServiceBase):
             if cut:
                 continue
             # a run of one seat's moves names it once: "**Bot 2** (sky) plays ... · takes ..."
-            line = table.credited(seat, " · ".join(
-                [saids[0]] + [table.predicate(seat, said) or said for said in saids[1:]]))
+            line = table.credited(seat, table.run_said(seat, saids))
             if len(line) > AI_LINE_LIMIT:
                 line = line[:AI_LINE_LIMIT - 1] + "…"
             later = [rest for s, rest in grouped[number:] if s is not None]

@@ -162,6 +162,13 @@ class Table:
         seats = {s.seat: (s.name, colour_name(s.colour, lang)) for s in self.seats}
         return predicate(said, seats.pop(seat), [w for words in seats.values() for w in words])
 
+    def run_said(self, seat: int, saids: Sequence[str]) -> str:
+        """A run of one seat's moves as one text, the seat named once: "Bot 2 plays #62
+        bridge · takes a cup · ends the turn". A move's text that is a sentence loses its
+        full stop inside the run, where " · " ends it ("Kilbride. · ends" read as a typo)."""
+        parts = [saids[0]] + [self.predicate(seat, said) or said for said in saids[1:]]
+        return " · ".join([_unstopped(part) for part in parts[:-1]] + parts[-1:])
+
     def said(self, lines: Sequence[Any], locale: object = None) -> str:
         """A move's log lines as one text in the table's language (or ``locale``'s), every
         player the engine names by seat ("Player 2") called by this table's name for them.
@@ -356,6 +363,11 @@ class ServiceBase:
 
 STOP_WORDS = ("done", "pass", "end")  # the notation that ends a step or turn in each game
 PACES = {"none": None, "24h": 24.0, "48h": 48.0, "72h": 72.0}
+
+
+def _unstopped(text: str) -> str:
+    """``text`` without one closing full stop (an ellipsis keeps its dots)."""
+    return text[:-1] if text.endswith(".") and not text.endswith("..") else text
 
 
 def _expected(game: Game, state: State, seat: int, lang: str = "en") -> str:

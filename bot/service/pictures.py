@@ -74,9 +74,8 @@ class Pictures(ServiceBase):
                 texts[number] = table.move_said(table.said(row.lines), work, action)
             game.apply(work, row.seat, action)
         moves = [{"seat": since[entry[0]].seat,  # one seat's run names it once
-                  "text": " · ".join([texts[entry[0]]] + [
-                      table.predicate(since[entry[0]].seat, texts[number]) or texts[number]
-                      for number in entry[1:]])}
+                  "text": table.run_said(since[entry[0]].seat,
+                                         [texts[number] for number in entry])}
                  for entry in entries[-CARD_MOVES:]]
         public = game.view(state, None)
         view = self._picture_view(table, public)
