@@ -487,7 +487,9 @@ async def test_new_hidden_information_goes_by_dm_after_a_phase_change(svc):
     gem = (await state_of(service))[0]["hands"][0][0]
     replies = await service.play(ctx(1), f"play {gem}")  # the pile drops to 10: Round 2
     state, _ = await state_of(service)
-    assert any(r.title == "Round 2" and r.files for r in replies)
+    board = next(r for r in replies if r.title == "Round 2" and r.files)
+    # the move's line rides on the board; the embed's title names the phase, once
+    assert board.text.startswith("**U1**") and GAME.title not in board.text
     news = [r for r in replies if r.audience is Audience.DM]
     assert [r.user_id for r in news] == [1]  # U1 drew a gem; U2's hand did not change
     assert all(g in news[0].text for g in state["hands"][0])

@@ -284,7 +284,7 @@ def _folded(replies: list[Reply]) -> list[Reply]:
                 and before.title is None and not before.files and not before.buttons
                 and "<@" not in before.text
                 and len(before.text) + 1 + len(reply.text) <= EMBED_LIMIT):
-            out[-1] = replace(reply, text=f"{before.text}\n{reply.text}")
+            out[-1] = replace(reply, text=f"{before.text}\n{reply.text}".strip())
         else:
             out.append(reply)
     return out

@@ -215,7 +215,7 @@ class Pictures(ServiceBase):
         stem = f"{game.key}-{table.row.id}-v{table.row.version}"
         files = [Attachment(f"{stem}.png" if len(pngs) == 1 else f"{stem}-{k + 1}.png", body)
                  for k, body in enumerate(pngs)]
-        reply = _public(f"{game.title}: {phase}", title=phase, files=files)
+        reply = _public("", title=phase, files=files)
         table.boards.append(reply)
         return reply
 
