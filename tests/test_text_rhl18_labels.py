@@ -46,3 +46,41 @@ def test_known_labels():
     label = GAME.label(state, bid)
     assert say(label, "en") == f"Bid {bid['price']}M for {bid['company']} · {GAME.format(state, bid)}"
     assert say(label, "de") == f"{bid['price']}M für {bid['company']} bieten · {GAME.format(state, bid)}"
+
+
+def test_a_token_in_a_hex_of_several_cities_names_the_city_by_its_track():
+    """"F13.0" numbered the cities of a two-city hex in an order no picture shows; the
+    label and the channel line name the city by the neighbour its track leads to, and
+    keep the notation a player types."""
+    from engine import ai
+    from engine.rhl18 import board as bd
+    from engine.rhl18 import hexmap
+
+    state = GAME.setup(4, {}, 2)
+    for _ in range(400):
+        seat = GAME.active(state)[0]
+        legal = GAME.legal(state, seat)
+        tokens = [m for m in legal if m["type"] == "place_token"
+                  and len(state["board"][bd.find_city(state["board"], m["city"])[0]]
+                          ["tokens"]) > 1]
+        if tokens:
+            break
+        GAME.apply(state, seat, ai.choose(GAME, state, seat, "normal", 2))
+    else:
+        raise AssertionError("no token offered in a hex of several cities")
+    for move in tokens:
+        hex_id, i = bd.find_city(state["board"], move["city"])
+        cell = state["board"][hex_id]
+        neighbours = {hexmap.neighbor(hex_id, e)
+                      for e in bd.city_exits(cell["tile"], cell["rotation"])[i]}
+        notation = GAME.format(state, move)
+        assert notation == f"token {hex_id}.{i}"
+        for lang, word in (("en", "city towards"), ("de", "Stadt Richtung")):
+            label = say(GAME.label(state, move), lang)
+            assert label.endswith(f" · {notation}")
+            shown = label.removesuffix(f" · {notation}")
+            assert f"{hex_id} ({word} " in shown and f"{hex_id}." not in shown, shown
+            assert any(n in shown for n in neighbours if n), shown
+        work = GAME.load(GAME.dump(state))
+        line = " ".join(say(text, "en") for text in GAME.apply(work, seat, move))
+        assert f"a token in {hex_id} (city towards " in line and f"{hex_id}.{i}" not in line

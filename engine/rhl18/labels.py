@@ -58,9 +58,8 @@ def _what(state: State, action: dict, notation: str) -> Msg | None:
         return msg(key, tile=name, hex=action["hex"], rotation=action["rotation"], cost=amount)
     if kind == "place_token":
         amount = cost(state, action)
-        where = notation.split(" ", 1)[1]
         key = "rhl18_labels.token_cost" if amount else "rhl18_labels.token"
-        return msg(key, where=where, cost=amount)
+        return msg(key, where=N.token_place(state, action), cost=amount)
     if kind == "run_routes":
         total = sum(r.get("revenue", 0) for r in action.get("routes", []))
         return msg("rhl18_labels.run", amount=total)

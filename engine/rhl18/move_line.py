@@ -93,7 +93,7 @@ def describe(state: State, action: dict, known: dict[str, Any],
                        cost=known["cost"])
         return msg("rhl18.log.lays", who=who, tile=tile, hex=action["hex"])
     if kind == "place_token":
-        where = N.format_action(state, action).split(" ", 1)[1]  # "F9.1", as typed
+        where = N.token_place(state, action)
         if known.get("cost"):
             return msg("rhl18.log.token_cost", who=who, city=where, cost=known["cost"])
         return msg("rhl18.log.token", who=who, city=where)

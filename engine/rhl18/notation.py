@@ -9,7 +9,7 @@ from typing import Any
 
 from engine.core import QUOTE_LIMIT, RuleError, clip_word, is_plain_number
 from engine.rhl18 import board as bd
-from engine.rhl18 import data
+from engine.rhl18 import data, hexmap
 from engine.rhl18 import flow as F
 from engine.rhl18 import legal as L
 from engine.rhl18 import rules as R
@@ -132,6 +132,26 @@ def _cost_of(state: State, action: dict) -> int:
         tok = F.next_token(state, action["entity"])
         return tok["price"] if tok and state["round"].get("step") == "Token" else 0
     return 0
+
+
+def token_place(state: State, action: dict) -> Msg | str:
+    """Where a token goes, as a player finds it on the map: the hex, and in a hex of
+    several cities the one whose track leads towards a neighbour ("F9 (city towards
+    E10)"). The notation's "F9.1" numbers cities in an order no picture shows."""
+    found = bd.find_city(state["board"], action["city"])
+    if found is None:
+        return action["city"]
+    hex_id, i = found
+    cell = state["board"][hex_id]
+    if len(cell["tokens"]) < 2:
+        return hex_id
+    exits = bd.city_exits(cell["tile"], cell["rotation"])
+    shared = set().union(*(e for k, e in enumerate(exits) if k != i))
+    towards = [n for n in (hexmap.neighbor(hex_id, e) for e in sorted(exits[i] - shared))
+               if n is not None]
+    if towards:
+        return msg("rhl18.city_towards", hex=hex_id, to=" / ".join(towards[:2]))
+    return msg("rhl18.city_number", hex=hex_id, number=i + 1, count=len(cell["tokens"]))
 
 
 def parse(state: State, seat: int, text: str) -> dict:
