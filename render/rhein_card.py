@@ -1,10 +1,16 @@
-"""The Rhein turn card's left panel in Phase 1: the Orders List the seat takes or bids from,
-in place of the small map.
+"""The Rhein turn card's left panel in Phases 1-3, in place of the small map.
 
 In Phase 1 a seat chooses among the open orders, and the map (in round 1 an empty river)
 showed none of them; a player on a phone had to open the full board to read what was on
 offer. Each order gets a box: its number and city, its options (containers → income), its
 time and penalty; the order under auction is outlined in the pictures' pink, with the bid.
+
+In Phases 2 and 3 a seat loads containers onto transports and reserves their stops. The map
+shows a transport as a dot; the board's lanes hold every figure but in 6-pixel text on a
+phone. So each transport gets a box: its name and where it stands, how full it is against
+its minimum and capacity, its price, each player's containers aboard, and the stops
+reserved, each in its reserver's colour. In Phase 3 the transports carrying the seat's own
+containers (the ones it may reserve) are outlined.
 """
 
 from __future__ import annotations
@@ -14,8 +20,8 @@ from typing import Any
 from PIL import ImageDraw
 
 from render.card_text import INK, LINE, MUTED, SMALL, fit
-from render.common import HIGHLIGHT, HIGHLIGHT_WIDTH
-from render.rhein import player_name, word
+from render.common import HIGHLIGHT, HIGHLIGHT_WIDTH, text_colour_on
+from render.rhein import PLAYER, VEHICLE, player_name, vehicle_colour, word
 from render.text_draw import draw_text, text_width
 
 GAP = 8  # between two orders' boxes
@@ -52,3 +58,126 @@ def draw_orders(draw: ImageDraw.ImageDraw, view: dict[str, Any], box: tuple[floa
             room -= text_width(bid, SMALL, True) + 16
         draw_text(draw, (left + 10, y + 5 + LINE), fit(options, SMALL, room), SMALL, fill=INK)
         y += height + GAP
+
+
+def draw_transports(draw: ImageDraw.ImageDraw, view: dict[str, Any],
+                    box: tuple[float, ...], lang: str) -> None:
+    left, top, right, bottom = box
+    transports = choosable(view)
+    # up to 6 in a column of boxes, more in two columns (the name on a line of its own)
+    columns = 1 if len(transports) <= 6 else 2
+    rows = -(-len(transports) // columns)
+    gap = 6
+    height = min(2 * LINE + 12, (bottom - top - gap * (rows - 1)) // rows)
+    width = (right - left - gap * (columns - 1)) / columns
+    for number, item in enumerate(transports):
+        x = left + (number // rows) * (width + gap)
+        y = top + (number % rows) * (height + gap)
+        _transport(draw, view, item, (x, y, x + width, y + height), columns == 2, lang)
+
+
+def choosable(view: dict[str, Any]) -> list[dict]:
+    """The transports the phase's moves are about: in Phase 2 those waiting in Basel to be
+    loaded, in Phase 3 those with containers aboard (only they get stops reserved); all
+    of them when none is."""
+    if view["phase"] == 2:
+        shown = [t for t in view["transports"] if t["pos"] is None]
+    else:
+        shown = [t for t in view["transports"] if any(t["load"])]
+    return shown or view["transports"]
+
+
+def _transport(draw: ImageDraw.ImageDraw, view: dict[str, Any], item: dict,
+               box: tuple[float, ...], narrow: bool, lang: str) -> None:
+    """One transport's box: its name and how full it is (against its minimum), then each
+    player's containers aboard and, in Phase 3, the stops reserved (in the reserver's
+    colour) and its price. Outlined when it carries the acting seat's containers in Phase 3.
+    A ``narrow`` box gives the name its whole first line; the containers follow how full it
+    is, its minimum left out for them where they would not fit."""
+    left, top, right, bottom = box
+    cities = {c["number"]: c["name"] for c in view["cities"]}
+    colours = [p["colour"] for p in view["players"]]
+    acting = (view.get("card") or {}).get("acting") or view.get("active") or []
+    reserving = view["phase"] == 3
+    ours = reserving and any(item["load"][seat] for seat in acting if seat < len(item["load"]))
+    draw.rounded_rectangle(box, 6, fill="#FFF6DA", outline=HIGHLIGHT if ours else "#C9C2B2",
+                           width=HIGHLIGHT_WIDTH if ours else 2)
+    load = word(lang, "card.load", load=sum(item["load"]), capacity=item["capacity"],
+                min=item["min_load"])
+    aboard = [(colours[seat], f"{word(lang, f'letter.{colours[seat]}')}{count}")
+              for seat, count in enumerate(item["load"]) if count]
+    y = top + 5
+    swatch = (left + 8, y + 4 + (LINE if narrow else 0))  # narrow: the name's line is all its
+    draw.rounded_rectangle((*swatch, swatch[0] + 16, swatch[1] + 16), 4,
+                           fill=VEHICLE[vehicle_colour(item)], outline=INK, width=2)
+    if narrow:
+        _name(draw, (left + 10, y), item, cities, right - left - 18, lang)
+    else:
+        draw_text(draw, (right - 8, y), load, SMALL, bold=True, fill=INK, anchor="ra")
+        _name(draw, (left + 31, y), item, cities,
+              right - left - 52 - text_width(load, SMALL, True), lang)
+    y += LINE
+    x = left + 10
+    if narrow:
+        if left + 41 + text_width(load, SMALL, True) + _pills_width(aboard) > right - 8:
+            load = f"{sum(item['load'])}/{item['capacity']}"
+        draw_text(draw, (left + 31, y), load, SMALL, bold=True, fill=INK)
+        x = left + 41 + text_width(load, SMALL, True)
+    end = _pills(draw, x, y, right - 8, aboard)
+    if not aboard and x == left + 10:
+        draw_text(draw, (x, y), word(lang, "card.empty"), SMALL, fill=MUTED)
+        end += text_width(word(lang, "card.empty"), SMALL)
+    if not reserving:
+        return
+    stops = [(colours[int(seat)], cities.get(int(city), city))
+             for city, seat in sorted(item["reserved_by"].items(), key=lambda e: int(e[0]))]
+    price = word(lang, "card.cost", cost=item["cost"])
+    if end + 16 + text_width(price, SMALL) <= right - 8:
+        draw_text(draw, (right - 8, y), price, SMALL, fill=MUTED, anchor="ra")
+        right -= text_width(price, SMALL) + 12
+    _pills(draw, end + 16, y, right - 8, stops, align_right=True)
+
+
+def _name(draw: ImageDraw.ImageDraw, at: tuple[float, float], item: dict,
+          cities: dict[int, str], room: float, lang: str) -> None:
+    """The transport's name, with where it stands when under way: bold where it fits, else
+    regular; the place is left out before the name is cut."""
+    name = word(lang, f"transport.{item['key']}")
+    tries = [name]
+    if item["pos"] is not None:
+        tries.insert(0, word(lang, "card.at", transport=name, city=cities.get(item["pos"], "")))
+    for text in tries:
+        for bold in (True, False):
+            if text_width(text, SMALL, bold) <= room:
+                draw_text(draw, at, text, SMALL, bold=bold, fill=INK)
+                return
+    draw_text(draw, at, fit(name, SMALL, room), SMALL, fill=INK)
+
+
+def _pills_width(pills: list[tuple[str, str]]) -> float:
+    return sum(text_width(text, SMALL, True) + 18 for _, text in pills)
+
+
+def _pills(draw: ImageDraw.ImageDraw, x: float, y: float, limit: float,
+           pills: list[tuple[str, str]], align_right: bool = False) -> float:
+    """Labels on their player's colour in a row from ``x`` (or ending at ``limit``); those
+    that do not fit become "+N". Returns where the row ends."""
+    widths = [_pills_width([pill]) - 6 for pill in pills]
+    shown = len(pills)
+    while shown and sum(widths[:shown]) + 6 * shown > limit - x - \
+            (0 if shown == len(pills) else text_width(f"+{len(pills) - shown}", SMALL) + 6):
+        shown -= 1
+    more = f"+{len(pills) - shown}" if shown < len(pills) else ""
+    total = sum(widths[:shown]) + 6 * shown + (text_width(more, SMALL) if more else 0)
+    cx = limit - total if align_right else x
+    for (colour, text), width in zip(pills[:shown], widths, strict=False):
+        fill = PLAYER[colour]
+        draw.rounded_rectangle((cx, y - 1, cx + width, y + SMALL + 3), 6, fill=fill, outline=INK,
+                               width=1)
+        draw_text(draw, (cx + width / 2, y + SMALL / 2 + 1), text, SMALL, bold=True,
+                  fill=text_colour_on(fill), anchor="mm")
+        cx += width + 6
+    if more:
+        draw_text(draw, (cx, y), more, SMALL, fill=MUTED)
+        cx += text_width(more, SMALL) + 6
+    return cx if shown or more else x

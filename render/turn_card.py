@@ -73,11 +73,14 @@ def draw_card(game_key: str, view: dict) -> Image.Image:
 # == text that fits =========================================================================
 def choice_panel(game_key: str, view: dict) -> Callable[..., None] | None:
     """What takes the small map's place while the seat chooses among things the map does
-    not show (Trödler's dealer piles, Rhein's Orders List, 18Rhl's auction and shares)."""
+    not show (Trödler's dealer piles, Rhein's Orders List and transports, 18Rhl's auction
+    and shares)."""
     if game_key == "troedler" and view.get("piles"):
         return troedler_card.draw_piles
     if game_key == "rhein" and view.get("phase") == 1 and view.get("orders_list"):
         return rhein_card.draw_orders
+    if game_key == "rhein" and view.get("phase") in (2, 3) and view.get("transports"):
+        return rhein_card.draw_transports
     if game_key == "18rhl" and rhl18_card.shows_choice(view):
         return rhl18_card.draw_choice
     return None

@@ -162,9 +162,11 @@ def pink_pixels(png: bytes) -> int:
 
 @pytest.mark.parametrize("key", GAMES)
 def test_changed_places_are_marked_and_named(key):
-    # later samples too: the early ones of 18Rhl are auction and stock rounds, whose cards
-    # show the shares for sale instead of the map
-    for _state, view in sampled_cards(key, 3, "en", samples=(*SAMPLES, 200, 260, 320, 400)):
+    # later samples too: the early ones of 18Rhl are auction and stock rounds, and Rhein's
+    # Phases 1-3 (a random game's Phase 4 comes about 37 moves in), whose cards show what
+    # the seat chooses from instead of the map
+    samples = tuple(sorted({*SAMPLES, *range(31, 46, 3), 200, 260, 320, 400}))
+    for _state, view in sampled_cards(key, 3, "en", samples=samples):
         places = changes.places(view["card"]["changed"])
         if not places or turn_card.choice_panel(key, view) is not None:  # no map shown
             continue
@@ -484,6 +486,60 @@ def test_a_rhein_card_in_phase_1_shows_the_orders_on_offer(lang):
         assert f"#{order['card']} {cities[order['city']]}" in said
     bidder = {"en": "bids", "de": "bietet"}[lang]
     assert [t for t in said if f"{bidder} {opening['amount']}" in t]  # the bid, by whom
+
+
+@pytest.mark.parametrize("players", [3, 5])
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_rhein_card_in_phases_2_and_3_shows_the_transports_to_load_and_reserve(lang, players):
+    """The small map showed a transport as a dot while the seat loaded containers onto it
+    and reserved its stops; the board's lanes hold the figures in 6-pixel text on a phone.
+    Now the transports the phase is about take the map's place: each named, how full, whose
+    containers are aboard and which stops are reserved by whom, all inside the panel."""
+    from engine import ai
+    from render.rhein import word
+    from render.rhein_card import choosable
+
+    key, game = "rhein", engine.GAMES["rhein"]
+    state = game.setup(players, {}, seed=7)
+    seen = {2: 0, 3: 0}
+    reserved = 0
+    for _ in range(4000):
+        public = game.view(state, None)
+        if game.result(state) is not None or min(seen.values()) >= 3 and reserved:
+            break
+        if public["phase"] in seen and seen[public["phase"]] < 3 or \
+                public["phase"] == 3 and not reserved and \
+                any(t["reserved_by"] for t in choosable(public)):
+            _, texts = draw(key, card_view(game, key, state, players, lang, public, []))
+            check_readable(texts)
+            panel = [t for t in texts
+                     if t.box[0] < turn_card.MAP_BOX[2] and t.box[1] > turn_card.BANNER]
+            left, top, right, bottom = turn_card.MAP_BOX
+            assert all(t.box[1] >= top and t.box[3] <= bottom and t.box[2] <= right
+                       for t in panel), [t.text for t in panel if t.box[3] > bottom]
+            said = [t.text for t in panel]
+            assert not any(c["name"] == t for c in public["cities"] for t in said
+                           if not any(c["number"] in map(int, tr["reserved_by"])
+                                      for tr in public["transports"]))  # no map
+            for item in choosable(public):
+                name = word(lang, f"transport.{item['key']}")
+                assert any(t.startswith(name[:12]) for t in said), (name, said)
+                colours = [p["colour"] for p in public["players"]]
+                for seat, count in enumerate(item["load"]):
+                    if count:
+                        assert f"{word(lang, f'letter.{colours[seat]}')}{count}" in said, said
+                if public["phase"] == 3:
+                    for city in item["reserved_by"]:
+                        reserved += 1
+                        name = next(c["name"] for c in public["cities"]
+                                    if c["number"] == int(city))
+                        assert name in said or any(t.startswith("+") for t in said)
+            if public["phase"] == 2:
+                assert all(t["pos"] is None for t in choosable(public))
+            seen[public["phase"]] += 1
+        seat = game.active(state)[0]
+        game.apply(state, seat, ai.choose(game, state, seat, "normal", 7))
+    assert min(seen.values()) >= 3 and reserved
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
