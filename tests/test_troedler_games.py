@@ -182,6 +182,11 @@ def test_notation_round_trip_and_examples():
         assert len(GAME.label(state, action)) <= 100
     assert GAME.parse(state, ANN, "Move Moor-Path Glenmore")["kind"] == "moor"
     assert GAME.parse(state, ANN, "take vases") == {"type": "take", "good": "vase"}
+    # the channel says "takes pile 2", so a player types that: it is the pile, not a good
+    for text in ("take pile 2", "take 2", "Take Pile #2", "take #2"):
+        assert GAME.parse(state, ANN, text) == {"type": "take-pile", "pile": 2}, text
+    assert GAME.parse(state, ANN, "discard pile 4") == {"type": "discard-pile", "pile": 4}
+    assert GAME.parse(state, ANN, "discard 4") == {"type": "discard", "cards": [4]}
 
 
 def test_labels_describe_the_move():

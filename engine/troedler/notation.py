@@ -158,6 +158,10 @@ def parse_text(state: State, seat: int, text: str) -> Action:
     if not words:
         raise RuleError(msg("troedler.error.empty", help=msg("troedler.help.moves")))
     head, rest = words[0], words[1:]
+    if head in ("take", "discard") and rest[:1] == ["pile"]:
+        head, rest = f"{head}-pile", rest[1:]  # as the channel says it: "takes pile 2"
+    elif head == "take" and len(rest) == 1 and rest[0].lstrip("#").isdigit():
+        head = "take-pile"  # goods have names: a number taken can only be a pile's
     if head in ("take-pile", "discard-pile"):
         _expect(rest, 1)
         return {"type": head, "pile": _number(rest[0])}
