@@ -255,6 +255,12 @@ class Game:
     def is_over(self, state: State) -> bool:
         return self.result(state) is not None
 
+    def score_note(self, state: State, standing: Standing) -> Msg | None:
+        """How a final score came about, short (a catalogue ``Msg``, or None): the parts
+        it adds up from and what breaks a tie or puts a seat last, so a result that ranks
+        27 points below 26 says why (Trödler's total damage)."""
+        return None
+
     def reveals(self, state: State) -> int:
         """A counter that grows whenever a random draw is made or hidden information is
         revealed. A move can be undone freely only while this has not changed since."""

@@ -10,7 +10,7 @@ from bot.replies import Attachment, Audience, Button, Reply
 from bot.service.base import ServiceBase, Table, _clip, _private_part, _public, log
 from bot.service.extras import extras_for
 from bot.store import ActionRow
-from engine.core import State
+from engine.core import Standing, State
 from engine.text import say
 from render import board_changes
 
@@ -175,9 +175,9 @@ class Pictures(ServiceBase):
         game, state = table.game, table.state
         assert state is not None
         standings = game.result(state) or []
-        lines = [f"{s.rank}. {table.who(s.seat)}: {s.score}" for s in standings]
-        winners = [f"**{table.by_seat(s.seat).name}**" for s in standings if s.rank == 1]
         lang = table.row.language
+        lines = [_standing_line(table, s, game.score_note(state, s)) for s in standings]
+        winners = [f"**{table.by_seat(s.seat).name}**" for s in standings if s.rank == 1]
         if len(winners) == 1:
             head = t("svc.wins", lang, name=winners[0])
         else:
@@ -241,6 +241,13 @@ class Pictures(ServiceBase):
         seats = [{"seat": s.seat, "name": s.name, "colour": s.colour} for s in table.seats
                  if s.seat is not None]
         return {**view, "lang": table.row.language, "seats": seats}
+
+
+def _standing_line(table: Table, standing: Standing, note: object) -> str:
+    """"2. **Bert** (sky): 30 · 18 from 4 requests + 12 goods, damage 9": the score and how
+    it came about, which explains a rank the bare numbers do not (a tie-break, total damage)."""
+    line = f"{standing.rank}. {table.who(standing.seat)}: {standing.score}"
+    return line if note is None else f"{line} · {table.said([note])}"
 
 
 def card_entries(since: list[ActionRow]) -> list[list[int]]:

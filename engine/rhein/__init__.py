@@ -85,6 +85,14 @@ class Rhein(Game):
             return None
         return standings(state)
 
+    def score_note(self, state: State, standing: Standing) -> Msg:
+        detail = standing.detail
+        if "bankrupt_round" in detail:
+            return msg("rhein.note.bankrupt", round=detail["bankrupt_round"])
+        if detail["penalties"] or detail["aboard"] or detail["mortgages"]:
+            return msg("rhein.note.deducted", count=detail["fulfilled"], **detail)
+        return msg("rhein.note.fulfilled", count=detail["fulfilled"])
+
     def format(self, state: State, action: Action) -> str:
         return notation.format_move(action)
 

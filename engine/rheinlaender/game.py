@@ -219,6 +219,14 @@ class Rheinlaender(Game):
             return None
         return standings(state["final"])
 
+    def score_note(self, state: State, standing: Standing) -> Msg:
+        detail = standing.detail
+        duchies = detail["duchies"]
+        return msg("rheinlaender.note.score" if detail["archbishop"] else
+                   "rheinlaender.note.score_plain", count=len(duchies),
+                   duchies=sum(d["points"] for d in duchies), archbishop=detail["archbishop"],
+                   coins=detail["coins"])
+
     # -- notation ---------------------------------------------------------------------
     def format(self, state: State, action: Action) -> str:
         return format_action(_board(state), action)

@@ -172,6 +172,12 @@ class Rhl18Game(Game):
         scores = {s: (R.player_value(state, s),) for s in range(len(state["ids"]))}
         return rank_standings(scores)
 
+    def score_note(self, state: State, standing: Standing) -> Msg:
+        if state["bankrupt"][standing.seat]:
+            return msg("rhl18.note.bankrupt")
+        cash = state["cash"][standing.seat]
+        return msg("rhl18.note.score", cash=cash, shares=standing.score - cash)
+
     def format(self, state: State, action: dict) -> str:
         return N.format_action(state, action)
 

@@ -133,6 +133,10 @@ class Troedler(Game):
     def result(self, state: State) -> list[Standing] | None:
         return scoring.standings(state) if state["stage"] == "over" else None
 
+    def score_note(self, state: State, standing: Standing) -> Msg:
+        key = "troedler.note.out" if standing.detail["total_damage"] else "troedler.note.score"
+        return msg(key, **standing.detail)
+
     def format(self, state: State, action: Action) -> str:
         return notation.format_action(action)
 
