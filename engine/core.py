@@ -187,6 +187,10 @@ class Game:
     # later, so the channel posts them whole, each on its own line, never cut to fit a
     # summary (Trödler's deal: the covered cards are seen once, R12.2).
     record_keys: frozenset[str] = frozenset()
+    # Log lines (by catalogue key) that only say which round begins ("-- Stock Round 9 --").
+    # The channel's titles and headings name the round, so its move lines leave them out;
+    # the game's log keeps them.
+    heading_keys: frozenset[str] = frozenset()
 
     # -- to implement -------------------------------------------------------------------
     def setup(self, num_players: int, options: dict[str, Any] | None, seed: int) -> State:

@@ -77,7 +77,10 @@ async def test_an_import_continues_with_prompts_routes_and_round_boards(tmp_path
         new = renderer.kinds[before:]
         if pick["type"] == "run_routes" and pick["routes"]:
             runs += 1
-            assert new[0] == "routes"  # the run just made, drawn with its revenue
+            # the prompt drew these routes before the run: no second picture of them
+            assert "routes" not in new[:1]
+            assert f"runs for {sum(r['revenue'] for r in pick['routes'])}M" in replies[0].text \
+                or "trains run for" in replies[0].text
         phases.add(game.phase(game.load((await service.store.latest_game(500)).state)))
         if "board" in new:
             assert any(r.files and r.title for r in replies)
@@ -85,7 +88,7 @@ async def test_an_import_continues_with_prompts_routes_and_round_boards(tmp_path
             break
     assert runs >= 3 and renderer.kinds.count("board") >= 2
     # before a run, the prompt shows the routes run auto would run
-    assert renderer.kinds.count("routes") > runs
+    assert renderer.kinds.count("routes") >= runs
     # undo replays from the imported state, not from a new setup
     row = await service.store.latest_game(500)
     last = (await service.store.actions(row.id))[-1]
@@ -258,4 +261,30 @@ async def test_hand_lists_a_players_cash_shares_privates_and_corporations(tmp_pa
     german = (await service.hand(Ctx(guild_id=1, channel_id=500, user_id=1, user_name="U1",
                                      locale="de")))[-1].text
     assert "Bargeld" in german and "Aktien:" in german and "Cash" not in german
+    await service.store.close()
+
+
+async def test_a_run_of_other_routes_than_the_prompt_drew_gets_its_picture(tmp_path):
+    """The prompt draws the routes ``run auto`` would run; a player who runs exactly those
+    gets no second picture of them, but one who writes other routes sees what they ran."""
+    export = I.load_json(PARTIAL)
+    export["actions"] = export["actions"][:260]
+    service, renderer, _ = await opened(tmp_path, export)
+    game = GAMES["18rhl"]
+    for _ in range(200):
+        state = game.load((await service.store.latest_game(500)).state)
+        seat = game.active(state)[0]
+        moves = game.legal(state, seat)
+        auto = next((m for m in moves if m["type"] == "run_routes"), None)
+        if auto is not None and len(auto["routes"]) >= 2:
+            break
+        pick = auto or next((m for m in moves if m["type"] in ("dividend", "pass")), moves[0])
+        await service.play(ctx(seat + 1), game.format(state, pick))
+    else:
+        raise AssertionError("no run of two trains came up")
+    fewer = {**auto, "routes": auto["routes"][:1]}
+    before = len(renderer.kinds)
+    replies = await service.play(ctx(seat + 1), game.format(state, fewer))
+    assert replies[0].audience is Audience.CHANNEL, replies[0].text
+    assert renderer.kinds[before:][:1] == ["routes"]
     await service.store.close()

@@ -187,11 +187,17 @@ class Table:
     def said_apart(self, lines: Sequence[Any]) -> tuple[str, list[str]]:
         """A move's lines as the channel posts them: the move as one text (:meth:`said`),
         and apart from it the public records the game keeps whole (``Game.record_keys``),
-        each a line of its own that no summary may cut."""
+        each a line of its own that no summary may cut. A line that only names the round
+        beginning (``Game.heading_keys``) is left out: the post's title names it."""
         keys = self.game.record_keys
         records = [line for line in lines if getattr(line, "key", None) in keys]
-        kept = [line for line in lines if getattr(line, "key", None) not in keys]
+        kept = [line for line in self.unheaded(lines) if getattr(line, "key", None) not in keys]
         return self.said(kept), [self.said([line]) for line in records]
+
+    def unheaded(self, lines: Sequence[Any]) -> list[Any]:
+        """``lines`` without those that only name the round beginning (``heading_keys``)."""
+        return [line for line in lines
+                if getattr(line, "key", None) not in self.game.heading_keys]
 
 
 def predicate(said: str, own: Sequence[str], others: Sequence[str]) -> str | None:

@@ -63,6 +63,11 @@ class Extras:
         would run, so the player sees them before confirming (``lang``: the table's)."""
         return []
 
+    def previewed(self, game: Game, before: State, seat: int, action: Action) -> bool:
+        """Whether ``action`` is the move the turn prompt's picture showed before it was
+        made (:meth:`prompt_images`): a player who makes it gets no second picture of it."""
+        return False
+
     def images_after(self, game: Game, before: State, seat: int, action: Action,
                      after: State, *, lang: str = DEFAULT) -> list[tuple[str, dict]]:
         """(text, view) pictures posted after a move, e.g. the routes just run (``lang``:

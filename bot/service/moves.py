@@ -164,8 +164,11 @@ class Moves(ServiceBase):
         state = table.state  # _commit replaced it with the new state
         replies = self._line_replies([self._move_line(table, seat, lines, before, action),
                                       *table.said_apart(lines)[1]])
-        replies += await self._pictures(table, extras_for(table.row.game_key).images_after(
-            game, before, seat, action, state, lang=table.row.language))
+        extras = extras_for(table.row.game_key)
+        # a player's run of the routes their prompt drew (18Rhl's run auto) is drawn once
+        if user_id is None or not extras.previewed(game, before, seat, action):
+            replies += await self._pictures(table, extras.images_after(
+                game, before, seat, action, state, lang=table.row.language))
         # the board this move's phase end calls for comes after the AI seats' answers: one
         # board of the newest state, which marks both, rather than two in a row
         phase_ended = game.phase(state) != phase_before

@@ -71,7 +71,8 @@ class Pictures(ServiceBase):
         for number, row in enumerate(since):
             action = game.parse(work, row.seat, row.notation)
             if number in shown:
-                texts[number] = table.move_said(table.said(row.lines), work, action)
+                texts[number] = table.move_said(table.said(table.unheaded(row.lines)), work,
+                                                action)
             game.apply(work, row.seat, action)
         moves = [{"seat": since[entry[0]].seat,  # one seat's run names it once
                   "text": table.run_said(since[entry[0]].seat,

@@ -272,6 +272,10 @@ class Rhl18Extras(Extras):
                    routes=routes_text(runs[0]["entity"], routes, would=True))
         return [(say(text, lang), routes_view(game, state, routes, lang))]
 
+    def previewed(self, game: Game, before: State, seat: int, action: Action) -> bool:
+        runs = [m for m in game.legal(before, seat) if m.get("type") == "run_routes"]
+        return bool(runs) and action == runs[0]  # the auto run the prompt drew
+
     def images_after(self, game: Game, before: State, seat: int, action: Action,
                      after: State, *, lang: str = DEFAULT) -> list[tuple[str, dict]]:
         if action.get("type") != "run_routes" or not action.get("routes"):

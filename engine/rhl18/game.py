@@ -37,6 +37,8 @@ class Rhl18Game(Game):
         Option("ratingen_variant", "bool", False, msg("rhl18.option.ratingen_variant")),
     )
     topics = TOPICS
+    heading_keys = frozenset({"rhl18.log.stock_round", "rhl18.log.operating_round",
+                              "rhl18.log.auction"})
 
     def __init__(self) -> None:
         self._legal_cache: dict[tuple[bytes, int], list[dict]] = {}
