@@ -288,3 +288,27 @@ async def test_a_run_of_other_routes_than_the_prompt_drew_gets_its_picture(tmp_p
     assert replies[0].audience is Audience.CHANNEL, replies[0].text
     assert renderer.kinds[before:][:1] == ["routes"]
     await service.store.close()
+
+
+async def test_round_markers_stay_in_the_log_not_the_channel(tmp_path):
+    """"passes; -- Operating Round 6.1 (of 1) --" only repeated the post's title."""
+    export = I.load_json(PARTIAL)
+    export["actions"] = export["actions"][:260]
+    service, _, _ = await opened(tmp_path, export)
+    game = GAMES["18rhl"]
+    posted, phases = [], set()
+    for _ in range(80):
+        state = game.load((await service.store.latest_game(500)).state)
+        seat = game.active(state)[0]
+        moves = game.legal(state, seat)
+        pick = next((m for m in moves if m["type"] in ("run_routes", "dividend", "pass")),
+                    moves[0])
+        posted += [r for r in await service.play(ctx(seat + 1), game.format(state, pick))
+                   if r.audience is Audience.CHANNEL]
+        phases.add(game.phase(game.load((await service.store.latest_game(500)).state)))
+    assert len(phases) >= 3 and any(r.title for r in posted)
+    assert not any("-- Stock Round" in r.text or "-- Operating Round" in r.text
+                   for r in posted)
+    log = "\n".join(r.text for r in await service.log(ctx(1), lines=200))
+    assert "-- Stock Round" in log and "-- Operating Round" in log
+    await service.store.close()
