@@ -63,7 +63,7 @@ async def test_an_import_continues_with_prompts_routes_and_round_boards(tmp_path
     export["actions"] = export["actions"][:260]
     service, renderer, replies = await opened(tmp_path, export)
     game = GAMES["18rhl"]
-    phases, runs = set(), 0
+    phases, runs, previews = set(), 0, 0
     for _ in range(120):
         row = await service.store.latest_game(500)
         state = game.load(row.state)
@@ -84,9 +84,14 @@ async def test_an_import_continues_with_prompts_routes_and_round_boards(tmp_path
         phases.add(game.phase(game.load((await service.store.latest_game(500)).state)))
         if "board" in new:
             assert any(r.files and r.title for r in replies)
+        for reply in replies:  # the routes run auto would run ride on the prompt itself
+            if "would run" in reply.text:
+                assert ("your turn" in reply.text or "turn goes on" in reply.text) and \
+                    reply.buttons and len(reply.files) >= 1, reply.text
+                previews += 1
         if runs >= 3 and len(phases) >= 3:
             break
-    assert runs >= 3 and renderer.kinds.count("board") >= 2
+    assert runs >= 3 and renderer.kinds.count("board") >= 2 and previews >= 3
     # before a run, the prompt shows the routes run auto would run
     assert renderer.kinds.count("routes") >= runs
     # undo replays from the imported state, not from a new setup

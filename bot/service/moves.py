@@ -8,7 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot.i18n import english_move, t
-from bot.replies import Audience, Reply
+from bot.replies import FILES_LIMIT, Audience, Reply, text_limit
 from bot.service.base import (
     EMBED_LIMIT,
     Ctx,
@@ -250,11 +250,13 @@ class Moves(ServiceBase):
             replies += await self._result_replies(table)
             await self._record_result(table)
         else:
-            replies += await self._prompt_pictures(table)
             if mover is not None:
-                replies += self._own_prompt(table, *mover)
+                prompt, lang = self._own_prompt(table, *mover), mover[2]
             else:
-                replies += await self._pinging(table, self._turn_prompt(table))
+                prompt, lang = await self._pinging(table, self._turn_prompt(table)), \
+                    table.row.language
+            replies += _with_pictures(prompt, await self._prompt_pictures(table, lang))
+            if mover is None:
                 await self._card_on_prompt(table, replies)
         await self._tell_reminders(table)
         return _folded(replies) + await self._watch_news(table)
@@ -273,6 +275,20 @@ def _number(text: str) -> bool:
     """A button id's number: ASCII digits that fit SQLite's integer ("²".isdigit() is true
     but int() refuses it; a 30-digit id overflows the store)."""
     return is_plain_number(text) and len(text) <= 18
+
+
+def _with_pictures(prompt: list[Reply], pictures: list[Reply]) -> list[Reply]:
+    """The pictures a prompt shows before the move (18Rhl: the routes run auto would run)
+    ride on the prompt itself, one message, and reach whoever the prompt reaches (the mover
+    alone when their turn goes on); apart only when they would not fit."""
+    if not prompt or not pictures:
+        return prompt + pictures
+    last = prompt[-1]
+    text = "\n".join([last.text, *(p.text for p in pictures)])
+    files = [f for p in pictures for f in p.files] + last.files
+    if len(text) > text_limit(last) or len(files) >= FILES_LIMIT:
+        return pictures + prompt
+    return prompt[:-1] + [replace(last, text=text, files=files)]
 
 
 def _folded(replies: list[Reply]) -> list[Reply]:

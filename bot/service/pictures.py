@@ -85,7 +85,7 @@ class Pictures(ServiceBase):
                         "changed": board_changes(table.row.game_key, before, public)}
         return view
 
-    async def _prompt_pictures(self, table: Table) -> list[Reply]:
+    async def _prompt_pictures(self, table: Table, lang: str) -> list[Reply]:
         """Pictures the game shows the one human to act before they choose (18Rhl: the
         routes ``run auto`` would run, with their revenue)."""
         game, state = table.game, table.state
@@ -93,11 +93,10 @@ class Pictures(ServiceBase):
         humans = [s for s in game.active(state) if not table.by_seat(s).is_ai]
         if len(humans) != 1:
             return []
-        shots = extras_for(table.row.game_key).prompt_images(game, state, humans[0],
-                                                                   lang=table.row.language)
+        shots = extras_for(table.row.game_key).prompt_images(game, state, humans[0], lang=lang)
         if not shots or _private_part(game.view(state, humans[0]), game.view(state, None)):
             return []  # (the channel never sees a picture drawn for a seat with secrets)
-        return await self._pictures(table, shots)
+        return await self._pictures(table, shots, lang)
 
     def _turn_prompt(self, table: Table) -> list[Reply]:
         game, state = table.game, table.state
@@ -156,14 +155,17 @@ class Pictures(ServiceBase):
         return [Button(say(game.label(state, moves[i]), lang)[:80],
                        f"rb:{table.row.id}:{table.row.version}:{i}") for i in picked[:25]]
 
-    async def _pictures(self, table: Table, shots: list[tuple[str, dict]]) -> list[Reply]:
+    async def _pictures(self, table: Table, shots: list[tuple[str, dict]],
+                        lang: str | None = None) -> list[Reply]:
         """Channel posts of extra pictures a game asks for (routes run, run auto's proposal);
-        views are public views, drawn by the table's renderer."""
+        views are public views, drawn by the table's renderer in the table's language (or
+        ``lang``: a picture for one player's prompt)."""
         replies = []
         for number, (text, view) in enumerate(shots):
             try:
                 png = await asyncio.to_thread(self.render, table.row.game_key,
-                                              self._picture_view(table, view))
+                                              {**self._picture_view(table, view),
+                                               "lang": lang or table.row.language})
             except Exception:
                 log.exception("rendering a %s picture failed", table.row.game_key)
                 replies.append(_public(_clip(text)))
