@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.core import Game, RuleError, State, new_rng, rng_below
+from engine.text import LANGUAGES, say
 
 DEFAULT_MAX_MOVES = 20_000  # the longest random games are ~1,000 moves (18Rhl, 5 players)
 
@@ -186,6 +187,7 @@ def _play(game: Game, case: Case, outcome: Outcome, stride: int, max_moves: int,
         if over:
             if active:
                 raise Fault("dead end", f"the game is over but seats {active} are active")
+            _check_notes(game, state)
             outcome.finished = True
             break
         if count == stop_after:
@@ -215,6 +217,17 @@ def _play(game: Game, case: Case, outcome: Outcome, stride: int, max_moves: int,
     full_check(game, case, state)
     outcome.checks += 1
     check_replay(game, case, outcome.moves, game.dump(state))
+
+
+def _check_notes(game: Game, state: State) -> None:
+    """Every final score's note (the result post's "how it came about") says itself in every
+    language, whatever way the game ended (a bankruptcy, a total damage)."""
+    for standing in _call("result", game.result, state):
+        note = _call("score_note", game.score_note, state, standing)
+        for lang in LANGUAGES:
+            said = _call("score_note", say, note, lang) if note is not None else ""
+            if "{" in said:
+                raise Fault("score_note", f"seat {standing.seat}'s note left a blank: {said}")
 
 
 def _choose(game: Game, case: Case, state: State, seat: int, moves: list,
