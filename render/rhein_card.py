@@ -10,7 +10,7 @@ shows a transport as a dot; the board's lanes hold every figure but in 6-pixel t
 phone. So each transport gets a box: its name and where it stands, how full it is against
 its minimum and capacity, its price, each player's containers aboard, and the stops
 reserved, each in its reserver's colour. In Phase 3 the transports carrying the seat's own
-containers (the ones it may reserve) are outlined.
+containers are outlined: only on those may it reserve a stop.
 """
 
 from __future__ import annotations
@@ -154,15 +154,20 @@ def _name(draw: ImageDraw.ImageDraw, at: tuple[float, float], item: dict,
     draw_text(draw, at, fit(name, SMALL, room), SMALL, fill=INK)
 
 
+def _pill_width(text: str) -> float:
+    return text_width(text, SMALL, True) + 12
+
+
 def _pills_width(pills: list[tuple[str, str]]) -> float:
-    return sum(text_width(text, SMALL, True) + 18 for _, text in pills)
+    """The room a row of pills takes, gaps included."""
+    return sum(_pill_width(text) + 6 for _, text in pills)
 
 
 def _pills(draw: ImageDraw.ImageDraw, x: float, y: float, limit: float,
            pills: list[tuple[str, str]], align_right: bool = False) -> float:
     """Labels on their player's colour in a row from ``x`` (or ending at ``limit``); those
     that do not fit become "+N". Returns where the row ends."""
-    widths = [_pills_width([pill]) - 6 for pill in pills]
+    widths = [_pill_width(text) for _, text in pills]
     shown = len(pills)
     while shown and sum(widths[:shown]) + 6 * shown > limit - x - \
             (0 if shown == len(pills) else text_width(f"+{len(pills) - shown}", SMALL) + 6):

@@ -98,7 +98,7 @@ class AiSeats(ServiceBase):
         if board is None:
             replies.append(_public("\n".join(last), files=late))
         else:
-            replies.append(_public("\n".join([*last, board.text]).strip(), title=board.title,
+            replies.append(_public("\n".join(t for t in [*last, board.text] if t), title=board.title,
                                    files=late + board.files))
         return [r for r in replies if r.text or r.files]
 

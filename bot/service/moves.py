@@ -251,10 +251,10 @@ class Moves(ServiceBase):
             await self._record_result(table)
         else:
             if mover is not None:
-                prompt, lang = self._own_prompt(table, *mover), mover[2]
+                prompt = self._own_prompt(table, *mover)
             else:
-                prompt, lang = await self._pinging(table, self._turn_prompt(table)), \
-                    table.row.language
+                prompt = await self._pinging(table, self._turn_prompt(table))
+            lang = mover[2] if mover is not None else table.row.language
             replies += _with_pictures(prompt, await self._prompt_pictures(table, lang))
             if mover is None:
                 await self._card_on_prompt(table, replies)
@@ -303,7 +303,7 @@ def _folded(replies: list[Reply]) -> list[Reply]:
                 and before.title is None and not before.files and not before.buttons
                 and "<@" not in before.text
                 and len(before.text) + 1 + len(reply.text) <= EMBED_LIMIT):
-            out[-1] = replace(reply, text=f"{before.text}\n{reply.text}".strip())
+            out[-1] = replace(reply, text="\n".join(t for t in (before.text, reply.text) if t))
         else:
             out.append(reply)
     return out

@@ -11,7 +11,7 @@ from bot.service.base import ServiceBase, Table, _clip, _private_part, _public, 
 from bot.service.extras import extras_for
 from bot.store import ActionRow
 from engine.core import Standing, State
-from engine.text import say
+from engine.text import Msg, say
 from render import board_changes
 
 CARD_MOVES = 12  # the latest moves a turn card is given (it lists what fits, counts the rest)
@@ -164,8 +164,7 @@ class Pictures(ServiceBase):
         for number, (text, view) in enumerate(shots):
             try:
                 png = await asyncio.to_thread(self.render, table.row.game_key,
-                                              {**self._picture_view(table, view),
-                                               "lang": lang or table.row.language})
+                                              self._picture_view(table, view, lang))
             except Exception:
                 log.exception("rendering a %s picture failed", table.row.game_key)
                 replies.append(_public(_clip(text)))
@@ -238,15 +237,15 @@ class Pictures(ServiceBase):
         return table.game.view(base, None)
 
     @staticmethod
-    def _picture_view(table: Table, view: dict) -> dict:
-        """A public view for a picture: the table's language, and its players' names and
-        colours by seat (renderers that name players use them)."""
+    def _picture_view(table: Table, view: dict, lang: str | None = None) -> dict:
+        """A public view for a picture: the table's language (or ``lang``), and its
+        players' names and colours by seat (renderers that name players use them)."""
         seats = [{"seat": s.seat, "name": s.name, "colour": s.colour} for s in table.seats
                  if s.seat is not None]
-        return {**view, "lang": table.row.language, "seats": seats}
+        return {**view, "lang": lang or table.row.language, "seats": seats}
 
 
-def _standing_line(table: Table, standing: Standing, note: object) -> str:
+def _standing_line(table: Table, standing: Standing, note: Msg | None) -> str:
     """"2. **Bert** (sky): 30 · 18 from 4 requests + 12 goods, damage 9": the score and how
     it came about, which explains a rank the bare numbers do not (a tie-break, total damage)."""
     line = f"{standing.rank}. {table.who(standing.seat)}: {standing.score}"
