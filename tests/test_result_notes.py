@@ -5,6 +5,8 @@ by the orders they fulfilled (R56) without a word about it."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 import engine
@@ -73,4 +75,27 @@ async def test_the_result_post_carries_the_notes(tmp_path):
     ranks = [line for line in result.text.splitlines() if line[:1].isdigit()]
     assert len(ranks) == 3
     assert all(" · " in line and "Herzogt" in line and "Münzen" in line for line in ranks)
+    # the result again, notes and all, in the asker's language
+    status = (await service.status(replace(ctx(1), locale="de")))[0].text
+    assert [line for line in status.splitlines() if line[:1].isdigit()] == ranks
+    await store.close()
+
+
+async def test_status_shows_where_everyone_stands_and_how_a_game_ended(tmp_path):
+    """/game status, for a player back after days: each seat's numbers while the game runs
+    (as the turn card shows them), and the result with its notes once it is over."""
+    from bot.service import TablesService
+    from bot.store import Store
+
+    store = await Store.open(str(tmp_path / "status.sqlite3"))
+    service = TablesService(store, games={"rhein": engine.get_game("rhein")},
+                            render=FakeRenderer(), seed_source=lambda: 4)
+    await service.new(ctx(1), "rhein", min_players=2, max_players=2)
+    await service.join(ctx(2))
+    await service.start(ctx(1), order="joined")
+    english = (await service.status(ctx(2)))[0].text
+    german = (await service.status(replace(ctx(2), locale="de")))[0].text
+    seats = [line for line in english.splitlines() if line.startswith("- ")]
+    assert len(seats) == 2 and all(line.endswith(" · Capital 20") for line in seats), english
+    assert german.count("Kapital 20") == 2
     await store.close()

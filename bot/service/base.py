@@ -19,7 +19,7 @@ from bot.replies import Audience, Reply, fitted
 from bot.service.move_lists import first_choices
 from bot.service.reminders import Reminders
 from bot.store import ActionRow, GameRow, SeatRow, Snapshot, StaleVersion, StoreBase
-from engine.core import Game, RuleError, State, clip_word
+from engine.core import Game, RuleError, Standing, State, clip_word
 from engine.text import Msg, naming, say
 from render import render_board, render_turn_card
 
@@ -142,9 +142,9 @@ class Table:
     def by_seat(self, seat: int) -> SeatRow:
         return next(s for s in self.seats if s.seat == seat)
 
-    def who(self, seat: int) -> str:
+    def who(self, seat: int, locale: object = None) -> str:
         s = self.by_seat(seat)
-        return f"**{s.name}** ({colour_name(s.colour, self.row.language)})"
+        return f"**{s.name}** ({colour_name(s.colour, locale or self.row.language)})"
 
     def credited(self, seat: int, said: str, lead: str | None = None, lang: object = None
                  ) -> str:
@@ -161,6 +161,15 @@ class Table:
         lang = self.row.language if lang is None else lang
         seats = {s.seat: (s.name, colour_name(s.colour, lang)) for s in self.seats}
         return predicate(said, seats.pop(seat), [w for words in seats.values() for w in words])
+
+    def standing_line(self, standing: Standing, locale: object = None) -> str:
+        """"2. **Bert** (sky): 30 · 18 from 4 requests + 12 goods, damage 9": a final rank,
+        score and how it came about, which explains a rank the bare numbers do not (a
+        tie-break, total damage)."""
+        assert self.state is not None
+        line = f"{standing.rank}. {self.who(standing.seat, locale)}: {standing.score}"
+        note = self.game.score_note(self.state, standing)
+        return line if note is None else f"{line} · {self.said([note], locale)}"
 
     def run_said(self, seat: int, saids: Sequence[str]) -> str:
         """A run of one seat's moves as one text, the seat named once: "Bot 2 plays #62

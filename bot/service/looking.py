@@ -7,7 +7,7 @@ import asyncio
 import json
 from typing import Any
 
-from bot.i18n import colour_name, t
+from bot.i18n import colour_name, language, t
 from bot.replies import Attachment, Button, Reply
 from bot.service.base import (
     STOP_WORDS,
@@ -26,6 +26,7 @@ from bot.service.move_lists import first_choices
 from bot.store import GameRow
 from engine.core import Action, Game, State
 from engine.text import say, text_of
+from render.turn_card import standings
 
 
 class Looking(ServiceBase):
@@ -35,10 +36,15 @@ class Looking(ServiceBase):
         row = table.row
         lines = [f"**{table.game.title}**: " + t(f"svc.status.{row.status}", ctx.locale)
                  + (f", {say(row.phase, ctx.locale)}" if row.phase else "")]
+        # a player back after days sees where everyone stands, as the turn card shows it
+        numbers = dict(standings(row.game_key, table.game.view(table.state, None),
+                                 language(ctx.locale))) \
+            if table.state is not None and row.status == "active" else {}
         for s in table.seats:
             mark = t("svc.status.to_act", ctx.locale) if s.seat in row.active_seats else ""
             kind = t("svc.status.ai", ctx.locale) if s.is_ai else ""
-            lines.append(f"- {s.name} ({colour_name(s.colour, ctx.locale)}){kind}{mark}")
+            now = f" · {numbers[s.seat]}" if s.seat in numbers else ""
+            lines.append(f"- {s.name} ({colour_name(s.colour, ctx.locale)}){kind}{mark}{now}")
         if row.status == "lobby":
             lines.append(t("svc.status.seated", ctx.locale, count=len(table.seats),
                            low=row.min_players, high=row.max_players))
@@ -46,8 +52,8 @@ class Looking(ServiceBase):
             lines.append(t("svc.status.moves", ctx.locale,
                            count=len(await self.store.actions(row.id))))
         if table.state is not None and row.status == "finished":
-            standings = table.game.result(table.state) or []
-            lines += [f"{s.rank}. {table.who(s.seat)}: {s.score}" for s in standings]
+            lines += [table.standing_line(s, ctx.locale)
+                      for s in table.game.result(table.state) or []]
         return notices + [_private(ctx, _clip("\n".join(lines)))]
 
     @_guarded

@@ -10,8 +10,8 @@ from bot.replies import Attachment, Audience, Button, Reply
 from bot.service.base import ServiceBase, Table, _clip, _private_part, _public, log
 from bot.service.extras import extras_for
 from bot.store import ActionRow
-from engine.core import Standing, State
-from engine.text import Msg, say
+from engine.core import State
+from engine.text import say
 from render import board_changes
 
 CARD_MOVES = 12  # the latest moves a turn card is given (it lists what fits, counts the rest)
@@ -178,7 +178,7 @@ class Pictures(ServiceBase):
         assert state is not None
         standings = game.result(state) or []
         lang = table.row.language
-        lines = [_standing_line(table, s, game.score_note(state, s)) for s in standings]
+        lines = [table.standing_line(s) for s in standings]
         winners = [f"**{table.by_seat(s.seat).name}**" for s in standings if s.rank == 1]
         if len(winners) == 1:
             head = t("svc.wins", lang, name=winners[0])
@@ -243,13 +243,6 @@ class Pictures(ServiceBase):
         seats = [{"seat": s.seat, "name": s.name, "colour": s.colour} for s in table.seats
                  if s.seat is not None]
         return {**view, "lang": lang or table.row.language, "seats": seats}
-
-
-def _standing_line(table: Table, standing: Standing, note: Msg | None) -> str:
-    """"2. **Bert** (sky): 30 · 18 from 4 requests + 12 goods, damage 9": the score and how
-    it came about, which explains a rank the bare numbers do not (a tie-break, total damage)."""
-    line = f"{standing.rank}. {table.who(standing.seat)}: {standing.score}"
-    return line if note is None else f"{line} · {table.said([note])}"
 
 
 def card_entries(since: list[ActionRow]) -> list[list[int]]:
