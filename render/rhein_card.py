@@ -110,8 +110,8 @@ def _transport(draw: ImageDraw.ImageDraw, view: dict[str, Any], item: dict,
     swatch = (left + 8, y + 4 + (LINE if narrow else 0))  # narrow: the name's line is all its
     draw.rounded_rectangle((*swatch, swatch[0] + 16, swatch[1] + 16), 4,
                            fill=VEHICLE[vehicle_colour(item)], outline=INK, width=2)
-    if narrow:
-        _name(draw, (left + 10, y), item, cities, right - left - 18, lang)
+    if narrow:  # regular, so the names of a column do not change weight with their length
+        _name(draw, (left + 10, y), item, cities, right - left - 18, lang, weights=(False,))
     else:
         draw_text(draw, (right - 8, y), load, SMALL, bold=True, fill=INK, anchor="ra")
         _name(draw, (left + 31, y), item, cities,
@@ -139,15 +139,16 @@ def _transport(draw: ImageDraw.ImageDraw, view: dict[str, Any], item: dict,
 
 
 def _name(draw: ImageDraw.ImageDraw, at: tuple[float, float], item: dict,
-          cities: dict[int, str], room: float, lang: str) -> None:
-    """The transport's name, with where it stands when under way: bold where it fits, else
-    regular; the place is left out before the name is cut."""
+          cities: dict[int, str], room: float, lang: str,
+          weights: tuple[bool, ...] = (True, False)) -> None:
+    """The transport's name, with where it stands when under way, in the first of
+    ``weights`` (bold or not) it fits; the place is left out before the name is cut."""
     name = word(lang, f"transport.{item['key']}")
     tries = [name]
     if item["pos"] is not None:
         tries.insert(0, word(lang, "card.at", transport=name, city=cities.get(item["pos"], "")))
     for text in tries:
-        for bold in (True, False):
+        for bold in weights:
             if text_width(text, SMALL, bold) <= room:
                 draw_text(draw, at, text, SMALL, bold=bold, fill=INK)
                 return
