@@ -196,3 +196,31 @@ def _step(run: Group, words: list[str], numbers: list[int]) -> frozenset[int] | 
 
 def _moved(old: list[int], new: list[int]) -> dict[int, int]:
     return {i: b - a for i, (a, b) in enumerate(zip(old, new, strict=True)) if a != b}
+
+
+SUGGESTED = 3  # moves a refusal of unreadable input suggests
+
+
+def nearest(notations: Sequence[str], typed: str) -> list[str]:
+    """The notations that share the most words with ``typed``, when they share at least half
+    of its words ("load 3 white plane" -> "load white-plane 3"; "play 10" -> "play 10 left",
+    "play 10 right"...): what a refusal of an unreadable move suggests. A word of three
+    letters or more also matches the start of a longer one ("glen" -> "glenmore")."""
+    words = _words(typed)
+    if not words:
+        return []
+    scored = []
+    for notation in notations:
+        own = _words(notation)
+        hits = sum(1 for word in words if word in own or
+                   len(word) >= 3 and any(w.startswith(word) for w in own))
+        scored.append((hits, notation))
+    best = max((hits for hits, _ in scored), default=0)
+    if best == 0 or 2 * best < len(words):
+        return []
+    return [notation for hits, notation in scored if hits == best][:SUGGESTED]
+
+
+def _words(text: str) -> list[str]:
+    return re.sub(r"[-#/:,]", " ", text.lower()).split()
+

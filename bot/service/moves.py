@@ -20,10 +20,11 @@ from bot.service.base import (
     _guarded,
     _private,
     _private_part,
+    _quoted,
     _secret_lines,
 )
 from bot.service.extras import extras_for
-from bot.service.move_lists import LISTED, spread
+from bot.service.move_lists import LISTED, nearest, spread
 from bot.store import Move, StaleVersion
 from engine.core import Action, RuleError, State, is_plain_number
 from engine.text import say
@@ -42,11 +43,17 @@ class Moves(ServiceBase):
         assert state is not None
         try:
             action = self._parse(table, seat, move)
-        except RuleError:  # a step of a step-by-step choice (18Rhl: "lay F11") gets a hint
+        except RuleError as error:  # a step of a step-by-step choice ("lay F11") gets a hint
             hint = extras_for(table.row.game_key).incomplete(table.game, state, seat, move)
-            if hint is None:
+            if hint is not None:
+                raise Refusal(hint) from None
+            near = nearest([table.game.format(state, m)
+                            for m in table.game.legal(state, seat)[:LISTED]],
+                           english_move(table.row.game_key, move))
+            if not near:
                 raise
-            raise Refusal(hint) from None
+            raise Refusal("svc.did_you_mean", error=_quoted(error.text),
+                          moves=", ".join(f"`{n}`" for n in near)) from None
         if action.get("type") == "done" and \
                 self._closed_turns.pop(table.row.id, None) == (seat, table.row.version):
             # Typed before the player saw that their turn had ended by itself: ending the

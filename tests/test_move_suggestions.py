@@ -1,0 +1,52 @@
+"""A typed move the game cannot read is refused with its reason and, where some legal moves
+share most of its words, those moves to copy: "load 3 white plane" answered "There is no
+transport called '3'" while `load white-plane 3` was on offer."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import engine
+from bot.replies import Audience
+from bot.service.move_lists import nearest
+from tests.service_pebbles import FakeRenderer, ctx
+
+
+def test_nearest_moves_share_most_words_with_the_input():
+    offered = ["load white-plane 1", "load white-plane 3", "load red-train 3", "done"]
+    assert nearest(offered, "load 3 white plane") == ["load white-plane 3"]
+    assert nearest(["play 10 left", "play 10 right", "play 13 left"], "play 10") == \
+        ["play 10 left", "play 10 right"]
+    assert nearest(["move bridge glenmore", "take cup"], "move bridge to glen") == \
+        ["move bridge glenmore"]
+    assert nearest(["bid pwb 20", "bid keo 35", "pass"], "buy rhe") == []  # nothing near
+    assert nearest(["end"], "end the turn now") == []  # one word of four is not near
+    assert nearest(["end"], "") == []
+
+
+async def test_an_unreadable_move_is_refused_with_the_moves_near_it(tmp_path):
+    from bot.service import TablesService
+    from bot.store import Store
+
+    key = "rheinlaender"
+    store = await Store.open(str(tmp_path / "near.sqlite3"))
+    service = TablesService(store, games={key: engine.get_game(key)}, render=FakeRenderer(),
+                            seed_source=lambda: 4)
+    await service.new(ctx(1), key, min_players=3, max_players=3)
+    for user in (2, 3):
+        await service.join(ctx(user))
+    await service.start(ctx(1), order="joined")
+    row = await store.latest_game(500)
+    game = engine.get_game(key)
+    state = game.load(row.state)
+    seat = game.active(state)[0]
+    user = {s.seat: s.user_id for s in await store.seats(row.id)}[seat]
+    card = state["hands"][seat][0]
+    replies = await service.play(ctx(user), f"play {card}")
+    assert len(replies) == 1 and replies[0].audience is Audience.EPHEMERAL
+    text = replies[0].text
+    assert "Write a move like" in text and f"Did you mean `play {card} " in text, text
+    german = (await service.play(replace(ctx(user), locale="de"), f"play {card}"))[0].text
+    assert "Meintest du `play" in german
+    assert (await store.latest_game(500)).version == row.version  # nothing changed
+    await store.close()
