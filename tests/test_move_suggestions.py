@@ -50,3 +50,34 @@ async def test_an_unreadable_move_is_refused_with_the_moves_near_it(tmp_path):
     assert "Meintest du `play" in german
     assert (await store.latest_game(500)).version == row.version  # nothing changed
     await store.close()
+
+
+def test_autocomplete_finds_a_move_by_its_words_in_any_order():
+    from bot.service.move_lists import covers
+
+    label = "Load 3 onto the white Plane (cost 3) load white-plane 3"
+    assert covers("load 3 white", label) and covers("white pl 3", label)
+    assert not covers("load 3 red", label)
+    assert covers("", label)
+
+
+async def test_autocomplete_offers_the_move_typed_in_words(tmp_path):
+    from bot.service import TablesService
+    from bot.store import Store
+
+    key = "rhein"
+    store = await Store.open(str(tmp_path / "auto.sqlite3"))
+    service = TablesService(store, games={key: engine.get_game(key)}, render=FakeRenderer(),
+                            seed_source=lambda: 4)
+    await service.new(ctx(1), key, min_players=2, max_players=2)
+    await service.join(ctx(2))
+    await service.start(ctx(1), order="joined")
+    row = await store.latest_game(500)
+    game = engine.get_game(key)
+    state = game.load(row.state)
+    seat = game.active(state)[0]
+    user = {s.seat: s.user_id for s in await store.seats(row.id)}[seat]
+    bid = next(m for m in game.legal(state, seat) if m["type"] == "bid")
+    choices = await service.move_choices(ctx(user), f"{bid['amount']} order {bid['card']}")
+    assert game.format(state, bid) in [value for _, value in choices]
+    await store.close()

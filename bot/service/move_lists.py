@@ -221,6 +221,13 @@ def nearest(notations: Sequence[str], typed: str) -> list[str]:
     return [notation for hits, notation in scored if hits == best][:SUGGESTED]
 
 
+def covers(typed: str, text: str) -> bool:
+    """Whether every word of ``typed`` begins a word of ``text``, in any order: autocomplete
+    finds "Load 3 onto the white Plane" for "load 3 white" and "white pl 3"."""
+    own = _words(text)
+    return all(any(word.startswith(part) for word in own) for part in _words(typed))
+
+
 def _words(text: str) -> list[str]:
     return re.sub(r"[-#/:,]", " ", text.lower()).split()
 

@@ -24,7 +24,7 @@ from bot.service.base import (
     _secret_lines,
 )
 from bot.service.extras import extras_for
-from bot.service.move_lists import LISTED, nearest, spread
+from bot.service.move_lists import LISTED, covers, nearest, spread
 from bot.store import Move, StaleVersion
 from engine.core import Action, RuleError, State, is_plain_number
 from engine.text import say
@@ -141,7 +141,7 @@ class Moves(ServiceBase):
             if len(notation) > 100:
                 continue
             if needle in label.lower() or needle in notation.lower() or \
-                    english in notation.lower():
+                    english in notation.lower() or covers(english, f"{label} {notation}"):
                 choices.append((label[:100], notation))
                 if len(choices) == LISTED:
                     break
