@@ -259,6 +259,12 @@ class Game:
     def is_over(self, state: State) -> bool:
         return self.result(state) is not None
 
+    def board_round(self, state: State) -> Any:
+        """The stretch of play the full board is posted after, when it changes: the phase
+        by default. A game whose phase is one seat's short turn (Rheinländer: one knight)
+        posts it once a round instead; each turn's prompt has its turn card."""
+        return self.phase(state)
+
     def score_note(self, state: State, standing: Standing) -> Msg | None:
         """How a final score came about, short (a catalogue ``Msg``, or None): the parts
         it adds up from and what breaks a tie or puts a seat last, so a result that ranks

@@ -331,7 +331,7 @@ async def test_a_full_board_after_a_restart_still_marks_what_changed(tmp_path):
     from bot.store import Store
     from tests.service_pebbles import ctx
 
-    game = engine.GAMES["rheinlaender"]  # a board at the end of every turn
+    game = engine.GAMES["rheinlaender"]  # a board at the end of every round
     path = str(tmp_path / "boards.sqlite3")
     boards: list[dict] = []
 
@@ -362,7 +362,11 @@ async def test_a_full_board_after_a_restart_still_marks_what_changed(tmp_path):
     service = service_on(store)
     await turn(service, store)
     marked = changes.places(boards[-1].get("changed"))
-    assert marked and len(marked) <= 4  # one turn's knight (and bastion), not the game's
+    # what changed since the board before the restart, not since the game began
+    since = changes.places(changes.touched("rheinlaender", boards[-2], boards[-1]))
+    assert marked and sorted(marked) == sorted(since)
+    assert len(changes.places(changes.touched("rheinlaender", boards[0], boards[-1]))) > \
+        len(marked)
     await store.close()
 
 
@@ -571,3 +575,38 @@ def test_an_18rhl_card_shows_what_the_auction_and_a_stock_round_sell(lang):
         seat = game.active(state)[0]
         game.apply(state, seat, rng.choice(game.legal(state, seat)))
     assert seen == {"auction", "stock"}
+
+
+async def test_rheinlaender_posts_a_full_board_once_a_round_and_a_card_every_turn(tmp_path):
+    """A Rheinländer turn is one knight; a full board after each of them gave the channel two
+    pictures per turn. The board comes once a round (every seat's turn), marking the
+    round's knights; every turn's prompt still carries its turn card."""
+    from bot.service import TablesService
+    from bot.store import Store
+    from tests.service_pebbles import ctx
+
+    game = engine.GAMES["rheinlaender"]
+    boards: list[dict] = []
+    store = await Store.open(str(tmp_path / "rounds.sqlite3"))
+    service = TablesService(store, render=lambda key, view: boards.append(view) or b"\x89PNG",
+                            seed_source=lambda: 13)
+    service.card_render = lambda key, view: b"\x89PNG card"
+    await service.new(ctx(1), "rheinlaender", min_players=3, max_players=3)
+    for user in (2, 3):
+        await service.join(ctx(user))
+    await service.start(ctx(1), order="joined")
+    start = len(boards)
+    cards = 0
+    for _ in range(30):  # each seat's first legal move until six turns have passed
+        row = await store.latest_game(500)
+        state = game.load(row.state)
+        if state["turn"] > 6:
+            break
+        seat = game.active(state)[0]
+        user = next(s.user_id for s in await store.seats(row.id) if s.seat == seat)
+        replies = await service.play(ctx(user), game.format(state, game.legal(state, seat)[0]))
+        cards += sum(f.filename.endswith("turn-card.png") for r in replies for f in r.files)
+    assert len(boards) - start == 2  # two rounds of three turns
+    assert cards == 6  # a card with each turn's prompt
+    assert len(changes.places(boards[-1]["changed"])) >= 3  # the round's three knights
+    await store.close()

@@ -19,13 +19,13 @@ MAX_FILES = 10  # attachments per Discord message
 
 
 class AiSeats(ServiceBase):
-    async def _run_ai(self, table: Table, phase_ended: bool = False) -> list[Reply]:
+    async def _run_ai(self, table: Table, board_due: bool = False) -> list[Reply]:
         """AI seats move until a human is to act or the game ends. The channel gets their
         moves quietly (``_ai_posts``): one message for what follows a human move, and the
-        board once, at the end, if a phase ended meanwhile (``phase_ended``: the human move
-        before them ended one; a board of a phase nobody acted in would be stale on
-        arrival). The demo (``cards_for_ai``) shows every AI turn as its card and keeps a
-        board per phase."""
+        board once, at the end, if a phase (``Game.board_round``) ended meanwhile
+        (``board_due``: the human move before them ended one; a board of a phase nobody
+        acted in would be stale on arrival). The demo (``cards_for_ai``) shows every AI
+        turn as its card and keeps a board per phase."""
         game, state = table.game, table.state
         assert state is not None
         replies: list[Reply] = []
@@ -63,14 +63,15 @@ class AiSeats(ServiceBase):
                                                                 state, lang=table.row.language)
             if shots:  # (18Rhl routes run) ride on the run's post
                 pictures += [f for r in await self._pictures(table, shots) for f in r.files]
-            if game.phase(state) != phase_before and game.result(state) is None:
-                phase_ended = True
+            if game.board_round(state) != game.board_round(before) and \
+                    game.result(state) is None:
+                board_due = True
                 if self.cards_for_ai:
                     board = await self._board_reply(table, state)
                     replies += self._ai_posts(table, sections, pictures, board)
-                    sections, pictures, phase_ended = [], [], False
+                    sections, pictures, board_due = [], [], False
         board = await self._board_reply(table, state) \
-            if phase_ended and game.result(state) is None else None
+            if board_due and game.result(state) is None else None
         return replies + self._ai_posts(table, sections, pictures, board)
 
     def _ai_posts(self, table: Table, sections: list[tuple[Any, list[tuple[int | None, str]]]],

@@ -179,9 +179,10 @@ class Moves(ServiceBase):
         # the board this move's phase end calls for comes after the AI seats' answers: one
         # board of the newest state, which marks both, rather than two in a row
         phase_ended = game.phase(state) != phase_before
+        board_due = game.board_round(state) != game.board_round(before)
         goes_on = not phase_ended and user_id is not None and game.active(state) == [seat]
         lang = locale or table.row.language
-        replies += await self._after_change(table, phase_ended=phase_ended,
+        replies += await self._after_change(table, board_due=board_due,
                                             mover=(seat, user_id, lang) if goes_on else None)
         news = self._closed_turn(table, seat, user_id, action, before, key_before, lang)
         return _folded(replies) + news + self._secret_news(table, secrets_before, phase_before)
@@ -244,13 +245,14 @@ class Moves(ServiceBase):
         table.row = await self._row(table.row.id)
         return lines
 
-    async def _after_change(self, table: Table, phase_ended: bool = False,
+    async def _after_change(self, table: Table, board_due: bool = False,
                             mover: tuple[int, int, str] | None = None) -> list[Reply]:
         """AI seats move, then the result post or the turn prompt; reminders follow. After
-        a move that ended a phase (``phase_ended``) a board follows the AI seats' moves.
+        a move that ended a phase (``board_due``: ``Game.board_round`` changed) a board
+        follows the AI seats' moves.
         A player whose turn goes on after their move (``mover``: seat, user and their
         locale) gets the prompt to themselves, in their language (``_own_prompt``)."""
-        replies = await self._run_ai(table, phase_ended)
+        replies = await self._run_ai(table, board_due)
         game, state = table.game, table.state
         assert state is not None
         if game.result(state) is not None:

@@ -206,6 +206,9 @@ class Rheinlaender(Game):
     def secret_items(self, state: State) -> list:
         return checks.secret_items(state)
 
+    def board_round(self, state: State) -> int:
+        return (state["turn"] - 1) // state["players"]  # a round: every seat's turn once
+
     def phase(self, state: State) -> Msg:
         if state["step"] == "over":
             return msg("rheinlaender.phase.over")
