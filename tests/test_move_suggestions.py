@@ -81,3 +81,15 @@ async def test_autocomplete_offers_the_move_typed_in_words(tmp_path):
     choices = await service.move_choices(ctx(user), f"{bid['amount']} order {bid['card']}")
     assert game.format(state, bid) in [value for _, value in choices]
     await store.close()
+
+
+def test_german_commands_in_the_imperative_and_rhein_transports_in_german():
+    from bot.i18n import english_move
+
+    assert english_move("rhein", "nimm 13") == "take 13"
+    assert english_move("rhein", "lade 3 weißes Flugzeug") == "load 3 white plane"
+    assert english_move("rheinlaender", "spiele 10 links") == "play 10 left"
+    assert english_move("18rhl", "kaufe rhe ipo") == "buy rhe ipo"
+    offered = ["load white-plane 3", "load red-ship 3", "done"]
+    assert nearest(offered, english_move("rhein", "lade 3 weißes Flugzeug")) == \
+        ["load white-plane 3"]
