@@ -230,4 +230,3 @@ def covers(typed: str, text: str) -> bool:
 
 def _words(text: str) -> list[str]:
     return re.sub(r"[-#/:,]", " ", text.lower()).split()
-
