@@ -1,4 +1,4 @@
-"""The Rhein turn card's left panel in Phases 1-3, in place of the small map.
+"""The Rhein turn card's left panel in Phases 1-5, in place of the small map.
 
 In Phase 1 a seat chooses among the open orders, and the map (in round 1 an empty river)
 showed none of them; a player on a phone had to open the full board to read what was on
@@ -11,6 +11,11 @@ phone. So each transport gets a box: its name and where it stands, how full it i
 its minimum and capacity, its price, each player's containers aboard, and the stops
 reserved, each in its reserver's colour. In Phase 3 the transports carrying the seat's own
 containers are outlined: only on those may it reserve a stop.
+
+At a stop in Phase 4 and in Phase 5 a seat unloads and fulfils for its orders, which the map
+never showed: the seat's containers there head the panel (at a stop, with the stops reserved
+further down the river, where what stays aboard can still go), then each of its open
+orders, those of that city outlined.
 """
 
 from __future__ import annotations
@@ -30,34 +35,87 @@ GAP = 8  # between two orders' boxes
 def draw_orders(draw: ImageDraw.ImageDraw, view: dict[str, Any], box: tuple[float, ...],
                 lang: str) -> None:
     left, top, right, bottom = box
-    cities = {c["number"]: c["name"] for c in view["cities"]}
     auction = view.get("auction") or {}
     orders = view["orders_list"]
     height = min(2 * LINE + 10, (bottom - top - GAP * (len(orders) - 1)) // max(1, len(orders)))
     y = top
     for order in orders:
         bidding = order["card"] == auction.get("card") and auction.get("bid") is not None
-        draw.rounded_rectangle((left, y, right, y + height), 6, fill="#FFF6DA",
-                               outline=HIGHLIGHT if bidding else "#C9C2B2",
-                               width=HIGHLIGHT_WIDTH if bidding else 2)
-        terms = word(lang, "orders.terms", time=order["time"], penalty=order["penalty"])
-        name = f"#{order['card']} {cities.get(order['city'], order['city'])}"
-        half = (right - left) / 2
-        draw_text(draw, (right - 8, y + 5), fit(terms, SMALL, half - 16), SMALL, fill=MUTED,
-                  anchor="ra")
-        draw_text(draw, (left + 10, y + 5), fit(name, SMALL, half - 10, True), SMALL, bold=True,
-                  fill=INK)
-        options = "   ".join(f"{q} → {c}" for q, c in order["options"])
-        room = right - left - 20
-        if bidding:
-            bid = word(lang, "card.bid", bid=auction["bid"],
-                       high=player_name(view, auction["high"], lang))
-            bid = fit(bid, SMALL, half - 16, True)
-            draw_text(draw, (right - 8, y + 5 + LINE), bid, SMALL, bold=True, fill=INK,
-                      anchor="ra")
-            room -= text_width(bid, SMALL, True) + 16
-        draw_text(draw, (left + 10, y + 5 + LINE), fit(options, SMALL, room), SMALL, fill=INK)
+        bid = word(lang, "card.bid", bid=auction["bid"],
+                   high=player_name(view, auction["high"], lang)) if bidding else None
+        _order_box(draw, view, order, (left, y, right, y + height), lang, bidding, bid)
         y += height + GAP
+
+
+def draw_own_orders(draw: ImageDraw.ImageDraw, view: dict[str, Any],
+                    box: tuple[float, ...], lang: str) -> None:
+    """Phase 4 at a stop and Phase 5: where the seat is, its containers there, and its open
+    orders (outlined: those of that city), which decide what it unloads or fulfils."""
+    left, top, right, bottom = box
+    cities = {c["number"]: c["name"] for c in view["cities"]}
+    seat = _acting(view)[0]
+    player = view["players"][seat]
+    stop = view.get("stop") or {}
+    later: list[tuple[str, str]] = []  # the stops reserved further down the river
+    if view["phase"] == 4 and stop:
+        city = stop["city"]
+        item = next(t for t in view["transports"] if t["key"] == stop["transport"])
+        head = word(lang, "card.stop_here", count=item["load"][seat])  # the banner names it
+        colours = [p["colour"] for p in view["players"]]
+        later = [(colours[int(by)], cities.get(int(at), at))
+                 for at, by in sorted(item["reserved_by"].items(), key=lambda e: int(e[0]))
+                 if int(at) > city]
+    else:
+        city = view.get("fulfil_city")
+        head = word(lang, "card.lying_here", count=int(player["lying"].get(str(city), 0)),
+                    city=cities.get(city, city))
+    height = LINE + 12 if view["phase"] == 5 else 2 * LINE + 10
+    draw.rounded_rectangle((left, top, right, top + height), 6, fill="#FFFFFF",
+                           outline="#C9C2B2", width=2)
+    _weighted(draw, (left + 10, top + 6), head, right - left - 20)
+    if view["phase"] == 4:
+        then = word(lang, "card.later" if later else "card.no_later")
+        draw_text(draw, (left + 10, top + 5 + LINE), then, SMALL, fill=MUTED)
+        _pills(draw, left + 20 + text_width(then, SMALL), top + 5 + LINE, right - 8, later)
+    y = top + height + GAP
+    orders = player["orders"]
+    if not orders:
+        draw_text(draw, (left + 10, y), word(lang, "card.no_orders"), SMALL, fill=MUTED)
+        return
+    height = min(2 * LINE + 10, (bottom - y - GAP * (len(orders) - 1)) // len(orders))
+    for order in orders:
+        _order_box(draw, view, order, (left, y, right, y + height), lang,
+                   order["city"] == city, None)
+        y += height + GAP
+
+
+def _order_box(draw: ImageDraw.ImageDraw, view: dict[str, Any], order: dict,
+               box: tuple[float, ...], lang: str, outlined: bool, note: str | None) -> None:
+    """An order: number and city, time and penalty; its options (containers → income), and
+    ``note`` (the bid under way) right of them."""
+    left, top, right, _ = box
+    cities = {c["number"]: c["name"] for c in view["cities"]}
+    draw.rounded_rectangle(box, 6, fill="#FFF6DA", outline=HIGHLIGHT if outlined else "#C9C2B2",
+                           width=HIGHLIGHT_WIDTH if outlined else 2)
+    terms = word(lang, "orders.terms", time=order["time"], penalty=order["penalty"])
+    name = f"#{order['card']} {cities.get(order['city'], order['city'])}"
+    half = (right - left) / 2
+    draw_text(draw, (right - 8, top + 5), fit(terms, SMALL, half - 16), SMALL, fill=MUTED,
+              anchor="ra")
+    draw_text(draw, (left + 10, top + 5), fit(name, SMALL, half - 10, True), SMALL, bold=True,
+              fill=INK)
+    options = "   ".join(f"{q} → {c}" for q, c in order["options"])
+    room = right - left - 20
+    if note is not None:
+        note = fit(note, SMALL, half - 16, True)
+        draw_text(draw, (right - 8, top + 5 + LINE), note, SMALL, bold=True, fill=INK,
+                  anchor="ra")
+        room -= text_width(note, SMALL, True) + 16
+    draw_text(draw, (left + 10, top + 5 + LINE), fit(options, SMALL, room), SMALL, fill=INK)
+
+
+def _acting(view: dict[str, Any]) -> list[int]:
+    return (view.get("card") or {}).get("acting") or view.get("active") or []
 
 
 def draw_transports(draw: ImageDraw.ImageDraw, view: dict[str, Any],
@@ -97,7 +155,7 @@ def _transport(draw: ImageDraw.ImageDraw, view: dict[str, Any], item: dict,
     left, top, right, bottom = box
     cities = {c["number"]: c["name"] for c in view["cities"]}
     colours = [p["colour"] for p in view["players"]]
-    acting = (view.get("card") or {}).get("acting") or view.get("active") or []
+    acting = _acting(view)
     reserving = view["phase"] == 3
     ours = reserving and any(item["load"][seat] for seat in acting if seat < len(item["load"]))
     draw.rounded_rectangle(box, 6, fill="#FFF6DA", outline=HIGHLIGHT if ours else "#C9C2B2",
@@ -147,12 +205,22 @@ def _name(draw: ImageDraw.ImageDraw, at: tuple[float, float], item: dict,
     tries = [name]
     if item["pos"] is not None:
         tries.insert(0, word(lang, "card.at", transport=name, city=cities.get(item["pos"], "")))
-    for text in tries:
+    for text in tries[:-1]:
         for bold in weights:
             if text_width(text, SMALL, bold) <= room:
                 draw_text(draw, at, text, SMALL, bold=bold, fill=INK)
                 return
-    draw_text(draw, at, fit(name, SMALL, room), SMALL, fill=INK)
+    _weighted(draw, at, tries[-1], room, weights)
+
+
+def _weighted(draw: ImageDraw.ImageDraw, at: tuple[float, float], text: str, room: float,
+              weights: tuple[bool, ...] = (True, False)) -> None:
+    """``text`` in the first of ``weights`` (bold or not) it fits in, else cut to fit."""
+    for bold in weights:
+        if text_width(text, SMALL, bold) <= room:
+            draw_text(draw, at, text, SMALL, bold=bold, fill=INK)
+            return
+    draw_text(draw, at, fit(text, SMALL, room, weights[-1]), SMALL, bold=weights[-1], fill=INK)
 
 
 def _pill_width(text: str) -> float:

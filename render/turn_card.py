@@ -81,6 +81,9 @@ def choice_panel(game_key: str, view: dict) -> Callable[..., None] | None:
         return rhein_card.draw_orders
     if game_key == "rhein" and view.get("phase") in (2, 3) and view.get("transports"):
         return rhein_card.draw_transports
+    if game_key == "rhein" and (view.get("phase") == 4 and view.get("stop") or
+                                view.get("phase") == 5 and view.get("fulfil_city") is not None):
+        return rhein_card.draw_own_orders
     if game_key == "18rhl" and rhl18_card.shows_choice(view):
         return rhl18_card.draw_choice
     return None

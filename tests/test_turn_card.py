@@ -160,23 +160,47 @@ def pink_pixels(png: bytes) -> int:
     return sum(1 for pixel in pixels if pixel == target)
 
 
-@pytest.mark.parametrize("key", GAMES)
+def marks_changes(key: str, view: dict) -> None:
+    png, texts = draw(key, view)
+    check_readable(texts)
+    assert pink_pixels(png) > 200  # the shared highlight colour outlines them
+    unmarked = {**view, "card": {**view["card"], "changed": None}}
+    assert pink_pixels(turn_card.render(key, unmarked)) == 0
+
+
+@pytest.mark.parametrize("key", [key for key in GAMES if key != "rhein"])
 def test_changed_places_are_marked_and_named(key):
-    # later samples too: the early ones of 18Rhl are auction and stock rounds, and Rhein's
-    # Phases 1-3 (a random game's Phase 4 comes about 37 moves in), whose cards show what
-    # the seat chooses from instead of the map
-    samples = tuple(sorted({*SAMPLES, *range(31, 46, 3), 200, 260, 320, 400}))
-    for _state, view in sampled_cards(key, 3, "en", samples=samples):
+    # later samples too: the early ones of 18Rhl are auction and stock rounds, whose cards
+    # show what the seat chooses from instead of the map
+    for _state, view in sampled_cards(key, 3, "en", samples=(*SAMPLES, 200, 260, 320, 400)):
         places = changes.places(view["card"]["changed"])
-        if not places or turn_card.choice_panel(key, view) is not None:  # no map shown
-            continue
-        png, texts = draw(key, view)
-        check_readable(texts)
-        assert pink_pixels(png) > 200  # the shared highlight colour outlines them
-        unmarked = {**view, "card": {**view["card"], "changed": None}}
-        assert pink_pixels(turn_card.render(key, unmarked)) == 0
-        return
+        if places and turn_card.choice_panel(key, view) is None:  # the map is shown
+            marks_changes(key, view)
+            return
     pytest.fail(f"no sampled {key} position changed a place")
+
+
+def test_a_rhein_card_marks_changed_places_where_it_shows_the_map():
+    """Rhein's cards show what the seat chooses from in Phases 1-5; the map is left for the
+    trucks of Phase 4, which random play seldom reaches, so normal seats play to it."""
+    from engine import ai
+
+    key, game = "rhein", engine.GAMES["rhein"]
+    for seed in range(20):
+        state = game.setup(3, {}, seed)
+        before = game.view(state, None)
+        while game.result(state) is None:
+            public = game.view(state, None)
+            view = card_view(game, key, state, 3, "en", before, [])
+            if public["step"] == "trucks" and changes.places(view["card"]["changed"]):
+                assert turn_card.choice_panel(key, view) is None
+                marks_changes(key, view)
+                return
+            if public["phase"] != 4:
+                before = public  # the changes since Phase 4 began
+            seat = game.active(state)[0]
+            game.apply(state, seat, ai.choose(game, state, seat, "normal", seed))
+    pytest.fail("no Rhein trucks step came up")
 
 
 def hidden_strings(game, state) -> set[str]:
@@ -544,6 +568,50 @@ def test_a_rhein_card_in_phases_2_and_3_shows_the_transports_to_load_and_reserve
         seat = game.active(state)[0]
         game.apply(state, seat, ai.choose(game, state, seat, "normal", 7))
     assert min(seen.values()) >= 3 and reserved
+
+
+@pytest.mark.parametrize("players", [3, 5])
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_rhein_card_at_a_stop_and_in_phase_5_shows_the_seats_orders(lang, players):
+    """At a Phase-4 stop the seat unloads, in Phase 5 it fulfils, for its own orders; the
+    map showed neither them nor its containers there."""
+    from engine import ai
+    from render.rhein import word
+
+    key, game = "rhein", engine.GAMES["rhein"]
+    state = game.setup(players, {}, seed=7)
+    seen = {4: 0, 5: 0}
+    for _ in range(4000):
+        public = game.view(state, None)
+        if game.result(state) is not None or min(seen.values()) >= 2:
+            break
+        phase, seat = public["phase"], game.active(state)[0]
+        city = (public["stop"] or {}).get("city") if phase == 4 else public["fulfil_city"]
+        if phase in seen and city is not None and seen[phase] < 2 and \
+                public["players"][seat]["orders"]:
+            view = card_view(game, key, state, players, lang, public, [])
+            assert turn_card.choice_panel(key, view) is not None
+            _, texts = draw(key, view)
+            check_readable(texts)
+            left, top, right, bottom = turn_card.MAP_BOX
+            panel = [t for t in texts if t.box[0] < right and t.box[1] > turn_card.BANNER]
+            assert all(t.box[3] <= bottom and t.box[2] <= right for t in panel)
+            said = [t.text for t in panel]
+            cities = {c["number"]: c["name"] for c in public["cities"]}
+            for order in public["players"][seat]["orders"]:
+                assert f"#{order['card']} {cities[order['city']]}" in said, said
+            if phase == 4:
+                item = next(t for t in public["transports"]
+                            if t["key"] == public["stop"]["transport"])
+                count = item["load"][seat]
+                head = word(lang, "card.stop_here", count=count)
+            else:
+                count = public["players"][seat]["lying"].get(str(city), 0)
+                head = word(lang, "card.lying_here", count=count, city=cities[city])
+            assert head in said, (head, said)
+            seen[phase] += 1
+        game.apply(state, seat, ai.choose(game, state, seat, "normal", 7))
+    assert min(seen.values()) >= 2
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
