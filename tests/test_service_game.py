@@ -395,9 +395,11 @@ async def test_my_games_lists_games_waiting_for_the_caller(svc):
     await service.start(ctx(2, channel=600))
     await service.play(ctx(1), "ready")
     text = (await service.my_games(ctx(1)))[0].text
-    assert "<#600>" in text and "<#500>" not in text
+    mine, _, others = text.partition("Waiting for someone else:")
+    assert "<#600>" in mine and "<#500>" not in mine
+    assert "<#500>" in others and "U2 to act" in others  # the other game, and whom it waits for
     text = (await service.my_games(ctx(2)))[0].text
-    assert "<#600>" in text and "<#500>" in text
+    assert "<#600>" in text and "<#500>" in text and "Waiting for" not in text
     assert "No game" in (await service.my_games(ctx(5)))[0].text
 
 

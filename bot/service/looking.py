@@ -150,18 +150,29 @@ class Looking(ServiceBase):
 
     @_guarded
     async def my_games(self, ctx: Ctx) -> list[Reply]:
-        waiting = []
+        """The caller's games where it is their turn, then those waiting for someone else
+        (and for whom): a player in several week-long games sees them all at once."""
+        waiting, others = [], []
         for row in await self.store.games_of_user(ctx.user_id, ("active",)):
             seats = await self.store.seats(row.id)
             mine = next((s for s in seats if s.user_id == ctx.user_id and not s.is_ai), None)
-            if mine is not None and mine.seat in row.active_seats:
-                title = self.games[row.game_key].title if row.game_key in self.games \
-                    else row.game_key
+            if mine is None:
+                continue
+            title = self.games[row.game_key].title if row.game_key in self.games \
+                else row.game_key
+            if mine.seat in row.active_seats:
                 waiting.append(t("svc.mygames.line", ctx.locale, title=title,
                                  channel=row.channel_id, phase=row.phase))
-        text = "\n".join([t("svc.mygames.head", ctx.locale), *waiting]) if waiting else \
-            t("svc.mygames.none", ctx.locale)
-        return [_private(ctx, _clip(text))]
+            else:
+                names = [s.name for s in seats if s.seat in row.active_seats]
+                others.append(t("svc.mygames.other", ctx.locale, title=title,
+                                channel=row.channel_id, phase=row.phase,
+                                names=", ".join(names), count=len(names)))
+        lines = [t("svc.mygames.head", ctx.locale), *waiting] if waiting else \
+            [t("svc.mygames.none", ctx.locale)]
+        if others:
+            lines += [t("svc.mygames.others", ctx.locale), *others]
+        return [_private(ctx, _clip("\n".join(lines)))]
 
     @_guarded
     async def export(self, ctx: Ctx) -> list[Reply]:
