@@ -203,3 +203,21 @@ async def test_german_digest_and_warnings(world):
     clock.now += 12.5 * HOUR
     await reminders.run_due()
     assert any("Zugzeit" in text for who, text in box.dms if who == 1)
+
+
+async def test_the_turn_dm_says_what_happened_since_your_last_move(world):
+    """A turn DM opens with what the others did since the player's own last move, as the
+    channel said it, so a player back after a day knows the news before opening it."""
+    service, reminders, clock, box = world
+    await service.new(ctx(1), "pebbles")
+    await service.join(ctx(2))
+    await service.start(ctx(1), order="joined")
+    await service.play(ctx(1), "ready")
+    await service.play(ctx(2), "ready")
+    for user, move in [(1, "take 3"), (1, "end"), (2, "take 1"), (2, "end")]:
+        await service.play(ctx(user), move)
+    await reminders.run_due()
+    dm = [text for user, text in box.dms if user == 1][-1]
+    news = dm.partition("Since your last move:")[2].partition("You can")[0]
+    assert "**U2**" in news and "takes 1" in news, dm  # U2's turn, as the channel said it
+    assert "**U1**" not in news  # not U1's own moves

@@ -9,15 +9,49 @@ from bot.service.reminders import TurnInfo, zone
 from bot.store import Settings
 from engine.core import clip_word
 
+NEWS_RUNS = 5  # the latest runs of the others' moves a turn DM repeats
+NEWS_LINE = 160  # characters of each
+
 
 class ReminderSettings(ServiceBase):
     async def _tell_reminders(self, table: Table) -> None:
         if self.reminders is None:
             return
         try:
-            await self.reminders.game_changed(self._turn_info(table))
+            info = self._turn_info(table)
+            if info.waiting:
+                await self._add_news(table, info)
+            await self.reminders.game_changed(info)
         except Exception:  # reminders are a courtesy: never fail a committed move for them
             log.exception("updating reminders of game %s failed", table.row.id)
+
+    async def _add_news(self, table: Table, info: TurnInfo) -> None:
+        """Each waiting player's turn DM opens with what the others did since that player's
+        own last move, as the channel said it (the latest few runs of moves), so a player
+        back after a day knows the news before they open the channel."""
+        actions = await self.store.actions(table.row.id)
+        for user_id, expected in list(info.waiting.items()):
+            seats = {s.seat for s in table.seats if s.user_id == user_id and not s.is_ai}
+            last = max((i for i, a in enumerate(actions) if a.seat in seats), default=None)
+            if last is None:
+                continue  # no move of theirs yet: the game's start is in the channel
+            runs: list[tuple[int, list[str]]] = []
+            for action in actions[last + 1:]:
+                said = table.said_apart(action.lines)[0]
+                if not said:
+                    continue
+                if runs and runs[-1][0] == action.seat:
+                    runs[-1][1].append(said)
+                else:
+                    runs.append((action.seat, [said]))
+            if not runs:
+                continue
+            lines = [clip_word(table.credited(seat, table.run_said(seat, saids)), NEWS_LINE)
+                     for seat, saids in runs[-NEWS_RUNS:]]
+            lang = table.row.language
+            more = [t("rem.news_more", lang, count=len(runs) - NEWS_RUNS)] \
+                if len(runs) > NEWS_RUNS else []
+            info.waiting[user_id] = "\n".join([t("rem.news", lang), *more, *lines, expected])
 
     def _turn_info(self, table: Table) -> TurnInfo:
         row, game, state = table.row, table.game, table.state
