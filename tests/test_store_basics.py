@@ -95,6 +95,22 @@ async def test_a_move_appends_to_the_log_and_bumps_the_version(store_target):
         await store.close()
 
 
+async def test_a_seats_latest_live_action(store_target):
+    """What a turn DM's news starts after (ReminderSettings._add_news)."""
+    store = await open_store(store_target)
+    try:
+        game_id, version = await _game(store)
+        assert await store.last_action_of(game_id, 0) is None
+        version = await store.commit_move(game_id, version, _move("take 2", 0), _snap("s1"), 1.0)
+        version = await store.commit_move(game_id, version, _move("take 1", 1), _snap("s2"), 2.0)
+        first, second = await store.actions(game_id)
+        assert await store.last_action_of(game_id, 0) == first.id
+        assert await store.last_action_of(game_id, 1) == second.id
+        assert await store.last_action_of(game_id + 1, 0) is None  # another game's log
+    finally:
+        await store.close()
+
+
 async def test_a_move_against_an_old_version_changes_nothing(store_target):
     store = await open_store(store_target)
     try:

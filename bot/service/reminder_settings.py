@@ -29,14 +29,14 @@ class ReminderSettings(ServiceBase):
         """Each waiting player's turn DM opens with what the others did since that player's
         own last move, as the channel said it (the latest few runs of moves), so a player
         back after a day knows the news before they open the channel."""
-        actions = await self.store.actions(table.row.id)
         for user_id, expected in list(info.waiting.items()):
-            seats = {s.seat for s in table.seats if s.user_id == user_id and not s.is_ai}
-            last = max((i for i, a in enumerate(actions) if a.seat in seats), default=None)
+            seat = next(s.seat for s in table.seats if s.user_id == user_id and not s.is_ai)
+            last = await self.store.last_action_of(table.row.id, seat) \
+                if seat is not None else None
             if last is None:
                 continue  # no move of theirs yet: the game's start is in the channel
             runs: list[tuple[int, list[str]]] = []
-            for action in actions[last + 1:]:
+            for action in await self.store.actions(table.row.id, after=last):
                 said = table.said_apart(action.lines)[0]
                 if not said:
                     continue

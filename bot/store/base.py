@@ -322,6 +322,12 @@ class StoreBase:
         rows = await self._all("SELECT MAX(id) FROM actions WHERE game_id = ?", (game_id,))
         return int(rows[0][0] or 0) if rows else 0
 
+    async def last_action_of(self, game_id: int, seat: int) -> int | None:
+        """The id of the seat's latest live action (None before its first)."""
+        rows = await self._all("SELECT MAX(id) FROM actions WHERE game_id = ? AND undone = 0 "
+                               "AND seat = ?", (game_id, seat))
+        return int(rows[0][0]) if rows and rows[0][0] is not None else None
+
     async def _mark(self, kind: str, game_id: int) -> int | None:
         rows = await self._all(f"SELECT last_action FROM {self._MARKS[kind]} WHERE game_id = ?",
                                (game_id,))
