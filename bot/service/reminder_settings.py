@@ -30,7 +30,8 @@ class ReminderSettings(ServiceBase):
         own last move, as the channel said it (the latest few runs of moves), so a player
         back after a day knows the news before they open the channel."""
         for user_id, expected in list(info.waiting.items()):
-            seat = next(s.seat for s in table.seats if s.user_id == user_id and not s.is_ai)
+            seat = next((s.seat for s in table.seats
+                         if s.user_id == user_id and not s.is_ai), None)
             last = await self.store.last_action_of(table.row.id, seat) \
                 if seat is not None else None
             if last is None:
