@@ -5,6 +5,7 @@ from __future__ import annotations
 from bot.i18n import language, t
 from bot.replies import Reply
 from bot.service.base import Ctx, Refusal, ServiceBase, Table, _expected, _guarded, _private, log
+from bot.service.pictures import card_entries
 from bot.service.reminders import TurnInfo, zone
 from bot.store import Settings
 from engine.core import clip_word
@@ -36,19 +37,14 @@ class ReminderSettings(ServiceBase):
                 if seat is not None else None
             if last is None:
                 continue  # no move of theirs yet: the game's start is in the channel
-            runs: list[tuple[int, list[str]]] = []
-            for action in await self.store.actions(table.row.id, after=last):
-                said = table.said_apart(action.lines)[0]
-                if not said:
-                    continue
-                if runs and runs[-1][0] == action.seat:
-                    runs[-1][1].append(said)
-                else:
-                    runs.append((action.seat, [said]))
+            actions = await self.store.actions(table.row.id, after=last)
+            runs = [(actions[entry[0]].seat, saids) for entry in card_entries(actions)
+                    if (saids := [said for said in (table.said_apart(actions[i].lines)[0]
+                                                    for i in entry) if said])]
             if not runs:
                 continue
-            lines = [clip_word(table.credited(seat, table.run_said(seat, saids)), NEWS_LINE)
-                     for seat, saids in runs[-NEWS_RUNS:]]
+            lines = [clip_word(table.credited(mover, table.run_said(mover, saids)), NEWS_LINE)
+                     for mover, saids in runs[-NEWS_RUNS:]]
             lang = table.row.language
             more = [t("rem.news_more", lang, count=len(runs) - NEWS_RUNS)] \
                 if len(runs) > NEWS_RUNS else []
