@@ -67,8 +67,8 @@ def draw_own_orders(draw: ImageDraw.ImageDraw, view: dict[str, Any],
                  if int(at) > city]
     else:
         city = view.get("fulfil_city")
-        head = word(lang, "card.lying_here", count=int(player["lying"].get(str(city), 0)),
-                    city=cities.get(city, city))
+        head = word(lang, "card.lying_here",  # the banner names the city
+                    count=int(player["lying"].get(str(city), 0)))
     height = LINE + 12 if view["phase"] == 5 else 2 * LINE + 10
     draw.rounded_rectangle((left, top, right, top + height), 6, fill="#FFFFFF",
                            outline="#C9C2B2", width=2)
@@ -78,15 +78,20 @@ def draw_own_orders(draw: ImageDraw.ImageDraw, view: dict[str, Any],
         draw_text(draw, (left + 10, top + 5 + LINE), then, SMALL, fill=MUTED)
         _pills(draw, left + 20 + text_width(then, SMALL), top + 5 + LINE, right - 8, later)
     y = top + height + GAP
-    orders = player["orders"]
+    # this city's orders first; as many as fit in two lines each, the rest counted
+    orders = sorted(player["orders"], key=lambda o: (o["city"] != city, o["time"]))
     if not orders:
         draw_text(draw, (left + 10, y), word(lang, "card.no_orders"), SMALL, fill=MUTED)
         return
-    height = min(2 * LINE + 10, (bottom - y - GAP * (len(orders) - 1)) // len(orders))
-    for order in orders:
-        _order_box(draw, view, order, (left, y, right, y + height), lang,
+    room = int((bottom - y + GAP) // (2 * LINE + 10 + GAP))
+    shown = orders if len(orders) <= room else orders[:max(0, room - 1)]
+    for order in shown:
+        _order_box(draw, view, order, (left, y, right, y + 2 * LINE + 10), lang,
                    order["city"] == city, None)
-        y += height + GAP
+        y += 2 * LINE + 10 + GAP
+    if len(shown) < len(orders):
+        more = word(lang, "card.more_orders", count=len(orders) - len(shown))
+        draw_text(draw, (left + 10, y), fit(more, SMALL, right - left - 20), SMALL, fill=MUTED)
 
 
 def _order_box(draw: ImageDraw.ImageDraw, view: dict[str, Any], order: dict,

@@ -607,11 +607,42 @@ def test_a_rhein_card_at_a_stop_and_in_phase_5_shows_the_seats_orders(lang, play
                 head = word(lang, "card.stop_here", count=count)
             else:
                 count = public["players"][seat]["lying"].get(str(city), 0)
-                head = word(lang, "card.lying_here", count=count, city=cities[city])
+                head = word(lang, "card.lying_here", count=count)
             assert head in said, (head, said)
             seen[phase] += 1
         game.apply(state, seat, ai.choose(game, state, seat, "normal", 7))
     assert min(seen.values()) >= 2
+
+
+def test_a_rhein_card_with_many_open_orders_counts_those_that_do_not_fit():
+    """No rule limits a seat's open orders (rulings R9): those that do not fit are counted,
+    this city's listed first."""
+    from engine import ai
+
+    key, game = "rhein", engine.GAMES["rhein"]
+    state = game.setup(3, {}, seed=5)
+    while not (game.view(state, None)["phase"] == 5 and
+               game.view(state, None)["fulfil_city"] is not None):
+        seat = game.active(state)[0]
+        game.apply(state, seat, ai.choose(game, state, seat, "normal", 5))
+    public = game.view(state, None)
+    seat = game.active(state)[0]
+    here = public["fulfil_city"]
+    other = next(c["number"] for c in public["cities"] if c["number"] not in (0, here))
+    orders = [{"card": 60 + n, "tokens": 2, "city": other, "options": [[2, 9]], "time": 2,
+               "penalty": 3} for n in range(8)]
+    orders.append({"card": 99, "tokens": 2, "city": here, "options": [[3, 12]], "time": 4,
+                   "penalty": 4})
+    public["players"][seat]["orders"] = orders
+    view = {**card_view(game, key, state, 3, "en", public, []), **{"players": public["players"]}}
+    _, texts = draw(key, view)
+    check_readable(texts)
+    panel = [t for t in texts if t.box[0] < turn_card.MAP_BOX[2] and t.box[1] > turn_card.BANNER]
+    assert all(t.box[3] <= turn_card.MAP_BOX[3] for t in panel)
+    said = [t.text for t in panel]
+    shown = [t for t in said if t.startswith("#")]
+    assert shown[0].startswith("#99 ")  # this city's order first
+    assert f"+ {len(orders) - len(shown)} more open orders (/game board)" in said
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
