@@ -24,16 +24,17 @@ def test_nearest_moves_share_most_words_with_the_input():
     assert nearest(["end"], "") == []
 
 
-async def test_an_unreadable_move_is_refused_with_the_moves_near_it(tmp_path):
+async def seated(tmp_path, key: str, players: int):
+    """A started table of ``players`` members of ``key``; the store, the service, the game,
+    the stored row and state, and the seat and user to move."""
     from bot.service import TablesService
     from bot.store import Store
 
-    key = "rheinlaender"
-    store = await Store.open(str(tmp_path / "near.sqlite3"))
+    store = await Store.open(str(tmp_path / f"{key}.sqlite3"))
     service = TablesService(store, games={key: engine.get_game(key)}, render=FakeRenderer(),
                             seed_source=lambda: 4)
-    await service.new(ctx(1), key, min_players=3, max_players=3)
-    for user in (2, 3):
+    await service.new(ctx(1), key, min_players=players, max_players=players)
+    for user in range(2, players + 1):
         await service.join(ctx(user))
     await service.start(ctx(1), order="joined")
     row = await store.latest_game(500)
@@ -41,6 +42,11 @@ async def test_an_unreadable_move_is_refused_with_the_moves_near_it(tmp_path):
     state = game.load(row.state)
     seat = game.active(state)[0]
     user = {s.seat: s.user_id for s in await store.seats(row.id)}[seat]
+    return store, service, game, row, state, seat, user
+
+
+async def test_an_unreadable_move_is_refused_with_the_moves_near_it(tmp_path):
+    store, service, _, row, state, seat, user = await seated(tmp_path, "rheinlaender", 3)
     card = state["hands"][seat][0]
     replies = await service.play(ctx(user), f"play {card}")
     assert len(replies) == 1 and replies[0].audience is Audience.EPHEMERAL
@@ -62,21 +68,7 @@ def test_autocomplete_finds_a_move_by_its_words_in_any_order():
 
 
 async def test_autocomplete_offers_the_move_typed_in_words(tmp_path):
-    from bot.service import TablesService
-    from bot.store import Store
-
-    key = "rhein"
-    store = await Store.open(str(tmp_path / "auto.sqlite3"))
-    service = TablesService(store, games={key: engine.get_game(key)}, render=FakeRenderer(),
-                            seed_source=lambda: 4)
-    await service.new(ctx(1), key, min_players=2, max_players=2)
-    await service.join(ctx(2))
-    await service.start(ctx(1), order="joined")
-    row = await store.latest_game(500)
-    game = engine.get_game(key)
-    state = game.load(row.state)
-    seat = game.active(state)[0]
-    user = {s.seat: s.user_id for s in await store.seats(row.id)}[seat]
+    store, service, game, _, state, seat, user = await seated(tmp_path, "rhein", 2)
     bid = next(m for m in game.legal(state, seat) if m["type"] == "bid")
     choices = await service.move_choices(ctx(user), f"{bid['amount']} order {bid['card']}")
     assert game.format(state, bid) in [value for _, value in choices]

@@ -36,6 +36,13 @@ class Kinds:
         return b"\x89PNG fake"
 
 
+def partial_export() -> dict:
+    """The generated 3-player game cut mid-game (260 actions), where play continues."""
+    export = I.load_json(PARTIAL)
+    export["actions"] = export["actions"][:260]
+    return export
+
+
 async def opened(tmp_path, export: dict, render=None):
     store = await Store.open(str(tmp_path / "rhl.sqlite3"))
     renderer = render or Kinds()
@@ -59,8 +66,7 @@ async def test_a_finished_import_posts_its_final_board_and_result(tmp_path):
 
 
 async def test_an_import_continues_with_prompts_routes_and_round_boards(tmp_path):
-    export = I.load_json(PARTIAL)
-    export["actions"] = export["actions"][:260]
+    export = partial_export()
     service, renderer, replies = await opened(tmp_path, export)
     game = GAMES["18rhl"]
     phases, runs, previews = set(), 0, 0
@@ -103,8 +109,7 @@ async def test_an_import_continues_with_prompts_routes_and_round_boards(tmp_path
 
 
 async def test_the_turn_prompt_buttons_play_legal_moves(tmp_path):
-    export = I.load_json(PARTIAL)
-    export["actions"] = export["actions"][:260]
+    export = partial_export()
     service, _, replies = await opened(tmp_path, export)
     game = GAMES["18rhl"]
     for _ in range(6):
@@ -120,8 +125,7 @@ async def test_the_turn_prompt_buttons_play_legal_moves(tmp_path):
 
 
 async def test_board_near_zooms_and_a_lay_preview_is_only_for_the_caller(tmp_path):
-    export = I.load_json(PARTIAL)
-    export["actions"] = export["actions"][:260]
+    export = partial_export()
     service, renderer, _ = await opened(tmp_path, export)
     replies = await service.board(ctx(1), near="f9")
     assert renderer.kinds[-1] == "zoom" and "near F9" in replies[-1].text
@@ -153,8 +157,7 @@ async def test_board_near_zooms_and_a_lay_preview_is_only_for_the_caller(tmp_pat
 async def test_one_real_zoom_render_is_small_and_sharp(tmp_path):
     from render import render_board
 
-    export = I.load_json(PARTIAL)
-    export["actions"] = export["actions"][:260]
+    export = partial_export()
     service, _, _ = await opened(tmp_path, export, render=render_board)
     replies = await service.board(ctx(1), near="F9")
     png = replies[-1].files[0].data
@@ -177,8 +180,7 @@ async def test_cli_import_opens_the_table_and_its_export_replays_from_the_import
 
     from bot.cli import main
 
-    export = I.load_json(PARTIAL)
-    export["actions"] = export["actions"][:260]
+    export = partial_export()
     path = tmp_path / "partial.json.gz"
     path.write_bytes(gzip.compress(json.dumps(export).encode()))
     db, out, renderer = tmp_path / "bot.sqlite3", io.StringIO(), Kinds()
@@ -246,8 +248,7 @@ async def test_channel_card_and_log_name_players_as_the_table_does(tmp_path):
 async def test_hand_lists_a_players_cash_shares_privates_and_corporations(tmp_path):
     """/game hand in 18Rhl: what the player holds, read from the public view (a phone shows
     the board too small to count shares on it), in the caller's language."""
-    export = I.load_json(PARTIAL)
-    export["actions"] = export["actions"][:260]
+    export = partial_export()
     service, _, _ = await opened(tmp_path, export)
     game = GAMES["18rhl"]
     state = game.load((await service.store.latest_game(500)).state)
@@ -272,8 +273,7 @@ async def test_hand_lists_a_players_cash_shares_privates_and_corporations(tmp_pa
 async def test_a_run_of_other_routes_than_the_prompt_drew_gets_its_picture(tmp_path):
     """The prompt draws the routes ``run auto`` would run; a player who runs exactly those
     gets no second picture of them, but one who writes other routes sees what they ran."""
-    export = I.load_json(PARTIAL)
-    export["actions"] = export["actions"][:260]
+    export = partial_export()
     service, renderer, _ = await opened(tmp_path, export)
     game = GAMES["18rhl"]
     for _ in range(200):
@@ -297,8 +297,7 @@ async def test_a_run_of_other_routes_than_the_prompt_drew_gets_its_picture(tmp_p
 
 async def test_round_markers_stay_in_the_log_not_the_channel(tmp_path):
     """"passes; -- Operating Round 6.1 (of 1) --" only repeated the post's title."""
-    export = I.load_json(PARTIAL)
-    export["actions"] = export["actions"][:260]
+    export = partial_export()
     service, _, _ = await opened(tmp_path, export)
     game = GAMES["18rhl"]
     posted, phases = [], set()
