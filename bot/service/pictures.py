@@ -248,8 +248,8 @@ class Pictures(ServiceBase):
 def card_entries(since: list[ActionRow]) -> list[list[int]]:
     """The moves' indexes grouped as the card and a turn DM's news list them: a seat's moves
     in a row are one entry, as the channel joins an AI seat's run with " · " ("plays card 48
-    · ends the turn without a bastion"). One per move, a turn's steps took the card (twelve in a Trödler
-    turn), and the other seats' moves fell under "+ N earlier moves"."""
+    · ends the turn without a bastion"). One per move, a turn's steps took the card (twelve
+    in a Trödler turn), and the other seats' moves fell under "+ N earlier moves"."""
     entries: list[list[int]] = []
     for number, row in enumerate(since):
         if entries and since[entries[-1][-1]].seat == row.seat:
