@@ -24,6 +24,15 @@ def test_nearest_moves_share_most_words_with_the_input():
     assert nearest(["end"], "") == []
 
 
+def test_a_word_one_letter_off_still_finds_its_move():
+    offered = ["move bridge glenmore", "move bridge kilbride", "take cup", "done"]
+    assert nearest(offered, "moev bridge glenmroe") == ["move bridge glenmore"]
+    assert nearest(["load white-plane 3", "done"], "laod whte plane 3") == ["load white-plane 3"]
+    assert nearest(["bid pwb 20", "pass"], "bud pwb") == ["bid pwb 20"]  # pwb alone is half
+    assert nearest(["take cup", "done"], "tkae") == ["take cup"]
+    assert nearest(["take cup", "done"], "tk") == []  # too short to guess at
+
+
 async def seated(tmp_path, key: str, players: int):
     """A started table of ``players`` members of ``key``; the store, the service, the game,
     the stored row and state, and the seat and user to move."""

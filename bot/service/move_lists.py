@@ -20,6 +20,7 @@ import re
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from difflib import get_close_matches
 from itertools import pairwise
 
 from engine.core import Action, Game, State
@@ -198,6 +199,7 @@ def _moved(old: list[int], new: list[int]) -> dict[int, int]:
     return {i: b - a for i, (a, b) in enumerate(zip(old, new, strict=True)) if a != b}
 
 
+TYPO_LETTERS = 4  # three-letter words one letter apart are other words (bid, bad, bud)
 SUGGESTED = 3  # moves a refusal of unreadable input suggests
 
 
@@ -205,15 +207,16 @@ def nearest(notations: Sequence[str], typed: str) -> list[str]:
     """The notations that share the most words with ``typed``, when they share at least half
     of its words ("load 3 white plane" -> "load white-plane 3"; "play 10" -> "play 10 left",
     "play 10 right"...): what a refusal of an unreadable move suggests. A word of three
-    letters or more also matches the start of a longer one ("glen" -> "glenmore")."""
+    letters or more also matches the start of a longer one ("glen" -> "glenmore"), and a word
+    of four letters or more one letter off, typed on a phone ("moev" -> "move", "laod" ->
+    "load")."""
     words = _words(typed)
     if not words:
         return []
     scored = []
     for notation in notations:
         own = _words(notation)
-        hits = sum(1 for word in words if word in own or
-                   len(word) >= 3 and any(w.startswith(word) for w in own))
+        hits = sum(1 for word in words if _meets(word, own))
         scored.append((hits, notation))
     best = max((hits for hits, _ in scored), default=0)
     if best == 0 or 2 * best < len(words):
@@ -226,6 +229,13 @@ def covers(typed: str, text: str) -> bool:
     finds "Load 3 onto the white Plane" for "load 3 white" and "white pl 3"."""
     own = _words(text)
     return all(any(word.startswith(part) for word in own) for part in _words(typed))
+
+
+def _meets(word: str, own: list[str]) -> bool:
+    if word in own or len(word) >= 3 and any(w.startswith(word) for w in own):
+        return True
+    # difflib's ratio: 0.75 lets one swapped, missing or wrong letter through in a word of four
+    return len(word) >= TYPO_LETTERS and bool(get_close_matches(word, own, n=1, cutoff=0.75))
 
 
 def _words(text: str) -> list[str]:
