@@ -205,9 +205,10 @@ def _name(draw: ImageDraw.ImageDraw, at: tuple[float, float], item: dict,
           cities: dict[int, str], room: float, lang: str,
           weights: tuple[bool, ...] = (True, False)) -> None:
     """The transport's name, with where it stands when under way, in the first of
-    ``weights`` (bold or not) it fits; the place is left out before the name is cut."""
+    ``weights`` (bold or not) it fits; the place is left out, then the name shortened
+    ("schw. Flugzeug"), before it is cut."""
     name = word(lang, f"transport.{item['key']}")
-    tries = [name]
+    tries = [name, word(lang, f"transport_short.{item['key']}")]
     if item["pos"] is not None:
         tries.insert(0, word(lang, "card.at", transport=name, city=cities.get(item["pos"], "")))
     for text in tries[:-1]:

@@ -522,7 +522,9 @@ def test_a_rhein_card_in_phases_2_and_3_shows_the_transports_to_load_and_reserve
     """The small map showed a transport as a dot while the seat loaded containers onto it
     and reserved its stops; the board's lanes hold the figures in 6-pixel text on a phone.
     Now the transports the phase is about take the map's place: each named, how full, whose
-    containers are aboard and which stops are reserved by whom, all inside the panel."""
+    containers are aboard and which stops are reserved by whom, all inside the panel. A name
+    too long for a column of two is shortened, not cut ("schw. Flugzeug", not "schwarzes
+    Flugz…")."""
     from engine import ai
     from render.rhein import word
     from render.rhein_card import choosable
@@ -551,7 +553,8 @@ def test_a_rhein_card_in_phases_2_and_3_shows_the_transports_to_load_and_reserve
                                       for tr in public["transports"]))  # no map
             for item in choosable(public):
                 name = word(lang, f"transport.{item['key']}")
-                assert any(t.startswith(name[:12]) for t in said), (name, said)
+                short = word(lang, f"transport_short.{item['key']}")
+                assert any(t.startswith(name) or t == short for t in said), (name, said)
                 colours = [p["colour"] for p in public["players"]]
                 for seat, count in enumerate(item["load"]):
                     if count:
