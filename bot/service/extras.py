@@ -23,7 +23,7 @@ from typing import Any
 from bot.i18n import language
 from bot.service.move_lists import LISTED, spread
 from engine.core import Action, Game, State
-from engine.text import DEFAULT, msg, say
+from engine.text import DEFAULT, Msg, msg, say
 
 MAX_BUTTONS = 5  # the generic prompt: the first five legal moves
 
@@ -56,6 +56,11 @@ class Extras:
         if len(moves) <= MAX_BUTTONS:
             return list(range(len(moves)))
         return spread([str(game.label(state, m)) for m in moves[:LISTED]])[:MAX_BUTTONS]
+
+    def confirm(self, game: Game, state: State, seat: int, action: Action) -> Msg | None:
+        """What a move that cannot be taken back does, when ``action`` is one: the player is
+        asked once more, with a button, before it is made (18Rhl: going bankrupt)."""
+        return None
 
     def prompt_images(self, game: Game, state: State, seat: int, *,
                       lang: str = DEFAULT) -> list[tuple[str, dict]]:

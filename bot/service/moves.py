@@ -8,7 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot.i18n import english_move, t
-from bot.replies import FILES_LIMIT, Audience, Reply, text_limit
+from bot.replies import FILES_LIMIT, Audience, Button, Reply, text_limit
 from bot.service.base import (
     EMBED_LIMIT,
     Ctx,
@@ -30,6 +30,7 @@ from engine.core import Action, RuleError, State, is_plain_number
 from engine.text import say
 
 UNDO_CHOICES = {"undo-yes": True, "undo-no": False}  # the undo vote's buttons
+SURE = "sure-"  # a button's move index after it: the player confirmed a move asked about
 
 
 class Moves(ServiceBase):
@@ -60,7 +61,23 @@ class Moves(ServiceBase):
             # new turn unseen is refused once, with what it is.
             return notices + [_private(ctx, self._turn_news("svc.done_stale", table, seat,
                                                             ctx.locale))]
+        asked = self._asked_first(ctx, table, seat, action)
+        if asked is not None:
+            return notices + [asked]
         return notices + await self._play_action(table, seat, ctx.user_id, action, ctx.locale)
+
+    def _asked_first(self, ctx: Ctx, table: Table, seat: int, action: Action) -> Reply | None:
+        """A move that cannot be taken back is made only from the button of this question,
+        so that a slip of the finger in a list does not end a player's game."""
+        state = table.state
+        assert state is not None
+        warning = extras_for(table.row.game_key).confirm(table.game, state, seat, action)
+        if warning is None:
+            return None
+        index = table.game.legal(state, seat).index(action)
+        sure = Button(t("svc.confirm_button", ctx.locale, move=table.game.format(state, action)),
+                      f"rb:{table.row.id}:{table.row.version}:{SURE}{index}", "danger")
+        return _private(ctx, say(warning, ctx.locale), buttons=[sure])
 
     def _turn_news(self, key: str, table: Table, seat: int, lang: str) -> str:
         game, state = table.game, table.state
@@ -74,6 +91,9 @@ class Moves(ServiceBase):
     async def press(self, ctx: Ctx, custom_id: str) -> list[Reply]:
         parts = custom_id.split(":")
         clock = _clock_choice(parts[3]) if len(parts) == 4 else None
+        sure = parts[-1].startswith(SURE)
+        if sure:
+            parts[-1] = parts[-1].removeprefix(SURE)
         if len(parts) != 4 or parts[0] != "rb" or not _number(parts[1]) or \
                 not _number(parts[2]) or not (_number(parts[3]) or parts[3] in UNDO_CHOICES
                                               or clock):
@@ -100,6 +120,9 @@ class Moves(ServiceBase):
         moves = table.game.legal(table.state, seat)
         if index >= len(moves):
             return notices + [_private(ctx, t("svc.stale", ctx.locale))]
+        asked = None if sure else self._asked_first(ctx, table, seat, moves[index])
+        if asked is not None:
+            return notices + [asked]
         return notices + await self._play_action(table, seat, ctx.user_id, moves[index],
                                                    ctx.locale)
 

@@ -262,6 +262,17 @@ class Rhl18Extras(Extras):
             return None
         return msg("rhl18.discord.partial_lay", typed=text.strip(), example=steps[0])
 
+    def confirm(self, game: Game, state: State, seat: int, action: Action) -> Msg | None:
+        if action.get("type") != "bankrupt":
+            return None
+        from engine.rhl18 import flow as F
+
+        corp = action["entity"]
+        forced = F.must_buy(state, corp) and not state["corps"][corp]["trains"]
+        return msg("rhl18.discord.confirm_bankrupt", corp=corp.upper(),
+                   why=msg("rhl18.discord.bankrupt_forced" if forced
+                           else "rhl18.discord.bankrupt_unforced", corp=corp.upper()))
+
     def prompt_images(self, game: Game, state: State, seat: int, *,
                       lang: str = DEFAULT) -> list[tuple[str, dict]]:
         runs = [m for m in game.legal(state, seat) if m.get("type") == "run_routes"]
