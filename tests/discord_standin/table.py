@@ -102,6 +102,9 @@ async def play_turn(bot: Bot, member: Member, channel: int, rng: random.Random,
         assert choices, f"{member.name} has no move to pick (typed {typed!r})"
         pick = rng.choice(choices)["value"]
         record = await member.command("play", channel, move=pick)
+        sure = [(m, c) for m in record.private for c in m.custom_ids if ":sure-" in c]
+        if sure:  # a move asked about first (18Rhl's bankruptcy): picked, so meant
+            record = await member.press(*sure[0])
         after = await row_of(bot, channel)
         if after.version != row.version:
             played.moves.append(record)
