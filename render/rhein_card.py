@@ -78,8 +78,9 @@ def draw_own_orders(draw: ImageDraw.ImageDraw, view: dict[str, Any],
         draw_text(draw, (left + 10, top + 5 + LINE), then, SMALL, fill=MUTED)
         _pills(draw, left + 20 + text_width(then, SMALL), top + 5 + LINE, right - 8, later)
     y = top + height + GAP
-    # this city's orders first; as many as fit in two lines each, the rest counted
-    orders = sorted(player["orders"], key=lambda o: (o["city"] != city, o["time"]))
+    # this city's orders first, the nearest deadline first; as many as fit in two lines
+    # each, the rest counted
+    orders = sorted(player["orders"], key=lambda o: (o["city"] != city, *_tokens_left(o)))
     if not orders:
         draw_text(draw, (left + 10, y), word(lang, "card.no_orders"), SMALL, fill=MUTED)
         return
@@ -96,19 +97,20 @@ def draw_own_orders(draw: ImageDraw.ImageDraw, view: dict[str, Any],
 
 def _order_box(draw: ImageDraw.ImageDraw, view: dict[str, Any], order: dict,
                box: tuple[float, ...], lang: str, outlined: bool, note: str | None) -> None:
-    """An order: number and city, time and penalty; its options (containers → income), and
-    ``note`` (the bid under way) right of them."""
+    """An order: number and city, its deadline and penalty; its options (containers →
+    income), and ``note`` (the bid under way) right of them."""
     left, top, right, _ = box
     cities = {c["number"]: c["name"] for c in view["cities"]}
     draw.rounded_rectangle(box, 6, fill="#FFF6DA", outline=HIGHLIGHT if outlined else "#C9C2B2",
                            width=HIGHLIGHT_WIDTH if outlined else 2)
-    terms = word(lang, "orders.terms", time=order["time"], penalty=order["penalty"])
-    name = f"#{order['card']} {cities.get(order['city'], order['city'])}"
+    name = fit(f"#{order['card']} {cities.get(order['city'], order['city'])}", SMALL,
+               (right - left) / 2 - 10, True)
+    draw_text(draw, (left + 10, top + 5), name, SMALL, bold=True, fill=INK)
+    # the deadline takes what the name leaves: the German one is longer than half a box
+    room = right - left - 34 - text_width(name, SMALL, True)
+    draw_text(draw, (right - 8, top + 5), fit(_terms(order, lang), SMALL, room), SMALL,
+              fill=MUTED, anchor="ra")
     half = (right - left) / 2
-    draw_text(draw, (right - 8, top + 5), fit(terms, SMALL, half - 16), SMALL, fill=MUTED,
-              anchor="ra")
-    draw_text(draw, (left + 10, top + 5), fit(name, SMALL, half - 10, True), SMALL, bold=True,
-              fill=INK)
     options = "   ".join(f"{q} → {c}" for q, c in order["options"])
     room = right - left - 20
     if note is not None:
@@ -117,6 +119,21 @@ def _order_box(draw: ImageDraw.ImageDraw, view: dict[str, Any], order: dict,
                   anchor="ra")
         room -= text_width(note, SMALL, True) + 16
     draw_text(draw, (left + 10, top + 5 + LINE), fit(options, SMALL, room), SMALL, fill=INK)
+
+
+def _terms(order: dict, lang: str) -> str:
+    """The deadline and penalty: a held order's deadline is the time tokens left on it (what
+    the board shows), one still on the Orders List its printed time."""
+    if "tokens" not in order:
+        return word(lang, "orders.terms", time=order["time"], penalty=order["penalty"])
+    if order["tokens"] is None:  # Relax: no tokens, no deadline (rulings R17)
+        return word(lang, "card.no_deadline", penalty=order["penalty"])
+    return word(lang, "card.tokens", count=order["tokens"], penalty=order["penalty"])
+
+
+def _tokens_left(order: dict) -> tuple[bool, int]:
+    """A held order's sort key by deadline: fewest tokens first, none (Relax) last."""
+    return order["tokens"] is None, order["tokens"] or 0
 
 
 def _acting(view: dict[str, Any]) -> list[int]:
