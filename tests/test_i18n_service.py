@@ -136,3 +136,25 @@ async def test_german_prompts_say_du_to_one_player_and_ihr_to_several(svc, tmp_p
     prompt = next(r.text for r in started if "dran" in r.text)
     assert "du bist dran" in prompt and "Zieh mit /zug zug: oder schau mit" in prompt, prompt
     await store.close()
+
+
+async def test_a_hand_dealt_is_told_in_its_owners_language(tmp_path):
+    """The hand each player is dealt at the start goes by DM to that player alone, so it is
+    said in their client's language, whatever the table's."""
+    from bot.service import TablesService
+    from bot.store import Store
+    from engine import get_game
+    from tests.service_pebbles import FakeRenderer
+
+    store = await Store.open(str(tmp_path / "hands.sqlite3"))
+    service = TablesService(store, games={"rheinlaender": get_game("rheinlaender")},
+                            render=FakeRenderer(), seed_source=lambda: 5)
+    await service.new(lctx(1, "en-GB"), "rheinlaender", min_players=3, max_players=3)
+    await service.join(lctx(2, "de"))
+    await service.join(lctx(3, "en-US"))
+    replies = await service.start(lctx(1, "en-GB"), order="joined")
+    dms = {r.user_id: r.text for r in replies if r.audience is Audience.DM}
+    assert set(dms) == {1, 2, 3}
+    assert dms[2].startswith("**Nur du siehst**"), dms[2]
+    assert dms[1].startswith("**Only you see**") and dms[3].startswith("**Only you see**")
+    await store.close()

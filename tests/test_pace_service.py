@@ -197,7 +197,7 @@ async def test_german_digest_and_warnings(world):
     await service.remind(lctx(1, "de"), digest=True)
     await service.new(lctx(1, "de"), "pebbles", pace="24h", lang="de")
     await service.join(ctx(2))
-    await service.start(ctx(1), order="joined")
+    await service.start(lctx(1, "de"), order="joined")  # a German client: German DMs
     await reminders.run_due()
     assert any("Tägliche Übersicht" in text for who, text in box.dms if who == 1)
     clock.now += 12.5 * HOUR
@@ -221,3 +221,29 @@ async def test_the_turn_dm_says_what_happened_since_your_last_move(world):
     news = dm.partition("Since your last move:")[2].partition("You can")[0]
     assert "**U2**" in news and "takes 1" in news, dm  # U2's turn, as the channel said it
     assert "**U1**" not in news  # not U1's own moves
+
+
+async def test_a_players_dms_are_in_their_own_language(world):
+    """A table's channel speaks the table's language, but a DM goes to one player: it is
+    said in the language of that player's Discord client, as their own replies are (a German
+    player at an English table got English turn DMs)."""
+    from tests.issue10_helpers import lctx
+
+    service, reminders, clock, box = world
+    await service.new(ctx(1), "pebbles")
+    await service.join(lctx(2, "de"))
+    await service.start(ctx(1), order="joined")
+    await service.play(ctx(1), "ready")
+    await service.play(lctx(2, "de"), "ready")
+    for user, move in [(1, "take 3"), (1, "end"), (2, "take 1"), (2, "end"), (1, "take 2"),
+                       (1, "end")]:
+        await service.play(ctx(user) if user == 1 else lctx(user, "de"), move)
+    await reminders.run_due()
+    german = [text for user, text in box.dms if user == 2][-1]
+    assert german.startswith("Du bist dran") and "Seit deinem letzten Zug:" in german, german
+    assert "Du kannst:" in german and "**U1**" in german
+    await service.play(lctx(2, "de"), "take 1")
+    await service.play(lctx(2, "de"), "end")
+    await reminders.run_due()
+    english = [text for user, text in box.dms if user == 1][-1]
+    assert english.startswith("It is your turn") and "Since your last move:" in english

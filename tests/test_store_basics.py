@@ -337,3 +337,17 @@ async def test_cli_backup_of_a_database_being_written_is_consistent(tmp_path):
     copied = json.loads(state)["n"]
     assert 0 < copied <= written
     assert moves == [f"move {n}" for n in range(1, copied + 1)]  # snapshot matches its log
+
+
+async def test_a_players_language_is_kept_and_replaced(store_target):
+    """What a player's own DMs are said in (ServiceBase._learn_language)."""
+    store = await open_store(store_target)
+    try:
+        assert await store.languages([7, 8]) == {}
+        await store.set_language(7, "de", 1.0)
+        await store.set_language(2**62, "en", 1.0)  # Discord ids need 64 bits
+        assert await store.languages([7, 8, 2**62, 7]) == {7: "de", 2**62: "en"}
+        await store.set_language(7, "en", 2.0)
+        assert await store.languages([7]) == {7: "en"}
+    finally:
+        await store.close()

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import engine
-from bot.i18n import colour_name, has, t
+from bot.i18n import colour_name, has, language, t
 from bot.replies import Audience, Reply, fitted
 from bot.service.move_lists import first_choices
 from bot.service.reminders import Reminders
@@ -83,6 +83,7 @@ def _guarded(method: Callable[..., Awaitable[list[Reply]]]):
 
     @functools.wraps(method)
     async def wrapper(self: ServiceBase, ctx: Ctx, *args: Any, **kwargs: Any) -> list[Reply]:
+        await self._learn_language(ctx)
         try:
             replies = await method(self, ctx, *args, **kwargs)
         except Refusal as error:
@@ -171,11 +172,12 @@ class Table:
         note = self.game.score_note(self.state, standing)
         return line if note is None else f"{line} · {self.said([note], locale)}"
 
-    def run_said(self, seat: int, saids: Sequence[str]) -> str:
+    def run_said(self, seat: int, saids: Sequence[str], lang: object = None) -> str:
         """A run of one seat's moves as one text, the seat named once: "Bot 2 plays #62
         bridge · takes a cup · ends the turn". A move's text that is a sentence loses its
-        full stop inside the run, where " · " ends it ("Kilbride. · ends" read as a typo)."""
-        parts = [saids[0]] + [self.predicate(seat, said) or said for said in saids[1:]]
+        full stop inside the run, where " · " ends it ("Kilbride. · ends" read as a typo).
+        ``lang``: the one ``saids`` are in (the table's by default)."""
+        parts = [saids[0]] + [self.predicate(seat, said, lang) or said for said in saids[1:]]
         return " · ".join([_unstopped(part) for part in parts[:-1]] + parts[-1:])
 
     def said(self, lines: Sequence[Any], locale: object = None) -> str:
@@ -193,7 +195,8 @@ class Table:
         return said or f"{say(self.game.label(before, action), self.row.language)} " \
             f"(`{self.game.format(before, action)}`)"
 
-    def said_apart(self, lines: Sequence[Any]) -> tuple[str, list[str]]:
+    def said_apart(self, lines: Sequence[Any], locale: object = None
+                   ) -> tuple[str, list[str]]:
         """A move's lines as the channel posts them: the move as one text (:meth:`said`),
         and apart from it the public records the game keeps whole (``Game.record_keys``),
         each a line of its own that no summary may cut. A line that only names the round
@@ -201,7 +204,7 @@ class Table:
         keys = self.game.record_keys
         records = [line for line in lines if getattr(line, "key", None) in keys]
         kept = [line for line in self.unheaded(lines) if getattr(line, "key", None) not in keys]
-        return self.said(kept), [self.said([line]) for line in records]
+        return self.said(kept, locale), [self.said([line], locale) for line in records]
 
     def unheaded(self, lines: Sequence[Any]) -> list[Any]:
         """``lines`` without those that only name the round beginning (``heading_keys``)."""
@@ -263,6 +266,7 @@ class ServiceBase:
         # the next turn; a typed ``done`` at that version was meant for the turn that ended.
         self._closed_turns: dict[int, tuple[int, int]] = {}
         self._closed_names: dict[int, Any] = {}  # game id -> the step that ended
+        self._languages: dict[int, str] = {}  # user id -> the client language last seen
         # game id -> (the last action the previous turn card saw, the state then, dumped):
         # the next card's "before". The action id is also in the store, so after a restart
         # the card replays the log up to it instead.
@@ -281,6 +285,29 @@ class ServiceBase:
             raise Refusal("svc.no_such_game", key=repr(clip_word(key)), known=known)
         return self.games[key]
 
+
+    async def _learn_language(self, ctx: Ctx) -> None:
+        """Keep the language of the player's Discord client, which each command carries:
+        what later goes to them alone (a turn DM, a hand dealt) is said in it, since a DM
+        has no command to take it from. Stored only when it changed."""
+        lang = language(ctx.locale)
+        if self._languages.get(ctx.user_id) == lang:
+            return
+        try:
+            if (await self.store.languages([ctx.user_id])).get(ctx.user_id) != lang:
+                await self.store.set_language(ctx.user_id, lang, self.clock())
+            self._languages[ctx.user_id] = lang
+        except Exception:  # a courtesy: never fail a command for it
+            log.exception("keeping the language of user %s failed", ctx.user_id)
+
+    async def _languages_of(self, table: Table) -> dict[int, str]:
+        """Each seated member's language for what is sent to them alone: their client's,
+        else the table's."""
+        users = [s.user_id for s in table.seats if s.user_id is not None and not s.is_ai]
+        unknown = [user for user in users if user not in self._languages]
+        if unknown:
+            self._languages.update(await self.store.languages(unknown))
+        return {user: self._languages.get(user, table.row.language) for user in users}
     async def _table(self, ctx: Ctx, statuses: tuple[str, ...] = ("lobby", "active")
                      ) -> tuple[Table, list[Reply]]:
         """The channel's live game (state loaded if started) and any notices about it."""

@@ -231,7 +231,7 @@ class Lobby(ServiceBase):
         replies.append(await self._board_reply(table, state))
         assert version == table.row.version
         replies += await self._after_change(table)
-        return replies + self._secret_news(table, {}, None)
+        return replies + await self._secret_news(table, {}, None)
 
     async def _fetch_origin(self, table: Table) -> bool:
         """Load an imported game's starting state into ``table.origin``; True if imported."""

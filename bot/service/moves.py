@@ -208,7 +208,8 @@ class Moves(ServiceBase):
         replies += await self._after_change(table, board_due=board_due,
                                             mover=(seat, user_id, lang) if goes_on else None)
         news = self._closed_turn(table, seat, user_id, action, before, key_before, lang)
-        return _folded(replies) + news + self._secret_news(table, secrets_before, phase_before)
+        return _folded(replies) + news + await self._secret_news(table, secrets_before,
+                                                                 phase_before)
 
     def _closed_turn(self, table: Table, seat: int, user_id: int | None, action: Action,
                      before: State, key_before: Any, lang: str) -> list[Reply]:
@@ -235,20 +236,26 @@ class Moves(ServiceBase):
         return {s.seat: _private_part(game.view(state, s.seat), public)
                 for s in table.seats if s.seat is not None and not s.is_ai and s.user_id}
 
-    def _secret_news(self, table: Table, before: dict[int, list[tuple[str, Any]]],
-                     phase_before: str | None) -> list[Reply]:
+    async def _secret_news(self, table: Table, before: dict[int, list[tuple[str, Any]]],
+                           phase_before: str | None) -> list[Reply]:
         """After a phase change, a DM to each player whose hidden information changed (a new
-        deal, a draw); within a phase /game hand shows it, so ordinary moves send no DMs."""
+        deal, a draw), in their own language; within a phase /game hand shows it, so
+        ordinary moves send no DMs."""
         assert table.state is not None
         phase = table.game.phase(table.state)
         if phase == phase_before or table.game.result(table.state) is not None:
             return []
         replies = []
+        languages: dict[int, str] | None = None
         for seat, secret in self._secrets(table).items():
             if secret and secret != before.get(seat):
-                text = _clip("\n".join([t("svc.only_you", table.row.language, phase=phase),
-                                        *_secret_lines(secret, table.row.language)]))
-                replies.append(Reply(text, Audience.DM, user_id=table.by_seat(seat).user_id))
+                user = table.by_seat(seat).user_id
+                languages = languages or await self._languages_of(table)
+                lang = languages.get(user, table.row.language) if user is not None \
+                    else table.row.language
+                text = _clip("\n".join([t("svc.only_you", lang, phase=say(phase, lang)),
+                                        *_secret_lines(secret, lang)]))
+                replies.append(Reply(text, Audience.DM, user_id=user))
         return replies
 
     async def _commit(self, table: Table, seat: int, user_id: int | None,

@@ -19,7 +19,7 @@ class ReminderSettings(ServiceBase):
         if self.reminders is None:
             return
         try:
-            info = self._turn_info(table)
+            info = self._turn_info(table, await self._languages_of(table))
             if info.waiting:
                 await self._add_news(table, info)
             await self.reminders.game_changed(info)
@@ -38,19 +38,21 @@ class ReminderSettings(ServiceBase):
             if last is None:
                 continue  # no move of theirs yet: the game's start is in the channel
             actions = await self.store.actions(table.row.id, after=last)
+            lang = info.languages.get(user_id, table.row.language)
             runs = [(actions[entry[0]].seat, saids) for entry in card_entries(actions)
-                    if (saids := [said for said in (table.said_apart(actions[i].lines)[0]
+                    if (saids := [said for said in (table.said_apart(actions[i].lines, lang)[0]
                                                     for i in entry) if said])]
             if not runs:
                 continue
-            lines = [clip_word(table.credited(mover, table.run_said(mover, saids)), NEWS_LINE)
+            lines = [clip_word(table.credited(mover, table.run_said(mover, saids, lang),
+                                              table.who(mover, lang), lang), NEWS_LINE)
                      for mover, saids in runs[-NEWS_RUNS:]]
-            lang = table.row.language
             more = [t("rem.news_more", lang, count=len(runs) - NEWS_RUNS)] \
                 if len(runs) > NEWS_RUNS else []
             info.waiting[user_id] = "\n".join([t("rem.news", lang), *more, *lines, expected])
 
-    def _turn_info(self, table: Table) -> TurnInfo:
+    def _turn_info(self, table: Table, languages: dict[int, str]) -> TurnInfo:
+        """``languages``: each member's own (:meth:`_languages_of`), for their DMs."""
         row, game, state = table.row, table.game, table.state
         live = row.status in ("lobby", "active") and state is not None
         waiting: dict[int, str] = {}
@@ -58,10 +60,12 @@ class ReminderSettings(ServiceBase):
             for seat in game.active(state):
                 s = table.by_seat(seat)
                 if not s.is_ai and s.user_id is not None:
-                    waiting[s.user_id] = _expected(game, state, seat, row.language)
+                    waiting[s.user_id] = _expected(
+                        game, state, seat, languages.get(s.user_id, row.language))
         return TurnInfo(game_id=row.id, guild_id=row.guild_id, channel_id=row.channel_id,
                         title=game.title, phase=row.phase, live=live, waiting=waiting,
-                        pace_hours=row.pace_hours, language=row.language)
+                        pace_hours=row.pace_hours, language=row.language,
+                        languages=languages)
 
     @_guarded
     async def remind(self, ctx: Ctx, on: bool | None = None, every_hours: float | None = None,

@@ -92,6 +92,7 @@ class TurnInfo:
     waiting: dict[int, str] = field(default_factory=dict)  # user id -> what is expected
     pace_hours: float | None = None  # the table's move clock; None: no clock
     language: str = "en"             # the table's language (channel posts)
+    languages: dict[int, str] = field(default_factory=dict)  # user id -> their DMs' language
 
 
 def channel_link(guild_id: int | None, channel_id: int) -> str:
@@ -277,7 +278,8 @@ class Reminders:
                                             else IDLE_DAYS * 86400 + 3600)
             elif settings.remind_on and not settings.digest:  # digest users get one a day
                 first_due[user_id] = next_allowed(settings, now + settings.delay_hours * 3600)
-        waiting = {user: _payload(info, expected) for user, expected in info.waiting.items()}
+        waiting = {user: _payload(info, expected, user)
+                   for user, expected in info.waiting.items()}
         await self.store.sync_turn_reminders(info.game_id, waiting, first_due,
                                              now + IDLE_DAYS * 86400, _payload(info, ""), now)
         await self._sync_clocks(info, [row for row in rows if row.kind == "clock"], now)
@@ -297,7 +299,7 @@ class Reminders:
         span = info.pace_hours * 3600
         for user_id in info.waiting:
             if user_id not in running:
-                payload = {**_payload(info, ""), "started": now, "deadline": now + span,
+                payload = {**_payload(info, "", user_id), "started": now, "deadline": now + span,
                            "pace_hours": info.pace_hours, "stage": 0}
                 await self.store.set_reminder("clock", info.game_id, user_id,
                                               now + span * CLOCK_STAGES[0], payload, now)
@@ -516,11 +518,12 @@ def _title(key: str) -> str:
         return key
 
 
-def _payload(info: TurnInfo, expected: str) -> dict[str, object]:
-    # the phase keeps its catalogue key, so each DM says it in the table's language
+def _payload(info: TurnInfo, expected: str, user_id: int | None = None) -> dict[str, object]:
+    # the phase keeps its catalogue key, so each DM says it in its reader's language
     return {"title": info.title, "phase": to_json(info.phase), "expected": expected,
             "guild_id": info.guild_id, "channel_id": info.channel_id,
-            "language": info.language}
+            "language": info.languages.get(user_id, info.language) if user_id is not None
+            else info.language}
 
 
 def _turn_dm(row: ReminderRow) -> Reply:

@@ -328,6 +328,23 @@ class StoreBase:
                                "AND seat = ?", (game_id, seat))
         return int(rows[0][0]) if rows and rows[0][0] is not None else None
 
+    async def languages(self, user_ids: Sequence[int]) -> dict[int, str]:
+        """The Discord client language last seen for each of ``user_ids`` that has one."""
+        found = {}
+        for user_id in dict.fromkeys(user_ids):
+            rows = await self._all("SELECT language FROM user_languages WHERE user_id = ?",
+                                   (user_id,))
+            if rows:
+                found[user_id] = str(rows[0][0])
+        return found
+
+    async def set_language(self, user_id: int, language: str, now: float) -> None:
+        async with self._tx() as tx:
+            await tx.fetch(
+                "INSERT INTO user_languages (user_id, language, updated_at) VALUES (?, ?, ?) "
+                "ON CONFLICT (user_id) DO UPDATE SET language = excluded.language, "
+                "updated_at = excluded.updated_at", (user_id, language, now))
+
     async def _mark(self, kind: str, game_id: int) -> int | None:
         rows = await self._all(f"SELECT last_action FROM {self._MARKS[kind]} WHERE game_id = ?",
                                (game_id,))
