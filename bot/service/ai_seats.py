@@ -11,6 +11,7 @@ from bot.service import ai
 from bot.service.base import EMBED_LIMIT, TEXT_LIMIT, ServiceBase, Table, _public
 from bot.service.extras import extras_for
 from bot.store import StaleVersion
+from engine.core import clip_middle
 from engine.text import say
 
 AI_LINE_LIMIT = 600  # one seat's moves in an AI summary; /game log has them all
@@ -123,9 +124,8 @@ class AiSeats(ServiceBase):
             if cut:
                 continue
             # a run of one seat's moves names it once: "**Bot 2** (sky) plays ... · takes ..."
-            line = table.credited(seat, table.run_said(seat, saids))
-            if len(line) > AI_LINE_LIMIT:
-                line = line[:AI_LINE_LIMIT - 1] + "…"
+            line = clip_middle(table.credited(seat, table.run_said(seat, saids)),
+                               AI_LINE_LIMIT)
             later = [rest for s, rest in grouped[number:] if s is not None]
             more = t("svc.ai_more", table.row.language, count=sum(len(r) for r in later))
             room = AI_PHASE_LIMIT - used - len(line) - 1

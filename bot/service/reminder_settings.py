@@ -8,7 +8,7 @@ from bot.service.base import Ctx, Refusal, ServiceBase, Table, _expected, _guard
 from bot.service.pictures import card_entries
 from bot.service.reminders import TurnInfo, zone
 from bot.store import Settings
-from engine.core import clip_word
+from engine.core import clip_middle, clip_word
 
 NEWS_RUNS = 5  # the latest runs of the others' moves a turn DM repeats
 NEWS_LINE = 160  # characters of each
@@ -44,8 +44,8 @@ class ReminderSettings(ServiceBase):
                                                     for i in entry) if said])]
             if not runs:
                 continue
-            lines = [clip_word(table.credited(mover, table.run_said(mover, saids, lang),
-                                              table.who(mover, lang), lang), NEWS_LINE)
+            lines = [clip_middle(table.credited(mover, table.run_said(mover, saids, lang),
+                                                table.who(mover, lang), lang), NEWS_LINE)
                      for mover, saids in runs[-NEWS_RUNS:]]
             more = [t("rem.news_more", lang, count=len(runs) - NEWS_RUNS)] \
                 if len(runs) > NEWS_RUNS else []
