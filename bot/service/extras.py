@@ -33,6 +33,9 @@ class NoZoom(ValueError):
     catalogue ``Msg``: ``engine.text.text_of(error)`` keeps it)."""
 
 
+STEP_ENDS = ("done", "end", "pass")  # move types that finish a step or turn
+
+
 class Extras:
     """The generic behaviour (what every game gets)."""
 
@@ -52,10 +55,16 @@ class Extras:
                        ) -> list[int]:
         """Indexes into ``moves`` (= ``game.legal``) that get a button on the turn prompt:
         all of them if they fit, else spread (Rhein: a bid on each order, not five on the
-        first)."""
+        first), the move that ends the step always among them (a player loading seven
+        containers found no button to finish loading)."""
         if len(moves) <= MAX_BUTTONS:
             return list(range(len(moves)))
-        return spread([str(game.label(state, m)) for m in moves[:LISTED]])[:MAX_BUTTONS]
+        closing = next((i for i, m in enumerate(moves) if m.get("type") in STEP_ENDS), None)
+        if closing is None:
+            return spread([str(game.label(state, m)) for m in moves[:LISTED]])[:MAX_BUTTONS]
+        others = [i for i in range(min(len(moves), LISTED)) if i != closing]
+        chosen = spread([str(game.label(state, moves[i])) for i in others])[:MAX_BUTTONS - 1]
+        return [others[n] for n in chosen] + [closing]
 
     def confirm(self, game: Game, state: State, seat: int, action: Action) -> Msg | None:
         """What a move that cannot be taken back does, when ``action`` is one: the player is

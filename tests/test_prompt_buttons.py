@@ -1,0 +1,31 @@
+"""A turn prompt with more moves than buttons still has a button that ends the step: a Rhein
+player loading containers one button at a time found no "Done loading" among the five, and
+Trödler's "end the turn" was often left out."""
+
+from __future__ import annotations
+
+import pytest
+
+import engine
+from bot.service.extras import MAX_BUTTONS, STEP_ENDS, extras_for
+from engine import ai
+
+
+@pytest.mark.parametrize("key", ["rhein", "troedler", "rheinlaender"])
+def test_the_move_that_ends_the_step_always_gets_a_button(key):
+    game = engine.get_game(key)
+    state = game.setup(3, {}, 3)
+    crowded = 0
+    for _ in range(400):
+        if game.result(state) is not None:
+            break
+        seat = game.active(state)[0]
+        moves = game.legal(state, seat)
+        ends = [i for i, m in enumerate(moves) if m.get("type") in STEP_ENDS]
+        if len(moves) > MAX_BUTTONS and ends:
+            crowded += 1
+            chosen = extras_for(key).button_indexes(game, state, seat, moves)
+            assert len(chosen) == MAX_BUTTONS and len(set(chosen)) == MAX_BUTTONS
+            assert ends[0] in chosen, [game.format(state, moves[i]) for i in chosen]
+        game.apply(state, seat, ai.choose(game, state, seat, "normal", 3))
+    assert crowded > 20
