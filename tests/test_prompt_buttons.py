@@ -29,3 +29,14 @@ def test_the_move_that_ends_the_step_always_gets_a_button(key):
             assert ends[0] in chosen, [game.format(state, moves[i]) for i in chosen]
         game.apply(state, seat, ai.choose(game, state, seat, "normal", 3))
     assert crowded > 20
+
+
+def test_a_button_label_drops_the_typed_form_and_is_cut_between_words():
+    from bot.service.pictures import BUTTON_LABEL, button_label
+
+    assert button_label("2-Zug aus dem Depot für 100M kaufen · buy-train 2 depot",
+                        "buy-train 2 depot") == "2-Zug aus dem Depot für 100M kaufen"
+    long = "move trail bracklin (Wegkarte Bergpfad; " + "two chairs + anvil + " * 5 + "pot)"
+    cut = button_label(long, "move trail bracklin")
+    assert len(cut) <= BUTTON_LABEL and cut.endswith("…")
+    assert long.startswith(cut[:-1]) and long[len(cut) - 1] == " "  # a word is never split

@@ -14,6 +14,7 @@ from bot.imports import BadExport, decode_export, game_moves
 from bot.replies import Audience
 from bot.service import Ctx, TablesService
 from bot.service.extras import image_kind
+from bot.service.pictures import button_label
 from bot.store import Store
 from engine import GAMES
 from engine.rhl18 import importer as I
@@ -117,7 +118,8 @@ async def test_the_turn_prompt_buttons_play_legal_moves(tmp_path):
         assert len(prompt.buttons) <= 25
         state = game.load((await service.store.latest_game(500)).state)
         seat = game.active(state)[0]
-        labels = {game.label(state, m)[:80] for m in game.legal(state, seat)}
+        labels = {button_label(game.label(state, m), game.format(state, m))
+                  for m in game.legal(state, seat)}
         assert {b.label for b in prompt.buttons} <= labels
         replies = await service.press(ctx(seat + 1), prompt.buttons[0].custom_id)
         assert replies[0].audience is Audience.CHANNEL, replies[0].text

@@ -152,7 +152,8 @@ class Pictures(ServiceBase):
         moves = game.legal(state, seat)
         picked = extras_for(table.row.game_key).button_indexes(game, state, seat, moves)
         lang = lang or table.row.language
-        return [Button(say(game.label(state, moves[i]), lang)[:80],
+        return [Button(button_label(say(game.label(state, moves[i]), lang),
+                                    game.format(state, moves[i])),
                        f"rb:{table.row.id}:{table.row.version}:{i}") for i in picked[:25]]
 
     async def _pictures(self, table: Table, shots: list[tuple[str, dict]],
@@ -257,3 +258,20 @@ def card_entries(since: list[ActionRow]) -> list[list[int]]:
         else:
             entries.append([number])
     return entries
+
+
+BUTTON_LABEL = 80  # Discord's limit on a button's label
+
+
+def button_label(label: str, notation: str) -> str:
+    """A move's label as its button shows it: without the typed form some labels end with
+    (" · buy rhe pool": the button is pressed, not typed), and cut between words, never
+    inside one, where it is still too long.
+
+    >>> button_label("Buy 10% of RhE from the bank pool for 50M · buy rhe pool", "buy rhe pool")
+    'Buy 10% of RhE from the bank pool for 50M'
+    """
+    label = label.removesuffix(f" · {notation}")
+    if len(label) <= BUTTON_LABEL:
+        return label
+    return label[:BUTTON_LABEL - 1].rsplit(" ", 1)[0].rstrip(" ·,;:") + "…"
