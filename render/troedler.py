@@ -7,14 +7,17 @@ this turn, the discard pile, and each player's hand size and goods.
 
 Every word on the picture is said in the table's language, ``view["lang"]`` (English without
 it): labels and the legend are ``render.troedler.*`` texts (render/locales/<lang>/troedler.json);
-card faces and player names are the engine's own card and colour texts (``troedler.card.*``,
+card faces and colour names are the engine's own card and colour texts (``troedler.card.*``,
 ``troedler.player.*``), so the picture names a card exactly as the log lines do. Village names
-are proper names and stay as they are.
+are proper names and stay as they are. The players panel names each player "Anna (Orange)"
+when the view carries the table's display names (``view["seats"]``, put in by the service),
+else by colour alone.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
@@ -24,8 +27,9 @@ from engine import text as texts
 from engine.text import msg, say
 from engine.troedler.data import CARDS, ROUTES, VILLAGES, card_text
 from render import highlight
+from render.card_text import fit
 from render.common import PLAYER_COLOURS, font, marker, text_colour_on, to_png
-from render.text_draw import draw_text, wrapped
+from render.text_draw import draw_text, text_width, wrapped
 
 texts.register("render.locales")  # the renderers' catalogue (idempotent)
 
@@ -69,6 +73,35 @@ def card_words(card: dict[str, Any], lang: str) -> str:
 
 def player_words(player: dict[str, Any], lang: str) -> str:
     return say(msg(f"troedler.player.{player['colour']}"), lang)
+
+
+def display_name(view: dict[str, Any], seat: int) -> str | None:
+    """The player's own name from ``view["seats"]`` (the service puts the table's display
+    names there); None in a view without it (a test, the bench, the CLI's export)."""
+    for entry in view.get("seats") or []:
+        if entry.get("seat") == seat and entry.get("name"):
+            return str(entry["name"])
+    return None
+
+
+def named(view: dict[str, Any], player: dict[str, Any], lang: str, width: float) -> str:
+    """The player as "Anna (Orange)" in bold at TEXT within ``width``: players know each
+    other by name, and Himmelblau and Blau are easy to confuse."""
+    colour = player_words(player, lang)
+    return with_colour(display_name(view, player["seat"]), colour,
+                       lambda name: word(lang, "named", name=name, colour=colour),
+                       TEXT, width)
+
+
+def with_colour(name: str | None, colour: str, label: Callable[[str], str], size: int,
+                width: float, bold: bool = True) -> str:
+    """``label(name)`` within ``width``, the name shortened and the colour word always
+    whole (it ties the player to the pieces on the map); the colour alone without a name,
+    or when the name is the colour. Shared by the boards that name players (Rheinländer)."""
+    if not name or name.strip().casefold() == colour.casefold():
+        return colour
+    rest = text_width(label(""), size, bold)
+    return label(fit(name, size, width - rest, bold))
 
 
 def _fit(draw: ImageDraw.ImageDraw, text: str, size: int, bold: bool,
@@ -299,12 +332,20 @@ def _draw_piles(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: float, lang:
                 y += CARD_STEP
             y += 6
         else:
-            _card_box(draw, PANEL_X + 26, y, pile["top"], lang, 370)
-            _text(draw, (PANEL_X + 404, y + CARD_H / 2),
-                  word(lang, "covered", count=pile["covered"]), TEXT, fill="#444444",
-                  anchor="lm")
+            _closed_pile(draw, pile, y, lang)
             y += CARD_STEP + 2
     return y + 6
+
+
+def _closed_pile(draw: ImageDraw.ImageDraw, pile: dict[str, Any], y: float, lang: str) -> None:
+    """The top card and how many lie under it; the count is measured first and the card
+    takes the rest of the row, so the count is never the part that gets cut."""
+    covered = word(lang, "covered", count=pile["covered"])
+    left = PANEL_X + 26
+    box = int(PANEL_RIGHT - text_width(covered, TEXT) - 10 - left)
+    _card_box(draw, left, y, pile["top"], lang, box)
+    draw_text(draw, (PANEL_RIGHT, y + CARD_H / 2), covered, TEXT, fill="#444444",
+              anchor="rm")
 
 
 def _draw_played(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: float, lang: str) -> float:
@@ -336,20 +377,11 @@ def _draw_players(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: float,
                   lang: str) -> float:
     y = _heading(draw, y, word(lang, "players"))
     for player in view["players"]:
-        fill = PLAYER_COLOURS[player["colour"]][0]
-        marker(draw, (PANEL_X + 15, y + 15), PAWN_R, fill,
-               word(lang, f"letter.{player['colour']}"))
-        line = word(lang, "player", name=player_words(player, lang), hand=player["hand_size"],
-                    village=_NAMES[player["cart"]])
-        tags = []
-        if player["seat"] == view["dealer"]:
-            tags.append(word(lang, "dealer"))
-        if player["seat"] == view["current"] and view["stage"] in ("play", "limit"):
-            tags.append(word(lang, "to_play"))
-        if tags:
-            line += " · " + ", ".join(tags)
-        _text(draw, (PANEL_X + 38, y + 15), line, TEXT, True, anchor="lm")
+        _player_head(draw, view, player, y, lang)
         y += PLAYER_HEAD
+        _text(draw, (PANEL_X + 38, y + LINE / 2), _details(view, player, lang), TEXT,
+              anchor="lm")
+        y += PLAYER_DETAILS
         if "requests" in player:
             _text(draw, (PANEL_X + 38, y + 12), word(
                 lang, "counts", requests=player["requests"], points=player["request_points"],
@@ -364,7 +396,36 @@ def _draw_players(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: float,
     return y
 
 
-PLAYER_HEAD, PLAYER_COUNTS, PLAYER_GOODS = 34, 26, 34  # a player's lines in the panel
+def _to_play(view: dict[str, Any], player: dict[str, Any]) -> bool:
+    return player["seat"] == view["current"] and view["stage"] in ("play", "limit")
+
+
+def _player_head(draw: ImageDraw.ImageDraw, view: dict[str, Any], player: dict[str, Any],
+                 y: float, lang: str) -> None:
+    """The swatch, the name and the to-play tag after it: the tag's room is kept first and
+    the name gets what is left, so whose turn it is is never the part cut off."""
+    marker(draw, (PANEL_X + 15, y + 15), PAWN_R, PLAYER_COLOURS[player["colour"]][0],
+           word(lang, f"letter.{player['colour']}"))
+    tag = word(lang, "to_play") if _to_play(view, player) else ""
+    gap = 14
+    left, right = PANEL_X + 38, PANEL_RIGHT - (text_width(tag, TEXT, True) + gap if tag else 0)
+    label = named(view, player, lang, right - left)
+    _text(draw, (left, y + 15), label, TEXT, True, anchor="lm", right=right)
+    if tag:
+        draw_text(draw, (left + text_width(label, TEXT, True) + gap, y + 15), tag, TEXT,
+                  bold=True, fill=INK, anchor="lm")
+
+
+def _details(view: dict[str, Any], player: dict[str, Any], lang: str) -> str:
+    """Hand size and cart (never the hand's cards), and whether the player deals."""
+    line = word(lang, "player", hand=player["hand_size"], village=_NAMES[player["cart"]])
+    if player["seat"] == view["dealer"]:
+        line += " · " + word(lang, "dealer")
+    return line
+
+
+# a player's rows in the panel: name, hand and cart, the open counts, goods
+PLAYER_HEAD, PLAYER_DETAILS, PLAYER_COUNTS, PLAYER_GOODS = 34, 26, 26, 34
 LINE = 26  # one line of panel text at TEXT
 
 
@@ -429,7 +490,7 @@ def _phase(view: dict[str, Any], lang: str) -> str:
 def _panel_height(view: dict[str, Any], lang: str) -> int:
     """How tall the side panel will be, so that open piles never run off the image."""
     counted = any("requests" in p for p in view["players"])
-    player = PLAYER_HEAD + PLAYER_GOODS + (PLAYER_COUNTS if counted else 0)
+    player = PLAYER_HEAD + PLAYER_DETAILS + PLAYER_GOODS + (PLAYER_COUNTS if counted else 0)
     height = 50 + 30 + CARD_H + 12 + 30 + len(view["players"]) * player
     if view["stage"] == "over":
         height += result_height(view, lang)
