@@ -21,6 +21,7 @@ from engine.rheinlaender.board import Board, get_board
 from render import highlight
 from render.common import PLAYER_COLOURS, font, marker, text_colour_on, to_png
 from render.text_draw import draw_text, note, paste_text, text_width, unrecorded, wrapped
+from render.troedler import display_name, with_colour
 
 texts.register("render.locales")  # the renderers' catalogue (idempotent)
 
@@ -459,7 +460,7 @@ def panel_height(view: dict[str, Any], width: int) -> int:
 def box_height(view: dict[str, Any]) -> int:
     """The players' boxes: a title and as many lines as the fullest box."""
     lines = max(len(box_lines(view, p)) for p in view["players"])
-    return 48 + lines * LINE + 6
+    return 48 + mover_row(view) + lines * LINE + 6
 
 
 def box_lines(view: dict[str, Any], player: dict[str, Any]) -> list[str]:
@@ -490,11 +491,27 @@ def _player_box(draw: ImageDraw.ImageDraw, origin: tuple[int, int], width: int,
                            fill="#FFFFFF", outline=INK if to_move else "#C9BFA3",
                            width=4 if to_move else 1)
     marker(draw, (x + 26, y + 26), 17, colour(seat), letter(seat))
-    title = name(view, seat) + ("  " + say(view, "to_move") if to_move else "")
-    draw_text(draw, (x + 52, y + 15), title, 20, bold=True, fill=INK)
+    draw_text(draw, (x + 52, y + 15), box_title(view, seat, width - 64), 20, bold=True,
+              fill=INK)
+    if to_move:  # a row of its own: a long name beside it would push it out of the box
+        draw_text(draw, (x + 52, y + 44), say(view, "to_move"), TEXT, bold=True, fill=INK)
+    top = y + 48 + mover_row(view)
     for number, text in enumerate(box_lines(view, player)):
         for part in _fitted(text, width - 24):
-            draw_text(draw, (x + 14, y + 48 + number * LINE), part, TEXT, fill=INK)
+            draw_text(draw, (x + 14, top + number * LINE), part, TEXT, fill=INK)
+
+
+def box_title(view: dict[str, Any], seat: int, width: float) -> str:
+    """The player as "Anna (Orange)" within ``width`` (the colour alone without names)."""
+    colour_word = name(view, seat)
+    return with_colour(display_name(view, seat), colour_word,
+                       lambda who: say(view, "named", name=who, colour=colour_word), 20, width)
+
+
+def mover_row(view: dict[str, Any]) -> int:
+    """The height of the boxes' "to move" row: every box keeps it while the game runs, so
+    the boxes' lines stay level side by side."""
+    return LINE if view["step"] != "over" else 0
 
 
 def _fitted(text: str, width: float) -> list[str]:

@@ -90,3 +90,47 @@ def test_a_borrowed_dukes_crown_is_ringed_in_the_lenders_colour_and_its_letter_i
              and abs((t.box[0] + t.box[2]) / 2 - tx) < 3
              and abs((t.box[1] + t.box[3]) / 2 - ty) < 8]
     assert value and value[0].size >= rheinlaender.TEXT
+
+
+LONG_NAMES = ("Maximiliane von Hohenzollern", "Anna", "Bartholomäus Schwarzenegger-Lindqvist",
+              "Jo", "Kunigunde Wolkenstein-Trostburg")
+
+
+def test_the_boxes_name_players_with_their_colour_and_keep_the_to_move_marker_whole():
+    """Long display names are shortened inside their box, the colour word stays whole and
+    "to move" has a row of its own, so it is drawn whole on every board of a five-player
+    game; no text of the board is cut or overlaps another (tests.board_checks)."""
+    from render.rheinlaender import PANEL_TOP, name, say
+    from tests.board_checks import drawn, problems
+
+    run = random_playthrough(GAME, 5, seed=5)
+    state = GAME.setup(5, {}, seed=5)
+    seats = [{"seat": s, "name": n, "colour": "x"} for s, n in enumerate(LONG_NAMES)]
+    for k, (seat, text) in enumerate([(None, None), *run.moves]):
+        if seat is not None:
+            GAME.apply(state, seat, GAME.parse(state, seat, text))
+        if k % 10 and state["step"] != "over":
+            continue
+        lang = ("en", "de")[k % 2]
+        view = {**GAME.view(state, None), "lang": lang, "seats": seats}
+        texts, sizes = drawn(lambda view=view: render(view))
+        assert not problems(texts, sizes[0]), problems(texts, sizes[0])[:5]
+        panel = [t.text for t in texts if t.box[1] >= PANEL_TOP]
+        mover = say(view, "to_move")
+        assert panel.count(mover) == (0 if state["step"] == "over" else 1), (k, panel)
+        for s, full in enumerate(LONG_NAMES):
+            colour = name(view, s)
+            title = next(t for t in panel if t.endswith(f"({colour})"))
+            shown = title[:-len(colour) - 3]
+            assert shown == full or (shown.endswith("…") and full.startswith(shown[:-1]))
+        assert f"Anna ({name(view, 1)})" in panel and f"Jo ({name(view, 3)})" in panel
+
+
+def test_without_names_the_boxes_name_players_by_colour():
+    from render.rheinlaender import name
+    from render.text_draw import recording
+
+    view = {**GAME.view(GAME.setup(3, {}, seed=2), None), "lang": "de"}
+    with recording() as texts:
+        render(view)
+    assert {name(view, s) for s in range(3)} <= {t.text for t in texts}
