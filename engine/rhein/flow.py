@@ -410,20 +410,8 @@ def end_of_round(state: State, log: Log) -> None:
     state["list"] = []
     if not state["options"].get("relax"):
         expire_orders(state, log)
-    for key in in_game(state):
-        transport = state["transports"][key]
-        if transport["pos"] is None and any(transport["load"]):
-            for seat, count in enumerate(transport["load"]):
-                state["warehouse"][seat] += count
-            transport["load"] = [0] * state["n"]
-            log.append(msg("rhein.log.unloaded_basel",
-                           transport=words.transport(key, "subject")))
-    for key in in_game(state):
-        transport = state["transports"][key]
-        if transport["pos"] is not None and not any(transport["load"]) and not transport["markers"]:
-            transport["pos"] = None
-            log.append(msg("rhein.log.empty_returns",
-                           transport=words.transport(key, "empty")))
+    unload_in_basel(state, log)
+    return_empty(state, log)
     for seat in payment_order(state):
         storage = sum(state["lying"][seat][1:])
         if storage:
@@ -433,6 +421,35 @@ def end_of_round(state: State, log: Log) -> None:
         return
     state["round"] += 1
     start_round(state, log)
+
+
+def unload_in_basel(state: State, log: Log) -> None:
+    """R44: shared transports still on their mats give their containers back to the
+    warehouses, all named in one line (seven lines of them read as noise)."""
+    unloaded = [key for key in in_game(state) if state["transports"][key]["pos"] is None
+                and any(state["transports"][key]["load"])]
+    for key in unloaded:
+        transport = state["transports"][key]
+        for seat, count in enumerate(transport["load"]):
+            state["warehouse"][seat] += count
+        transport["load"] = [0] * state["n"]
+    if unloaded:
+        names = [words.transport(key, "nom") for key in unloaded[1:]]
+        log.append(msg("rhein.log.still_in_basel", count=len(unloaded), transports=words.joined(
+            [words.transport(unloaded[0], "subject"), *names])))
+
+
+def return_empty(state: State, log: Log) -> None:
+    """R42 step 4: empty shared transports without a marker go back to their mats, named in
+    one line."""
+    back = [key for key in in_game(state) if state["transports"][key]["pos"] is not None
+            and not any(state["transports"][key]["load"])
+            and not state["transports"][key]["markers"]]
+    for key in back:
+        state["transports"][key]["pos"] = None
+    if back:
+        log.append(msg("rhein.log.empty_back", transports=words.joined(
+            [words.transport(key, "nom") for key in back])))
 
 
 def expire_orders(state: State, log: Log) -> None:

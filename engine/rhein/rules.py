@@ -30,13 +30,15 @@ from engine.rhein.state import (
 from engine.rhein.words import (
     city,
     done_line,
+    joined,
+    parts,
     phase_name,
     player,
     transport,
     transport_why,
     vehicle,
 )
-from engine.text import Msg, Reason, msg, reason, worded
+from engine.text import Msg, Reason, msg, reason, to_json, worded
 
 Log = list[Msg]
 
@@ -711,9 +713,29 @@ def settle(state: State, log: Log) -> None:
         seat = flow.current_seat(state)
         if seat is None or has_choice(state, seat):
             return
-        log.append(msg("rhein.log.nothing_to_do", player=player(seat),
-                       step=describe_step(state)))
+        log_skip(log, seat, describe_step(state))
         flow.end_turn(state, log)
+
+
+def log_skip(log: Log, seat: int, step: Msg) -> None:
+    """Say that ``seat`` had nothing to do in ``step``. The channel posts a move's lines as
+    one text, so seats skipped one after another in the same step share one line ("Yellow
+    and Blue are done: nothing to do in Phase 4") instead of repeating it for each."""
+    before = skipped_in(log[-1], step) if log else []
+    if not before:
+        log.append(msg("rhein.log.nothing_to_do", player=player(seat), step=step))
+        return
+    log[-1] = msg("rhein.log.nothing_to_do_all", players=joined([*before, player(seat)]),
+                  step=step)
+
+
+def skipped_in(line: Msg, step: Msg) -> list[Msg]:
+    """The seats ``line`` says had nothing to do in ``step`` (none for any other line)."""
+    if getattr(line, "key", None) not in ("rhein.log.nothing_to_do",
+                                          "rhein.log.nothing_to_do_all") \
+            or to_json(line.params["step"]) != to_json(step):
+        return []
+    return [line.params["player"]] if "player" in line.params else parts(line.params["players"])
 
 
 def has_choice(state: State, seat: int) -> bool:

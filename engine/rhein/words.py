@@ -13,6 +13,7 @@ call and most are refused, so it must not format a sentence for each.
 from __future__ import annotations
 
 import functools
+from typing import Any
 
 from engine.rhein import data
 from engine.text import Msg, Reason, msg, reason
@@ -52,6 +53,20 @@ def vehicle(key: str, case: str) -> Msg:
 
 def city(number: int) -> str:
     return data.CITY_BY_NUMBER[number].name
+
+
+def joined(items: list[Any]) -> Any:
+    """``a, b and c``; a single item as it is."""
+    if len(items) == 1:
+        return items[0]
+    return msg("rhein.and", first=list(items[:-1]), last=items[-1])
+
+
+def parts(text: Any) -> list[Any]:
+    """The items :func:`joined` made ``text`` of."""
+    if isinstance(text, Msg) and text.key == "rhein.and":
+        return [*text.params["first"], text.params["last"]]
+    return [text]
 
 
 @functools.cache
