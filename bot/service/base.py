@@ -474,7 +474,7 @@ def _secret_lines(secret: list[tuple[str, Any]], lang: str = "en") -> list[str]:
             lines += _secret_lines([(f"{path}.{k}", v) for k, v in value.items()], lang)
         elif isinstance(value, list) and value and all(
                 isinstance(item, dict) and isinstance(item.get("text"), str) for item in value):
-            lines.append(f"{_path_name(path, lang)}: "
+            lines.append(f"{_pile_name(path, lang)}: "
                          + "; ".join(say(item["text"], lang) for item in value))
         elif isinstance(value, str):
             lines.append(f"{_path_name(path, lang)}: {say(value, lang)}")
@@ -488,6 +488,13 @@ def _secret_lines(secret: list[tuple[str, Any]], lang: str = "en") -> list[str]:
 
 
 _NOT_LISTED = ("seat", "legal")
+
+
+def _pile_name(path: str, lang: str) -> str:
+    """A pile of cards by its own name where the catalogue has one: where a view keeps it
+    (Rhein's ``players.4.fulfilled``) means nothing to the player reading it."""
+    pile = path.rsplit(".", 1)[-1]
+    return t(f"hidden.{pile}", lang) if has(f"hidden.{pile}") else _path_name(path, lang)
 
 
 def _path_name(path: str, lang: str) -> str:
