@@ -181,3 +181,14 @@ async def open_service(path, seed: int = 7, **kwargs):
     service = TablesService(store, games=GAMES, render=renderer, seed_source=lambda: seed,
                             **kwargs)
     return service, renderer
+
+
+def made(replies) -> bool:
+    """Whether a play's replies tell of a move made: its line in the channel or, a step of a
+    turn that goes on, told to its mover first (the channel gets the whole turn at its end).
+    A refusal is plain text to the caller, never a line that credits a player in bold."""
+    from bot.replies import Audience
+
+    first = replies[0]
+    return first.audience is Audience.CHANNEL or \
+        first.audience is Audience.EPHEMERAL and first.text.startswith("**")

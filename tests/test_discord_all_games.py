@@ -68,9 +68,9 @@ async def test_opening_moves_of_every_game_through_slash_commands(tmp_path, key)
             interaction = member(user_id)
             await commands["play"].callback(interaction, move=pick)
             # no refusal; Rhein may say privately that the move ended the turn by itself, and
-            # a player whose turn goes on gets their prompt to themselves
+            # a player whose turn goes on gets their step and prompt to themselves
             told = [p for p in interaction.followup.posts
-                    if p.ephemeral and p.content.startswith("Your turn goes on")]
+                    if p.ephemeral and "Your turn goes on" in p.content]
             refused = [p for p in interaction.followup.posts if p not in told and
                        not (p.ephemeral and p.content.startswith("That move ended your turn"))]
             assert refused == [], refused[0].content

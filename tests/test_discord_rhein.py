@@ -80,9 +80,10 @@ async def test_a_seeded_rhein_game_to_the_end_through_slash_commands(store, seed
                 interaction = member(user_id)
                 await commands["play"].callback(interaction, move=pick.value)
         # no refusal; Rhein may say privately that the move ended the turn by itself, and a
-        # player whose turn goes on gets the prompt, with its buttons, to themselves
+        # player whose turn goes on gets their step and the prompt, with its buttons, to
+        # themselves
         told = [p for p in interaction.followup.posts
-                if p.ephemeral and p.content.startswith("Your turn goes on")]
+                if p.ephemeral and "Your turn goes on" in p.content]
         refused = [p for p in interaction.followup.posts if p not in told and
                    not (p.ephemeral and p.content.startswith("That move ended your turn"))]
         assert refused == [], refused[0].content

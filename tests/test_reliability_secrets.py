@@ -24,7 +24,7 @@ from bot.store import Store
 from engine import get_game
 from engine.core import new_rng, rng_below
 from engine.fuzz import hidden_in
-from tests.service_pebbles import FakeRenderer, ctx
+from tests.service_pebbles import FakeRenderer, ctx, made
 
 OUTSIDER = 99
 CH = 500
@@ -53,14 +53,18 @@ def card_texts(key, state, players):
     return {card_text(c) for seat in range(players) for c in state["values"][seat]}
 
 
-def check(replies, caller, game, key, state, players, boards):
-    """The audience rules above, for the replies of one call (``state``: after it)."""
+def check(replies, caller, game, key, state, players, boards, before=None, told=""):
+    """The audience rules above, for the replies of one call (``state``: after it). A card
+    that reached a value pile in the call (``before`` it) or earlier in the mover's turn
+    (``told``: the steps told to the mover alone) was played face up there (R41): the
+    channel tells a turn's plays when the turn ends."""
     lines = secret_lines(game, state, players)
     hidden = game.hidden_items(state)
     for _, view in boards.calls:
         assert not hidden_in(view, hidden), f"a board shows hidden {hidden_in(view, hidden)}"
     boards.calls.clear()
-    texts = card_texts(key, state, players)
+    texts = {text for text in card_texts(key, state if before is None else before, players)
+             if text not in told}
     for reply in replies:
         shown = reply.text + " ".join(b.label for b in reply.buttons)
         if reply.audience is Audience.CHANNEL:
@@ -92,6 +96,7 @@ async def play_game(tmp_path, key, players, seed, limit):
     check(replies, 1, game, key, game.load(row.state), players, boards)
     rng = new_rng(seed)
     moves = 0
+    told = ""  # the steps of the turn under way that the mover alone was told
     try:
         while moves < limit and (row := await store.live_game(CH)) is not None:
             state = game.load(row.state)
@@ -99,10 +104,12 @@ async def play_game(tmp_path, key, players, seed, limit):
             legal = game.legal(state, seat)
             move = game.format(state, legal[rng_below(rng, len(legal))])
             replies = await service.play(ctx(seat + 1), move)
-            assert replies and replies[0].audience is not Audience.EPHEMERAL, replies[0].text
+            assert replies and made(replies), replies[0].text
             moves += 1
             after = game.load((await store.game(row.id)).state)
-            check(replies, seat + 1, game, key, after, players, boards)
+            check(replies, seat + 1, game, key, after, players, boards, state, told)
+            held = replies[0].audience is Audience.EPHEMERAL
+            told = told + replies[0].text if held else ""
             if moves % 7 == 0:  # now and then: everyone's hand, an outsider, the board
                 for user in [*range(1, players + 1), OUTSIDER]:
                     hand = await service.hand(ctx(user))

@@ -148,8 +148,8 @@ async def test_two_simultaneous_moves_one_applies_the_other_is_told_to_look_agai
     _, before = await state_of(service)
     first, second = await asyncio.gather(service.play(ctx(1), "take 1"),
                                          service.play(ctx(1), "take 3"))
-    outcomes = sorted([first, second], key=len)
-    loser = outcomes[0]
+    # the winner's step is told to its mover (their turn goes on), with their prompt
+    loser = next(o for o in (first, second) if not o[0].text.startswith("**U1**"))
     assert len(loser) == 1 and loser[0].audience is Audience.EPHEMERAL
     # SQLite's one connection has both read before either commits, so the loser lost the
     # version race; PostgreSQL's pool may let it read the winner's state instead, where
@@ -176,7 +176,7 @@ async def test_buttons_never_show_a_hand_in_the_channel_but_work_from_the_hand_r
     target = hand.buttons[1]
     expected = GAME.legal(state, 0)[1]
     pressed = await service.press(ctx(1), target.custom_id)
-    assert any(r.audience is Audience.CHANNEL for r in pressed)
+    assert pressed[0].audience is Audience.EPHEMERAL and pressed[0].text.startswith("**U1**")
     after, _ = await state_of(service)
     assert after["scores"][0] > 0 and after["acted"]
     assert expected["type"] in ("take", "play")
@@ -482,9 +482,10 @@ async def test_new_hidden_information_goes_by_dm_after_a_phase_change(svc):
     quiet = []
     for user, move in [(1, "take 3"), (1, "end"), (2, "take 1"), (2, "end")]:
         quiet += await service.play(ctx(user), move)  # pile 15 -> 11, still Round 1
-    # no DM: the channel, and the prompt of a player whose turn goes on, to them alone
+    # no DM: the channel, and the step and prompt of a player whose turn goes on, to them
+    # alone
     assert all(r.audience is Audience.CHANNEL or
-               (r.audience is Audience.EPHEMERAL and r.text.startswith("Your turn goes on"))
+               (r.audience is Audience.EPHEMERAL and "\nYour turn goes on" in r.text)
                for r in quiet)
     gem = (await state_of(service))[0]["hands"][0][0]
     replies = await service.play(ctx(1), f"play {gem}")  # the pile drops to 10: Round 2
@@ -510,10 +511,15 @@ async def test_a_turn_that_goes_on_is_prompted_in_the_movers_language(svc):
     replies = await service.play(replace(ctx(1), locale="de"), "take 3")
     own = [r for r in replies if r.audience is Audience.EPHEMERAL]
     assert len(own) == 1 and own[0].user_id == 1
-    assert own[0].text.startswith("Du bist weiter am Zug") and "/zug" in own[0].text
-    assert own[0].buttons
-    channel = [r.text for r in replies if r.audience is Audience.CHANNEL]
-    assert channel and not any("Zug" in text for text in channel)
+    step, _, prompt = own[0].text.partition("\n")
+    assert step.startswith("**U1**") and prompt.startswith("Du bist weiter am Zug")
+    assert "/zug" in prompt and own[0].buttons
+    # the channel hears of the step with the rest of the turn, when it ends
+    assert not [r for r in replies if r.audience is Audience.CHANNEL]
+    ended = await service.play(replace(ctx(1), locale="de"), "end")
+    channel = [r.text for r in ended if r.audience is Audience.CHANNEL]
+    assert channel[0].startswith("**U1** (orange): Seat 0 takes 3 · Seat 0 ends the turn")
+    assert not any("Zug" in text for text in channel)
 
 
 async def test_start_sends_each_player_their_opening_hand_by_dm(svc):
@@ -585,7 +591,7 @@ async def test_turn_prompt_has_move_buttons_when_nothing_is_hidden(tmp_path):
     assert prompt.audience is Audience.CHANNEL and "<@1>" in prompt.text
     assert [b.label for b in prompt.buttons][:3] == ["Take 1", "Take 2", "Take 3"]
     pressed = await service.press(ctx(1), prompt.buttons[2].custom_id)
-    assert pressed[0].text.endswith("Seat 0 takes 3.")
+    assert pressed[0].text.startswith("**U1** (orange): Seat 0 takes 3.\n")
     await service.store.close()
 
 

@@ -315,10 +315,11 @@ class Adapter:
 
     async def press(self, interaction: discord.Interaction, custom_id: str) -> None:
         """A turn-prompt button. Deferred without a placeholder; once the game has moved on
-        (something public was posted) the pressed message loses its buttons."""
+        (something public was posted, or the presser got the next step's buttons: a turn
+        that goes on is told to its player alone) the pressed message loses its buttons."""
         replies = await self.run(interaction, lambda ctx: self.service.press(ctx, custom_id),
                                  thinking=False)
-        if replies and any(reply.is_public for reply in replies):
+        if replies and any(reply.is_public or reply.buttons for reply in replies):
             try:
                 await interaction.edit_original_response(view=None)
             except discord.HTTPException as error:  # cosmetic: stale clicks are refused anyway

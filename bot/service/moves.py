@@ -172,13 +172,6 @@ class Moves(ServiceBase):
             return choices
         return [choices[i] for i in spread([label for label, _ in choices])][:25]
 
-    @staticmethod
-    def _move_line(table: Table, seat: int, lines: list[str], before: State,
-                   action: Action) -> str:
-        """The channel line for a move."""
-        said = table.move_said(table.said_apart(lines)[0], before, action)
-        return table.credited(seat, said)
-
     async def _play_action(self, table: Table, seat: int, user_id: int | None,
                            action: Action, locale: str | None = None) -> list[Reply]:
         """Commit a move and say it: the channel in the table's language, what goes to
@@ -192,12 +185,12 @@ class Moves(ServiceBase):
         key_before = turn_key(before) if turn_key is not None else None
         lines = await self._commit(table, seat, user_id, action)
         state = table.state  # _commit replaced it with the new state
-        replies = self._line_replies([self._move_line(table, seat, lines, before, action),
-                                      *table.said_apart(lines)[1]])
+        said, records = table.said_apart(lines)
         extras = extras_for(table.row.game_key)
+        pictures: list[Reply] = []
         # a player's run of the routes their prompt drew (18Rhl's run auto) is drawn once
         if user_id is None or not extras.previewed(game, before, seat, action):
-            replies += await self._pictures(table, extras.images_after(
+            pictures = await self._pictures(table, extras.images_after(
                 game, before, seat, action, state, lang=table.row.language))
         # the board this move's phase end calls for comes after the AI seats' answers: one
         # board of the newest state, which marks both, rather than two in a row
@@ -205,11 +198,44 @@ class Moves(ServiceBase):
         board_due = game.board_round(state) != game.board_round(before)
         goes_on = not phase_ended and user_id is not None and game.active(state) == [seat]
         lang = locale or table.row.language
+        held = goes_on and not board_due and not records and not pictures
+        if held:  # told to the mover alone; the channel gets the whole run when it ends
+            replies = []
+        else:
+            saids = await self._held_saids(table, seat) + [table.move_said(said, before, action)]
+            replies = self._line_replies([table.credited(seat, table.run_said(seat, saids)),
+                                          *records])
+        replies += pictures
         replies += await self._after_change(table, board_due=board_due,
                                             mover=(seat, user_id, lang) if goes_on else None)
+        if held:
+            mine = table.credited(seat, table.said_apart(lines, lang)[0] or
+                                  table.move_said(said, before, action),
+                                  table.who(seat, lang), lang)
+            replies = _told_first(replies, user_id, mine)
         news = self._closed_turn(table, seat, user_id, action, before, key_before, lang)
         return _folded(replies) + news + await self._secret_news(table, secrets_before,
                                                                  phase_before)
+
+    async def _held_saids(self, table: Table, seat: int) -> list[str]:
+        """The lines of the steps of this seat's turn that were told to the mover alone
+        (its actions after the last one the channel has, this move's excepted), and the
+        channel's mark moved to this move. A mark from before a run of other seats' moves
+        holds none of this seat's: the walk back stops at another seat's action."""
+        game_id = table.row.id
+        mark = await self.store.said_mark(game_id)
+        if mark is None:
+            mark = await self.store.last_action_id(game_id) - 1
+        actions = await self.store.actions(game_id, after=mark)
+        if not actions:
+            return []
+        await self.store.set_said_mark(game_id, actions[-1].id)
+        run = []
+        for row in reversed(actions[:-1]):
+            if row.seat != seat:
+                break
+            run.insert(0, table.said_apart(row.lines)[0] or f"`{row.notation}`")
+        return run
 
     def _closed_turn(self, table: Table, seat: int, user_id: int | None, action: Action,
                      before: State, key_before: Any, lang: str) -> list[Reply]:
@@ -328,6 +354,15 @@ def _with_pictures(prompt: list[Reply], pictures: list[Reply]) -> list[Reply]:
     if len(text) > text_limit(last) or len(files) >= FILES_LIMIT:
         return pictures + prompt
     return prompt[:-1] + [replace(last, text=text, files=files)]
+
+
+def _told_first(replies: list[Reply], user_id: int | None, line: str) -> list[Reply]:
+    """``replies`` with the mover's own step said at the head of the prompt they alone get
+    (their turn goes on), or as a reply of its own to them if there is none."""
+    for n, reply in enumerate(replies):
+        if reply.audience is Audience.EPHEMERAL and reply.user_id == user_id:
+            return [*replies[:n], replace(reply, text=f"{line}\n{reply.text}"), *replies[n + 1:]]
+    return [Reply(line, Audience.EPHEMERAL, user_id=user_id), *replies]
 
 
 def _folded(replies: list[Reply]) -> list[Reply]:

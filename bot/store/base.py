@@ -301,9 +301,16 @@ class StoreBase:
                                (game_id,))
         return dict(rows[0]) if rows else None
 
-    # -- what the previous turn card and full board had seen -------------------------------
-    # (the id of the last action then; None before the first card or board)
-    _MARKS: ClassVar[dict[str, str]] = {"card": "turn_cards", "board": "board_marks"}
+    # -- what the previous turn card, full board and channel line had seen ----------------
+    # (the id of the last action then; None before the first card, board or line)
+    _MARKS: ClassVar[dict[str, str]] = {"card": "turn_cards", "board": "board_marks",
+                                        "said": "said_marks"}
+
+    async def said_mark(self, game_id: int) -> int | None:
+        return await self._mark("said", game_id)
+
+    async def set_said_mark(self, game_id: int, last_action: int) -> None:
+        await self._set_mark("said", game_id, last_action)
 
     async def card_mark(self, game_id: int) -> int | None:
         return await self._mark("card", game_id)

@@ -1,0 +1,70 @@
+"""The steps of a turn that goes on are told to the mover alone; the channel gets the whole
+turn in one line when it passes. A Trödler turn was up to nine channel posts, a Rhein seat
+loading seven containers seven, and the table's news drowned in them."""
+
+from __future__ import annotations
+
+import engine
+from bot.replies import Audience
+from tests.issue10_helpers import seated_game
+from tests.service_pebbles import ctx, open_service
+
+
+def channel(replies):
+    return [r.text for r in replies if r.audience is Audience.CHANNEL]
+
+
+async def test_a_turns_steps_reach_the_channel_once_as_one_line_even_after_a_restart(
+        tmp_path):
+    service, _ = await open_service(tmp_path / "runs.sqlite3")
+    await seated_game(service, 2)
+    await service.play(ctx(1), "ready")
+    await service.play(ctx(2), "ready")
+    step = await service.play(ctx(1), "take 3")
+    assert not channel(step)
+    assert step[0].audience is Audience.EPHEMERAL and step[0].user_id == 1
+    assert step[0].text.startswith("**U1** (orange): Seat 0 takes 3.\nYour turn goes on")
+    await service.store.close()
+
+    again, _ = await open_service(tmp_path / "runs.sqlite3")  # a restart in mid-turn
+    ended = await again.play(ctx(1), "end")
+    line = channel(ended)[0]
+    assert line.startswith("**U1** (orange): Seat 0 takes 3 · Seat 0 ends the turn."), line
+    nxt = await again.play(ctx(2), "take 1")
+    assert not channel(nxt)
+    done = channel(await again.play(ctx(2), "end"))[0]
+    assert "takes 1 · " in done and "takes 3" not in done  # nothing told twice
+    await again.store.close()
+
+
+async def test_a_whole_troedler_turn_is_one_channel_post(tmp_path):
+    from bot.service import TablesService
+    from bot.store import Store
+    from engine import ai
+
+    game = engine.get_game("troedler")
+    store = await Store.open(str(tmp_path / "t.sqlite3"))
+    service = TablesService(store, games={"troedler": game}, render=lambda key, view: b"png",
+                            seed_source=lambda: 4)
+    await service.new(ctx(1), "troedler", min_players=3, max_players=3)
+    for user in (2, 3):
+        await service.join(ctx(user))
+    await service.start(ctx(1), order="joined")  # seat n is user n + 1
+    turns: list[tuple[int, list[int]]] = []  # (seat, channel posts of each step)
+    for _ in range(150):
+        row = await store.latest_game(500)
+        state = game.load(row.state)
+        if row.status != "active":
+            break
+        seat = game.active(state)[0]
+        move = ai.choose(game, state, seat, "normal", 3)
+        replies = await service.play(ctx(seat + 1), game.format(state, move))
+        if not turns or turns[-1][0] != seat:
+            turns.append((seat, []))
+        turns[-1][1].append(len(channel(replies)))
+    # a step followed by another of the same seat posts nothing, unless it ended a phase
+    # (a pile taken, then the turn) or left a discard to make; all of it went out before
+    inner = [posts for _, steps in turns for posts in steps[:-1]]
+    assert len(inner) > 50 and sum(1 for posts in inner if posts) < 0.2 * len(inner)
+    assert all(steps[-1] for _, steps in turns[:-1])  # every turn's end is posted
+    await store.close()
