@@ -68,3 +68,15 @@ async def test_a_whole_troedler_turn_is_one_channel_post(tmp_path):
     assert len(inner) > 50 and sum(1 for posts in inner if posts) < 0.2 * len(inner)
     assert all(steps[-1] for _, steps in turns[:-1])  # every turn's end is posted
     await store.close()
+
+
+async def test_steps_held_when_an_ai_takes_the_seat_over_reach_the_channel(tmp_path):
+    service, _ = await open_service(tmp_path / "over.sqlite3")
+    await seated_game(service, 2)
+    await service.play(ctx(1), "ready")
+    await service.play(ctx(2), "ready")
+    assert not channel(await service.play(ctx(1), "take 3"))
+    replies = await service.leave(ctx(1))  # an AI seat plays the rest of the turn
+    said = "\n".join(channel(replies))
+    assert "takes 3" in said, said
+    await service.store.close()

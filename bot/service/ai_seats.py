@@ -40,6 +40,10 @@ class AiSeats(ServiceBase):
             if not bots:
                 break
             seat = bots[0]
+            if not sections and not replies:  # a human's steps before an AI took the turn
+                held = await self._held_saids(table, seat, latest=True)
+                if held:
+                    sections.append((game.phase(state), [(seat, said) for said in held]))
             if self.cards_for_ai and seat != carded:
                 replies += self._ai_posts(table, sections, pictures) + \
                     await self._ai_card(table)

@@ -300,6 +300,27 @@ class ServiceBase:
         except Exception:  # a courtesy: never fail a command for it
             log.exception("keeping the language of user %s failed", ctx.user_id)
 
+    async def _held_saids(self, table: Table, seat: int, latest: bool = False) -> list[str]:
+        """The lines of the steps of this seat's turn that were told to its mover alone (its
+        actions after the last one the channel has; the latest excepted, as the move being
+        said, unless ``latest``), and the channel's mark moved to the latest action. A mark
+        from before other seats' moves holds none of this seat's: the walk back stops at
+        another seat's action."""
+        game_id = table.row.id
+        mark = await self.store.said_mark(game_id)
+        if mark is None:
+            mark = await self.store.last_action_id(game_id) - (0 if latest else 1)
+        actions = await self.store.actions(game_id, after=mark)
+        if not actions:
+            return []
+        await self.store.set_said_mark(game_id, actions[-1].id)
+        run: list[str] = []
+        for row in reversed(actions if latest else actions[:-1]):
+            if row.seat != seat:
+                break
+            run.insert(0, table.said_apart(row.lines)[0] or f"`{row.notation}`")
+        return run
+
     async def _languages_of(self, table: Table) -> dict[int, str]:
         """Each seated member's language for what is sent to them alone: their client's,
         else the table's."""

@@ -217,26 +217,6 @@ class Moves(ServiceBase):
         return _folded(replies) + news + await self._secret_news(table, secrets_before,
                                                                  phase_before)
 
-    async def _held_saids(self, table: Table, seat: int) -> list[str]:
-        """The lines of the steps of this seat's turn that were told to the mover alone
-        (its actions after the last one the channel has, this move's excepted), and the
-        channel's mark moved to this move. A mark from before a run of other seats' moves
-        holds none of this seat's: the walk back stops at another seat's action."""
-        game_id = table.row.id
-        mark = await self.store.said_mark(game_id)
-        if mark is None:
-            mark = await self.store.last_action_id(game_id) - 1
-        actions = await self.store.actions(game_id, after=mark)
-        if not actions:
-            return []
-        await self.store.set_said_mark(game_id, actions[-1].id)
-        run = []
-        for row in reversed(actions[:-1]):
-            if row.seat != seat:
-                break
-            run.insert(0, table.said_apart(row.lines)[0] or f"`{row.notation}`")
-        return run
-
     def _closed_turn(self, table: Table, seat: int, user_id: int | None, action: Action,
                      before: State, key_before: Any, lang: str) -> list[Reply]:
         """When a move (not ``done``) ended its player's turn by itself and they hold the
