@@ -33,3 +33,14 @@ def test_a_name_that_is_another_seats_colour_is_not_taken_for_the_mover():
     # Anna sits as orange but is called "Blue"; "Blue passes" is about the blue seat
     table = _table("en", ("Blue", "orange"), ("Bert", "blue"))
     assert table.credited(0, "Blue passes.") == "**Blue** (orange): Blue passes."
+
+
+def test_a_run_names_the_mover_again_after_a_sentence_about_someone_else():
+    table = _table("en", ("Anna", "green"), ("Bert", "yellow"))
+    said = table.run_said(1, ["Bert passes. Green wins order 37 for 25.",
+                              "Bert opens on order 46 with 3."])
+    assert said == "Bert passes. Green wins order 37 for 25 · Bert opens on order 46 with 3."
+    said = table.run_said(1, ["Bert ends the turn. Yellow must discard 1 card.",
+                              "Yellow discards #91 moor path.", "Bert takes pile 2."])
+    assert said == "Bert ends the turn. Yellow must discard 1 card · discards #91 moor path · " \
+        "takes pile 2."

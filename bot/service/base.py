@@ -176,8 +176,14 @@ class Table:
         """A run of one seat's moves as one text, the seat named once: "Bot 2 plays #62
         bridge · takes a cup · ends the turn". A move's text that is a sentence loses its
         full stop inside the run, where " · " ends it ("Kilbride. · ends" read as a typo).
-        ``lang``: the one ``saids`` are in (the table's by default)."""
-        parts = [saids[0]] + [self.predicate(seat, said, lang) or said for said in saids[1:]]
+        ``lang``: the one ``saids`` are in (the table's by default). A move after a
+        sentence about someone else keeps its subject: "passes. Green wins order 37 · Bert
+        opens on order 46", not "· opens", which read as Green's."""
+        parts = [saids[0]]
+        for said in saids[1:]:
+            last = _unstopped(parts[-1]).rsplit(". ", 1)
+            about_us = len(last) == 1 or self.predicate(seat, last[1], lang) is not None
+            parts.append(self.predicate(seat, said, lang) or said if about_us else said)
         return " · ".join([_unstopped(part) for part in parts[:-1]] + parts[-1:])
 
     def said(self, lines: Sequence[Any], locale: object = None) -> str:
