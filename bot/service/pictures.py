@@ -13,6 +13,7 @@ from bot.store import ActionRow
 from engine.core import State
 from engine.text import say
 from render import board_changes
+from render.turn_card import task_text
 
 CARD_MOVES = 12  # the latest moves a turn card is given (it lists what fits, counts the rest)
 
@@ -108,7 +109,8 @@ class Pictures(ServiceBase):
         lang = table.row.language
         # German says "du" to one player and "ihr" to several.
         text = t("svc.your_turn", lang, mentions=mentions, phase=game.phase(state),
-                 hint=t("svc.turn_hint", lang, count=len(humans)), count=len(humans))
+                 task=self._task(table, lang), hint=t("svc.turn_hint", lang, count=len(humans)),
+                 count=len(humans))
         buttons: list[Button] = []
         if len(humans) == 1 and humans[0].seat is not None:
             seat = humans[0].seat
@@ -117,6 +119,15 @@ class Pictures(ServiceBase):
             if not _private_part(game.view(state, seat), game.view(state, None)):
                 buttons = self._move_buttons(table, seat)
         return [_public(text, buttons=buttons)]
+
+    @staticmethod
+    def _task(table: Table, lang: str) -> str:
+        """What the player to act must do, as their turn card's banner says it ("Lay track
+        for GVE. "), so a prompt read without its picture (a phone's notification, a turn
+        that goes on) says it too; empty where the game has no words for the step."""
+        assert table.state is not None
+        task = task_text(table.row.game_key, table.game.view(table.state, None), lang)
+        return f"{task}. " if task else ""
 
     def _own_prompt(self, table: Table, seat: int, user_id: int, lang: str) -> list[Reply]:
         """The prompt of a player whose turn goes on after their own move: to them alone,
@@ -128,7 +139,7 @@ class Pictures(ServiceBase):
         game, state = table.game, table.state
         assert state is not None
         text = t("svc.turn_goes_on", lang, phase=game.phase(state),
-                 hint=t("svc.turn_hint", lang, count=1))
+                 task=self._task(table, lang), hint=t("svc.turn_hint", lang, count=1))
         return [Reply(text, Audience.EPHEMERAL, user_id=user_id,
                       buttons=self._move_buttons(table, seat, lang))]
 
