@@ -67,12 +67,14 @@ async def test_opening_moves_of_every_game_through_slash_commands(tmp_path, key)
             pick = listed[rng_below(chooser, len(listed))].value
             interaction = member(user_id)
             await commands["play"].callback(interaction, move=pick)
-            # no refusal; Rhein may say privately that the move ended the turn by itself, and
-            # a player whose turn goes on gets their step and prompt to themselves
+            # no refusal; Rhein may say privately that the move ended the turn by itself, a
+            # player whose turn goes on gets their step and prompt to themselves, and a mover
+            # whose hand changed with the phase reads it in the reply
             told = [p for p in interaction.followup.posts
                     if p.ephemeral and "Your turn goes on" in p.content]
             refused = [p for p in interaction.followup.posts if p not in told and
-                       not (p.ephemeral and p.content.startswith("That move ended your turn"))]
+                       not (p.ephemeral and p.content.startswith(("That move ended your turn",
+                                                                  "**Only you see**")))]
             assert refused == [], refused[0].content
             told_privately = user_id if told else None
     finally:

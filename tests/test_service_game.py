@@ -493,8 +493,9 @@ async def test_new_hidden_information_goes_by_dm_after_a_phase_change(svc):
     board = next(r for r in replies if r.title == "Round 2" and r.files)
     # the move's line rides on the board; the embed's title names the phase, once
     assert board.text.startswith("**U1**") and GAME.title not in board.text
-    news = [r for r in replies if r.audience is Audience.DM]
-    assert [r.user_id for r in news] == [1]  # U1 drew a gem; U2's hand did not change
+    # U1 drew a gem and reads it in the reply to the move; U2's hand did not change
+    news = [r for r in replies if r.audience is not Audience.CHANNEL and "Only you" in r.text]
+    assert [(r.user_id, r.audience) for r in news] == [(1, Audience.EPHEMERAL)]
     assert all(g in news[0].text for g in state["hands"][0])
     assert_nothing_hidden(replies, state)
 

@@ -215,7 +215,7 @@ class Moves(ServiceBase):
             replies = _told_first(replies, user_id, mine)
         news = self._closed_turn(table, seat, user_id, action, before, key_before, lang)
         return _folded(replies) + news + await self._secret_news(table, secrets_before,
-                                                                 phase_before)
+                                                                 phase_before, user_id)
 
     def _closed_turn(self, table: Table, seat: int, user_id: int | None, action: Action,
                      before: State, key_before: Any, lang: str) -> list[Reply]:
@@ -243,10 +243,12 @@ class Moves(ServiceBase):
                 for s in table.seats if s.seat is not None and not s.is_ai and s.user_id}
 
     async def _secret_news(self, table: Table, before: dict[int, list[tuple[str, Any]]],
-                           phase_before: str | None) -> list[Reply]:
+                           phase_before: str | None, mover: int | None = None) -> list[Reply]:
         """After a phase change, a DM to each player whose hidden information changed (a new
         deal, a draw), in their own language; within a phase /game hand shows it, so
-        ordinary moves send no DMs."""
+        ordinary moves send no DMs. The player whose move it was (``mover``) reads theirs
+        in the reply to that move, not in a DM: a Rheinländer player got one after every
+        knight, the card drawn, and a turn DM on top."""
         assert table.state is not None
         phase = table.game.phase(table.state)
         if phase == phase_before or table.game.result(table.state) is not None:
@@ -261,7 +263,8 @@ class Moves(ServiceBase):
                     else table.row.language
                 text = _clip("\n".join([t("svc.only_you", lang, phase=say(phase, lang)),
                                         *_secret_lines(secret, lang)]))
-                replies.append(Reply(text, Audience.DM, user_id=user))
+                replies.append(Reply(text, Audience.EPHEMERAL if user == mover and user
+                                     is not None else Audience.DM, user_id=user))
         return replies
 
     async def _commit(self, table: Table, seat: int, user_id: int | None,
