@@ -17,7 +17,11 @@ from engine.rhl18 import notation as N
 from engine.rhl18 import rules as R
 from engine.rhl18 import words as W
 from engine.rhl18.labels import cost
+from engine.rhl18.snapshot import active_step
 from engine.text import Msg, msg, player
+
+PASSES = {"Track": "rhl18.log.pass_track", "Token": "rhl18.log.pass_token",
+          "SpecialToken": "rhl18.log.pass_token", "BuyTrain": "rhl18.log.pass_trains"}
 
 State = dict[str, Any]
 
@@ -50,6 +54,8 @@ def _facts(state: State, action: dict) -> dict[str, Any]:
         seller = next((sym for sym, corp in state["corps"].items()
                        if action["train"] in corp["trains"]), None)
         return {"seller": seller}
+    if kind == "pass":
+        return {"step": active_step(state)}
     return {}
 
 
@@ -102,7 +108,8 @@ def describe(state: State, action: dict, known: dict[str, Any],
                            company=action["company"]),
         "par": lambda: msg("rhl18.log.pars", who=who, corp=action["corporation"],
                            price=R.price_of(action["share_price"])),
-        "pass": lambda: msg("rhl18.log.pass", who=who),
+        # "GVE passes" read alike for track, station and trains: the step says which
+        "pass": lambda: msg(PASSES.get(known.get("step") or "", "rhl18.log.pass"), who=who),
         "discard_train": lambda: msg("rhl18.log.discard", who=who,
                                      train=W.a_train(str(action.get("train")))),
     }
