@@ -225,6 +225,10 @@ class Game:
     # The channel's titles and headings name the round, so its move lines leave them out;
     # the game's log keeps them.
     heading_keys: frozenset[str] = frozenset()
+    # Log lines (by catalogue key) that give the final standings. The result post ranks
+    # every seat with how its score came about, so the channel's move lines leave them out
+    # rather than say the standings twice; the game's log keeps them.
+    result_keys: frozenset[str] = frozenset()
 
     # -- to implement -------------------------------------------------------------------
     def setup(self, num_players: int, options: dict[str, Any] | None, seed: int) -> State:

@@ -206,16 +206,18 @@ class Table:
         """A move's lines as the channel posts them: the move as one text (:meth:`said`),
         and apart from it the public records the game keeps whole (``Game.record_keys``),
         each a line of its own that no summary may cut. A line that only names the round
-        beginning (``Game.heading_keys``) is left out: the post's title names it."""
+        beginning (``Game.heading_keys``) is left out: the post's title names it; so are the
+        final standings (``Game.result_keys``), which the result post gives with notes."""
         keys = self.game.record_keys
         records = [line for line in lines if getattr(line, "key", None) in keys]
         kept = [line for line in self.unheaded(lines) if getattr(line, "key", None) not in keys]
         return self.said(kept, locale), [self.said([line], locale) for line in records]
 
     def unheaded(self, lines: Sequence[Any]) -> list[Any]:
-        """``lines`` without those that only name the round beginning (``heading_keys``)."""
-        return [line for line in lines
-                if getattr(line, "key", None) not in self.game.heading_keys]
+        """``lines`` without those that only name the round beginning (``heading_keys``) or
+        give the final standings (``result_keys``): the channel says both elsewhere."""
+        left_out = self.game.heading_keys | self.game.result_keys
+        return [line for line in lines if getattr(line, "key", None) not in left_out]
 
 
 def predicate(said: str, own: Sequence[str], others: Sequence[str]) -> str | None:

@@ -48,6 +48,7 @@ class Rheinlaender(Game):
     options = ()
     seat_colours = tuple(COLOURS)
     topics = TOPICS
+    result_keys = frozenset({"rheinlaender.log.win_one", "rheinlaender.log.win_shared"})
 
     # -- setup ------------------------------------------------------------------------
     def setup(self, num_players: int, options: dict[str, Any] | None, seed: int) -> State:

@@ -30,6 +30,7 @@ class Troedler(Game):
     seat_colours = tuple(START_COLOURS[village] for village in START_VILLAGES)
     record_keys = frozenset({"troedler.log.deal", "troedler.log.deal_pile",
                              "troedler.log.deal_short"})
+    result_keys = frozenset({"troedler.result.line", "troedler.result.out"})
 
     def setup(self, num_players: int, options: dict[str, Any] | None, seed: int) -> State:
         self.check_players(num_players)
