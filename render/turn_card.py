@@ -27,7 +27,7 @@ from PIL import Image, ImageDraw
 from engine import text as texts
 from render import card_scene, changes, rhein_card, rhl18_card, troedler_card
 from render.card_scene import Place, Scene
-from render.card_text import INK, LINE, MUTED, SMALL, fit, wrap
+from render.card_text import INK, LINE, MUTED, SMALL, fit, wrap_ends
 from render.common import HIGHLIGHT, HIGHLIGHT_WIDTH, to_png
 from render.text_draw import draw_text, text_width
 
@@ -389,7 +389,8 @@ def _moves(draw: ImageDraw.ImageDraw, game_key: str, view: dict, card: dict, lan
     for move in reversed(moves):  # the latest moves matter most: keep them, count the rest
         room = budget - (1 if earlier or len(shown) + 1 < len(moves) else 0)
         most = max(2, min(6, budget // len(moves)))  # a few turns may take more room each
-        lines = wrap(str(move.get("text") or ""), SMALL, right - left - 30, min(most, room))
+        lines = wrap_ends(str(move.get("text") or ""), SMALL, right - left - 30,
+                          min(most, room))
         if not lines or len(lines) > room:
             break
         shown.insert(0, (move.get("seat"), lines))

@@ -14,7 +14,7 @@ import pytest
 
 import engine
 from engine.text import say
-from render import changes, turn_card
+from render import card_text, changes, turn_card
 from render.common import HIGHLIGHT, PLAYER_COLOURS
 from render.text_draw import DrawnText, recording
 
@@ -131,12 +131,26 @@ def test_a_move_cut_short_ends_in_an_ellipsis(lines):
     text = ("Blue plays #40 special feed to cross a ferry: Ruthven to Eilandubh, then "
             "fulfils #11 request 2 cups + vase (4) in Eilandubh, delivering 2 cups + vase.")
     width = turn_card.text_width("Blue plays #40 special feed to", turn_card.SMALL) + 4
-    wrapped = turn_card.wrap(text, turn_card.SMALL, width, lines)
+    wrapped = card_text.wrap(text, turn_card.SMALL, width, lines)
     assert len(wrapped) == lines
     assert wrapped[-1].endswith("…"), wrapped
     assert all(turn_card.text_width(line, turn_card.SMALL) <= width for line in wrapped)
     assert text.startswith(" ".join(wrapped)[:-1].rstrip())  # its start, in order
-    assert turn_card.wrap("Blue ends the turn.", turn_card.SMALL, width, 1) == [
+    assert card_text.wrap("Blue ends the turn.", turn_card.SMALL, width, 1) == [
+        "Blue ends the turn."]
+
+
+def test_a_turn_too_long_for_its_lines_keeps_its_end():
+    """"Since the last card" cut a Trödler turn at "… spielt #84 M…", before where the cart
+    stopped and what it took: its middle gives way instead."""
+    text = ("Orange plays #59 mountain trail: Eilandubh to Lochaven · takes a pot in Lochaven · "
+            "plays #84 moor path: Lochaven to Morvich · takes a vase in Morvich · ends the turn.")
+    width = turn_card.text_width("Orange plays #59 mountain trail:", turn_card.SMALL) + 4
+    wrapped = card_text.wrap_ends(text, turn_card.SMALL, width, 4)
+    assert len(wrapped) <= 4 and wrapped[0].startswith("Orange plays #59")
+    assert " ".join(wrapped).endswith("takes a vase in Morvich · ends the turn."), wrapped
+    assert any("…" in line for line in wrapped)
+    assert card_text.wrap_ends("Blue ends the turn.", turn_card.SMALL, width, 1) == [
         "Blue ends the turn."]
 
 
