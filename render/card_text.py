@@ -50,7 +50,7 @@ def wrap_ends(text: str, size: int, width: float, lines: int) -> list[str]:
     def fits(candidate: str) -> bool:  # one line more would change nothing
         return wrap(candidate, size, width, lines) == wrap(candidate, size, width, lines + 1)
 
-    if fits(text):
+    if lines < MIDDLE_LINES or fits(text):  # two or three lines: the start says most
         return wrap(text, size, width, lines)
     low, high = 0, len(text)  # the longest middle-clipped text that still fits
     while low < high:
@@ -63,3 +63,4 @@ def wrap_ends(text: str, size: int, width: float, lines: int) -> list[str]:
 
 
 MIDDLE_MIN = 20  # characters below which a middle cut leaves nothing to read
+MIDDLE_LINES = 4  # fewer lines cut in the middle kept little more than "… ends the turn."
