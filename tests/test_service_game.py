@@ -496,6 +496,7 @@ async def test_new_hidden_information_goes_by_dm_after_a_phase_change(svc):
     # U1 drew a gem and reads it in the reply to the move; U2's hand did not change
     news = [r for r in replies if r.audience is not Audience.CHANNEL and "Only you" in r.text]
     assert [(r.user_id, r.audience) for r in news] == [(1, Audience.EPHEMERAL)]
+    assert news[0].text.startswith("**Only you see** (after your move):")
     assert all(g in news[0].text for g in state["hands"][0])
     assert_nothing_hidden(replies, state)
 

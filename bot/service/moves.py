@@ -261,8 +261,10 @@ class Moves(ServiceBase):
                 languages = languages or await self._languages_of(table)
                 lang = languages.get(user, table.row.language) if user is not None \
                     else table.row.language
-                text = _clip("\n".join([t("svc.only_you", lang, phase=say(phase, lang)),
-                                        *_secret_lines(secret, lang)]))
+                # the mover's own reply: the next phase may already be another's turn
+                head = t("svc.only_you_now", lang) if user == mover and user is not None \
+                    else t("svc.only_you", lang, phase=say(phase, lang))
+                text = _clip("\n".join([head, *_secret_lines(secret, lang)]))
                 replies.append(Reply(text, Audience.EPHEMERAL if user == mover and user
                                      is not None else Audience.DM, user_id=user))
         return replies
