@@ -438,7 +438,9 @@ def standings(game_key: str, view: dict, lang: str) -> list[tuple[int, str]]:
         seat = player.get("seat")
         if not isinstance(seat, int):
             continue
-        if game_key == "rhein":
+        if player.get("bankrupt") or player.get("bankrupt_round"):  # out: no "0M, worth 0M"
+            value = say(lang, "stand.bankrupt")
+        elif game_key == "rhein":
             value = say(lang, "stand.rhein", capital=player.get("capital", 0))
         elif game_key == "rheinlaender":
             held = [d for d in view.get("duchies") or [] if d.get("owner") == seat]

@@ -726,3 +726,14 @@ async def test_rheinlaender_posts_a_full_board_once_a_round_and_a_card_every_tur
     assert cards == 6  # a card with each turn's prompt
     assert len(changes.places(boards[-1]["changed"])) >= 3  # the round's three knights
     await store.close()
+
+
+@pytest.mark.parametrize("key", ["rhein", "18rhl"])
+def test_a_bankrupt_seat_stands_as_bankrupt_not_as_nothing(key):
+    game = engine.GAMES[key]
+    view = game.view(game.setup(3, {}, seed=2), None)
+    flag = "bankrupt_round" if key == "rhein" else "bankrupt"
+    view["players"][1][flag] = 2 if key == "rhein" else True
+    rows = dict(turn_card.standings(key, view, "de"))
+    assert rows[1] == "bankrott" and rows[0] != "bankrott"
+    assert dict(turn_card.standings(key, view, "en"))[1] == "bankrupt"
