@@ -27,6 +27,7 @@ from PIL import Image, ImageDraw
 from engine import text as texts
 from render import highlight
 from render.common import text_colour_on, to_png
+from render.player_names import display_name, with_colour
 from render.text_draw import draw_text, text_width, wrapped
 
 texts.register("render.locales")  # the renderers' catalogue (idempotent)
@@ -62,6 +63,7 @@ PILL_H, PILL_STEP = 24, 28  # a player's containers: letter and count on the pla
 FLAG_W, FLAG_H = 42, 30  # a reservation flag and the row it takes
 TRUCK_H = 30
 MIN_LANE = 56
+NAME_SIZE, NAME_WIDTH = 20, 230  # a player's name and colour in the panels (bold)
 
 
 def language(view: dict[str, Any]) -> str:
@@ -358,8 +360,19 @@ def draw_trucks_and_lying(draw: ImageDraw.ImageDraw, view: dict, layout: Layout,
 # ---------------------------------------------------------------- header
 
 
-def player_name(view: dict, seat: int, lang: str) -> str:
+def colour_word(view: dict, seat: int, lang: str) -> str:
+    """The colour of the player's pieces ("Lila"): what a tight spot names them by."""
     return word(lang, f"player.{view['players'][seat]['colour']}")
+
+
+def player_name(view: dict, seat: int, lang: str) -> str:
+    """"Anna (Lila)": the player's name, shortened to fit, with the colour of their pieces;
+    the colour alone in a view without names. "Am Zug: Lila" left a five-player table to
+    remember who plays purple."""
+    colour = colour_word(view, seat, lang)
+    return with_colour(display_name(view, seat), colour,
+                       lambda name: word(lang, "named", name=name, colour=colour),
+                       NAME_SIZE, NAME_WIDTH)
 
 
 def status_text(view: dict, lang: str) -> str:

@@ -26,7 +26,7 @@ from PIL import ImageDraw
 
 from render.card_text import INK, LINE, MUTED, SMALL, fit
 from render.common import HIGHLIGHT, HIGHLIGHT_WIDTH, text_colour_on
-from render.rhein import PLAYER, VEHICLE, player_name, vehicle_colour, word
+from render.rhein import PLAYER, VEHICLE, colour_word, vehicle_colour, word
 from render.text_draw import draw_text, text_width
 
 GAP = 8  # between two orders' boxes
@@ -42,7 +42,7 @@ def draw_orders(draw: ImageDraw.ImageDraw, view: dict[str, Any], box: tuple[floa
     for order in orders:
         bidding = order["card"] == auction.get("card") and auction.get("bid") is not None
         bid = word(lang, "card.bid", bid=auction["bid"],
-                   high=player_name(view, auction["high"], lang)) if bidding else None
+                   high=colour_word(view, auction["high"], lang)) if bidding else None
         _order_box(draw, view, order, (left, y, right, y + height), lang, bidding, bid)
         y += height + GAP
 

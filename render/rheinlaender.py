@@ -20,8 +20,8 @@ from engine import text as texts
 from engine.rheinlaender.board import Board, get_board
 from render import highlight
 from render.common import PLAYER_COLOURS, font, marker, text_colour_on, to_png
+from render.player_names import display_name, with_colour
 from render.text_draw import draw_text, note, paste_text, text_width, unrecorded, wrapped
-from render.troedler import display_name, with_colour
 
 texts.register("render.locales")  # the renderers' catalogue (idempotent)
 

@@ -17,7 +17,6 @@ else by colour alone.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
@@ -27,8 +26,8 @@ from engine import text as texts
 from engine.text import msg, say
 from engine.troedler.data import CARDS, ROUTES, VILLAGES, card_text
 from render import highlight
-from render.card_text import fit
 from render.common import PLAYER_COLOURS, font, marker, text_colour_on, to_png
+from render.player_names import display_name, with_colour
 from render.text_draw import draw_text, text_width, wrapped
 
 texts.register("render.locales")  # the renderers' catalogue (idempotent)
@@ -75,15 +74,6 @@ def player_words(player: dict[str, Any], lang: str) -> str:
     return say(msg(f"troedler.player.{player['colour']}"), lang)
 
 
-def display_name(view: dict[str, Any], seat: int) -> str | None:
-    """The player's own name from ``view["seats"]`` (the service puts the table's display
-    names there); None in a view without it (a test, the bench, the CLI's export)."""
-    for entry in view.get("seats") or []:
-        if entry.get("seat") == seat and entry.get("name"):
-            return str(entry["name"])
-    return None
-
-
 def named(view: dict[str, Any], player: dict[str, Any], lang: str, width: float) -> str:
     """The player as "Anna (Orange)" in bold at TEXT within ``width``: players know each
     other by name, and Himmelblau and Blau are easy to confuse."""
@@ -91,17 +81,6 @@ def named(view: dict[str, Any], player: dict[str, Any], lang: str, width: float)
     return with_colour(display_name(view, player["seat"]), colour,
                        lambda name: word(lang, "named", name=name, colour=colour),
                        TEXT, width)
-
-
-def with_colour(name: str | None, colour: str, label: Callable[[str], str], size: int,
-                width: float, bold: bool = True) -> str:
-    """``label(name)`` within ``width``, the name shortened and the colour word always
-    whole (it ties the player to the pieces on the map); the colour alone without a name,
-    or when the name is the colour. Shared by the boards that name players (Rheinländer)."""
-    if not name or name.strip().casefold() == colour.casefold():
-        return colour
-    rest = text_width(label(""), size, bold)
-    return label(fit(name, size, width - rest, bold))
 
 
 def _fit(draw: ImageDraw.ImageDraw, text: str, size: int, bold: bool,

@@ -1,0 +1,31 @@
+"""Players as the boards name them: "Anna (Orange)", from the display names the service
+puts in a view (``view["seats"]``), the colour word always whole since it ties the player to
+the pieces; the colour alone where a view has no names (tests, the bench, an export)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from render.card_text import fit
+from render.text_draw import text_width
+
+
+def display_name(view: dict[str, Any], seat: int) -> str | None:
+    """The player's own name from ``view["seats"]`` (the service puts the table's display
+    names there); None in a view without it (a test, the bench, the CLI's export)."""
+    for entry in view.get("seats") or []:
+        if entry.get("seat") == seat and entry.get("name"):
+            return str(entry["name"])
+    return None
+
+
+def with_colour(name: str | None, colour: str, label: Callable[[str], str], size: int,
+                width: float, bold: bool = True) -> str:
+    """``label(name)`` within ``width``, the name shortened and the colour word always
+    whole (it ties the player to the pieces on the map); the colour alone without a name,
+    or when the name is the colour. Shared by the boards that name players."""
+    if not name or name.strip().casefold() == colour.casefold():
+        return colour
+    rest = text_width(label(""), size, bold)
+    return label(fit(name, size, width - rest, bold))
