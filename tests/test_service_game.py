@@ -491,8 +491,9 @@ async def test_new_hidden_information_goes_by_dm_after_a_phase_change(svc):
     replies = await service.play(ctx(1), f"play {gem}")  # the pile drops to 10: Round 2
     state, _ = await state_of(service)
     board = next(r for r in replies if r.title == "Round 2" and r.files)
-    # the move's line rides on the board; the embed's title names the phase, once
-    assert board.text.startswith("**U1**") and GAME.title not in board.text
+    # the move's line rides on the board, headed by the phase it ended, as the embed's title
+    # names the new one
+    assert board.text.startswith("__Round 1__\n**U1**") and GAME.title not in board.text
     # U1 drew a gem and reads it in the reply to the move; U2's hand did not change
     news = [r for r in replies if r.audience is not Audience.CHANNEL and "Only you" in r.text]
     assert [(r.user_id, r.audience) for r in news] == [(1, Audience.EPHEMERAL)]

@@ -80,3 +80,21 @@ async def test_steps_held_when_an_ai_takes_the_seat_over_reach_the_channel(tmp_p
     said = "\n".join(channel(replies))
     assert "takes 3" in said, said
     await service.store.close()
+
+
+def test_a_move_riding_on_a_board_of_another_phase_is_headed_by_its_own():
+    """The board post's title names the newest phase; "Phase 2 · OR 1.1" stood above
+    "Anna buys 10% of CME", a stock-round move. An AI block after it that opens with the
+    same heading drops it."""
+    from bot.replies import Attachment, Reply
+    from bot.service.moves import _headed
+
+    line = Reply("**Anna** (orange) buys 10% of CCE")
+    board = Reply("__SR 2__\n**Bot 1** (green) pars GVE", title="OR 2.1",
+                  files=[Attachment("b.png", b"png")])
+    [headed], [after] = _headed(line, [board], "SR 2")
+    assert headed.text == "__SR 2__\n**Anna** (orange) buys 10% of CCE"
+    assert after.text == "**Bot 1** (green) pars GVE" and after.title == "OR 2.1"
+    same = Reply("", title="SR 2", files=[Attachment("b.png", b"png")])
+    assert _headed(line, [same], "SR 2") == ([line], [same])  # its own phase: no heading
+    assert _headed(line, [], "SR 2") == ([line], [])

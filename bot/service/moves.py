@@ -206,8 +206,12 @@ class Moves(ServiceBase):
             replies = self._line_replies([table.credited(seat, table.run_said(seat, saids)),
                                           *records])
         replies += pictures
-        replies += await self._after_change(table, board_due=board_due,
-                                            mover=(seat, user_id, lang) if goes_on else None)
+        after = await self._after_change(table, board_due=board_due,
+                                         mover=(seat, user_id, lang) if goes_on else None)
+        if replies and not pictures:
+            replies[-1:], after = _headed(replies[-1], after,
+                                          say(phase_before, table.row.language))
+        replies += after
         if held:
             mine = table.credited(seat, table.said_apart(lines, lang)[0] or
                                   table.move_said(said, before, action),
@@ -339,6 +343,20 @@ def _with_pictures(prompt: list[Reply], pictures: list[Reply]) -> list[Reply]:
     if len(text) > text_limit(last) or len(files) >= FILES_LIMIT:
         return pictures + prompt
     return prompt[:-1] + [replace(last, text=text, files=files)]
+
+
+def _headed(line: Reply, after: list[Reply], phase: str) -> tuple[list[Reply], list[Reply]]:
+    """The move's line, and what follows it, with the line headed by the phase it was made
+    in when it will ride on a board titled with another phase (the board post's title names
+    the newest phase: "Phase 2 · OR 1.1" above "Anna buys 10% of CME", a stock-round move);
+    the AI seats' block after it drops a heading the line now gives."""
+    board = after[0] if after else None
+    if board is None or not board.files or board.title in (None, phase) or \
+            not board.is_public or "<@" in line.text:
+        return [line], after
+    head = f"__{phase}__"
+    rest = board.text.removeprefix(f"{head}\n") if board.text != head else ""
+    return [replace(line, text=f"{head}\n{line.text}")], [replace(board, text=rest), *after[1:]]
 
 
 def _told_first(replies: list[Reply], user_id: int | None, line: str) -> list[Reply]:
