@@ -32,7 +32,8 @@ def test_the_move_that_ends_the_step_always_gets_a_button(key):
 
 
 def test_a_button_label_drops_the_typed_form_and_is_cut_between_words():
-    from bot.service.pictures import BUTTON_LABEL, button_label
+    from bot.replies import BUTTON_LABEL_LIMIT as BUTTON_LABEL
+    from bot.service.pictures import button_label
 
     assert button_label("2-Zug aus dem Depot für 100M kaufen · buy-train 2 depot",
                         "buy-train 2 depot") == "2-Zug aus dem Depot für 100M kaufen"

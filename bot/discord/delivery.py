@@ -21,7 +21,14 @@ import aiohttp
 import discord
 
 from bot.i18n import t
-from bot.replies import Attachment, Audience, Button, DeliveryFailed, Reply
+from bot.replies import (
+    BUTTON_LABEL_LIMIT,
+    Attachment,
+    Audience,
+    Button,
+    DeliveryFailed,
+    Reply,
+)
 
 log = logging.getLogger(__name__)
 
@@ -31,7 +38,6 @@ T = TypeVar("T")
 CONTENT_LIMIT = 2000
 EMBED_DESCRIPTION_LIMIT = 4096
 EMBED_TITLE_LIMIT = 256
-BUTTON_LABEL_LIMIT = 80
 BUTTONS_PER_MESSAGE = 25
 CLOSED_DMS = 50007  # "Cannot send messages to this user"
 # The interaction's webhook is gone: its 15-minute token ran out (401 50027), or Discord no

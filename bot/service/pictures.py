@@ -6,7 +6,7 @@ import asyncio
 import json
 
 from bot.i18n import t
-from bot.replies import Attachment, Audience, Button, Reply
+from bot.replies import BUTTON_LABEL_LIMIT, Attachment, Audience, Button, Reply
 from bot.service.base import ServiceBase, Table, _clip, _private_part, _public, log
 from bot.service.extras import extras_for
 from bot.store import ActionRow
@@ -271,9 +271,6 @@ def card_entries(since: list[ActionRow]) -> list[list[int]]:
     return entries
 
 
-BUTTON_LABEL = 80  # Discord's limit on a button's label
-
-
 def button_label(label: str, notation: str) -> str:
     """A move's label as its button shows it: without the typed form some labels end with
     (" · buy rhe pool": the button is pressed, not typed), and cut between words, never
@@ -283,6 +280,6 @@ def button_label(label: str, notation: str) -> str:
     'Buy 10% of RhE from the bank pool for 50M'
     """
     label = label.removesuffix(f" · {notation}")
-    if len(label) <= BUTTON_LABEL:
+    if len(label) <= BUTTON_LABEL_LIMIT:
         return label
-    return label[:BUTTON_LABEL - 1].rsplit(" ", 1)[0].rstrip(" ·,;:") + "…"
+    return label[:BUTTON_LABEL_LIMIT - 1].rsplit(" ", 1)[0].rstrip(" ·,;:") + "…"
