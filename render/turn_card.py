@@ -384,18 +384,8 @@ def _moves(draw: ImageDraw.ImageDraw, game_key: str, view: dict, card: dict, lan
         draw_text(draw, (left, y), fit(say(lang, "no_moves"), SMALL, right - left), SMALL,
                   fill=MUTED)
         return y + LINE
-    shown: list[tuple[int | None, list[str]]] = []
-    earlier = int(card.get("earlier") or 0)
-    for move in reversed(moves):  # the latest moves matter most: keep them, count the rest
-        room = budget - (1 if earlier or len(shown) + 1 < len(moves) else 0)
-        most = max(2, min(6, budget // len(moves)))  # a few turns may take more room each
-        lines = wrap_ends(str(move.get("text") or ""), SMALL, right - left - 30,
-                          min(most, room))
-        if not lines or len(lines) > room:
-            break
-        shown.insert(0, (move.get("seat"), lines))
-        budget -= len(lines)
-    earlier += len(moves) - len(shown)
+    earlier, shown = shown_moves(moves, int(card.get("earlier") or 0), budget,
+                                 right - left - 30)
     if earlier:
         draw_text(draw, (left, y), fit(say(lang, "earlier", count=earlier), SMALL, right - left),
                   SMALL, fill=MUTED)
@@ -406,6 +396,23 @@ def _moves(draw: ImageDraw.ImageDraw, game_key: str, view: dict, card: dict, lan
             draw_text(draw, (left + 30, y), line, SMALL, fill=INK)
             y += LINE
     return y
+
+
+def shown_moves(moves: list[dict], earlier: int, budget: int, width: float
+                ) -> tuple[int, list[tuple[int | None, list[str]]]]:
+    """The entries that fit ``budget`` lines, latest first in priority (the rest are counted
+    as earlier moves), each wrapped to ``width``. Each entry may take an equal share of the
+    lines, so a lone long turn uses the whole column rather than a fixed few lines of it."""
+    shown: list[tuple[int | None, list[str]]] = []
+    for move in reversed(moves):
+        room = budget - (1 if earlier or len(shown) + 1 < len(moves) else 0)
+        most = max(2, budget // len(moves))
+        lines = wrap_ends(str(move.get("text") or ""), SMALL, width, min(most, room))
+        if not lines or len(lines) > room:
+            break
+        shown.insert(0, (move.get("seat"), lines))
+        budget -= len(lines)
+    return earlier + len(moves) - len(shown), shown
 
 
 # == standings ==============================================================================

@@ -737,3 +737,17 @@ def test_a_bankrupt_seat_stands_as_bankrupt_not_as_nothing(key):
     rows = dict(turn_card.standings(key, view, "de"))
     assert rows[1] == "bankrott" and rows[0] != "bankrott"
     assert dict(turn_card.standings(key, view, "en"))[1] == "bankrupt"
+
+
+def test_a_lone_long_turn_uses_the_whole_moves_column():
+    """A Trödler turn of a pile, a discard and card plays was cut after 6 lines ("· p…")
+    with three free lines below it: each entry had at most 6 lines, however few there were."""
+    from render.turn_card import COLUMN, shown_moves
+
+    text = " · ".join(f"plays #{n} mountain trail: Bracklin to Drumlee" for n in range(40, 48))
+    earlier, shown = shown_moves([{"seat": 1, "text": text}], 0, 9, COLUMN[2] - COLUMN[0] - 30)
+    assert earlier == 0 and len(shown) == 1 and 6 < len(shown[0][1]) <= 9
+    # two turns share the lines; the latest is never dropped for the older
+    earlier, shown = shown_moves([{"seat": 0, "text": text}, {"seat": 1, "text": text}], 0, 9,
+                                 COLUMN[2] - COLUMN[0] - 30)
+    assert [seat for seat, _ in shown] == [0, 1] and sum(len(lines) for _, lines in shown) <= 9
