@@ -17,6 +17,15 @@ FILES_LIMIT = 10
 CHOICES_LIMIT = 25          # autocomplete: choices per answer
 CHOICE_LIMIT = 100          # autocomplete: characters of a choice's name and of its value
 
+# The last part of a turn prompt's button id that shows the presser their own hand and moves
+# (privately) instead of making a move: the prompt keeps its buttons for the other players.
+HAND_BUTTON = "hand"
+
+
+def keeps_buttons(custom_id: str) -> bool:
+    """Whether a pressed button's message keeps its buttons whatever the press answered."""
+    return custom_id.rsplit(":", 1)[-1] == HAND_BUTTON
+
 
 class Audience(StrEnum):
     CHANNEL = "channel"      # posted in the game's channel or thread, seen by everyone

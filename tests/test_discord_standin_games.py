@@ -57,5 +57,9 @@ async def test_a_whole_game_through_the_stand_in(tmp_path, monkeypatch, game: st
             assert played.pressed > 0  # Rhein's turn prompts carry buttons
             # a turn that goes on is prompted to its player alone, buttons and all
             assert played.pressed_own > 0
+        if game in ("troedler", "rheinlaender"):
+            # a hidden hand's prompt carries one button: the presser's own hand and its moves,
+            # privately, and a move picked there is made
+            assert played.pressed_hand > 0
         # The gateway asked for the guilds intent only.
         assert fake.identify is not None and fake.identify["intents"] == 1

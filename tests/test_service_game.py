@@ -166,10 +166,23 @@ async def test_two_simultaneous_moves_one_applies_the_other_is_told_to_look_agai
 async def test_buttons_never_show_a_hand_in_the_channel_but_work_from_the_hand_reply(svc):
     service, _ = svc
     replies = await seated_game(service, 2)
-    assert all(not r.buttons for r in replies if r.audience is Audience.CHANNEL)
     await service.play(ctx(1), "ready")
-    await service.play(ctx(2), "ready")
-    hand = (await service.hand(ctx(1)))[0]
+    replies += await service.play(ctx(2), "ready")
+    # The channel's prompt has no move buttons (their labels could name a hand), only one
+    # that shows the presser their own hand and moves, privately: /game hand's answer.
+    channel = [b for r in replies if r.audience is Audience.CHANNEL for b in r.buttons]
+    assert channel and {b.custom_id.rsplit(":", 1)[1] for b in channel} == {"hand"}
+    prompt = channel[-1]
+    others = await service.press(ctx(2), prompt.custom_id)  # seated, not to act: own hand
+    assert [r.audience for r in others] == [Audience.EPHEMERAL] and not others[0].buttons
+    assert (await service.hand(ctx(2)))[0].text == others[0].text
+    stranger = await service.press(ctx(9), prompt.custom_id)
+    assert [r.audience for r in stranger] == [Audience.EPHEMERAL] and not stranger[0].buttons
+    hand = (await service.press(ctx(1), prompt.custom_id))[0]
+    assert hand.audience is Audience.EPHEMERAL and hand.user_id == 1
+    assert hand.text == (await service.hand(ctx(1)))[0].text
+    unchanged, _ = await state_of(service)
+    assert not unchanged["acted"]  # showing a hand makes no move
     assert hand.buttons and all(b.custom_id.startswith("rb:") for b in hand.buttons)
     assert all(len(b.custom_id) <= 100 for b in hand.buttons)
     state, _ = await state_of(service)

@@ -18,7 +18,7 @@ from discord import app_commands
 import engine
 from bot.discord.delivery import Delivery, with_retry
 from bot.i18n import t
-from bot.replies import Audience, Reply, fitted
+from bot.replies import Audience, Reply, fitted, keeps_buttons
 from engine.core import clip_word
 from engine.text import msg, say, text_of
 
@@ -319,7 +319,8 @@ class Adapter:
         that goes on is told to its player alone) the pressed message loses its buttons."""
         replies = await self.run(interaction, lambda ctx: self.service.press(ctx, custom_id),
                                  thinking=False)
-        if replies and any(reply.is_public or reply.buttons for reply in replies):
+        if replies and not keeps_buttons(custom_id) and \
+                any(reply.is_public or reply.buttons for reply in replies):
             try:
                 await interaction.edit_original_response(view=None)
             except discord.HTTPException as error:  # cosmetic: stale clicks are refused anyway

@@ -8,7 +8,7 @@ from dataclasses import replace
 from typing import Any
 
 from bot.i18n import english_move, t
-from bot.replies import FILES_LIMIT, Audience, Button, Reply, text_limit
+from bot.replies import FILES_LIMIT, HAND_BUTTON, Audience, Button, Reply, text_limit
 from bot.service.base import (
     EMBED_LIMIT,
     Ctx,
@@ -96,7 +96,7 @@ class Moves(ServiceBase):
             parts[-1] = parts[-1].removeprefix(SURE)
         if len(parts) != 4 or parts[0] != "rb" or not _number(parts[1]) or \
                 not _number(parts[2]) or not (_number(parts[3]) or parts[3] in UNDO_CHOICES
-                                              or clock):
+                                              or parts[3] == HAND_BUTTON or clock):
             raise Refusal("svc.button_foreign")
         game_id, version = int(parts[1]), int(parts[2])
         row = await self.store.game(game_id)
@@ -107,6 +107,9 @@ class Moves(ServiceBase):
             # counts is that this seat is still waiting and its clock has run out.
             table, notices = await self._load(row)
             return notices + await self._clock_decision(ctx, table, *clock)
+        if parts[3] == HAND_BUTTON and row.status == "active":
+            # Not tied to the version either: the hand and moves shown are the current ones.
+            return await self.hand(ctx)
         if row.status != "active" or row.version != version:
             return [_private(ctx, t("svc.stale", ctx.locale))]
         table, notices = await self._load(row)

@@ -6,7 +6,7 @@ import asyncio
 import json
 
 from bot.i18n import t
-from bot.replies import BUTTON_LABEL_LIMIT, Attachment, Audience, Button, Reply
+from bot.replies import BUTTON_LABEL_LIMIT, HAND_BUTTON, Attachment, Audience, Button, Reply
 from bot.service.base import ServiceBase, Table, _clip, _private_part, _public, log
 from bot.service.extras import extras_for
 from bot.store import ActionRow
@@ -112,12 +112,18 @@ class Pictures(ServiceBase):
                  task=self._task(table, lang), hint=t("svc.turn_hint", lang, count=len(humans)),
                  count=len(humans))
         buttons: list[Button] = []
-        if len(humans) == 1 and humans[0].seat is not None:
-            seat = humans[0].seat
-            # Move labels could reveal a hand, so buttons go into the channel only for a
-            # seat that sees nothing the public does not.
-            if not _private_part(game.view(state, seat), game.view(state, None)):
-                buttons = self._move_buttons(table, seat)
+        # Move labels could reveal a hand, so move buttons go into the channel only for a
+        # seat that sees nothing the public does not; a seat with secrets gets one button
+        # that answers the presser privately with their own hand and its moves.
+        secret = any(s.seat is not None and _private_part(game.view(state, s.seat),
+                                                          game.view(state, None))
+                     for s in humans)
+        if secret:
+            buttons = [Button(t("svc.button_hand", lang),
+                              f"rb:{table.row.id}:{table.row.version}:{HAND_BUTTON}",
+                              "primary")]
+        elif len(humans) == 1 and humans[0].seat is not None:
+            buttons = self._move_buttons(table, humans[0].seat)
         return [_public(text, buttons=buttons)]
 
     @staticmethod

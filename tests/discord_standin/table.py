@@ -26,6 +26,7 @@ class Played:
     other: list[Interaction] = field(default_factory=list)      # lobby, autocomplete, leave
     pressed: int = 0
     pressed_own: int = 0  # of them, buttons of a prompt only the player saw (their turn went on)
+    pressed_hand: int = 0  # of them, moves picked under the hand the prompt's button showed
     status: str = ""
 
     @property
@@ -87,8 +88,16 @@ async def play_turn(bot: Bot, member: Member, channel: int, rng: random.Random,
     prompt = turn_prompt(bot, channel, member, row.version,
                          last if last is not None and last.user_id == member.id else None)
     if prompt is not None and len(played.moves) % press_every == 0:
+        hand = [c for c in prompt.custom_ids if c.startswith(BUTTON) and c.endswith(":hand")]
+        if hand:  # a hidden hand: its moves come privately, under the player's own hand
+            shown = await member.press(prompt, hand[0])
+            played.other.append(shown)
+            assert not shown.visible_posts, "showing a hand posted in the channel"
+            # (none when the answer could not be ephemeral and went by DM: type the move)
+            prompt = next((m for m in shown.private if m.custom_ids), None)
+            played.pressed_hand += prompt is not None
         moves = [c for c in prompt.custom_ids if c.startswith(BUTTON) and
-                 c.split(":")[3].isdigit()]
+                 c.split(":")[3].isdigit()] if prompt is not None else []
         if moves:
             record = await member.press(prompt, rng.choice(moves))
             played.moves.append(record)
