@@ -78,8 +78,30 @@ async def test_steps_held_when_an_ai_takes_the_seat_over_reach_the_channel(tmp_p
     assert not channel(await service.play(ctx(1), "take 3"))
     replies = await service.leave(ctx(1))  # an AI seat plays the rest of the turn
     said = "\n".join(channel(replies))
-    assert "takes 3" in said, said
+    # credited to the player who made them, not to the AI seat that took over after
+    assert "**U1** (orange): Seat 0 takes 3.\n**U1** leaves" in said, said
+    assert "takes 3" not in said.split("**U1** leaves", 1)[1], said
     await service.store.close()
+
+
+async def test_steps_held_when_a_move_clocks_ai_finishes_the_turn_are_the_players(tmp_path):
+    service, _ = await open_service(tmp_path / "clock.sqlite3")
+    await seated_game(service, 2)
+    await service.play(ctx(1), "ready")
+    await service.play(ctx(2), "ready")
+    assert not channel(await service.play(ctx(1), "take 3"))
+    row = await service.store.latest_game(500)
+    table, _ = await service._load(row)
+    service._clock_ran_out = lambda *_: _true()  # (the clock's own expiry is tested apart)
+    replies = await service._clock_decision(ctx(2), table, "ai", 0)
+    said = channel(replies)
+    assert said[0].startswith("**U1** (orange): Seat 0 takes 3.\n"), said
+    assert sum("takes 3" in line for line in said) == 1, said
+    await service.store.close()
+
+
+async def _true() -> bool:
+    return True
 
 
 def test_a_move_riding_on_a_board_of_another_phase_is_headed_by_its_own():

@@ -329,6 +329,16 @@ class ServiceBase:
             run.insert(0, table.said_apart(row.lines)[0] or f"`{row.notation}`")
         return run
 
+    async def _told_lines(self, table: Table, seat: int) -> list[str]:
+        """The steps of ``seat``'s turn so far that only its mover was told, as one line
+        credited to the seat's player now: said before that player leaves or is replaced,
+        or a move clock's AI finishes their turn. Said later, with the AI's moves, they were
+        credited to the AI seat, under its name."""
+        if table.state is None or seat not in table.game.active(table.state):
+            return []
+        held = await self._held_saids(table, seat, latest=True)
+        return [table.credited(seat, table.run_said(seat, held))] if held else []
+
     async def _languages_of(self, table: Table) -> dict[int, str]:
         """Each seated member's language for what is sent to them alone: their client's,
         else the table's."""

@@ -44,7 +44,10 @@ class Clocks(ServiceBase):
         me = table.seat_of(ctx.user_id)
         if ctx.user_id == target.user_id or not (me or ctx.can_manage):
             raise Refusal("clock.not_other")
-        said = _public(t(f"clock.chose_{choice}", lang, name=ctx.user_name, target=target.name))
+        told = [] if choice == "skip" else await self._told_lines(table, seat)  # (a skip
+        # ends the turn as a move of the seat's own, which says its run)
+        said = _public("\n".join([*told, t(f"clock.chose_{choice}", lang, name=ctx.user_name,
+                                            target=target.name)]))
         if choice == "replace":
             return [said] + await self._replace(table, seat, None, None)
         if choice == "skip":

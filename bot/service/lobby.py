@@ -163,8 +163,10 @@ class Lobby(ServiceBase):
                                          self.clock())
             return notices + [_public(t("svc.leaves", table.row.language, name=seat.name))]
         assert seat.seat is not None
-        replies = notices + [_public(t("svc.leaves_ai", table.row.language, name=seat.name,
-                                       colour=colour_name(seat.colour, table.row.language)))]
+        told = await self._told_lines(table, seat.seat)
+        replies = notices + [_public("\n".join([*told, t(
+            "svc.leaves_ai", table.row.language, name=seat.name,
+            colour=colour_name(seat.colour, table.row.language))]))]
         return replies + await self._replace(table, seat.seat, None, None)
 
     @_guarded

@@ -39,8 +39,10 @@ class Management(ServiceBase):
         who = t("svc.an_ai", lang)
         if replacement_user_id is not None:
             who = replacement_name or f"<@{replacement_user_id}>"
-        replies = notices + [_public(t("svc.replaced", lang, name=target.name,
-                                       colour=colour_name(target.colour, lang), who=who))]
+        told = await self._told_lines(table, target.seat)
+        replies = notices + [_public("\n".join([*told, t(
+            "svc.replaced", lang, name=target.name, colour=colour_name(target.colour, lang),
+            who=who)]))]
         return replies + await self._replace(table, target.seat, replacement_user_id,
                                              replacement_name)
 
