@@ -31,6 +31,8 @@ import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from email.parser import BytesParser
+from email.policy import HTTP
 from typing import Any
 
 from aiohttp import WSMsgType, web
@@ -798,16 +800,18 @@ def _invalid(error: limits.Invalid) -> DiscordError:
 async def _body(request: web.Request) -> tuple[dict[str, Any], list[tuple[str, bytes]]]:
     """JSON body, or a multipart form with ``payload_json`` and ``files[n]``."""
     if request.content_type.startswith("multipart/"):
+        # The standard library's MIME parser: aiohttp's multipart reader calls its own
+        # deprecated unread_data() on some bodies discord.py sends.
+        head = f"Content-Type: {request.headers['Content-Type']}\r\n\r\n".encode()
+        form = BytesParser(policy=HTTP).parsebytes(head + await request.read())
         body: dict[str, Any] = {}
         files: list[tuple[str, bytes]] = []
-        reader = await request.multipart()
-        async for part in reader:
-            if part.name == "payload_json":
-                body = json.loads(await part.text())
-            elif part.name and part.name.startswith("files"):
-                files.append((part.filename or part.name, bytes(await part.read())))
-        if "data" in body and isinstance(body["data"], dict):  # an interaction callback
-            return body, files
+        for part in form.iter_parts():
+            name = part.get_param("name", header="content-disposition")
+            if name == "payload_json":
+                body = json.loads(part.get_payload(decode=True))
+            elif isinstance(name, str) and name.startswith("files"):
+                files.append((part.get_filename() or name, part.get_payload(decode=True)))
         return body, files
     if not request.can_read_body:
         return {}, []
