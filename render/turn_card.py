@@ -65,7 +65,16 @@ def draw_card(game_key: str, view: dict) -> Image.Image:
         _small_map(image, draw, scene, changes.places(card.get("changed")))
     rows = standings(game_key, view, lang)
     top = COLUMN[3] - (LINE + 4) - LINE * len(rows) - 8  # the standings sit at the bottom
-    _moves(draw, game_key, view, card, lang, COLUMN[1], int((top - COLUMN[1]) // LINE) - 1)
+    moves_end = top
+    if game_key == "18rhl":
+        from render import rhl18_company_box
+
+        # the operating corporation's money, trains and stations decide the seat's move more
+        # than older moves do; the moves keep their heading and two lines whatever it takes
+        moves_end = rhl18_company_box.draw_box(
+            draw, view, lang, (COLUMN[0], COLUMN[1] + 3 * LINE + 4, COLUMN[2], top))
+    _moves(draw, game_key, view, card, lang, COLUMN[1],
+           int((moves_end - COLUMN[1]) // LINE) - 1)
     _standings(draw, game_key, view, lang, rows, top + 8)
     return image
 
