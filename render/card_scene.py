@@ -9,7 +9,6 @@ Built from the public view and the same board data as the full pictures.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 from functools import cache
 
@@ -173,25 +172,92 @@ def _realm_label(piece: dict, lang: str) -> str:
     return texts.render("render.card.realm", {}, lang)
 
 
-# == Trödler: villages and routes ===========================================================
+# == Trödler: villages, their goods, routes and carts =======================================
+# The whole house map, not a zoom onto the last changes: the player to act plans a path from
+# their own cart over several routes to the goods their requests need, so every village's
+# goods and their cart must be in view (a zoom showed two villages, often without the cart).
+# Margins around the villages, in board pixels: the top one leaves room above the top row for
+# the card's name tags, which it tries there first (below would cover the village's goods).
+TROEDLER_MARGIN = (60.0, 120.0, 100.0, 100.0)  # left, top, right, bottom
+GOOD_SIDE, GOOD_GAP, GOODS_PER_ROW = 36.0, 4.0, 3
+CART_R, ACTING_R, RING = 17.0, 21.0, 8.0  # a cart; the acting player's, ringed to stand out
+
+
 def _troedler(view: dict) -> Scene:
     from render import troedler
 
-    places = {key: Place(name, (troedler.POSITIONS[key],), troedler.VILLAGE_R + 4, "#FFFFFF",
-                         "#1F1F1F")
+    xs = [x for x, _ in troedler.POSITIONS.values()]
+    ys = [y for _, y in troedler.POSITIONS.values()]
+    left, top = min(xs) - TROEDLER_MARGIN[0], min(ys) - TROEDLER_MARGIN[1]
+    size = (max(xs) + TROEDLER_MARGIN[2] - left, max(ys) + TROEDLER_MARGIN[3] - top)
+
+    def at(key: str) -> Point:  # shifted: the panel shows the scene from (0, 0) on
+        x, y = troedler.POSITIONS[key]
+        return (x - left, y - top)
+
+    radius = troedler.VILLAGE_R
+    places = {key: Place(name, (at(key),), radius, "#FFFFFF", troedler.INK)
               for key, name in _village_names().items()}
-    lines = [((troedler.POSITIONS[r["a"]], troedler.POSITIONS[r["b"]]),
-              troedler.ROUTE_STYLE[r["kind"]], 4.0) for r in troedler.ROUTES]
-    pieces = []
-    by_village: dict[str, int] = {}
+    # goods are places too ("glenmore/0", never a changed place's key): the map draws places
+    # before pieces, so a cart standing by a village is never hidden under its goods
+    for key, goods in (view.get("villages") or {}).items():
+        if key in places:
+            places.update(_goods_squares(key, at(key), goods, radius))
+    lines = [((at(r["a"]), at(r["b"])), troedler.ROUTE_STYLE[r["kind"]], 6.0)
+             for r in troedler.ROUTES]
+    acting = set((view.get("card") or {}).get("acting") or [view.get("current")])
+    by_village: dict[str, list[dict]] = {}
     for player in view.get("players") or []:
-        x, y = troedler.POSITIONS[player["cart"]]
-        index = by_village.get(player["cart"], 0)
-        by_village[player["cart"]] = index + 1
-        angle = math.pi / 4 + index * math.pi / 2.5
-        pieces.append((x + 34 * math.cos(angle), y - 34 * math.sin(angle), 13,
-                       seat_colour(view, player["seat"], player.get("colour"))))
-    return Scene((troedler.MAP_RIGHT, troedler.HEIGHT), "#EEF1E6", places, lines, pieces)
+        by_village.setdefault(player["cart"], []).append(player)
+    pieces: list[tuple[float, float, float, str]] = []
+    ringed: list[tuple[float, float, float, str]] = []  # drawn last, over a neighbour's cart
+    for key, players in by_village.items():
+        x, y = at(key)
+        radii = [ACTING_R + RING if p["seat"] in acting else CART_R for p in players]
+        for cx, player in zip(_cart_spots(x, radii, radius), players, strict=True):
+            colour = seat_colour(view, player["seat"], player.get("colour"))
+            if player["seat"] in acting:
+                ringed += [(cx, y, ACTING_R + RING, troedler.INK),
+                           (cx, y, ACTING_R + RING / 2, "#FFFFFF"), (cx, y, ACTING_R, colour)]
+            else:
+                pieces.append((cx, y, CART_R, colour))
+    return Scene(size, troedler.BACKGROUND, places, lines, pieces + ringed, zoom=False)
+
+
+def _cart_spots(x: float, radii: list[float], village: float) -> list[float]:
+    """Where the carts in a village stand, side by side: two right of it as on the full
+    board, further ones to its left."""
+    spots: list[float] = []
+    for side, sizes in ((1, radii[:2]), (-1, radii[2:])):
+        edge = village + 4
+        for r in sizes:
+            spots.append(x + side * (edge + r))
+            edge += 2 * r + 2
+    return spots
+
+
+def _goods_squares(key: str, centre: Point, goods: list[str], radius: float
+                   ) -> dict[str, Place]:
+    """A village's goods as squares in the full board's goods colours (a shape of their own,
+    apart from the round carts), under the village where the full board puts them: rows of
+    three, wider rows for a village that deliveries filled, so it stays two rows deep and
+    clear of the village below and of the map's bottom edge."""
+    from render import troedler
+
+    squares = {}
+    ordered = sorted(goods)  # the full board's order: like goods side by side
+    per_row = max(GOODS_PER_ROW, -(-len(ordered) // 2))
+    step = GOOD_SIDE + GOOD_GAP
+    for index, good in enumerate(ordered):
+        row, column = divmod(index, per_row)
+        in_row = min(per_row, len(ordered) - row * per_row)
+        x = centre[0] + (column - (in_row - 1) / 2) * step - GOOD_SIDE / 2
+        y = centre[1] + radius + GOOD_GAP + row * step
+        squares[f"{key}/{index}"] = Place(
+            good, ((x, y), (x + GOOD_SIDE, y), (x + GOOD_SIDE, y + GOOD_SIDE),
+                   (x, y + GOOD_SIDE)), 0, troedler.GOOD_STYLE.get(good, "#8A8A8A"),
+            troedler.INK)
+    return squares
 
 
 @cache
