@@ -229,7 +229,13 @@ def _rhl18_task(view: dict, lang: str) -> str:
     key = f"task.rhl18.{step}"
     if not texts.has(f"render.card.{key}"):
         return ""
-    return say(lang, key, corp=entity if isinstance(entity, str) else "")
+    said = say(lang, key, corp=entity if isinstance(entity, str) else "")
+    corps = {c.get("id"): c for c in view.get("corporations") or [] if isinstance(c, dict)}
+    if isinstance(entity, str) and corps.get(entity, {}).get("president") == "pool":
+        # nobody presides: every player is pinged, and a "Lay track for GVE" read as if
+        # the game asked the wrong person
+        said = say(lang, "task.rhl18.receivership", task=said)
+    return said
 
 
 # == the small map ==========================================================================

@@ -751,3 +751,23 @@ def test_a_lone_long_turn_uses_the_whole_moves_column():
     earlier, shown = shown_moves([{"seat": 0, "text": text}, {"seat": 1, "text": text}], 0, 9,
                                  COLUMN[2] - COLUMN[0] - 30)
     assert [seat for seat, _ in shown] == [0, 1] and sum(len(lines) for _, lines in shown) <= 9
+
+
+def test_an_18rhl_corporation_in_receivership_is_said_to_be_anyones_to_move():
+    """Every player is pinged for a corporation in receivership; "Lay track for GVE" alone
+    read as if the game asked the wrong person."""
+    from render.text_draw import text_width
+    from render.turn_card import TASK, WIDTH, task_text
+
+    view = {"active_step": "Route", "current_entity": "GVE",
+            "corporations": [{"id": "GVE", "president": "pool"},
+                             {"id": "CCE", "president": "Anna"}]}
+    assert task_text("18rhl", view, "en") == \
+        "Run GVE's trains (receivership: anyone may act)"
+    assert task_text("18rhl", view, "de") == \
+        "Lass die Züge der GVE fahren (Zwangsverwaltung: alle)"
+    for lang in ("en", "de"):  # the banner has room for it whole (a corporation in
+        for step in ("Token", "BuyTrain"):  # receivership builds no track, pays nothing)
+            said = task_text("18rhl", {**view, "active_step": step}, lang)
+            assert text_width(said, TASK) <= WIDTH - 40, said
+    assert task_text("18rhl", {**view, "current_entity": "CCE"}, "en") == "Run CCE's trains"
