@@ -181,3 +181,28 @@ def test_a_lay_on_costly_terrain_shows_its_cost_in_the_step_labels(positions):
             assert labels and f"({cost(state, move)}M)" in labels[0], labels
             return
     pytest.fail("no position with a lay on costly terrain")
+
+
+def test_a_list_a_player_reads_names_tile_lays_by_hex_not_by_rotation(positions):
+    """``/game hand`` and the turn DM listed single lays, "Lay tile 1 on F5, rotation 2",
+    cut after 20 of hundreds: a rotation number says nothing of where the track runs. Now
+    each hex is one entry with its tiles and the step to type; the rest keep their labels."""
+    from bot.service.base import _expected
+    from bot.service.move_lists import first_choices
+
+    for state in positions["Track"][:6]:
+        seat = GAME.active(state)[0]
+        moves = GAME.legal(state, seat)
+        lays = [m for m in moves if m.get("type") == "lay_tile"]
+        if not lays:
+            continue
+        for lang in ("en", "de"):
+            listed = extras_for("18rhl").list_labels(GAME, state, moves, lang=lang)
+            labels, covered = first_choices(GAME, state, moves, lang, 20, listed)
+            hexes = {m["hex"] for m in lays}
+            assert len([label for label in labels if " · lay " in label]) == min(len(hexes), 20)
+            assert not any("rotation" in label or "Drehung" in label for label in labels)
+            if len(hexes) < 20:  # every lay is covered by its hex's entry
+                assert {i for i, m in enumerate(moves) if m.get("type") == "lay_tile"} <= covered
+            said = _expected(GAME, state, seat, lang)
+            assert "rotation" not in said and "Drehung" not in said, said

@@ -16,6 +16,7 @@ from typing import Any
 import engine
 from bot.i18n import colour_name, has, language, t
 from bot.replies import Audience, Reply, fitted
+from bot.service.extras import extras_for
 from bot.service.move_lists import first_choices
 from bot.service.reminders import Reminders
 from bot.store import ActionRow, GameRow, SeatRow, Snapshot, StaleVersion, StoreBase
@@ -455,7 +456,8 @@ def _expected(game: Game, state: State, seat: int, lang: str = "en") -> str:
     """What a reminder DM says is expected: a few of the seat's own moves (a DM is private,
     so their labels may show the seat's hidden cards)."""
     moves = game.legal(state, seat)
-    labels, covered = first_choices(game, state, moves, lang, 3)
+    listed = extras_for(game.key).list_labels(game, state, moves, lang=lang)
+    labels, covered = first_choices(game, state, moves, lang, 3, listed)
     more = t("svc.expected_more", lang, count=len(moves) - len(covered)) \
         if len(moves) > len(covered) else ""
     return t("svc.expected", lang, moves="; ".join(labels), more=more)

@@ -99,6 +99,12 @@ class Extras:
         table's); raises :class:`NoZoom`."""
         raise NoZoom(msg("extras.no_zoom", title=game.title))
 
+    def list_labels(self, game: Game, state: State, moves: list[Action], *,
+                    lang: str = DEFAULT) -> list[str] | None:
+        """Labels in ``lang`` for ``moves`` in a list a player reads (``/game hand``, the
+        turn DM), where moves labelled alike are one entry; None: each move's own label."""
+        return None
+
     def holdings(self, game: Game, state: State, seat: int, *,
                  lang: str = DEFAULT) -> list[str]:
         """Lines in ``lang`` for ``/game hand``: what a seat holds that is public but hard

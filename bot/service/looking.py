@@ -108,7 +108,9 @@ class Looking(ServiceBase):
         buttons: list[Button] = []
         if seat.seat in game.active(state):
             moves = game.legal(state, seat.seat)
-            labels, covered = first_choices(game, state, moves, ctx.locale, 20)
+            listed = extras_for(table.row.game_key).list_labels(game, state, moves,
+                                                                lang=ctx.locale)
+            labels, covered = first_choices(game, state, moves, ctx.locale, 20, listed)
             cut = " ..." if len(moves) > len(covered) else ""
             # a cut list still shows how to stop (done, pass, end), which may sort late
             out = next((m for i, m in enumerate(moves)

@@ -83,11 +83,21 @@ def _shown(column: list[int], choice: list[int]) -> str:
 
 
 def first_choices(game: Game, state: State, moves: Sequence[Action], lang: str,
-                  room: int) -> tuple[list[str], set[int]]:
+                  room: int, labels: Sequence[str] | None = None
+                  ) -> tuple[list[str], set[int]]:
     """The first ``room`` choices among ``moves`` as a player reads them (in ``lang``), and
-    the indexes of the moves they stand for."""
-    groups = _groups([say(game.label(state, m), lang) for m in moves[:LISTED]])[:room]
-    return [g.label() for g in groups], {i for g in groups for i in g.indexes}
+    the indexes of the moves they stand for. ``labels``: the moves' own labels for a list
+    (a game's extras may name a step rather than each move); moves labelled alike are one
+    choice."""
+    if labels is None:
+        labels = [say(game.label(state, m), lang) for m in moves[:LISTED]]
+    where: dict[str, list[int]] = defaultdict(list)
+    for index, label in enumerate(labels[:LISTED]):
+        where[label].append(index)
+    unique = list(where)
+    groups = _groups(unique)[:room]
+    return [g.label() for g in groups], {i for g in groups for u in g.indexes
+                                         for i in where[unique[u]]}
 
 
 def compacted(labels: Sequence[str]) -> list[tuple[str, int]]:

@@ -23,6 +23,7 @@ from typing import Any
 
 from bot.i18n import language
 from bot.service.extras import Extras, NoZoom
+from bot.service.move_lists import LISTED
 from bot.service.rhl18_holdings import holdings
 from engine.core import Action, Game, State
 from engine.rhl18 import hexmap
@@ -261,6 +262,25 @@ class Rhl18Extras(Extras):
         if not steps:
             return None
         return msg("rhl18.discord.partial_lay", typed=text.strip(), example=steps[0])
+
+    def list_labels(self, game: Game, state: State, moves: list[Action], *,
+                    lang: str = DEFAULT) -> list[str] | None:
+        """A tile lay listed by its hex, with the tiles it takes and the step to type ("lay
+        on F5 Kempen: tile 1, 2, 55 · lay F5"): a list of single lays named them by rotation
+        number ("Lay tile 1 on F5, rotation 2"), which says nothing of where the track runs;
+        autocomplete walks on from the hex to the tile and each rotation's exits."""
+        lays = Lays(game, state, moves, lang)
+        if not lays.tree:
+            return None
+        labels = []
+        for move in moves[:LISTED]:
+            if move.get("type") == "lay_tile":
+                prefix = game.format(state, move).split("lay ", 1)[0]
+                label, typed = lays.hex_choice(prefix, move["hex"])
+                labels.append(f"{label} · {typed}")
+            else:
+                labels.append(say(game.label(state, move), lays.lang))
+        return labels
 
     def confirm(self, game: Game, state: State, seat: int, action: Action) -> Msg | None:
         if action.get("type") != "bankrupt":
