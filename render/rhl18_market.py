@@ -239,9 +239,9 @@ def corporations_table(draw: ImageDraw.ImageDraw, y: float, view: dict, lang: st
     shares in the treasury/IPO and the pool, and whether it floated or operated."""
     y = heading(draw, y, t(lang, "corps.title"))
     names = ["", t(lang, "corps.president"), t(lang, "corps.cash"), t(lang, "corps.price"),
-             t(lang, "corps.par"), t(lang, "corps.trains"), t(lang, "corps.tokens"),
+             t(lang, "corps.par"), t(lang, "corps.trains"), t(lang, "corps.tokens_left"),
              t(lang, "corps.ipo"), t(lang, "corps.pool"), t(lang, "corps.status")]
-    widths = [62, 176, 78, 58, 56, 104, 88, 126, 86, WIDTH - 2 * MARGIN - 834]
+    widths = [62, 176, 78, 54, 46, 82, 124, 126, 86, WIDTH - 2 * MARGIN - 834]
     lefts = columns(widths)
     y = header_row(draw, y, lefts, widths, names, right={2, 3, 4, 6, 7, 8})
     acting_sym = view.get("current_entity")
