@@ -271,6 +271,13 @@ class Game:
         """A short human description of a legal action (autocomplete, buttons)."""
         return self.format(state, action)
 
+    def names_hidden(self, state: State, seat: int, action: Action) -> bool:
+        """Whether ``action``'s label or notation may name something only ``seat`` sees
+        (asked only for a seat whose view holds more than the public one), so that it is
+        never a button in the channel. Yes by default: a move in a hidden hand names its
+        card."""
+        return True
+
     def rules(self, topic: str | None = None) -> str:
         """Help text for a topic (its name, or its display name in any language), or the
         list of topics by their display names."""

@@ -113,17 +113,18 @@ class Pictures(ServiceBase):
                  count=len(humans))
         buttons: list[Button] = []
         # Move labels could reveal a hand, so move buttons go into the channel only for a
-        # seat that sees nothing the public does not; a seat with secrets gets one button
-        # that answers the presser privately with their own hand and its moves.
-        secret = any(s.seat is not None and _private_part(game.view(state, s.seat),
-                                                          game.view(state, None))
-                     for s in humans)
-        if secret:
+        # seat none of whose moves names its secrets; otherwise one button answers the
+        # presser privately with their own hand and its moves.
+        secret = {s.seat for s in humans if s.seat is not None and _private_part(
+            game.view(state, s.seat), game.view(state, None))}
+        seat = humans[0].seat if len(humans) == 1 else None
+        if seat is not None and (seat not in secret or not any(
+                game.names_hidden(state, seat, move) for move in game.legal(state, seat))):
+            buttons = self._move_buttons(table, seat)
+        elif secret:
             buttons = [Button(t("svc.button_hand", lang),
                               f"rb:{table.row.id}:{table.row.version}:{HAND_BUTTON}",
                               "primary")]
-        elif len(humans) == 1 and humans[0].seat is not None:
-            buttons = self._move_buttons(table, humans[0].seat)
         return [_public(text, buttons=buttons)]
 
     @staticmethod

@@ -75,6 +75,11 @@ class Rhein(Game):
     def secret_items(self, state: State) -> list:
         return checks.secret_items(state)
 
+    def names_hidden(self, state: State, seat: int, action: Action) -> bool:
+        # A seat's only secret is its face-down fulfilled orders, and only a re-take
+        # (R14) names one of them; every other move names open cards and places.
+        return action.get("type") == "retake"
+
     def phase(self, state: State) -> Msg:
         if state["step"] == "over":
             return msg("rhein.phase.over", round=state["round"])
