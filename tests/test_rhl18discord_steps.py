@@ -206,3 +206,21 @@ def test_a_list_a_player_reads_names_tile_lays_by_hex_not_by_rotation(positions)
                 assert {i for i, m in enumerate(moves) if m.get("type") == "lay_tile"} <= covered
             said = _expected(GAME, state, seat, lang)
             assert "rotation" not in said and "Drehung" not in said, said
+
+
+def test_the_turn_dm_counts_the_choices_left_not_the_single_moves(positions):
+    """"(and 273 more: /game hand lists them)" under three lays where /game hand lists a
+    few hexes: the count was of single moves."""
+    from bot.service.base import _expected
+    from bot.service.move_lists import first_choices
+
+    for state in positions["Track"][:6]:
+        seat = GAME.active(state)[0]
+        moves = GAME.legal(state, seat)
+        listed = extras_for("18rhl").list_labels(GAME, state, moves, lang="en")
+        entries, _ = first_choices(GAME, state, moves, "en", len(moves), listed)
+        said = _expected(GAME, state, seat, "en")
+        if len(entries) > 3:
+            assert f"(and {len(entries) - 3} more: /game hand lists them)" in said, said
+        else:
+            assert "more" not in said, said

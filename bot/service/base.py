@@ -17,7 +17,7 @@ import engine
 from bot.i18n import colour_name, has, language, t
 from bot.replies import Audience, Reply, fitted
 from bot.service.extras import extras_for
-from bot.service.move_lists import first_choices
+from bot.service.move_lists import LISTED, first_choices
 from bot.service.reminders import Reminders
 from bot.store import ActionRow, GameRow, SeatRow, Snapshot, StaleVersion, StoreBase
 from engine.core import Game, RuleError, Standing, State, clip_word
@@ -457,10 +457,11 @@ def _expected(game: Game, state: State, seat: int, lang: str = "en") -> str:
     so their labels may show the seat's hidden cards)."""
     moves = game.legal(state, seat)
     listed = extras_for(game.key).list_labels(game, state, moves, lang=lang)
-    labels, covered = first_choices(game, state, moves, lang, 3, listed)
-    more = t("svc.expected_more", lang, count=len(moves) - len(covered)) \
-        if len(moves) > len(covered) else ""
-    return t("svc.expected", lang, moves="; ".join(labels), more=more)
+    choices, _ = first_choices(game, state, moves, lang, len(moves), listed)
+    # "and 273 more" counted single moves where /game hand lists eight entries
+    left = len(choices) - 3 + max(0, len(moves) - LISTED)
+    more = t("svc.expected_more", lang, count=left) if left > 0 else ""
+    return t("svc.expected", lang, moves="; ".join(choices[:3]), more=more)
 
 
 def _private_part(private: Any, public: Any, path: str = "") -> list[tuple[str, Any]]:
