@@ -70,8 +70,10 @@ async def test_an_import_continues_with_prompts_routes_and_round_boards(tmp_path
     export = partial_export()
     service, renderer, replies = await opened(tmp_path, export)
     game = GAMES["18rhl"]
-    phases, runs, previews = set(), 0, 0
+    phases, runs, previews, private_runs = set(), 0, 0, 0
     for _ in range(120):
+        public_preview = any("would run" in r.text and r.audience is Audience.CHANNEL
+                             for r in replies)
         row = await service.store.latest_game(500)
         state = game.load(row.state)
         seat = game.active(state)[0]
@@ -84,8 +86,12 @@ async def test_an_import_continues_with_prompts_routes_and_round_boards(tmp_path
         new = renderer.kinds[before:]
         if pick["type"] == "run_routes" and pick["routes"]:
             runs += 1
-            # the prompt drew these routes before the run: no second picture of them
-            assert "routes" not in new[:1]
+            # a prompt that drew these routes in the channel gets no second picture of
+            # them; one its player alone saw (their turn went on) leaves it due
+            assert ("routes" in new[:1]) != public_preview, (new, replies[0].text)
+            assert any(r.files and r.audience is Audience.CHANNEL for r in replies) or \
+                public_preview
+            private_runs += not public_preview
             assert f"runs for {sum(r['revenue'] for r in pick['routes'])}M" in replies[0].text \
                 or "trains run for" in replies[0].text
         phases.add(game.phase(game.load((await service.store.latest_game(500)).state)))
@@ -99,6 +105,7 @@ async def test_an_import_continues_with_prompts_routes_and_round_boards(tmp_path
         if runs >= 3 and len(phases) >= 3:
             break
     assert runs >= 3 and renderer.kinds.count("board") >= 2 and previews >= 3
+    assert private_runs  # (a run after a lay or a station in the same turn)
     # before a run, the prompt shows the routes run auto would run
     assert renderer.kinds.count("routes") >= runs
     # undo replays from the imported state, not from a new setup

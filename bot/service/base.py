@@ -275,6 +275,10 @@ class ServiceBase:
         # the next turn; a typed ``done`` at that version was meant for the turn that ended.
         self._closed_turns: dict[int, tuple[int, int]] = {}
         self._closed_names: dict[int, Any] = {}  # game id -> the step that ended
+        # game id -> the version whose prompt showed the channel a picture of a move on
+        # offer (18Rhl's run auto): making that move posts no second one. A preview shown
+        # to its player alone (a turn that goes on) leaves the channel's picture due.
+        self._public_previews: dict[int, int] = {}
         self._languages: dict[int, str] = {}  # user id -> the client language last seen
         # game id -> (the last action the previous turn card saw, the state then, dumped):
         # the next card's "before". The action id is also in the store, so after a restart

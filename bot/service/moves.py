@@ -186,13 +186,15 @@ class Moves(ServiceBase):
         before = table.state
         turn_key = getattr(game, "turn_key", None)
         key_before = turn_key(before) if turn_key is not None else None
+        shown = self._public_previews.pop(table.row.id, None) == table.row.version
         lines = await self._commit(table, seat, user_id, action)
         state = table.state  # _commit replaced it with the new state
         said, records = table.said_apart(lines)
         extras = extras_for(table.row.game_key)
         pictures: list[Reply] = []
-        # a player's run of the routes their prompt drew (18Rhl's run auto) is drawn once
-        if user_id is None or not extras.previewed(game, before, seat, action):
+        # a player's run of the routes their prompt drew in the channel (18Rhl's run
+        # auto) is drawn once
+        if user_id is None or not (shown and extras.previewed(game, before, seat, action)):
             pictures = await self._pictures(table, extras.images_after(
                 game, before, seat, action, state, lang=table.row.language))
         # the board this move's phase end calls for comes after the AI seats' answers: one
@@ -312,7 +314,10 @@ class Moves(ServiceBase):
             else:
                 prompt = await self._pinging(table, self._turn_prompt(table))
             lang = mover[2] if mover is not None else table.row.language
-            replies += _with_pictures(prompt, await self._prompt_pictures(table, lang))
+            previews = await self._prompt_pictures(table, lang)
+            if previews and mover is None:
+                self._public_previews[table.row.id] = table.row.version
+            replies += _with_pictures(prompt, previews)
             if mover is None:
                 await self._card_on_prompt(table, replies)
         await self._tell_reminders(table)
