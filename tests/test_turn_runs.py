@@ -120,3 +120,31 @@ def test_a_move_riding_on_a_board_of_another_phase_is_headed_by_its_own():
     same = Reply("", title="SR 2", files=[Attachment("b.png", b"png")])
     assert _headed(line, [same], "SR 2") == ([line], [same])  # its own phase: no heading
     assert _headed(line, [], "SR 2") == ([line], [])
+
+
+async def test_the_first_turn_of_a_game_reaches_the_channel_whole(tmp_path):
+    """Before a game's first held step the store had no mark of what the channel has, and
+    the turn's line lost that step: "**Anna** (orange) ends the turn without a bastion"
+    without the knight she placed."""
+    from bot.service import TablesService
+    from bot.store import Store
+    from engine import ai
+
+    game = engine.get_game("rheinlaender")
+    store = await Store.open(str(tmp_path / "first.sqlite3"))
+    service = TablesService(store, games={"rheinlaender": game},
+                            render=lambda key, view: b"png", seed_source=lambda: 2)
+    await service.new(ctx(1), "rheinlaender", min_players=3, max_players=3)
+    for user in (2, 3):
+        await service.join(ctx(user))
+    await service.start(ctx(1), order="joined")  # seat n is user n + 1
+    said: list[str] = []
+    first = game.active(game.load((await store.latest_game(500)).state))[0]
+    for number in range(2):
+        state = game.load((await store.latest_game(500)).state)
+        seat = game.active(state)[0]
+        move = ai.choose(game, state, seat, "normal", number)
+        said += channel(await service.play(ctx(seat + 1), game.format(state, move)))
+    line = next(text for text in said if f"**U{first + 1}**" in text)
+    assert "knight" in line and "bastion" in line, line
+    await store.close()

@@ -334,6 +334,14 @@ class ServiceBase:
             run.insert(0, table.said_apart(row.lines)[0] or f"`{row.notation}`")
         return run
 
+    async def _mark_said_before_held(self, table: Table) -> None:
+        """Before a game's first held step the store has no mark of what the channel has,
+        and :meth:`_held_saids` would take it to be all but the latest action, losing this
+        step from the run: everything before it was said."""
+        game_id = table.row.id
+        if await self.store.said_mark(game_id) is None:
+            await self.store.set_said_mark(game_id, await self.store.last_action_id(game_id) - 1)
+
     async def _told_lines(self, table: Table, seat: int) -> list[str]:
         """The steps of ``seat``'s turn so far that only its mover was told, as one line
         credited to the seat's player now: said before that player leaves or is replaced,

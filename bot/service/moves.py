@@ -206,6 +206,7 @@ class Moves(ServiceBase):
         held = goes_on and not board_due and not records and not pictures
         if held:  # told to the mover alone; the channel gets the whole run when it ends
             replies = []
+            await self._mark_said_before_held(table)
         else:
             saids = await self._held_saids(table, seat) + [table.move_said(said, before, action)]
             replies = self._line_replies([table.credited(seat, table.run_said(seat, saids)),
