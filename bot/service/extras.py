@@ -25,7 +25,11 @@ from bot.service.move_lists import LISTED, spread
 from engine.core import Action, Game, State
 from engine.text import DEFAULT, Msg, msg, say
 
-MAX_BUTTONS = 5  # the generic prompt: the first five legal moves
+MAX_BUTTONS = 5  # the generic prompt in the channel: one row
+# A prompt only its player sees (their hand's moves, a turn that goes on) adds nothing to
+# the channel, so it offers more of the moves to tap: a Rheinländer hand of five cards had
+# buttons for one or two of them.
+PRIVATE_BUTTONS = 15
 
 
 class NoZoom(ValueError):
@@ -51,19 +55,20 @@ class Extras:
         None."""
         return None
 
-    def button_indexes(self, game: Game, state: State, seat: int, moves: list[Action]
-                       ) -> list[int]:
-        """Indexes into ``moves`` (= ``game.legal``) that get a button on the turn prompt:
-        all of them if they fit, else spread (Rhein: a bid on each order, not five on the
-        first), the move that ends the step always among them (a player loading seven
-        containers found no button to finish loading)."""
-        if len(moves) <= MAX_BUTTONS:
+    def button_indexes(self, game: Game, state: State, seat: int, moves: list[Action],
+                       room: int = MAX_BUTTONS) -> list[int]:
+        """Indexes into ``moves`` (= ``game.legal``) that get a button on the turn prompt,
+        at most ``room``: all of them if they fit, else spread (Rhein: a bid on each order,
+        not five on the first), the move that ends the step always among them (a player
+        loading seven containers found no button to finish loading)."""
+        if len(moves) <= room:
             return list(range(len(moves)))
         closing = next((i for i, m in enumerate(moves) if m.get("type") in STEP_ENDS), None)
+        labels = [str(game.label(state, m)) for m in moves[:LISTED]]
         if closing is None:
-            return spread([str(game.label(state, m)) for m in moves[:LISTED]])[:MAX_BUTTONS]
-        others = [i for i in range(min(len(moves), LISTED)) if i != closing]
-        chosen = spread([str(game.label(state, moves[i])) for i in others])[:MAX_BUTTONS - 1]
+            return spread(labels)[:room]
+        others = [i for i in range(len(labels)) if i != closing]
+        chosen = spread([labels[i] for i in others])[:room - 1]
         return [others[n] for n in chosen] + [closing]
 
     def confirm(self, game: Game, state: State, seat: int, action: Action) -> Msg | None:

@@ -21,7 +21,7 @@ from bot.service.base import (
     _secret_lines,
     log,
 )
-from bot.service.extras import NoZoom, extras_for
+from bot.service.extras import PRIVATE_BUTTONS, NoZoom, extras_for
 from bot.service.move_lists import first_choices
 from bot.store import GameRow
 from engine.core import Action, Game, State
@@ -121,7 +121,7 @@ class Looking(ServiceBase):
                 cut += " " + t("svc.hand.way_out", ctx.locale, move=way)
             lines.append(t("svc.hand.moves", ctx.locale, count=len(moves)) + "; ".join(labels)
                          + cut)
-            buttons = self._move_buttons(table, seat.seat, ctx.locale)
+            buttons = self._move_buttons(table, seat.seat, ctx.locale, PRIVATE_BUTTONS)
         else:
             lines.append(t("svc.hand.not_turn", ctx.locale))
         return notices + [_private(ctx, _clip("\n".join(lines)), buttons=buttons)]

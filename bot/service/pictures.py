@@ -8,7 +8,7 @@ import json
 from bot.i18n import t
 from bot.replies import BUTTON_LABEL_LIMIT, HAND_BUTTON, Attachment, Audience, Button, Reply
 from bot.service.base import ServiceBase, Table, _clip, _private_part, _public, log
-from bot.service.extras import extras_for
+from bot.service.extras import MAX_BUTTONS, PRIVATE_BUTTONS, extras_for
 from bot.store import ActionRow
 from engine.core import State
 from engine.text import say
@@ -148,7 +148,7 @@ class Pictures(ServiceBase):
         text = t("svc.turn_goes_on", lang, phase=game.phase(state),
                  task=self._task(table, lang), hint=t("svc.turn_hint", lang, count=1))
         return [Reply(text, Audience.EPHEMERAL, user_id=user_id,
-                      buttons=self._move_buttons(table, seat, lang))]
+                      buttons=self._move_buttons(table, seat, lang, PRIVATE_BUTTONS))]
 
     async def _pinging(self, table: Table, prompt: list[Reply]) -> list[Reply]:
         """The turn prompt names every waiting player; it pings only those whose notice of
@@ -162,13 +162,14 @@ class Pictures(ServiceBase):
             reply.pings = pings
         return prompt
 
-    def _move_buttons(self, table: Table, seat: int, lang: str | None = None) -> list[Button]:
+    def _move_buttons(self, table: Table, seat: int, lang: str | None = None,
+                      room: int = MAX_BUTTONS) -> list[Button]:
         """Buttons for the moves the game picks (default: the first five legal moves); each
         custom id carries the move's index in ``legal()``, which ``press`` resolves."""
         game, state = table.game, table.state
         assert state is not None
         moves = game.legal(state, seat)
-        picked = extras_for(table.row.game_key).button_indexes(game, state, seat, moves)
+        picked = extras_for(table.row.game_key).button_indexes(game, state, seat, moves, room)
         lang = lang or table.row.language
         return [Button(button_label(say(game.label(state, moves[i]), lang),
                                     game.format(state, moves[i])),

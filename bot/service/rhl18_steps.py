@@ -250,8 +250,9 @@ class Rhl18Extras(Extras):
                 lang: str = DEFAULT) -> list[tuple[str, str]] | None:
         return step_choices(game, state, seat, typed, lang)
 
-    def button_indexes(self, game: Game, state: State, seat: int, moves: list[Action]
-                       ) -> list[int]:
+    def button_indexes(self, game: Game, state: State, seat: int, moves: list[Action],
+                       room: int = LIMIT) -> list[int]:
+        # its own choice of the moves players make most, up to Discord's 25 wherever shown
         return button_indexes(game, state, moves)
 
     def incomplete(self, game: Game, state: State, seat: int, text: str) -> Msg | None:

@@ -1,0 +1,39 @@
+"""A prompt only its player sees offers more of the moves to tap than the channel's one row:
+a Rheinländer hand of five cards had buttons for one or two of them, and a Trödler turn's
+scoring delivery often none."""
+
+from __future__ import annotations
+
+import engine
+from bot.replies import Audience
+from tests.service_pebbles import ctx
+
+
+async def test_the_hand_reply_has_a_button_for_every_card_in_a_rheinlaender_hand(tmp_path):
+    from bot.service import TablesService
+    from bot.store import Store
+
+    game = engine.get_game("rheinlaender")
+    store = await Store.open(str(tmp_path / "hand.sqlite3"))
+    service = TablesService(store, games={"rheinlaender": game},
+                            render=lambda key, view: b"png", seed_source=lambda: 2)
+    await service.new(ctx(1), "rheinlaender", min_players=3, max_players=3)
+    for user in (2, 3):
+        await service.join(ctx(user))
+    await service.start(ctx(1), order="joined")  # seat n is user n + 1
+    state = game.load((await store.latest_game(500)).state)
+    seat = game.active(state)[0]
+    moves = game.legal(state, seat)
+    cards = {move["card"] for move in moves if "card" in move}
+    [reply] = await service.hand(ctx(seat + 1))
+    assert reply.audience is Audience.EPHEMERAL and len(reply.buttons) > 5
+    picked = {moves[int(b.custom_id.rsplit(":", 1)[1])]["card"] for b in reply.buttons
+              if "card" in moves[int(b.custom_id.rsplit(":", 1)[1])]}
+    assert len(cards) == 5 and picked == cards
+    # the turn that goes on, told to the mover alone, offers as many
+    action = next(m for m in moves if m.get("card") is not None)
+    told = await service.play(ctx(seat + 1), game.format(state, action))
+    assert told[0].audience is Audience.EPHEMERAL
+    after = game.load((await store.latest_game(500)).state)
+    assert len(told[0].buttons) == min(len(game.legal(after, seat)), 15)
+    await store.close()
