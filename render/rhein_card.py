@@ -147,13 +147,24 @@ def draw_transports(draw: ImageDraw.ImageDraw, view: dict[str, Any],
     # up to 6 in a column of boxes, more in two columns (the name on a line of its own)
     columns = 1 if len(transports) <= 6 else 2
     rows = -(-len(transports) // columns)
-    gap = 6
-    height = min(2 * LINE + 12, (bottom - top - gap * (rows - 1)) // rows)
+    # A box of a column of two cannot hold how full it is, its minimum and the containers
+    # aboard on one line: it gives each its own, closer together in five rows (nine
+    # transports, five players).
+    tall = columns == 1 or rows * (TALL + 6) - 6 <= bottom - top
+    gap = 6 if tall else 3
+    room = (bottom - top - gap * (rows - 1)) // rows
+    height = min(2 * LINE + 12 if columns == 1 else TALL, room)
     width = (right - left - gap * (columns - 1)) / columns
     for number, item in enumerate(transports):
         x = left + (number // rows) * (width + gap)
         y = top + (number % rows) * (height + gap)
         _transport(draw, view, item, (x, y, x + width, y + height), columns == 2, lang)
+
+
+TALL = 3 * LINE + 12  # a narrow transport's box: name, load and containers a line each
+# the lines' tops in a narrow box too low for TALL: a line of text needs 28 px to the next,
+# a row of pills 32 px below text (92 px in all, five rows in the panel)
+CLOSE = (1, 28, 32)
 
 
 def choosable(view: dict[str, Any]) -> list[dict]:
@@ -172,8 +183,9 @@ def _transport(draw: ImageDraw.ImageDraw, view: dict[str, Any], item: dict,
     """One transport's box: its name and how full it is (against its minimum), then each
     player's containers aboard and, in Phase 3, the stops reserved (in the reserver's
     colour) and its price. Outlined when it carries the acting seat's containers in Phase 3.
-    A ``narrow`` box gives the name its whole first line; the containers follow how full it
-    is, its minimum left out for them where they would not fit."""
+    A ``narrow`` box (a column of two) has a line each for the name, how full it is and the
+    containers: sharing one line, how full it is lost its minimum as soon as containers were
+    aboard, and with it whether the transport could leave yet."""
     left, top, right, bottom = box
     cities = {c["number"]: c["name"] for c in view["cities"]}
     colours = [p["colour"] for p in view["players"]]
@@ -186,25 +198,25 @@ def _transport(draw: ImageDraw.ImageDraw, view: dict[str, Any], item: dict,
                 min=item["min_load"])
     aboard = [(colours[seat], f"{word(lang, f'letter.{colours[seat]}')}{count}")
               for seat, count in enumerate(item["load"]) if count]
-    y = top + 5
-    swatch = (left + 8, y + 4 + (LINE if narrow else 0))  # narrow: the name's line is all its
-    draw.rounded_rectangle((*swatch, swatch[0] + 16, swatch[1] + 16), 4,
-                           fill=VEHICLE[vehicle_colour(item)], outline=INK, width=2)
-    if narrow:  # regular, so the names of a column do not change weight with their length
-        _name(draw, (left + 10, y), item, cities, right - left - 18, lang, weights=(False,))
-    else:
+    x = left + 10
+    if not narrow:
+        y = top + 5
+        _swatch(draw, left + 8, y + 4, item)
         draw_text(draw, (right - 8, y), load, SMALL, bold=True, fill=INK, anchor="ra")
         _name(draw, (left + 31, y), item, cities,
               right - left - 52 - text_width(load, SMALL, True), lang)
-    y += LINE
-    x = left + 10
-    if narrow:
-        if left + 41 + text_width(load, SMALL, True) + _pills_width(aboard) > right - 8:
-            load = f"{sum(item['load'])}/{item['capacity']}"
+        y += LINE
+    else:
+        first, second, third = (5, LINE, LINE) if bottom - top >= TALL else CLOSE
+        y = top + first
+        # regular, so the names of a column do not change weight with their length
+        _name(draw, (left + 10, y), item, cities, right - left - 18, lang, weights=(False,))
+        y += second
+        _swatch(draw, left + 8, y + 4, item)
         draw_text(draw, (left + 31, y), load, SMALL, bold=True, fill=INK)
-        x = left + 41 + text_width(load, SMALL, True)
+        y += third
     end = _pills(draw, x, y, right - 8, aboard)
-    if not aboard and x == left + 10:
+    if not narrow and not aboard:
         draw_text(draw, (x, y), word(lang, "card.empty"), SMALL, fill=MUTED)
         end += text_width(word(lang, "card.empty"), SMALL)
     if not reserving:
@@ -212,10 +224,29 @@ def _transport(draw: ImageDraw.ImageDraw, view: dict[str, Any], item: dict,
     stops = [(colours[int(seat)], cities.get(int(city), city))
              for city, seat in sorted(item["reserved_by"].items(), key=lambda e: int(e[0]))]
     price = word(lang, "card.cost", cost=item["cost"])
-    if end + 16 + text_width(price, SMALL) <= right - 8:
+    # the stops reserved come before the price, which every "reserve" button says too: with
+    # the price in their room, a box whose containers filled the line showed no stop at all
+    taken = sum(_pill_width(text) + 6 for _, text in stops) + text_width(price, SMALL) + 12
+    if end + 16 + taken <= right - 8:
         draw_text(draw, (right - 8, y), price, SMALL, fill=MUTED, anchor="ra")
         right -= text_width(price, SMALL) + 12
     _pills(draw, end + 16, y, right - 8, stops, align_right=True)
+
+
+def _swatch(draw: ImageDraw.ImageDraw, x: float, y: float, item: dict) -> None:
+    """The transport's colour (white, red, black) as a small square."""
+    draw.rounded_rectangle((x, y, x + 16, y + 16), 4, fill=VEHICLE[vehicle_colour(item)],
+                           outline=INK, width=2)
+
+
+def _names(item: dict, cities: dict[int, str], lang: str) -> list[str]:
+    """The transport's name as :func:`_name` tries it: with where it stands when under way,
+    as it is, shortened ("schw. Flugzeug")."""
+    name = word(lang, f"transport.{item['key']}")
+    tries = [name, word(lang, f"transport_short.{item['key']}")]
+    if item["pos"] is not None:
+        tries.insert(0, word(lang, "card.at", transport=name, city=cities.get(item["pos"], "")))
+    return tries
 
 
 def _name(draw: ImageDraw.ImageDraw, at: tuple[float, float], item: dict,
@@ -224,10 +255,7 @@ def _name(draw: ImageDraw.ImageDraw, at: tuple[float, float], item: dict,
     """The transport's name, with where it stands when under way, in the first of
     ``weights`` (bold or not) it fits; the place is left out, then the name shortened
     ("schw. Flugzeug"), before it is cut."""
-    name = word(lang, f"transport.{item['key']}")
-    tries = [name, word(lang, f"transport_short.{item['key']}")]
-    if item["pos"] is not None:
-        tries.insert(0, word(lang, "card.at", transport=name, city=cities.get(item["pos"], "")))
+    tries = _names(item, cities, lang)
     for text in tries[:-1]:
         for bold in weights:
             if text_width(text, SMALL, bold) <= room:
@@ -250,21 +278,19 @@ def _pill_width(text: str) -> float:
     return text_width(text, SMALL, True) + 12
 
 
-def _pills_width(pills: list[tuple[str, str]]) -> float:
-    """The room a row of pills takes, gaps included."""
-    return sum(_pill_width(text) + 6 for _, text in pills)
-
-
 def _pills(draw: ImageDraw.ImageDraw, x: float, y: float, limit: float,
            pills: list[tuple[str, str]], align_right: bool = False) -> float:
     """Labels on their player's colour in a row from ``x`` (or ending at ``limit``); those
-    that do not fit become "+N". Returns where the row ends."""
+    that do not fit become "+N", which is left out too where even it does not fit (it ran
+    into the row's other pills). Returns where the row ends."""
     widths = [_pill_width(text) for _, text in pills]
     shown = len(pills)
     while shown and sum(widths[:shown]) + 6 * shown > limit - x - \
             (0 if shown == len(pills) else text_width(f"+{len(pills) - shown}", SMALL) + 6):
         shown -= 1
     more = f"+{len(pills) - shown}" if shown < len(pills) else ""
+    if more and not shown and text_width(more, SMALL) > limit - x:
+        return x
     total = sum(widths[:shown]) + 6 * shown + (text_width(more, SMALL) if more else 0)
     cx = limit - total if align_right else x
     for (colour, text), width in zip(pills[:shown], widths, strict=False):
