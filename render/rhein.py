@@ -439,8 +439,8 @@ def draw_legend(draw: ImageDraw.ImageDraw, layout: Layout, lang: str) -> None:
 
 # ---------------------------------------------------------------- panels
 
-ORDERS_X, ORDERS_W = 12, 456
-PLAYERS_X, PLAYERS_W = 484, 680
+ORDERS_X, ORDERS_W = 12, 490  # most orders with their terms on one line
+PLAYERS_X, PLAYERS_W = 518, 646
 CAPITAL_X = PLAYERS_X + PLAYERS_W + 16
 
 

@@ -106,8 +106,9 @@ def _order_box(draw: ImageDraw.ImageDraw, view: dict[str, Any], order: dict,
     name = fit(f"#{order['card']} {cities.get(order['city'], order['city'])}", SMALL,
                (right - left) / 2 - 10, True)
     draw_text(draw, (left + 10, top + 5), name, SMALL, bold=True, fill=INK)
-    # the deadline takes what the name leaves: the German one is longer than half a box
-    room = right - left - 34 - text_width(name, SMALL, True)
+    # the deadline takes what the name leaves: the German one is longer than half a box,
+    # and "3 tokens · penalty 7" beside "#43 Strasbourg" needs all but 12 px of the rest
+    room = right - left - 30 - text_width(name, SMALL, True)
     draw_text(draw, (right - 8, top + 5), fit(_terms(order, lang), SMALL, room), SMALL,
               fill=MUTED, anchor="ra")
     half = (right - left) / 2

@@ -50,7 +50,7 @@ def test_r20_e12_loading_onto_a_transport_in_another_city():
     board(state, "red-train", 3, {YELLOW: 2})
     lay(state, BLUE, 3, 3)
     at_load(state)
-    with pytest.raises(RuleError, match="lying in Mannheim"):
+    with pytest.raises(RuleError, match="unloaded in Mannheim"):
         act(state, GREEN, "load red-train 1")
     act(state, GREEN, "done")
     act(state, BLUE, "load red-train 3")
@@ -71,7 +71,7 @@ def test_r20_e13_left_basel_no_loading_from_the_warehouse():
     board(state, "white-plane", 9, {BLUE: 1}, [14])
     lay(state, PURPLE, 9, 3)
     at_load(state)
-    with pytest.raises(RuleError, match="lying in Düsseldorf"):
+    with pytest.raises(RuleError, match="unloaded in Düsseldorf"):
         act(state, GREEN, "load white-plane 1")
     act(state, GREEN, "done")
     act(state, PURPLE, "load white-plane 3")
