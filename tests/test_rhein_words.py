@@ -2,7 +2,10 @@
 
 Players asked what "pen 2" meant (the penalty, shortened) and what "Lying" was (the
 containers unloaded in a city): the rulebook's and the code's shorthand had reached the
-pictures and the refusals.
+pictures and the refusals. And a bid's button repeated the whole order ("Bid 5 on order 47
+London: 4→20 5→25, time 3, penalty 8"), which the turn card beside it already shows: it
+says the bid and the order ("Bid 5 on order 47 London"), the words a player types to find
+it among the moves ("5 order 47").
 """
 
 from __future__ import annotations
@@ -15,6 +18,9 @@ import pytest
 from rhein_helpers import GAME, fresh, give, lay, start_phase5
 
 import render  # noqa: F401  (registers the renderers' catalogue)
+from bot.service.pictures import button_label
+from engine.rhein import data
+from engine.text import say
 from render import rhein as board_picture
 from render import turn_card
 from tests.board_checks import board_problems
@@ -78,3 +84,26 @@ def test_the_board_says_penalty_and_unloaded_and_nothing_is_cut():
         lines += [" ".join(line) for line in board_picture._orders_lines(view, cities, lang)]
         assert not [line for line in lines if JARGON.search(line)], lines
         assert [line for line in lines if "Düsseldorf" in line and penalty in line], lines
+
+
+def test_a_bid_button_names_the_amount_and_the_order_only():
+    """Typed bids and logged ones keep their notation ("bid 47 5"): only the label is new."""
+    state = fresh(3)
+    seat = GAME.active(state)[0]
+    bids = [move for move in GAME.legal(state, seat) if move["type"] == "bid"]
+    assert bids
+    for move in bids:
+        city = data.CITY_BY_NUMBER[data.CARD_BY_ID[move["card"]].city].name
+        notation = GAME.format(state, move)
+        assert notation == f"bid {move['card']} {move['amount']}"
+        assert GAME.parse(state, seat, notation) == move
+        english, german = (say(GAME.label(state, move), lang) for lang in ("en", "de"))
+        assert english == f"Bid {move['amount']} on order {move['card']} {city}"
+        assert german == f"Biete {move['amount']} auf Auftrag {move['card']} {city}"
+        assert button_label(english, notation) == english and len(german) <= 40
+    first = bids[0]
+    replayed = fresh(3)
+    GAME.apply(state, seat, first)
+    GAME.apply(replayed, seat, GAME.parse(replayed, seat, GAME.format(replayed, first)))
+    assert replayed == state  # a logged bid replays to the same game
+

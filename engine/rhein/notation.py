@@ -132,7 +132,10 @@ def label_move(state: State, action: Action) -> Msg:
     if kind == "retake":
         return msg("rhein.label.retake", card=card_text(action["card"]), cost=data.RETAKE_COST)
     if kind == "bid":
-        return msg("rhein.label.bid", card=card_text(action["card"]), amount=action["amount"])
+        # the order's terms are on the turn card beside the buttons; with them every bid
+        # button read "Bid 5 on order 47 London: 4→20 5→25, time 3, penalty 8"
+        return msg("rhein.label.bid", card=action["card"], amount=action["amount"],
+                   city=city(card(action["card"]).city))
     if kind in ("load", "unload"):
         case = "acc" if kind == "load" else "dat"
         return msg(f"rhein.label.{kind}", n=action["n"],
