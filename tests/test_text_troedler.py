@@ -83,8 +83,8 @@ def test_german_card_names_use_the_editions_terms():
 def test_german_log_lines_and_labels():
     state = turn_state("kilbride", [BRIDGE[0], EXTRA[0]], villages={"ruthven": ["chair", "cup"]})
     labels = {say(GAME.label(state, move), "de") for move in GAME.legal(state, ANN)}
-    assert "move bridge ruthven (Wegkarte Brücke; in Ruthven: Stuhl + Tasse)" in labels
-    assert "end (Zug beenden)" in labels
+    assert "Per Brücke nach Ruthven (Stuhl + Tasse) · move bridge ruthven" in labels
+    assert "Zug beenden · end" in labels
     lines = play(state, ANN, "move bridge ruthven", "take cup", "extra chair")
     assert lines[:2] == [f"Orange plays #{BRIDGE[0]} bridge: Kilbride to Ruthven.",
                          "Orange takes a cup in Ruthven."]
@@ -96,8 +96,8 @@ def test_german_log_lines_and_labels():
         "Himmelblau ist am Zug."]
     state = turn_state("glenmore", [POTS_BOTTLE], goods=["bottle", "pot", "pot"])
     labels = [GAME.label(state, move) for move in GAME.legal(state, ANN)]
-    deliver = next(label for label in labels if label.startswith("deliver"))
-    assert say(deliver, "de") == f"deliver {POTS_BOTTLE}: 2 Töpfe + Flasche für 4 Punkte"
+    deliver = next(label for label in labels if str(label).startswith("Deliver"))
+    assert say(deliver, "de") == f"2 Töpfe + Flasche für 4 Punkte liefern · deliver {POTS_BOTTLE}"
     lines = play(state, ANN, f"deliver {POTS_BOTTLE}")
     assert say(lines[0], "de") == (f"Orange erfüllt #{POTS_BOTTLE} Auftrag 2 Töpfe + Flasche (4) "
                                    "in Glenmore und liefert 2 Töpfe + Flasche.")

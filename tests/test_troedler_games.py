@@ -11,7 +11,7 @@ import pytest
 from engine import RuleError
 from engine.core import new_rng, rng_below
 from engine.playthrough import random_playthrough
-from engine.text import from_json
+from engine.text import from_json, say
 from engine.troedler.data import CARDS, starting_set
 from tests.test_troedler_support import (
     ANN,
@@ -192,7 +192,8 @@ def test_notation_round_trip_and_examples():
 def test_labels_describe_the_move():
     state = turn_state("glenmore", [12], goods=["bottle", "pot", "pot"])
     labels = [GAME.label(state, a) for a in GAME.legal(state, ANN)]
-    assert "deliver 12: 2 pots + bottle for 4 points" in labels
+    # what the move does first, its notation last (a button drops it)
+    assert "Deliver 2 pots + bottle for 4 points · deliver 12" in labels
 
 
 def test_case53_starting_cards_circulate():
@@ -270,3 +271,27 @@ def test_fuzz_many_seeds_with_invariants(n):
         run = random_playthrough(GAME, n, options, seed=1000 + seed)
         assert run.finished
         replay_checking(n, options, 1000 + seed, run.moves)
+
+
+def test_every_label_says_the_move_first_and_its_notation_last():
+    """Buttons and the German DM read "move bridge bracklin (Kraftfutter als Brücke; …)":
+    the English notation came first, and a button cut at 80 characters lost the words.
+    Now a label is words, then " · notation", which a button drops."""
+    from engine import ai
+
+    state = GAME.setup(3, {}, 4)
+    kinds = set()
+    for number in range(300):
+        if GAME.result(state) is not None:
+            break
+        seat = GAME.active(state)[0]
+        for move in GAME.legal(state, seat)[:60]:
+            notation = GAME.format(state, move)
+            for lang in ("en", "de"):
+                label = say(GAME.label(state, move), lang)
+                assert len(label) <= 100 and not label[0].islower(), label
+                if move["type"] != "discard":
+                    assert label.endswith(f" · {notation}"), label
+            kinds.add(move["type"])
+        GAME.apply(state, seat, ai.choose(GAME, state, seat, "normal", number))
+    assert {"take-pile", "move", "take", "deliver", "end"} <= kinds

@@ -63,7 +63,8 @@ def label(state: State, action: Action) -> Msg:
         route = route_name(action["kind"])
         return _fit(msg(key, move=move, route=route, village=VILLAGE_NAMES[action["to"]],
                         goods=goods_text(goods)),
-                    msg(f"{key}_short", move=move, route=route))
+                    msg(f"{key}_short", move=move, route=route,
+                        village=VILLAGE_NAMES[action["to"]]))
     if kind == "deliver":
         card = CARDS[action["card"]]
         if action.get("replace"):
@@ -95,14 +96,17 @@ def _pile_label(state: State, action: Action, move: str) -> Msg:
     pile = state["piles"][number - 1] if 1 <= number <= len(state["piles"]) else None
     if not pile:
         return msg("troedler.label.plain", move=move)
+    head = msg(f"troedler.label.pile_head.{action['type']}", number=number)
     if not state["options"].get("open_piles"):
-        return msg("troedler.label.pile", move=move, card=card_text(pile[-1]),
+        return msg("troedler.label.pile", head=head, move=move, card=card_text(pile[-1]),
                    covered=len(pile) - 1)
     faces = [card_text(cid) for cid in reversed(pile)]  # top first
     for shown in range(len(faces), 0, -1):
         more = len(faces) - shown
-        text = (msg("troedler.label.open_pile", move=move, cards=faces) if not more else
-                msg("troedler.label.open_pile_more", move=move, cards=faces[:shown], more=more))
+        text = (msg("troedler.label.open_pile", head=head, move=move, cards=faces)
+                if not more else
+                msg("troedler.label.open_pile_more", head=head, move=move, cards=faces[:shown],
+                    more=more))
         if _fits(text):
             return text
     return msg("troedler.label.plain", move=move)
