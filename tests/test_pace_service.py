@@ -247,3 +247,25 @@ async def test_a_players_dms_are_in_their_own_language(world):
     await reminders.run_due()
     english = [text for user, text in box.dms if user == 1][-1]
     assert english.startswith("It is your turn") and "Since your last move:" in english
+
+
+async def test_a_lone_run_in_the_turn_dm_keeps_the_room_the_others_would_share(world,
+                                                                                monkeypatch):
+    """Each run was cut to 160 characters however few there were: a lone Trödler turn of a
+    dozen moves lost where the player went and what they took."""
+    from bot.service import reminder_settings
+
+    monkeypatch.setattr(reminder_settings, "NEWS_LINE", 20)  # (pebbles' runs are short)
+    monkeypatch.setattr(reminder_settings, "NEWS_ROOM", 400, raising=False)
+    service, reminders, clock, box = world
+    await service.new(ctx(1), "pebbles")
+    await service.join(ctx(2))
+    await service.start(ctx(1), order="joined")
+    await service.play(ctx(1), "ready")
+    await service.play(ctx(2), "ready")
+    for user, move in [(1, "take 3"), (1, "end"), (2, "take 1"), (2, "end")]:
+        await service.play(ctx(user), move)
+    await reminders.run_due()
+    dm = [text for user, text in box.dms if user == 1][-1]
+    news = dm.partition("Since your last move:")[2].partition("You can")[0]
+    assert "takes 1 · Seat 1 ends the turn" in news and "…" not in news, dm

@@ -11,7 +11,10 @@ from bot.store import Settings
 from engine.core import clip_middle, clip_word
 
 NEWS_RUNS = 5  # the latest runs of the others' moves a turn DM repeats
-NEWS_LINE = 160  # characters of each
+NEWS_LINE = 160  # characters each run keeps at least
+# characters the runs share: a DM holds 2,000, and a lone turn of a dozen moves cut to 160
+# lost where the player went and what they took
+NEWS_ROOM = 1200
 
 
 class ReminderSettings(ServiceBase):
@@ -44,9 +47,11 @@ class ReminderSettings(ServiceBase):
                                                     for i in entry) if said])]
             if not runs:
                 continue
+            shown = runs[-NEWS_RUNS:]
+            room = max(NEWS_LINE, NEWS_ROOM // len(shown))
             lines = [clip_middle(table.credited(mover, table.run_said(mover, saids, lang),
-                                                table.who(mover, lang), lang), NEWS_LINE)
-                     for mover, saids in runs[-NEWS_RUNS:]]
+                                                table.who(mover, lang), lang), room)
+                     for mover, saids in shown]
             more = [t("rem.news_more", lang, count=len(runs) - NEWS_RUNS)] \
                 if len(runs) > NEWS_RUNS else []
             info.waiting[user_id] = "\n".join([t("rem.news", lang), *more, *lines, expected])
