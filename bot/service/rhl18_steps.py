@@ -183,14 +183,23 @@ def button_indexes(game: Game, state: State, moves: list[Action]) -> list[int]:
     autocomplete. At most 25 (Discord's limit; the adapter puts five in a row)."""
     best: dict[str, int] = {}
     tokens = sum(1 for m in moves if m.get("type") == "place_token")
+    texts = [game.format(state, m) for m in moves]
+    # a price between corporations is the player's to name, unless the depot sells
+    # nothing they can pay: then the list price of each kind of train on offer (a company
+    # that must buy a train had only "sell" buttons)
+    depot = any(m.get("type") == "buy_train" and "depot" in text
+                for m, text in zip(moves, texts, strict=True))
     for index, move in enumerate(moves):
         kind = move.get("type")
         if kind not in BUTTON_ORDER or (kind == "place_token" and tokens > 1):
             continue
-        text = game.format(state, move)
-        if kind == "buy_train" and "depot" not in text:
-            continue  # a price between corporations is the player's to name
+        text = texts[index]
         key, size = text, 0
+        if kind == "buy_train" and "depot" not in text:
+            if depot:
+                continue
+            # one per seller, kind and price: the label without its notation
+            key = say(game.label(state, move), DEFAULT).removesuffix(f" · {text}")
         if kind == "bid":
             key, size = f"bid {move['company']}", move["price"]
         elif kind == "sell_shares":

@@ -1,0 +1,38 @@
+"""A corporation that must buy a train (none, and a route to run) when the depot sells none
+its treasury can pay: the prompt's buttons were only "Sell 10% of …", and the trains other
+corporations offer at list price, the moves that settle it, had none."""
+
+from __future__ import annotations
+
+import engine
+from bot.service.rhl18_steps import button_indexes
+from engine import ai
+from engine.rhl18 import flow as F
+from engine.text import DEFAULT, say
+
+
+def forced_position():
+    game = engine.get_game("18rhl")
+    state = game.setup(3, {}, 1)
+    for number in range(400):
+        seat = game.active(state)[0]
+        view = game.view(state, None)
+        corp = view.get("current_entity")
+        if view.get("active_step") == "BuyTrain" and isinstance(corp, str) and \
+                F.must_buy(state, corp):
+            moves = game.legal(state, seat)
+            if not any("depot" in game.format(state, m) for m in moves):
+                return game, state, moves
+        game.apply(state, seat, ai.choose(game, state, seat, "normal", number))
+    raise AssertionError("no forced purchase without a depot train came up")
+
+
+def test_a_forced_purchase_offers_the_other_corporations_trains_as_buttons():
+    game, state, moves = forced_position()
+    picked = [moves[i] for i in button_indexes(game, state, moves)]
+    labels = [say(game.label(state, m), DEFAULT).split(" · ")[0] for m in picked]
+    offers = {say(game.label(state, m), DEFAULT).split(" · ")[0] for m in moves
+              if m["type"] == "buy_train"}
+    assert offers and offers <= set(labels)  # each seller, kind and price once
+    assert len(labels) == len(set(labels))
+    assert any(m["type"] == "sell_shares" for m in picked)
