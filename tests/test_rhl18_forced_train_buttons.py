@@ -36,3 +36,21 @@ def test_a_forced_purchase_offers_the_other_corporations_trains_as_buttons():
     assert offers and offers <= set(labels)  # each seller, kind and price once
     assert len(labels) == len(set(labels))
     assert any(m["type"] == "sell_shares" for m in picked)
+
+
+def test_pass_typed_when_the_corporation_must_buy_says_why_it_is_refused():
+    """"/play pass" answered "I could not read that move", though the prompt's task said
+    "Buy trains for CME, or pass"."""
+    import pytest
+
+    from engine.core import RuleError
+
+    game, state, moves = forced_position()
+    seat = game.active(state)[0]
+    corp = moves[0]["entity"]
+    for lang, words in (("en", "must buy one: passing is not allowed"),
+                        ("de", "Passen ist nicht erlaubt")):
+        with pytest.raises(RuleError) as refused:
+            game.parse(state, seat, "pass")
+        said = say(refused.value.text, lang)
+        assert words in said and corp in said and "buy-train" in said, said

@@ -192,6 +192,12 @@ def _parse_free(state: State, seat: int, words: list[str], legal: list[dict]) ->
             raise RuleError(msg("rhl18.err.run_not_now", kinds=_kinds_now(state, seat)))
         return _parse_run(state, entity, " ".join(words[1:]))
     kinds = sorted({format_action(state, m).split()[0] for m in legal})
+    if words == ["pass"]:  # a move every player knows, not offered now: say why
+        corp = F.current_corp(state) if state["round"]["type"] == "Operating" else None
+        if corp is not None and state["round"].get("step") == "BuyTrain" and \
+                F.must_buy(state, corp):
+            raise RuleError(msg("rhl18.err.must_buy_no_pass", corp=corp, kinds=kinds))
+        raise RuleError(msg("rhl18.err.no_pass_now", kinds=kinds))
     raise RuleError(msg("rhl18.err.unreadable", kinds=kinds))
 
 
