@@ -116,7 +116,9 @@ def rows(view: dict[str, Any], entry: dict[str, Any], lang: str) -> dict[str, Ro
             [("label", t(lang, "corps.trains") + " "),
              ("value", ", ".join(train_names(entry.get("trains"))) or
               t(lang, "company.no_trains"))],
-            [("label", t(lang, "company.limit", limit=train_limit(view)))]], " · "),
+            # "limit 2" beside a lone 4-train read as four trains over the limit
+            [("label", t(lang, "company.limit", count=len(entry.get("trains") or []),
+                         limit=train_limit(view)))]], " · "),
         "stations": Row("stations", _stations(entry, colour, lang), "  "),
     }
     depot = depot_trains(view)

@@ -81,6 +81,10 @@ def test_the_operating_card_shows_the_companys_cash_share_price_trains_and_stati
     assert after(texts, words["price"]) == f"{entry['share_price'].split(',')[0]}M"
     trains = ", ".join(t.split("-")[0] for t in entry["trains"]) or words["none"]
     assert after(texts, words["trains"]) == trains
+    # how many of how many: "limit 2" beside a lone 4-train read as four over the limit
+    count = len(entry["trains"])
+    assert any(t.text.startswith(f"{count} of ") and t.text.endswith(" allowed") or
+               t.text.startswith(f"{count} von höchstens ") for t in texts), said
     placed, prices = stations(entry)
     assert placed >= 1  # its home station, drawn as a disc
     if prices:  # the next station's price follows the discs of those placed
