@@ -224,3 +224,12 @@ def test_the_turn_dm_counts_the_choices_left_not_the_single_moves(positions):
             assert f"(and {len(entries) - 3} more: /game hand lists them)" in said, said
         else:
             assert "more" not in said, said
+
+
+def test_g12_is_spelt_remscheid():
+    """The reference's map data spells the city "Remshcheid"; the name is shown on the map
+    and in autocomplete, and no state or log parity depends on it."""
+    from engine.rhl18 import data, hexmap
+
+    assert hexmap.hex_info("G12").name == "Remscheid Solingen"
+    assert "Remshcheid" not in str(data.hexes())
