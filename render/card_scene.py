@@ -3,7 +3,8 @@
 A :class:`Scene` is the board reduced to shapes in the board's own coordinates: every place
 (river position, space, village, hex) as a polygon or a circle with the name a player calls
 it by, lines under them (the river, routes) and the players' pieces as plain dots. It carries
-no text of its own: the card names only the places that changed, big enough for a phone.
+no text of its own: the card names only the places that changed, and those a scene marks as
+``tagged`` (where the acting player's cart stands), big enough for a phone.
 Built from the public view and the same board data as the full pictures.
 """
 
@@ -27,6 +28,9 @@ class Place:
     radius: float = 0.0
     fill: str = "#FFFFFF"
     outline: str = "#7A7A7A"
+    # a thing on the board (a village, a good, a realm) rather than an area of it: the card's
+    # name tags keep clear of it, as of the pieces, so naming a place hides nothing around it
+    thing: bool = False
 
     def box(self) -> tuple[float, float, float, float]:
         if self.radius:
@@ -47,6 +51,7 @@ class Scene:
     named: bool = False  # every place's name is drawn in it (else only the changed ones)
     least: float = 0.4  # a zoom shows at least this share of the board's width
     lines_over: bool = False  # lines over the places (a river across cells, track on tiles)
+    tagged: list[str] = field(default_factory=list)  # named even when unchanged (own cart's)
 
 
 def seat_colour(view: dict, seat: int | None, fallback: str | None = None) -> str:
@@ -139,7 +144,7 @@ def _rheinlaender(view: dict) -> Scene:
             fill = {"castle": "#B9A48A", "church": "#FFFFFF", "city": "#F6D08B"}.get(
                 piece.get("kind"), "#FFFFFF")
             places[space] = Place(_realm_label(piece, lang), (tuple(record["centre"]),),
-                                  record["radius"], fill, "#1F1F1F")
+                                  record["radius"], fill, "#1F1F1F", thing=True)
             continue
         fill = {"land": "#E2E7CF", "river": "#9CC7E4"}[record["kind"]]
         if record["bank"] == "I":
@@ -177,8 +182,9 @@ def _realm_label(piece: dict, lang: str) -> str:
 # their own cart over several routes to the goods their requests need, so every village's
 # goods and their cart must be in view (a zoom showed two villages, often without the cart).
 # Margins around the villages, in board pixels: the top one leaves room above the top row for
-# the card's name tags, which it tries there first (below would cover the village's goods).
-TROEDLER_MARGIN = (60.0, 120.0, 100.0, 100.0)  # left, top, right, bottom
+# the card's name tags (a tag's height and gap at the card's scale), which are best there:
+# below would cover the village's goods, beside it its carts or the neighbouring village.
+TROEDLER_MARGIN = (60.0, 130.0, 100.0, 100.0)  # left, top, right, bottom
 GOOD_SIDE, GOOD_GAP, GOODS_PER_ROW = 36.0, 4.0, 3
 CART_R, ACTING_R, RING = 17.0, 21.0, 8.0  # a cart; the acting player's, ringed to stand out
 
@@ -196,7 +202,7 @@ def _troedler(view: dict) -> Scene:
         return (x - left, y - top)
 
     radius = troedler.VILLAGE_R
-    places = {key: Place(name, (at(key),), radius, "#FFFFFF", troedler.INK)
+    places = {key: Place(name, (at(key),), radius, "#FFFFFF", troedler.INK, thing=True)
               for key, name in _village_names().items()}
     # goods are places too ("glenmore/0", never a changed place's key): the map draws places
     # before pieces, so a cart standing by a village is never hidden under its goods
@@ -221,7 +227,12 @@ def _troedler(view: dict) -> Scene:
                            (cx, y, ACTING_R + RING / 2, "#FFFFFF"), (cx, y, ACTING_R, colour)]
             else:
                 pieces.append((cx, y, CART_R, colour))
-    return Scene(size, troedler.BACKGROUND, places, lines, pieces + ringed, zoom=False)
+    # the acting player reads where their cart stands to plan the drive; it is named only
+    # when it changed otherwise
+    here = sorted({p["cart"] for p in view.get("players") or []
+                   if p["seat"] in acting and p.get("cart") in places})
+    return Scene(size, troedler.BACKGROUND, places, lines, pieces + ringed, zoom=False,
+                 tagged=here)
 
 
 def _cart_spots(x: float, radii: list[float], village: float) -> list[float]:
@@ -256,7 +267,7 @@ def _goods_squares(key: str, centre: Point, goods: list[str], radius: float
         squares[f"{key}/{index}"] = Place(
             good, ((x, y), (x + GOOD_SIDE, y), (x + GOOD_SIDE, y + GOOD_SIDE),
                    (x, y + GOOD_SIDE)), 0, troedler.GOOD_STYLE.get(good, "#8A8A8A"),
-            troedler.INK)
+            troedler.INK, thing=True)
     return squares
 
 

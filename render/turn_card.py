@@ -19,7 +19,9 @@ card's width, so it stays 14 px high on a phone.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -310,7 +312,8 @@ def _small_map(image: Image.Image, draw: ImageDraw.ImageDraw, scene: Scene,
     if scene.named:
         _names(draw, scene, at)
     else:
-        _labels(draw, scene, marked, at, scale)
+        quiet = [p for p in scene.tagged if p in visible and p not in marked]
+        _labels(draw, scene, marked, quiet, visible, at, scale)
 
 
 def _names(draw: ImageDraw.ImageDraw, scene: Scene, at) -> None:
@@ -336,46 +339,220 @@ def _shape(draw: ImageDraw.ImageDraw, place: Place, at, scale: float, fill: str 
         draw.line([*points, points[0]], fill=outline, width=width, joint="curve")
 
 
-def _labels(draw: ImageDraw.ImageDraw, scene: Scene, marked: list[str], at,
-            scale: float) -> None:
-    """Name each changed place beside it, on a white tag with a line to the place; a name
-    that finds no free spot inside the panel is left out (the move lines name it too)."""
-    taken: list[tuple[float, float, float, float]] = []
+Box = tuple[float, float, float, float]
+Point = tuple[float, float]
+
+
+@dataclass
+class _Crowd:
+    """What a name tag keeps clear of besides the other tags, in card pixels: the ``things``
+    (pieces, goods, villages), the ``areas`` of the other changed places (a tag inside one
+    reads as its name), the other tags' ``leaders`` and, for a round place, the ``rivals``
+    (other round places' centres)."""
+
+    things: list[Box] = field(default_factory=list)
+    areas: list[Box] = field(default_factory=list)
+    leaders: list[tuple[Point, Point]] = field(default_factory=list)
+    rivals: list[Point] = field(default_factory=list)
+
+
+def _things(scene: Scene, visible: dict[str, Place], at, scale: float) -> list[Box]:
+    """The boxes, on the card, of what a name tag should not hide: the pieces and the places
+    that are things on the board (goods, villages, realms), as drawn."""
+    boxes = []
+    for x, y, r, _colour in scene.pieces:
+        (cx, cy), radius = at((x, y)), max(6.0, r * scale)
+        boxes.append((cx - radius, cy - radius, cx + radius, cy + radius))
+    for place in visible.values():
+        if not place.thing:
+            continue
+        if place.radius:
+            (cx, cy), radius = at(place.points[0]), max(5.0, place.radius * scale)
+            boxes.append((cx - radius, cy - radius, cx + radius, cy + radius))
+        else:
+            boxes.append(_card_box(place, at))
+    return boxes
+
+
+def _card_box(place: Place, at) -> Box:
+    left, top, right, bottom = place.box()
+    return (*at((left, top)), *at((right, bottom)))
+
+
+def _labels(draw: ImageDraw.ImageDraw, scene: Scene, marked: list[str], quiet: list[str],
+            visible: dict[str, Place], at, scale: float) -> None:
+    """Name each changed place beside it, on a white tag with a line to the place, where the
+    tag hides the least of the pieces and things around it; the ``quiet`` places (named
+    though unchanged) get a plain dark tag, so the highlight still means "changed". A name
+    that finds no spot inside the panel is left out (the move lines name a changed place)."""
+    taken: list[Box] = []
+    leaders: list[tuple[Point, Point]] = []
+    tags = []
     inner = (MAP_BOX[0] + 4, MAP_BOX[1] + 4, MAP_BOX[2] - 4, MAP_BOX[3] - 4)
-    for key in marked[:8]:
+    things = _things(scene, visible, at, scale)
+    # a round place is named by a point, so a tag nearer another such point names that one
+    points = {key: at(place.points[0]) for key, place in visible.items() if place.radius}
+    areas = {key: _card_box(scene.places[key], at) for key in marked
+             if not scene.places[key].thing}
+    # the changed places first, on their usual spots (the highlight's tags read alike card
+    # after card); the quiet ones find room among them, which one tag nearly always does
+    for key in [*marked[:8], *quiet[:2]]:
         place = scene.places[key]
         left, top, right, bottom = place.box()
         (x0, y0), (x1, y1) = at((left, top)), at((right, bottom))
         cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
         label = fit(place.label, SMALL, MAP_BOX[2] - MAP_BOX[0] - 30, bold=True)
         w, h = text_width(label, SMALL, True) + 16, SMALL + 12
-        spot = _free_spot(cx, cy, (x1 - x0) / 2 + 8, (y1 - y0) / 2 + 8, w, h, taken, inner)
+        crowd = _Crowd(things, [box for k, box in areas.items() if k != key], leaders,
+                       [p for k, p in points.items() if k != key] if place.radius else [])
+        spot = _free_spot(cx, cy, (x1 - x0) / 2 + 8, (y1 - y0) / 2 + 8, w, h, taken, inner,
+                          crowd)
         if spot is None:
             continue
+        end = _toward(spot, cx, cy)
+        # from the place's edge, not its middle, where its own pieces stand
+        leader = (_edge(place, at, scale, (cx, cy), end), end)
         taken.append(spot)
+        leaders.append(leader)
+        tags.append((spot, leader, label, (INK, 2) if key in quiet else (HIGHLIGHT, 3)))
+    for _spot, leader, _label, (colour, width) in tags:  # under every tag, never over a name
+        draw.line(leader, fill=colour, width=width)
+    for spot, _leader, label, (colour, width) in tags:
+        draw.rounded_rectangle(spot, radius=6, fill="#FFFFFF", outline=colour, width=width)
         tx, ty = (spot[0] + spot[2]) / 2, (spot[1] + spot[3]) / 2
-        draw.line((cx, cy, _toward(spot, cx, cy)), fill=HIGHLIGHT, width=3)
-        draw.rounded_rectangle(spot, radius=6, fill="#FFFFFF", outline=HIGHLIGHT, width=3)
         draw_text(draw, (tx, ty), label, SMALL, bold=True, fill=INK, anchor="mm")
+
+
+def _edge(place: Place, at, scale: float, centre: tuple[float, float],
+          end: tuple[float, float]) -> tuple[float, float]:
+    """Where the line from ``centre`` to ``end`` leaves the place's drawn shape."""
+    (x, y), (ex, ey) = centre, end
+    if place.radius:
+        r, d = max(5.0, place.radius * scale), math.dist(centre, end)
+        share = min(1.0, r / d) if d else 0.0
+    else:
+        corners = [at(p) for p in place.points]
+        share = max((t for a, b in zip(corners, corners[1:] + corners[:1], strict=True)
+                     if (t := _meeting(centre, end, a, b)) is not None), default=0.0)
+    return (x + (ex - x) * share, y + (ey - y) * share)
+
+
+def _meeting(p: tuple[float, float], q: tuple[float, float], a: tuple[float, float],
+             b: tuple[float, float]) -> float | None:
+    """How far along p→q (0 to 1) it meets the segment a→b, or None."""
+    rx, ry, sx, sy = q[0] - p[0], q[1] - p[1], b[0] - a[0], b[1] - a[1]
+    across = rx * sy - ry * sx
+    if not across:
+        return None
+    t = ((a[0] - p[0]) * sy - (a[1] - p[1]) * sx) / across
+    u = ((a[0] - p[0]) * ry - (a[1] - p[1]) * rx) / across
+    return t if 0 <= t <= 1 and 0 <= u <= 1 else None
 
 
 def _toward(box: tuple[float, ...], x: float, y: float) -> tuple[float, float]:
     return (min(max(x, box[0]), box[2]), min(max(y, box[1]), box[3]))
 
 
+# A tag's distance from its place costs as much as this many px² of things hidden per px
+# (a good's square on Trödler's card is about 300 px²): it rather hides a sliver than drifts
+# to the next place. Half as much as things: the area of another changed place it covers.
+# Costing about a square: a leader line crossing another or running under a tag, which
+# points two names at the wrong places (a quarter of that: a leader line across a thing).
+# Costing as much as hiding two: a tag nearer another round place (a village, a realm) than
+# to its own, which reads as that one's name.
+TAG_REACHES = (0, 15, 30, 50, 70, 100, 140, 180)
+REACH_COST = 3.0
+AREA_SHARE = 0.5
+CROSS_COST = 400.0
+RIVAL_COST = 600.0
+TAG_SIDES = ((0, -1), (0, 1), (1, 0), (-1, 0), (1, -1), (-1, -1), (1, 1), (-1, 1))
+
+
 def _free_spot(cx: float, cy: float, half_w: float, half_h: float, w: float, h: float,
-               taken: list, inner: tuple) -> tuple[float, float, float, float] | None:
-    for reach in (0, 30, 70, 120, 180):
-        for dx, dy in ((0, -1), (0, 1), (1, 0), (-1, 0), (1, -1), (-1, -1), (1, 1), (-1, 1)):
+               taken: list, inner: tuple, crowd: _Crowd | None = None) -> Box | None:
+    """A ``w`` x ``h`` tag's box beside the place at (cx, cy) (``half_w``, ``half_h``: half
+    its size plus a gap), clear of the ``taken`` tags and inside ``inner``: the one that
+    hides least of the ``crowd`` (see the costs above), near before far; above first on a
+    tie, then below, right, left, the corners. None when every spot is taken."""
+    crowd = crowd or _Crowd()
+    far = max(TAG_REACHES) + w + half_w
+
+    def close(boxes: list[Box]) -> list[Box]:
+        return [b for b in boxes if b[0] < cx + far and b[2] > cx - far and
+                b[1] < cy + far and b[3] > cy - far]
+
+    near, areas = close(crowd.things), close(crowd.areas)
+    crossed = [t for t in near if not (t[0] <= cx <= t[2] and t[1] <= cy <= t[3])]
+    rivals = [p for p in crowd.rivals if abs(p[0] - cx) < far and abs(p[1] - cy) < far]
+    best, least = None, math.inf
+    for reach in TAG_REACHES:
+        if reach * REACH_COST >= least:  # farther spots cannot cost less
+            break
+        for dx, dy in TAG_SIDES:
             x = cx + dx * (half_w + reach + (w / 2 if dx else 0)) - w / 2
             y = cy + dy * (half_h + reach + (h / 2 if dy else 0)) - h / 2
-            box = (x, y, x + w, y + h)
-            if box[0] < inner[0] or box[1] < inner[1] or box[2] > inner[2] or box[3] > inner[3]:
-                continue
-            if any(_overlap(box, other) for other in taken):
-                continue
-            return box
-    return None
+            # above and below, a tag may slide sideways while still over the place: a
+            # neighbour's goods often lie under one end of it only, or the map's edge cuts
+            # it (beside the place, a tag slid up or down reads as the name of whatever it
+            # then points at)
+            shifts = [x]
+            if not dx:
+                shifts += [v for v in (x - w / 3, x + w / 3, min(max(x, inner[0]), inner[2] - w))
+                           if v <= cx <= v + w]
+            for x in dict.fromkeys(shifts):
+                box = (x, y, x + w, y + h)
+                if box[0] < inner[0] or box[1] < inner[1] or box[2] > inner[2] or \
+                        box[3] > inner[3]:
+                    continue
+                if any(_overlap(box, other) for other in taken):
+                    continue
+                cost = reach * REACH_COST + sum(_covered(box, thing) for thing in near) + \
+                    AREA_SHARE * sum(_covered(box, area) for area in areas)
+                if cost >= least:
+                    continue
+                end = _toward(box, cx, cy)
+                leader, own = ((cx, cy), end), math.dist((cx, cy), end)
+                cost += CROSS_COST * (sum(_cuts(leader, other) for other in taken) +
+                                      sum(_cuts(other, box) or _crosses(leader, other)
+                                          for other in crowd.leaders) +
+                                      sum(_cuts(leader, thing) for thing in crossed) / 4)
+                if any(math.dist(p, _toward(box, *p)) < own - 1 for p in rivals):
+                    cost += RIVAL_COST
+                if cost < least:
+                    best, least = box, cost
+                    if not cost:
+                        return best
+    return best
+
+
+def _covered(a: tuple[float, ...], b: tuple[float, ...]) -> float:
+    """The area of ``b`` under ``a`` (a tag's outline is drawn inside its box)."""
+    width = min(a[2], b[2]) - max(a[0], b[0])
+    height = min(a[3], b[3]) - max(a[1], b[1])
+    return width * height if width > 0 and height > 0 else 0.0
+
+
+def _cuts(segment: tuple[tuple[float, float], ...], box: tuple[float, ...]) -> bool:
+    """Whether the segment runs through the box (Liang-Barsky clipping)."""
+    (x0, y0), (x1, y1) = segment
+    low, high = 0.0, 1.0
+    for p, q in ((x0 - x1, x0 - box[0]), (x1 - x0, box[2] - x0), (y0 - y1, y0 - box[1]),
+                 (y1 - y0, box[3] - y0)):
+        if not p:
+            if q < 0:
+                return False
+        elif p < 0:
+            low = max(low, q / p)
+        else:
+            high = min(high, q / p)
+    return low < high
+
+
+def _crosses(a: tuple[tuple[float, float], ...], b: tuple[tuple[float, float], ...]) -> bool:
+    def side(p, q, r) -> float:
+        return (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
+
+    return side(*a, b[0]) * side(*a, b[1]) < 0 and side(*b, a[0]) * side(*b, a[1]) < 0
 
 
 def _meets(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
