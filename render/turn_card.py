@@ -212,7 +212,10 @@ def task_text(game_key: str, view: dict, lang: str) -> str:
         return say(lang, key) if texts.has(f"render.card.{key}") else ""
     if game_key == "troedler":
         if view.get("must_discard"):
-            return say(lang, "task.troedler.limit", count=view["must_discard"]["count"])
+            from engine.troedler.data import HAND_LIMIT
+
+            return say(lang, "task.troedler.limit", count=view["must_discard"]["count"],
+                       limit=HAND_LIMIT)
         stage = view.get("choosing_to") or view.get("stage")
         key = f"task.troedler.{stage}"
         return say(lang, key) if texts.has(f"render.card.{key}") else ""

@@ -771,3 +771,13 @@ def test_an_18rhl_corporation_in_receivership_is_said_to_be_anyones_to_move():
             said = task_text("18rhl", {**view, "active_step": step}, lang)
             assert text_width(said, TASK) <= WIDTH - 40, said
     assert task_text("18rhl", {**view, "current_entity": "CCE"}, "en") == "Run CCE's trains"
+
+
+def test_trodlers_discard_task_says_how_many_cards_and_the_limit():
+    """"Discard down to the hand limit (3)" read as if the limit were 3."""
+    from render.turn_card import task_text
+
+    assert task_text("troedler", {"must_discard": {"count": 3}}, "en") == \
+        "Discard 3 cards: the hand limit is 4"
+    assert task_text("troedler", {"must_discard": {"count": 1}}, "de") == \
+        "Wirf 1 Karte ab: das Handlimit ist 4"
