@@ -231,7 +231,7 @@ def _rhl18_task(view: dict, lang: str) -> str:
                    train=str(offer.get("train")).split("-")[0])
     step = view.get("active_step")
     entity = view.get("current_entity")
-    key = f"task.rhl18.{step}"
+    key = "task.rhl18.must_buy" if view.get("must_buy") else f"task.rhl18.{step}"
     if not texts.has(f"render.card.{key}"):
         return ""
     said = say(lang, key, corp=entity if isinstance(entity, str) else "")

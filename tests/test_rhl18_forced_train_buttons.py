@@ -54,3 +54,14 @@ def test_pass_typed_when_the_corporation_must_buy_says_why_it_is_refused():
             game.parse(state, seat, "pass")
         said = say(refused.value.text, lang)
         assert words in said and corp in said and "buy-train" in said, said
+
+
+def test_the_task_says_the_corporation_must_buy_a_train():
+    """The prompt and card said "Buy trains for BME, or pass", and passing was refused."""
+    from render.turn_card import task_text
+
+    game, state, moves = forced_position()
+    corp = moves[0]["entity"]
+    view = game.view(state, None)
+    assert task_text("18rhl", view, "en") == f"{corp} has no train and must buy one"
+    assert task_text("18rhl", view, "de") == f"{corp} hat keinen Zug und muss einen kaufen"

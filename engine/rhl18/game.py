@@ -135,6 +135,10 @@ class Rhl18Game(Game):
         routes = rnd.get("t", {}).get("routes") if rnd["type"] == "Operating" else None
         if routes and all("stops" in r for r in routes):
             snap["routes"] = routes
+        corp = snap["current_entity"]
+        # the rules force the purchase: the task says so, not "Buy trains, or pass"
+        snap["must_buy"] = snap["active_step"] == "BuyTrain" and isinstance(corp, str) and \
+            F.must_buy(state, corp)
         snap["offer"] = _offer_view(state, names)
         snap["priority"] = _priority_deal(state)
         snap["end_reason"] = state["end_reason"]
