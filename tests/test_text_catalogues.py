@@ -97,8 +97,8 @@ def test_a_count_of_one_takes_the_singular_wording():
     assert say(two, "de") == "Green muss 2 Karten abwerfen, um 4 zu behalten."
     assert str(msg("troedler.log.must_discard", name="Green", count=True)).endswith("cards to keep 4.")
     assert str(msg("rhein.pay.storage", count=1)) == "storing 1 container"
-    assert say(msg("render.card.earlier", count=1), "de") == "+ 1 früherer Zug"
-    assert say(msg("render.card.earlier", count=3), "de") == "+ 3 frühere Züge"
+    assert say(msg("render.card.earlier", count=1), "de") == "+ 1 früherer Spielzug"
+    assert say(msg("render.card.earlier", count=3), "de") == "+ 3 frühere Spielzüge"
     for lang in LANGUAGES:
         words = catalogue(lang)
         for key in (k for k in words if k.endswith(".one")):

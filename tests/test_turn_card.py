@@ -160,7 +160,7 @@ def test_a_card_without_moves_says_so_and_the_first_card_says_the_game_begins():
     view = card_view(game, "rheinlaender", state, 3, "de", game.view(state, None), [],
                      first=True)
     said = [t.text for t in draw("rheinlaender", view)[1]]
-    assert "Das Spiel beginnt" in said and "Noch keine Züge" in said
+    assert "Das Spiel beginnt" in said and "Noch keine Spielzüge" in said
 
 
 def pink_pixels(png: bytes) -> int:
@@ -781,3 +781,14 @@ def test_trodlers_discard_task_says_how_many_cards_and_the_limit():
         "Discard 3 cards: the hand limit is 4"
     assert task_text("troedler", {"must_discard": {"count": 1}}, "de") == \
         "Wirf 1 Karte ab: das Handlimit ist 4"
+
+
+def test_the_moves_heading_says_moves_not_card():
+    """"Since the last card" read as a playing card in the card games; German "Züge" also
+    reads as trains in two of the four games."""
+    game = engine.GAMES["rheinlaender"]
+    state = game.setup(3, {}, seed=2)
+    moves = [{"seat": 0, "text": "Orange plays card 3: knight on 3 left."}]
+    for lang, heading in (("en", "Latest moves"), ("de", "Letzte Spielzüge")):
+        view = card_view(game, "rheinlaender", state, 3, lang, game.view(state, None), moves)
+        assert heading in [t.text for t in draw("rheinlaender", view)[1]]
