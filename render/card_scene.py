@@ -52,6 +52,9 @@ class Scene:
     least: float = 0.4  # a zoom shows at least this share of the board's width
     lines_over: bool = False  # lines over the places (a river across cells, track on tiles)
     tagged: list[str] = field(default_factory=list)  # named even when unchanged (own cart's)
+    # what a zoom centres on in place of the changed places (the operating company's
+    # stations: where it can build), which stay outlined where they fall inside
+    focus: list[str] = field(default_factory=list)
 
 
 def seat_colour(view: dict, seat: int | None, fallback: str | None = None) -> str:
@@ -317,7 +320,19 @@ def _rhl18(view: dict) -> Scene:
                                if sym else "#FFFFFF"))
     # the map is eight hexes wide: a closer zoom would show a changed hex and little else
     return Scene((rhl18.MAP_W, rhl18.MAP_BOTTOM), "#E9E4D4", places, lines, pieces, least=0.75,
-                 lines_over=True)
+                 lines_over=True, focus=_stations_of_acting(view))
+
+
+def _stations_of_acting(view: dict) -> list[str]:
+    """The hexes of the operating corporation's stations while it lays track, places a
+    station or runs trains: the card zoomed on the last moves, often another company's,
+    with the acting one's network off the map."""
+    corp = view.get("current_entity")
+    if view.get("active_step") not in ("Track", "Token", "Route") or not isinstance(corp, str):
+        return []
+    entry = next((c for c in view.get("corporations") or [] if c.get("id") == corp), {})
+    return [str(token).rsplit("@", 1)[1] for token in entry.get("tokens") or []
+            if "@" in str(token)]
 
 
 SCENES = {"rhein": _rhein, "rheinlaender": _rheinlaender, "troedler": _troedler,

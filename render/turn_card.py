@@ -245,12 +245,12 @@ def _rhl18_task(view: dict, lang: str) -> str:
 
 # == the small map ==========================================================================
 def _window(scene: Scene, changed: list[str], box: tuple[float, ...]) -> tuple[float, ...]:
-    """The part of the board to show: around the changed places (at least the scene's
-    ``least`` share of the board's width, so a player sees where they are), in the panel's
-    proportions."""
+    """The part of the board to show: around the scene's focus, else the changed places
+    (at least the scene's ``least`` share of the board's width, so a player sees where they
+    are), in the panel's proportions."""
     width, height = scene.size
     aspect = (box[2] - box[0]) / (box[3] - box[1])
-    boxes = [scene.places[p].box() for p in changed if p in scene.places]
+    boxes = [scene.places[p].box() for p in scene.focus or changed if p in scene.places]
     if not scene.zoom or not boxes:
         left, top, right, bottom = 0.0, 0.0, width, height
     else:

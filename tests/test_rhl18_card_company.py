@@ -142,3 +142,22 @@ def test_six_players_keep_their_standings_and_the_latest_move_beside_the_company
     for drawn in box:  # only the corporation's name may be cut
         if drawn.text.endswith("…"):
             assert not any(ch.isdigit() for ch in drawn.text), drawn.text
+
+
+def test_the_operating_cards_map_shows_the_acting_companys_stations():
+    """The map zoomed on the last moves, often another company's lay, with the acting
+    company's network off the card ("Lay track for GVE" beside CME's new tile)."""
+    from render.card_scene import scene
+    from render.turn_card import MAP_BOX, _window
+
+    for step in ("Track", "Token", "Route"):
+        state = GAME.load(operating_states(3)[step])
+        view = GAME.view(state, None)
+        built = scene("18rhl", view)
+        homes = [t.rsplit("@", 1)[1] for t in company(view, view["current_entity"])["tokens"]
+                 if "@" in t]
+        assert homes and built.focus == homes
+        left, top, right, bottom = _window(built, ["A14"], MAP_BOX)  # a far corner changed
+        for hex_id in homes:
+            x0, y0, x1, y1 = built.places[hex_id].box()
+            assert left <= x0 and x1 <= right and top <= y0 and y1 <= bottom, (step, hex_id)
