@@ -320,7 +320,8 @@ def _rhl18(view: dict) -> Scene:
                                if sym else "#FFFFFF"))
     # the map is eight hexes wide: a closer zoom would show a changed hex and little else
     return Scene((rhl18.MAP_W, rhl18.MAP_BOTTOM), "#E9E4D4", places, lines, pieces, least=0.75,
-                 lines_over=True, focus=_stations_of_acting(view))
+                 lines_over=True, focus=(homes := _stations_of_acting(view)),
+                 tagged=homes[:2])  # named: the player finds their network on the board
 
 
 def _stations_of_acting(view: dict) -> list[str]:
