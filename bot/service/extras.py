@@ -118,7 +118,7 @@ class Extras:
         return []
 
 
-_REGISTRY = {"18rhl": "bot.service.rhl18_steps"}
+_REGISTRY = {"18rhl": "bot.service.rhl18_steps", "rhein": "bot.service.rhein_extras"}
 _LOADED: dict[str, Extras] = {}
 _GENERIC = Extras()
 

@@ -1,0 +1,159 @@
+"""Rhein's additions to the front doors: a seat's own business in ``/game hand`` and turn
+prompt buttons chosen for the seat's open orders.
+
+``/game hand`` listed only the moves and the face-down fulfilled orders, so a player deciding
+what to take, load, reserve or unload had to find their Capital, orders and containers on a
+board picture a phone shows too small. Everything here comes from the public view.
+
+The prompt's buttons were spread over kinds of move by label alone: a seat whose only order
+goes to Frankfurt got reserve buttons for Strasbourg, Karlsruhe, Mannheim and Mainz, and the
+two mortgages took two of the five channel buttons in every step, where one tap mortgages a
+truck. Moves that serve an open order now come first, and the mortgages (and repays) get a
+button only when the seat can afford nothing else; typed moves and autocomplete still offer
+them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.i18n import language
+from bot.service.extras import MAX_BUTTONS, STEP_ENDS, Extras
+from bot.service.move_lists import LISTED, spread
+from engine.core import Action, Game, State
+from engine.rhein import data
+from engine.text import DEFAULT, Msg, msg, say
+
+MONEY = ("mortgage", "repay")
+
+
+def holdings(game: Game, state: State, seat: int, lang: str) -> list[str]:
+    view = game.view(state, seat)
+    me = next(p for p in view["players"] if p["seat"] == seat)
+    relax = bool(view["options"].get("relax"))
+    lines: list[Msg] = [msg("extras.rhein.capital", capital=me["capital"],
+                            count=me["warehouse"])]
+    if me["orders"]:
+        lines += [_order(order, relax) for order in me["orders"]]
+    else:
+        lines.append(msg("extras.rhein.no_orders"))
+    lying = [msg("extras.rhein.in_city", count=n, city=data.CITY_BY_NUMBER[int(c)].name)
+             for c, n in sorted(me["lying"].items(), key=lambda item: int(item[0]))]
+    if lying:
+        lines.append(msg("extras.rhein.lying", places=lying))
+    aboard = [_aboard(item, item["load"][seat]) for item in view["transports"]
+              if item["load"][seat]]
+    if aboard:
+        lines.append(msg("extras.rhein.aboard", places=aboard))
+    lines.append(msg("extras.rhein.trucks", trucks=[_truck(letter.upper(), item)
+                                                    for letter, item in me["trucks"].items()]))
+    return [say(line, lang) for line in lines]
+
+
+def _order(order: dict[str, Any], relax: bool) -> Msg:
+    options = " ".join(f"{q}→{c}" for q, c in order["options"])
+    city = data.CITY_BY_NUMBER[order["city"]].name
+    if relax or order.get("tokens") is None:
+        return msg("extras.rhein.order_relax", card=order["card"], city=city, options=options,
+                   penalty=order["penalty"])
+    return msg("extras.rhein.order", card=order["card"], city=city, options=options,
+               count=order["tokens"], penalty=order["penalty"])
+
+
+def _aboard(item: dict[str, Any], count: int) -> Msg:
+    vehicle = msg(f"rhein.transport.dat.{item['key']}")
+    position = item["pos"]
+    if position is None:
+        return msg("extras.rhein.on", count=count, transport=vehicle,
+                   city=data.CITY_BY_NUMBER[data.BASEL].name)
+    found = data.CITY_BY_NUMBER.get(position)
+    if found is not None and item["kind"] in found.services:
+        return msg("extras.rhein.on", count=count, transport=vehicle, city=found.name)
+    return msg("extras.rhein.on_way", count=count, transport=vehicle, pos=position)
+
+
+def _truck(letter: str, item: dict[str, Any]) -> Msg:
+    if item["where"] == "board":
+        return msg("extras.rhein.truck_board", letter=letter, count=item["load"],
+                   city=data.CITY_BY_NUMBER[item["pos"]].name)
+    if item["where"] == "mortgaged":
+        return msg("extras.rhein.truck_mortgaged", letter=letter, repay=data.TRUCK.repay)
+    return msg("extras.rhein.truck_reserve", letter=letter)
+
+
+# --- buttons ---------------------------------------------------------------------------
+
+
+def button_indexes(game: Game, state: State, seat: int, moves: list[Action],
+                   room: int) -> list[int]:
+    listed = moves[:LISTED]
+    closing = next((i for i, m in enumerate(listed) if m.get("type") in STEP_ENDS), None)
+    others = [i for i, m in enumerate(listed) if i != closing and m.get("type") not in MONEY]
+    if not others:
+        # legal() offers only what the Capital pays for: with nothing else left, a mortgage
+        # is what lets the seat do what the step asks of it
+        others = [i for i in range(len(listed)) if i != closing]
+    rank = _ranking(game.view(state, seat), seat)
+    labels = [str(game.label(state, m)) for m in listed]
+    ranked: list[int] = []
+    for tier in range(3):
+        members = [i for i in others if rank(listed[i]) == tier]
+        ranked += [members[n] for n in spread([labels[i] for i in members])]
+    if closing is None:
+        return ranked[:room]
+    return ranked[:room - 1] + [closing]
+
+
+def _ranking(view: dict[str, Any], seat: int):
+    """A move's tier: 0 when it leaves exactly a quantity an open order takes lying in that
+    order's city, 1 when it brings containers towards (or down in) a city an open order goes
+    to, 2 otherwise."""
+    me = next(p for p in view["players"] if p["seat"] == seat)
+    wanted: dict[int, set[int]] = {}
+    for order in me["orders"]:
+        wanted.setdefault(order["city"], set()).update(q for q, _ in order["options"])
+    kinds = {item["key"]: item["kind"] for item in view["transports"]}
+    road = any(data.ROAD in data.CITY_BY_NUMBER[c].services for c in wanted)
+    stop = (view.get("stop") or {}).get("city")
+
+    def reaches(key: str) -> bool:
+        if key in data.TRUCK_LETTERS:
+            return road
+        return any(kinds.get(key) in data.CITY_BY_NUMBER[c].services for c in wanted)
+
+    def unloading(where: int | None, count: int) -> int:
+        if where not in wanted:
+            return 2
+        lying = me["lying"].get(str(where), 0)
+        return 0 if lying + count in wanted[where] else 1
+
+    def rank(move: Action) -> int:
+        kind = move.get("type")
+        if kind in ("reserve", "move"):
+            return 1 if move["city"] in wanted else 2
+        if kind == "load":
+            return 1 if reaches(move["transport"]) else 2
+        if kind == "truck":
+            return 1 if road else 2
+        if kind == "transfer":
+            return 1 if reaches(move["to"]) else 2
+        if kind == "unload":
+            letter = move["transport"]
+            where = me["trucks"][letter].get("pos") if letter in data.TRUCK_LETTERS else stop
+            return unloading(where, move["n"])
+        return 1 if kind == "fulfil" else 2
+
+    return rank
+
+
+class RheinExtras(Extras):
+    def button_indexes(self, game: Game, state: State, seat: int, moves: list[Action],
+                       room: int = MAX_BUTTONS) -> list[int]:
+        return button_indexes(game, state, seat, moves, room)
+
+    def holdings(self, game: Game, state: State, seat: int, *,
+                 lang: str = DEFAULT) -> list[str]:
+        return holdings(game, state, seat, language(lang))
+
+
+EXTRAS = RheinExtras()
