@@ -214,6 +214,9 @@ class Game:
     # Colour names the rules give to seats 0, 1, ... (e.g. the board's pieces), if any. The
     # bot then names players by these colours; empty means the table picks colours freely.
     seat_colours: tuple[str, ...] = ()
+    # The catalogue key a log line names a seat by, with the seat's colour for ``{colour}``
+    # ("troedler.player.{colour}"): the bot says the player's name in its place.
+    seat_name_key: str = ""
     # Short rules help for ``/rules topic:``, in our own words; "components" must say which
     # component values are house-made rather than printed.
     topics: dict[str, str] = {}

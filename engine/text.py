@@ -138,15 +138,19 @@ def player(seat: int) -> Msg:
     return Msg(PLAYER, {"n": seat + 1})
 
 
-def naming(text: Any, names: Mapping[int, str]) -> Any:
+def naming(text: Any, names: Mapping[int, str], keyed: Mapping[str, str] | None = None
+           ) -> Any:
     """``text`` with every :func:`player` reference in it replaced by that seat's name from
-    ``names`` (seat -> name); a seat without a name stays "Player N"."""
+    ``names`` (seat -> name); a seat without a name stays "Player N". ``keyed``: catalogue
+    keys that name a seat by its colour ("troedler.player.green") -> that seat's name."""
     if isinstance(text, Msg):
         if text.key in _PLAYER_KEYS:
             return names.get(text.params.get("n", 0) - 1, text)
-        return Msg(text.key, {k: naming(v, names) for k, v in text.params.items()})
+        if keyed and text.key in keyed:
+            return keyed[text.key]
+        return Msg(text.key, {k: naming(v, names, keyed) for k, v in text.params.items()})
     if isinstance(text, list | tuple):
-        return [naming(item, names) for item in text]
+        return [naming(item, names, keyed) for item in text]
     return text
 
 

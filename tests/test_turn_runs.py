@@ -148,3 +148,31 @@ async def test_the_first_turn_of_a_game_reaches_the_channel_whole(tmp_path):
     line = next(text for text in said if f"**U{first + 1}**" in text)
     assert "knight" in line and "bastion" in line, line
     await store.close()
+
+
+async def test_the_channel_names_other_players_by_name_not_colour(tmp_path):
+    """"… ends the turn. Sky's turn." and "Blue wins order 34 for 6" left the table to
+    remember who plays which colour; the rules' colour names are the players' names now."""
+    from bot.service import TablesService
+    from bot.store import Store
+    from engine import ai
+
+    game = engine.get_game("troedler")
+    store = await Store.open(str(tmp_path / "names.sqlite3"))
+    service = TablesService(store, games={"troedler": game}, render=lambda key, view: b"png",
+                            seed_source=lambda: 4)
+    await service.new(ctx(1), "troedler", min_players=3, max_players=3)
+    for user in (2, 3):
+        await service.join(ctx(user))
+    await service.start(ctx(1), order="joined")  # seat n is user n + 1
+    said: list[str] = []
+    for number in range(30):
+        state = game.load((await store.latest_game(500)).state)
+        seat = game.active(state)[0]
+        move = ai.choose(game, state, seat, "normal", number)
+        said += channel(await service.play(ctx(seat + 1), game.format(state, move)))
+    text = "\n".join(said)
+    assert "U2's turn." in text or "U3's turn." in text or "U1's turn." in text, text
+    for colour in ("Orange", "Sky", "Green"):
+        assert f"{colour}'s turn" not in text and f"{colour} takes" not in text, text
+    await store.close()

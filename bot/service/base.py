@@ -192,8 +192,11 @@ class Table:
         player the engine names by seat ("Player 2") called by this table's name for them.
         Empty for a move the rules log nothing for."""
         names = {s.seat: s.name for s in self.seats}
+        pattern = self.game.seat_name_key  # ("Blue wins order 34": who is blue?)
+        keyed = {pattern.format(colour=s.colour.lower()): s.name for s in self.seats} \
+            if pattern else None
         lang = self.row.language if locale is None else locale
-        return joined_lines([say(naming(line, names), lang) for line in lines])
+        return joined_lines([say(naming(line, names, keyed), lang) for line in lines])
 
     def move_said(self, said: str, before: State, action: Any) -> str:
         """``said``, a move's lines as said; for a move that logged nothing (games stored

@@ -28,6 +28,7 @@ class Rhein(Game):
     )
     topics = TOPICS
     seat_colours = data.COLOURS  # the pieces: green, yellow, blue, purple, brown
+    seat_name_key = "rhein.player.{colour}"
     result_keys = frozenset({"rhein.log.final"})
 
     def setup(self, num_players: int, options: dict[str, Any] | None, seed: int) -> State:

@@ -47,6 +47,7 @@ class Rheinlaender(Game):
     max_players = 5
     options = ()
     seat_colours = tuple(COLOURS)
+    seat_name_key = "rheinlaender.colour.{colour}"
     topics = TOPICS
     result_keys = frozenset({"rheinlaender.log.win_one", "rheinlaender.log.win_shared"})
 

@@ -28,6 +28,7 @@ class Troedler(Game):
     topics = TOPICS
     # Seat i drives the cart of the i-th start village (setup.start_villages): its colour.
     seat_colours = tuple(START_COLOURS[village] for village in START_VILLAGES)
+    seat_name_key = "troedler.player.{colour}"
     record_keys = frozenset({"troedler.log.deal", "troedler.log.deal_pile",
                              "troedler.log.deal_short"})
     result_keys = frozenset({"troedler.result.line", "troedler.result.out"})
