@@ -207,7 +207,11 @@ async def test_autocomplete_lists_legal_moves_filtered(svc):
     await service.play(ctx(2), "ready")
     takes = await service.move_choices(ctx(1), "TAK")
     assert [value for _, value in takes] == ["take 1", "take 2", "take 3"]
-    assert await service.move_choices(ctx(2), "") == []  # not their turn
+    # not their turn: one entry says so (an empty list left them guessing), and picking
+    # it is refused with the same words
+    [(said, value)] = await service.move_choices(ctx(2), "")
+    assert said == "It is not your turn: waiting for U1." and len(said) <= 100
+    assert [r.text for r in await service.play(ctx(2), value)] == [said]
     assert await service.move_choices(ctx(1, channel=42), "") == []
 
 

@@ -8,7 +8,15 @@ from dataclasses import replace
 from typing import Any
 
 from bot.i18n import english_move, t
-from bot.replies import FILES_LIMIT, HAND_BUTTON, Audience, Button, Reply, text_limit
+from bot.replies import (
+    CHOICE_LIMIT,
+    FILES_LIMIT,
+    HAND_BUTTON,
+    Audience,
+    Button,
+    Reply,
+    text_limit,
+)
 from bot.service.base import (
     EMBED_LIMIT,
     Ctx,
@@ -26,11 +34,12 @@ from bot.service.base import (
 from bot.service.extras import extras_for
 from bot.service.move_lists import LISTED, covers, nearest, spread
 from bot.store import Move, StaleVersion
-from engine.core import Action, RuleError, State, is_plain_number
+from engine.core import Action, RuleError, State, clip_word, is_plain_number
 from engine.text import say
 
 UNDO_CHOICES = {"undo-yes": True, "undo-no": False}  # the undo vote's buttons
 SURE = "sure-"  # a button's move index after it: the player confirmed a move asked about
+WAITING = "wait"  # the value of the one autocomplete entry a player not to act sees
 
 
 class Moves(ServiceBase):
@@ -149,7 +158,13 @@ class Moves(ServiceBase):
         try:
             table, _ = await self._table(ctx, ("active",))
             seat = self._active_seat(table, ctx)
-        except (Refusal, StaleVersion):
+        except Refusal as refused:
+            # an empty list left a seated player who is not to act guessing why; picked,
+            # the entry is refused with the same words
+            if refused.key == "svc.not_your_turn":
+                return [(clip_word(refused.say(ctx.locale), CHOICE_LIMIT), WAITING)]
+            return []
+        except StaleVersion:
             return []
         game, state = table.game, table.state
         assert state is not None
