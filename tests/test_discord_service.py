@@ -88,7 +88,8 @@ async def test_a_whole_game_through_commands_buttons_and_autocomplete(table: Tab
     # Autocomplete shows only the caller's legal moves, filtered by what they typed.
     assert [c.value for c in await table.complete(ANNA, "")] == ["add 1", "add 2"]
     assert [c.value for c in await table.complete(ANNA, "becomes 2")] == ["add 2"]
-    assert await table.complete(BERT, "") == []
+    assert [c.name for c in await table.complete(BERT, "")] == \
+        ["It is not your turn: waiting for Anna."]
 
     # Out of turn: refused privately, nothing stored, nothing posted.
     posts_before = len(table.channel.posts)
