@@ -174,3 +174,17 @@ def test_german_panel_texts_fit_at_their_full_size():
     assert draw.textlength(counts, font=font(14)) <= room - 34
     longest = say(card_text(request("bottle", "vase", "vase", "vase")), "de")
     assert draw.textlength(word("de", "top", card=longest), font=font(14)) <= 380 - 14
+
+
+def test_a_score_note_counts_one_request_and_one_good_in_the_singular():
+    """"5 from 1 requests + 1 goods" in the result post."""
+    from engine.core import Standing
+
+    detail = {"request_points": 5, "requests": 1, "goods": 1, "damage": 2, "feed": 0,
+              "total_damage": False}
+    note = GAME.score_note({}, Standing(seat=0, rank=1, score=6, detail=detail))
+    assert say(note, "en") == "5 from 1 request + 1 good, damage 2"
+    assert say(note, "de") == "5 aus 1 Auftrag + 1 Ware, Schaden 2"
+    many = GAME.score_note({}, Standing(seat=0, rank=1, score=16,
+                                        detail={**detail, "requests": 3, "goods": 11}))
+    assert say(many, "en") == "5 from 3 requests + 11 goods, damage 2"

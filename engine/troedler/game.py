@@ -137,7 +137,10 @@ class Troedler(Game):
 
     def score_note(self, state: State, standing: Standing) -> Msg:
         key = "troedler.note.out" if standing.detail["total_damage"] else "troedler.note.score"
-        return msg(key, **standing.detail)
+        detail = dict(standing.detail)  # "5 from 1 requests": counted words agree
+        detail["requests"] = msg("troedler.note.requests", count=detail["requests"])
+        detail["goods"] = msg("troedler.note.goods", count=detail["goods"])
+        return msg(key, **detail)
 
     def format(self, state: State, action: Action) -> str:
         return notation.format_action(action)
