@@ -669,3 +669,13 @@ async def test_a_deal_a_players_move_sets_off_is_posted_whole_on_its_own_lines(t
     assert deal[0].endswith("(everyone sees every card):"), text
     assert [line.split(" (")[0] for line in deal[1:5]] == [f"Pile {n}" for n in range(1, 5)]
     await store.close()
+
+
+def test_a_tables_variants_are_said_as_players_write_them():
+    """The lobby post said "open_piles=True", Python's spelling; /game new takes "true"."""
+    import engine
+    from bot.service.base import _variants_text
+
+    game = engine.get_game("troedler")
+    said = _variants_text(game, game.normalise_options({"open_piles": True}), "de")
+    assert said == "open_piles=true"

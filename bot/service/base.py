@@ -504,9 +504,11 @@ def _private_part(private: Any, public: Any, path: str = "") -> list[tuple[str, 
 
 
 def _variants_text(game: Game, options: Mapping[str, Any], lang: str) -> str:
-    """The variants a table changed from the defaults (``relax=True``), or "standard rules"."""
+    """The variants a table changed from the defaults, as players write them
+    (``relax=true``, not Python's ``relax=True``), or "standard rules"."""
     defaults = {option.name: option.default for option in game.options}
-    changed = [f"{k}={v}" for k, v in options.items() if defaults.get(k, not v) != v]
+    changed = [f"{k}={str(v).lower() if isinstance(v, bool) else v}"
+               for k, v in options.items() if defaults.get(k, not v) != v]
     return ", ".join(changed) or t("common.standard_rules", lang)
 
 
