@@ -209,16 +209,7 @@ async def test_the_turn_dm_says_what_happened_since_your_last_move(world):
     """A turn DM opens with what the others did since the player's own last move, as the
     channel said it, so a player back after a day knows the news before opening it."""
     service, reminders, clock, box = world
-    await service.new(ctx(1), "pebbles")
-    await service.join(ctx(2))
-    await service.start(ctx(1), order="joined")
-    await service.play(ctx(1), "ready")
-    await service.play(ctx(2), "ready")
-    for user, move in [(1, "take 3"), (1, "end"), (2, "take 1"), (2, "end")]:
-        await service.play(ctx(user), move)
-    await reminders.run_due()
-    dm = [text for user, text in box.dms if user == 1][-1]
-    news = dm.partition("Since your last move:")[2].partition("You can")[0]
+    dm, news = await _u1s_turn_dm_after_a_turn_each(service, reminders, box)
     assert "**U2**" in news and "takes 1" in news, dm  # U2's turn, as the channel said it
     assert "**U1**" not in news  # not U1's own moves
 
@@ -258,6 +249,13 @@ async def test_a_lone_run_in_the_turn_dm_keeps_the_room_the_others_would_share(w
     monkeypatch.setattr(reminder_settings, "NEWS_LINE", 20)  # (pebbles' runs are short)
     monkeypatch.setattr(reminder_settings, "NEWS_ROOM", 400, raising=False)
     service, reminders, clock, box = world
+    dm, news = await _u1s_turn_dm_after_a_turn_each(service, reminders, box)
+    assert "takes 1 · Seat 1 ends the turn" in news and "…" not in news, dm
+
+
+async def _u1s_turn_dm_after_a_turn_each(service, reminders, box) -> tuple[str, str]:
+    """A two-seat Pebbles table where U1 and then U2 took a turn: U1's turn DM, and its news
+    (what it says happened since U1's last move)."""
     await service.new(ctx(1), "pebbles")
     await service.join(ctx(2))
     await service.start(ctx(1), order="joined")
@@ -267,5 +265,4 @@ async def test_a_lone_run_in_the_turn_dm_keeps_the_room_the_others_would_share(w
         await service.play(ctx(user), move)
     await reminders.run_due()
     dm = [text for user, text in box.dms if user == 1][-1]
-    news = dm.partition("Since your last move:")[2].partition("You can")[0]
-    assert "takes 1 · Seat 1 ends the turn" in news and "…" not in news, dm
+    return dm, dm.partition("Since your last move:")[2].partition("You can")[0]

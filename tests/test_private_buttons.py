@@ -4,23 +4,14 @@ scoring delivery often none."""
 
 from __future__ import annotations
 
-import engine
 from bot.replies import Audience
-from tests.service_pebbles import ctx
+from tests.service_pebbles import ctx, started_table
 
 
 async def test_the_hand_reply_has_a_button_for_every_card_in_a_rheinlaender_hand(tmp_path):
-    from bot.service import TablesService
-    from bot.store import Store
 
-    game = engine.get_game("rheinlaender")
-    store = await Store.open(str(tmp_path / "hand.sqlite3"))
-    service = TablesService(store, games={"rheinlaender": game},
-                            render=lambda key, view: b"png", seed_source=lambda: 2)
-    await service.new(ctx(1), "rheinlaender", min_players=3, max_players=3)
-    for user in (2, 3):
-        await service.join(ctx(user))
-    await service.start(ctx(1), order="joined")  # seat n is user n + 1
+    service, store, game, _ = await started_table(
+        tmp_path / "hand.sqlite3", "rheinlaender", 2)  # seat n is user n + 1
     state = game.load((await store.latest_game(500)).state)
     seat = game.active(state)[0]
     moves = game.legal(state, seat)

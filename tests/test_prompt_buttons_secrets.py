@@ -6,25 +6,16 @@ prompts had lost their move buttons to an extra tap."""
 
 from __future__ import annotations
 
-import engine
 from bot.replies import Audience
 from bot.service.base import _private_part
-from tests.service_pebbles import ctx
+from tests.service_pebbles import ctx, started_table
 
 
 async def test_rhein_prompts_keep_move_buttons_for_a_seat_with_face_down_orders(tmp_path):
-    from bot.service import TablesService
-    from bot.store import Store
     from engine import ai
 
-    game = engine.get_game("rhein")
-    store = await Store.open(str(tmp_path / "r.sqlite3"))
-    service = TablesService(store, games={"rhein": game}, render=lambda key, view: b"png",
-                            seed_source=lambda: 1)
-    await service.new(ctx(1), "rhein", min_players=3, max_players=3)
-    for user in (2, 3):
-        await service.join(ctx(user))
-    replies = await service.start(ctx(1), order="joined")  # seat n is user n + 1
+    service, store, game, replies = await started_table(
+        tmp_path / "r.sqlite3", "rhein", 1)  # seat n is user n + 1
     checked = 0
     for number in range(600):
         row = await store.latest_game(500)

@@ -22,10 +22,9 @@ from rhein_helpers import (
     start_phase4,
 )
 
-import engine
 from bot.replies import Audience
 from bot.service.extras import MAX_BUTTONS, PRIVATE_BUTTONS, STEP_ENDS, extras_for
-from tests.service_pebbles import ctx
+from tests.service_pebbles import ctx, started_table
 
 EXTRAS = extras_for("rhein")
 
@@ -127,18 +126,11 @@ async def test_a_seeded_game_through_the_service(tmp_path):
     """Every prompt keeps the step's end move, shows a mortgage only when nothing else is
     affordable, and /game hand names the seat's Capital and orders in the caller's
     language."""
-    from bot.service import Ctx, TablesService
-    from bot.store import Store
+    from bot.service import Ctx
     from engine import ai
 
-    game = engine.get_game("rhein")
-    store = await Store.open(str(tmp_path / "r.sqlite3"))
-    service = TablesService(store, games={"rhein": game}, render=lambda key, view: b"png",
-                            seed_source=lambda: 1)
-    await service.new(ctx(1), "rhein", min_players=3, max_players=3)
-    for user in (2, 3):
-        await service.join(ctx(user))
-    replies = await service.start(ctx(1), order="joined")  # seat n is user n + 1
+    service, store, game, replies = await started_table(
+        tmp_path / "r.sqlite3", "rhein", 1)  # seat n is user n + 1
     hands = checked = 0
     for number in range(150):
         row = await store.latest_game(500)

@@ -4,10 +4,9 @@ loading seven containers seven, and the table's news drowned in them."""
 
 from __future__ import annotations
 
-import engine
 from bot.replies import Audience
 from tests.issue10_helpers import seated_game
-from tests.service_pebbles import ctx, open_service
+from tests.service_pebbles import ctx, open_service, started_table
 
 
 def channel(replies):
@@ -38,18 +37,10 @@ async def test_a_turns_steps_reach_the_channel_once_as_one_line_even_after_a_res
 
 
 async def test_a_whole_troedler_turn_is_one_channel_post(tmp_path):
-    from bot.service import TablesService
-    from bot.store import Store
     from engine import ai
 
-    game = engine.get_game("troedler")
-    store = await Store.open(str(tmp_path / "t.sqlite3"))
-    service = TablesService(store, games={"troedler": game}, render=lambda key, view: b"png",
-                            seed_source=lambda: 4)
-    await service.new(ctx(1), "troedler", min_players=3, max_players=3)
-    for user in (2, 3):
-        await service.join(ctx(user))
-    await service.start(ctx(1), order="joined")  # seat n is user n + 1
+    service, store, game, _ = await started_table(
+        tmp_path / "t.sqlite3", "troedler", 4)  # seat n is user n + 1
     turns: list[tuple[int, list[int]]] = []  # (seat, channel posts of each step)
     for _ in range(150):
         row = await store.latest_game(500)
@@ -126,18 +117,10 @@ async def test_the_first_turn_of_a_game_reaches_the_channel_whole(tmp_path):
     """Before a game's first held step the store had no mark of what the channel has, and
     the turn's line lost that step: "**Anna** (orange) ends the turn without a bastion"
     without the knight she placed."""
-    from bot.service import TablesService
-    from bot.store import Store
     from engine import ai
 
-    game = engine.get_game("rheinlaender")
-    store = await Store.open(str(tmp_path / "first.sqlite3"))
-    service = TablesService(store, games={"rheinlaender": game},
-                            render=lambda key, view: b"png", seed_source=lambda: 2)
-    await service.new(ctx(1), "rheinlaender", min_players=3, max_players=3)
-    for user in (2, 3):
-        await service.join(ctx(user))
-    await service.start(ctx(1), order="joined")  # seat n is user n + 1
+    service, store, game, _ = await started_table(
+        tmp_path / "first.sqlite3", "rheinlaender", 2)  # seat n is user n + 1
     said: list[str] = []
     first = game.active(game.load((await store.latest_game(500)).state))[0]
     for number in range(2):
@@ -153,18 +136,10 @@ async def test_the_first_turn_of_a_game_reaches_the_channel_whole(tmp_path):
 async def test_the_channel_names_other_players_by_name_not_colour(tmp_path):
     """"… ends the turn. Sky's turn." and "Blue wins order 34 for 6" left the table to
     remember who plays which colour; the rules' colour names are the players' names now."""
-    from bot.service import TablesService
-    from bot.store import Store
     from engine import ai
 
-    game = engine.get_game("troedler")
-    store = await Store.open(str(tmp_path / "names.sqlite3"))
-    service = TablesService(store, games={"troedler": game}, render=lambda key, view: b"png",
-                            seed_source=lambda: 4)
-    await service.new(ctx(1), "troedler", min_players=3, max_players=3)
-    for user in (2, 3):
-        await service.join(ctx(user))
-    await service.start(ctx(1), order="joined")  # seat n is user n + 1
+    service, store, game, _ = await started_table(
+        tmp_path / "names.sqlite3", "troedler", 4)  # seat n is user n + 1
     said: list[str] = []
     for number in range(30):
         state = game.load((await store.latest_game(500)).state)
