@@ -1,7 +1,7 @@
 """The 18Rhl map: hexes, neighbours across edges, printed tiles, homes and the setup board.
 
 Coordinates follow 18xx.games: pointy-top hexes, rows are letters, columns numbers, and edges
-0-5 run clockwise from the lower-left side. Data comes from ``mapdata/hexes.json`` (dumped from
+0-5 run clockwise from the lower-left side. Data comes from ``data/hexes.json`` (dumped from
 the reference engine); nothing here is invented.
 """
 
@@ -11,10 +11,11 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 from types import MappingProxyType
 
-DATA = Path(__file__).with_name("mapdata")
+from engine.rhl18.data import DATA_DIR
+
+DATA = DATA_DIR  # the one copy of the map data, which engine.rhl18.data loads too
 
 # Neighbour offsets (dx, dy) across each edge in the engine's doubled coordinates.
 EDGE_OFFSETS: tuple[tuple[int, int], ...] = ((-1, 1), (-2, 0), (-1, -1), (1, -1), (2, 0), (1, 1))

@@ -107,7 +107,7 @@ def _endpoint(text: str) -> tuple[str, int]:
 
 
 def parse(name: str, code: str, color: str, preprinted: bool = False) -> Tile:
-    """Parse a code string (see mapdata README) into a Tile."""
+    """Parse a code string (see ``data/tiles.json``) into a Tile."""
     nodes: list[Node] = []
     paths: list[Path] = []
     labels: list[str] = []
