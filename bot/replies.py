@@ -16,10 +16,18 @@ CUSTOM_ID_LIMIT = 100
 FILES_LIMIT = 10
 CHOICES_LIMIT = 25          # autocomplete: choices per answer
 CHOICE_LIMIT = 100          # autocomplete: characters of a choice's name and of its value
+PICKER_OPTIONS_LIMIT = 25   # a select menu's options; it fills one of the five rows alone
+PICKER_TEXT_LIMIT = 100     # characters of an option's label and of its value
+PICKER_PLACEHOLDER_LIMIT = 150
 
 # The last part of a turn prompt's button id that shows the presser their own hand and moves
 # (privately) instead of making a move: the prompt keeps its buttons for the other players.
 HAND_BUTTON = "hand"
+
+
+# The last part of a select menu's id whose picked values make one move (Trödler: the cards
+# a hand-limit discard drops, where each combination as a button would be dozens).
+PICK_CHOICE = "pick"
 
 
 def keeps_buttons(custom_id: str) -> bool:
@@ -48,6 +56,17 @@ class Button:
     style: str = "secondary"  # primary | secondary | success | danger
 
 
+@dataclass(frozen=True)
+class Picker:
+    """A select menu on a message: exactly ``count`` of ``options`` (label, value) make a
+    move; ``custom_id`` carries the game id and state version, as a button's does."""
+
+    placeholder: str
+    custom_id: str
+    count: int
+    options: tuple[tuple[str, str], ...]
+
+
 @dataclass
 class Reply:
     text: str
@@ -55,6 +74,7 @@ class Reply:
     user_id: int | None = None  # for DM (and who an ephemeral reply is for)
     files: list[Attachment] = field(default_factory=list)
     buttons: list[Button] = field(default_factory=list)
+    picker: Picker | None = None  # a row of its own under the buttons (at most 20 then)
     title: str | None = None  # rendered as an embed title by the adapter
     # Who the mentions in ``text`` notify: None, everyone mentioned; else only these users
     # (a turn prompt names every waiting player but pings only those not told by DM).
@@ -84,6 +104,29 @@ def limit_problems(reply: Reply) -> list[str]:
                  if len(b.custom_id) > CUSTOM_ID_LIMIT]
     if len(reply.files) > FILES_LIMIT:
         problems.append(f"{len(reply.files)} files")
+    if reply.picker is not None:
+        problems += picker_problems(reply.picker, len(reply.buttons))
+    return problems
+
+
+def picker_problems(picker: Picker, buttons: int) -> list[str]:
+    """Where a select menu passes Discord's limits, next to ``buttons`` buttons."""
+    problems = []
+    if buttons > BUTTONS_LIMIT - 5:
+        problems.append(f"{buttons} buttons next to a select menu (a row of its own)")
+    if not 0 < len(picker.options) <= PICKER_OPTIONS_LIMIT:
+        problems.append(f"{len(picker.options)} select options")
+    if not 0 < picker.count <= len(picker.options):
+        problems.append(f"pick {picker.count} of {len(picker.options)}")
+    if len(picker.placeholder) > PICKER_PLACEHOLDER_LIMIT or \
+            len(picker.custom_id) > CUSTOM_ID_LIMIT:
+        problems.append("select placeholder or id too long")
+    problems += [f"select option {label[:20]!r}... of {len(label)}/{len(value)} characters"
+                 for label, value in picker.options
+                 if not 0 < len(label) <= PICKER_TEXT_LIMIT
+                 or not 0 < len(value) <= PICKER_TEXT_LIMIT]
+    if len({value for _, value in picker.options}) != len(picker.options):
+        problems.append("select options with the same value")
     return problems
 
 
@@ -107,7 +150,12 @@ def fitted(reply: Reply) -> Reply:
     buttons = [replace(b, label=(b.label[:BUTTON_LABEL_LIMIT - 1] + "…")
                        if len(b.label) > BUTTON_LABEL_LIMIT else b.label or "?")
                for b in reply.buttons[:BUTTONS_LIMIT] if len(b.custom_id) <= CUSTOM_ID_LIMIT]
-    return replace(reply, text=text, title=title, buttons=buttons,
+    picker = reply.picker
+    if picker is not None and picker_problems(picker, 0):
+        picker = None  # typed moves still make it; a refused message would say nothing
+    elif picker is not None:
+        buttons = buttons[:BUTTONS_LIMIT - 5]
+    return replace(reply, text=text, title=title, buttons=buttons, picker=picker,
                    files=list(reply.files[:FILES_LIMIT]))
 
 

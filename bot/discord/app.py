@@ -27,7 +27,7 @@ import discord
 from discord import app_commands
 
 from bot.discord.commands import Adapter, build_commands
-from bot.discord.delivery import ALLOWED_MENTIONS, Delivery, MoveButton
+from bot.discord.delivery import ALLOWED_MENTIONS, Delivery, MoveButton, MovePicker
 from bot.discord.translator import CatalogueTranslator
 from bot.i18n import t
 from bot.replies import Audience, Reply
@@ -149,8 +149,8 @@ class RheinbotClient(discord.AutoShardedClient):
         self.reminders: Any = None
 
     async def setup_hook(self) -> None:
-        # Buttons of every earlier turn prompt keep working after a restart.
-        self.add_dynamic_items(MoveButton)
+        # Buttons and select menus of every earlier prompt keep working after a restart.
+        self.add_dynamic_items(MoveButton, MovePicker)
         # German command names and texts (also makes autocomplete choices localised).
         await self.tree.set_translator(CatalogueTranslator())
         if self.start_services:

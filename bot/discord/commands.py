@@ -319,12 +319,26 @@ class Adapter:
         that goes on is told to its player alone) the pressed message loses its buttons."""
         replies = await self.run(interaction, lambda ctx: self.service.press(ctx, custom_id),
                                  thinking=False)
-        if replies and not keeps_buttons(custom_id) and \
-                any(reply.is_public or reply.buttons for reply in replies):
+        if not keeps_buttons(custom_id):
+            await self._clear_used(interaction, replies)
+
+    async def pick(self, interaction: discord.Interaction, custom_id: str,
+                   values: list[str]) -> None:
+        """A select menu's values, as one move; its message loses the menu as a pressed
+        button's does."""
+        replies = await self.run(interaction,
+                                 lambda ctx: self.service.pick(ctx, custom_id, values),
+                                 thinking=False)
+        await self._clear_used(interaction, replies)
+
+    @staticmethod
+    async def _clear_used(interaction: discord.Interaction, replies: list[Reply]) -> None:
+        if replies and any(reply.is_public or reply.buttons or reply.picker
+                           for reply in replies):
             try:
                 await interaction.edit_original_response(view=None)
             except discord.HTTPException as error:  # cosmetic: stale clicks are refused anyway
-                log.debug("could not clear the pressed buttons: %s", error)
+                log.debug("could not clear the used buttons: %s", error)
 
     async def move_choices(self, interaction: discord.Interaction,
                            current: str) -> list[app_commands.Choice[str]]:

@@ -23,10 +23,12 @@ import discord
 from bot.i18n import t
 from bot.replies import (
     BUTTON_LABEL_LIMIT,
+    PICK_CHOICE,
     Attachment,
     Audience,
     Button,
     DeliveryFailed,
+    Picker,
     Reply,
 )
 
@@ -70,7 +72,7 @@ SENDING_ERRORS = (discord.HTTPException, discord.RateLimited, aiohttp.ClientErro
 
 class MoveButton(
     discord.ui.DynamicItem[discord.ui.Button],
-    template=r"rb:(?P<game>[^:]+):(?P<version>\d+):(?P<choice>.+)",
+    template=rf"rb:(?P<game>[^:]+):(?P<version>\d+):(?P<choice>(?!{PICK_CHOICE}$).+)",
 ):
     """A button whose custom id carries the game, the state version and the choice.
 
@@ -101,17 +103,52 @@ class MoveButton(
         await adapter.press(interaction, self.custom_id)
 
 
-def build_view(buttons: list[Button]) -> discord.ui.View | None:
-    """A persistent view (no timeout) with at most 25 buttons, five to a row."""
-    if not buttons:
+class MovePicker(
+    discord.ui.DynamicItem[discord.ui.Select],
+    template=rf"rb:(?P<game>[^:]+):(?P<version>\d+):{PICK_CHOICE}",
+):
+    """A select menu whose picked values make one move; like :class:`MoveButton` it holds
+    no state and works after a restart: ``TablesService.pick`` reads the id and values."""
+
+    def __init__(self, custom_id: str, picker: Picker | None = None) -> None:
+        options = [discord.SelectOption(label=label, value=value)
+                   for label, value in (picker.options if picker else ())]
+        count = picker.count if picker else 1
+        super().__init__(discord.ui.Select(
+            custom_id=custom_id, placeholder=picker.placeholder if picker else None,
+            min_values=count, max_values=count,
+            options=options or [discord.SelectOption(label="\u2026")]))
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str], /
+    ) -> MovePicker:
+        return cls(item.custom_id or match.group(0))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        adapter = getattr(interaction.client, "adapter", None)
+        if adapter is None:
+            return
+        await adapter.pick(interaction, self.custom_id, list(self.item.values))
+
+
+def build_view(buttons: list[Button], picker: Picker | None = None) -> discord.ui.View | None:
+    """A persistent view (no timeout) with at most 25 buttons, five to a row; a select menu
+    takes a row of its own, the last."""
+    if not buttons and picker is None:
         return None
+    room = BUTTONS_PER_MESSAGE - (5 if picker is not None else 0)
     view = discord.ui.View(timeout=None)
-    for position, button in enumerate(buttons[:BUTTONS_PER_MESSAGE]):
+    for position, button in enumerate(buttons[:room]):
         item: discord.ui.Item = _button_item(button)
         item.row = position // 5
         view.add_item(item)
-    if len(buttons) > BUTTONS_PER_MESSAGE:
-        log.warning("dropped %d buttons over Discord's limit", len(buttons) - BUTTONS_PER_MESSAGE)
+    if len(buttons) > room:
+        log.warning("dropped %d buttons over Discord's limit", len(buttons) - room)
+    if picker is not None:
+        select = MovePicker(picker.custom_id, picker)
+        select.row = (min(len(buttons), room) + 4) // 5
+        view.add_item(select)
     return view
 
 
@@ -138,6 +175,7 @@ class Part:
     description: str | None = None
     attachments: list[Attachment] = field(default_factory=list)
     buttons: list[Button] = field(default_factory=list)
+    picker: Picker | None = None
     # Same nonce on every attempt: Discord then refuses to create the message twice.
     nonce: int = field(default_factory=lambda: secrets.randbits(63))
     pings: tuple[int, ...] | None = None  # see Reply.pings
@@ -153,7 +191,7 @@ class Part:
             out["files"] = [
                 discord.File(io.BytesIO(a.data), filename=a.filename) for a in self.attachments
             ]
-        view = build_view(self.buttons)
+        view = build_view(self.buttons, self.picker)
         if view is not None:
             out["view"] = view
         if channel:
@@ -163,10 +201,11 @@ class Part:
     def without_files(self, note: str) -> Part:
         """The same message without its attachments (a fresh nonce: it is a new message)."""
         if self.title is not None:
-            return Part(title=self.title, buttons=self.buttons, pings=self.pings,
+            return Part(title=self.title, buttons=self.buttons, picker=self.picker,
+                        pings=self.pings,
                         description=_append(self.description, note, EMBED_DESCRIPTION_LIMIT))
         return Part(content=_append(self.content, note, CONTENT_LIMIT), buttons=self.buttons,
-                    pings=self.pings)
+                    picker=self.picker, pings=self.pings)
 
     def _embed(self) -> discord.Embed:
         embed = discord.Embed(title=(self.title or "")[:EMBED_TITLE_LIMIT],
@@ -224,6 +263,7 @@ def reply_parts(reply: Reply) -> list[Part]:
             parts.append(Part(content=chunk))
     parts[-1].attachments = list(reply.files)
     parts[-1].buttons = list(reply.buttons)
+    parts[-1].picker = reply.picker
     for part in parts:
         part.pings = reply.pings
     return [p for p in parts if p.content or p.title or p.attachments or p.buttons]
@@ -242,6 +282,7 @@ def coalesce(replies: list[Reply]) -> list[Reply]:
         if previous is not None and _joinable(previous, reply):
             joined[-1] = Reply(f"{previous.text}\n{reply.text}", reply.audience, reply.user_id,
                                files=list(reply.files), buttons=list(reply.buttons),
+                               picker=reply.picker,
                                pings=previous.pings if _mentions(previous) else reply.pings)
         else:
             joined.append(reply)
@@ -250,7 +291,7 @@ def coalesce(replies: list[Reply]) -> list[Reply]:
 
 def _joinable(first: Reply, second: Reply) -> bool:
     return (first.audience is second.audience and first.user_id == second.user_id
-            and not first.files and not first.buttons
+            and not first.files and not first.buttons and first.picker is None
             and first.title is None and second.title is None
             # joined, one ping rule would cover both texts' mentions
             and (first.pings == second.pings or not (_mentions(first) and _mentions(second)))

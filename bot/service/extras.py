@@ -18,6 +18,7 @@ caller's language as it does any refusal.
 from __future__ import annotations
 
 import importlib
+from dataclasses import dataclass
 from typing import Any
 
 from bot.i18n import language
@@ -38,6 +39,17 @@ class NoZoom(ValueError):
 
 
 STEP_ENDS = ("done", "end", "pass")  # move types that finish a step or turn
+
+
+@dataclass(frozen=True)
+class Pick:
+    """One move made of ``count`` picks from a list: the values of the picked ``options``
+    (label, value) follow ``command`` as a typed move would ("discard 3 17 40")."""
+
+    placeholder: str
+    command: str
+    count: int
+    options: tuple[tuple[str, str], ...]
 
 
 class Extras:
@@ -104,6 +116,13 @@ class Extras:
         table's); raises :class:`NoZoom`."""
         raise NoZoom(msg("extras.no_zoom", title=game.title))
 
+    def picker(self, game: Game, state: State, seat: int, moves: list[Action], room: int, *,
+               lang: str = DEFAULT) -> Pick | None:
+        """A select menu (texts in ``lang``) that makes every one of ``moves`` where they
+        are more than ``room`` buttons, or None (buttons, as by default). A prompt with a
+        pick has no move buttons: the pick covers all the moves."""
+        return None
+
     def list_labels(self, game: Game, state: State, moves: list[Action], *,
                     lang: str = DEFAULT) -> list[str] | None:
         """Labels in ``lang`` for ``moves`` in a list a player reads (``/game hand``, the
@@ -118,7 +137,8 @@ class Extras:
         return []
 
 
-_REGISTRY = {"18rhl": "bot.service.rhl18_steps", "rhein": "bot.service.rhein_extras"}
+_REGISTRY = {"18rhl": "bot.service.rhl18_steps", "rhein": "bot.service.rhein_extras",
+             "troedler": "bot.service.troedler_extras"}
 _LOADED: dict[str, Extras] = {}
 _GENERIC = Extras()
 

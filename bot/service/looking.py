@@ -21,7 +21,7 @@ from bot.service.base import (
     _secret_lines,
     log,
 )
-from bot.service.extras import PRIVATE_BUTTONS, NoZoom, extras_for
+from bot.service.extras import NoZoom, extras_for
 from bot.service.move_lists import first_choices
 from bot.store import GameRow
 from engine.core import Action, Game, State
@@ -106,6 +106,7 @@ class Looking(ServiceBase):
         lines += extras_for(table.row.game_key).holdings(game, state, seat.seat,
                                                          lang=ctx.locale)
         buttons: list[Button] = []
+        picker = None
         if seat.seat in game.active(state):
             moves = game.legal(state, seat.seat)
             listed = extras_for(table.row.game_key).list_labels(game, state, moves,
@@ -121,10 +122,11 @@ class Looking(ServiceBase):
                 cut += " " + t("svc.hand.way_out", ctx.locale, move=way)
             lines.append(t("svc.hand.moves", ctx.locale, count=len(moves)) + "; ".join(labels)
                          + cut)
-            buttons = self._move_buttons(table, seat.seat, ctx.locale, PRIVATE_BUTTONS)
+            buttons, picker = self._private_moves(table, seat.seat, ctx.locale)
         else:
             lines.append(t("svc.hand.not_turn", ctx.locale))
-        return notices + [_private(ctx, _clip("\n".join(lines)), buttons=buttons)]
+        return notices + [_private(ctx, _clip("\n".join(lines)), buttons=buttons,
+                                   picker=picker)]
 
     @_guarded
     async def log(self, ctx: Ctx, lines: int = 20) -> list[Reply]:

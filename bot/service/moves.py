@@ -12,6 +12,7 @@ from bot.replies import (
     CHOICE_LIMIT,
     FILES_LIMIT,
     HAND_BUTTON,
+    PICK_CHOICE,
     Audience,
     Button,
     Reply,
@@ -31,7 +32,7 @@ from bot.service.base import (
     _quoted,
     _secret_lines,
 )
-from bot.service.extras import extras_for
+from bot.service.extras import PRIVATE_BUTTONS, extras_for
 from bot.service.move_lists import LISTED, covers, nearest, spread
 from bot.store import Move, StaleVersion
 from engine.core import Action, RuleError, State, clip_word, is_plain_number
@@ -137,6 +138,34 @@ class Moves(ServiceBase):
             return notices + [asked]
         return notices + await self._play_action(table, seat, ctx.user_id, moves[index],
                                                    ctx.locale)
+
+    @_guarded
+    async def pick(self, ctx: Ctx, custom_id: str, values: list[str]) -> list[Reply]:
+        """A select menu's picked values (see ``Extras.picker``), made into the move the
+        menu offered on that version of the game and played as a typed one is."""
+        parts = custom_id.split(":")
+        if len(parts) != 4 or parts[0] != "rb" or not _number(parts[1]) or \
+                not _number(parts[2]) or parts[3] != PICK_CHOICE:
+            raise Refusal("svc.button_foreign")
+        row = await self.store.game(int(parts[1]))
+        if row is None or row.channel_id != ctx.channel_id:
+            raise Refusal("svc.button_elsewhere")
+        version = int(parts[2])
+        if row.status != "active" or row.version != version:
+            return [_private(ctx, t("svc.stale", ctx.locale))]
+        table, notices = await self._load(row)
+        if table.row.version != version:  # a rebuild bumped it
+            return notices + [_private(ctx, t("svc.stale", ctx.locale))]
+        seat = self._active_seat(table, ctx)
+        game, state = table.game, table.state
+        assert state is not None
+        offered = extras_for(table.row.game_key).picker(
+            game, state, seat, game.legal(state, seat), PRIVATE_BUTTONS, lang=ctx.locale)
+        known = {value for _, value in offered.options} if offered else set()
+        if offered is None or len(set(values)) != offered.count or not set(values) <= known:
+            return notices + [_private(ctx, t("svc.stale", ctx.locale))]
+        action = self._parse(table, seat, " ".join([offered.command, *values]))
+        return notices + await self._play_action(table, seat, ctx.user_id, action, ctx.locale)
 
     def _parse(self, table: Table, seat: int, text: str) -> Action:
         """The engine's parse; if that fails, again with German keywords made English."""

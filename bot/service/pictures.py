@@ -6,7 +6,16 @@ import asyncio
 import json
 
 from bot.i18n import t
-from bot.replies import BUTTON_LABEL_LIMIT, HAND_BUTTON, Attachment, Audience, Button, Reply
+from bot.replies import (
+    BUTTON_LABEL_LIMIT,
+    HAND_BUTTON,
+    PICK_CHOICE,
+    Attachment,
+    Audience,
+    Button,
+    Picker,
+    Reply,
+)
 from bot.service.base import ServiceBase, Table, _clip, _private_part, _public, log
 from bot.service.extras import MAX_BUTTONS, PRIVATE_BUTTONS, extras_for
 from bot.store import ActionRow
@@ -147,8 +156,9 @@ class Pictures(ServiceBase):
         assert state is not None
         text = t("svc.turn_goes_on", lang, phase=game.phase(state),
                  task=self._task(table, lang), hint=t("svc.turn_hint", lang, count=1))
-        return [Reply(text, Audience.EPHEMERAL, user_id=user_id,
-                      buttons=self._move_buttons(table, seat, lang, PRIVATE_BUTTONS))]
+        buttons, picker = self._private_moves(table, seat, lang)
+        return [Reply(text, Audience.EPHEMERAL, user_id=user_id, buttons=buttons,
+                      picker=picker)]
 
     async def _pinging(self, table: Table, prompt: list[Reply]) -> list[Reply]:
         """The turn prompt names every waiting player; it pings only those whose notice of
@@ -174,6 +184,20 @@ class Pictures(ServiceBase):
         return [Button(button_label(say(game.label(state, moves[i]), lang),
                                     game.format(state, moves[i])),
                        f"rb:{table.row.id}:{table.row.version}:{i}") for i in picked[:25]]
+
+    def _private_moves(self, table: Table, seat: int,
+                       lang: str) -> tuple[list[Button], Picker | None]:
+        """The moves a prompt only its player sees offers: a select menu where the game
+        makes one of them (then no move buttons), else up to ``PRIVATE_BUTTONS`` buttons."""
+        game, state = table.game, table.state
+        assert state is not None
+        pick = extras_for(table.row.game_key).picker(game, state, seat, game.legal(state, seat),
+                                                     PRIVATE_BUTTONS, lang=lang)
+        if pick is None:
+            return self._move_buttons(table, seat, lang, PRIVATE_BUTTONS), None
+        return [], Picker(pick.placeholder,
+                          f"rb:{table.row.id}:{table.row.version}:{PICK_CHOICE}",
+                          pick.count, pick.options)
 
     async def _pictures(self, table: Table, shots: list[tuple[str, dict]],
                         lang: str | None = None) -> list[Reply]:

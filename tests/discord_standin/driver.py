@@ -138,6 +138,17 @@ class Member:
         data = {"custom_id": custom_id, "component_type": 2}
         return await self._send(COMPONENT, data, message.channel_id, message=message)
 
+    async def select(self, message: Message, custom_id: str, values: list[str]) -> Interaction:
+        """Picks ``values`` in the message's select menu ``custom_id`` and closes it, as a
+        Discord client does only with a count the menu allows."""
+        menu = message.select(custom_id)
+        offered = [option["value"] for option in menu["options"]]
+        assert set(values) <= set(offered), f"{values} are not all options of {custom_id}"
+        assert menu.get("min_values", 1) <= len(values) <= menu.get("max_values", 1), \
+            f"{len(values)} picks where the menu takes {menu.get('min_values', 1)}"
+        data = {"custom_id": custom_id, "component_type": 3, "values": list(values)}
+        return await self._send(COMPONENT, data, message.channel_id, message=message)
+
     async def _send(self, kind: int, data: dict[str, Any], channel: int | None,
                     message: Message | None = None) -> Interaction:
         record = await self.fake.interact(kind, self.id, channel or self.fake.channel, data,

@@ -24,6 +24,10 @@ ACTION_ROWS = 5
 ROW_COMPONENTS = 5
 BUTTON_LABEL = 80
 CUSTOM_ID = 100
+SELECT_OPTIONS = 25
+SELECT_TEXT = 100  # an option's label and value
+SELECT_PLACEHOLDER = 150
+STRING_SELECT = 3
 FILES = 10
 FILE_SIZE = 10 * 1024 * 1024
 CHOICES = 25
@@ -113,8 +117,13 @@ def _check_components(rows: list[dict[str, Any]]) -> None:
         children = row.get("components") or []
         _check(0 < len(children) <= ROW_COMPONENTS, f"{path}.components",
                f"1 to {ROW_COMPONENTS} components per row")
+        if any(child.get("type") == STRING_SELECT for child in children):
+            _check(len(children) == 1, f"{path}.components",
+                   "a select menu fills its action row alone")
         for index, child in enumerate(children):
             where = f"{path}.components.{index}"
+            if child.get("type") == STRING_SELECT:
+                _check_select(child, where)
             label = child.get("label") or ""
             _check(len(label) <= BUTTON_LABEL, f"{where}.label", "BASE_TYPE_MAX_LENGTH")
             custom_id = child.get("custom_id")
@@ -124,6 +133,25 @@ def _check_components(rows: list[dict[str, Any]]) -> None:
                 _check(custom_id not in seen, f"{where}.custom_id",
                        "COMPONENT_CUSTOM_ID_DUPLICATED")
                 seen.add(custom_id)
+
+
+def _check_select(select: dict[str, Any], where: str) -> None:
+    options = select.get("options") or []
+    _check(0 < len(options) <= SELECT_OPTIONS, f"{where}.options",
+           f"1 to {SELECT_OPTIONS} options")
+    for index, option in enumerate(options):
+        for key in ("label", "value"):
+            text = option.get(key)
+            _check(isinstance(text, str) and 0 < len(text) <= SELECT_TEXT,
+                   f"{where}.options.{index}.{key}", "BASE_TYPE_BAD_LENGTH")
+    values = [option.get("value") for option in options]
+    _check(len(set(values)) == len(values), f"{where}.options",
+           "SELECT_COMPONENT_OPTION_VALUE_DUPLICATED")
+    low, high = select.get("min_values", 1), select.get("max_values", 1)
+    _check(0 <= low <= high <= len(options), f"{where}.max_values",
+           "min_values <= max_values <= the number of options")
+    _check(len(select.get("placeholder") or "") <= SELECT_PLACEHOLDER, f"{where}.placeholder",
+           "BASE_TYPE_MAX_LENGTH")
 
 
 def check_choices(choices: Any) -> None:

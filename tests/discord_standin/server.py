@@ -104,6 +104,13 @@ class Message:
         return [child["custom_id"] for row in self.components
                 for child in row.get("components", []) if "custom_id" in child]
 
+    def select(self, custom_id: str) -> dict[str, Any]:
+        """The select menu ``custom_id`` on this message."""
+        menu = next((child for row in self.components for child in row.get("components", [])
+                     if child.get("type") == 3 and child.get("custom_id") == custom_id), None)
+        assert menu is not None, f"no select menu {custom_id} on the message"
+        return menu
+
     @property
     def labels(self) -> dict[str, str]:
         return {child["custom_id"]: child.get("label", "") for row in self.components

@@ -27,6 +27,7 @@ class Played:
     pressed: int = 0
     pressed_own: int = 0  # of them, buttons of a prompt only the player saw (their turn went on)
     pressed_hand: int = 0  # of them, moves picked under the hand the prompt's button showed
+    picked: int = 0  # of them, moves made in a select menu (Trödler's hand-limit discard)
     status: str = ""
 
     @property
@@ -98,6 +99,16 @@ async def play_turn(bot: Bot, member: Member, channel: int, rng: random.Random,
             played.pressed_hand += prompt is not None
         moves = [c for c in prompt.custom_ids if c.startswith(BUTTON) and
                  c.split(":")[3].isdigit()] if prompt is not None else []
+        menus = [c for c in prompt.custom_ids if c.endswith(":pick")] if prompt else []
+        if menus and not moves:
+            assert prompt is not None
+            menu = prompt.select(menus[0])
+            values = [o["value"] for o in menu["options"]]
+            record = await member.select(prompt, menus[0],
+                                         rng.sample(values, menu["min_values"]))
+            played.moves.append(record)
+            played.picked += 1
+            return record
         if moves:
             record = await member.press(prompt, rng.choice(moves))
             played.moves.append(record)

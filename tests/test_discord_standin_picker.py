@@ -1,0 +1,47 @@
+"""Trödler's hand-limit discard through the real discord.py client: the mover's private
+prompt carries a select menu of their droppable cards, picking three makes the move, the
+channel hears it and the menu is gone from the used prompt."""
+
+from __future__ import annotations
+
+from discord_standin import Member, running_bot
+from discord_standin.table import Played, open_table, row_of
+
+import engine
+
+SEED = 2  # the third seat's first turn, ended at once, leaves seven cards: drop three
+
+
+async def test_a_hand_limit_discard_is_made_in_its_select_menu(tmp_path, monkeypatch) -> None:
+    game = engine.get_game("troedler")
+    async with running_bot(tmp_path, monkeypatch, seed=SEED) as bot:
+        fake = bot.stand_in
+        members = [Member(bot, "Anna"), Member(bot, "Bert"), Member(bot, "Cora", locale="de")]
+        played = Played()
+        await open_table(bot, "troedler", members, bots=0, played=played)
+        while True:
+            state = game.load((await row_of(bot, fake.channel)).state)
+            seat = game.active(state)[0]
+            moves = game.legal(state, seat)
+            if moves[0]["type"] == "discard":
+                break
+            move = next((m for m in moves if m["type"] == "end"), moves[0])
+            played.moves.append(await members[seat].command(
+                "play", fake.channel, move=game.format(state, move)))
+        cora, ended = members[seat], played.moves[-1]
+        assert seat == 2 and ended.user_id == cora.id
+        [prompt] = [m for m in ended.private if any(c.endswith(":pick") for c in m.custom_ids)]
+        [menu_id] = prompt.custom_ids  # the menu alone: no buttons for 20 combinations
+        menu = prompt.select(menu_id)
+        assert menu["placeholder"] == "Wähle die 3 Karten zum Abwerfen"
+        assert menu["min_values"] == menu["max_values"] == 3 and len(menu["options"]) == 6
+        version = (await row_of(bot, fake.channel)).version
+        record = await cora.select(prompt, menu_id, [o["value"] for o in menu["options"][:3]])
+        assert record.errors == [] and record.answered is not None
+        after = game.load((await row_of(bot, fake.channel)).state)
+        assert (await row_of(bot, fake.channel)).version == version + 1
+        assert len(after["hands"][seat]) == 4 and after["stage"] != "limit"
+        dropped = [f"#{o['value']}" for o in menu["options"][:3]]
+        said = "\n".join(m.text for m in record.visible_posts)
+        assert "Cora" in said and all(card in said for card in dropped), said
+        assert prompt.components == []  # the used menu is gone from the prompt
