@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import marshal
+import re
 from typing import Any
 
 from engine.core import Game, Option, RuleError, Standing, rank_standings
+from engine.rhl18 import data, labels
 from engine.rhl18 import flow as F
-from engine.rhl18 import labels
 from engine.rhl18 import legal as L
 from engine.rhl18 import log as LOG
 from engine.rhl18 import move_line as ML
@@ -15,13 +16,40 @@ from engine.rhl18 import notation as N
 from engine.rhl18 import rules as R
 from engine.rhl18 import snapshot as S
 from engine.rhl18 import words as W
-from engine.text import Msg, msg, player
+from engine.text import Msg, has, msg, player
 
 State = dict[str, Any]
 
-TOPIC_NAMES = ("overview", "auction", "stock", "operating", "components", "notation")
+TOPIC_NAMES = ("overview", "auction", "stock", "operating", "privates", "components",
+               "notation")
+
+
+def privates_topic() -> Msg:
+    """The privates in companies.json's order, each with its numbers, hexes and tiles from
+    that file and its ability in the catalogue's words (``rhl18.private.ability.<sym>``), so a
+    value or a hex is never typed twice."""
+    more: Msg | str = ""
+    # built from the last private up: a list would be said comma-joined, a line each reads better
+    for sym, company in reversed(data.companies().items()):
+        # "No. 1 Prinz Wilhelm-Bahn": the number repeats the listing's order and the
+        # German reply has no room for it; a name that is English prose (RhE's) is worded
+        # per language instead
+        name = re.sub(r"^No\. \d+ ", "", company["name"])
+        name_key = f"rhl18.private.name.{sym}"
+        abilities = company.get("abilities", [])
+        hexes = next((a["hexes"] for a in abilities if a.get("hexes")), [])
+        tiles = next((a["tiles"] for a in abilities if a.get("tiles")), [])
+        more = msg("rhl18.private.entry", sym=sym,
+                   name=msg(name_key) if has(name_key) else name,
+                   value=company["value"], revenue=company["revenue"],
+                   ability=msg(f"rhl18.private.ability.{sym}", hexes=hexes, tiles=tiles),
+                   more=more)
+    return msg("rhl18.topic.privates", privates=more)
+
+
 # The /rules texts: "rhl18.topic.<name>", shown as "rhl18.topic_name.<name>".
-TOPICS = {name: msg(f"rhl18.topic.{name}") for name in TOPIC_NAMES}
+TOPICS = {name: privates_topic() if name == "privates" else msg(f"rhl18.topic.{name}")
+          for name in TOPIC_NAMES}
 
 
 class Rhl18Game(Game):
@@ -149,8 +177,6 @@ class Rhl18Game(Game):
     def check_invariants(self, state: State) -> list[str]:
         """Money is conserved (an open offer moves none), and an open offer is one the
         rules allow: the seller holds the train, the buyer can pay, two presidents."""
-        from engine.rhl18 import data
-
         problems = []
         total = state["bank"] + sum(state["cash"]) + sum(
             c["cash"] for c in state["corps"].values())
