@@ -224,6 +224,10 @@ class Game:
     # later, so the channel posts them whole, each on its own line, never cut to fit a
     # summary (Trödler's deal: the covered cards are seen once, R12.2).
     record_keys: frozenset[str] = frozenset()
+    # Log lines (by catalogue key) that change who is still playing (Rhein: a seat goes
+    # bankrupt and leaves). Said in the middle of a move's text they were missed, so the
+    # channel posts each as a record, on its own line, and in bold.
+    alert_keys: frozenset[str] = frozenset()
     # Log lines (by catalogue key) that only say which round begins ("-- Stock Round 9 --").
     # The channel's titles and headings name the round, so its move lines leave them out;
     # the game's log keeps them.

@@ -211,11 +211,24 @@ class Table:
         and apart from it the public records the game keeps whole (``Game.record_keys``),
         each a line of its own that no summary may cut. A line that only names the round
         beginning (``Game.heading_keys``) is left out: the post's title names it; so are the
-        final standings (``Game.result_keys``), which the result post gives with notes."""
-        keys = self.game.record_keys
+        final standings (``Game.result_keys``), which the result post gives with notes.
+        An alert (``Game.alert_keys``: a seat knocked out) is a record in bold."""
+        keys = self.game.record_keys | self.game.alert_keys
         records = [line for line in lines if getattr(line, "key", None) in keys]
         kept = [line for line in self.unheaded(lines) if getattr(line, "key", None) not in keys]
-        return self.said(kept, locale), [self.said([line], locale) for line in records]
+        return self.said(kept, locale), [self._record_said(line, locale) for line in records]
+
+    def _record_said(self, line: Any, locale: object = None) -> str:
+        said = self.said([line], locale)
+        return f"**{said}**" if getattr(line, "key", None) in self.game.alert_keys else said
+
+    def alerts(self, lines: Sequence[Any], locale: object = None) -> list[str]:
+        """The alerts among a move's lines, said as :meth:`said_apart` says them, for a
+        text that otherwise repeats only the move's own text (a turn DM's news), where a
+        player knocked out would go unmentioned."""
+        keys = self.game.alert_keys
+        return [self._record_said(line, locale) for line in lines
+                if getattr(line, "key", None) in keys]
 
     def unheaded(self, lines: Sequence[Any]) -> list[Any]:
         """``lines`` without those that only name the round beginning (``heading_keys``) or

@@ -43,7 +43,7 @@ class ReminderSettings(ServiceBase):
             actions = await self.store.actions(table.row.id, after=last)
             lang = info.languages.get(user_id, table.row.language)
             runs = [(actions[entry[0]].seat, saids) for entry in card_entries(actions)
-                    if (saids := [said for said in (table.said_apart(actions[i].lines, lang)[0]
+                    if (saids := [said for said in (_news_said(table, actions[i].lines, lang)
                                                     for i in entry) if said])]
             if not runs:
                 continue
@@ -134,3 +134,10 @@ def _describe(settings: Settings, locale: str = "en") -> str:
         key = "svc.remind.after" if settings.delay_hours else "svc.remind.on"
     return t(key, locale, hours=f"{settings.every_hours:g}", quiet=quiet,
              delay=f"{settings.delay_hours:g}")
+
+
+def _news_said(table: Table, lines: list, lang: str) -> str:
+    """A move as a turn DM's news repeats it: its text and its alerts, which the channel
+    posts apart (a player back after a day must read that someone went bankrupt)."""
+    return " ".join(text for text in (table.said_apart(lines, lang)[0],
+                                      *table.alerts(lines, lang)) if text)

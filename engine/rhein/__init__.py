@@ -30,6 +30,7 @@ class Rhein(Game):
     seat_colours = data.COLOURS  # the pieces: green, yellow, blue, purple, brown
     seat_name_key = "rhein.player.{colour}"
     result_keys = frozenset({"rhein.log.final"})
+    alert_keys = frozenset({"rhein.log.bankrupt"})  # R51: the player leaves the game
 
     def setup(self, num_players: int, options: dict[str, Any] | None, seed: int) -> State:
         self.check_players(num_players)

@@ -1,0 +1,54 @@
+"""What a Rhein channel reads (a phone-player review through the Discord stand-in): a player
+going bankrupt is a bold line of its own, naming them; a seat skipped for want of a choice
+is told apart from one that acted and can do no more; a run of loads onto one transport is
+one load."""
+
+from __future__ import annotations
+
+from rhein_helpers import BLUE, GAME, GREEN, YELLOW, clear_round
+
+from engine.rhein import flow
+from engine.text import say
+from tests.test_move_suggestions import seated
+
+
+def _end_of_round_with(state: dict, mover: int, broke: int) -> None:
+    """Phase 5 in the last city with ``mover`` to act; ``broke`` has containers lying in
+    Mannheim, no Capital and both trucks mortgaged: Phase 6's storage bankrupts them."""
+    clear_round(state)
+    state["phase"], state["city"] = 5, 1
+    flow.begin_sequence(state, "fulfil", [mover])
+    state["capital"][broke] = 0
+    state["lying"][broke][3] = 2
+    state["warehouse"][broke] -= 2
+    for item in state["trucks"][broke].values():
+        item["where"] = "mortgaged"
+
+
+async def test_r51_a_player_going_bankrupt_is_a_bold_line_of_its_own_naming_them(tmp_path):
+    store, service, game, row, state, seat, user = await seated(tmp_path, "rhein", 3)
+    broke = (seat + 1) % 3
+    _end_of_round_with(state, seat, broke)
+    table, _ = await service._load(row)
+    await store.save_snapshot(row.id, row.version, service._snapshot(table, state),
+                              service.clock())
+    name = next(s.name for s in await store.seats(row.id) if s.seat == broke)
+    from tests.service_pebbles import ctx
+
+    replies = await service.play(ctx(user), "done")
+    after = game.load((await store.latest_game(500)).state)
+    assert after["out"][broke] == 1
+    channel = [line for reply in replies if reply.is_public for line in reply.text.split("\n")]
+    assert f"**{name} cannot pay, goes bankrupt and is out of the game.**" in channel, channel
+    # said once: not again inside the move's own line
+    assert sum("bankrupt" in line for line in channel) == 1, channel
+    await store.close()
+
+
+def test_r51_the_bankruptcy_line_in_german():
+    state = GAME.setup(3, {}, 1)
+    _end_of_round_with(state, GREEN, BLUE)
+    lines = GAME.apply(state, GREEN, {"type": "done"})
+    [line] = [line for line in lines if line.key in GAME.alert_keys]
+    assert say(line, "de") == "Blau kann nicht zahlen, geht bankrott und scheidet aus dem Spiel aus."
+    assert YELLOW not in [s for s in range(3) if state["out"][s]]
