@@ -11,10 +11,16 @@ Built from the public view and the same board data as the full pictures.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, partial
+from typing import TYPE_CHECKING
 
 from engine import text as texts
 from render.common import PLAYER_COLOURS
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from PIL import ImageDraw
 
 Point = tuple[float, float]
 
@@ -31,6 +37,9 @@ class Place:
     # a thing on the board (a village, a good, a realm) rather than an area of it: the card's
     # name tags keep clear of it, as of the pieces, so naming a place hides nothing around it
     thing: bool = False
+    # drawn over the fill in the place's box on the card, what tells it from its neighbours
+    # without colour (a Trödler good's glyph): called as glyph(draw, (left, top, right, bottom))
+    glyph: Callable[[ImageDraw.ImageDraw, tuple[float, float, float, float]], None] | None = None
 
     def box(self) -> tuple[float, float, float, float]:
         if self.radius:
@@ -252,10 +261,10 @@ def _cart_spots(x: float, radii: list[float], village: float) -> list[float]:
 
 def _goods_squares(key: str, centre: Point, goods: list[str], radius: float
                    ) -> dict[str, Place]:
-    """A village's goods as squares in the full board's goods colours (a shape of their own,
-    apart from the round carts), under the village where the full board puts them: rows of
-    three, wider rows for a village that deliveries filled, so it stays two rows deep and
-    clear of the village below and of the map's bottom edge."""
+    """A village's goods as squares in the full board's goods colours and glyphs (a shape
+    of their own, apart from the round carts), under the village where the full board puts
+    them: rows of three, wider rows for a village that deliveries filled, so it stays two rows
+    deep and clear of the village below and of the map's bottom edge."""
     from render import troedler
 
     squares = {}
@@ -270,7 +279,8 @@ def _goods_squares(key: str, centre: Point, goods: list[str], radius: float
         squares[f"{key}/{index}"] = Place(
             good, ((x, y), (x + GOOD_SIDE, y), (x + GOOD_SIDE, y + GOOD_SIDE),
                    (x, y + GOOD_SIDE)), 0, troedler.GOOD_STYLE.get(good, "#8A8A8A"),
-            troedler.INK, thing=True)
+            troedler.INK, thing=True,
+            glyph=partial(troedler.draw_glyph, good=good) if good in troedler.GOOD_GLYPH else None)
     return squares
 
 

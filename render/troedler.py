@@ -41,16 +41,45 @@ VILLAGE_R = 18
 # The least text size: 1.1 % of the picture's width, what a phone keeps readable when the
 # player opens the board (every word on the picture is at least this).
 TEXT = 18
-CHIP_H = 26  # a goods chip, its label at TEXT
+CHIP_H = 26  # a goods chip: its glyph, and its count at TEXT
 CARD_H, CARD_STEP = 28, 32  # a card's box in the panel, and the step to the next one
 PAWN_R = 15  # a cart's marker: its letter at TEXT
 
 # Colours; the line pattern is drawn by _route_line and each route carries a letter badge
 # (render.troedler.route_letter.*), so colour is never the only cue.
 ROUTE_STYLE = {"trail": "#7A4A1E", "bridge": "#555555", "ferry": "#1F5FA8", "moor": "#4E7A2E"}
-# Fills; each chip also shows a two-letter label (render.troedler.good_short.*).
+# Fills. The pot is iron black: in brown beside the chair the two were one colour on a phone.
 GOOD_STYLE = {"anvil": "#5F6B73", "bottle": "#2E8B57", "chair": "#B5651D", "cup": "#E8C547",
-              "pot": "#8B3A3A", "vase": "#6A5ACD"}
+              "pot": "#2B2B2B", "vase": "#6A5ACD"}
+# Each good's silhouette, drawn on its token in black or white so that no colour is needed to
+# tell goods apart (colour-blind players; a phone shows the board about 550 px wide, where
+# two-letter labels were a smudge). Shapes in a unit square, y downwards: ("poly", points),
+# ("disc", box) or ("ring", box, line width). The outlines differ where a few pixels still
+# show it: wide top (anvil), neck (bottle), an h (chair), handle (cup), lid and ears (pot),
+# round belly (vase).
+GOOD_GLYPH: dict[str, tuple[tuple[Any, ...], ...]] = {
+    "anvil": (("poly", ((0.02, 0.26), (0.98, 0.26), (0.98, 0.46), (0.70, 0.46), (0.62, 0.66),
+                        (0.84, 0.78), (0.84, 0.92), (0.16, 0.92), (0.16, 0.78), (0.38, 0.66),
+                        (0.30, 0.46), (0.20, 0.46))),),
+    "bottle": (("poly", ((0.42, 0.02), (0.58, 0.02), (0.58, 0.32), (0.70, 0.46), (0.70, 0.98),
+                         (0.30, 0.98), (0.30, 0.46), (0.42, 0.32))),),
+    "chair": (("poly", ((0.20, 0.02), (0.38, 0.02), (0.38, 0.50), (0.84, 0.50), (0.84, 0.98),
+                        (0.68, 0.98), (0.68, 0.66), (0.38, 0.66), (0.38, 0.98), (0.20, 0.98))),),
+    "cup": (("poly", ((0.06, 0.24), (0.70, 0.24), (0.62, 0.78), (0.14, 0.78))),
+            ("ring", (0.50, 0.32, 0.96, 0.66), 0.11),
+            ("poly", ((0.00, 0.82), (0.78, 0.82), (0.70, 0.94), (0.08, 0.94)))),
+    "pot": (("disc", (0.12, 0.30, 0.88, 0.92)),
+            ("poly", ((0.12, 0.30), (0.88, 0.30), (0.88, 0.60), (0.12, 0.60))),
+            ("poly", ((0.02, 0.24), (0.98, 0.24), (0.98, 0.36), (0.02, 0.36))),
+            ("poly", ((0.40, 0.10), (0.60, 0.10), (0.60, 0.24), (0.40, 0.24))),
+            ("poly", ((0.00, 0.42), (0.14, 0.42), (0.14, 0.54), (0.00, 0.54))),
+            ("poly", ((0.86, 0.42), (1.00, 0.42), (1.00, 0.54), (0.86, 0.54)))),
+    "vase": (("poly", ((0.30, 0.02), (0.70, 0.02), (0.62, 0.12), (0.60, 0.28), (0.40, 0.28),
+                       (0.38, 0.12))),
+             ("disc", (0.08, 0.26, 0.92, 0.86)),
+             ("poly", ((0.36, 0.78), (0.64, 0.78), (0.72, 0.98), (0.28, 0.98)))),
+}
+GLYPH_SHARE = 0.8  # of a chip's height: the glyph, leaving the chip's edge around it
 PANEL_RIGHT = WIDTH - 12
 CARD_FILL = {"request": "#FFF4C2", "feed": "#F8D0C8", "extra": "#D6F0D2", "route": "#E4E8F0"}
 
@@ -184,7 +213,7 @@ def _static_map(height: int, lang: str, homes: frozenset[str]) -> Image.Image:
 
 
 def _legend(draw: ImageDraw.ImageDraw, lang: str, height: int) -> None:
-    """Route styles on the first row, the goods' abbreviations on the second; the box is as
+    """Route styles on the first row, the goods' glyphs on the second; the box is as
     wide as its longer row (the map's bottom left corner is free of villages)."""
     x, y = 24, height - 70
     rows_right = []
@@ -198,7 +227,7 @@ def _legend(draw: ImageDraw.ImageDraw, lang: str, height: int) -> None:
     goods = []
     for good in GOOD_STYLE:
         name = word(lang, f"good.{good}")
-        width = _chip_width(draw, _short(good, lang))
+        width = _chip_width(draw)
         goods.append((good, x, width, name))
         x += width + 16 + int(draw.textlength(name, font=font(TEXT)))
     rows_right.append(x - 10)
@@ -210,49 +239,83 @@ def _legend(draw: ImageDraw.ImageDraw, lang: str, height: int) -> None:
         draw_text(draw, (bx + 62, y), name, TEXT, fill=INK, anchor="lm")
     y += 22
     for good, gx, width, name in goods:
-        _good_chip(draw, gx, y, good, lang)
+        _good_chip(draw, gx, y, good)
         draw_text(draw, (gx + width + 5, y + CHIP_H / 2), name, TEXT, fill=INK, anchor="lm")
 
 
-def _short(good: str, lang: str, count: int = 1) -> str:
-    label = word(lang, f"good_short.{good}")
-    return f"{count}×{label}" if count > 1 else label
+def good_look(good: str) -> tuple[str, tuple[tuple[Any, ...], ...]]:
+    """A kind of good's fill and glyph, the same on the board, its legend and the turn card."""
+    return GOOD_STYLE[good], GOOD_GLYPH[good]
 
 
-def _chip_width(draw: ImageDraw.ImageDraw, text: str) -> int:
-    return 12 + int(draw.textlength(text, font=font(TEXT, True)))
+@lru_cache(maxsize=64)
+def glyph_mask(good: str, size: int) -> Image.Image:
+    """The good's glyph as a ``size`` px square mask, drawn four times larger and scaled down:
+    Pillow's shapes have no anti-aliasing, and a hard-edged glyph of 10 px loses its shape."""
+    big = size * 4
+    mask = Image.new("L", (big, big), 0)
+    draw = ImageDraw.Draw(mask)
+    for shape, box, *width in good_look(good)[1]:
+        if shape == "poly":
+            draw.polygon([(x * big, y * big) for x, y in box], fill=255)
+        elif shape == "disc":
+            draw.ellipse([v * big for v in box], fill=255)
+        else:
+            draw.ellipse([v * big for v in box], outline=255, width=round(width[0] * big))
+    return mask.resize((size, size), Image.Resampling.LANCZOS)
 
 
-def _good_chip(draw: ImageDraw.ImageDraw, x: float, y: float, good: str, lang: str,
+def draw_glyph(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float],
+               good: str) -> None:
+    """The good's glyph centred in ``box`` (its token, drawn already) in black or white,
+    whichever reads on the good's fill."""
+    left, top, right, bottom = box
+    size = max(4, round(min(right - left, bottom - top) * GLYPH_SHARE))
+    corner = (round((left + right - size) / 2), round((top + bottom - size) / 2))
+    draw.bitmap(corner, glyph_mask(good, size), fill=text_colour_on(good_look(good)[0]))
+
+
+def _count(count: int) -> str:
+    return f"{count}×" if count > 1 else ""
+
+
+def _chip_width(draw: ImageDraw.ImageDraw, count: int = 1) -> int:
+    """A chip: the count when more than one (``3×``), then the glyph in a square of CHIP_H."""
+    label = _count(count)
+    return CHIP_H + (int(draw.textlength(label, font=font(TEXT, True))) + 3 if label else 0)
+
+
+def _good_chip(draw: ImageDraw.ImageDraw, x: float, y: float, good: str,
                count: int = 1) -> int:
-    fill = GOOD_STYLE[good]
-    text = _short(good, lang, count)
-    width = _chip_width(draw, text)
+    fill = good_look(good)[0]
+    width = _chip_width(draw, count)
     draw.rounded_rectangle((x, y, x + width, y + CHIP_H), 5, fill=fill, outline=INK)
-    draw_text(draw, (x + width / 2, y + CHIP_H / 2), text, TEXT, bold=True,
-              fill=text_colour_on(fill), anchor="mm")
+    if count > 1:
+        draw_text(draw, (x + 4, y + CHIP_H / 2), _count(count), TEXT, bold=True,
+                  fill=text_colour_on(fill), anchor="lm")
+    draw_glyph(draw, (x + width - CHIP_H, y, x + width, y + CHIP_H), good)
     return width
 
 
-def _goods_row(draw: ImageDraw.ImageDraw, x: float, y: float, goods: list[str], lang: str,
+def _goods_row(draw: ImageDraw.ImageDraw, x: float, y: float, goods: list[str],
                centre: bool = False) -> None:
     counts: dict[str, int] = {}
     for good in goods:
         counts[good] = counts.get(good, 0) + 1
     items = sorted(counts.items())
-    widths = [_chip_width(draw, _short(g, lang, n)) for g, n in items]
+    widths = [_chip_width(draw, n) for _good, n in items]
     total = sum(widths) + 3 * max(len(items) - 1, 0)
     cx = x - total / 2 if centre else x
     for (good, count), width in zip(items, widths, strict=True):
-        _good_chip(draw, cx, y, good, lang, count)
+        _good_chip(draw, cx, y, good, count)
         cx += width + 3
 
 
-def _draw_villages(draw: ImageDraw.ImageDraw, view: dict[str, Any], lang: str) -> None:
+def _draw_villages(draw: ImageDraw.ImageDraw, view: dict[str, Any]) -> None:
     for key, goods in view["villages"].items():
         x, y = POSITIONS[key]
         if goods:
-            _goods_row(draw, x, y + VILLAGE_R + 3, goods, lang, centre=True)
+            _goods_row(draw, x, y + VILLAGE_R + 3, goods, centre=True)
 
 
 def _draw_carts(draw: ImageDraw.ImageDraw, view: dict[str, Any], lang: str) -> None:
@@ -367,7 +430,7 @@ def _draw_players(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: float,
                 feed=player["value_feed"], damage=player["damage"]), TEXT, anchor="lm")
             y += PLAYER_COUNTS
         if player["goods"]:
-            _goods_row(draw, PANEL_X + 38, y, player["goods"], lang)
+            _goods_row(draw, PANEL_X + 38, y, player["goods"])
         else:
             _text(draw, (PANEL_X + 38, y + CHIP_H / 2), word(lang, "no_goods"), TEXT,
                   fill="#555555", anchor="lm")
@@ -489,7 +552,7 @@ def render(view: dict[str, Any]) -> bytes:
     homes = frozenset(player["start"] for player in view["players"])
     image = _static_map(height, lang, homes).copy()
     draw = ImageDraw.Draw(image)
-    _draw_villages(draw, view, lang)
+    _draw_villages(draw, view)
     _draw_carts(draw, view, lang)
     _text(draw, (PANEL_X, 12), _phase(view, lang), 24, True)
     y = 50.0

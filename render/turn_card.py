@@ -299,6 +299,9 @@ def _small_map(image: Image.Image, draw: ImageDraw.ImageDraw, scene: Scene,
         lines()
     for place in visible.values():
         _shape(pdraw, place, on_panel, scale, place.fill, place.outline, 2)
+        if place.glyph is not None:
+            left, top, right, bottom = place.box()
+            place.glyph(pdraw, (*on_panel((left, top)), *on_panel((right, bottom))))
     if scene.lines_over:  # ...a river over named cells, track over its tiles
         lines()
     for x, y, r, colour in scene.pieces:
