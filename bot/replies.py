@@ -28,6 +28,10 @@ HAND_BUTTON = "hand"
 # The last part of a select menu's id whose picked values make one move (Trödler: the cards
 # a hand-limit discard drops, where each combination as a button would be dozens).
 PICK_CHOICE = "pick"
+# ... and of a menu whose one value is a move or a step towards one (18Rhl: a hex, then a
+# tile, then a rotation), each step answered with the next menu.
+STEP_CHOICE = "step"
+MENU_CHOICES = (PICK_CHOICE, STEP_CHOICE)
 
 
 def keeps_buttons(custom_id: str) -> bool:

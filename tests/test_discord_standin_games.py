@@ -61,5 +61,8 @@ async def test_a_whole_game_through_the_stand_in(tmp_path, monkeypatch, game: st
             # a hidden hand's prompt carries one button: the presser's own hand and its moves,
             # privately, and a move picked there is made
             assert played.pressed_hand > 0
+        if game == "18rhl":
+            # lays and pars are made in the prompt's step menu (hex, tile, rotation)
+            assert played.picked > 0
         # The gateway asked for the guilds intent only.
         assert fake.identify is not None and fake.identify["intents"] == 1

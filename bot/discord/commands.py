@@ -18,7 +18,7 @@ from discord import app_commands
 import engine
 from bot.discord.delivery import Delivery, with_retry
 from bot.i18n import t
-from bot.replies import Audience, Reply, fitted, keeps_buttons
+from bot.replies import STEP_CHOICE, Audience, Reply, fitted, keeps_buttons
 from engine.core import clip_word
 from engine.text import msg, say, text_of
 
@@ -325,10 +325,13 @@ class Adapter:
     async def pick(self, interaction: discord.Interaction, custom_id: str,
                    values: list[str]) -> None:
         """A select menu's values, as one move; its message loses the menu as a pressed
-        button's does."""
+        button's does. A step towards a move (answered with the next menu, privately)
+        leaves the prompt as it is, for the player may not finish the move there."""
         replies = await self.run(interaction,
                                  lambda ctx: self.service.pick(ctx, custom_id, values),
                                  thinking=False)
+        if custom_id.endswith(f":{STEP_CHOICE}"):
+            replies = [reply for reply in replies if reply.is_public]
         await self._clear_used(interaction, replies)
 
     @staticmethod

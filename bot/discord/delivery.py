@@ -23,7 +23,7 @@ import discord
 from bot.i18n import t
 from bot.replies import (
     BUTTON_LABEL_LIMIT,
-    PICK_CHOICE,
+    MENU_CHOICES,
     Attachment,
     Audience,
     Button,
@@ -60,6 +60,8 @@ ALLOWED_MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=Tr
 
 MISSING_PERMISSION_NOTICE = "dlv.missing_permission"
 
+MENUS = "(?:" + "|".join(MENU_CHOICES) + ")"  # the ids' last parts of our select menus
+
 
 POST_FAILED_NOTICE = "dlv.post_failed"
 
@@ -72,7 +74,7 @@ SENDING_ERRORS = (discord.HTTPException, discord.RateLimited, aiohttp.ClientErro
 
 class MoveButton(
     discord.ui.DynamicItem[discord.ui.Button],
-    template=rf"rb:(?P<game>[^:]+):(?P<version>\d+):(?P<choice>(?!{PICK_CHOICE}$).+)",
+    template=rf"rb:(?P<game>[^:]+):(?P<version>\d+):(?P<choice>(?!{MENUS}$).+)",
 ):
     """A button whose custom id carries the game, the state version and the choice.
 
@@ -105,7 +107,7 @@ class MoveButton(
 
 class MovePicker(
     discord.ui.DynamicItem[discord.ui.Select],
-    template=rf"rb:(?P<game>[^:]+):(?P<version>\d+):{PICK_CHOICE}",
+    template=rf"rb:(?P<game>[^:]+):(?P<version>\d+):{MENUS}",
 ):
     """A select menu whose picked values make one move; like :class:`MoveButton` it holds
     no state and works after a restart: ``TablesService.pick`` reads the id and values."""

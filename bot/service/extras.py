@@ -123,6 +123,13 @@ class Extras:
         pick has no move buttons: the pick covers all the moves."""
         return None
 
+    def step_menu(self, game: Game, state: State, seat: int, moves: list[Action], *,
+                  lang: str = DEFAULT) -> Pick | None:
+        """A select menu (``count`` 1, texts in ``lang``) of first steps towards the moves
+        buttons leave out: each value is a move, or a step the autocomplete continues
+        (:meth:`choices` with it typed), as the next menu. None: no menu."""
+        return None
+
     def list_labels(self, game: Game, state: State, moves: list[Action], *,
                     lang: str = DEFAULT) -> list[str] | None:
         """Labels in ``lang`` for ``moves`` in a list a player reads (``/game hand``, the

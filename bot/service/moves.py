@@ -12,9 +12,11 @@ from bot.replies import (
     CHOICE_LIMIT,
     FILES_LIMIT,
     HAND_BUTTON,
-    PICK_CHOICE,
+    MENU_CHOICES,
+    STEP_CHOICE,
     Audience,
     Button,
+    Picker,
     Reply,
     text_limit,
 )
@@ -141,11 +143,12 @@ class Moves(ServiceBase):
 
     @_guarded
     async def pick(self, ctx: Ctx, custom_id: str, values: list[str]) -> list[Reply]:
-        """A select menu's picked values (see ``Extras.picker``), made into the move the
-        menu offered on that version of the game and played as a typed one is."""
+        """A select menu's picked values, on the version of the game the menu was made
+        for: a pick (``Extras.picker``) becomes the move it offered; a step menu's value
+        (``Extras.step_menu``) is a move, or a step answered with the next menu."""
         parts = custom_id.split(":")
         if len(parts) != 4 or parts[0] != "rb" or not _number(parts[1]) or \
-                not _number(parts[2]) or parts[3] != PICK_CHOICE:
+                not _number(parts[2]) or parts[3] not in MENU_CHOICES:
             raise Refusal("svc.button_foreign")
         row = await self.store.game(int(parts[1]))
         if row is None or row.channel_id != ctx.channel_id:
@@ -157,6 +160,8 @@ class Moves(ServiceBase):
         if table.row.version != version:  # a rebuild bumped it
             return notices + [_private(ctx, t("svc.stale", ctx.locale))]
         seat = self._active_seat(table, ctx)
+        if parts[3] == STEP_CHOICE:
+            return notices + await self._step(ctx, table, seat, custom_id, values)
         game, state = table.game, table.state
         assert state is not None
         offered = extras_for(table.row.game_key).picker(
@@ -166,6 +171,27 @@ class Moves(ServiceBase):
             return notices + [_private(ctx, t("svc.stale", ctx.locale))]
         action = self._parse(table, seat, " ".join([offered.command, *values]))
         return notices + await self._play_action(table, seat, ctx.user_id, action, ctx.locale)
+
+    async def _step(self, ctx: Ctx, table: Table, seat: int, custom_id: str,
+                    values: list[str]) -> list[Reply]:
+        if len(values) != 1:
+            return [_private(ctx, t("svc.stale", ctx.locale))]
+        try:
+            action = self._parse(table, seat, values[0])
+        except RuleError:  # not a move yet: the menu goes on where the autocomplete would
+            assert table.state is not None
+            steps = extras_for(table.row.game_key).choices(
+                table.game, table.state, seat, values[0], lang=ctx.locale)
+            if not steps:
+                raise
+            menu = Picker(clip_word(t("svc.step_placeholder", ctx.locale), 150), custom_id, 1,
+                          tuple(steps[:25]))
+            return [_private(ctx, t("svc.step_next", ctx.locale, step=values[0]),
+                             picker=menu)]
+        asked = self._asked_first(ctx, table, seat, action)
+        if asked is not None:
+            return [asked]
+        return await self._play_action(table, seat, ctx.user_id, action, ctx.locale)
 
     def _parse(self, table: Table, seat: int, text: str) -> Action:
         """The engine's parse; if that fails, again with German keywords made English."""

@@ -10,6 +10,7 @@ from bot.replies import (
     BUTTON_LABEL_LIMIT,
     HAND_BUTTON,
     PICK_CHOICE,
+    STEP_CHOICE,
     Attachment,
     Audience,
     Button,
@@ -17,7 +18,7 @@ from bot.replies import (
     Reply,
 )
 from bot.service.base import ServiceBase, Table, _clip, _private_part, _public, log
-from bot.service.extras import MAX_BUTTONS, PRIVATE_BUTTONS, extras_for
+from bot.service.extras import MAX_BUTTONS, PRIVATE_BUTTONS, Pick, extras_for
 from bot.store import ActionRow
 from engine.core import State
 from engine.text import say
@@ -127,14 +128,16 @@ class Pictures(ServiceBase):
         secret = {s.seat for s in humans if s.seat is not None and _private_part(
             game.view(state, s.seat), game.view(state, None))}
         seat = humans[0].seat if len(humans) == 1 else None
+        picker = None
         if seat is not None and (seat not in secret or not any(
                 game.names_hidden(state, seat, move) for move in game.legal(state, seat))):
             buttons = self._move_buttons(table, seat)
+            picker = self._step_menu(table, seat, lang) if seat not in secret else None
         elif secret:
             buttons = [Button(t("svc.button_hand", lang),
                               f"rb:{table.row.id}:{table.row.version}:{HAND_BUTTON}",
                               "primary")]
-        return [_public(text, buttons=buttons)]
+        return [_public(text, buttons=buttons, picker=picker)]
 
     @staticmethod
     def _task(table: Table, lang: str) -> str:
@@ -194,10 +197,23 @@ class Pictures(ServiceBase):
         pick = extras_for(table.row.game_key).picker(game, state, seat, game.legal(state, seat),
                                                      PRIVATE_BUTTONS, lang=lang)
         if pick is None:
-            return self._move_buttons(table, seat, lang, PRIVATE_BUTTONS), None
-        return [], Picker(pick.placeholder,
-                          f"rb:{table.row.id}:{table.row.version}:{PICK_CHOICE}",
-                          pick.count, pick.options)
+            return (self._move_buttons(table, seat, lang, PRIVATE_BUTTONS),
+                    self._step_menu(table, seat, lang))
+        return [], self._picker(table, pick, PICK_CHOICE)
+
+    def _step_menu(self, table: Table, seat: int, lang: str) -> Picker | None:
+        """The game's menu of first steps towards moves without a button (18Rhl: tile
+        lays by hex, companies to found), or None."""
+        game, state = table.game, table.state
+        assert state is not None
+        pick = extras_for(table.row.game_key).step_menu(game, state, seat,
+                                                        game.legal(state, seat), lang=lang)
+        return None if pick is None else self._picker(table, pick, STEP_CHOICE)
+
+    @staticmethod
+    def _picker(table: Table, pick: Pick, kind: str) -> Picker:
+        return Picker(pick.placeholder, f"rb:{table.row.id}:{table.row.version}:{kind}",
+                      pick.count, pick.options)
 
     async def _pictures(self, table: Table, shots: list[tuple[str, dict]],
                         lang: str | None = None) -> list[Reply]:

@@ -22,16 +22,18 @@ from collections import defaultdict
 from typing import Any
 
 from bot.i18n import language
-from bot.service.extras import Extras, NoZoom
+from bot.service.extras import Extras, NoZoom, Pick
 from bot.service.move_lists import LISTED
 from bot.service.rhl18_holdings import holdings
 from engine.core import Action, Game, State
 from engine.rhl18 import hexmap
+from engine.rhl18 import rules as R
 from engine.rhl18 import tiles as TL
 from engine.rhl18.labels import cost as move_cost
 from engine.text import DEFAULT, Msg, has, msg, say
 
-LIMIT = 25  # Discord's autocomplete and button limits
+LIMIT = 25  # Discord's autocomplete, button and select-menu limits
+BUTTON_ROOM = LIMIT - 5  # a select menu fills one of a message's five rows
 
 
 def tile_name(tile_id: str) -> str:
@@ -40,14 +42,52 @@ def tile_name(tile_id: str) -> str:
 
 
 def describe_rotation(hex_id: str, name: str, rotation: int) -> Msg:
-    """A rotation by its exits and the hexes they lead to ("exits SW to G6, NW to E6")."""
+    """A rotation by its exits and the hexes they lead to ("exits SW to G6, NW to E6"); a
+    tile with separate tracks names each ("tracks (W to F3, E to F7), (NW to E4, SE to
+    G6)"): its rotations differ in which exits connect, not in the exits."""
+    groups = track_groups(name, rotation)
+    if len(groups) > 1:
+        return msg("rhl18.discord.tracks", tracks=[
+            msg("rhl18.discord.track", exits=_exits(hex_id, edges)) for edges, _ in groups])
+    edges = frozenset().union(*(edges for edges, _ in groups))
+    return msg("rhl18.discord.exits", exits=_exits(hex_id, edges)) if edges \
+        else msg("rhl18.discord.no_track")
+
+
+def _exits(hex_id: str, edges: frozenset[int]) -> list[Msg]:
     parts = []
-    for edge in sorted(TL.exits(name, rotation)):
+    for edge in sorted(edges):
         direction = msg(f"rhl18.discord.edge.{TL.EDGE_NAMES[edge].lower()}")
         target = hexmap.neighbor(hex_id, edge)
         parts.append(msg("rhl18.discord.exit_to", edge=direction, hex=target) if target
                      else direction)
-    return msg("rhl18.discord.exits", exits=parts) if parts else msg("rhl18.discord.no_track")
+    return parts
+
+
+def track_groups(name: str, rotation: int) -> tuple[tuple[frozenset[int], tuple[str, ...]], ...]:
+    """The tile's connected pieces of track at ``rotation``: each piece's exits and the
+    kinds of its stops, sorted. Two rotations with the same pieces lay the same track."""
+    tile = TL.tile(name)
+    owner: dict[tuple[str, int], tuple[str, int]] = {}
+
+    def root(end: tuple[str, int]) -> tuple[str, int]:
+        while owner.setdefault(end, end) != end:
+            end = owner[end]
+        return end
+
+    for path in tile.paths:
+        owner[root(path.a)] = root(path.b)
+    pieces: dict[tuple[str, int], tuple[set[int], list[str]]] = {}
+    for end in list(owner):
+        edges, stops = pieces.setdefault(root(end), (set(), []))
+        kind, value = end
+        if kind == "edge":
+            edges.add(TL.rotate_edge(value, rotation))
+        else:
+            stops.append(tile.nodes[value].kind)
+    return tuple(sorted(((frozenset(edges), tuple(sorted(stops)))
+                         for edges, stops in pieces.values() if edges),
+                        key=lambda piece: sorted(piece[0])))
 
 
 def colour_word(colour: str) -> Msg | str:
@@ -85,7 +125,7 @@ class Lays:
         return _fit(say(label, self.lang)), f"{prefix}lay {hex_id}"
 
     def tile_choice(self, prefix: str, hex_id: str, name: str) -> tuple[str, str]:
-        moves = self.tree[prefix][hex_id][name]
+        moves = distinct_tracks(self.tree[prefix][hex_id][name])
         if len(moves) == 1:  # nothing left to choose: the final notation at once
             return self.rotation_choice(moves[0])
         label = msg("rhl18.discord.lay_tile", prefix=prefix, tile=name, hex=hex_id,
@@ -138,7 +178,50 @@ def lay_steps(lays: Lays, prefix: str, rest: list[str]) -> list[tuple[str, str]]
     moves = by_tile[name]
     if after and after[0].isdigit():
         moves = [m for m in moves if str(m["rotation"]) == after[0]] or moves
-    return [lays.rotation_choice(m) for m in sorted(moves, key=lambda m: m["rotation"])]
+    return [lays.rotation_choice(m) for m in distinct_tracks(moves)]
+
+
+def distinct_tracks(moves: list[Action]) -> list[Action]:
+    """Lays of one tile on one hex by rotation, without a rotation that lays the same
+    track as a lower one (legal() lists both, as the reference engine does; a player
+    sees one choice)."""
+    seen: set[tuple] = set()
+    kept = []
+    for move in sorted(moves, key=lambda m: m["rotation"]):
+        track = track_groups(tile_name(move["tile"]), move["rotation"])
+        if track not in seen:
+            seen.add(track)
+            kept.append(move)
+    return kept
+
+
+def step_menu(game: Game, state: State, moves: list[Action],
+              lang: str = DEFAULT) -> Pick | None:
+    """The moves without a button, as a menu's first step: a tile lay by its hex (by its
+    map row when there are more hexes than a menu holds) and founding a corporation; the
+    autocomplete's steps go on from each (``lay F11`` -> tiles, ``par adr`` -> prices)."""
+    lays = Lays(game, state, moves, lang)
+    hexes = [(prefix, h) for prefix in sorted(lays.tree)
+             for h in sorted(lays.tree[prefix], key=_hex_order)]
+    prices: dict[str, list[int]] = defaultdict(list)
+    for move in moves:
+        if move.get("type") == "par":
+            prices[move["corporation"]].append(R.price_of(move["share_price"]))
+    pars = [(say(msg("rhl18.discord.step_par", corp=corp, low=min(p), high=max(p)), lang),
+             f"par {corp.lower()}") for corp, p in sorted(prices.items())]
+    options = [lays.hex_choice(prefix, h) for prefix, h in hexes]
+    if len(options) + len(pars) > LIMIT:
+        rows: dict[tuple[str, str], list[str]] = defaultdict(list)
+        for prefix, h in hexes:
+            rows[(prefix, h[0])].append(h)
+        options = [(_fit(say(msg("rhl18.discord.step_row", prefix=prefix, row=row,
+                                 hexes=", ".join(found)), lang)), f"{prefix}lay {row}")
+                   for (prefix, row), found in rows.items()]
+    options = (options + pars)[:LIMIT]
+    if not options:
+        return None
+    kind = "both" if hexes and pars else "lay" if hexes else "par"
+    return Pick(say(msg(f"rhl18.discord.step_menu.{kind}"), lang), "", 1, tuple(options))
 
 
 def _hex_order(hex_id: str) -> tuple[str, int]:
@@ -207,7 +290,12 @@ def button_indexes(game: Game, state: State, moves: list[Action]) -> list[int]:
         if key not in best or size < _size(moves[best[key]]):
             best[key] = index
     order = {kind: n for n, kind in enumerate(BUTTON_ORDER)}
-    return sorted(best.values(), key=lambda i: (order[moves[i]["type"]], i))[:LIMIT]
+    ranked = sorted(best.values(), key=lambda i: (order[moves[i]["type"]], i))
+    if len(ranked) <= BUTTON_ROOM:
+        return ranked
+    # a row stays free for the step menu, and pass (ranked last) keeps its button
+    closing = [i for i in ranked if moves[i].get("type") == "pass"][:1]
+    return [i for i in ranked if i not in closing][:BUTTON_ROOM - len(closing)] + closing
 
 
 def _size(move: Action) -> int:
@@ -263,6 +351,10 @@ class Rhl18Extras(Extras):
                        room: int = LIMIT) -> list[int]:
         # its own choice of the moves players make most, up to Discord's 25 wherever shown
         return button_indexes(game, state, moves)
+
+    def step_menu(self, game: Game, state: State, seat: int, moves: list[Action], *,
+                  lang: str = DEFAULT) -> Pick | None:
+        return step_menu(game, state, moves, lang)
 
     def incomplete(self, game: Game, state: State, seat: int, text: str) -> Msg | None:
         words = text.strip().lower().split()

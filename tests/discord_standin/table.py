@@ -99,16 +99,15 @@ async def play_turn(bot: Bot, member: Member, channel: int, rng: random.Random,
             played.pressed_hand += prompt is not None
         moves = [c for c in prompt.custom_ids if c.startswith(BUTTON) and
                  c.split(":")[3].isdigit()] if prompt is not None else []
-        menus = [c for c in prompt.custom_ids if c.endswith(":pick")] if prompt else []
-        if menus and not moves:
+        menus = [c for c in prompt.custom_ids if c.endswith((":pick", ":step"))] \
+            if prompt is not None else []
+        if menus and (not moves or rng.random() < 0.5):
             assert prompt is not None
-            menu = prompt.select(menus[0])
-            values = [o["value"] for o in menu["options"]]
-            record = await member.select(prompt, menus[0],
-                                         rng.sample(values, menu["min_values"]))
-            played.moves.append(record)
-            played.picked += 1
-            return record
+            record = await _walk_menu(bot, member, channel, prompt, menus[0], rng, row.version)
+            if record is not None:
+                played.moves.append(record)
+                played.picked += 1
+                return record
         if moves:
             record = await member.press(prompt, rng.choice(moves))
             played.moves.append(record)
@@ -134,6 +133,23 @@ async def play_turn(bot: Bot, member: Member, channel: int, rng: random.Random,
         assert pick != typed, f"{pick!r} from the list did not play: {refusal}"
         typed = pick  # a step of a longer move: the list now continues it
     raise AssertionError(f"{member.name}: no move after walking the list ({typed!r})")
+
+
+async def _walk_menu(bot: Bot, member: Member, channel: int, message: Any, menu_id: str,
+                     rng: random.Random, version: int) -> Interaction | None:
+    """Picks in a select menu, and in each private menu its answer brings (a step menu's
+    next step), until the game moves; None if the walk ends without a move."""
+    for _ in range(6):
+        menu = message.select(menu_id)
+        values = [option["value"] for option in menu["options"]]
+        record = await member.select(message, menu_id, rng.sample(values, menu["min_values"]))
+        assert record.errors == [], record.errors
+        if (await row_of(bot, channel)).version != version:
+            return record
+        message = next((m for m in record.private if menu_id in m.custom_ids), None)
+        if message is None:
+            return None
+    return None
 
 
 async def play_out(bot: Bot, humans: list[Member], channel: int, rng: random.Random,
