@@ -5,7 +5,22 @@ one load."""
 
 from __future__ import annotations
 
-from rhein_helpers import BLUE, GAME, GREEN, YELLOW, clear_round
+from rhein_helpers import (
+    BLUE,
+    GAME,
+    GREEN,
+    YELLOW,
+    act,
+    board,
+    clear_round,
+    fresh,
+    give,
+    lay,
+    place_truck,
+    set_capital,
+    start_phase4,
+    start_phase5,
+)
 
 from engine.rhein import flow
 from engine.text import say
@@ -52,3 +67,42 @@ def test_r51_the_bankruptcy_line_in_german():
     [line] = [line for line in lines if line.key in GAME.alert_keys]
     assert say(line, "de") == "Blau kann nicht zahlen, geht bankrott und scheidet aus dem Spiel aus."
     assert YELLOW not in [s for s in range(3) if state["out"][s]]
+
+
+def test_a_seat_that_unloaded_everything_at_a_stop_has_nothing_left_aboard():
+    state = fresh(3)
+    set_capital(state, yellow=10, green=20, blue=30)  # Yellow acts first
+    board(state, "red-train", None, {YELLOW: 2, GREEN: 2}, [2])
+    place_truck(state, BLUE, "b", 0, 1)  # Phase 4 then waits at the trucks
+    start_phase4(state)
+    lines = act(state, YELLOW, "unload red-train 2")
+    # Yellow acted: "nothing to do" right after it read as a contradiction, and the stop
+    # named after it ("…, the red Train stops in Karlsruhe") as Yellow's claim
+    assert lines == ["Yellow unloads 2 in Karlsruhe.",
+                     "Yellow has nothing left aboard the red Train."]
+    assert say(lines[1], "de") == "Gelb hat nichts mehr auf dem roten Zug."
+
+
+def test_a_seat_that_fulfilled_and_can_fulfil_no_more_is_told_so():
+    state = fresh(3)
+    give(state, GREEN, 8)  # Mannheim: 2 or 4
+    lay(state, GREEN, 3, 2)
+    start_phase5(state)
+    lines = act(state, GREEN, "fulfil 8 2")
+    assert lines[:2] == ["Green fulfils order 8 with 2 (+6).",
+                         "Green can fulfil no more orders in Mannheim."]
+    assert say(lines[1], "de") == "Grün kann in Mannheim keinen Auftrag mehr erfüllen."
+    assert not any("nothing to do" in line for line in lines), lines
+
+
+def test_a_seat_whose_trucks_can_do_nothing_is_not_said_to_move_them():
+    state = fresh(3)
+    place_truck(state, GREEN, "a", 3, 1)
+    state["trucks"][GREEN]["b"]["where"] = "mortgaged"
+    state["capital"][GREEN] = 0  # moving costs 1, and no truck is left to mortgage
+    lines = start_phase4(state)
+    assert "Green can do nothing with their trucks in Phase 4 (Move and Unload)." in lines, \
+        lines
+    [line] = [line for line in lines if line.key == "rhein.log.idle.trucks"]
+    assert say(line, "de") == "Grün kann in Phase 4 (Fahren und entladen) mit den Lkw nichts tun."
+    assert not any("trucks move" in line for line in lines), lines

@@ -9,6 +9,7 @@ from rhein_helpers import BLUE, GAME, GREEN, YELLOW, board, fresh, start_phase6
 
 from engine import ai
 from engine.rhein.rules import log_skip
+from engine.rhein.words import player
 from engine.text import Msg, msg, say
 
 
@@ -62,22 +63,25 @@ def step(phase: int) -> Msg:
     return msg("rhein.step.phase", phase=phase, name=msg(f"rhein.phase_name.{phase}"))
 
 
+def idle(seat: int, phase: int) -> Msg:
+    key = "rhein.log.idle.trucks" if phase == 4 else "rhein.log.idle"
+    return msg(key, player=player(seat), step=step(phase))
+
+
 def test_seats_skipped_one_after_another_in_a_step_share_one_line():
-    reserve = step(3)
-    trucks = msg("rhein.step.trucks", phase=step(4))
     log: list = []
-    log_skip(log, YELLOW, reserve)
-    log_skip(log, YELLOW, trucks)
-    log_skip(log, BLUE, trucks)
-    log_skip(log, GREEN, trucks)
-    assert log == ["Yellow is done: nothing to do in Phase 3 (Reserve Stops).",
-                   "Yellow, Blue and Green are done: nothing to do in Phase 4 (Move and "
-                   "Unload), trucks move."]
-    assert say(log[1], "de").startswith("Gelb, Blau und Grün sind fertig: nichts zu tun in "
-                                        "Phase 4")
+    log_skip(log, idle(YELLOW, 3))
+    log_skip(log, idle(YELLOW, 4))
+    log_skip(log, idle(BLUE, 4))
+    log_skip(log, idle(GREEN, 4))
+    assert log == ["Yellow has nothing to do in Phase 3 (Reserve Stops).",
+                   "Yellow, Blue and Green can do nothing with their trucks in Phase 4 (Move "
+                   "and Unload)."]
+    assert say(log[1], "de") == ("Gelb, Blau und Grün können in Phase 4 (Fahren und entladen) "
+                                 "mit den Lkw nichts tun.")
     log.append(msg("rhein.log.stops", transport="x", city="Bonn"))
-    log_skip(log, BLUE, trucks)  # a line between: a new run
-    assert log[-1] == "Blue is done: nothing to do in Phase 4 (Move and Unload), trucks move."
+    log_skip(log, idle(BLUE, 4))  # a line between: a new run
+    assert log[-1] == "Blue can do nothing with their trucks in Phase 4 (Move and Unload)."
 
 
 @pytest.mark.parametrize("players,seed", [(3, 1), (4, 0), (5, 2)])  # each has a run
@@ -88,9 +92,9 @@ def test_no_move_of_a_whole_game_repeats_a_skip_or_a_basel_line(players, seed):
         seat = GAME.active(state)[0]
         lines = GAME.apply(state, seat, ai.choose(GAME, state, seat, "normal", seed))
         skips = [getattr(line, "params", {}).get("step") if getattr(line, "key", "")
-                 .startswith("rhein.log.nothing_to_do") else None for line in lines]
+                 .startswith("rhein.log.idle") else None for line in lines]
         assert all(a is None or a != b for a, b in zip(skips, skips[1:], strict=False)), lines
         assert len(keyed(lines, "rhein.log.still_in_basel")) <= 1
         assert len(keyed(lines, "rhein.log.empty_back")) <= 1
-        merged += len(keyed(lines, "rhein.log.nothing_to_do_all"))
+        merged += len(keyed(lines, "rhein.log.idle_all"))
     assert merged

@@ -173,7 +173,7 @@ def test_r23_e14_which_reservations_are_legal():
         GAME.parse(probe, YELLOW, "reserve a bonn")
     lines = act(state, GREEN, "done")
     # one line for both: the channel posts a move's lines as one text
-    assert "Blue and Yellow are done: nothing to do in Phase 3 (Reserve Stops)." in lines, lines
+    assert "Blue and Yellow have nothing to do in Phase 3 (Reserve Stops)." in lines, lines
     assert state["stop"] == {"transport": "red-train", "city": 5}
     act(state, GREEN, "done")  # keeps both aboard
     # Phase 4: Mannheim -> Frankfurt (stop), then 1 point toward Karlsruhe: Mainz.

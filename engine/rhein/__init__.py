@@ -60,8 +60,7 @@ class Rhein(Game):
         """Which turn is being played. When a move ends its player's turn by itself and
         the same player holds the next one, the key changes: the bot then says so, and
         refuses a ``done`` typed for the turn that already ended (issue 15)."""
-        return [state["round"], state["phase"], state["step"], state["pass"], state["stop"],
-                state["city"], state["seq"]["i"], list(state["seq"]["order"])]
+        return flow.turn_of(state)
 
     def step_name(self, state: State) -> Msg:
         """The step being played, as refusals name it ("Phase 4 (Move and Unload), the

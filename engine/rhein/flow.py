@@ -94,6 +94,15 @@ def current_seat(state: State) -> int | None:
     return seq["order"][seq["i"]] if seq["i"] < len(seq["order"]) else None
 
 
+def turn_of(state: State) -> list:
+    """Which turn is being played: changes whenever a turn ends, even when the same seat
+    holds the next one."""
+    stop = state["stop"]
+    return [state["round"], state["phase"], state["step"], state["pass"],
+            None if stop is None else dict(stop), state["city"], state["seq"]["i"],
+            list(state["seq"]["order"])]
+
+
 def begin_sequence(state: State, step: str, order: list[int]) -> None:
     state["step"] = step
     state["seq"] = {"order": order, "i": 0}

@@ -664,9 +664,14 @@ def refusal(state: State, seat: int, action: Action) -> Reason | None:
     return found
 
 
+def phase_step(state: State) -> Msg:
+    """The phase being played: "Phase 4 (Move and Unload)"."""
+    return msg("rhein.step.phase", phase=state["phase"], name=phase_name(state["phase"]))
+
+
 def describe_step(state: State) -> Msg:
     """The step a refusal names: "Phase 4 (Move and Unload), the red Train stops in Bonn"."""
-    phase = msg("rhein.step.phase", phase=state["phase"], name=phase_name(state["phase"]))
+    phase = phase_step(state)
     step = state["step"]
     if step == "auction":
         return msg("rhein.step.auction", phase=phase)
@@ -694,8 +699,9 @@ def perform_legal(state: State, seat: int, action: Action) -> list[Msg]:
     """``perform`` for an action taken from ``legal_actions(state, seat)``: the hard AI's
     playouts play only such moves, and ``refusal`` would list every candidate again."""
     log: Log = []
+    turn = flow.turn_of(state)
     HANDLERS[action["type"]][1](state, seat, action, log)
-    settle(state, log)
+    settle(state, log, acted=(seat, turn))
     return log
 
 
@@ -703,39 +709,75 @@ def perform_legal(state: State, seat: int, action: Action) -> list[Msg]:
 QUIET = frozenset({"done", "mortgage", "repay"})
 
 
-def settle(state: State, log: Log) -> None:
+def settle(state: State, log: Log, acted: tuple[int, list] | None = None) -> None:
     """End turns automatically where no choice could change the step (rulings, section 2,
     and issue 15): nothing to take, load, reserve, move, unload, transfer or fulfil, and no
     mortgage that would pay for one of those. Mortgaging or repaying alone is left for a turn
     where it matters, so an empty round no longer asks every player for ``done`` nine times.
-    The log says whose turn was skipped, and where."""
+    The log says whose turn was skipped, and where. ``acted``: the seat that just moved and
+    the turn it moved in; when that turn is the one ended here, the seat acted in it and
+    can do no more, which the log says instead of "nothing to do"."""
     while state["step"] != "over":
         seat = flow.current_seat(state)
         if seat is None or has_choice(state, seat):
             return
-        log_skip(log, seat, describe_step(state))
+        own = acted is not None and acted == (seat, flow.turn_of(state))
+        log_skip(log, skip_line(state, seat, own))
+        acted = None
         flow.end_turn(state, log)
 
 
-def log_skip(log: Log, seat: int, step: Msg) -> None:
-    """Say that ``seat`` had nothing to do in ``step``. The channel posts a move's lines as
-    one text, so seats skipped one after another in the same step share one line ("Yellow
-    and Blue are done: nothing to do in Phase 4") instead of repeating it for each."""
-    before = skipped_in(log[-1], step) if log else []
+# The steps whose turn, ended for want of a choice after the seat acted, has its own line
+# (rhein.log.finished.<step>); the others say "can do no more in <step>".
+FINISHED_STEPS = ("load", "reserve", "trucks", "fulfil")
+# A seat skipped without acting: its line, and the line it becomes when the seats after it
+# in the same step are skipped too.
+IDLE_ALL = {"rhein.log.idle": "rhein.log.idle_all",
+            "rhein.log.idle.trucks": "rhein.log.idle_all.trucks"}
+
+
+def skip_line(state: State, seat: int, acted: bool) -> Msg:
+    """Why ``seat``'s turn ends by itself. A seat that acted in it can do no more ("Blue can
+    load no more"): "nothing to do" right after its move read as a contradiction. One that
+    did not has nothing to do. Steps the game runs itself (a transport's stop, the trucks'
+    turn) are not said as a clause after the seat's name, where "…, the black Train stops
+    in Mainz" read as something the seat claimed."""
+    step, who = state["step"], player(seat)
+    if step == "stop":
+        # a seat with containers aboard may always unload: no choice means none aboard
+        return msg("rhein.log.finished.stop", player=who,
+                   transport=transport(state["stop"]["transport"], "dat"))
+    if acted and step == "fulfil":
+        return msg("rhein.log.finished.fulfil", player=who, city=city(state["city"]))
+    if acted:
+        return msg(f"rhein.log.finished.{step}", player=who) if step in FINISHED_STEPS \
+            else msg("rhein.log.finished", player=who, step=describe_step(state))
+    if step == "trucks":
+        return msg("rhein.log.idle.trucks", player=who, step=phase_step(state))
+    return msg("rhein.log.idle", player=who, step=describe_step(state))
+
+
+def log_skip(log: Log, line: Msg) -> None:
+    """Log a skipped turn (``skip_line``). The channel posts a move's lines as one text, so
+    seats skipped one after another without acting in the same step share one line
+    ("Yellow and Blue have nothing to do in Phase 3") instead of repeating it for each."""
+    before = skipped_in(log[-1], line) if log and line.key in IDLE_ALL else []
     if not before:
-        log.append(msg("rhein.log.nothing_to_do", player=player(seat), step=step))
+        log.append(line)
         return
-    log[-1] = msg("rhein.log.nothing_to_do_all", players=joined([*before, player(seat)]),
-                  step=step)
+    log[-1] = msg(IDLE_ALL[line.key], players=joined([*before, line.params["player"]]),
+                  step=line.params["step"])
 
 
-def skipped_in(line: Msg, step: Msg) -> list[Msg]:
-    """The seats ``line`` says had nothing to do in ``step`` (none for any other line)."""
-    if getattr(line, "key", None) not in ("rhein.log.nothing_to_do",
-                                          "rhein.log.nothing_to_do_all") \
-            or to_json(line.params["step"]) != to_json(step):
+def skipped_in(earlier: Msg, line: Msg) -> list[Msg]:
+    """The seats ``earlier`` says had nothing to do where ``line`` says it (none for any
+    other line)."""
+    if getattr(earlier, "key", None) not in (line.key, IDLE_ALL[line.key]) \
+            or to_json(earlier.params["step"]) != to_json(line.params["step"]):
         return []
-    return [line.params["player"]] if "player" in line.params else parts(line.params["players"])
+    if "player" in earlier.params:
+        return [earlier.params["player"]]
+    return parts(earlier.params["players"])
 
 
 def has_choice(state: State, seat: int) -> bool:
