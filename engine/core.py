@@ -207,6 +207,9 @@ class Game:
     """
 
     key: str = ""
+    # The prefix of the game's catalogue keys, where it is not ``key`` (18Rhl's texts are
+    # "rhl18.*": a module name cannot start with a digit).
+    text_key: str = ""
     title: str = ""
     min_players: int = 2
     max_players: int = 2
@@ -296,7 +299,7 @@ class Game:
 
     def topic_title(self, name: str) -> str:
         """A topic's display name (``<game>.topic_name.<name>`` where the catalogue has it)."""
-        key = f"{self.key}.topic_name.{name}"
+        key = f"{self.text_key or self.key}.topic_name.{name}"
         return Msg(key) if has(key) else name
 
     def topic_named(self, typed: str) -> str | None:
@@ -316,6 +319,14 @@ class Game:
         by default. A game whose phase is one seat's short turn (Rheinländer: one knight)
         posts it once a round instead; each turn's prompt has its turn card."""
         return self.phase(state)
+
+    def merged_line(self, first: Any, second: Any) -> Any | None:
+        """One log line saying both ``first`` and ``second``, the last line of one move and
+        the first of the next by the same seat, when the game says them as one (Rhein:
+        "loads 1 onto the white Train" twice is "loads 2 onto the white Train"); None when
+        it does not. The channel's summary of a run of moves asks this; the stored lines
+        stay as they were."""
+        return None
 
     def score_note(self, state: State, standing: Standing) -> Msg | None:
         """How a final score came about, short (a catalogue ``Msg``, or None): the parts

@@ -81,7 +81,7 @@ def test_the_topic_fits_one_private_reply(lang):
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_the_topic_is_offered_in_the_topic_list(lang):
     assert "privates" in GAME.topics
-    assert "privates" in say(GAME.rules(), lang)
+    assert {"en": "Private companies", "de": "Privatbahnen"}[lang] in say(GAME.rules(), lang)
     assert GAME.topic_named("Privates") == "privates"
     assert say(GAME.rules("privates"), lang) == say(GAME.topics["privates"], lang)
 
@@ -94,3 +94,14 @@ async def test_the_topic_autocompletes(locale) -> None:
     interaction.locale = locale
     found = await complete(interaction, "priv")
     assert [choice.value for choice in found] == ["privates"]
+
+
+def test_18rhl_topics_are_listed_and_found_by_their_names_in_both_languages():
+    # the catalogue's keys are "rhl18.topic_name.*", not "18rhl.*": the names went unused
+    import engine
+
+    game = engine.get_game("18rhl")
+    listed = say(game.rules(None), "de")
+    assert "Versteigerung" in listed and "Privatbahnen" in listed and "auction" not in listed
+    assert game.topic_named("Privatbahnen") == "privates"
+    assert game.topic_named("versteigerung") == "auction"

@@ -54,6 +54,7 @@ TOPICS = {name: privates_topic() if name == "privates" else msg(f"rhl18.topic.{n
 
 class Rhl18Game(Game):
     key = "18rhl"
+    text_key = "rhl18"
     title = "18Rhl: Rhineland"
     min_players = 3
     max_players = 6
