@@ -6,8 +6,9 @@ player's prompt offered "Pass" alone."""
 from __future__ import annotations
 
 from bot.replies import Audience
-from bot.service.rhl18_steps import describe_rotation, step_menu, track_groups
+from bot.service.rhl18_steps import step_menu
 from engine import ai
+from engine.rhl18.tiles import describe_rotation, track_groups
 from engine.text import say
 from tests.service_pebbles import ctx, started_table
 

@@ -200,7 +200,6 @@ def _named_keys() -> set[str]:
                 if named:
                     keys.add(HELPERS[path][name] + named[0])
     # keys built from data: directions, tile colours, table statuses, depot entries
-    keys |= {f"rhl18.discord.edge.{edge.lower()}" for edge in TL.EDGE_NAMES}
     keys |= {f"rhl18.discord.colour.{TL.tile(name).color}" for name in TL.supply()}
     keys |= {f"cli.status.{status}" for status in ("lobby", "active", "finished", "abandoned")}
     keys |= {f"render.rhl18.round.{kind}" for kind in ("operating", "stock", "auction")}

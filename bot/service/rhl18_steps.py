@@ -30,6 +30,7 @@ from engine.rhl18 import hexmap
 from engine.rhl18 import rules as R
 from engine.rhl18 import tiles as TL
 from engine.rhl18.labels import cost as move_cost
+from engine.rhl18.tiles import describe_rotation, track_groups
 from engine.text import DEFAULT, Msg, has, msg, say
 
 LIMIT = 25  # Discord's autocomplete, button and select-menu limits
@@ -39,55 +40,6 @@ BUTTON_ROOM = LIMIT - 5  # a select menu fills one of a message's five rows
 def tile_name(tile_id: str) -> str:
     """``"X921-0"`` -> ``"X921"`` (a supply tile id is its name and a copy number)."""
     return tile_id.rsplit("-", 1)[0]
-
-
-def describe_rotation(hex_id: str, name: str, rotation: int) -> Msg:
-    """A rotation by its exits and the hexes they lead to ("exits SW to G6, NW to E6"); a
-    tile with separate tracks names each ("tracks (W to F3, E to F7), (NW to E4, SE to
-    G6)"): its rotations differ in which exits connect, not in the exits."""
-    groups = track_groups(name, rotation)
-    if len(groups) > 1:
-        return msg("rhl18.discord.tracks", tracks=[
-            msg("rhl18.discord.track", exits=_exits(hex_id, edges)) for edges, _ in groups])
-    edges = frozenset().union(*(edges for edges, _ in groups))
-    return msg("rhl18.discord.exits", exits=_exits(hex_id, edges)) if edges \
-        else msg("rhl18.discord.no_track")
-
-
-def _exits(hex_id: str, edges: frozenset[int]) -> list[Msg]:
-    parts = []
-    for edge in sorted(edges):
-        direction = msg(f"rhl18.discord.edge.{TL.EDGE_NAMES[edge].lower()}")
-        target = hexmap.neighbor(hex_id, edge)
-        parts.append(msg("rhl18.discord.exit_to", edge=direction, hex=target) if target
-                     else direction)
-    return parts
-
-
-def track_groups(name: str, rotation: int) -> tuple[tuple[frozenset[int], tuple[str, ...]], ...]:
-    """The tile's connected pieces of track at ``rotation``: each piece's exits and the
-    kinds of its stops, sorted. Two rotations with the same pieces lay the same track."""
-    tile = TL.tile(name)
-    owner: dict[tuple[str, int], tuple[str, int]] = {}
-
-    def root(end: tuple[str, int]) -> tuple[str, int]:
-        while owner.setdefault(end, end) != end:
-            end = owner[end]
-        return end
-
-    for path in tile.paths:
-        owner[root(path.a)] = root(path.b)
-    pieces: dict[tuple[str, int], tuple[set[int], list[str]]] = {}
-    for end in list(owner):
-        edges, stops = pieces.setdefault(root(end), (set(), []))
-        kind, value = end
-        if kind == "edge":
-            edges.add(TL.rotate_edge(value, rotation))
-        else:
-            stops.append(tile.nodes[value].kind)
-    return tuple(sorted(((frozenset(edges), tuple(sorted(stops)))
-                         for edges, stops in pieces.values() if edges),
-                        key=lambda piece: sorted(piece[0])))
 
 
 def colour_word(colour: str) -> Msg | str:

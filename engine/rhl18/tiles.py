@@ -699,11 +699,48 @@ EDGE_NAMES = ("SW", "W", "NW", "NE", "E", "SE")
 
 
 def describe_rotation(hex_id: str, name: str, rotation: int) -> Msg:
-    """A rotation in words for menus: the exits and the hexes they lead to,
-    e.g. "exits W to K4, NE to J7"."""
+    """A rotation in words for menus: the exits and the hexes they lead to, e.g. "exits W
+    to K4, NE to J7"; a tile with separate tracks names each ("tracks (W to F3, SE to G6),
+    (NW to E4, E to F7)"), for its rotations differ in which exits connect."""
+    groups = track_groups(name, rotation)
+    if len(groups) > 1:
+        return msg("rhl18.tracks", tracks=[msg("rhl18.track", exits=_exits(hex_id, edges))
+                                           for edges, _ in groups])
+    edges = frozenset().union(*(edges for edges, _ in groups))
+    return msg("rhl18.exits", exits=_exits(hex_id, edges)) if edges else msg("rhl18.no_track")
+
+
+def _exits(hex_id: str, edges: frozenset[int]) -> list[Msg]:
     parts = []
-    for edge in sorted(exits(name, rotation)):
+    for edge in sorted(edges):
         target = hexmap.neighbor(hex_id, edge)
         side = msg(f"rhl18.edge.{EDGE_NAMES[edge]}")
         parts.append(msg("rhl18.exit_to", edge=side, hex=target) if target else side)
-    return msg("rhl18.exits", exits=parts) if parts else msg("rhl18.no_track")
+    return parts
+
+
+@cache
+def track_groups(name: str, rotation: int) -> tuple[tuple[frozenset[int], tuple[str, ...]], ...]:
+    """The tile's connected pieces of track at ``rotation``: each piece's exits and the
+    kinds of its stops, sorted. Two rotations with the same pieces lay the same track."""
+    t = tile(name)
+    owner: dict[tuple[str, int], tuple[str, int]] = {}
+
+    def root(end: tuple[str, int]) -> tuple[str, int]:
+        while owner.setdefault(end, end) != end:
+            end = owner[end]
+        return end
+
+    for path in t.paths:
+        owner[root(path.a)] = root(path.b)
+    pieces: dict[tuple[str, int], tuple[set[int], list[str]]] = {}
+    for end in list(owner):
+        edges, stops = pieces.setdefault(root(end), (set(), []))
+        kind, value = end
+        if kind == "edge":
+            edges.add(rotate_edge(value, rotation))
+        else:
+            stops.append(t.nodes[value].kind)
+    return tuple(sorted(((frozenset(edges), tuple(sorted(stops)))
+                         for edges, stops in pieces.values() if edges),
+                        key=lambda piece: sorted(piece[0])))
