@@ -11,6 +11,7 @@ from rhein_helpers import (
     GREEN,
     YELLOW,
     act,
+    at_load,
     board,
     clear_round,
     fresh,
@@ -23,7 +24,7 @@ from rhein_helpers import (
 )
 
 from engine.rhein import flow
-from engine.text import say
+from engine.text import msg, say
 from tests.test_move_suggestions import seated
 
 
@@ -106,3 +107,49 @@ def test_a_seat_whose_trucks_can_do_nothing_is_not_said_to_move_them():
     [line] = [line for line in lines if line.key == "rhein.log.idle.trucks"]
     assert say(line, "de") == "Grün kann in Phase 4 (Fahren und entladen) mit den Lkw nichts tun."
     assert not any("trucks move" in line for line in lines), lines
+
+
+async def _loading_table(tmp_path):
+    """A started three-seat table in Phase 2 with its first seat to load."""
+    store, service, game, row, state, _, _ = await seated(tmp_path, "rhein", 3)
+    at_load(state)
+    table, _ = await service._load(row)
+    await store.save_snapshot(row.id, row.version, service._snapshot(table, state),
+                              service.clock())
+    seat = game.active(state)[0]
+    seats = await store.seats(row.id)
+    user = next(s.user_id for s in seats if s.seat == seat)
+    name = next(s.name for s in seats if s.seat == seat)
+    return store, service, user, name
+
+
+async def test_a_run_of_loads_onto_one_transport_is_said_as_one_load(tmp_path):
+    from tests.service_pebbles import ctx
+
+    store, service, user, name = await _loading_table(tmp_path)
+    for _ in range(8):  # a phone player tapping "Load 1"
+        await service.play(ctx(user), "load white-train 1")
+    replies = await service.play(ctx(user), "done")
+    channel = "\n".join(reply.text for reply in replies if reply.is_public)
+    assert "loads 8 onto the white Train (-8) · is done loading" in channel, channel
+    assert "loads 1 " not in channel, channel
+    await store.close()
+
+
+async def test_an_ai_run_of_loads_is_one_load_and_loads_elsewhere_stay_apart(tmp_path):
+    from bot.service.ai_seats import AiSeats
+
+    store, service, _, row, _, _, _ = await seated(tmp_path, "rhein", 3)
+    table, _ = await service._load(row)
+    white, red = (msg("rhein.transport.acc." + key) for key in ("white-train", "red-train"))
+    who = msg("rhein.player.green")
+
+    def load(count, transport):
+        return table.said([msg("rhein.log.load", player=who, count=count, transport=transport)])
+
+    saids = [load(1, white)] * 12 + [load(2, white), load(1, red), load(1, red)]
+    [line] = AiSeats._seat_lines(table, [(GREEN, said) for said in saids])
+    assert "loads 14 onto the white Train (-14) · loads 2 onto the red Train (-2)" in line, line
+    german = [table.said([msg("rhein.log.load", player=who, count=1, transport=white)], "de")] * 3
+    assert table.run_said(GREEN, german, "de").endswith("lädt 3 auf den weißen Zug (-3).")
+    await store.close()

@@ -180,12 +180,29 @@ class Table:
         ``lang``: the one ``saids`` are in (the table's by default). A move after a
         sentence about someone else keeps its subject: "passes. Green wins order 37 · Bert
         opens on order 46", not "· opens", which read as Green's."""
+        saids = self._merged(saids)
         parts = [saids[0]]
         for said in saids[1:]:
             last = _unstopped(parts[-1]).rsplit(". ", 1)
             about_us = len(last) == 1 or self.predicate(seat, last[1], lang) is not None
             parts.append(self.predicate(seat, said, lang) or said if about_us else said)
         return " · ".join([_unstopped(part) for part in parts[:-1]] + parts[-1:])
+
+    def _merged(self, saids: Sequence[str]) -> list[str]:
+        """``saids`` with a move's text joined to the one before where the game says the
+        lines between them as one (``Game.merged_line``): thirteen taps on "Load 1" read as
+        one load of 13, not thirteen loads cut off in the middle."""
+        out: list[str] = []
+        for said in saids:
+            before = out[-1] if out else None
+            if isinstance(before, Said) and isinstance(said, Said) and before.lines \
+                    and said.lines and before.lang == said.lang:
+                line = self.game.merged_line(before.lines[-1], said.lines[0])
+                if line is not None:
+                    out[-1] = _spoken([*before.lines[:-1], line, *said.lines[1:]], said.lang)
+                    continue
+            out.append(said)
+        return out
 
     def said(self, lines: Sequence[Any], locale: object = None) -> str:
         """A move's log lines as one text in the table's language (or ``locale``'s), every
@@ -196,7 +213,7 @@ class Table:
         keyed = {pattern.format(colour=s.colour.lower()): s.name for s in self.seats} \
             if pattern else None
         lang = self.row.language if locale is None else locale
-        return joined_lines([say(naming(line, names, keyed), lang) for line in lines])
+        return _spoken([naming(line, names, keyed) for line in lines], lang)
 
     def move_said(self, said: str, before: State, action: Any) -> str:
         """``said``, a move's lines as said; for a move that logged nothing (games stored
@@ -235,6 +252,24 @@ class Table:
         give the final standings (``result_keys``): the channel says both elsewhere."""
         left_out = self.game.heading_keys | self.game.result_keys
         return [line for line in lines if getattr(line, "key", None) not in left_out]
+
+
+class Said(str):
+    """A move's text as :meth:`Table.said` says it, holding the lines it says (players
+    named) and their language, so that :meth:`Table.run_said` can say the lines of two
+    moves as one where the game merges them. Passed on as text, it is that text."""
+
+    lines: tuple[Any, ...]
+    lang: object
+
+    def __new__(cls, text: str, lines: Sequence[Any], lang: object) -> Said:
+        obj = super().__new__(cls, text)
+        obj.lines, obj.lang = tuple(lines), lang
+        return obj
+
+
+def _spoken(lines: Sequence[Any], lang: object) -> Said:
+    return Said(joined_lines([say(line, lang) for line in lines]), lines, lang)
 
 
 def predicate(said: str, own: Sequence[str], others: Sequence[str]) -> str | None:

@@ -138,6 +138,7 @@ def _describe(settings: Settings, locale: str = "en") -> str:
 
 def _news_said(table: Table, lines: list, lang: str) -> str:
     """A move as a turn DM's news repeats it: its text and its alerts, which the channel
-    posts apart (a player back after a day must read that someone went bankrupt)."""
-    return " ".join(text for text in (table.said_apart(lines, lang)[0],
-                                      *table.alerts(lines, lang)) if text)
+    posts apart (a player back after a day must read that someone went bankrupt). Without
+    alerts the move's own text, which ``run_said`` may merge with the next."""
+    said, alerts = table.said_apart(lines, lang)[0], table.alerts(lines, lang)
+    return " ".join(text for text in (said, *alerts) if text) if alerts else said

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Action, Game, Option, RuleError, Standing, State, rank_standings
-from engine.rhein import checks, data, flow, notation, rules
+from engine.rhein import checks, data, flow, notation, rules, words
 from engine.rhein.state import alive, colour, in_game, spec, turn_order
 from engine.rhein.topics import TOPICS
 from engine.rhein.words import phase_name, player
@@ -102,6 +102,9 @@ class Rhein(Game):
 
     def format(self, state: State, action: Action) -> str:
         return notation.format_move(action)
+
+    def merged_line(self, first: Any, second: Any) -> Msg | None:
+        return words.merged_line(first, second)
 
     def parse(self, state: State, seat: int, text: str) -> Action:
         action = notation.parse_move(text)

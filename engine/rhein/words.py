@@ -16,7 +16,7 @@ import functools
 from typing import Any
 
 from engine.rhein import data
-from engine.text import Msg, Reason, msg, reason
+from engine.text import Msg, Reason, msg, reason, to_json
 
 # Grammatical slots of a transport's name: "subject" starts a sentence, "nom" is a subject
 # inside one, "acc"/"dat" the objects German needs, "empty" the subject "The empty red Train".
@@ -79,3 +79,25 @@ def done_line(step: str, seat: int) -> Msg:
     """A seat's ``done`` as the log says it: which step it ends ("Anna is done loading")."""
     return msg(f"rhein.log.done.{step}" if step in DONE_STEPS else "rhein.log.done",
                player=player(seat))
+
+
+# Log lines of moves a player repeats with a count, said as one when one seat's moves follow
+# each other onto the same transport or truck: tapping "Load 1" thirteen times read as
+# thirteen loads.
+COUNTED = ("rhein.log.load", "rhein.log.load_truck")
+
+
+def merged_line(first: Any, second: Any) -> Msg | None:
+    """``first`` and ``second`` as one line when they load the same seat's containers onto
+    the same transport or truck, the counts added; else None."""
+    key = getattr(first, "key", None)
+    if key not in COUNTED or getattr(second, "key", None) != key:
+        return None
+    rest = {name: value for name, value in first.params.items() if name != "count"}
+    if _uncounted(first) != _uncounted(second):
+        return None
+    return msg(key, **rest, count=first.params["count"] + second.params["count"])
+
+
+def _uncounted(line: Msg) -> dict[str, Any]:
+    return {name: to_json(value) for name, value in line.params.items() if name != "count"}
