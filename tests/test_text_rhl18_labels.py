@@ -44,8 +44,11 @@ def test_known_labels():
     state = GAME.setup(3, {}, 1)
     bid = next(m for m in GAME.legal(state, GAME.active(state)[0]) if m["type"] == "bid")
     label = GAME.label(state, bid)
-    assert say(label, "en") == f"Bid {bid['price']}M for {bid['company']} · {GAME.format(state, bid)}"
-    assert say(label, "de") == f"{bid['price']}M für {bid['company']} bieten · {GAME.format(state, bid)}"
+    assert bid["company"] == "PWB"
+    assert say(label, "en") == \
+        f"Bid {bid['price']}M for PWB Prinz Wilhelm-Bahn (pays 5M) · {GAME.format(state, bid)}"
+    assert say(label, "de") == \
+        f"{bid['price']}M für PWB Prinz Wilhelm-Bahn (Ertrag 5M) bieten · {GAME.format(state, bid)}"
 
 
 def test_a_token_in_a_hex_of_several_cities_names_the_city_by_its_track():

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import marshal
-import re
 from typing import Any
 
 from engine.core import Game, Option, RuleError, Standing, rank_standings
@@ -16,7 +15,7 @@ from engine.rhl18 import notation as N
 from engine.rhl18 import rules as R
 from engine.rhl18 import snapshot as S
 from engine.rhl18 import words as W
-from engine.text import Msg, has, msg, player
+from engine.text import Msg, msg, player
 
 State = dict[str, Any]
 
@@ -31,16 +30,11 @@ def privates_topic() -> Msg:
     more: Msg | str = ""
     # built from the last private up: a list would be said comma-joined, a line each reads better
     for sym, company in reversed(data.companies().items()):
-        # "No. 1 Prinz Wilhelm-Bahn": the number repeats the listing's order and the
-        # German reply has no room for it; a name that is English prose (RhE's) is worded
-        # per language instead
-        name = re.sub(r"^No\. \d+ ", "", company["name"])
-        name_key = f"rhl18.private.name.{sym}"
         abilities = company.get("abilities", [])
         hexes = next((a["hexes"] for a in abilities if a.get("hexes")), [])
         tiles = next((a["tiles"] for a in abilities if a.get("tiles")), [])
         more = msg("rhl18.private.entry", sym=sym,
-                   name=msg(name_key) if has(name_key) else name,
+                   name=W.private_name(sym),
                    value=company["value"], revenue=company["revenue"],
                    ability=msg(f"rhl18.private.ability.{sym}", hexes=hexes, tiles=tiles),
                    more=more)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.rhl18 import data
 from engine.rhl18 import notation as N
 from engine.rhl18 import rules as R
 from engine.rhl18 import words as W
@@ -37,7 +38,12 @@ def cost(state: State, action: dict) -> int:
 def _what(state: State, action: dict, notation: str) -> Msg | None:
     kind = action["type"]
     if kind == "bid":
-        return msg("rhl18_labels.bid", price=action["price"], company=action["company"])
+        # a bare symbol ("Tjt") told a newcomer nothing of what the bid buys
+        company = action["company"]
+        revenue = data.companies()[company]["revenue"]
+        return msg("rhl18_labels.bid_pays" if revenue else "rhl18_labels.bid",
+                   price=action["price"], company=company, name=W.private_name(company),
+                   revenue=revenue)
     if kind == "par":
         return msg("rhl18_labels.par", corp=action["corporation"],
                    price=R.price_of(action["share_price"]), cost=cost(state, action))

@@ -3,6 +3,9 @@ colours, each a catalogue text (``engine.text.msg``) to nest in a sentence."""
 
 from __future__ import annotations
 
+import re
+
+from engine.rhl18 import data
 from engine.text import Msg, has, msg
 
 KINDS = ("bid", "par", "buy_shares", "sell_shares", "pass", "lay_tile", "place_token",
@@ -50,3 +53,13 @@ def a_train(train: str) -> Msg:
 def train_kind(train: str) -> str:
     """The kind of a train copy: "4" for "4-1"."""
     return str(train).split("-")[0]
+
+
+def private_name(sym: str) -> Msg | str:
+    """A private company's name without the number the listing's order repeats ("No. 4
+    Trajektanstalt" -> "Trajektanstalt"); a name that is English prose (RhE's "Director's
+    Certificate of ...") is worded per language (``rhl18.private.name.<sym>``)."""
+    key = f"rhl18.private.name.{sym}"
+    if has(key):
+        return msg(key)
+    return re.sub(r"^No\. \d+ ", "", data.companies()[sym]["name"])

@@ -1,0 +1,35 @@
+"""An auction button names the private company it buys and what it pays: "Bid 85M for Tjt"
+told a newcomer nothing ("85M für Tjt bieten")."""
+
+from __future__ import annotations
+
+import engine
+from bot.service.rhl18_steps import button_indexes
+from engine.rhl18 import data
+from engine.text import say
+
+
+def test_bid_labels_name_the_private_and_its_revenue_in_both_languages():
+    game = engine.get_game("18rhl")
+    state = game.setup(4, {}, 1)
+    moves = game.legal(state, game.active(state)[0])
+    bids = {m["company"]: m for m in moves if m["type"] == "bid"}
+    for sym, move in bids.items():
+        company = data.companies()[sym]
+        name = company["name"].split(" ", 2)[-1] if sym != "RhE" else "Rheinische Eisenbahn"
+        english, german = say(game.label(state, move), "en"), say(game.label(state, move), "de")
+        assert f"{sym} {name}" in english and f"{sym} {name}" in german, (english, german)
+        if company["revenue"]:
+            assert f"(pays {company['revenue']}M)" in english
+            assert f"(Ertrag {company['revenue']}M)" in german
+        else:
+            assert "pays" not in english and "Ertrag" not in german
+    assert {"PWB", "RhE"} <= set(bids)
+    # the button drops the notation and stays within Discord's 80 characters
+    from bot.service.pictures import button_label
+
+    for index in button_indexes(game, state, moves):
+        move = moves[index]
+        for lang in ("en", "de"):
+            label = button_label(say(game.label(state, move), lang), game.format(state, move))
+            assert len(label) <= 80 and "·" not in label, label
