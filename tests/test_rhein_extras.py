@@ -104,6 +104,23 @@ def test_a_stop_in_the_orders_city_offers_the_quantities_it_takes_first():
     assert labels[-1] == "Done: keep the rest aboard"
 
 
+def test_loading_offers_the_quantity_an_order_takes_in_one_tap():
+    state = fresh(3)
+    set_capital(state, green=20, yellow=15, blue=16)
+    at_load(state)
+    seat = current(state)
+    give(state, seat, 9)  # Mannheim: 2, 3 or 4 containers
+    board(state, "red-train", None, {seat: 1})
+    moves = GAME.legal(state, seat)
+    picked = [moves[i] for i in EXTRAS.button_indexes(GAME, state, seat, moves, MAX_BUTTONS)]
+    assert picked[-1]["type"] == "done"
+    # each load button fills a Train (Mannheim's transport) to 2, 3 or 4 of this seat's
+    for move in picked[:-1]:
+        aboard = 1 if move["transport"] == "red-train" else 0
+        assert move["type"] == "load" and move["transport"].endswith("-train"), move
+        assert aboard + move["n"] in (2, 3, 4), move
+
+
 def test_mortgage_buttons_only_when_the_capital_pays_for_nothing_else():
     state = fresh(3)
     set_capital(state, green=10, yellow=15, blue=16)

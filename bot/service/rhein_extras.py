@@ -106,8 +106,8 @@ def button_indexes(game: Game, state: State, seat: int, moves: list[Action],
 
 def _ranking(view: dict[str, Any], seat: int):
     """A move's tier: 0 when it leaves exactly a quantity an open order takes lying in that
-    order's city, 1 when it brings containers towards (or down in) a city an open order goes
-    to, 2 otherwise."""
+    order's city, or loads a transport to such a quantity for a city it serves; 1 when it
+    brings containers towards (or down in) a city an open order goes to; 2 otherwise."""
     me = next(p for p in view["players"] if p["seat"] == seat)
     wanted: dict[int, set[int]] = {}
     for order in me["orders"]:
@@ -116,10 +116,23 @@ def _ranking(view: dict[str, Any], seat: int):
     road = any(data.ROAD in data.CITY_BY_NUMBER[c].services for c in wanted)
     stop = (view.get("stop") or {}).get("city")
 
-    def reaches(key: str) -> bool:
+    aboard = {item["key"]: item["load"][seat] for item in view["transports"]}
+
+    def cities(key: str) -> list[int]:
         if key in data.TRUCK_LETTERS:
-            return road
-        return any(kinds.get(key) in data.CITY_BY_NUMBER[c].services for c in wanted)
+            return [c for c in wanted if data.ROAD in data.CITY_BY_NUMBER[c].services]
+        return [c for c in wanted if kinds.get(key) in data.CITY_BY_NUMBER[c].services]
+
+    def reaches(key: str) -> bool:
+        return bool(cities(key))
+
+    def loading(key: str, count: int) -> int:
+        # one tap for the whole quantity an order there takes: the buttons offered "Load 1"
+        # and "Load 2", and a player tapped "Load 1" a dozen times
+        here = aboard.get(key, 0) + count
+        if any(here in wanted[c] for c in cities(key)):
+            return 0
+        return 1 if reaches(key) else 2
 
     def unloading(where: int | None, count: int) -> int:
         if where not in wanted:
@@ -132,7 +145,7 @@ def _ranking(view: dict[str, Any], seat: int):
         if kind in ("reserve", "move"):
             return 1 if move["city"] in wanted else 2
         if kind == "load":
-            return 1 if reaches(move["transport"]) else 2
+            return loading(move["transport"], move["n"])
         if kind == "truck":
             return 1 if road else 2
         if kind == "transfer":
