@@ -145,6 +145,7 @@ class Extras:
 
 
 _REGISTRY = {"18rhl": "bot.service.rhl18_steps", "rhein": "bot.service.rhein_extras",
+             "rheinlaender": "bot.service.rheinlaender_extras",
              "troedler": "bot.service.troedler_extras"}
 _LOADED: dict[str, Extras] = {}
 _GENERIC = Extras()

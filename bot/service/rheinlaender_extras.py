@@ -1,0 +1,68 @@
+"""Rheinländer's additions to the front doors: which bastions get a button.
+
+A bastion may go on any free land space (D1), over a hundred of them, and the prompt's buttons
+were spread over them by label: "Bastion on 1 left bank" to "Bastion on 7 right bank"
+whatever the board looked like, while the bastion a player wants closes a door of their
+own duchy or stands by their own knights. Those come first now; every bastion can still be
+typed or picked from the autocomplete. Only the public board is read.
+"""
+
+from __future__ import annotations
+
+from bot.service.extras import MAX_BUTTONS, STEP_ENDS, Extras
+from bot.service.move_lists import LISTED, spread
+from engine.core import Action, Game, State
+from engine.rheinlaender.board import get_board
+
+# while knight moves are offered too, one button in this many goes to a bastion
+BASTION_SHARE = 5
+
+
+def bastion_tier(state: State, seat: int, space: str) -> int:
+    """0: a door of ours, a free space between our knight and another seat's; 1: next to our
+    knight; 2: next to another seat's knight only; 3: by no knight."""
+    board = get_board(state["board"])
+    owners = {state["knights"][n] for n in board.neighbours[space] if n in state["knights"]}
+    if seat not in owners:
+        return 2 if owners else 3
+    return 0 if owners - {seat} else 1
+
+
+def button_indexes(game: Game, state: State, seat: int, moves: list[Action],
+                   room: int) -> list[int]:
+    listed = moves[:LISTED]
+    closing = next((i for i, m in enumerate(listed) if m.get("type") in STEP_ENDS), None)
+    room -= closing is not None
+    labels = [str(game.label(state, m)) for m in listed]
+    bastions = [i for i, m in enumerate(listed) if m.get("type") == "bastion"]
+    knights = [i for i, m in enumerate(listed) if i != closing and i not in bastions]
+    tiers = {i: bastion_tier(state, seat, listed[i]["space"]) for i in bastions}
+    ranked = []
+    for tier in range(4):
+        members = [i for i in bastions if tiers[i] == tier]
+        ranked += [members[n] for n in spread([labels[i] for i in members])]
+    if knights:
+        ranked = ranked[:max(1, room // BASTION_SHARE)]
+    chosen = ranked[:room]
+    chosen += _by_card(listed, [knights[n] for n in spread([labels[i] for i in knights])])
+    return chosen[:room] + ([closing] if closing is not None else [])
+
+
+def _by_card(moves: list[Action], indexes: list[int]) -> list[int]:
+    """``indexes`` taking each card's moves in turn, so that every card in hand has a button
+    before any card has a second."""
+    cards: dict[object, list[int]] = {}
+    for i in indexes:
+        cards.setdefault(moves[i].get("card"), []).append(i)
+    queues = list(cards.values())
+    return [queue[k] for k in range(max(map(len, queues), default=0)) for queue in queues
+            if k < len(queue)]
+
+
+class RheinlaenderExtras(Extras):
+    def button_indexes(self, game: Game, state: State, seat: int, moves: list[Action],
+                       room: int = MAX_BUTTONS) -> list[int]:
+        return button_indexes(game, state, seat, moves, room)
+
+
+EXTRAS = RheinlaenderExtras()
