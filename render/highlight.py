@@ -44,7 +44,10 @@ def _rhein(draw: ImageDraw.ImageDraw, view: dict, touched: list[str]) -> None:
             x, width = rhein.x_of(int(place)), rhein.width_of(int(place))
             draw.rectangle((x + half, top + half, x + width - half, layout.lying[1] - half),
                            outline=HIGHLIGHT, width=HIGHLIGHT_WIDTH)
-            cx, cy, r = x + width / 2, rhein.CITY_TOP + 20, 23 + HIGHLIGHT_WIDTH
+            # just outside the diamond's corners: a wider ring reached the city name
+            # below and hid its umlaut ("Koln")
+            cx, cy = x + width / 2, rhein.CITY_TOP + 20
+            r = rhein.DIAMOND + 1 + HIGHLIGHT_WIDTH
             draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=HIGHLIGHT,
                          width=HIGHLIGHT_WIDTH)
 

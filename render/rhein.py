@@ -42,6 +42,9 @@ BASEL_SLOTS = 3  # transports side by side in Basel's column
 COLUMN = (WIDTH - 8 - LEFT - len(NO_CITY) * NARROW) // (14 - len(NO_CITY) + BASEL_SLOTS)
 CITY_TOP = 76
 CITY_BOTTOM = CITY_TOP + 96
+# A city's number sits in a diamond this far from its centre to each corner; the change
+# highlight's ring hugs it (render.highlight), the name row below starts 3 px under that.
+DIAMOND = 19
 BACKGROUND = "#F7F4EC"
 INK = "#1B1B1B"
 MUTED = "#5A5A5A"
@@ -246,13 +249,13 @@ def draw_river(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict, layout
                 draw.rectangle((x + 1, top, x + width - 1, bottom), fill=NO_CITY_FILL)
             continue
         city = cities[position]
-        diamond = [(centre, CITY_TOP + 1), (centre + 19, CITY_TOP + 20),
-                   (centre, CITY_TOP + 39), (centre - 19, CITY_TOP + 20)]
+        diamond = [(centre, CITY_TOP + 20 - DIAMOND), (centre + DIAMOND, CITY_TOP + 20),
+                   (centre, CITY_TOP + 20 + DIAMOND), (centre - DIAMOND, CITY_TOP + 20)]
         draw.polygon(diamond, fill="#F2C14E", outline=INK)
         draw_text(draw, (centre, CITY_TOP + 20), str(position), TEXT, bold=True, fill=INK,
                   anchor="mm")
         # names take turns between two rows, so each may be as wide as two columns
-        name_y = CITY_TOP + 56 + (26 if position % 2 else 0)
+        name_y = CITY_TOP + 59 + (26 if position % 2 else 0)
         draw_text(draw, (centre, name_y), city["name"], TEXT, bold=True, fill=INK, anchor="mm")
         for kind, (top, bottom) in layout.lanes.items():
             if kind not in city["services"]:
