@@ -11,7 +11,8 @@ card faces and colour names are the engine's own card and colour texts (``troedl
 ``troedler.player.*``), so the picture names a card exactly as the log lines do. Village names
 are proper names and stay as they are. The players panel names each player "Anna (Orange)"
 when the view carries the table's display names (``view["seats"]``, put in by the service),
-else by colour alone.
+else by colour alone; the headings and the result say the name alone ("Played this turn
+(Anna)").
 """
 
 from __future__ import annotations
@@ -358,7 +359,12 @@ def _heading(draw: ImageDraw.ImageDraw, y: float, text: str) -> float:
 
 
 def _name_of(view: dict[str, Any], seat: int | None, lang: str) -> str:
-    return next((player_words(p, lang) for p in view["players"] if p["seat"] == seat), "")
+    """The player's own name where the view has it: "Played this turn (Orange)" left the
+    reader to look up who plays orange. Its colour where not (a test, the bench)."""
+    if seat is None:
+        return ""
+    return display_name(view, seat) or next(
+        (player_words(p, lang) for p in view["players"] if p["seat"] == seat), "")
 
 
 def _draw_piles(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: float, lang: str) -> float:
