@@ -10,9 +10,13 @@ import io
 from PIL import Image
 
 import engine
+from bot.replies import Audience
+from bot.service import TablesService
+from bot.store import Store
 from render import render_board
 from render.common import HIGHLIGHT
 from render.text_draw import recording
+from tests.service_pebbles import ctx
 
 RHEINLAENDER = engine.get_game("rheinlaender")
 TROEDLER = engine.get_game("troedler")
@@ -21,6 +25,21 @@ COLOURS_DE = ("Orange", "Blau", "Grün", "Gelb", "Lila", "Himmelblau")
 
 def _seats(names: list[str]) -> list[dict]:
     return [{"seat": seat, "name": name} for seat, name in enumerate(names)]
+
+
+async def test_the_first_troedler_deal_names_the_dealer(tmp_path):
+    store = await Store.open(str(tmp_path / "t.sqlite3"))
+    service = TablesService(store, games={"troedler": TROEDLER},
+                            render=lambda key, view: b"png", seed_source=lambda: 5)
+    await service.new(ctx(1), "troedler", lang="de")
+    for user in (2, 3):
+        await service.join(ctx(user))
+    replies = await service.start(ctx(1), order="joined")
+    state = TROEDLER.load((await store.latest_game(500)).state)
+    deal = next(r.text for r in replies if r.audience is Audience.CHANNEL
+                and r.text.startswith("Runde 1:"))
+    assert deal.startswith(f"Runde 1: U{state['dealer'] + 1} bildet 4 Trödelstapel"), deal
+    await store.close()
 
 
 def _troedler_playing() -> dict:

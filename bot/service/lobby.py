@@ -23,7 +23,7 @@ from bot.service.base import (
 )
 from bot.store import ChannelBusy, SeatRow
 from engine.core import Game, State, clip_word, new_rng, rng_shuffle
-from engine.text import LANGUAGES, say, text_of
+from engine.text import LANGUAGES, text_of
 from render.common import PLAYER_COLOURS
 
 
@@ -227,7 +227,9 @@ class Lobby(ServiceBase):
                                        lineup=lineup,
                                        first=table.who(first[0]) if first else ""),
                                      title=table.game.title)]
-        opening = [say(line, row.language) for line in table.game.opening_log(state)]
+        # each line said as a move's is, players named: Trödler's first deal said "Blue
+        # forms 5 piles" where every later deal names the dealer
+        opening = [table.said([line]) for line in table.game.opening_log(state)]
         if opening and not imported:
             replies.append(_public(_clip("\n".join(opening))))
         replies.append(await self._board_reply(table, state))
