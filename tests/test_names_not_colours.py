@@ -13,6 +13,8 @@ import engine
 from bot.replies import Audience
 from bot.service import TablesService
 from bot.store import Store
+from engine.rheinlaender.scenario import scenario
+from engine.text import say
 from render import render_board
 from render.common import HIGHLIGHT
 from render.text_draw import recording
@@ -25,6 +27,19 @@ COLOURS_DE = ("Orange", "Blau", "Grün", "Gelb", "Lila", "Himmelblau")
 
 def _seats(names: list[str]) -> list[dict]:
     return [{"seat": seat, "name": name} for seat, name in enumerate(names)]
+
+
+def test_a_rheinlaender_label_calls_the_movers_own_knights_yours():
+    # Orange (A) is to move; its knights on 12 and 14 left, Blue's on the river at 13
+    state = scenario("A:L12 A:L14 B:R13 C:T12", hands={"A": [13, 5]})
+    labels = {say(RHEINLAENDER.label(state, move), lang)
+              for move in RHEINLAENDER.legal(state, 0) for lang in ("en", "de")}
+    assert "Card 13: knight on 13 left bank next to Blue and your knights" in labels
+    assert "Karte 13: Ritter auf 13 links neben Blau und deinen Rittern" in labels
+    assert "Card 5 as reinforcement: knight on 11 left bank next to your knight" in labels
+    assert "Karte 5 als Verstärkung: Ritter auf 11 links neben deinem Ritter" in labels
+    assert "Card 13: knight on 13 right bank next to Blue, Green" in labels  # no own knight
+    assert not any("Orange" in label for label in labels)
 
 
 async def test_the_first_troedler_deal_names_the_dealer(tmp_path):

@@ -50,7 +50,7 @@ def test_topics_are_catalogue_texts_with_display_names():
 def test_a_german_log_line_phase_and_label():
     state = scenario("A:L12", hands={"A": [13, 20]})
     labels = [say(GAME.label(state, move), "de") for move in GAME.legal(state, A)]
-    assert "Karte 13: Ritter auf 13 links neben Orange" in labels
+    assert "Karte 13: Ritter auf 13 links neben deinem Ritter" in labels  # Orange moves
     assert "Bastion auf 30 rechts" in labels
     lines = GAME.apply(state, A, GAME.parse(state, A, "play 13 left"))
     assert lines == ["Orange plays card 13: knight on 13 left.",

@@ -124,11 +124,9 @@ def label(board: Board, state: dict[str, Any], action: Action, names: list[Any])
 
 
 def _hint(board: Board, state: dict[str, Any], space: str, names: list[Any]) -> Msg | None:
-    """What the space borders: its realms, then the colours of the knights next to it."""
+    """What the space borders: its realms, then whose knights are next to it."""
     realms = [realm(state["realms"][r]) for r in board.realms_of[space] if r in state["realms"]]
-    knights = state["knights"]
-    seats = sorted({knights[n] for n in board.neighbours[space] if n in knights})
-    neighbours = [names[s] for s in seats]
+    neighbours = _neighbours(board, state, space, names)
     if realms and neighbours:
         return msg("rheinlaender.hint.both", realms=realms, names=neighbours)
     if realms:
@@ -136,3 +134,18 @@ def _hint(board: Board, state: dict[str, Any], space: str, names: list[Any]) -> 
     if neighbours:
         return msg("rheinlaender.hint.names", names=neighbours)
     return None
+
+
+def _neighbours(board: Board, state: dict[str, Any], space: str, names: list[Any]) -> Any:
+    """Whose knights border ``space``, the others by colour and the mover's own as "your
+    knights": a label is read by the player about to move, and Green reading "next to
+    Green" did not see that Green was them."""
+    knights = state["knights"]
+    owners = [knights[n] for n in board.neighbours[space] if n in knights]
+    own = owners.count(state["current"])
+    others = [names[s] for s in sorted(set(owners) - {state["current"]})]
+    if not own:
+        return others
+    if not others:
+        return msg("rheinlaender.hint.yours", count=own)
+    return msg("rheinlaender.hint.others_and_yours", names=others, count=own)
