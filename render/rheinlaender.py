@@ -19,6 +19,7 @@ from PIL import Image, ImageDraw
 from engine import text as texts
 from engine.rheinlaender.board import Board, get_board
 from render import highlight
+from render.card_text import fit
 from render.common import PLAYER_COLOURS, font, marker, text_colour_on, to_png
 from render.player_names import display_name, with_colour
 from render.text_draw import draw_text, note, paste_text, text_width, unrecorded, wrapped
@@ -395,18 +396,31 @@ def name(view: dict[str, Any], seat: int) -> str:
     return say(view, f"colour.{COLOUR_KEYS[seat]}")
 
 
+# Room for one player's name in the title line ("Turn 21: Anna"); a long name is cut.
+TITLE_NAME = 260
+
+
+def who(view: dict[str, Any], seat: int, width: float = TITLE_NAME, bold: bool = False) -> str:
+    """The player by their own name, cut to ``width`` at 20 px: "Turn 21: Orange" left the
+    table to work out who plays orange. Their colour where the view has no names."""
+    own = display_name(view, seat)
+    return fit(own, 20, width, bold) if own else name(view, seat)
+
+
 def headline(view: dict[str, Any]) -> str:
     """The phase, drawn from the view's fields (the view's ``phase`` may arrive flattened to
     English), with the winners once the game is over."""
     if view["step"] != "over":
         key = "phase.last_turn" if view["end_triggered"] else "phase.turn"
-        return say(view, key, turn=view["turn"], name=name(view, view["current"]))
+        return say(view, key, turn=view["turn"], name=who(view, view["current"]))
     phase = say(view, "phase.over")
     final = view.get("final")
     if not final:
         return phase
     best = max(row["total"] for row in final)
-    winners = [name(view, row["seat"]) for row in final if row["total"] == best]
+    seats = [row["seat"] for row in final if row["total"] == best]
+    # the winners share the line: tied names are cut shorter (drawn bold)
+    winners = [who(view, seat, min(TITLE_NAME, 800 / len(seats)), bold=True) for seat in seats]
     names = winners[0]
     for other in winners[1:]:
         names = say(view, "and", first=names, second=other)
@@ -425,7 +439,7 @@ def footer(view: dict[str, Any]) -> str:
     last = view["discard"][-1] if view["discard"] else "–"
     parts = [say(view, "deck", count=view["deck"], last=last)]
     archbishop = view["archbishop"]
-    parts.append(say(view, "archbishop", who=name(view, archbishop)) if archbishop is not None
+    parts.append(say(view, "archbishop", who=who(view, archbishop)) if archbishop is not None
                  else say(view, "archbishop_off"))
     if view["end_triggered"] and view["step"] != "over":
         parts.append(say(view, "last_turn"))

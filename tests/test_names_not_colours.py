@@ -16,6 +16,7 @@ from bot.store import Store
 from engine.rheinlaender.scenario import scenario
 from engine.text import say
 from render import render_board
+from render import rheinlaender as rheinlaender_picture
 from render.common import HIGHLIGHT
 from render.text_draw import recording
 from tests.service_pebbles import ctx
@@ -27,6 +28,39 @@ COLOURS_DE = ("Orange", "Blau", "Grün", "Gelb", "Lila", "Himmelblau")
 
 def _seats(names: list[str]) -> list[dict]:
     return [{"seat": seat, "name": name} for seat, name in enumerate(names)]
+
+
+def test_rheinlaender_board_title_names_the_player_to_move():
+    state = RHEINLAENDER.setup(4, {}, 3)
+    names = ["Anna", "Bert", "Cora", "Dirk"]
+    view = {**RHEINLAENDER.view(state, None), "lang": "de", "seats": _seats(names)}
+    title = rheinlaender_picture.headline(view)
+    assert title == f"Zug 1: {names[state['current']]}"
+    # without names (a test, the bench) the colour is all there is
+    plain = rheinlaender_picture.headline({**view, "seats": []})
+    assert plain.split(": ")[1] in COLOURS_DE
+
+
+async def test_the_turn_card_post_of_an_ai_turn_names_the_player(tmp_path):
+    store = await Store.open(str(tmp_path / "t.sqlite3"))
+    service = TablesService(store, games={"rheinlaender": RHEINLAENDER},
+                            render=lambda key, view: b"png", seed_source=lambda: 3, ai_limit=6)
+    service.cards_for_ai = True  # as the demo: a card before each AI turn
+    service.card_render = lambda key, view: b"card"
+    host = ctx(1)
+    await service.new(host, "rheinlaender", min_players=3, max_players=3, lang="de")
+    await service.leave(host)
+    for _ in range(3):
+        await service.add_bot(host)
+    replies = await service.start(host, order="joined")
+    cards = [r for r in replies if r.audience is Audience.CHANNEL
+             and any(f.data == b"card" for f in r.files)]
+    assert len(cards) > 1
+    for card in cards:  # "Rheinländer: Zug 1: Bot 2", titled "Zug 1: Bot 2"
+        assert card.title.startswith("Zug ") and card.title.split(": ")[1].startswith("Bot "), \
+            card.title
+        assert card.text.endswith(f"Rheinländer: {card.title}"), card.text
+    await store.close()
 
 
 def test_a_rheinlaender_label_calls_the_movers_own_knights_yours():

@@ -12,7 +12,6 @@ from bot.service.base import EMBED_LIMIT, TEXT_LIMIT, ServiceBase, Table, _publi
 from bot.service.extras import extras_for
 from bot.store import StaleVersion
 from engine.core import clip_middle
-from engine.text import say
 
 AI_LINE_LIMIT = 600  # one seat's moves in an AI summary; /game log has them all
 AI_PHASE_LIMIT = 1200  # one phase of AI moves in a summary
@@ -89,7 +88,7 @@ class AiSeats(ServiceBase):
             return []
         lang = table.row.language
         headed = len(sections) > 1 or board is not None
-        blocks = ["\n".join(([f"__{say(phase, lang)}__"] if headed else [])
+        blocks = ["\n".join(([f"__{table.said([phase], lang)}__"] if headed else [])
                             + self._seat_lines(table, moves)) for phase, moves in sections]
         room = EMBED_LIMIT - len(board.text) - 1 if board is not None else TEXT_LIMIT
         last: list[str] = []  # the blocks that fit into the last message, from the end
@@ -147,7 +146,8 @@ class AiSeats(ServiceBase):
         if card is None:
             return []
         assert table.state is not None
-        phase = say(table.game.phase(table.state), table.row.language)
+        # said as a move is, players named: "Turn 5: Orange" left them to recall who that is
+        phase = str(table.said([table.game.phase(table.state)]))
         return [_public(f"{table.game.title}: {phase}", title=phase, files=[card])]
 
     async def _ai_turn(self, table: Table, seat: int, limit: int = 30) -> list[Reply]:

@@ -69,7 +69,7 @@ class Looking(ServiceBase):
             except NoZoom as error:
                 raise Refusal(text_of(error)) from None
             text = t("svc.zoom.title", table.row.language, title=table.game.title,
-                     phase=table.game.phase(table.state), near=near.upper())
+                     phase=table.said([table.game.phase(table.state)]), near=near.upper())
             return notices + await self._pictures(table, [(text, view)])
         return notices + [await self._board_reply(table, table.state)]
 
@@ -101,7 +101,7 @@ class Looking(ServiceBase):
         game = table.game
         secret = _private_part(game.view(state, seat.seat), game.view(state, None))
         lines = [t("svc.hand.seat", ctx.locale, colour=colour_name(seat.colour, ctx.locale),
-                   phase=game.phase(state))]
+                   phase=table.said([game.phase(state)], ctx.locale))]
         lines += _secret_lines(secret, ctx.locale)
         lines += extras_for(table.row.game_key).holdings(game, state, seat.seat,
                                                          lang=ctx.locale)
