@@ -49,16 +49,17 @@ async def test_a_corporation_is_founded_from_the_menu(tmp_path):
 async def test_a_tile_is_laid_hex_then_tile_then_rotation(tmp_path):
     service, store, game, state, seat, menu = await _until(tmp_path, "lay")
     version = (await store.latest_game(500)).version
-    value, steps = menu.options[0][1], 0
+    (label, value), steps = menu.options[0], 0
     while True:  # each step a private menu, until a value is the move itself
         replies = await service.pick(ctx(seat + 1), menu.custom_id, [value])
         if (await store.latest_game(500)).version != version:
             break
         [reply] = replies
         assert reply.audience is Audience.EPHEMERAL and not reply.is_public
-        assert value in reply.text and reply.picker is not None
+        # headed by the words of the option picked ("Lay on F5 Kempen: tile 1, 2, 55")
+        assert reply.picker is not None and f"**{label}**" in reply.text
         menu, steps = reply.picker, steps + 1
-        value = menu.options[-1][1]
+        label, value = menu.options[-1]
     assert steps == 2 and len(value.split()) == 4  # F5, then a tile, then "lay 1 F5 2"
     after = game.load((await store.latest_game(500)).state)
     hex_id, tile = value.split()[2], value.split()[1]

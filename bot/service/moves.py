@@ -186,12 +186,26 @@ class Moves(ServiceBase):
                 raise
             menu = Picker(clip_word(t("svc.step_placeholder", ctx.locale), 150), custom_id, 1,
                           tuple(steps[:25]))
-            return [_private(ctx, t("svc.step_next", ctx.locale, step=values[0]),
+            return [_private(ctx, t("svc.step_next", ctx.locale,
+                                    step=self._step_label(ctx, table, seat, values[0])),
                              picker=menu)]
         asked = self._asked_first(ctx, table, seat, action)
         if asked is not None:
             return [asked]
         return await self._play_action(table, seat, ctx.user_id, action, ctx.locale)
+
+    @staticmethod
+    def _step_label(ctx: Ctx, table: Table, seat: int, value: str) -> str:
+        """How the menu that offered ``value`` worded it (the first menu's, or the step
+        before's), so the next menu is headed "Lay on F5 Kempen: tile 1, 2, 55", not
+        "lay F5"."""
+        game, state, extras = table.game, table.state, extras_for(table.row.game_key)
+        assert state is not None
+        first = extras.step_menu(game, state, seat, game.legal(state, seat), lang=ctx.locale)
+        offered = list(first.options) if first else []
+        offered += extras.choices(game, state, seat, value.rsplit(" ", 1)[0],
+                                  lang=ctx.locale) or []
+        return next((label for label, choice in offered if choice == value), value)
 
     def _parse(self, table: Table, seat: int, text: str) -> Action:
         """The engine's parse; if that fails, again with German keywords made English."""
