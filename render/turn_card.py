@@ -29,8 +29,9 @@ from PIL import Image, ImageDraw
 from engine import text as texts
 from render import card_scene, changes, rhein_card, rhl18_card, troedler_card
 from render.card_scene import Place, Scene
-from render.card_text import INK, LINE, MUTED, SMALL, fit, wrap_ends
+from render.card_text import INK, LINE, MUTED, SMALL, fit
 from render.common import HIGHLIGHT, HIGHLIGHT_WIDTH, to_png
+from render.move_pieces import cut_entry
 from render.text_draw import draw_text, text_width
 
 texts.register("render.locales")
@@ -583,7 +584,7 @@ def _moves(draw: ImageDraw.ImageDraw, game_key: str, view: dict, card: dict, lan
                   fill=MUTED)
         return y + LINE
     earlier, shown = shown_moves(moves, int(card.get("earlier") or 0), budget,
-                                 right - left - 30)
+                                 right - left - 30, game_key)
     if earlier:
         draw_text(draw, (left, y), fit(say(lang, "earlier", count=earlier), SMALL, right - left),
                   SMALL, fill=MUTED)
@@ -596,16 +597,19 @@ def _moves(draw: ImageDraw.ImageDraw, game_key: str, view: dict, card: dict, lan
     return y
 
 
-def shown_moves(moves: list[dict], earlier: int, budget: int, width: float
+def shown_moves(moves: list[dict], earlier: int, budget: int, width: float, game_key: str = ""
                 ) -> tuple[int, list[tuple[int | None, list[str]]]]:
     """The entries that fit ``budget`` lines, latest first in priority (the rest are counted
     as earlier moves), each wrapped to ``width``. Each entry may take an equal share of the
-    lines, so a lone long turn uses the whole column rather than a fixed few lines of it."""
+    lines, so a lone long turn uses the whole column rather than a fixed few lines of it.
+    An entry too long for its share loses whole routine pieces first, decisive ones last
+    (:mod:`render.move_pieces`)."""
     shown: list[tuple[int | None, list[str]]] = []
     for move in reversed(moves):
         room = budget - (1 if earlier or len(shown) + 1 < len(moves) else 0)
         most = max(2, budget // len(moves))
-        lines = wrap_ends(str(move.get("text") or ""), SMALL, width, min(most, room))
+        lines = cut_entry(str(move.get("text") or ""), SMALL, width, min(most, room),
+                          game_key)
         if not lines or len(lines) > room:
             break
         shown.insert(0, (move.get("seat"), lines))
