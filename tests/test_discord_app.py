@@ -22,7 +22,7 @@ from bot.discord.app import (
     shard_options,
     token_from_env,
 )
-from bot.discord.delivery import MoveButton
+from bot.discord.delivery import MoveButton, MovePicker
 
 
 def test_no_privileged_intents() -> None:
@@ -80,7 +80,7 @@ async def test_start_up_registers_buttons_and_never_syncs(monkeypatch) -> None:
     monkeypatch.setattr(client.tree, "sync", synced)
     client.add_dynamic_items = MagicMock()
     await client.setup_hook()
-    client.add_dynamic_items.assert_called_once_with(MoveButton)
+    client.add_dynamic_items.assert_called_once_with(MoveButton, MovePicker)
     synced.assert_not_awaited()
 
 
