@@ -127,3 +127,23 @@ def test_the_rhein_change_ring_leaves_the_city_name_whole():
     covered = [(x, y) for x in range(left, right) for y in range(top - 1, bottom)
                if picture.getpixel((x, y)) == ring]
     assert not covered, covered[:5]  # the ring hid the umlaut: "Koln"
+
+
+async def test_the_prompt_the_board_post_and_the_stored_phase_name_the_player(tmp_path):
+    from tests.service_pebbles import started_table
+
+    service, store, game, replies = await started_table(tmp_path / "p.sqlite3",
+                                                        "rheinlaender", 3)
+    state = game.load((await store.latest_game(500)).state)
+    name = f"U{state['current'] + 1}"  # seat n is user n + 1
+    prompt = next(r for r in replies if r.is_public and "<@" in r.text)
+    board = next(r for r in replies if r.is_public and r.files)
+    assert f"Turn 1: {name}" in prompt.text, prompt.text
+    assert board.title == f"Turn 1: {name}", board.title
+    row = await store.latest_game(500)
+    assert say(row.phase, "de") == f"Zug 1: {name}"  # read by the DMs and /mygames
+    # a move by that player: the next prompt names the next player
+    move = game.legal(state, state["current"])[0]
+    told = await service.play(ctx(state["current"] + 1), game.format(state, move))
+    assert not any("Orange" in r.text or "Blue" in r.text for r in told if r.is_public)
+    await store.close()

@@ -208,12 +208,18 @@ class Table:
         """A move's log lines as one text in the table's language (or ``locale``'s), every
         player the engine names by seat ("Player 2") called by this table's name for them.
         Empty for a move the rules log nothing for."""
+        lang = self.row.language if locale is None else locale
+        return _spoken([self.named(line) for line in lines], lang)
+
+    def named(self, text: Any) -> Any:
+        """``text`` (a catalogue text, not yet said) with every player the engine names by
+        seat or colour called by this table's name for them ("Turn 21: Orange" -> "Turn 21:
+        Anna"); still said in each reader's language."""
         names = {s.seat: s.name for s in self.seats}
         pattern = self.game.seat_name_key  # ("Blue wins order 34": who is blue?)
         keyed = {pattern.format(colour=s.colour.lower()): s.name for s in self.seats} \
             if pattern else None
-        lang = self.row.language if locale is None else locale
-        return _spoken([naming(line, names, keyed) for line in lines], lang)
+        return naming(text, names, keyed)
 
     def move_said(self, said: str, before: State, action: Any) -> str:
         """``said``, a move's lines as said; for a move that logged nothing (games stored
@@ -468,7 +474,8 @@ class ServiceBase:
     def _snapshot(self, table: Table, state: State) -> Snapshot:
         game = table.game
         over = game.result(state) is not None
-        return Snapshot(state=game.dump(state), phase=game.phase(state),
+        # the phase the DMs, /mygames and watchers read names the player, not a colour
+        return Snapshot(state=game.dump(state), phase=table.named(game.phase(state)),
                         status="finished" if over else "active",
                         active_seats=[] if over else list(game.active(state)),
                         state_format=_format_of(game))

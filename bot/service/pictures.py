@@ -118,7 +118,7 @@ class Pictures(ServiceBase):
         mentions = " ".join(f"<@{s.user_id}>" for s in humans)
         lang = table.row.language
         # German says "du" to one player and "ihr" to several.
-        text = t("svc.your_turn", lang, mentions=mentions, phase=game.phase(state),
+        text = t("svc.your_turn", lang, mentions=mentions, phase=table.named(game.phase(state)),
                  task=self._task(table, lang), hint=t("svc.turn_hint", lang, count=len(humans)),
                  count=len(humans))
         buttons: list[Button] = []
@@ -157,7 +157,7 @@ class Pictures(ServiceBase):
         it, so it speaks their language (``lang``), as their move's errors do."""
         game, state = table.game, table.state
         assert state is not None
-        text = t("svc.turn_goes_on", lang, phase=game.phase(state),
+        text = t("svc.turn_goes_on", lang, phase=table.named(game.phase(state)),
                  task=self._task(table, lang), hint=t("svc.turn_hint", lang, count=1))
         buttons, picker = self._private_moves(table, seat, lang)
         return [Reply(text, Audience.EPHEMERAL, user_id=user_id, buttons=buttons,
@@ -265,7 +265,7 @@ class Pictures(ServiceBase):
         seen = await self.store.last_action_id(table.row.id)
         self._last_boards[table.row.id] = (seen, public)
         await self.store.set_board_mark(table.row.id, seen)
-        phase = say(game.phase(state), table.row.language)
+        phase = table.said([game.phase(state)])
         try:
             png = await asyncio.to_thread(self.render, table.row.game_key, view)
         except Exception:

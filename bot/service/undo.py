@@ -83,6 +83,6 @@ class Undo(ServiceBase):
         table.row = await self._row(table.row.id)
         replies = [_public(t("svc.undo.done",
                              table.row.language, name=name, count=count))]
-        if table.game.phase(state) != phase_before:
+        if table.named(table.game.phase(state)) != phase_before:  # as stored: named
             replies.append(await self._board_reply(table, state))
         return replies + await self._after_change(table)
