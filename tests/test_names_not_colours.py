@@ -147,3 +147,28 @@ async def test_the_prompt_the_board_post_and_the_stored_phase_name_the_player(tm
     told = await service.play(ctx(state["current"] + 1), game.format(state, move))
     assert not any("Orange" in r.text or "Blue" in r.text for r in told if r.is_public)
     await store.close()
+
+
+async def test_buttons_autocomplete_and_the_hand_name_other_seats(tmp_path):
+    from tests.service_pebbles import started_table
+
+    service, store, game, _ = await started_table(tmp_path / "b.sqlite3", "rheinlaender", 3)
+    colours = ("Orange", "Blue", "Green", "Yellow", "Purple")
+    from engine import ai
+
+    for step in range(60):  # until a move of the seat to act names another seat's knight
+        state = game.load((await store.latest_game(500)).state)
+        seat = state["current"]
+        labels = [say(game.label(state, m), "en") for m in game.legal(state, seat)]
+        if any("next to" in label and any(c in label for c in colours) for label in labels):
+            break
+        move = ai.choose(game, state, seat, "normal", step)
+        await service.play(ctx(seat + 1), game.format(state, move))
+    else:
+        raise AssertionError("no label named another seat in 60 moves")
+    [hand] = await service.hand(ctx(seat + 1))
+    choices = await service.move_choices(ctx(seat + 1), "next to")
+    shown = [b.label for b in hand.buttons] + [label for label, _ in choices] + [hand.text]
+    assert any("next to U" in text for text in shown), shown
+    assert not any(f"next to {c}" in text for text in shown for c in colours), shown
+    await store.close()

@@ -211,6 +211,11 @@ class Table:
         lang = self.row.language if locale is None else locale
         return _spoken([self.named(line) for line in lines], lang)
 
+    def label(self, state: State, action: Any, locale: object = None) -> str:
+        """A move's label as a player reads it, others named by name ("next to Bert", not
+        "next to Orange")."""
+        return str(self.said([self.game.label(state, action)], locale))
+
     def named(self, text: Any) -> Any:
         """``text`` (a catalogue text, not yet said) with every player the engine names by
         seat or colour called by this table's name for them ("Turn 21: Orange" -> "Turn 21:

@@ -22,7 +22,7 @@ from bot.service.base import (
     log,
 )
 from bot.service.extras import NoZoom, extras_for
-from bot.service.move_lists import first_choices
+from bot.service.move_lists import LISTED, first_choices
 from bot.store import GameRow
 from engine.core import Action, Game, State
 from engine.text import say, text_of
@@ -110,7 +110,8 @@ class Looking(ServiceBase):
         if seat.seat in game.active(state):
             moves = game.legal(state, seat.seat)
             listed = extras_for(table.row.game_key).list_labels(game, state, moves,
-                                                                lang=ctx.locale)
+                                                                lang=ctx.locale) \
+                or [table.label(state, m, ctx.locale) for m in moves[:LISTED]]
             labels, covered = first_choices(game, state, moves, ctx.locale, 20, listed)
             cut = " ..." if len(moves) > len(covered) else ""
             # a cut list still shows how to stop (done, pass, end), which may sort late
@@ -118,7 +119,7 @@ class Looking(ServiceBase):
                         if i not in covered and _stops(game, state, m)), None) \
                 if cut else None
             if out is not None:
-                way = f"{say(game.label(state, out), ctx.locale)} ({game.format(state, out)})"
+                way = f"{table.label(state, out, ctx.locale)} ({game.format(state, out)})"
                 cut += " " + t("svc.hand.way_out", ctx.locale, move=way)
             lines.append(t("svc.hand.moves", ctx.locale, count=len(moves)) + "; ".join(labels)
                          + cut)

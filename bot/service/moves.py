@@ -246,7 +246,7 @@ class Moves(ServiceBase):
         english = english_move(table.row.game_key, needle).lower()  # German keywords too
         choices = []
         for action in game.legal(state, seat):
-            label = say(game.label(state, action), ctx.locale)
+            label = table.label(state, action, ctx.locale)
             notation = game.format(state, action)
             if len(notation) > 100:
                 continue

@@ -21,7 +21,6 @@ from bot.service.base import ServiceBase, Table, _clip, _private_part, _public, 
 from bot.service.extras import MAX_BUTTONS, PRIVATE_BUTTONS, Pick, extras_for
 from bot.store import ActionRow
 from engine.core import State
-from engine.text import say
 from render import board_changes
 from render.turn_card import task_text
 
@@ -184,7 +183,7 @@ class Pictures(ServiceBase):
         moves = game.legal(state, seat)
         picked = extras_for(table.row.game_key).button_indexes(game, state, seat, moves, room)
         lang = lang or table.row.language
-        return [Button(button_label(say(game.label(state, moves[i]), lang),
+        return [Button(button_label(table.label(state, moves[i], lang),
                                     game.format(state, moves[i])),
                        f"rb:{table.row.id}:{table.row.version}:{i}") for i in picked[:25]]
 
