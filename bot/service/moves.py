@@ -299,8 +299,7 @@ class Moves(ServiceBase):
         after = await self._after_change(table, board_due=board_due,
                                          mover=(seat, user_id, lang) if goes_on else None)
         if replies and not pictures:
-            replies[-1:], after = _headed(replies[-1], after,
-                                          say(phase_before, table.row.language))
+            replies[-1:], after = _headed(replies[-1], after, table.said([phase_before]))
         replies += after
         if held:
             mine = table.credited(seat, table.said_apart(lines, lang)[0] or
@@ -357,7 +356,7 @@ class Moves(ServiceBase):
                     else table.row.language
                 # the mover's own reply: the next phase may already be another's turn
                 head = t("svc.only_you_now", lang) if user == mover and user is not None \
-                    else t("svc.only_you", lang, phase=say(phase, lang))
+                    else t("svc.only_you", lang, phase=table.said([phase], lang))
                 text = _clip("\n".join([head, *_secret_lines(secret, lang)]))
                 replies.append(Reply(text, Audience.EPHEMERAL if user == mover and user
                                      is not None else Audience.DM, user_id=user))
