@@ -14,7 +14,8 @@ from typing import Any
 
 from PIL import ImageDraw
 
-from engine.rhl18 import data
+from engine.rhl18.words import private_name
+from engine.text import say
 from render.card_text import INK, LINE, MUTED, SMALL, fit
 from render.common import text_colour_on
 from render.rhl18_facts import t, who
@@ -55,12 +56,11 @@ def _auction(draw: ImageDraw.ImageDraw, view: dict[str, Any], box: tuple[float, 
     height = min(2 * LINE + 10, (bottom - top - GAP * (len(selling) - 1)) // len(selling))
     y = top
     for sym in selling:
-        info = data.companies().get(sym, {})
         bidding = sym == auction.get("auctioning")
         draw.rounded_rectangle((left, y, right, y + height), 6,
                                fill="#FFF2B8" if bidding else "#FBF3DE", outline="#C9C2B2",
                                width=2)
-        name = fit(f"{sym}  {info.get('name', '')}", SMALL, right - left - 20, True)
+        name = fit(f"{sym}  {say(private_name(sym), lang)}", SMALL, right - left - 20, True)
         draw_text(draw, (left + 10, y + 4), name, SMALL, bold=True, fill=INK)
         bids = fit(bids_text(view, auction, sym, lang), SMALL, right - left - 20)
         draw_text(draw, (left + 10, y + 4 + LINE), bids, SMALL, fill=INK)

@@ -16,6 +16,8 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engine.rhl18 import data, hexmap
+from engine.rhl18.words import private_name
+from engine.text import say
 from render.common import text_colour_on
 from render.rhl18 import MAP_W, MARGIN, draw_header
 from render.rhl18_facts import (
@@ -323,7 +325,7 @@ def privates_table(draw: ImageDraw.ImageDraw, y: float, view: dict, lang: str) -
         info = data.companies().get(sym, {})
         stripe(draw, y, k, "#FFF2B8" if sym == auction.get("auctioning") else None)
         mid = y + ROW / 2
-        cell(draw, lefts[0], mid, widths[0], f"{sym}  {info.get('name', '')}", bold=False)
+        cell(draw, lefts[0], mid, widths[0], f"{sym}  {say(private_name(sym), lang)}", bold=False)
         seat = seat_of_id(view, entry.get("owner"))
         if entry.get("closed"):
             owner = t(lang, "privates.closed")

@@ -33,3 +33,17 @@ def test_bid_labels_name_the_private_and_its_revenue_in_both_languages():
         for lang in ("en", "de"):
             label = button_label(say(game.label(state, move), lang), game.format(state, move))
             assert len(label) <= 80 and "·" not in label, label
+
+
+def test_the_sheet_lists_privates_by_name_in_the_readers_language():
+    from render import render_board
+    from render.text_draw import recording
+
+    game = engine.get_game("18rhl")
+    state = game.setup(3, {}, 1)
+    for lang, rhe in (("en", "Rheinische Eisenbahn"), ("de", "Rheinische Eisenbahn")):
+        with recording() as texts:
+            render_board("18rhl", {**game.view(state, None), "lang": lang})
+        drawn = {text.text for text in texts}
+        assert "PWB  Prinz Wilhelm-Bahn" in drawn and f"RhE  {rhe}" in drawn, sorted(drawn)
+        assert not any("No. " in text or "Director" in text for text in drawn)
