@@ -28,3 +28,17 @@ async def test_the_hand_reply_has_a_button_for_every_card_in_a_rheinlaender_hand
     after = game.load((await store.latest_game(500)).state)
     assert len(told[0].buttons) == min(len(game.legal(after, seat)), 15)
     await store.close()
+
+
+async def test_a_turn_that_goes_on_says_how_to_type_only_what_its_buttons_leave(tmp_path):
+    service, store, game, _ = await started_table(
+        tmp_path / "hint.sqlite3", "rheinlaender", 2)
+    state = game.load((await store.latest_game(500)).state)
+    seat = game.active(state)[0]
+    action = next(m for m in game.legal(state, seat) if m.get("card") is not None)
+    told = await service.play(ctx(seat + 1), game.format(state, action))
+    after = game.load((await store.latest_game(500)).state)
+    assert len(game.legal(after, seat)) > len(told[0].buttons)  # bastions left to type
+    assert told[0].text.endswith("More moves: /play move:")
+    assert "/game hand" not in told[0].text
+    await store.close()

@@ -156,9 +156,13 @@ class Pictures(ServiceBase):
         it, so it speaks their language (``lang``), as their move's errors do."""
         game, state = table.game, table.state
         assert state is not None
-        text = t("svc.turn_goes_on", lang, phase=table.named(game.phase(state)),
-                 task=self._task(table, lang), hint=t("svc.turn_hint", lang, count=1))
         buttons, picker = self._private_moves(table, seat, lang)
+        # how to move, said at every step of a long turn, only where the buttons leave some
+        # moves to typing (a menu offers the moves its buttons do not)
+        hint = "" if picker is not None or len(buttons) >= len(game.legal(state, seat)) \
+            else t("svc.turn_hint_more", lang) if buttons else t("svc.turn_hint", lang, count=1)
+        text = t("svc.turn_goes_on", lang, phase=table.named(game.phase(state)),
+                 task=self._task(table, lang), hint=hint).rstrip()
         return [Reply(text, Audience.EPHEMERAL, user_id=user_id, buttons=buttons,
                       picker=picker)]
 
