@@ -138,6 +138,20 @@ def player(seat: int) -> Msg:
     return Msg(PLAYER, {"n": seat + 1})
 
 
+def seats_named(text: Any, keyed: Mapping[str, int] | None = None) -> list[int]:
+    """The seats a text names with :func:`player` or, ``keyed``, by a catalogue key that
+    names a seat's colour ("rhein.player.blue" -> its seat), in the order it names them."""
+    if isinstance(text, Msg):
+        if text.key in _PLAYER_KEYS:
+            return [text.params.get("n", 0) - 1]
+        if keyed and text.key in keyed:
+            return [keyed[text.key]]
+        return [seat for value in text.params.values() for seat in seats_named(value, keyed)]
+    if isinstance(text, list | tuple):
+        return [seat for item in text for seat in seats_named(item, keyed)]
+    return []
+
+
 def naming(text: Any, names: Mapping[int, str], keyed: Mapping[str, str] | None = None
            ) -> Any:
     """``text`` with every :func:`player` reference in it replaced by that seat's name from

@@ -48,14 +48,17 @@ async def test_r51_a_player_going_bankrupt_is_a_bold_line_of_its_own_naming_them
     table, _ = await service._load(row)
     await store.save_snapshot(row.id, row.version, service._snapshot(table, state),
                               service.clock())
-    name = next(s.name for s in await store.seats(row.id) if s.seat == broke)
+    name, struck = next((s.name, s.user_id) for s in await store.seats(row.id)
+                        if s.seat == broke)
     from tests.service_pebbles import ctx
 
     replies = await service.play(ctx(user), "done")
     after = game.load((await store.latest_game(500)).state)
     assert after["out"][broke] == 1
     channel = [line for reply in replies if reply.is_public for line in reply.text.split("\n")]
-    assert f"**{name} cannot pay, goes bankrupt and is out of the game.**" in channel, channel
+    # and the player struck is pinged: knocked out, no turn of theirs will tell them
+    assert f"**{name} cannot pay, goes bankrupt and is out of the game.** <@{struck}>" \
+        in channel, channel
     # said once: not again inside the move's own line
     assert sum("bankrupt" in line for line in channel) == 1, channel
     await store.close()

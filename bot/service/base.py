@@ -21,7 +21,7 @@ from bot.service.move_lists import LISTED, first_choices
 from bot.service.reminders import Reminders
 from bot.store import ActionRow, GameRow, SeatRow, Snapshot, StaleVersion, StoreBase
 from engine.core import Game, RuleError, Standing, State, clip_word
-from engine.text import Msg, naming, say
+from engine.text import Msg, naming, say, seats_named
 from render import render_board, render_turn_card
 
 log = logging.getLogger(__name__)
@@ -221,10 +221,15 @@ class Table:
         seat or colour called by this table's name for them ("Turn 21: Orange" -> "Turn 21:
         Anna"); still said in each reader's language."""
         names = {s.seat: s.name for s in self.seats}
-        pattern = self.game.seat_name_key  # ("Blue wins order 34": who is blue?)
-        keyed = {pattern.format(colour=s.colour.lower()): s.name for s in self.seats} \
-            if pattern else None
-        return naming(text, names, keyed)
+        keyed = {key: s.name for key, s in self._colour_keys().items()}
+        return naming(text, names, keyed or None)
+
+    def _colour_keys(self) -> dict[str, SeatRow]:
+        """The catalogue keys by which the engine names a seat's colour, to each seat ("Blue
+        wins order 34": who is blue?)."""
+        pattern = self.game.seat_name_key
+        return {pattern.format(colour=s.colour.lower()): s for s in self.seats} \
+            if pattern else {}
 
     def move_said(self, said: str, before: State, action: Any) -> str:
         """``said``, a move's lines as said; for a move that logged nothing (games stored
@@ -248,7 +253,14 @@ class Table:
 
     def _record_said(self, line: Any, locale: object = None) -> str:
         said = self.said([line], locale)
-        return f"**{said}**" if getattr(line, "key", None) in self.game.alert_keys else said
+        if getattr(line, "key", None) not in self.game.alert_keys:
+            return said
+        # the player it strikes is pinged: knocked out, they have no turn to be told of
+        seats = {s.seat: s for s in self.seats}
+        keyed = {key: s.seat for key, s in self._colour_keys().items() if s.seat is not None}
+        users = [seats[n].user_id for n in seats_named(line, keyed)
+                 if n in seats and not seats[n].is_ai and seats[n].user_id is not None]
+        return " ".join([f"**{said}**", *(f"<@{user}>" for user in dict.fromkeys(users))])
 
     def alerts(self, lines: Sequence[Any], locale: object = None) -> list[str]:
         """The alerts among a move's lines, said as :meth:`said_apart` says them, for a
