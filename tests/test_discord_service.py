@@ -24,6 +24,9 @@ from bot.store import Store
 
 ANNA, BERT = (1, "Anna"), (2, "Bert")
 
+STALE = ("The game moved on: nothing was played. The newest prompt, or /game hand, has "
+         "your moves now.")
+
 
 class Table:
     """Two players at one channel, talking to the bot only through its commands."""
@@ -100,7 +103,7 @@ async def test_a_whole_game_through_commands_buttons_and_autocomplete(table: Tab
     # Anna presses "add 2" on the prompt; pressing the old prompt again is refused.
     await table.press(ANNA, prompt.custom_ids[1])
     stale = await table.press(ANNA, prompt.custom_ids[0])
-    assert [p.text for p in stale.followup.posts] == ["The game moved on, look again."]
+    assert [p.text for p in stale.followup.posts] == [STALE]
     assert await table.moves() == ["add 2"]
 
     await table.do(BERT, "play", move="ADD 2")
@@ -159,7 +162,7 @@ async def test_two_presses_of_one_button_apply_once(table: Table) -> None:
     first, second = await asyncio.gather(table.press(ANNA, button), table.press(ANNA, button))
     assert await table.moves() == ["add 1"]
     refusals = [p.text for i in (first, second) for p in i.followup.posts]
-    assert refusals == ["The game moved on, look again."]
+    assert refusals == [STALE]
 
 
 async def test_game_commands_in_a_dm_are_refused(table: Table) -> None:

@@ -45,3 +45,45 @@ async def test_a_hand_limit_discard_is_made_in_its_select_menu(tmp_path, monkeyp
         said = "\n".join(m.text for m in record.visible_posts)
         assert "Cora" in said and all(card in said for card in dropped), said
         assert prompt.components == []  # the used menu is gone from the prompt
+
+
+async def test_an_18rhl_lay_walked_through_its_menus_clears_them(tmp_path, monkeypatch) -> None:
+    from engine import ai
+
+    game = engine.get_game("18rhl")
+    async with running_bot(tmp_path, monkeypatch, seed=5) as bot:
+        fake = bot.stand_in
+        members = [Member(bot, "Anna"), Member(bot, "Bert"), Member(bot, "Cora")]
+        played = Played()
+        await open_table(bot, "18rhl", members, bots=0, played=played)
+        for step in range(200):  # moves of the normal AI, typed, until a lay menu is up
+            row = await row_of(bot, fake.channel)
+            prompt = next((m for m in reversed(fake.posts())
+                           if any(c.endswith(f":{row.version}:step") for c in m.custom_ids)),
+                          None)
+            if prompt is not None and prompt.select(prompt.custom_ids[-1])["options"][0][
+                    "value"].startswith("lay"):
+                break
+            state = game.load(row.state)
+            seat = game.active(state)[0]
+            move = ai.choose(game, state, seat, "normal", step)
+            await members[seat].command("play", fake.channel, move=game.format(state, move))
+        else:
+            raise AssertionError("no lay menu in 200 moves")
+        seat = game.active(game.load(row.state))[0]
+        menu_id, message = prompt.custom_ids[-1], prompt
+        walked = []
+        for _ in range(4):  # hex, tile, rotation
+            value = message.select(menu_id)["options"][0]["value"]
+            record = await members[seat].select(message, menu_id, [value])
+            assert record.errors == [] and record.answered is not None
+            walked.append(message)
+            if (await row_of(bot, fake.channel)).version != row.version:
+                break
+            [message] = [m for m in record.private if menu_id in m.custom_ids]
+        else:
+            raise AssertionError("the walk made no move")
+        assert len(walked) >= 2
+        # every menu used on the way is gone: the channel prompt's and each private step's
+        assert walked[0] is prompt and all(menu_id not in m.custom_ids for m in walked), \
+            [m.custom_ids for m in walked]

@@ -33,12 +33,17 @@ async def test_a_corporation_is_founded_from_the_menu(tmp_path):
     service, store, game, state, seat, menu = await _until(tmp_path, "par")
     assert menu.custom_id.endswith(":step") and menu.count == 1
     label, value = menu.options[0]
-    assert value.startswith("par ") and "par" in label and "M" in label
+    assert value.startswith("par ") and label.startswith("Found ") and "M a share" in label
     [prices] = await service.pick(ctx(seat + 1), menu.custom_id, [value])
     assert prices.audience is Audience.EPHEMERAL and prices.picker is not None
-    offered = {v for _, v in prices.picker.options}
+    corp = value.split()[1].upper()
+    assert prices.picker.placeholder.lower() == f"pick {corp.lower()}'s par price"
+    offered = [v for _, v in prices.picker.options]
     legal = {game.format(state, m) for m in game.legal(state, seat) if m["type"] == "par"}
-    assert offered == {v for v in legal if v.startswith(value + " ")}
+    assert set(offered) == {v for v in legal if v.startswith(value + " ")}
+    assert offered == sorted(offered, key=lambda v: int(v.split()[-1]))  # cheapest first
+    # words only: the menu shows no notation
+    assert all(label.endswith("M)") and "par" not in label for label, _ in prices.picker.options)
     version = (await store.latest_game(500)).version
     replies = await service.pick(ctx(seat + 1), prices.picker.custom_id, [sorted(offered)[0]])
     assert (await store.latest_game(500)).version == version + 1
@@ -56,11 +61,14 @@ async def test_a_tile_is_laid_hex_then_tile_then_rotation(tmp_path):
             break
         [reply] = replies
         assert reply.audience is Audience.EPHEMERAL and not reply.is_public
-        # headed by the words of the option picked ("Lay on F5 Kempen: tile 1, 2, 55")
+        # headed by the words of the option picked ("F5 Kempen: tile 1, 2, 55"), under a
+        # placeholder naming what to pick
         assert reply.picker is not None and f"**{label}**" in reply.text
+        assert reply.picker.placeholder.startswith(("Pick the tile for ", "Pick how tile "))
         menu, steps = reply.picker, steps + 1
         label, value = menu.options[-1]
     assert steps == 2 and len(value.split()) == 4  # F5, then a tile, then "lay 1 F5 2"
+    assert label.startswith("Tile ") and " lay " not in label and " to " in label
     after = game.load((await store.latest_game(500)).state)
     hex_id, tile = value.split()[2], value.split()[1]
     assert after["board"][hex_id]["tile"].rsplit("-", 1)[0] == tile
@@ -106,4 +114,4 @@ def test_over_25_hexes_the_menu_starts_by_map_row():
     menu = step_menu(game, state, lays, "en")
     assert menu is not None and [v for _, v in menu.options] == [f"lay {r}" for r in "EFGHI"]
     first = sorted((h for h in hexes if h[0] == "E"), key=lambda h: int(h[1:]))
-    assert menu.options[0][0].startswith(f"lay in row E: {first[0]}, {first[1]}")
+    assert menu.options[0][0].startswith(f"row E: {first[0]}, {first[1]}")

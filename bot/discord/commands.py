@@ -23,6 +23,7 @@ from engine.core import clip_word
 from engine.text import msg, say, text_of
 
 log = logging.getLogger(__name__)
+STEP_ORIGINS = 500  # channel prompts remembered while their step menus are walked
 
 AUTOCOMPLETE_LIMIT = 25
 CHOICE_TEXT_LIMIT = 100
@@ -206,6 +207,9 @@ class Adapter:
                  games: Mapping[str, engine.Game] = engine.GAMES) -> None:
         self.delivery = delivery
         self.service = service  # set by the client's setup_hook once the store is open
+        # a step menu's channel prompt by the menu's id, while its player walks the steps
+        # privately: it loses its menu once the move is made
+        self._step_origins: dict[str, discord.Message] = {}
         self.games = games
         self._ctx_type = ctx_type
 
@@ -330,12 +334,32 @@ class Adapter:
         replies = await self.run(interaction,
                                  lambda ctx: self.service.pick(ctx, custom_id, values),
                                  thinking=False)
-        if custom_id.endswith(f":{STEP_CHOICE}"):
-            replies = [reply for reply in replies if reply.is_public]
-        await self._clear_used(interaction, replies)
+        if not custom_id.endswith(f":{STEP_CHOICE}"):
+            await self._clear_used(interaction, replies)
+            return
+        # a step answers with the next menu under the same id; a move brings news or the
+        # next prompt (a turn that goes on is told to its player alone); a refusal neither
+        moved = any(reply.is_public or reply.buttons or (reply.picker is not None and
+                                                         reply.picker.custom_id != custom_id)
+                    for reply in replies)
+        message = interaction.message
+        private = message is not None and message.flags.ephemeral
+        if not moved and not private and message is not None:
+            if len(self._step_origins) >= STEP_ORIGINS:
+                self._step_origins.pop(next(iter(self._step_origins)))
+            self._step_origins[custom_id] = message
+        if moved or private:  # a private step's menu gives way to the next step's
+            await self._clear_used(interaction, replies)
+        origin = self._step_origins.pop(custom_id, None) if moved else None
+        if origin is not None and origin != message:
+            try:
+                await origin.edit(view=None)
+            except discord.HTTPException as error:  # cosmetic: stale picks are refused anyway
+                log.debug("could not clear a step menu's prompt: %s", error)
 
     @staticmethod
     async def _clear_used(interaction: discord.Interaction, replies: list[Reply]) -> None:
+        """The used message loses its buttons and menu once something came of it."""
         if replies and any(reply.is_public or reply.buttons or reply.picker
                            for reply in replies):
             try:

@@ -130,6 +130,13 @@ class Extras:
         (:meth:`choices` with it typed), as the next menu. None: no menu."""
         return None
 
+    def next_step(self, game: Game, state: State, seat: int, value: str, *,
+                  lang: str = DEFAULT) -> tuple[str, list[tuple[str, str]]] | None:
+        """The menu after a step menu's ``value`` (one that is not yet a move): what to
+        pick (a placeholder) and the options (label in words, value), in ``lang``. None:
+        the autocomplete's choices for it, under a plain placeholder."""
+        return None
+
     def list_labels(self, game: Game, state: State, moves: list[Action], *,
                     lang: str = DEFAULT) -> list[str] | None:
         """Labels in ``lang`` for ``moves`` in a list a player reads (``/game hand``, the

@@ -97,7 +97,7 @@ class Moves(ServiceBase):
         name = getattr(game, "step_name", game.phase)
         before = self._closed_names.get(table.row.id, "")
         return t(key, lang, before=say(before, lang), now=say(name(state), lang),
-                 expected=_expected(game, state, seat, lang))
+                 expected=_expected(table, seat, lang))
 
     @_guarded
     async def press(self, ctx: Ctx, custom_id: str) -> list[Reply]:
@@ -179,13 +179,10 @@ class Moves(ServiceBase):
         try:
             action = self._parse(table, seat, values[0])
         except RuleError:  # not a move yet: the menu goes on where the autocomplete would
-            assert table.state is not None
-            steps = extras_for(table.row.game_key).choices(
-                table.game, table.state, seat, values[0], lang=ctx.locale)
+            placeholder, steps = self._next_step(ctx, table, seat, values[0])
             if not steps:
                 raise
-            menu = Picker(clip_word(t("svc.step_placeholder", ctx.locale), 150), custom_id, 1,
-                          tuple(steps[:25]))
+            menu = Picker(clip_word(placeholder, 150), custom_id, 1, tuple(steps[:25]))
             return [_private(ctx, t("svc.step_next", ctx.locale,
                                     step=self._step_label(ctx, table, seat, values[0])),
                              picker=menu)]
@@ -194,8 +191,7 @@ class Moves(ServiceBase):
             return [asked]
         return await self._play_action(table, seat, ctx.user_id, action, ctx.locale)
 
-    @staticmethod
-    def _step_label(ctx: Ctx, table: Table, seat: int, value: str) -> str:
+    def _step_label(self, ctx: Ctx, table: Table, seat: int, value: str) -> str:
         """How the menu that offered ``value`` worded it (the first menu's, or the step
         before's), so the next menu is headed "Lay on F5 Kempen: tile 1, 2, 55", not
         "lay F5"."""
@@ -203,9 +199,21 @@ class Moves(ServiceBase):
         assert state is not None
         first = extras.step_menu(game, state, seat, game.legal(state, seat), lang=ctx.locale)
         offered = list(first.options) if first else []
-        offered += extras.choices(game, state, seat, value.rsplit(" ", 1)[0],
-                                  lang=ctx.locale) or []
+        offered += self._next_step(ctx, table, seat, value.rsplit(" ", 1)[0])[1]
         return next((label for label, choice in offered if choice == value), value)
+
+    @staticmethod
+    def _next_step(ctx: Ctx, table: Table, seat: int,
+                   value: str) -> tuple[str, list[tuple[str, str]]]:
+        """The menu after ``value``: the game's (``Extras.next_step``), else the
+        autocomplete's choices under a plain placeholder."""
+        game, state, extras = table.game, table.state, extras_for(table.row.game_key)
+        assert state is not None
+        found = extras.next_step(game, state, seat, value, lang=ctx.locale)
+        if found is not None:
+            return found
+        return (t("svc.step_placeholder", ctx.locale),
+                extras.choices(game, state, seat, value, lang=ctx.locale) or [])
 
     def _parse(self, table: Table, seat: int, text: str) -> Action:
         """The engine's parse; if that fails, again with German keywords made English."""

@@ -26,11 +26,12 @@ from bot.service.extras import Extras, NoZoom, Pick
 from bot.service.move_lists import LISTED
 from bot.service.rhl18_holdings import holdings
 from engine.core import Action, Game, State
-from engine.rhl18 import hexmap
+from engine.rhl18 import data, hexmap
 from engine.rhl18 import rules as R
 from engine.rhl18 import tiles as TL
 from engine.rhl18.labels import cost as move_cost
 from engine.rhl18.tiles import describe_rotation, track_groups
+from engine.rhl18.words import private_name
 from engine.text import DEFAULT, Msg, has, msg, say
 
 LIMIT = 25  # Discord's autocomplete, button and select-menu limits
@@ -51,8 +52,10 @@ class Lays:
     """The legal tile lays of a position, grouped by prefix ("" or "szl "), hex and tile."""
 
     def __init__(self, game: Game, state: State, moves: list[Action],
-                 lang: str = DEFAULT) -> None:
-        self.game, self.state, self.lang = game, state, language(lang)
+                 lang: str = DEFAULT, menu: bool = False) -> None:
+        # menu: labels in words alone, for a select menu (its values are not shown); the
+        # autocomplete's labels also show what to type
+        self.game, self.state, self.lang, self.menu = game, state, language(lang), menu
         self.tree: dict[str, dict[str, dict[str, list[Action]]]] = defaultdict(
             lambda: defaultdict(lambda: defaultdict(list)))
         for move in moves:
@@ -72,21 +75,36 @@ class Lays:
         name = f" {info.name}" if info.name else ""
         tiles = ", ".join(sorted(by_tile, key=_tile_order))
         first = next(iter(by_tile.values()))[0]
-        label = msg("rhl18.discord.lay_hex", prefix=prefix, hex=hex_id, name=name, tiles=tiles,
-                    cost=self.cost(first))
+        if self.menu:
+            label = msg("rhl18.discord.menu.hex", by=self.by(prefix), hex=hex_id, name=name,
+                        tiles=tiles, cost=self.cost(first))
+        else:
+            label = msg("rhl18.discord.lay_hex", prefix=prefix, hex=hex_id, name=name,
+                        tiles=tiles, cost=self.cost(first))
         return _fit(say(label, self.lang)), f"{prefix}lay {hex_id}"
+
+    def by(self, prefix: str) -> Msg | str:
+        """A private company's lays named by the company ("Szl Seilzuganlage: "), not by
+        the notation's prefix ("szl ")."""
+        sym = next((s for s in data.companies() if s.lower() == prefix.strip()), None)
+        return msg("rhl18.discord.menu.by", company=sym, name=private_name(sym)) if sym \
+            else ""
 
     def tile_choice(self, prefix: str, hex_id: str, name: str) -> tuple[str, str]:
         moves = distinct_tracks(self.tree[prefix][hex_id][name])
         if len(moves) == 1:  # nothing left to choose: the final notation at once
             return self.rotation_choice(moves[0])
-        label = msg("rhl18.discord.lay_tile", prefix=prefix, tile=name, hex=hex_id,
+        key = "rhl18.discord.menu.tile" if self.menu else "rhl18.discord.lay_tile"
+        label = msg(key, prefix=prefix, tile=name, hex=hex_id,
                     colour=colour_word(TL.tile(name).color), ways=len(moves))
         return _fit(say(label, self.lang)), f"{prefix}lay {hex_id} {name}"
 
     def rotation_choice(self, move: Action) -> tuple[str, str]:
         text = self.game.format(self.state, move)
         exits = describe_rotation(move["hex"], tile_name(move["tile"]), move["rotation"])
+        if self.menu:
+            return _fit(say(msg("rhl18.discord.menu.rotation", tile=tile_name(move["tile"]),
+                                exits=exits, cost=self.cost(move)), self.lang)), text
         label = f"{text}: {say(exits, self.lang)}{self.cost(move)}"  # notation: exits (cost)
         return _fit(label), text
 
@@ -152,7 +170,7 @@ def step_menu(game: Game, state: State, moves: list[Action],
     """The moves without a button, as a menu's first step: a tile lay by its hex (by its
     map row when there are more hexes than a menu holds) and founding a corporation; the
     autocomplete's steps go on from each (``lay F11`` -> tiles, ``par adr`` -> prices)."""
-    lays = Lays(game, state, moves, lang)
+    lays = Lays(game, state, moves, lang, menu=True)
     hexes = [(prefix, h) for prefix in sorted(lays.tree)
              for h in sorted(lays.tree[prefix], key=_hex_order)]
     prices: dict[str, list[int]] = defaultdict(list)
@@ -166,7 +184,7 @@ def step_menu(game: Game, state: State, moves: list[Action],
         rows: dict[tuple[str, str], list[str]] = defaultdict(list)
         for prefix, h in hexes:
             rows[(prefix, h[0])].append(h)
-        options = [(_fit(say(msg("rhl18.discord.step_row", prefix=prefix, row=row,
+        options = [(_fit(say(msg("rhl18.discord.step_row", by=lays.by(prefix), row=row,
                                  hexes=", ".join(found)), lang)), f"{prefix}lay {row}")
                    for (prefix, row), found in rows.items()]
     options = (options + pars)[:LIMIT]
@@ -174,6 +192,41 @@ def step_menu(game: Game, state: State, moves: list[Action],
         return None
     kind = "both" if hexes and pars else "lay" if hexes else "par"
     return Pick(say(msg(f"rhl18.discord.step_menu.{kind}"), lang), "", 1, tuple(options))
+
+
+def next_step(game: Game, state: State, seat: int, value: str,
+              lang: str = DEFAULT) -> tuple[str, list[tuple[str, str]]] | None:
+    """The menu after a step of :func:`step_menu` (``lay F`` -> its hexes, ``lay F5`` -> the
+    tiles, ``lay F5 9`` -> the rotations, ``par bme`` -> the prices): a placeholder naming
+    what to pick, and its options in words."""
+    moves = game.legal(state, seat)
+    words = value.strip().lower().split()
+    if words[:1] == ["par"] and len(words) == 2:
+        pars = sorted((m for m in moves if m.get("type") == "par"
+                       and m["corporation"].lower() == words[1]),
+                      key=lambda m: R.price_of(m["share_price"]))
+        if not pars:
+            return None
+        corp = pars[0]["corporation"]
+        return (say(msg("rhl18.discord.pick.par", corp=corp), lang),
+                [(say(msg("rhl18.discord.menu.par", price=R.price_of(m["share_price"]),
+                          cost=move_cost(state, m)), lang), game.format(state, m))
+                 for m in pars])
+    lays = Lays(game, state, moves, lang, menu=True)
+    split = _split_prefix(words, sorted(lays.tree, key=len, reverse=True))
+    if split is None or split[0] not in lays.tree:
+        return None
+    prefix, rest = split
+    options = lay_steps(lays, prefix, rest)[:LIMIT]
+    hexes = lays.tree[prefix]
+    hex_id = next((w.upper() for w in rest if w.upper() in hexes), None)
+    if hex_id is None:
+        title = msg("rhl18.discord.pick.hex_in_row", row=" ".join(rest).upper())
+    elif len(rest) < 2:
+        title = msg("rhl18.discord.pick.tile", hex=hex_id)
+    else:
+        title = msg("rhl18.discord.pick.rotation", tile=rest[-1], hex=hex_id)
+    return say(title, lang), options
 
 
 def _hex_order(hex_id: str) -> tuple[str, int]:
@@ -307,6 +360,10 @@ class Rhl18Extras(Extras):
     def step_menu(self, game: Game, state: State, seat: int, moves: list[Action], *,
                   lang: str = DEFAULT) -> Pick | None:
         return step_menu(game, state, moves, lang)
+
+    def next_step(self, game: Game, state: State, seat: int, value: str, *,
+                  lang: str = DEFAULT) -> tuple[str, list[tuple[str, str]]] | None:
+        return next_step(game, state, seat, value, lang)
 
     def incomplete(self, game: Game, state: State, seat: int, text: str) -> Msg | None:
         words = text.strip().lower().split()
