@@ -168,7 +168,11 @@ async def test_buttons_autocomplete_and_the_hand_name_other_seats(tmp_path):
         raise AssertionError("no label named another seat in 60 moves")
     [hand] = await service.hand(ctx(seat + 1))
     choices = await service.move_choices(ctx(seat + 1), "next to")
-    shown = [b.label for b in hand.buttons] + [label for label, _ in choices] + [hand.text]
+    from bot.service.base import _expected
+
+    table, _ = await service._load(await store.latest_game(500))
+    dm = _expected(table, seat, "en")  # the turn DM's "you can" list
+    shown = [b.label for b in hand.buttons] + [label for label, _ in choices] + [hand.text, dm]
     assert any("next to U" in text for text in shown), shown
     assert not any(f"next to {c}" in text for text in shown for c in colours), shown
     await store.close()
