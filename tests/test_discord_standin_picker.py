@@ -33,7 +33,7 @@ async def test_a_hand_limit_discard_is_made_in_its_select_menu(tmp_path, monkeyp
         [prompt] = [m for m in ended.private if any(c.endswith(":pick") for c in m.custom_ids)]
         [menu_id] = prompt.custom_ids  # the menu alone: no buttons for 20 combinations
         menu = prompt.select(menu_id)
-        assert menu["placeholder"] == "Wähle die 3 Karten zum Abwerfen"
+        assert menu["placeholder"] == "Wähle die 3 Karten zum Abwerfen (Kraftfutter bleibt auf der Hand)"
         assert menu["min_values"] == menu["max_values"] == 3 and len(menu["options"]) == 6
         version = (await row_of(bot, fake.channel)).version
         record = await cora.select(prompt, menu_id, [o["value"] for o in menu["options"][:3]])

@@ -37,6 +37,9 @@ async def test_the_discard_is_offered_as_one_menu_of_the_cards_that_may_go(tmp_p
         assert picker.custom_id.endswith(":pick") and "Pick the 3 cards" in picker.placeholder
         assert fitted(reply) == reply  # within Discord's limits as it is
     assert all(f"#{card}" in label for (label, _), card in zip(hand.picker.options, droppable, strict=True))
+    # the hand says what to do, not each of the 20 combinations
+    assert "Pick the 3 cards to discard (feed stays in your hand)." in hand.text
+    assert "Discard #" not in hand.text
     await store.close()
 
 

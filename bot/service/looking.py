@@ -8,7 +8,7 @@ import json
 from typing import Any
 
 from bot.i18n import colour_name, language, t
-from bot.replies import Attachment, Button, Reply
+from bot.replies import PICK_CHOICE, Attachment, Button, Reply
 from bot.service.base import (
     STOP_WORDS,
     Ctx,
@@ -108,6 +108,11 @@ class Looking(ServiceBase):
         buttons: list[Button] = []
         picker = None
         if seat.seat in game.active(state):
+            buttons, picker = self._private_moves(table, seat.seat, ctx.locale)
+        if picker is not None and picker.custom_id.endswith(f":{PICK_CHOICE}"):
+            # the menu offers each move: listing every combination of cards said nothing
+            lines.append(f"{picker.placeholder}.")
+        elif seat.seat in game.active(state):
             moves = game.legal(state, seat.seat)
             listed = extras_for(table.row.game_key).list_labels(game, state, moves,
                                                                 lang=ctx.locale) \
@@ -123,7 +128,6 @@ class Looking(ServiceBase):
                 cut += " " + t("svc.hand.way_out", ctx.locale, move=way)
             lines.append(t("svc.hand.moves", ctx.locale, count=len(moves)) + "; ".join(labels)
                          + cut)
-            buttons, picker = self._private_moves(table, seat.seat, ctx.locale)
         else:
             lines.append(t("svc.hand.not_turn", ctx.locale))
         return notices + [_private(ctx, _clip("\n".join(lines)), buttons=buttons,
