@@ -40,8 +40,10 @@ def test_the_bastion_step_offers_doors_then_spaces_by_our_knights():
     assert shown == sorted(shown) and shown[0] == min(tiers.values())
     # every door and space by our knights has its button, then spaces by others' knights
     near = sum(1 for t in tiers.values() if t < 2)
-    assert 0 < near < len(shown) == PRIVATE_BUTTONS - 1 and max(shown) == 2
+    assert 0 < near < len(shown) <= PRIVATE_BUTTONS - 1 and max(shown) == 2
     assert shown.count(0) + shown.count(1) == near
+    # spaces by no knight are left to typing while any space is by a knight
+    assert len(shown) == min(PRIVATE_BUTTONS - 1, sum(1 for t in tiers.values() if t < 3))
 
 
 def test_a_turns_start_offers_every_card_and_a_few_bastions():

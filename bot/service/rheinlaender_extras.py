@@ -39,6 +39,8 @@ def button_indexes(game: Game, state: State, seat: int, moves: list[Action],
     tiers = {i: bastion_tier(state, seat, listed[i]["space"]) for i in bastions}
     ranked = []
     for tier in range(4):
+        if tier == 3 and ranked:  # spaces by no knight at all were twelve buttons of filler
+            break
         members = [i for i in bastions if tiers[i] == tier]
         ranked += [members[n] for n in spread([labels[i] for i in members])]
     if knights:
