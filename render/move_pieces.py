@@ -198,8 +198,15 @@ def cut_entry(text: str, size: int, width: float, lines: int, game: str = "") ->
 
     if lines <= 0:
         return []
+    return wrap(shortened(text, fits, game), size, width, lines)
+
+
+def shortened(text: str, fits: Callable[[str], bool], game: str = "") -> str:
+    """``text`` as it ``fits`` (a card's lines, a message's characters): whole pieces
+    dropped in :func:`drop_order`, as few as will do, and words cut from the end only if
+    one piece alone is too long."""
     if fits(text):
-        return wrap(text, size, width, lines)
+        return text
     parts = pieces(text)
     order = drop_order(parts, game)
     low, high = 0, len(order)  # the fewest pieces dropped (in that order) that fit
@@ -210,9 +217,7 @@ def cut_entry(text: str, size: int, width: float, lines: int, game: str = "") ->
         else:
             low = middle + 1
     shortest = joined(parts, set(order[:low]))
-    if fits(shortest):
-        return wrap(shortest, size, width, lines)
-    return wrap(clip_words(shortest, fits), size, width, lines)
+    return shortest if fits(shortest) else clip_words(shortest, fits)
 
 
 def clip_words(text: str, fits: Callable[[str], bool]) -> str:

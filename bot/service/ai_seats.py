@@ -11,7 +11,7 @@ from bot.service import ai
 from bot.service.base import EMBED_LIMIT, TEXT_LIMIT, ServiceBase, Table, _public
 from bot.service.extras import extras_for
 from bot.store import StaleVersion
-from engine.core import clip_middle
+from render.move_pieces import shortened
 
 AI_LINE_LIMIT = 600  # one seat's moves in an AI summary; /game log has them all
 AI_PHASE_LIMIT = 1200  # one phase of AI moves in a summary
@@ -127,8 +127,8 @@ class AiSeats(ServiceBase):
             if cut:
                 continue
             # a run of one seat's moves names it once: "**Bot 2** (sky) plays ... · takes ..."
-            line = clip_middle(table.credited(seat, table.run_said(seat, saids)),
-                               AI_LINE_LIMIT)
+            line = shortened(table.credited(seat, table.run_said(seat, saids)),
+                             lambda text: len(text) <= AI_LINE_LIMIT, table.row.game_key)
             later = [rest for s, rest in grouped[number:] if s is not None]
             more = t("svc.ai_more", table.row.language, count=sum(len(r) for r in later))
             room = AI_PHASE_LIMIT - used - len(line) - 1

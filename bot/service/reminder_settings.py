@@ -8,7 +8,8 @@ from bot.service.base import Ctx, Refusal, ServiceBase, Table, _expected, _guard
 from bot.service.pictures import card_entries
 from bot.service.reminders import TurnInfo, zone
 from bot.store import Settings
-from engine.core import clip_middle, clip_word
+from engine.core import clip_word
+from render.move_pieces import shortened
 
 NEWS_RUNS = 5  # the latest runs of the others' moves a turn DM repeats
 NEWS_LINE = 160  # characters each run keeps at least
@@ -49,8 +50,11 @@ class ReminderSettings(ServiceBase):
                 continue
             shown = runs[-NEWS_RUNS:]
             room = max(NEWS_LINE, NEWS_ROOM // len(shown))
-            lines = [clip_middle(table.credited(mover, table.run_said(mover, saids, lang),
-                                                table.who(mover, lang), lang), room)
+            # whole moves give way, the decisive ones last (a cut mid-sentence lost who
+            # was to move next)
+            lines = [shortened(table.credited(mover, table.run_said(mover, saids, lang),
+                                              table.who(mover, lang), lang),
+                               lambda text, room=room: len(text) <= room, table.row.game_key)
                      for mover, saids in shown]
             more = [t("rem.news_more", lang, count=len(runs) - NEWS_RUNS)] \
                 if len(runs) > NEWS_RUNS else []
