@@ -47,3 +47,15 @@ def test_the_sheet_lists_privates_by_name_in_the_readers_language():
         drawn = {text.text for text in texts}
         assert "PWB  Prinz Wilhelm-Bahn" in drawn and f"RhE  {rhe}" in drawn, sorted(drawn)
         assert not any("No. " in text or "Director" in text for text in drawn)
+
+
+def test_a_run_without_trains_is_a_step_on_not_a_zero_revenue_choice():
+    from engine.rhl18 import labels
+
+    game = engine.get_game("18rhl")
+    state = game.setup(3, {}, 1)
+    nothing = {"type": "run_routes", "entity": "RhE", "routes": []}
+    assert say(labels.describe(state, nothing), "en").startswith("Go on: no train runs")
+    assert say(labels.describe(state, nothing), "de").startswith("Weiter: kein Zug fährt")
+    routes = {**nothing, "routes": [{"train": "2-0", "revenue": 40, "hexes": []}]}
+    assert say(labels.describe(state, routes), "en").startswith("Run the routes for 40M")

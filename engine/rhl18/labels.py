@@ -68,6 +68,8 @@ def _what(state: State, action: dict, notation: str) -> Msg | None:
         return msg(key, where=N.token_place(state, action), cost=amount)
     if kind == "run_routes":
         total = sum(r.get("revenue", 0) for r in action.get("routes", []))
+        if not action.get("routes"):  # no train to run: "Run the routes for 0M" read as a choice
+            return msg("rhl18_labels.run_none")
         return msg("rhl18_labels.run", amount=total)
     if kind == "dividend" and action["kind"] in ("payout", "withhold"):
         return msg(f"rhl18_labels.{action['kind']}")
