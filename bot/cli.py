@@ -185,6 +185,11 @@ class Recorder:
                                           for count in (1, 2))}:  # to one player, to several
                     text = text.replace(said, hint)
                 text = terminal_wording(text)
+                if reply.picker is not None and reply.picker.example:  # no menus here
+                    text += "".join(f"\n  {value}: {label}"
+                                    for label, value in reply.picker.options)
+                    text += "\n" + say(msg("cli.pick_hint", example=reply.picker.example),
+                                       self.lang)
             for attachment in reply.files:
                 # zero-padded so that a listing sorts in play order (a long game posts
                 # hundreds of pictures); a turn card says so in its name

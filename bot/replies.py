@@ -69,6 +69,7 @@ class Picker:
     custom_id: str
     count: int
     options: tuple[tuple[str, str], ...]
+    example: str = ""  # one move as typed ("discard 16 54 88"), for a screen without menus
 
 
 @dataclass

@@ -35,6 +35,7 @@ async def test_the_discard_is_offered_as_one_menu_of_the_cards_that_may_go(tmp_p
         picker = reply.picker
         assert picker.count == 3 and [int(v) for _, v in picker.options] == droppable
         assert picker.custom_id.endswith(":pick") and "Pick the 3 cards" in picker.placeholder
+        assert picker.example == game.format(state, moves[0])  # for the terminal
         assert fitted(reply) == reply  # within Discord's limits as it is
     assert all(f"#{card}" in label for (label, _), card in zip(hand.picker.options, droppable, strict=True))
     # the hand says what to do, not each of the 20 combinations
@@ -105,3 +106,21 @@ def test_a_menu_discord_would_refuse_is_dropped_and_buttons_leave_it_a_row():
     assert MovePicker.__discord_ui_compiled_template__.fullmatch("rb:1:9:pick")
     assert not MoveButton.__discord_ui_compiled_template__.fullmatch("rb:1:9:pick")
     assert MoveButton.__discord_ui_compiled_template__.fullmatch("rb:1:9:12")
+
+
+def test_the_terminal_lists_the_menus_cards_and_how_to_type_the_move(tmp_path):
+    import io
+
+    from bot.cli import Recorder
+    from bot.replies import Picker, Reply
+
+    out = io.StringIO()
+    recorder = Recorder(tmp_path, out, names={1: "Anna"})
+    menu = Picker("Pick the 3 cards to discard (feed stays in your hand)", "rb:1:9:pick", 3,
+                  (("#16 request 2 vases (4)", "16"), ("#54 bridge", "54"),
+                   ("#88 extra good", "88"), ("#90 moor path", "90")), "discard 16 54 88")
+    recorder.take([Reply("Pick the 3 cards to discard (feed stays in your hand).",
+                         Audience.EPHEMERAL, user_id=1, picker=menu)], "Anna")
+    shown = out.getvalue()
+    assert "  54: #54 bridge" in shown and "  90: #90 moor path" in shown
+    assert "e.g. discard 16 54 88" in shown

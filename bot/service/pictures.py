@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from dataclasses import replace
 
 from bot.i18n import t
 from bot.replies import (
@@ -202,7 +203,8 @@ class Pictures(ServiceBase):
         if pick is None:
             return (self._move_buttons(table, seat, lang, PRIVATE_BUTTONS),
                     self._step_menu(table, seat, lang))
-        return [], self._picker(table, pick, PICK_CHOICE)
+        return [], replace(self._picker(table, pick, PICK_CHOICE),
+                           example=game.format(state, game.legal(state, seat)[0]))
 
     def _step_menu(self, table: Table, seat: int, lang: str) -> Picker | None:
         """The game's menu of first steps towards moves without a button (18Rhl: tile
