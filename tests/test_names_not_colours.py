@@ -171,7 +171,7 @@ async def test_buttons_autocomplete_and_the_hand_name_other_seats(tmp_path):
     from bot.service.base import _expected
 
     table, _ = await service._load(await store.latest_game(500))
-    dm = _expected(table, seat, "en")  # the turn DM's "you can" list
+    dm = _expected(game, table.state, seat, "en", table)  # the turn DM's "you can" list
     shown = [b.label for b in hand.buttons] + [label for label, _ in choices] + [hand.text, dm]
     assert any("next to U" in text for text in shown), shown
     assert not any(f"next to {c}" in text for text in shown for c in colours), shown

@@ -539,15 +539,14 @@ def _unstopped(text: str) -> str:
     return text[:-1] if text.endswith(".") and not text.endswith("..") else text
 
 
-def _expected(table: Table, seat: int, lang: str = "en") -> str:
+def _expected(game: Game, state: State, seat: int, lang: str = "en",
+              table: Table | None = None) -> str:
     """What a reminder DM says is expected: a few of the seat's own moves (a DM is private,
-    so their labels may show the seat's hidden cards), others named as the buttons name
-    them."""
-    game, state = table.game, table.state
-    assert state is not None
+    so their labels may show the seat's hidden cards); with the ``table``, other players
+    named as its buttons name them."""
     moves = game.legal(state, seat)
-    listed = extras_for(game.key).list_labels(game, state, moves, lang=lang) \
-        or [table.label(state, move, lang) for move in moves[:LISTED]]
+    listed = extras_for(game.key).list_labels(game, state, moves, lang=lang) or \
+        ([table.label(state, move, lang) for move in moves[:LISTED]] if table else None)
     choices, _ = first_choices(game, state, moves, lang, len(moves), listed)
     # "and 273 more" counted single moves where /game hand lists eight entries
     left = len(choices) - 3 + max(0, len(moves) - LISTED)

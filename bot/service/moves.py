@@ -97,7 +97,7 @@ class Moves(ServiceBase):
         name = getattr(game, "step_name", game.phase)
         before = self._closed_names.get(table.row.id, "")
         return t(key, lang, before=say(before, lang), now=say(name(state), lang),
-                 expected=_expected(table, seat, lang))
+                 expected=_expected(game, state, seat, lang, table))
 
     @_guarded
     async def press(self, ctx: Ctx, custom_id: str) -> list[Reply]:

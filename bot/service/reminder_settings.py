@@ -70,7 +70,7 @@ class ReminderSettings(ServiceBase):
                 s = table.by_seat(seat)
                 if not s.is_ai and s.user_id is not None:
                     waiting[s.user_id] = _expected(
-                        table, seat, languages.get(s.user_id, row.language))
+                        game, state, seat, languages.get(s.user_id, row.language), table)
         return TurnInfo(game_id=row.id, guild_id=row.guild_id, channel_id=row.channel_id,
                         title=game.title, phase=row.phase, live=live, waiting=waiting,
                         pace_hours=row.pace_hours, language=row.language,
