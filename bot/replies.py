@@ -71,6 +71,11 @@ class Picker:
     options: tuple[tuple[str, str], ...]
     example: str = ""  # one move as typed ("discard 16 54 88"), for a screen without menus
 
+    @property
+    def kind(self) -> str:
+        """``PICK_CHOICE`` (its picks make any legal move) or ``STEP_CHOICE``."""
+        return self.custom_id.rsplit(":", 1)[-1]
+
 
 @dataclass
 class Reply:

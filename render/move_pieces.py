@@ -118,9 +118,14 @@ def decisive(piece: str, game: str = "") -> bool:
     return is_decisive_key(key_of(piece, game))
 
 
+# what the channel adds around a line: bold and a mention (an alert: "**… bankrupt …** <@1>")
+MARKUP = re.compile(r"\*\*|\s*<@!?\d+>")
+
+
+@functools.lru_cache(maxsize=4096)
 def key_of(piece: str, game: str = "") -> str:
     """The log key ``piece`` was said from, in either language; "" when none says it."""
-    text = piece.strip()
+    text = MARKUP.sub("", piece).strip()
     return next((key for key, pattern in _patterns(texts.LANGUAGES, _key_prefix(game))
                  if pattern.fullmatch(text)), "")
 

@@ -80,6 +80,8 @@ async def test_an_18rhl_lay_walked_through_its_menus_clears_them(tmp_path, monke
             walked.append(message)
             if (await row_of(bot, fake.channel)).version != row.version:
                 break
+            # a step keeps the channel prompt's menu, drawn again with nothing picked
+            assert menu_id in prompt.custom_ids
             [message] = [m for m in record.private if menu_id in m.custom_ids]
         else:
             raise AssertionError("the walk made no move")

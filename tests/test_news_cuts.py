@@ -20,3 +20,14 @@ def test_a_short_message_keeps_the_bankruptcy_and_both_ends(lang):
         assert len(cut) <= room and bankrupt in cut, cut
         assert cut.startswith(text.split(" ")[0]) and words_whole(text, [cut]), cut
     assert shortened(text, lambda candidate: True, "rhein") == text
+
+
+def test_an_alert_in_bold_with_its_mention_stays_decisive():
+    from render.move_pieces import decisive
+
+    line = "Anna cannot pay, goes bankrupt and is out of the game."
+    assert decisive(line, "rhein") and decisive(f"**{line}** <@123>", "rhein")
+    run = " · ".join(["Bert loads 1 onto the white Train (-1)"] * 6 + [f"**{line}** <@123>"]
+                     + ["loads 1 onto the red Ship (-1)"] * 4)
+    cut = shortened(run, lambda text: len(text) <= 160, "rhein")
+    assert "goes bankrupt" in cut and len(cut) <= 160, cut

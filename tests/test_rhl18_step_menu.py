@@ -61,10 +61,11 @@ async def test_a_tile_is_laid_hex_then_tile_then_rotation(tmp_path):
             break
         [reply] = replies
         assert reply.audience is Audience.EPHEMERAL and not reply.is_public
-        # headed by the words of the option picked ("F5 Kempen: tile 1, 2, 55"), under a
-        # placeholder naming what to pick
-        assert reply.picker is not None and f"**{label}**" in reply.text
-        assert reply.picker.placeholder.startswith(("Pick the tile for ", "Pick how tile "))
+        # the placeholder, and the text above the menu, name what to pick and where
+        hex_id = value.split()[1]
+        assert reply.picker is not None and reply.text == f"**{reply.picker.placeholder}**"
+        assert reply.picker.placeholder in (f"Pick the tile for {hex_id}",
+                                            f"Pick how tile {value.split()[-1]} lies on {hex_id}")
         menu, steps = reply.picker, steps + 1
         label, value = menu.options[-1]
     assert steps == 2 and len(value.split()) == 4  # F5, then a tile, then "lay 1 F5 2"

@@ -348,6 +348,13 @@ class Adapter:
             if len(self._step_origins) >= STEP_ORIGINS:
                 self._step_origins.pop(next(iter(self._step_origins)))
             self._step_origins[custom_id] = message
+            # the same menu drawn again shows nothing picked, so the player can pick the
+            # same first step again after leaving its private answer
+            try:
+                await interaction.edit_original_response(
+                    view=discord.ui.View.from_message(message, timeout=None))
+            except discord.HTTPException as error:
+                log.debug("could not reset a step menu: %s", error)
         if moved or private:  # a private step's menu gives way to the next step's
             await self._clear_used(interaction, replies)
         origin = self._step_origins.pop(custom_id, None) if moved else None

@@ -216,6 +216,12 @@ class Table:
         "next to Orange")."""
         return str(self.said([self.game.label(state, action)], locale))
 
+    def list_labels(self, state: State, moves: list[Any], lang: str) -> list[str]:
+        """``moves`` as a list a player reads names them (``/game hand``, the turn DM): the
+        game's entries where it groups moves, else each move's label."""
+        return extras_for(self.row.game_key).list_labels(self.game, state, moves, lang=lang) \
+            or [self.label(state, move, lang) for move in moves[:LISTED]]
+
     def named(self, text: Any) -> Any:
         """``text`` (a catalogue text, not yet said) with every player the engine names by
         seat or colour called by this table's name for them ("Turn 21: Orange" -> "Turn 21:
@@ -545,8 +551,8 @@ def _expected(game: Game, state: State, seat: int, lang: str = "en",
     so their labels may show the seat's hidden cards); with the ``table``, other players
     named as its buttons name them."""
     moves = game.legal(state, seat)
-    listed = extras_for(game.key).list_labels(game, state, moves, lang=lang) or \
-        ([table.label(state, move, lang) for move in moves[:LISTED]] if table else None)
+    listed = table.list_labels(state, moves, lang) if table is not None else \
+        extras_for(game.key).list_labels(game, state, moves, lang=lang)
     choices, _ = first_choices(game, state, moves, lang, len(moves), listed)
     # "and 273 more" counted single moves where /game hand lists eight entries
     left = len(choices) - 3 + max(0, len(moves) - LISTED)

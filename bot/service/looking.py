@@ -22,7 +22,7 @@ from bot.service.base import (
     log,
 )
 from bot.service.extras import NoZoom, extras_for
-from bot.service.move_lists import LISTED, first_choices
+from bot.service.move_lists import first_choices
 from bot.store import GameRow
 from engine.core import Action, Game, State
 from engine.text import say, text_of
@@ -109,15 +109,13 @@ class Looking(ServiceBase):
         picker = None
         if seat.seat in game.active(state):
             buttons, picker = self._private_moves(table, seat.seat, ctx.locale)
-        if picker is not None and picker.custom_id.endswith(f":{PICK_CHOICE}"):
+        if picker is not None and picker.kind == PICK_CHOICE:
             # the menu offers each move: listing every combination of cards said nothing
             lines.append(f"{picker.placeholder}.")
         elif seat.seat in game.active(state):
             moves = game.legal(state, seat.seat)
-            listed = extras_for(table.row.game_key).list_labels(game, state, moves,
-                                                                lang=ctx.locale) \
-                or [table.label(state, m, ctx.locale) for m in moves[:LISTED]]
-            labels, covered = first_choices(game, state, moves, ctx.locale, 20, listed)
+            labels, covered = first_choices(game, state, moves, ctx.locale, 20,
+                                            table.list_labels(state, moves, ctx.locale))
             cut = " ..." if len(moves) > len(covered) else ""
             # a cut list still shows how to stop (done, pass, end), which may sort late
             out = next((m for i, m in enumerate(moves)

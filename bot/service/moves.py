@@ -13,6 +13,8 @@ from bot.replies import (
     FILES_LIMIT,
     HAND_BUTTON,
     MENU_CHOICES,
+    PICKER_OPTIONS_LIMIT,
+    PICKER_PLACEHOLDER_LIMIT,
     STEP_CHOICE,
     Audience,
     Button,
@@ -36,7 +38,7 @@ from bot.service.base import (
 )
 from bot.service.extras import PRIVATE_BUTTONS, extras_for
 from bot.service.move_lists import LISTED, covers, nearest, spread
-from bot.store import Move, StaleVersion
+from bot.store import GameRow, Move, StaleVersion
 from engine.core import Action, RuleError, State, clip_word, is_plain_number
 from engine.text import say
 
@@ -110,10 +112,8 @@ class Moves(ServiceBase):
                 not _number(parts[2]) or not (_number(parts[3]) or parts[3] in UNDO_CHOICES
                                               or parts[3] == HAND_BUTTON or clock):
             raise Refusal("svc.button_foreign")
-        game_id, version = int(parts[1]), int(parts[2])
-        row = await self.store.game(game_id)
-        if row is None or row.channel_id != ctx.channel_id:
-            raise Refusal("svc.button_elsewhere")
+        version = int(parts[2])
+        row = await self._row_here(ctx, int(parts[1]))
         if clock is not None and row.status == "active":
             # Not tied to the version: others may have moved in a simultaneous phase; what
             # counts is that this seat is still waiting and its clock has run out.
@@ -122,11 +122,10 @@ class Moves(ServiceBase):
         if parts[3] == HAND_BUTTON and row.status == "active":
             # Not tied to the version either: the hand and moves shown are the current ones.
             return await self.hand(ctx)
-        if row.status != "active" or row.version != version:
-            return [_private(ctx, t("svc.stale", ctx.locale))]
-        table, notices = await self._load(row)
-        if table.row.version != version:  # a rebuild bumped it
-            return notices + [_private(ctx, t("svc.stale", ctx.locale))]
+        loaded = await self._at_version(ctx, row, version)
+        if isinstance(loaded, list):
+            return loaded
+        table, notices = loaded
         if parts[3] in UNDO_CHOICES:
             return notices + await self.vote_undo(ctx, UNDO_CHOICES[parts[3]])
         index = int(parts[3])
@@ -150,15 +149,11 @@ class Moves(ServiceBase):
         if len(parts) != 4 or parts[0] != "rb" or not _number(parts[1]) or \
                 not _number(parts[2]) or parts[3] not in MENU_CHOICES:
             raise Refusal("svc.button_foreign")
-        row = await self.store.game(int(parts[1]))
-        if row is None or row.channel_id != ctx.channel_id:
-            raise Refusal("svc.button_elsewhere")
-        version = int(parts[2])
-        if row.status != "active" or row.version != version:
-            return [_private(ctx, t("svc.stale", ctx.locale))]
-        table, notices = await self._load(row)
-        if table.row.version != version:  # a rebuild bumped it
-            return notices + [_private(ctx, t("svc.stale", ctx.locale))]
+        row = await self._row_here(ctx, int(parts[1]))
+        loaded = await self._at_version(ctx, row, int(parts[2]))
+        if isinstance(loaded, list):
+            return loaded
+        table, notices = loaded
         seat = self._active_seat(table, ctx)
         if parts[3] == STEP_CHOICE:
             return notices + await self._step(ctx, table, seat, custom_id, values)
@@ -172,6 +167,24 @@ class Moves(ServiceBase):
         action = self._parse(table, seat, " ".join([offered.command, *values]))
         return notices + await self._play_action(table, seat, ctx.user_id, action, ctx.locale)
 
+    async def _row_here(self, ctx: Ctx, game_id: int) -> GameRow:
+        """The game a button or menu belongs to, if it is this channel's."""
+        row = await self.store.game(game_id)
+        if row is None or row.channel_id != ctx.channel_id:
+            raise Refusal("svc.button_elsewhere")
+        return row
+
+    async def _at_version(self, ctx: Ctx, row: GameRow,
+                          version: int) -> tuple[Table, list[Reply]] | list[Reply]:
+        """The table and its notices if the game is still at the ``version`` a button or
+        menu was made for, else the refusal to answer with."""
+        if row.status != "active" or row.version != version:
+            return [_private(ctx, t("svc.stale", ctx.locale))]
+        table, notices = await self._load(row)
+        if table.row.version != version:  # a rebuild bumped it
+            return notices + [_private(ctx, t("svc.stale", ctx.locale))]
+        return table, notices
+
     async def _step(self, ctx: Ctx, table: Table, seat: int, custom_id: str,
                     values: list[str]) -> list[Reply]:
         if len(values) != 1:
@@ -182,25 +195,15 @@ class Moves(ServiceBase):
             placeholder, steps = self._next_step(ctx, table, seat, values[0])
             if not steps:
                 raise
-            menu = Picker(clip_word(placeholder, 150), custom_id, 1, tuple(steps[:25]))
-            return [_private(ctx, t("svc.step_next", ctx.locale,
-                                    step=self._step_label(ctx, table, seat, values[0])),
-                             picker=menu)]
+            placeholder = clip_word(placeholder, PICKER_PLACEHOLDER_LIMIT)
+            menu = Picker(placeholder, custom_id, 1, tuple(steps[:PICKER_OPTIONS_LIMIT]))
+            # the placeholder names the step ("Pick the tile for J9"); the text says it too,
+            # for a phone shows a menu's placeholder small
+            return [_private(ctx, f"**{placeholder}**", picker=menu)]
         asked = self._asked_first(ctx, table, seat, action)
         if asked is not None:
             return [asked]
         return await self._play_action(table, seat, ctx.user_id, action, ctx.locale)
-
-    def _step_label(self, ctx: Ctx, table: Table, seat: int, value: str) -> str:
-        """How the menu that offered ``value`` worded it (the first menu's, or the step
-        before's), so the next menu is headed "Lay on F5 Kempen: tile 1, 2, 55", not
-        "lay F5"."""
-        game, state, extras = table.game, table.state, extras_for(table.row.game_key)
-        assert state is not None
-        first = extras.step_menu(game, state, seat, game.legal(state, seat), lang=ctx.locale)
-        offered = list(first.options) if first else []
-        offered += self._next_step(ctx, table, seat, value.rsplit(" ", 1)[0])[1]
-        return next((label for label, choice in offered if choice == value), value)
 
     @staticmethod
     def _next_step(ctx: Ctx, table: Table, seat: int,
@@ -478,6 +481,7 @@ def _folded(replies: list[Reply]) -> list[Reply]:
         if (before is not None and reply.is_public and before.is_public
                 and reply.title is not None and reply.files
                 and before.title is None and not before.files and not before.buttons
+                and before.picker is None
                 and "<@" not in before.text
                 and len(before.text) + 1 + len(reply.text) <= EMBED_LIMIT):
             out[-1] = replace(reply, text="\n".join(t for t in (before.text, reply.text) if t))

@@ -158,10 +158,15 @@ class Pictures(ServiceBase):
         game, state = table.game, table.state
         assert state is not None
         buttons, picker = self._private_moves(table, seat, lang)
-        # how to move, said at every step of a long turn, only where the buttons leave some
-        # moves to typing (a menu offers the moves its buttons do not)
-        hint = "" if picker is not None or len(buttons) >= len(game.legal(state, seat)) \
-            else t("svc.turn_hint_more", lang) if buttons else t("svc.turn_hint", lang, count=1)
+        # how to move, said at every step of a long turn only while buttons and menus leave
+        # moves to typing (18Rhl's step menu offers lays and pars, not every other move)
+        if picker is not None and picker.kind == PICK_CHOICE or \
+                len(buttons) >= len(game.legal(state, seat)):
+            hint = ""
+        elif buttons or picker is not None:
+            hint = t("svc.turn_hint_more", lang)
+        else:
+            hint = t("svc.turn_hint", lang, count=1)
         text = t("svc.turn_goes_on", lang, phase=table.named(game.phase(state)),
                  task=self._task(table, lang), hint=hint).rstrip()
         return [Reply(text, Audience.EPHEMERAL, user_id=user_id, buttons=buttons,

@@ -32,10 +32,11 @@ def button_indexes(game: Game, state: State, seat: int, moves: list[Action],
                    room: int) -> list[int]:
     listed = moves[:LISTED]
     closing = next((i for i, m in enumerate(listed) if m.get("type") in STEP_ENDS), None)
-    room -= closing is not None
+    if closing is not None:
+        room -= 1
     labels = [str(game.label(state, m)) for m in listed]
     bastions = [i for i, m in enumerate(listed) if m.get("type") == "bastion"]
-    knights = [i for i, m in enumerate(listed) if i != closing and i not in bastions]
+    others = [i for i, m in enumerate(listed) if i != closing and i not in bastions]
     tiers = {i: bastion_tier(state, seat, listed[i]["space"]) for i in bastions}
     ranked = []
     for tier in range(4):
@@ -43,10 +44,10 @@ def button_indexes(game: Game, state: State, seat: int, moves: list[Action],
             break
         members = [i for i in bastions if tiers[i] == tier]
         ranked += [members[n] for n in spread([labels[i] for i in members])]
-    if knights:
+    if others:
         ranked = ranked[:max(1, room // BASTION_SHARE)]
     chosen = ranked[:room]
-    chosen += _by_card(listed, [knights[n] for n in spread([labels[i] for i in knights])])
+    chosen += _by_card(listed, [others[n] for n in spread([labels[i] for i in others])])
     return chosen[:room] + ([closing] if closing is not None else [])
 
 

@@ -187,7 +187,7 @@ def step_menu(game: Game, state: State, moves: list[Action],
         options = [(_fit(say(msg("rhl18.discord.step_row", by=lays.by(prefix), row=row,
                                  hexes=", ".join(found)), lang)), f"{prefix}lay {row}")
                    for (prefix, row), found in rows.items()]
-    options = (options + pars)[:LIMIT]
+    options = (pars + options)[:LIMIT]  # the corporations first: rows could fill the menu
     if not options:
         return None
     kind = "both" if hexes and pars else "lay" if hexes else "par"
@@ -268,7 +268,7 @@ def button_indexes(game: Game, state: State, moves: list[Action]) -> list[int]:
     the depot (one per kind), a token when there is a single spot, buying a share (IPO or
     pool, each corporation), selling one certificate of each corporation, the cheapest bid
     per private, discards and pass. Tile lays, pars and bigger sales go through /play's
-    autocomplete. At most 25 (Discord's limit; the adapter puts five in a row)."""
+    autocomplete. At most 20, pass among them: a fifth row is the step menu's."""
     best: dict[str, int] = {}
     tokens = sum(1 for m in moves if m.get("type") == "place_token")
     texts = [game.format(state, m) for m in moves]
@@ -354,7 +354,8 @@ class Rhl18Extras(Extras):
 
     def button_indexes(self, game: Game, state: State, seat: int, moves: list[Action],
                        room: int = LIMIT) -> list[int]:
-        # its own choice of the moves players make most, up to Discord's 25 wherever shown
+        # its own choice of the moves players make most, up to 20 wherever shown (the
+        # step menu takes the last of a message's five rows)
         return button_indexes(game, state, moves)
 
     def step_menu(self, game: Game, state: State, seat: int, moves: list[Action], *,
