@@ -183,3 +183,22 @@ async def test_a_seeded_game_through_the_service(tmp_path):
         replies = await service.play(ctx(seat + 1), game.format(state, move))
     assert hands >= 3 and checked > 50
     await store.close()
+
+
+def test_a_load_button_names_the_order_it_fills():
+    state = fresh(3)
+    set_capital(state, green=20, yellow=15, blue=16)
+    at_load(state)
+    seat = current(state)
+    give(state, seat, 9)  # Mannheim: 2, 3 or 4 containers
+    board(state, "red-train", None, {seat: 1})
+    moves = GAME.legal(state, seat)
+    fills = next(m for m in moves if m["type"] == "load" and m["transport"] == "red-train"
+                 and m["n"] == 2)
+    other = next(m for m in moves if m["type"] == "load" and m["transport"] == "red-train"
+                 and m["n"] == 4)  # 5 aboard: no option of order 9 takes 5
+    assert EXTRAS.button_label(GAME, state, seat, fills, "Load 2", lang="en") == \
+        "Load 2 · order 9 Mannheim"
+    assert EXTRAS.button_label(GAME, state, seat, fills, "2 laden", lang="de") == \
+        "2 laden · Auftrag 9 Mannheim"
+    assert EXTRAS.button_label(GAME, state, seat, other, "Load 4", lang="en") == "Load 4"

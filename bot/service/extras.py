@@ -83,6 +83,12 @@ class Extras:
         chosen = spread([labels[i] for i in others])[:room - 1]
         return [others[n] for n in chosen] + [closing]
 
+    def button_label(self, game: Game, state: State, seat: int, action: Action, label: str,
+                     *, lang: str = DEFAULT) -> str:
+        """A move's button label (``label``, said in ``lang``) with what the game adds for
+        the player who taps it (Rhein: the order a load fills)."""
+        return label
+
     def confirm(self, game: Game, state: State, seat: int, action: Action) -> Msg | None:
         """What a move that cannot be taken back does, when ``action`` is one: the player is
         asked once more, with a button, before it is made (18Rhl: going bankrupt)."""

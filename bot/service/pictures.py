@@ -9,6 +9,7 @@ from dataclasses import replace
 from bot.i18n import t
 from bot.replies import (
     BUTTON_LABEL_LIMIT,
+    BUTTONS_LIMIT,
     HAND_BUTTON,
     PICK_CHOICE,
     STEP_CHOICE,
@@ -191,11 +192,16 @@ class Pictures(ServiceBase):
         game, state = table.game, table.state
         assert state is not None
         moves = game.legal(state, seat)
-        picked = extras_for(table.row.game_key).button_indexes(game, state, seat, moves, room)
+        extras = extras_for(table.row.game_key)
+        picked = extras.button_indexes(game, state, seat, moves, room)
         lang = lang or table.row.language
-        return [Button(button_label(table.label(state, moves[i], lang),
-                                    game.format(state, moves[i])),
-                       f"rb:{table.row.id}:{table.row.version}:{i}") for i in picked[:25]]
+        buttons = []
+        for i in picked[:BUTTONS_LIMIT]:
+            label = button_label(table.label(state, moves[i], lang), game.format(state, moves[i]))
+            label = extras.button_label(game, state, seat, moves[i], label, lang=lang)
+            buttons.append(Button(button_label(label, ""),
+                                  f"rb:{table.row.id}:{table.row.version}:{i}"))
+        return buttons
 
     def _private_moves(self, table: Table, seat: int,
                        lang: str) -> tuple[list[Button], Picker | None]:

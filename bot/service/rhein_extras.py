@@ -104,6 +104,21 @@ def button_indexes(game: Game, state: State, seat: int, moves: list[Action],
     return ranked[:room - 1] + [closing]
 
 
+def filled_order(view: dict[str, Any], seat: int, move: Action) -> dict[str, Any] | None:
+    """The seat's open order a load fills: one going to a city the transport serves that
+    takes exactly what the seat will have aboard."""
+    if move.get("type") != "load":
+        return None
+    me = next(p for p in view["players"] if p["seat"] == seat)
+    key = move["transport"]
+    item = next((t for t in view["transports"] if t["key"] == key), None)
+    service = data.ROAD if key in data.TRUCK_LETTERS else item["kind"] if item else None
+    here = (item["load"][seat] if item else 0) + move["n"]
+    return next((order for order in me["orders"]
+                 if service in data.CITY_BY_NUMBER[order["city"]].services
+                 and here in {q for q, _ in order["options"]}), None)
+
+
 def _ranking(view: dict[str, Any], seat: int):
     """A move's tier: 0 when it leaves exactly a quantity an open order takes lying in that
     order's city, or loads a transport to such a quantity for a city it serves; 1 when it
@@ -116,8 +131,6 @@ def _ranking(view: dict[str, Any], seat: int):
     road = any(data.ROAD in data.CITY_BY_NUMBER[c].services for c in wanted)
     stop = (view.get("stop") or {}).get("city")
 
-    aboard = {item["key"]: item["load"][seat] for item in view["transports"]}
-
     def cities(key: str) -> list[int]:
         if key in data.TRUCK_LETTERS:
             return [c for c in wanted if data.ROAD in data.CITY_BY_NUMBER[c].services]
@@ -126,13 +139,12 @@ def _ranking(view: dict[str, Any], seat: int):
     def reaches(key: str) -> bool:
         return bool(cities(key))
 
-    def loading(key: str, count: int) -> int:
+    def loading(move: Action) -> int:
         # one tap for the whole quantity an order there takes: the buttons offered "Load 1"
         # and "Load 2", and a player tapped "Load 1" a dozen times
-        here = aboard.get(key, 0) + count
-        if any(here in wanted[c] for c in cities(key)):
+        if filled_order(view, seat, move) is not None:
             return 0
-        return 1 if reaches(key) else 2
+        return 1 if reaches(move["transport"]) else 2
 
     def unloading(where: int | None, count: int) -> int:
         if where not in wanted:
@@ -145,7 +157,7 @@ def _ranking(view: dict[str, Any], seat: int):
         if kind in ("reserve", "move"):
             return 1 if move["city"] in wanted else 2
         if kind == "load":
-            return loading(move["transport"], move["n"])
+            return loading(move)
         if kind == "truck":
             return 1 if road else 2
         if kind == "transfer":
@@ -163,6 +175,15 @@ class RheinExtras(Extras):
     def button_indexes(self, game: Game, state: State, seat: int, moves: list[Action],
                        room: int = MAX_BUTTONS) -> list[int]:
         return button_indexes(game, state, seat, moves, room)
+
+    def button_label(self, game: Game, state: State, seat: int, action: Action, label: str,
+                     *, lang: str = DEFAULT) -> str:
+        # "Load 6 onto the white Train" eleven times over did not say which order each fills
+        order = filled_order(game.view(state, seat), seat, action)
+        if order is None:
+            return label
+        return say(msg("extras.rhein.for_order", move=label, card=order["card"],
+                       city=data.CITY_BY_NUMBER[order["city"]].name), language(lang))
 
     def holdings(self, game: Game, state: State, seat: int, *,
                  lang: str = DEFAULT) -> list[str]:
