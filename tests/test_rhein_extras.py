@@ -104,13 +104,20 @@ def test_a_stop_in_the_orders_city_offers_the_quantities_it_takes_first():
     assert labels[-1] == "Done: keep the rest aboard"
 
 
-def test_loading_offers_the_quantity_an_order_takes_in_one_tap():
+def _loading_for_mannheim() -> tuple[dict, int]:
+    """The load step, the seat to load holding order 9 (Mannheim: 2, 3 or 4 containers) and
+    1 container aboard the red Train."""
     state = fresh(3)
     set_capital(state, green=20, yellow=15, blue=16)
     at_load(state)
     seat = current(state)
-    give(state, seat, 9)  # Mannheim: 2, 3 or 4 containers
+    give(state, seat, 9)
     board(state, "red-train", None, {seat: 1})
+    return state, seat
+
+
+def test_loading_offers_the_quantity_an_order_takes_in_one_tap():
+    state, seat = _loading_for_mannheim()
     moves = GAME.legal(state, seat)
     picked = [moves[i] for i in EXTRAS.button_indexes(GAME, state, seat, moves, MAX_BUTTONS)]
     assert picked[-1]["type"] == "done"
@@ -186,12 +193,7 @@ async def test_a_seeded_game_through_the_service(tmp_path):
 
 
 def test_a_load_button_names_the_order_it_fills():
-    state = fresh(3)
-    set_capital(state, green=20, yellow=15, blue=16)
-    at_load(state)
-    seat = current(state)
-    give(state, seat, 9)  # Mannheim: 2, 3 or 4 containers
-    board(state, "red-train", None, {seat: 1})
+    state, seat = _loading_for_mannheim()
     moves = GAME.legal(state, seat)
     fills = next(m for m in moves if m["type"] == "load" and m["transport"] == "red-train"
                  and m["n"] == 2)
