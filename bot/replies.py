@@ -34,6 +34,16 @@ STEP_CHOICE = "step"
 MENU_CHOICES = (PICK_CHOICE, STEP_CHOICE)
 
 
+# Before a button's move index: the player confirmed a move they were asked about first (an
+# 18Rhl bankruptcy); a reply carrying such a button is that question, not a move made.
+SURE = "sure-"
+
+
+def asks_first(reply: Reply) -> bool:
+    """Whether ``reply`` asks the player to confirm a move (nothing was played yet)."""
+    return any(button.custom_id.rsplit(":", 1)[-1].startswith(SURE) for button in reply.buttons)
+
+
 def keeps_buttons(custom_id: str) -> bool:
     """Whether a pressed button's message keeps its buttons whatever the press answered."""
     return custom_id.rsplit(":", 1)[-1] == HAND_BUTTON

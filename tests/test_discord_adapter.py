@@ -282,3 +282,18 @@ async def test_a_service_crash_is_answered_privately() -> None:
     [post] = interaction.followup.posts
     assert post.ephemeral and "went wrong" in post.text
     assert interaction.channel.posts == []
+
+
+async def test_a_question_before_a_move_leaves_the_pressed_prompt_its_buttons() -> None:
+    # pressing "Go bankrupt" asks first; saying no must leave the prompt usable
+    from bot.discord.commands import Adapter
+    from bot.replies import Audience, Button, Reply
+
+    interaction = make_interaction()
+    question = Reply("Going bankrupt ends your game…", Audience.EPHEMERAL,
+                     buttons=[Button("Go bankrupt", "rb:7:4:sure-12", "danger")])
+    await Adapter._clear_used(interaction, [question])
+    interaction.edit_original_response.assert_not_awaited()
+    prompt = Reply("Your turn goes on", Audience.EPHEMERAL, buttons=[Button("Pass", "rb:7:5:0")])
+    await Adapter._clear_used(interaction, [prompt])
+    interaction.edit_original_response.assert_awaited_once_with(view=None)

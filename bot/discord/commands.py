@@ -18,7 +18,7 @@ from discord import app_commands
 import engine
 from bot.discord.delivery import Delivery, with_retry
 from bot.i18n import t
-from bot.replies import STEP_CHOICE, Audience, Reply, fitted, keeps_buttons
+from bot.replies import STEP_CHOICE, Audience, Reply, asks_first, fitted, keeps_buttons
 from engine.core import clip_word
 from engine.text import msg, say, text_of
 
@@ -339,8 +339,8 @@ class Adapter:
             return
         # a step answers with the next menu under the same id; a move brings news or the
         # next prompt (a turn that goes on is told to its player alone); a refusal neither
-        moved = any(reply.is_public or reply.buttons or (reply.picker is not None and
-                                                         reply.picker.custom_id != custom_id)
+        moved = any(reply.is_public or reply.buttons and not asks_first(reply) or
+                    reply.picker is not None and reply.picker.custom_id != custom_id
                     for reply in replies)
         message = interaction.message
         private = message is not None and message.flags.ephemeral
@@ -367,8 +367,10 @@ class Adapter:
     @staticmethod
     async def _clear_used(interaction: discord.Interaction, replies: list[Reply]) -> None:
         """The used message loses its buttons and menu once something came of it."""
-        if replies and any(reply.is_public or reply.buttons or reply.picker
-                           for reply in replies):
+        # (a question before a move that cannot be taken back leaves the prompt as it is:
+        # the player may say no)
+        if any(reply.is_public or (reply.buttons or reply.picker) and not asks_first(reply)
+               for reply in replies):
             try:
                 await interaction.edit_original_response(view=None)
             except discord.HTTPException as error:  # cosmetic: stale clicks are refused anyway

@@ -16,6 +16,7 @@ from bot.replies import (
     PICKER_OPTIONS_LIMIT,
     PICKER_PLACEHOLDER_LIMIT,
     STEP_CHOICE,
+    SURE,
     Audience,
     Button,
     Picker,
@@ -43,7 +44,6 @@ from engine.core import Action, RuleError, State, clip_word, is_plain_number
 from engine.text import say
 
 UNDO_CHOICES = {"undo-yes": True, "undo-no": False}  # the undo vote's buttons
-SURE = "sure-"  # a button's move index after it: the player confirmed a move asked about
 WAITING = "wait"  # the value of the one autocomplete entry a player not to act sees
 
 
