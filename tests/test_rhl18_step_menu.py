@@ -116,3 +116,14 @@ def test_over_25_hexes_the_menu_starts_by_map_row():
     assert menu is not None and [v for _, v in menu.options] == [f"lay {r}" for r in "EFGHI"]
     first = sorted((h for h in hexes if h[0] == "E"), key=lambda h: int(h[1:]))
     assert menu.options[0][0].startswith(f"row E: {first[0]}, {first[1]}")
+
+
+def test_a_privates_lays_are_headed_by_the_company_not_its_notation():
+    import engine
+    from bot.service.rhl18_steps import Lays
+
+    game = engine.get_game("18rhl")
+    lays = Lays(game, game.setup(3, {}, 1), [], "de", menu=True)
+    assert say(lays.by("szl "), "de") == "Szl Seilzuganlage · "
+    assert say(lays.by("keo "), "en") == "KEO Konzession Essen-Osterath · "
+    assert lays.by("") == ""

@@ -84,7 +84,7 @@ class Lays:
         return _fit(say(label, self.lang)), f"{prefix}lay {hex_id}"
 
     def by(self, prefix: str) -> Msg | str:
-        """A private company's lays named by the company ("Szl Seilzuganlage: "), not by
+        """A private company's lays named by the company ("Szl Seilzuganlage · "), not by
         the notation's prefix ("szl ")."""
         sym = next((s for s in data.companies() if s.lower() == prefix.strip()), None)
         return msg("rhl18.discord.menu.by", company=sym, name=private_name(sym)) if sym \
