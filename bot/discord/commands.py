@@ -329,8 +329,9 @@ class Adapter:
     async def pick(self, interaction: discord.Interaction, custom_id: str,
                    values: list[str]) -> None:
         """A select menu's values, as one move; its message loses the menu as a pressed
-        button's does. A step towards a move (answered with the next menu, privately)
-        leaves the prompt as it is, for the player may not finish the move there."""
+        button's does. A step towards a move is answered privately with the next menu: the
+        channel prompt it was picked on keeps its menu (the player may not finish the move
+        there) until the move is made."""
         replies = await self.run(interaction,
                                  lambda ctx: self.service.pick(ctx, custom_id, values),
                                  thinking=False)
