@@ -194,10 +194,12 @@ def made(replies) -> bool:
         first.audience is Audience.EPHEMERAL and first.text.startswith("**")
 
 
-async def started_table(path, game_key: str, seed: int, players: int = 3):
+async def started_table(path, game_key: str, seed: int, players: int = 3,
+                        lang: str | None = None):
     """A store on ``path`` and a TablesService with ``game_key``'s real engine (pictures
-    stubbed) whose table in channel 500 has ``players`` seats, joined in order, and has
-    started: seat n is user n + 1. Returns (service, store, game, the start's replies)."""
+    stubbed) whose table in channel 500 (in ``lang``, else the default) has ``players``
+    seats, joined in order, and has started: seat n is user n + 1. Returns (service, store,
+    game, the start's replies)."""
     import engine
     from bot.service import TablesService
     from bot.store import Store
@@ -206,7 +208,8 @@ async def started_table(path, game_key: str, seed: int, players: int = 3):
     store = await Store.open(str(path))
     service = TablesService(store, games={game_key: game}, render=lambda key, view: b"png",
                             seed_source=lambda: seed)
-    await service.new(ctx(1), game_key, min_players=players, max_players=players)
+    chosen = {"lang": lang} if lang else {}
+    await service.new(ctx(1), game_key, min_players=players, max_players=players, **chosen)
     for user in range(2, players + 1):
         await service.join(ctx(user))
     replies = await service.start(ctx(1), order="joined")

@@ -77,13 +77,10 @@ def test_a_rheinlaender_label_calls_the_movers_own_knights_yours():
 
 
 async def test_the_first_troedler_deal_names_the_dealer(tmp_path):
-    store = await Store.open(str(tmp_path / "t.sqlite3"))
-    service = TablesService(store, games={"troedler": TROEDLER},
-                            render=lambda key, view: b"png", seed_source=lambda: 5)
-    await service.new(ctx(1), "troedler", lang="de")
-    for user in (2, 3):
-        await service.join(ctx(user))
-    replies = await service.start(ctx(1), order="joined")
+    from tests.service_pebbles import started_table
+
+    _, store, _, replies = await started_table(tmp_path / "t.sqlite3", "troedler", 5,
+                                               lang="de")
     state = TROEDLER.load((await store.latest_game(500)).state)
     deal = next(r.text for r in replies if r.audience is Audience.CHANNEL
                 and r.text.startswith("Runde 1:"))
