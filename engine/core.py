@@ -118,40 +118,6 @@ def clip_word(word: str, limit: int = QUOTE_LIMIT) -> str:
     return word if len(word) <= limit else word[:limit - 1] + "…"
 
 
-def clip_middle(text: str, limit: int) -> str:
-    """``text`` in at most ``limit`` characters, its middle left out: a run of moves begins
-    with who did what and ends with how it ended (the card taken, the order that expired),
-    so both ends are kept and the steps between give way, cut between moves (" · ") where
-    it can and else between words.
-
-    >>> clip_middle("Anna moves to A · moves to B · moves to C · takes the cup", 48)
-    'Anna moves to A … moves to C · takes the cup'
-    """
-    if len(text) <= limit:
-        return text
-    gap = " … "
-    room = limit - len(gap)
-    head = _cut_before(text[:room // 3 + 1])  # one more: a word ending at the cut is whole
-    tail = _cut_after(text[len(text) - (room - len(head)):])
-    return f"{head}{gap}{tail}"
-
-
-def _cut_before(text: str) -> str:
-    """``text`` up to its last move separator, else its last space."""
-    for mark in (" · ", " "):
-        if (at := text.rfind(mark)) > 0:
-            return text[:at]
-    return text
-
-
-def _cut_after(text: str) -> str:
-    """``text`` after its first move separator, else its first space."""
-    for mark in (" · ", " "):
-        if (at := text.find(mark)) >= 0:
-            return text[at + len(mark):]
-    return text
-
-
 # --- seeded randomness kept inside the state -------------------------------------------
 
 _MASK = (1 << 64) - 1

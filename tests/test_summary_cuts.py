@@ -5,16 +5,16 @@ and goe…", so the channel never read that Blue went bankrupt."""
 from __future__ import annotations
 
 from bot.service.ai_seats import AI_LINE_LIMIT, AiSeats
-from engine.core import clip_middle
+from render.move_pieces import shortened
 from tests.test_move_suggestions import seated
 
 
-def test_clip_middle_keeps_both_ends_and_cuts_between_moves():
+def test_a_long_run_keeps_both_ends_and_cuts_between_moves():
     run = " · ".join(f"moves to village {n}" for n in range(40)) + " · takes the cup"
-    cut = clip_middle(run, 120)
+    cut = shortened(run, lambda text: len(text) <= 120)
     assert len(cut) <= 120 and cut.startswith("moves to village 0 ")
     assert cut.endswith("moves to village 39 · takes the cup") and " … " in cut
-    assert clip_middle("short", 120) == "short"
+    assert shortened("short", lambda text: len(text) <= 120) == "short"
 
 
 async def test_an_ai_seats_long_line_still_ends_with_how_the_run_ended(tmp_path):

@@ -14,7 +14,7 @@ import pytest
 
 import engine
 from engine.text import say
-from render import card_text, changes, turn_card
+from render import card_text, changes, move_pieces, turn_card
 from render.common import HIGHLIGHT, PLAYER_COLOURS
 from render.text_draw import DrawnText, recording
 
@@ -146,11 +146,11 @@ def test_a_turn_too_long_for_its_lines_keeps_its_end():
     text = ("Orange plays #59 mountain trail: Eilandubh to Lochaven · takes a pot in Lochaven · "
             "plays #84 moor path: Lochaven to Morvich · takes a vase in Morvich · ends the turn.")
     width = turn_card.text_width("Orange plays #59 mountain trail:", turn_card.SMALL) + 4
-    wrapped = card_text.wrap_ends(text, turn_card.SMALL, width, 4)
+    wrapped = move_pieces.cut_entry(text, turn_card.SMALL, width, 4, "troedler")
     assert len(wrapped) <= 4 and wrapped[0].startswith("Orange plays #59")
     assert " ".join(wrapped).endswith("takes a vase in Morvich · ends the turn."), wrapped
     assert any("…" in line for line in wrapped)
-    assert card_text.wrap_ends("Blue ends the turn.", turn_card.SMALL, width, 1) == [
+    assert move_pieces.cut_entry("Blue ends the turn.", turn_card.SMALL, width, 1) == [
         "Blue ends the turn."]
 
 
