@@ -7,9 +7,9 @@ out of that text lost the news it held ("Anna cannot pay, goes bankrupt" between
 and the next round's orders; every card a Trödler turn played between taking a pile and its
 end). Here the entry is split into those pieces and, while it is too long, the least telling
 piece goes: first one of a run of pieces said alike, then the consequences a move logged
-after it, then the moves themselves, middle first; the entry's first piece (who did what)
-and last (how it ended) stay, and a decisive piece (a bankruptcy, a duchy taken or lost, a
-delivery, a discard, a train bought or rusted, a new phase, the game's end) stays longest.
+after it, then the moves themselves, middle first, then the entry's last piece (how it
+ended) and a decisive piece (a bankruptcy, a duchy taken or lost, a delivery, a discard, a
+train bought or rusted, a new phase, the game's end); the first piece (who did what) stays.
 Each run of dropped pieces reads "…". No word is cut (unless one alone is wider than a line).
 
 The card receives the entries as text, already said in the table's language. A piece is told
@@ -41,7 +41,7 @@ MOVE = " · "
 PIECE_END = re.compile(r" · |(?<=[.!?]) (?=\S)|(?<=;) (?=\S)")
 LEAST_LITERAL = 4  # letters a template part needs to name its key ("{who} {val}M" names none)
 
-REPEATED, CONSEQUENCE, MOVE_RANK, LAST, FIRST, DECISIVE = range(6)
+REPEATED, CONSEQUENCE, MOVE_RANK, LAST, DECISIVE, FIRST = range(6)
 
 
 def pieces(text: str) -> list[tuple[str, str]]:
@@ -144,15 +144,20 @@ def ranks(parts: list[tuple[str, str]], game: str = "") -> list[int]:
     after " · ") is what the player chose; a later sentence of that move is what followed
     from it. A piece said from the same key as others ("loads 1 onto the white Train" ten
     times) and neither the first nor the last of them goes first: those two say what the
-    run was."""
+    run was. The first piece outranks even a decisive one: the card sets the entry beside
+    its seat's colour, and a piece without it ("… Bert is paid face down") reads as that
+    seat's move. A later sentence of the same line ("Bert's duke leaves the duchy at 5
+    right; Bert is paid face down") follows from the first."""
     keys = [key_of(piece, game) or piece.strip().lower() for _, piece in parts]
     out = []
     for index, (separator, _piece) in enumerate(parts):
         same = [i for i, key in enumerate(keys) if key == keys[index]]
-        if is_decisive_key(keys[index]):
-            rank = DECISIVE
-        elif index == 0:
+        if index == 0:
             rank = FIRST
+        elif separator != MOVE and keys[index] == keys[index - 1]:
+            rank = CONSEQUENCE
+        elif is_decisive_key(keys[index]):
+            rank = DECISIVE
         elif index == len(parts) - 1:
             rank = LAST
         elif index not in (same[0], same[-1]):

@@ -29,7 +29,7 @@ from PIL import Image, ImageDraw
 from engine import text as texts
 from render import card_scene, changes, rhein_card, rhl18_card, troedler_card
 from render.card_scene import Place, Scene
-from render.card_text import INK, LINE, MUTED, SMALL, fit
+from render.card_text import INK, LINE, MUTED, SMALL, fit, wrap
 from render.common import HIGHLIGHT, HIGHLIGHT_WIDTH, to_png
 from render.move_pieces import cut_entry
 from render.text_draw import draw_text, text_width
@@ -600,21 +600,46 @@ def _moves(draw: ImageDraw.ImageDraw, game_key: str, view: dict, card: dict, lan
 def shown_moves(moves: list[dict], earlier: int, budget: int, width: float, game_key: str = ""
                 ) -> tuple[int, list[tuple[int | None, list[str]]]]:
     """The entries that fit ``budget`` lines, latest first in priority (the rest are counted
-    as earlier moves), each wrapped to ``width``. Each entry may take an equal share of the
-    lines, so a lone long turn uses the whole column rather than a fixed few lines of it.
-    An entry too long for its share loses whole routine pieces first, decisive ones last
-    (:mod:`render.move_pieces`)."""
-    shown: list[tuple[int | None, list[str]]] = []
-    for move in reversed(moves):
-        room = budget - (1 if earlier or len(shown) + 1 < len(moves) else 0)
-        most = max(2, budget // len(moves))
-        lines = cut_entry(str(move.get("text") or ""), SMALL, width, min(most, room),
-                          game_key)
-        if not lines or len(lines) > room:
-            break
-        shown.insert(0, (move.get("seat"), lines))
-        budget -= len(lines)
-    return earlier + len(moves) - len(shown), shown
+    as earlier moves), each wrapped to ``width``. The latest entry is kept if it can have a
+    line, earlier ones while each can have two (or fewer, if it needs fewer); the lines are then shared out, each entry
+    taking what it needs up to an equal share and the longer entries the lines the shorter
+    leave, so no line stays empty while an entry is cut. An entry too long for its share
+    loses whole routine pieces first, decisive ones last (:mod:`render.move_pieces`)."""
+    texts = [str(move.get("text") or "") for move in moves]
+    needs = [len(wrap(text, SMALL, width, budget)) for text in texts]
+    def fits(count: int) -> bool:  # the latest ``count`` entries, each with its least
+        head = 1 if earlier or count < len(moves) else 0  # the "earlier moves" line
+        least = [min(need, 2) for need in needs[len(moves) - count:]]
+        if count == 1:
+            least = [min(need, 1) for need in least]  # alone, the latest makes do with one
+        return all(least) and sum(least) + head <= budget
+
+    kept = 0
+    while kept < len(moves) and fits(kept + 1):
+        kept += 1
+    if not kept:
+        return earlier + len(moves), []
+    first = len(moves) - kept
+    room = budget - (1 if earlier or first else 0)
+    shares = _shared_out(needs[first:], room)
+    shown = [(moves[index].get("seat"), cut_entry(texts[index], SMALL, width, share, game_key))
+             for index, share in zip(range(first, len(moves)), shares, strict=True)]
+    return earlier + first, shown
+
+
+def _shared_out(needs: list[int], room: int) -> list[int]:
+    """``room`` lines among entries needing ``needs``: the smallest needs are met first, each
+    up to an equal share of what is left.
+
+    >>> _shared_out([1, 9, 3], 9)
+    [1, 5, 3]
+    """
+    shares = [0] * len(needs)
+    left = room
+    for done, index in enumerate(sorted(range(len(needs)), key=lambda i: needs[i])):
+        shares[index] = min(needs[index], left // (len(needs) - done))
+        left -= shares[index]
+    return shares
 
 
 # == standings ==============================================================================

@@ -8,7 +8,7 @@ import pytest
 
 from engine import text as texts
 from render import move_pieces
-from render.card_text import LINE
+from render.card_text import LINE, wrap
 from render.turn_card import COLUMN, SMALL, shown_moves
 
 WIDTH = COLUMN[2] - COLUMN[0] - 30  # the moves' text width, beside the seat's swatch
@@ -181,3 +181,37 @@ def test_a_piece_is_told_decisive_by_the_key_it_was_said_from(lang, key, values,
     subject = str(values.get("player") or values.get("name") or values.get("who") or "")
     if subject and piece.startswith(f"{subject} "):
         assert move_pieces.decisive(piece.removeprefix(f"{subject} "), game) is decisive
+
+
+def rheinlaender_duke_entry(lang: str) -> str:
+    return run(lang, "Bert", [[
+        ("rheinlaender.log.play", {"name": "Bert", "card": 9, "place": "9 right"}),
+        ("rheinlaender.log.duke_leaves", {"name": "Anna", "place": "5 right"})]])
+
+
+@pytest.mark.parametrize("lang", texts.LANGUAGES)
+@pytest.mark.parametrize("lines", [1, 2, 3])
+def test_an_entry_keeps_its_opening_move_before_what_followed_from_it(lang, lines):
+    """A review found "… Anna is paid face down." beside Bert's colour: the card had dropped
+    Bert's own move and kept the payment it caused, which read as Bert's move."""
+    text = rheinlaender_duke_entry(lang)
+    opening = said(lang, "rheinlaender.log.play", name="Bert", card=9, place="9 right")
+    wrapped = shown(text, lines)
+    card = " ".join(wrapped)
+    assert card.startswith(" ".join(opening.split()[:3])), wrapped
+    if len(" ".join(wrap(text, SMALL, WIDTH, 9))) > len(card):  # something was dropped
+        # the payment is said in the same line as the duke leaving, and follows from it
+        assert not card.endswith(said(lang, "rheinlaender.log.duke_leaves", name="Anna",
+                                      place="5 right").split("; ")[-1]), wrapped
+
+
+def test_no_line_of_the_moves_column_stays_empty_while_an_entry_is_cut():
+    """A short latest entry left its older neighbour cut at an equal share, with free lines
+    under them both."""
+    long = troedler_turn()
+    earlier, entries = shown_moves([{"seat": 0, "text": long},
+                                    {"seat": 1, "text": "Bert ends the turn."}], 0, 6, WIDTH)
+    assert earlier == 0 and [seat for seat, _ in entries] == [0, 1]
+    assert entries[1][1] == ["Bert ends the turn."]
+    # more than an equal share (3), as many as whole pieces allow
+    assert len(entries[0][1]) > 3 and "…" in " ".join(entries[0][1]), entries
