@@ -6,16 +6,14 @@ import asyncio
 from typing import Any
 
 from bot.i18n import t
-from bot.replies import Attachment, Reply
+from bot.replies import Reply
 from bot.service import ai
 from bot.service.base import EMBED_LIMIT, TEXT_LIMIT, ServiceBase, Table, _public
-from bot.service.extras import extras_for
 from bot.store import StaleVersion
 from render.move_pieces import shortened
 
 AI_LINE_LIMIT = 600  # one seat's moves in an AI summary; /game log has them all
 AI_PHASE_LIMIT = 1200  # one phase of AI moves in a summary
-MAX_FILES = 10  # attachments per Discord message
 
 
 class AiSeats(ServiceBase):
@@ -24,13 +22,14 @@ class AiSeats(ServiceBase):
         moves quietly (``_ai_posts``): one message for what follows a human move, and the
         board once, at the end, if a phase (``Game.board_round``) ended meanwhile
         (``board_due``: the human move before them ended one; a board of a phase nobody
-        acted in would be stale on arrival). The demo (``cards_for_ai``) shows every AI
-        turn as its card and keeps a board per phase."""
+        acted in would be stale on arrival). The pictures a human's move brings (18Rhl's
+        routes run) are left out for AI seats: a map per corporation's run was a phone's
+        length of scrolling each, where the text says the run. The demo (``cards_for_ai``)
+        shows every AI turn as its card and keeps a board per phase."""
         game, state = table.game, table.state
         assert state is not None
         replies: list[Reply] = []
         sections: list[tuple[Any, list[tuple[int | None, str]]]] = []  # (phase, [(seat, did)])
-        pictures: list[Attachment] = []
         carded: int | None = None  # the seat the last turn card (cards_for_ai) was for
         for _ in range(self.ai_limit):
             if game.result(state) is not None:
@@ -44,9 +43,8 @@ class AiSeats(ServiceBase):
                 if held:
                     sections.append((game.phase(state), [(seat, said) for said in held]))
             if self.cards_for_ai and seat != carded:
-                replies += self._ai_posts(table, sections, pictures) + \
-                    await self._ai_card(table)
-                sections, pictures, carded = [], [], seat
+                replies += self._ai_posts(table, sections) + await self._ai_card(table)
+                sections, carded = [], seat
             level = table.by_seat(seat).ai_level or "easy"
             # legal() can take milliseconds (18Rhl tile lays): choose off the event loop.
             action = await asyncio.to_thread(ai.choose, game, state, seat, level,
@@ -63,28 +61,24 @@ class AiSeats(ServiceBase):
             sections[-1][1].append((seat, table.move_said(
                 table.said_apart(lines)[0], before, action)))
             sections[-1][1].extend((None, record) for record in table.said_apart(lines)[1])
-            shots = extras_for(table.row.game_key).images_after(game, before, seat, action,
-                                                                state, lang=table.row.language)
-            if shots:  # (18Rhl routes run) ride on the run's post
-                pictures += [f for r in await self._pictures(table, shots) for f in r.files]
             if game.board_round(state) != game.board_round(before) and \
                     game.result(state) is None:
                 board_due = True
                 if self.cards_for_ai:
                     board = await self._board_reply(table, state)
-                    replies += self._ai_posts(table, sections, pictures, board)
-                    sections, pictures, board_due = [], [], False
+                    replies += self._ai_posts(table, sections, board)
+                    sections, board_due = [], False
         board = await self._board_reply(table, state) \
             if board_due and game.result(state) is None else None
-        return replies + self._ai_posts(table, sections, pictures, board)
+        return replies + self._ai_posts(table, sections, board)
 
     def _ai_posts(self, table: Table, sections: list[tuple[Any, list[tuple[int | None, str]]]],
-                  pictures: list[Attachment], board: Reply | None = None) -> list[Reply]:
+                  board: Reply | None = None) -> list[Reply]:
         """AI seats' moves as few messages as Discord's limits allow (usually one): per
         phase a heading (when there are several, or a board follows) and its moves, the
-        consecutive moves of a seat on one line, in the order they were made; the pictures
-        they made and the board ride on the last message, whose text is the board's."""
-        if not sections and not pictures and board is None:
+        consecutive moves of a seat on one line, in the order they were made; the board
+        rides on the last message, whose text is the board's."""
+        if not sections and board is None:
             return []
         lang = table.row.language
         headed = len(sections) > 1 or board is not None
@@ -95,16 +89,11 @@ class AiSeats(ServiceBase):
         while blocks and sum(len(b) + 1 for b in last) + len(blocks[-1]) <= room:
             last.insert(0, blocks.pop())
         replies = self._line_replies(blocks)  # earlier phases of a long run, plain texts
-        keep = MAX_FILES - (len(board.files) if board is not None else 0)
-        early, late = pictures[:len(pictures) - keep], pictures[len(pictures) - keep:]
-        # more pictures than one message carries: the earliest go first, ten at a time
-        replies += [_public("", files=early[i:i + MAX_FILES])
-                    for i in range(0, len(early), MAX_FILES)]
         if board is None:
-            replies.append(_public("\n".join(last), files=late))
+            replies.append(_public("\n".join(last)))
         else:
             replies.append(_public("\n".join(t for t in [*last, board.text] if t), title=board.title,
-                                   files=late + board.files))
+                                   files=board.files))
         return [r for r in replies if r.text or r.files]
 
     @staticmethod

@@ -1,0 +1,37 @@
+"""What the channel gets of AI seats' moves: their text, and a board when a phase ends,
+not a picture per move. A phone-player review counted six pictures in one post after a
+human move at an 18Rhl table: a full-height map of each AI corporation's routes run."""
+
+from __future__ import annotations
+
+import engine
+from tests.service_pebbles import ctx
+
+
+async def test_ai_corporations_run_their_routes_without_a_map_each(tmp_path):
+    from bot.service import TablesService
+    from bot.store import Store
+
+    key = "18rhl"
+    store = await Store.open(str(tmp_path / "routes.sqlite3"))
+    drawn: list[dict] = []
+
+    def render(game_key: str, view: dict) -> bytes:
+        drawn.append(view)
+        return b"\x89PNG"
+
+    service = TablesService(store, games={key: engine.get_game(key)}, render=render,
+                            seed_source=lambda: 5, ai_limit=700)
+    await service.new(ctx(1), key, min_players=3, max_players=3)
+    await service.leave(ctx(1))
+    for _ in range(3):
+        await service.add_bot(ctx(1), "normal")
+    replies = await service.start(ctx(1), order="joined")
+    row = await store.latest_game(500)
+    runs = [a for a in await store.actions(row.id) if "run" in a.notation.split()[:2]]
+    assert runs, "the AI seats ran no routes within the move limit"
+    kinds = [(view.get("image") or {}).get("kind") for view in drawn]
+    assert "routes" not in kinds
+    said = "\n".join(reply.text for reply in replies)
+    assert "-train runs for " in said  # the run is said: "DEE's 2-train runs for 60M: F13-F9"
+    await store.close()
