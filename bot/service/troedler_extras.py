@@ -4,12 +4,16 @@ When a turn ends with more than four cards in hand, the player discards down to 
 kept (R37), and each combination of cards is one legal move: dropping 3 of 7 cards is 35
 moves. Fifteen buttons showed a few of them and the rest had to be typed by card number on
 a phone. A select menu lists each card once; picking the cards to drop makes the move.
+
+A move's label ends with its English notation ("Per Fähre nach Achnacroy · move ferry
+achnacroy"), which a German list read as an English tail; German lists leave it off.
 """
 
 from __future__ import annotations
 
 from bot.i18n import t
 from bot.service.extras import Extras, Pick
+from bot.service.move_lists import LISTED
 from engine.core import Action, Game, State
 from engine.text import DEFAULT, say
 from engine.troedler.data import card_text
@@ -24,6 +28,26 @@ class TroedlerExtras(Extras):
         count = len(moves[0]["cards"])
         return Pick(t("extras.troedler.pick_discard", lang, count=count), "discard", count,
                     tuple((say(card_text(card), lang), str(card)) for card in cards))
+
+    def list_labels(self, game: Game, state: State, moves: list[Action], *,
+                    lang: str = DEFAULT) -> list[str] | None:
+        """The labels without their typed notation where the reader's language is not the
+        notation's: a German list read "Zug beenden · end", which Rhein's and Rheinländer's
+        German lists never do (buttons leave the notation off too). English lists keep it,
+        the words an English player may type."""
+        if lang == DEFAULT:
+            return None
+        return [untyped(say(game.label(state, move), lang), game.format(state, move))
+                for move in moves[:LISTED]]
+
+
+def untyped(label: str, notation: str) -> str:
+    """``label`` without the `` · notation`` it ends with.
+
+    >>> untyped("Zug beenden · end", "end")
+    'Zug beenden'
+    """
+    return label.removesuffix(f" · {notation}")
 
 
 EXTRAS = TroedlerExtras()
