@@ -1,10 +1,12 @@
 """What the channel gets of AI seats' moves: their text, and a board when a phase ends,
 not a picture per move. A phone-player review counted six pictures in one post after a
-human move at an 18Rhl table: a full-height map of each AI corporation's routes run."""
+human move at an 18Rhl table: a full-height map of each AI corporation's routes run. It
+also found the new phase said at the end of an AI seat's line, after its train buy."""
 
 from __future__ import annotations
 
 import engine
+from engine import text as texts
 from tests.service_pebbles import ctx
 
 
@@ -34,4 +36,6 @@ async def test_ai_corporations_run_their_routes_without_a_map_each(tmp_path):
     assert "routes" not in kinds
     said = "\n".join(reply.text for reply in replies)
     assert "-train runs for " in said  # the run is said: "DEE's 2-train runs for 60M: F13-F9"
+    phase = texts.render("rhl18.log.phase", {"phase": 3, "limit": 4}, "en")
+    assert phase in said.splitlines(), "phase 3 is a line of its own"
     await store.close()

@@ -62,6 +62,9 @@ class Rhl18Game(Game):
     topics = TOPICS
     heading_keys = frozenset({"rhl18.log.stock_round", "rhl18.log.operating_round",
                               "rhl18.log.auction"})
+    # a new phase changes the train limit and rusts trains, and a broken bank sets the
+    # game's end: said mid-line after an AI seat's train buy, they were missed
+    record_keys = frozenset({"rhl18.log.phase", "rhl18.log.rust", "rhl18.log.bank_broken"})
 
     def __init__(self) -> None:
         self._legal_cache: dict[tuple[bytes, int], list[dict]] = {}
