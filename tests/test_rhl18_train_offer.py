@@ -77,8 +77,8 @@ def test_an_offer_moves_nothing_and_waits_for_the_sellers_president() -> None:
     moves = GAME.legal(state, SELLER_SEAT)
     assert [m["type"] for m in moves] == ["accept", "decline"]
     assert [GAME.format(state, m) for m in moves] == ["accept", "decline"]
-    assert str(GAME.label(state, moves[0])) == f"accept: GVE buys the 2-train for {PRICE}M"
-    assert say(GAME.label(state, moves[1]), "de").startswith("ablehnen: GVE bekommt den 2-Zug")
+    assert str(GAME.label(state, moves[0])) == f"Accept: RhE sells its 2-train to GVE for {PRICE}M"
+    assert say(GAME.label(state, moves[1]), "de").startswith("Ablehnen: RhE behält ihren 2-Zug")
     assert GAME.parse(state, SELLER_SEAT, "ACCEPT") == moves[0]
 
 
@@ -266,7 +266,7 @@ async def test_the_service_prompts_the_seller_who_accepts_with_play(tmp_path):
     assert replies[-1].text.startswith(f"<@{SELLER_SEAT + 1}>: your turn"), replies[-1].text
     choices = await service.move_choices(ctx(SELLER_SEAT + 1), "")
     assert [value for _, value in choices] == ["accept", "decline"]
-    assert choices[0][0] == f"accept: GVE buys the 2-train for {PRICE}M"
+    assert choices[0][0] == f"Accept: RhE sells its 2-train to GVE for {PRICE}M"
     [(said, _)] = await service.move_choices(ctx(BUYER_SEAT + 1), "")  # only "not your turn"
     assert said.startswith("It is not your turn"), said
     # Neither the buyer nor a third player can answer; the seller can.

@@ -86,6 +86,16 @@ def _train(state: State, action: dict) -> Msg:
     train = action["train"]
     for sym, corp in state["corps"].items():
         if train in corp["trains"]:
-            return msg("rhl18_labels.train_from", name=W.train_kind(train), seller=sym,
-                       price=action["price"])
+            # "Buy" read as a purchase where the press only made an offer the other
+            # president could (and an AI often did) decline
+            key = "rhl18_labels.train_offer" if _is_offer(state, action["entity"], sym) \
+                else "rhl18_labels.train_from"
+            return msg(key, name=W.train_kind(train), seller=sym, price=action["price"])
     return msg("rhl18_labels.train_depot", name=W.train_kind(train), price=action["price"])
+
+
+def _is_offer(state: State, buyer: str, seller: str) -> bool:
+    """Whether buying ``seller``'s train makes an offer for its president to answer (two
+    presidents), not a trade (one president), as ``operating._buy_train`` decides."""
+    corps = state["corps"]
+    return corps[buyer]["president"] != corps[seller]["president"]

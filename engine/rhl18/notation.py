@@ -101,8 +101,9 @@ def label(state: State, action: dict) -> Msg:
     if action["type"] == "sell_shares":
         return msg("rhl18.label.gain", mv=text, amt=sale_gain(state, action))
     if action["type"] in ("accept", "decline"):
-        return msg(f"rhl18.label.{action['type']}", buyer=action["buyer"],
-                   train=W.train_name(action["train"]), price=action["price"])
+        return msg(f"rhl18.label.{action['type']}", seller=action["entity"],
+                   buyer=action["buyer"], train=W.train_name(action["train"]),
+                   price=action["price"])
     cost = _cost_of(state, action)
     return msg("rhl18.label.money", mv=text, amt=cost) if cost else \
         msg("rhl18.label.plain", mv=text)
