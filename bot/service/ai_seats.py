@@ -24,13 +24,16 @@ class AiSeats(ServiceBase):
         (``board_due``: the human move before them ended one; a board of a phase nobody
         acted in would be stale on arrival). The pictures a human's move brings (18Rhl's
         routes run) are left out for AI seats: a map per corporation's run was a phone's
-        length of scrolling each, where the text says the run. The demo (``cards_for_ai``)
-        shows every AI turn as its card and keeps a board per phase."""
+        length of scrolling each, where the text says the run. A run that knocks a seat out
+        (``Game.alert_keys``) and goes on to the game's end says the phases after the knock-out
+        as a count (:meth:`_played_out`). The demo (``cards_for_ai``) shows every AI turn as
+        its card and keeps a board per phase."""
         game, state = table.game, table.state
         assert state is not None
         replies: list[Reply] = []
         sections: list[tuple[Any, list[tuple[int | None, str]]]] = []  # (phase, [(seat, did)])
         carded: int | None = None  # the seat the last turn card (cards_for_ai) was for
+        alerted: int | None = None  # the section of the run's latest knock-out
         for _ in range(self.ai_limit):
             if game.result(state) is not None:
                 break
@@ -61,6 +64,8 @@ class AiSeats(ServiceBase):
             sections[-1][1].append((seat, table.move_said(
                 table.said_apart(lines)[0], before, action)))
             sections[-1][1].extend((None, record) for record in table.said_apart(lines)[1])
+            if any(getattr(line, "key", None) in game.alert_keys for line in lines):
+                alerted = len(sections) - 1
             if game.board_round(state) != game.board_round(before) and \
                     game.result(state) is None:
                 board_due = True
@@ -70,7 +75,25 @@ class AiSeats(ServiceBase):
                     sections, board_due = [], False
         board = await self._board_reply(table, state) \
             if board_due and game.result(state) is None else None
+        if alerted is not None and game.result(state) is not None and not self.cards_for_ai:
+            sections = self._played_out(table, sections, alerted)
         return replies + self._ai_posts(table, sections, board)
+
+    @staticmethod
+    def _played_out(table: Table, sections: list[tuple[Any, list[tuple[int | None, str]]]],
+                    alerted: int) -> list[tuple[Any, list[tuple[int | None, str]]]]:
+        """``sections`` with the phases after the one a seat was knocked out in said as a
+        count of their moves, records kept: a human's bankruptcy let the AI seats play five
+        rounds on, four posts of them with the knock-out and its ping in the middle of the
+        second, when all the table then needed was the result."""
+        later = sections[alerted + 1:]
+        if len(later) < 2:
+            return sections
+        count = sum(1 for _, moves in later for seat, _ in moves if seat is not None)
+        kept = [(None, said) for _, moves in later for seat, said in moves if seat is None]
+        more = t("svc.ai_more", table.row.language, count=count)
+        phase, moves = sections[alerted]
+        return [*sections[:alerted], (phase, [*moves, (None, more), *kept])]
 
     def _ai_posts(self, table: Table, sections: list[tuple[Any, list[tuple[int | None, str]]]],
                   board: Reply | None = None) -> list[Reply]:

@@ -1,0 +1,79 @@
+"""What the channel gets of AI seats' moves: their text, and a board when a phase ends,
+not a picture per move. A phone-player review counted six pictures in one post after a
+human move at an 18Rhl table: a full-height map of each AI corporation's routes run. It
+also found the new phase said at the end of an AI seat's line, after its train buy."""
+
+from __future__ import annotations
+
+import engine
+from bot.i18n import t
+from engine import text as texts
+from tests.service_pebbles import ctx
+
+
+async def test_ai_corporations_run_their_routes_without_a_map_each(tmp_path):
+    from bot.service import TablesService
+    from bot.store import Store
+
+    key = "18rhl"
+    store = await Store.open(str(tmp_path / "routes.sqlite3"))
+    drawn: list[dict] = []
+
+    def render(game_key: str, view: dict) -> bytes:
+        drawn.append(view)
+        return b"\x89PNG"
+
+    service = TablesService(store, games={key: engine.get_game(key)}, render=render,
+                            seed_source=lambda: 5, ai_limit=700)
+    await service.new(ctx(1), key, min_players=3, max_players=3)
+    await service.leave(ctx(1))
+    for _ in range(3):
+        await service.add_bot(ctx(1), "normal")
+    replies = await service.start(ctx(1), order="joined")
+    row = await store.latest_game(500)
+    runs = [a for a in await store.actions(row.id) if "run" in a.notation.split()[:2]]
+    assert runs, "the AI seats ran no routes within the move limit"
+    kinds = [(view.get("image") or {}).get("kind") for view in drawn]
+    assert "routes" not in kinds
+    said = "\n".join(reply.text for reply in replies)
+    assert "-train runs for " in said  # the run is said: "DEE's 2-train runs for 60M: F13-F9"
+    phase = texts.render("rhl18.log.phase", {"phase": 3, "limit": 4}, "en")
+    assert phase in said.splitlines(), "phase 3 is a line of its own"
+    await store.close()
+
+
+async def test_a_knocked_out_human_gets_the_knock_out_and_the_result_not_every_later_round(
+        tmp_path):
+    """The review's human went bankrupt in round 4 of 10; the AI seats then played six
+    rounds on in one go, four posts of about 2,000 characters with the bankruptcy and its
+    ping in the middle of the second."""
+    from bot.service import TablesService
+    from bot.store import Store
+
+    key = "rhein"
+    game = engine.get_game(key)
+    store = await Store.open(str(tmp_path / "out.sqlite3"))
+    service = TablesService(store, games={key: game}, render=lambda k, v: b"\x89PNG",
+                            seed_source=lambda: 3)
+    await service.new(ctx(1), key, min_players=3, max_players=3)
+    for _ in range(2):
+        await service.add_bot(ctx(1), "normal")
+    await service.start(ctx(1), order="joined")
+    bankrupt = texts.render("rhein.log.bankrupt", {"player": "U1"}, "en")
+    for _ in range(200):  # the human takes the first move offered, and soon cannot pay
+        row = await store.latest_game(500)
+        state = game.load(row.state)
+        replies = await service.play(ctx(1), game.format(state, game.legal(state, 0)[0]))
+        if any(bankrupt in reply.text for reply in replies):
+            break
+    else:
+        raise AssertionError("the human never went bankrupt")
+    row = await store.latest_game(500)
+    assert row.status == "finished"
+    posts = [reply.text for reply in replies if reply.is_public]
+    [told] = [post for post in posts if bankrupt in post]
+    after = told.split(bankrupt, 1)[1].splitlines()[1:]
+    more = t("svc.ai_more", "en", count=0).split("0")[0]  # "… and "
+    assert after and after[0].startswith(more), told  # the rounds after, as a count
+    assert len(posts) <= 3 and sum(map(len, posts)) < 2500, posts
+    await store.close()
