@@ -317,15 +317,19 @@ class Moves(ServiceBase):
                                   table.move_said(said, before, action),
                                   table.who(seat, lang), lang)
             replies = _told_first(replies, user_id, mine)
-        news = self._closed_turn(table, seat, user_id, action, before, key_before, lang)
+        news = self._closed_turn(table, seat, user_id, action, before, key_before, lang,
+                                 goes_on)
         return _folded(replies) + news + await self._secret_news(table, secrets_before,
                                                                  phase_before, user_id)
 
     def _closed_turn(self, table: Table, seat: int, user_id: int | None, action: Action,
-                     before: State, key_before: Any, lang: str) -> list[Reply]:
+                     before: State, key_before: Any, lang: str, goes_on: bool) -> list[Reply]:
         """When a move (not ``done``) ended its player's turn by itself and they hold the
-        next turn (Rhein: the last truck placed, nothing left aboard at a stop), tell them
-        what they must do now, and remember it for ``play``'s stale-``done`` check."""
+        next turn (Rhein: the last truck placed, nothing left aboard at a stop), remember it
+        for ``play``'s stale-``done`` check, and tell them what they must do now where that
+        turn follows straight on (``goes_on``). Where the phase ended or other seats moved
+        first, the channel's new prompt for them already says it: the note came at the
+        same moment, a second "your turn" in other words."""
         self._closed_turns.pop(table.row.id, None)
         game, state = table.game, table.state
         turn_key = getattr(game, "turn_key", None)
@@ -335,6 +339,8 @@ class Moves(ServiceBase):
             return []
         self._closed_turns[table.row.id] = (seat, table.row.version)
         self._closed_names[table.row.id] = getattr(game, "step_name", game.phase)(before)
+        if not goes_on:
+            return []
         return [Reply(self._turn_news("svc.step_closed", table, seat, lang), Audience.EPHEMERAL,
                       user_id=user_id)]
 
