@@ -196,8 +196,11 @@ def task_text(game_key: str, view: dict, lang: str) -> str:
         cities = {c["number"]: c["name"] for c in view.get("cities") or []}
         if step == "stop" and view.get("stop"):
             stop = view["stop"]
-            transport = texts.render(f"render.rhein.transport.{stop['transport']}", {}, lang) \
-                if texts.has(f"render.rhein.transport.{stop['transport']}") else stop["transport"]
+            # the sentence opens with the transport: its subject form has the article German
+            # declines ("Das rote Schiff"); the plain name read "rotes Schiff hält in …"
+            subject = f"rhein.transport.subject.{stop['transport']}"
+            transport = texts.render(subject, {}, lang) if texts.has(subject) \
+                else stop["transport"]
             return say(lang, "task.rhein.stop", transport=transport,
                        city=cities.get(stop["city"], stop["city"]))
         if step == "fulfil" and view.get("fulfil_city") is not None:

@@ -1,0 +1,33 @@
+"""Rhein's task at a stop, as the turn prompt and the turn card say it: the German read
+"rotes Schiff hält in Karlsruhe: lade dort ab", a sentence opening in lower case without
+its article; it now opens as the other German Rhein texts do ("Das rote Schiff hält …")."""
+
+from __future__ import annotations
+
+import pytest
+
+from render.turn_card import task_text
+
+CITIES = [{"number": 3, "name": "Karlsruhe"}]
+
+
+def _at_stop(transport: str) -> dict:
+    return {"step": "stop", "stop": {"transport": transport, "city": 3}, "cities": CITIES}
+
+
+@pytest.mark.parametrize(("transport", "lang", "said"), [
+    ("red-ship", "de", "Das rote Schiff hält in Karlsruhe: lade dort ab"),
+    ("white-train", "de", "Der weiße Zug hält in Karlsruhe: lade dort ab"),
+    ("black-plane", "de", "Das schwarze Flugzeug hält in Karlsruhe: lade dort ab"),
+    ("red-ship", "en", "The red Ship stops in Karlsruhe: unload there"),
+])
+def test_the_stop_task_opens_with_the_transport_and_its_article(transport, lang, said):
+    assert task_text("rhein", _at_stop(transport), lang) == said
+
+
+def test_every_german_task_opens_with_a_capital() -> None:
+    views = [{"step": step} for step in ("take", "load", "reserve", "trucks")] + \
+        [_at_stop("red-ship"), {"step": "fulfil", "fulfil_city": 3, "cities": CITIES}]
+    for view in views:
+        said = task_text("rhein", view, "de")
+        assert said[:1].isupper(), said
