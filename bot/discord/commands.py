@@ -28,6 +28,11 @@ STEP_ORIGINS = 500  # channel prompts remembered while their step menus are walk
 AUTOCOMPLETE_LIMIT = 25
 CHOICE_TEXT_LIMIT = 100
 AUTOCOMPLETE_TIMEOUT = 2.0  # Discord waits 3 s for autocomplete answers
+# A button or menu is deferred without a placeholder; a move that keeps the player waiting
+# longer than this (AI seats thinking after it) shows "Rheinbot is typing…" in the channel,
+# which Discord keeps up for 10 s or until the bot's next message there.
+TYPING_AFTER = 0.8
+TYPING_AGAIN = 8.0
 ALREADY_ACKNOWLEDGED = 40060
 
 Operation = Callable[[Any], Awaitable[list[Reply]]]
@@ -285,12 +290,31 @@ class Adapter:
             replies = [Reply(t("adp.no_service", interaction.locale), Audience.EPHEMERAL)]
         else:
             try:
-                replies = await operation(self.ctx(interaction))
+                work = operation(self.ctx(interaction))
+                replies = await (work if thinking else self._typing_while(interaction, work))
             except Exception:
                 log.exception("service operation failed")
                 replies = [Reply(t("adp.trouble", interaction.locale), Audience.EPHEMERAL)]
         await self.delivery.deliver(interaction, replies, placeholder=thinking)
         return replies
+
+    @staticmethod
+    async def _typing_while(interaction: discord.Interaction,
+                            work: Awaitable[list[Reply]]) -> list[Reply]:
+        """``work``'s replies; while it takes longer than ``TYPING_AFTER``, the channel shows
+        that the bot is at it (a press has no "thinking…" placeholder to show it)."""
+        task = asyncio.ensure_future(work)
+        wait = TYPING_AFTER
+        while not (await asyncio.wait({task}, timeout=wait))[0]:
+            wait = TYPING_AGAIN
+            channel = interaction.channel
+            if not isinstance(channel, discord.abc.Messageable):
+                continue
+            try:
+                await channel.typing()
+            except discord.HTTPException as error:  # cosmetic
+                log.debug("could not show typing: %s", error)
+        return task.result()
 
     async def defer(self, interaction: discord.Interaction, ephemeral: bool,
                     thinking: bool = True) -> bool:
