@@ -77,3 +77,34 @@ async def test_a_knocked_out_human_gets_the_knock_out_and_the_result_not_every_l
     assert after and after[0].startswith(more), told  # the rounds after, as a count
     assert len(posts) <= 3 and sum(map(len, posts)) < 2500, posts
     await store.close()
+
+
+async def test_when_the_last_human_leaves_the_ai_seats_play_on_without_a_post_per_turn(
+        tmp_path):
+    """A review's Rheinländer table got 60 AI turns in four posts, each under its own
+    heading, when its last player left; the result came under 16 more of them."""
+    from bot.service import TablesService
+    from bot.store import Store
+
+    key = "rheinlaender"
+    game = engine.get_game(key)
+    store = await Store.open(str(tmp_path / "left.sqlite3"))
+    service = TablesService(store, games={key: game}, render=lambda k, v: b"\x89PNG",
+                            seed_source=lambda: 4)
+    await service.new(ctx(1), key, min_players=3, max_players=3, lang="de")
+    for _ in range(2):
+        await service.add_bot(ctx(1), "normal")
+    await service.start(ctx(1), order="joined")
+    for _ in range(3):  # U1 plays a turn, then leaves
+        state = game.load((await store.latest_game(500)).state)
+        await service.play(ctx(1), game.format(state, game.legal(state, 0)[0]))
+    replies = await service.leave(ctx(1))
+    row = await store.latest_game(500)
+    assert row.status == "finished"
+    posts = [reply.text for reply in replies if reply.is_public]
+    more = t("svc.ai_more", "de", count=0).split("0")[0]  # "… und "
+    said = "\n".join(posts)
+    assert sum(line.startswith(more) for line in said.splitlines()) == 1, said
+    assert "__" not in said  # no phase headings: one count for the whole run
+    assert len(posts) <= 3 and len(said) < 1500, posts
+    await store.close()

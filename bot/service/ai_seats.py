@@ -26,7 +26,7 @@ class AiSeats(ServiceBase):
         routes run) are left out for AI seats: a map per corporation's run was a phone's
         length of scrolling each, where the text says the run. A run that knocks a seat out
         (``Game.alert_keys``) and goes on to the game's end says the phases after the knock-out
-        as a count (:meth:`_played_out`). The demo (``cards_for_ai``) shows every AI turn as
+        as a count, and so does a run with no human left at the table (:meth:`_played_out`). The demo (``cards_for_ai``) shows every AI turn as
         its card and keeps a board per phase."""
         game, state = table.game, table.state
         assert state is not None
@@ -75,23 +75,38 @@ class AiSeats(ServiceBase):
                     sections, board_due = [], False
         board = await self._board_reply(table, state) \
             if board_due and game.result(state) is None else None
-        if alerted is not None and game.result(state) is not None and not self.cards_for_ai:
-            sections = self._played_out(table, sections, alerted)
+        if game.result(state) is not None and not self.cards_for_ai:
+            if await self._players_gone(table):
+                sections = self._played_out(table, sections, None)  # nobody left to read it
+            elif alerted is not None:
+                sections = self._played_out(table, sections, alerted)
         return replies + self._ai_posts(table, sections, board)
+
+    async def _players_gone(self, table: Table) -> bool:
+        """Whether every seat is an AI's now though players made moves: the last of them
+        left. (A table of AI seats from its start is watched: its phases are posted.)"""
+        if not all(seat.is_ai for seat in table.seats if seat.seat is not None):
+            return False
+        return any(action.user_id is not None
+                   for action in await self.store.actions(table.row.id))
 
     @staticmethod
     def _played_out(table: Table, sections: list[tuple[Any, list[tuple[int | None, str]]]],
-                    alerted: int) -> list[tuple[Any, list[tuple[int | None, str]]]]:
-        """``sections`` with the phases after the one a seat was knocked out in said as a
-        count of their moves, records kept: a human's bankruptcy let the AI seats play five
-        rounds on, four posts of them with the knock-out and its ping in the middle of the
-        second, when all the table then needed was the result."""
-        later = sections[alerted + 1:]
+                    alerted: int | None) -> list[tuple[Any, list[tuple[int | None, str]]]]:
+        """``sections`` with the phases after the one a seat was knocked out in (``alerted``)
+        said as a count of their moves, records kept: a human's bankruptcy let the AI seats
+        play five rounds on, four posts of them with the knock-out and its ping in the
+        middle of the second, when all the table then needed was the result. With no
+        ``alerted`` (the last player left) every phase is counted, records dropped too: a
+        Rheinländer table got 60 turns in four posts, read by nobody."""
+        later = sections if alerted is None else sections[alerted + 1:]
         if len(later) < 2:
             return sections
         count = sum(1 for _, moves in later for seat, _ in moves if seat is not None)
-        kept = [(None, said) for _, moves in later for seat, said in moves if seat is None]
         more = t("svc.ai_more", table.row.language, count=count)
+        if alerted is None:
+            return [(later[0][0], [(None, more)])]
+        kept = [(None, said) for _, moves in later for seat, said in moves if seat is None]
         phase, moves = sections[alerted]
         return [*sections[:alerted], (phase, [*moves, (None, more), *kept])]
 
