@@ -1,22 +1,25 @@
 """18Rhl train offers through the Discord stand-in (issue 15): AI corporations with normal AI
-seats do not offer trains again and again. Read from what the channel shows: within one
-operating round, no train is offered again at a price its seller has declined (or less),
-and the channel never reads offer after offer (one 4-player demo once had 96 lines)."""
+seats do not offer trains again and again. Read from the game's log (the players leave
+early, and the channel then sums up the AI seats' play as a count): within one operating
+round, no train is offered again at a price its seller has declined (or less), and the log
+never reads offer after offer (one 4-player demo once had 96 lines)."""
 
 from __future__ import annotations
 
 import re
 
 from discord_standin import running_bot
-from discord_standin.table import game_of_two
+from discord_standin.table import game_of_two, row_of
+
+from engine.text import say
 
 OFFER = re.compile(r"(\w+) offers (\w+) (\d+)M for an? ([\w-]+)")
 DECLINE = re.compile(r"(\w+) declines (\w+)'s offer of (\d+)M for an? ([\w-]+)")
-HEADING = re.compile(r"^__(.+)__$", re.M)
+HEADING = re.compile(r"^-- Operating Round (.+) --$", re.M)
 
 
 def operating_rounds(text: str) -> list[str]:
-    """The channel's AI summaries cut at their phase headings (one operating round each)."""
+    """The log cut at its operating rounds' headings."""
     return [part for part in HEADING.split(text) if "offers" in part or "declines" in part]
 
 
@@ -25,7 +28,9 @@ async def test_ai_corporations_do_not_repeat_train_offers(tmp_path, monkeypatch)
         fake = bot.stand_in
         played = await game_of_two(bot, "18rhl", 6, bots=2, level="normal")
         assert played.status == "finished"
-        text = "\n".join(m.text for m in fake.posts())
+        row = await row_of(bot, fake.channel)
+        text = "\n".join(say(line, "en") for action in await bot.client.store.actions(row.id)
+                         for line in action.lines)
         offers = OFFER.findall(text)
         for part in operating_rounds(text):
             declined: dict[tuple[str, str, str], int] = {}
