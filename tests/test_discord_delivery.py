@@ -310,3 +310,18 @@ async def test_the_permission_notice_is_given_once_per_command() -> None:
     assert len(notices) == 1
     assert [p.text for p in interaction.followup.posts if p.ephemeral is False] == [
         "Round 2\nRound 2", "Bert, your turn."]
+
+
+def test_a_mention_in_a_board_post_notifies_through_its_content():
+    """Discord notifies no one mentioned inside an embed: a bankruptcy line that rode on
+    the board post ("**Emil cannot pay …** <@7>") told Emil nothing."""
+    text = "Bot 1 loads 3.\n**Emil cannot pay, goes bankrupt and is out of the game.** <@7>"
+    [part] = reply_parts(Reply(text, title="Round 4/10", files=[Attachment("b.png", b"x")]))
+    kwargs = part.kwargs(channel=True)
+    assert kwargs["content"] == "<@7>" and "<@7>" in kwargs["embed"].description
+    assert kwargs["allowed_mentions"].users is True  # every user mentioned is notified
+    # a ping rule still holds: a mention it leaves out stays silent
+    [quiet] = reply_parts(Reply(text, title="Round 4/10", pings=(3,)))
+    assert quiet.content is None
+    [plain] = reply_parts(Reply("Bot 1 loads 3.", title="Round 4/10"))
+    assert plain.content is None

@@ -260,7 +260,8 @@ def reply_parts(reply: Reply) -> list[Part]:
     for index, chunk in enumerate(chunks):
         if reply.title:
             title = reply.title if index == 0 else f"{reply.title} (continued)"
-            parts.append(Part(title=title, description=chunk))
+            parts.append(Part(content=_notifying(chunk, reply.pings), title=title,
+                              description=chunk))
         else:
             parts.append(Part(content=chunk))
     parts[-1].attachments = list(reply.files)
@@ -269,6 +270,18 @@ def reply_parts(reply: Reply) -> list[Part]:
     for part in parts:
         part.pings = reply.pings
     return [p for p in parts if p.content or p.title or p.attachments or p.buttons]
+
+
+MENTION = re.compile(r"<@!?(\d+)>")
+
+
+def _notifying(description: str, pings: tuple[int, ...] | None) -> str | None:
+    """The mentions in an embed's text, for the message's content: Discord notifies no one
+    mentioned in an embed, so a player knocked out in a line that rode on the board post
+    was never told (a review found one)."""
+    users = [int(user) for user in dict.fromkeys(MENTION.findall(description))
+             if pings is None or int(user) in pings]
+    return " ".join(f"<@{user}>" for user in users) or None
 
 
 def coalesce(replies: list[Reply]) -> list[Reply]:
