@@ -44,9 +44,16 @@ def asks_first(reply: Reply) -> bool:
     return any(button.custom_id.rsplit(":", 1)[-1].startswith(SURE) for button in reply.buttons)
 
 
-def keeps_buttons(custom_id: str) -> bool:
-    """Whether a pressed button's message keeps its buttons whatever the press answered."""
-    return custom_id.rsplit(":", 1)[-1] == HAND_BUTTON
+# The last parts of an undo request's button ids (agree, refuse): the request is one
+# message for all the players who vote, so a vote that leaves others to vote keeps it.
+UNDO_VOTE = ("undo-yes", "undo-no")
+
+
+def keeps_buttons(custom_id: str, vote_open: bool = False) -> bool:
+    """Whether a pressed button's message keeps its buttons whatever the press answered:
+    a turn prompt's hand button, and an undo request's while its vote is still open."""
+    last = custom_id.rsplit(":", 1)[-1]
+    return last == HAND_BUTTON or last in UNDO_VOTE and vote_open
 
 
 class Audience(StrEnum):

@@ -18,7 +18,15 @@ from discord import app_commands
 import engine
 from bot.discord.delivery import Delivery, with_retry
 from bot.i18n import t
-from bot.replies import STEP_CHOICE, Audience, Reply, asks_first, fitted, keeps_buttons
+from bot.replies import (
+    STEP_CHOICE,
+    UNDO_VOTE,
+    Audience,
+    Reply,
+    asks_first,
+    fitted,
+    keeps_buttons,
+)
 from engine.core import clip_word
 from engine.text import msg, say, text_of
 
@@ -344,11 +352,19 @@ class Adapter:
     async def press(self, interaction: discord.Interaction, custom_id: str) -> None:
         """A turn-prompt button. Deferred without a placeholder; once the game has moved on
         (something public was posted, or the presser got the next step's buttons: a turn
-        that goes on is told to its player alone) the pressed message loses its buttons."""
-        replies = await self.run(interaction, lambda ctx: self.service.press(ctx, custom_id),
+        that goes on is told to its player alone) the pressed message loses its buttons.
+        An undo request keeps them while its vote is open (the others still vote there) and
+        loses them once it is over, also when the press came too late to count."""
+        vote = custom_id.rsplit(":", 1)[-1] in UNDO_VOTE
+        name = "press_vote" if vote else "press"
+        replies = await self.run(interaction,
+                                 lambda ctx: getattr(self.service, name)(ctx, custom_id),
                                  thinking=False)
-        if not keeps_buttons(custom_id):
-            await self._clear_used(interaction, replies)
+        if replies is None or self.service is None:  # nothing ran: nothing to clear
+            return
+        vote_open = vote and bool(await self.service.undo_vote_open(custom_id))
+        if not keeps_buttons(custom_id, vote_open):
+            await self._clear_used(interaction, replies, over=vote)
 
     async def pick(self, interaction: discord.Interaction, custom_id: str,
                    values: list[str]) -> None:
@@ -390,11 +406,13 @@ class Adapter:
                 log.debug("could not clear a step menu's prompt: %s", error)
 
     @staticmethod
-    async def _clear_used(interaction: discord.Interaction, replies: list[Reply]) -> None:
-        """The used message loses its buttons and menu once something came of it."""
+    async def _clear_used(interaction: discord.Interaction, replies: list[Reply],
+                          over: bool = False) -> None:
+        """The used message loses its buttons and menu once something came of it, or when
+        it is ``over`` whatever the press answered (an undo request whose vote ended)."""
         # (a question before a move that cannot be taken back leaves the prompt as it is:
         # the player may say no)
-        if any(reply.is_public or (reply.buttons or reply.picker) and not asks_first(reply)
+        if over or any(reply.is_public or (reply.buttons or reply.picker) and not asks_first(reply)
                for reply in replies):
             try:
                 await interaction.edit_original_response(view=None)

@@ -6,7 +6,15 @@ import asyncio
 
 from bot.i18n import t
 from bot.replies import Button, Reply
-from bot.service.base import Ctx, Refusal, ServiceBase, Table, _guarded, _public
+from bot.service.base import (
+    Ctx,
+    Refusal,
+    ServiceBase,
+    Table,
+    _guarded,
+    _private,
+    _public,
+)
 from bot.store import SeatRow
 
 
@@ -19,6 +27,7 @@ class Undo(ServiceBase):
         mine = [i for i, a in enumerate(actions) if a.seat == seat.seat]
         if not mine:
             raise Refusal("svc.undo.none")
+        await self._refuse_while_voting(table)
         first = mine[-1]
         later = actions[first:]
         state = table.state
@@ -52,6 +61,9 @@ class Undo(ServiceBase):
             return notices + [_public(t("svc.undo.refused", table.row.language,
                                         name=seat.name))]
         requester = votes[0]["requested_by"]
+        if ctx.user_id in {v["user_id"] for v in votes}:  # the asker, or a second press
+            # (nothing posted: the others' Agree/Refuse buttons stay as they are)
+            return notices + [_private(ctx, t("svc.undo.counted", ctx.locale))]
         await self.store.cast_vote(table.row.id, table.row.version, votes[0]["target_action"],
                                    requester, ctx.user_id, True, self.clock())
         agreed = {v["user_id"] for v in votes} | {ctx.user_id}
@@ -66,6 +78,48 @@ class Undo(ServiceBase):
         count = sum(1 for a in actions if a.id >= votes[0]["target_action"])
         name = asker.name if asker else t("svc.a_player", table.row.language)
         return notices + await self._undo(table, votes[0]["target_action"], count, name)
+
+    @_guarded
+    async def press_vote(self, ctx: Ctx, custom_id: str) -> list[Reply]:
+        """An undo request's Agree or Refuse button (``rb:<game>:<version>:undo-yes|no``).
+        Once its vote is over (the undo was made or refused, or the game moved on) the
+        press says that, and changes nothing."""
+        agree = _vote_choice(custom_id)
+        if agree is None:
+            raise Refusal("svc.button_foreign")
+        _, game_id, version, _ = custom_id.split(":")
+        row = await self.store.game(int(game_id))
+        if row is None or row.channel_id != ctx.channel_id:
+            raise Refusal("svc.button_elsewhere")
+        if row.status != "active" or row.version != int(version):
+            raise Refusal("svc.undo.over_moved_on")
+        if not await self.store.votes(row.id, row.version):
+            raise Refusal("svc.undo.over_refused")
+        return await self.vote_undo(ctx, agree)
+
+    async def undo_vote_open(self, custom_id: str) -> bool | None:
+        """For the adapter after a press: None if ``custom_id`` is no undo request's button,
+        else whether that request's vote is still open (its message keeps the buttons for
+        the players still to vote) or over (they go)."""
+        if _vote_choice(custom_id) is None:
+            return None
+        _, game_id, version, _ = custom_id.split(":")
+        row = await self.store.game(int(game_id))
+        return row is not None and row.status == "active" and row.version == int(version) \
+            and bool(await self.store.votes(row.id, row.version))
+
+    async def _refuse_while_voting(self, table: Table) -> None:
+        """One undo request at a time: a second would post and ping everyone again, and
+        the first one's buttons would still look open."""
+        votes = await self.store.votes(table.row.id, table.row.version)
+        if not votes:
+            return
+        asker = table.seat_of(votes[0]["requested_by"])
+        voted = {v["user_id"] for v in votes}
+        missing = [s.name for s in self._voters(table, asker) if s.user_id not in voted] \
+            if asker else []
+        raise Refusal("svc.undo.pending", name=asker.name if asker else "?",
+                      names=", ".join(missing))
 
     def _voters(self, table: Table, asker: SeatRow) -> list[SeatRow]:
         """Every other human player; AI seats never object."""
@@ -86,3 +140,15 @@ class Undo(ServiceBase):
         if table.named(table.game.phase(state)) != phase_before:  # as stored: named
             replies.append(await self._board_reply(table, state))
         return replies + await self._after_change(table)
+
+
+UNDO_VOTE = {"undo-yes": True, "undo-no": False}  # an undo request's buttons: agree or not
+
+
+def _vote_choice(custom_id: str) -> bool | None:
+    """Agree (True) or refuse (False) for an undo request's button id; None for others."""
+    parts = custom_id.split(":")
+    if len(parts) != 4 or parts[0] != "rb" or not parts[1].isdigit() or \
+            not parts[2].isdigit():
+        return None
+    return UNDO_VOTE.get(parts[3])
