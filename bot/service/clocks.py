@@ -5,13 +5,19 @@ from __future__ import annotations
 from bot.i18n import t
 from bot.replies import Button, Reply
 from bot.service.base import Ctx, Refusal, ServiceBase, Table, _public
+from bot.service.reminders import SKIP_BUTTON
 from engine.core import Action, Game, State
 
 
 class Clocks(ServiceBase):
-    async def clock_expired(self, game_id: int, user_id: int) -> list[Reply]:
+    async def clock_expired(self, game_id: int, user_id: int, again: bool = False
+                            ) -> list[Reply]:
         """The channel post when ``user_id``'s move clock ran out: buttons for the others to
-        let an AI play the turn, skip it (only if the rules offer a pass) or replace them."""
+        let an AI play the turn, skip it (only if the rules offer a pass) or replace them.
+        It mentions the stalled player and the other human players, who decide. ``again``:
+        the daily repeat while the seat stays stalled, without buttons: the first notice's
+        stay the one place to decide (in a stalled game it is close above), so a choice
+        made there leaves no second set of buttons that look open."""
         row = await self.store.game(game_id)
         if row is None or row.status != "active":
             return []
@@ -21,14 +27,22 @@ class Clocks(ServiceBase):
                 seat.seat not in table.game.active(table.state):
             return []
         lang = row.language
+        others = " ".join(f"<@{s.user_id}>" for s in table.seats
+                          if not s.is_ai and s.user_id is not None and s.seat is not None
+                          and s.user_id != user_id)
+        values = {"mention": f"<@{user_id}>", "title": table.game.title, "others": others,
+                  "hours": f"{row.pace_hours or 0:g}"}
+        if again:
+            return [_public(t("clock.expired_again" if others else "clock.expired_again_none",
+                              lang, **values))]
         prefix = f"rb:{row.id}:{row.version}:clock-"
         buttons = [Button(t("clock.button_ai", lang), f"{prefix}ai-{seat.seat}", "primary")]
         if _pass_action(table.game, table.state, seat.seat) is not None:
-            buttons.append(Button(t("clock.button_skip", lang), f"{prefix}skip-{seat.seat}"))
+            buttons.append(Button(t("clock.button_skip", lang),
+                                  f"rb:{row.id}:{row.version}:{SKIP_BUTTON}{seat.seat}"))
         buttons.append(Button(t("clock.button_replace", lang), f"{prefix}replace-{seat.seat}",
                               "danger"))
-        text = t("clock.expired", lang, mention=f"<@{user_id}>", title=table.game.title,
-                 hours=f"{row.pace_hours or 0:g}")
+        text = t("clock.expired_to" if others else "clock.expired", lang, **values)
         return [_public(text, buttons=buttons)]
 
     async def _clock_decision(self, ctx: Ctx, table: Table, choice: str, seat: int

@@ -75,8 +75,12 @@ DIGEST_HOURS = 24.0
 CLOCK_STAGES = (0.5, 0.75, 0.9)
 EXPIRED_REPOST_HOURS = 24.0  # a stalled seat's expiry notice comes back daily
 
+# The start of the last part of a run-out clock's Skip button id (then the seat): the last
+# call promises a skip only where the others will get this button.
+SKIP_BUTTON = "clock-skip-"
+
 Sender = Callable[[int, Reply], Awaitable[None]]
-Expired = Callable[[int, int], Awaitable[list[Reply]]]
+Expired = Callable[[int, int, bool], Awaitable[list[Reply]]]
 
 
 @dataclass(frozen=True)
@@ -443,15 +447,19 @@ class Reminders:
 
     async def _clock_expired(self, row: ReminderRow, payload: dict, now: float) -> None:
         assert row.user_id is not None
+        # The daily repeat has no buttons once a notice with them went out (see
+        # Clocks.clock_expired); one that failed to go out is tried again with them.
+        again = bool(payload.get("posted"))
         replies = []
         if self.clock_expired is not None:
             try:
-                replies = await self.clock_expired(row.game_id, row.user_id)
+                replies = await self.clock_expired(row.game_id, row.user_id, again)
             except Exception:
                 log.exception("move clock expiry of game %s failed", row.game_id)
         for reply in replies:
             try:
                 await self.post_channel(payload["channel_id"], reply)
+                payload["posted"] = True
             except Exception:
                 log.exception("move clock notice in channel %s failed", payload["channel_id"])
         # The row stays (marked expired) so the buttons can check it; the notice comes back
