@@ -432,8 +432,9 @@ class Reminders:
         lang = str(payload.get("language", "en"))
         hours = max(1, round((deadline - now) / 3600))
         link = channel_link(payload.get("guild_id"), payload["channel_id"])
-        key = "rem.clock_last" if payload.get("stage", 0) >= len(CLOCK_STAGES) - 1 \
-            else "rem.clock_warn"
+        key = "rem.clock_warn"
+        if payload.get("stage", 0) >= len(CLOCK_STAGES) - 1:
+            key = "rem.clock_last" if await self._skip_offered(row) else "rem.clock_last_no_skip"
         text = t(key, lang, title=payload.get("title", ""), hours=hours,
                  channel=payload["channel_id"], link=link)
         await self._courtesy_dm(row.user_id, Reply(text, Audience.DM, user_id=row.user_id,
@@ -444,6 +445,21 @@ class Reminders:
         due = float(payload["started"]) + span * CLOCK_STAGES[stage] \
             if stage < len(CLOCK_STAGES) else deadline
         await self.store.move_reminder(row.id, max(due, now), row.sent + 1, payload)
+
+    async def _skip_offered(self, row: ReminderRow) -> bool:
+        """Whether the others would get a Skip button if this clock ran out now: the last
+        call promises only the choices the expiry post will offer (a game without a pass
+        here offers the AI and a replacement only)."""
+        assert row.user_id is not None
+        if self.clock_expired is None:
+            return False
+        try:
+            post = await self.clock_expired(row.game_id, row.user_id, False)
+        except Exception:  # the DM goes out anyway, promising no skip
+            log.exception("move clock choices of game %s failed", row.game_id)
+            return False
+        return any(button.custom_id.rsplit(":", 1)[-1].startswith(SKIP_BUTTON)
+                   for reply in post for button in reply.buttons)
 
     async def _clock_expired(self, row: ReminderRow, payload: dict, now: float) -> None:
         assert row.user_id is not None
