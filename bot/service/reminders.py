@@ -74,6 +74,8 @@ DIGEST_HOURS = 24.0
 # the other players get buttons (see TablesService.clock_expired).
 CLOCK_STAGES = (0.5, 0.75, 0.9)
 EXPIRED_REPOST_HOURS = 24.0  # a stalled seat's expiry notice comes back daily
+# A turn reminder this close to a move clock warning of the same turn is that warning.
+FOLD_SECONDS = 3600.0
 
 # The start of the last part of a run-out clock's Skip button id (then the seat): the last
 # call promises a skip only where the others will get this button.
@@ -351,6 +353,11 @@ class Reminders:
         if settings.dms_closed:  # known closed: no request that is bound to fail
             await self._mention_instead(row, now)
             return
+        if await self._clock_says_it(row, now):  # counted as sent: the next one as usual
+            payload = {**row.payload, "last_sent": now}
+            due = next_allowed(settings, now + settings.every_hours * 3600)
+            await self.store.move_reminder(row.id, due, row.sent + 1, payload)
+            return
         try:
             await self.send_dm(row.user_id, _turn_dm(row))
         except DeliveryFailed as error:
@@ -441,6 +448,7 @@ class Reminders:
                                                    title=t("rem.clock_title", lang)))
         stage = int(payload.get("stage", 0)) + 1
         payload["stage"] = stage
+        payload["warned_at"] = now  # a turn reminder due about now is this DM too
         span = float(payload["pace_hours"]) * 3600
         due = float(payload["started"]) + span * CLOCK_STAGES[stage] \
             if stage < len(CLOCK_STAGES) else deadline
@@ -460,6 +468,23 @@ class Reminders:
             return False
         return any(button.custom_id.rsplit(":", 1)[-1].startswith(SKIP_BUTTON)
                    for reply in post for button in reply.buttons)
+
+    async def _clock_says_it(self, row: ReminderRow, now: float) -> bool:
+        """Whether a move clock warning to this turn reminder's player about its game went
+        out or is due within ``FOLD_SECONDS`` of ``now``: that DM says it is their turn (and
+        how long is left), so a plain reminder beside it would be a second DM for one
+        thing. With a 24 h clock the half-time warning and the 12-hourly reminder fall
+        together; with 48 h, two of the warnings do."""
+        for other in await self.store.reminders(row.game_id, user_id=row.user_id):
+            if other.kind != "clock" or other.payload.get("expired"):
+                continue
+            warned = other.payload.get("warned_at")
+            if warned is not None and now - float(warned) < FOLD_SECONDS:
+                return True
+            if int(other.payload.get("stage", 0)) < len(CLOCK_STAGES) and \
+                    other.due_at - now < FOLD_SECONDS:
+                return True
+        return False
 
     async def _clock_expired(self, row: ReminderRow, payload: dict, now: float) -> None:
         assert row.user_id is not None

@@ -1,0 +1,40 @@
+"""A move clock warning and a turn reminder falling together are one DM."""
+
+from __future__ import annotations
+
+from tests.service_pebbles import ctx
+from tests.test_pace_service import HOUR, paced_game, world  # noqa: F401 (the fixture)
+
+
+async def dms_to(box, user):
+    return [text for who, text in box.dms if who == user]
+
+
+async def test_a_clock_warning_and_a_turn_reminder_together_are_one_dm(world):  # noqa: F811
+    service, reminders, clock, box = world
+    await paced_game(service, pace="24h")
+    await service.play(ctx(2), "ready")  # U1 waits: turn DMs every 12 h, clock 24 h
+    start = clock.now
+    await reminders.run_due()
+    assert len(await dms_to(box, 1)) == 1  # the turn DM
+    for hours in (12.0, 12.0 + 1 / 3600):  # the half-time warning; the reminder a second on
+        clock.now = start + hours * HOUR
+        await reminders.run_due()
+    texts = await dms_to(box, 1)
+    assert len(texts) == 2 and "About 12 h left" in texts[1]
+    clock.now = start + 18.1 * HOUR  # the next warning comes as before
+    await reminders.run_due()
+    assert len(await dms_to(box, 1)) == 3
+
+
+async def test_with_a_48_hour_clock_no_two_dms_fall_together(world):  # noqa: F811
+    service, reminders, clock, box = world
+    await paced_game(service, pace="48h")
+    await service.play(ctx(2), "ready")
+    start = clock.now
+    for step in range(0, 47 * 4):
+        clock.now = start + step * HOUR / 4
+        await reminders.run_due()
+    # turn DMs at 0 and 12 h; the warnings at 24 h and 36 h stand for those reminders;
+    # the last call at 43.2 h
+    assert len(await dms_to(box, 1)) == 5
