@@ -517,8 +517,10 @@ class ServiceBase:
             chunk = f"{chunk}\n{line}" if chunk else _clip(line)
         return replies + ([_public(chunk)] if chunk else [])
 
-    def _may_manage(self, ctx: Ctx, row: GameRow) -> bool:
-        return ctx.can_manage or ctx.user_id == row.creator_id
+    def _may_manage(self, ctx: Ctx, table: Table) -> bool:
+        """Manage Channels, or the one who runs the table (:func:`runner_id`): a creator
+        who left or was kicked has no say over a table others now play at."""
+        return ctx.can_manage or ctx.user_id == runner_id(table)
 
     def _seat_or_refuse(self, table: Table, ctx: Ctx) -> SeatRow:
         seat = table.seat_of(ctx.user_id)
@@ -534,6 +536,22 @@ class ServiceBase:
             waiting = ", ".join(table.by_seat(s).name for s in active) or "-"
             raise Refusal("svc.not_your_turn", waiting=waiting)
         return seat.seat
+
+
+def runner_id(table: Table) -> int | None:
+    """Who runs the table (starts, kicks, abandons): its creator while seated; else the
+    first seated human in seat order (join order in a lobby), so a table its creator left
+    is never stuck. A lobby with no human seated stays its creator's, who hosts a table of
+    AI seats without a seat of their own (``rheinbot demo`` does); a running game with no
+    human seated is no one's (members with Manage Channels still may). The store keeps the
+    creator; who runs the table follows from the seats, so a creator who joins again runs
+    it again."""
+    humans = [s.user_id for s in table.seats if not s.is_ai and s.user_id is not None]
+    if table.row.creator_id in humans:
+        return table.row.creator_id
+    if humans:
+        return humans[0]
+    return table.row.creator_id if table.row.status == "lobby" else None
 
 
 STOP_WORDS = ("done", "pass", "end")  # the notation that ends a step or turn in each game

@@ -158,23 +158,21 @@ class Lobby(ServiceBase):
         seat = table.seat_of(ctx.user_id)
         if seat is None:
             raise Refusal("svc.no_seat")
-        if table.row.status == "lobby":
-            await self.store.remove_seat(table.row.id, table.row.version, seat.joined,
-                                         self.clock())
-            return notices + [_public(t("svc.leaves", table.row.language, name=seat.name))]
+        lang = table.row.language
+        if table.row.status == "lobby":  # Management: who runs it now, or it closes
+            return notices + await self._lobby_seat_gone(
+                table, seat, t("svc.leaves", lang, name=seat.name))
         assert seat.seat is not None
         told = await self._told_lines(table, seat.seat)
-        replies = notices + [_public("\n".join([*told, t(
-            "svc.leaves_ai", table.row.language, name=seat.name,
-            colour=colour_name(seat.colour, table.row.language))]))]
-        return replies + await self._replace(table, seat.seat, None, None)
+        said = t("svc.leaves_ai", lang, name=seat.name, colour=colour_name(seat.colour, lang))
+        return notices + await self._seat_handed_on(table, seat, [*told, said], None, None)
 
     @_guarded
     async def add_bot(self, ctx: Ctx, level: str = "easy") -> list[Reply]:
         table, notices = await self._table(ctx, ("lobby",))
         if level not in ai.LEVELS:
             raise Refusal("svc.ai_levels", levels=", ".join(ai.LEVELS))
-        if not (table.seat_of(ctx.user_id) or self._may_manage(ctx, table.row)):
+        if not (table.seat_of(ctx.user_id) or self._may_manage(ctx, table)):
             raise Refusal("svc.bot_who")
         if len(table.seats) >= table.row.max_players:
             raise Refusal("svc.full", count=table.row.max_players)
@@ -195,7 +193,7 @@ class Lobby(ServiceBase):
     async def start(self, ctx: Ctx, order: str = "random") -> list[Reply]:
         table, notices = await self._table(ctx, ("lobby",))
         row = table.row
-        if not self._may_manage(ctx, row):
+        if not self._may_manage(ctx, table):
             raise Refusal("svc.start_who")
         if order not in ("random", "joined"):
             raise Refusal("svc.order")

@@ -1,17 +1,27 @@
-"""What a channel manager may do to a table: abandon it, kick or replace a player."""
+"""What a channel manager may do to a table: abandon it, kick or replace a player; and who
+runs a table once its runner is gone."""
 
 from __future__ import annotations
 
 from bot.i18n import colour_name, t
 from bot.replies import Reply
-from bot.service.base import Ctx, Refusal, ServiceBase, Table, _guarded, _public
+from bot.service.base import (
+    Ctx,
+    Refusal,
+    ServiceBase,
+    Table,
+    _guarded,
+    _public,
+    runner_id,
+)
+from bot.store import SeatRow
 
 
 class Management(ServiceBase):
     @_guarded
     async def abandon(self, ctx: Ctx) -> list[Reply]:
         table, notices = await self._table(ctx)
-        if not self._may_manage(ctx, table.row):
+        if not self._may_manage(ctx, table):
             raise Refusal("svc.abandon_who")
         await self.store.set_status(table.row.id, table.row.version, "abandoned", self.clock())
         table.row = await self._row(table.row.id)
@@ -23,15 +33,14 @@ class Management(ServiceBase):
     async def kick(self, ctx: Ctx, target_user_id: int, replacement_user_id: int | None = None,
                    replacement_name: str | None = None) -> list[Reply]:
         table, notices = await self._table(ctx)
-        if not self._may_manage(ctx, table.row):
+        if not self._may_manage(ctx, table):
             raise Refusal("svc.kick_who")
         target = table.seat_of(target_user_id)
         if target is None:
             raise Refusal("svc.kick_no_seat")
         if table.row.status == "lobby":
-            await self.store.remove_seat(table.row.id, table.row.version, target.joined,
-                                         self.clock())
-            return notices + [_public(t("svc.removed", table.row.language, name=target.name))]
+            return notices + await self._lobby_seat_gone(
+                table, target, t("svc.removed", table.row.language, name=target.name))
         if replacement_user_id is not None and table.seat_of(replacement_user_id):
             raise Refusal("svc.replacement_seated")
         assert target.seat is not None
@@ -39,12 +48,56 @@ class Management(ServiceBase):
         who = t("svc.an_ai", lang)
         if replacement_user_id is not None:
             who = replacement_name or f"<@{replacement_user_id}>"
+        said = t("svc.replaced", lang, name=target.name,
+                 colour=colour_name(target.colour, lang), who=who)
         told = await self._told_lines(table, target.seat)
-        replies = notices + [_public("\n".join([*told, t(
-            "svc.replaced", lang, name=target.name, colour=colour_name(target.colour, lang),
-            who=who)]))]
-        return replies + await self._replace(table, target.seat, replacement_user_id,
-                                             replacement_name)
+        return notices + await self._seat_handed_on(table, target, [*told, said],
+                                                    replacement_user_id, replacement_name)
+
+    async def _seat_handed_on(self, table: Table, seat: SeatRow, lines: list[str],
+                              user_id: int | None, name: str | None) -> list[Reply]:
+        """A running game's ``seat`` taken over by ``user_id`` (None: an AI): the post
+        (``lines``, then who runs the table now if ``seat``'s player ran it), and what
+        follows the change."""
+        assert seat.seat is not None
+        ran_it = runner_id(table) == seat.user_id
+        post = _public("\n".join(lines))
+        replies = [post, *await self._replace(table, seat.seat, user_id, name)]
+        if ran_it and table.row.status == "active":
+            post.text = "\n".join([post.text, self._runner_note(table)])
+        return replies
+
+    async def _lobby_seat_gone(self, table: Table, seat: SeatRow, said: str) -> list[Reply]:
+        """A lobby seat left or removed: the post (``said``), saying who runs the table now
+        if ``seat``'s player ran it. A lobby its last human leaves closes, freeing the
+        channel (nobody could start it, and /game new was refused there); unless that is
+        its creator, who may host a table of AI seats without a seat (``rheinbot demo``)."""
+        ran_it = runner_id(table) == seat.user_id
+        version = await self.store.remove_seat(table.row.id, table.row.version, seat.joined,
+                                               self.clock())
+        table.seats = await self.store.seats(table.row.id)
+        lang = table.row.language
+        humans = [s for s in table.seats if not s.is_ai and s.user_id is not None]
+        if not humans and seat.user_id != table.row.creator_id:
+            await self.store.set_status(table.row.id, version, "abandoned", self.clock())
+            table.row = await self._row(table.row.id)
+            await self._tell_reminders(table)
+            return [_public("\n".join([said, t("svc.lobby_closed", lang)]))]
+        if not humans:
+            return [_public("\n".join([said, t("svc.hosts", lang, name=seat.name)]))]
+        if ran_it:
+            said = "\n".join([said, self._runner_note(table)])
+        return [_public(said)]
+
+    def _runner_note(self, table: Table) -> str:
+        """Who runs the table now that the one who ran it is gone, in its language."""
+        lang = table.row.language
+        now = next((s for s in table.seats if s.user_id == runner_id(table)
+                    and not s.is_ai and s.user_id is not None), None)
+        if now is None:
+            return t("svc.nobody_runs", lang)
+        key = "svc.runs_now_lobby" if table.row.status == "lobby" else "svc.runs_now"
+        return t(key, lang, name=now.name)
 
     async def _replace(self, table: Table, seat: int, user_id: int | None,
                        name: str | None) -> list[Reply]:
