@@ -28,7 +28,7 @@ def grey(colour: str) -> float:
 def glyph_pixels(token: Image.Image, fill: str) -> list[bool]:
     """Which pixels of a token, in greyscale, stand out from its fill: its glyph's shape."""
     level = grey(fill)
-    return [abs(value - level) > 50 for value in token.convert("L").getdata()]
+    return [abs(value - level) > 50 for value in token.convert("L").tobytes()]  # a byte a pixel
 
 
 def share_apart(a: list[bool], b: list[bool]) -> float:
