@@ -4,14 +4,17 @@ runs a table once its runner is gone."""
 from __future__ import annotations
 
 from bot.i18n import colour_name, t
-from bot.replies import Reply
+from bot.replies import Audience, Reply
 from bot.service.base import (
     Ctx,
     Refusal,
     ServiceBase,
     Table,
+    _clip,
     _guarded,
+    _private_part,
     _public,
+    _secret_lines,
     runner_id,
 )
 from bot.store import SeatRow
@@ -45,11 +48,14 @@ class Management(ServiceBase):
             raise Refusal("svc.replacement_seated")
         assert target.seat is not None
         lang = table.row.language
-        who = t("svc.an_ai", lang)
-        if replacement_user_id is not None:
-            who = replacement_name or f"<@{replacement_user_id}>"
-        said = t("svc.replaced", lang, name=target.name,
-                 colour=colour_name(target.colour, lang), who=who)
+        colour = colour_name(target.colour, lang)
+        if replacement_user_id is None:
+            said = t("svc.replaced", lang, name=target.name, colour=colour,
+                     who=t("svc.an_ai", lang))
+        else:  # the mention, in the post's text, notifies the member now seated
+            said = t("svc.replaced_by_member", lang, name=target.name, colour=colour,
+                     who=replacement_name or t("svc.a_player", lang),
+                     user=replacement_user_id)
         told = await self._told_lines(table, target.seat)
         return notices + await self._seat_handed_on(table, target, [*told, said],
                                                     replacement_user_id, replacement_name)
@@ -57,14 +63,16 @@ class Management(ServiceBase):
     async def _seat_handed_on(self, table: Table, seat: SeatRow, lines: list[str],
                               user_id: int | None, name: str | None) -> list[Reply]:
         """A running game's ``seat`` taken over by ``user_id`` (None: an AI): the post
-        (``lines``, then who runs the table now if ``seat``'s player ran it), and what
-        follows the change."""
+        (``lines``, then who runs the table now if ``seat``'s player ran it), what follows
+        the change, and a DM to a member now seated with what the seat holds privately."""
         assert seat.seat is not None
         ran_it = runner_id(table) == seat.user_id
         post = _public("\n".join(lines))
         replies = [post, *await self._replace(table, seat.seat, user_id, name)]
         if ran_it and table.row.status == "active":
             post.text = "\n".join([post.text, self._runner_note(table)])
+        if user_id is not None and table.row.status == "active":
+            replies.append(await self._seat_dm(table, seat, user_id))
         return replies
 
     async def _lobby_seat_gone(self, table: Table, seat: SeatRow, said: str) -> list[Reply]:
@@ -98,6 +106,19 @@ class Management(ServiceBase):
             return t("svc.nobody_runs", lang)
         key = "svc.runs_now_lobby" if table.row.status == "lobby" else "svc.runs_now"
         return t(key, lang, name=now.name)
+
+    async def _seat_dm(self, table: Table, seat: SeatRow, user_id: int) -> Reply:
+        """What a member a replacement seated is told alone, in their language: where they
+        now play, and what the seat holds privately (its hand, as /game hand and a new
+        round's DM show it). Without it they saw their cards only at the next deal."""
+        assert table.state is not None and seat.seat is not None
+        lang = (await self._languages_of(table)).get(user_id, table.row.language)
+        game = table.game
+        secret = _private_part(game.view(table.state, seat.seat), game.view(table.state, None))
+        lines = [t("svc.replaced_dm", lang, title=game.title, channel=table.row.channel_id,
+                   name=seat.name, colour=colour_name(seat.colour, lang)),
+                 *_secret_lines(secret, lang)]
+        return Reply(_clip("\n".join(lines)), Audience.DM, user_id=user_id)
 
     async def _replace(self, table: Table, seat: int, user_id: int | None,
                        name: str | None) -> list[Reply]:

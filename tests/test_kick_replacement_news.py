@@ -1,0 +1,67 @@
+"""/game kick player: replacement: tells the member now seated: the post mentions them, and
+a DM gives them what the seat holds privately (never the channel)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.replies import Audience
+from tests.issue10_helpers import lctx, seated_game, state_of
+from tests.service_pebbles import ctx, open_service, started_table
+
+CH = 500
+
+
+@pytest.fixture
+async def svc(tmp_path):
+    service, _ = await open_service(tmp_path / "kick.sqlite3")
+    yield service
+    await service.store.close()
+
+
+async def test_the_member_seated_in_place_is_mentioned_and_sent_the_seats_hand(svc):
+    await seated_game(svc, 3)
+    state, _ = await state_of(svc)
+    hand = state["hands"][1]  # U2's seat, which U8 takes
+    replies = await svc.kick(ctx(1), 2, replacement_user_id=8, replacement_name="U8")
+    post = replies[0]
+    assert post.audience is Audience.CHANNEL
+    assert "**U2** (sky) is replaced by **U8** (<@8>)." in post.text
+    assert post.pings is None or 8 in post.pings  # the mention notifies
+    dms = [r for r in replies if r.audience is Audience.DM and r.user_id == 8]
+    assert len(dms) == 1
+    assert "You now play **U2**'s seat (sky) in **Pebbles** in <#500>" in dms[0].text
+    assert all(gem in dms[0].text for gem in hand)
+    public = "\n".join(r.text for r in replies if r.audience is Audience.CHANNEL)
+    assert not any(gem in public for gem in hand)
+
+
+async def test_an_ai_replacement_sends_no_dm(svc):
+    await seated_game(svc, 3)
+    replies = await svc.kick(ctx(1), 2)
+    assert not any(r.audience is Audience.DM for r in replies)
+
+
+async def test_the_dm_is_in_the_new_players_language(svc):
+    await seated_game(svc, 2)
+    await svc.hand(lctx(8, "de"))  # U8's client is German (refused: not seated yet)
+    replies = await svc.kick(ctx(1), 2, replacement_user_id=8, replacement_name="U8")
+    dm = next(r for r in replies if r.audience is Audience.DM)
+    assert dm.text.startswith("Du spielst jetzt den Platz von **U2**")
+    assert "/spiel hand" in dm.text
+
+
+async def test_a_troedler_replacement_gets_their_hand_at_once(tmp_path):
+    service, store, game, _ = await started_table(tmp_path / "t.sqlite3", "troedler", 3)
+    try:
+        replies = await service.kick(ctx(1), 3, replacement_user_id=9,
+                                     replacement_name="Emil")
+        dm = next(r for r in replies if r.audience is Audience.DM and r.user_id == 9)
+        row = await store.live_game(CH)
+        state = game.load(row.state)
+        mine = game.view(state, 2)
+        assert mine != game.view(state, None)  # the seat holds something private
+        assert "Hand" in dm.text or "hand" in dm.text
+        assert "<@9>" in replies[0].text
+    finally:
+        await store.close()
