@@ -14,7 +14,7 @@ from bot.service.base import (
     _public,
     _variants_text,
 )
-from bot.store import ChannelBusy
+from bot.store import ChannelBusy, GameRow
 
 
 class Rematch(ServiceBase):
@@ -30,6 +30,7 @@ class Rematch(ServiceBase):
             if not (ctx.can_manage or any(s.user_id == ctx.user_id for s in seats)):
                 raise Refusal("rematch.not_player")
             game = self._game(row.game_key)
+            await self._refuse_a_second(row)
         except Refusal as error:
             return None, [_private(ctx, error.say(ctx.locale))]
         number = 1
@@ -52,6 +53,7 @@ class Rematch(ServiceBase):
         if old is None or old.status != "finished":
             raise Refusal("rematch.not_finished")
         game = self._game(old.game_key)
+        await self._refuse_a_second(old)  # another rematch may have opened since the plan
         now = self.clock()
         try:
             row = await self.store.create_game(
@@ -76,3 +78,14 @@ class Rematch(ServiceBase):
         return [_public(t("rematch.opened", old.language, name=ctx.user_name,
                           title=game.title, old=old.id, variants=variants, lineup=lineup,
                           mentions=mentions), title=game.title)]
+
+    async def _refuse_a_second(self, old: GameRow) -> None:
+        """Refuse a rematch of ``old`` while one it had is not abandoned, pointing to it: a
+        second seated everyone again in a thread of its own, two tables for one game. The
+        store finds a rematch through its players, who are the old game's."""
+        users = {s.user_id for s in await self.store.seats(old.id)
+                 if not s.is_ai and s.user_id is not None}
+        for user in sorted(users):
+            for row in await self.store.games_of_user(user, ("lobby", "active", "finished")):
+                if row.rematch_of == old.id:
+                    raise Refusal("rematch.exists", channel=row.channel_id)
