@@ -75,9 +75,10 @@ class Rematch(ServiceBase):
                            for n, s in enumerate(ordered, 1))
         mentions = " ".join(f"<@{s.user_id}>" for s in seated
                             if not s.is_ai and s.user_id is not None)
+        # the channel the old game was in, not its database number ("game 1")
         return [_public(t("rematch.opened", old.language, name=ctx.user_name,
-                          title=game.title, old=old.id, variants=variants, lineup=lineup,
-                          mentions=mentions), title=game.title)]
+                          title=game.title, channel=old.channel_id, variants=variants,
+                          lineup=lineup, mentions=mentions), title=game.title)]
 
     async def _refuse_a_second(self, old: GameRow) -> None:
         """Refuse a rematch of ``old`` while one it had is not abandoned, pointing to it: a
