@@ -8,6 +8,7 @@ import sqlite3
 
 import pytest
 
+from bot.i18n import t
 from bot.replies import Audience
 from bot.service import STALE
 from engine.playthrough import replay
@@ -488,7 +489,9 @@ async def test_undo_vote_buttons(svc):
     done = await service.press(ctx(2), agree.custom_id)
     assert "takes back 1 move" in done[0].text
     assert gem in (await state_of(service))[0]["hands"][0]
-    assert (await service.press(ctx(2), refuse.custom_id))[0].text == STALE
+    # pressed after the undo: the vote is over, not a move that missed its turn
+    assert (await service.press(ctx(2), refuse.custom_id))[0].text == \
+        t("svc.undo.over_moved_on", "en")
 
 
 async def test_new_hidden_information_goes_by_dm_after_a_phase_change(svc):

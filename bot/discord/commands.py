@@ -356,9 +356,7 @@ class Adapter:
         An undo request keeps them while its vote is open (the others still vote there) and
         loses them once it is over, also when the press came too late to count."""
         vote = custom_id.rsplit(":", 1)[-1] in UNDO_VOTE
-        name = "press_vote" if vote else "press"
-        replies = await self.run(interaction,
-                                 lambda ctx: getattr(self.service, name)(ctx, custom_id),
+        replies = await self.run(interaction, lambda ctx: self.service.press(ctx, custom_id),
                                  thinking=False)
         if replies is None or self.service is None:  # nothing ran: nothing to clear
             return

@@ -17,6 +17,7 @@ from bot.replies import (
     PICKER_PLACEHOLDER_LIMIT,
     STEP_CHOICE,
     SURE,
+    UNDO_VOTE,
     Audience,
     Button,
     Picker,
@@ -43,7 +44,6 @@ from bot.store import GameRow, Move, StaleVersion
 from engine.core import Action, RuleError, State, clip_word, is_plain_number
 from engine.text import say
 
-UNDO_CHOICES = {"undo-yes": True, "undo-no": False}  # the undo vote's buttons
 WAITING = "wait"  # the value of the one autocomplete entry a player not to act sees
 
 
@@ -109,9 +109,11 @@ class Moves(ServiceBase):
         if sure:
             parts[-1] = parts[-1].removeprefix(SURE)
         if len(parts) != 4 or parts[0] != "rb" or not _number(parts[1]) or \
-                not _number(parts[2]) or not (_number(parts[3]) or parts[3] in UNDO_CHOICES
+                not _number(parts[2]) or not (_number(parts[3]) or parts[3] in UNDO_VOTE
                                               or parts[3] == HAND_BUTTON or clock):
             raise Refusal("svc.button_foreign")
+        if parts[3] in UNDO_VOTE:  # an undo request's vote (its own version rules)
+            return await self.press_vote(ctx, custom_id)
         version = int(parts[2])
         row = await self._row_here(ctx, int(parts[1]))
         if clock is not None and row.status == "active":
@@ -126,8 +128,6 @@ class Moves(ServiceBase):
         if isinstance(loaded, list):
             return loaded
         table, notices = loaded
-        if parts[3] in UNDO_CHOICES:
-            return notices + await self.vote_undo(ctx, UNDO_CHOICES[parts[3]])
         index = int(parts[3])
         seat = self._active_seat(table, ctx)
         assert table.state is not None

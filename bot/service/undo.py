@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 
 from bot.i18n import t
-from bot.replies import Button, Reply
+from bot.replies import UNDO_VOTE, Button, Reply
 from bot.service.base import (
     Ctx,
     Refusal,
@@ -16,6 +16,8 @@ from bot.service.base import (
     _public,
 )
 from bot.store import SeatRow
+
+AGREE, REFUSE = UNDO_VOTE  # the request's buttons' last id parts
 
 
 class Undo(ServiceBase):
@@ -46,8 +48,8 @@ class Undo(ServiceBase):
         return notices + [_public(
             t("svc.undo.ask", lang, name=seat.name,
               count=len(later), mentions=mentions),
-            buttons=[Button(t("svc.undo.agree", lang), prefix + "undo-yes", "success"),
-                     Button(t("svc.undo.refuse", lang), prefix + "undo-no", "danger")])]
+            buttons=[Button(t("svc.undo.agree", lang), prefix + AGREE, "success"),
+                     Button(t("svc.undo.refuse", lang), prefix + REFUSE, "danger")])]
 
     @_guarded
     async def vote_undo(self, ctx: Ctx, agree: bool) -> list[Reply]:
@@ -140,9 +142,6 @@ class Undo(ServiceBase):
         if table.named(table.game.phase(state)) != phase_before:  # as stored: named
             replies.append(await self._board_reply(table, state))
         return replies + await self._after_change(table)
-
-
-UNDO_VOTE = {"undo-yes": True, "undo-no": False}  # an undo request's buttons: agree or not
 
 
 def _vote_choice(custom_id: str) -> bool | None:
