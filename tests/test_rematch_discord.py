@@ -36,7 +36,7 @@ async def test_rematch_opens_a_public_thread_and_seats_the_table_there(svc):
     kwargs = channel.create_thread.await_args.kwargs
     assert kwargs["type"] is discord.ChannelType.public_thread
     assert "Pebbles" in kwargs["name"]
-    assert len(thread.posts) == 1 and "<@1>" in thread.posts[0].text
+    assert len(thread.posts) == 2 and "<@1>" in (thread.posts[1].content or "")
     assert any("<#9001>" in post.text for post in channel.posts)
     row = await svc.store.live_game(9001)
     assert row is not None and row.status == "lobby" and row.creator_id == 2

@@ -37,7 +37,8 @@ async def test_rematch_creates_the_same_table_with_a_new_seed(svc):
     assert refusal == [] and plan.source_game_id == old.id and plan.parent_channel_id == 500
     assert "Pebbles" in plan.thread_name and "#1" in plan.thread_name
     replies = await svc.rematch(ctx(2, THREAD), plan)
-    assert replies[0].audience is Audience.CHANNEL and "<@1>" in replies[0].text
+    assert replies[0].audience is Audience.CHANNEL and "<@" not in replies[0].text
+    assert replies[1].title is None and "<@1>" in replies[1].text  # content: it notifies
     new = await svc.store.live_game(THREAD)
     assert (new.game_key, new.options, new.min_players, new.max_players, new.pace_hours) == \
         (old.game_key, old.options, old.min_players, old.max_players, old.pace_hours)

@@ -36,3 +36,45 @@ async def test_the_rematch_names_the_old_games_channel_not_its_number(svc):
 async def test_the_german_rematch_names_the_channel_too(svc):
     opened = (await rematch_replies(svc, lang="de"))[0]
     assert "(gespielt in <#500>)" in opened.text and "(Spiel 1)" not in opened.text
+
+
+async def test_the_players_are_mentioned_in_a_plain_post_not_in_the_embed(svc):
+    replies = await rematch_replies(svc, players=3, who=2)
+    opened, call = replies
+    assert opened.title is not None and "<@" not in opened.text  # an embed never notifies
+    assert call.title is None and call.pings is None
+    assert call.text == "<@1> <@3>: the rematch of **Pebbles** is open here, with you seated."
+    assert "<@2>" not in call.text  # U2 asked and opened the thread
+
+
+async def test_nobody_to_call_when_the_others_were_ai_seats(svc):
+    await svc.new(ctx(1), "pebbles")
+    await svc.add_bot(ctx(1))
+    await svc.start(ctx(1), order="joined")
+    await play_out(svc)
+    plan, _ = await svc.prepare_rematch(ctx(1))
+    replies = await svc.rematch(ctx(1, THREAD), plan)
+    assert len(replies) == 1 and replies[0].title is not None
+
+
+async def test_through_discord_the_mentions_are_message_content_in_the_thread(svc):
+    from unittest.mock import AsyncMock, MagicMock
+
+    from test_discord_fakes import FakeChannel, make_adapter, make_interaction
+
+    from bot.service import Ctx
+    from tests.service_pebbles import GAMES
+
+    await seated_game(svc, 3)
+    await play_out(svc)
+    thread, channel = FakeChannel(THREAD), FakeChannel(CH)
+    channel.create_thread = AsyncMock(return_value=thread)
+    client = MagicMock()
+    client.get_channel = MagicMock(side_effect=lambda cid: thread if cid == THREAD else channel)
+    _, commands, _ = make_adapter(svc, games=GAMES, client=client, ctx_type=Ctx)
+    await commands["game rematch"].callback(make_interaction(user_id=3, name="U3",
+                                                             channel=channel))
+    embeds = [p.embed.description or "" for p in thread.posts if p.embed is not None]
+    contents = [p.content or "" for p in thread.posts]
+    assert embeds and not any("<@" in text for text in embeds)
+    assert any("<@1> <@2>" in text for text in contents)

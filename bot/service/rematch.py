@@ -73,12 +73,19 @@ class Rematch(ServiceBase):
         ordered = sorted(seated, key=lambda s: s.seat or 0)
         lineup = ", ".join(f"{n}. **{s.name}** ({colour_name(s.colour, old.language)})"
                            for n, s in enumerate(ordered, 1))
-        mentions = " ".join(f"<@{s.user_id}>" for s in seated
-                            if not s.is_ai and s.user_id is not None)
         # the channel the old game was in, not its database number ("game 1")
-        return [_public(t("rematch.opened", old.language, name=ctx.user_name,
-                          title=game.title, channel=old.channel_id, variants=variants,
-                          lineup=lineup, mentions=mentions), title=game.title)]
+        replies = [_public(t("rematch.opened", old.language, name=ctx.user_name,
+                             title=game.title, channel=old.channel_id, variants=variants,
+                             lineup=lineup), title=game.title)]
+        # in the message text, not the embed: mentions in an embed notify nobody; the one
+        # who asked opened the thread and needs no call
+        others = dict.fromkeys(s.user_id for s in ordered if not s.is_ai
+                               and s.user_id is not None and s.user_id != ctx.user_id)
+        if others:
+            mentions = " ".join(f"<@{user}>" for user in others)
+            replies.append(_public(t("rematch.call", old.language, mentions=mentions,
+                                     title=game.title)))
+        return replies
 
     async def _refuse_a_second(self, old: GameRow) -> None:
         """Refuse a rematch of ``old`` while one it had is not abandoned, pointing to it: a
