@@ -104,3 +104,22 @@ async def store_target(request, tmp_path) -> str:
     if request.param == "sqlite":
         return str(tmp_path / "store.sqlite3")
     return await fresh_schema(request.getfixturevalue("pg_cluster"))
+
+
+@pytest.fixture
+async def svc(tmp_path):
+    """A TablesService playing the pebble game of ``tests.service_pebbles`` on a fresh
+    SQLite store (every table seeded 7); a module may define its own ``svc`` instead."""
+    from tests.service_pebbles import open_service
+
+    service, _ = await open_service(tmp_path / "pebbles.sqlite3")
+    yield service
+    await service.store.close()
+
+
+@pytest.fixture
+async def svc_seeded(svc):
+    """``svc`` whose tables are seeded 100, 101, …: a rematch is then a different game."""
+    seeds = iter(range(100, 200))
+    svc.seed_source = lambda: next(seeds)
+    return svc

@@ -3,19 +3,10 @@ to English), channel posts in the table's language, German move keywords."""
 
 from __future__ import annotations
 
-import pytest
-
 from bot.i18n import english_move
 from bot.replies import Audience
 from tests.issue10_helpers import lctx, state_of
-from tests.service_pebbles import GAME, open_service
-
-
-@pytest.fixture
-async def svc(tmp_path):
-    service, _ = await open_service(tmp_path / "i.sqlite3")
-    yield service
-    await service.store.close()
+from tests.service_pebbles import GAME
 
 
 def public(replies):

@@ -3,20 +3,11 @@ a DM gives them what the seat holds privately (never the channel)."""
 
 from __future__ import annotations
 
-import pytest
-
 from bot.replies import Audience
 from tests.issue10_helpers import lctx, seated_game, state_of
-from tests.service_pebbles import ctx, open_service, started_table
+from tests.service_pebbles import ctx, started_table
 
 CH = 500
-
-
-@pytest.fixture
-async def svc(tmp_path):
-    service, _ = await open_service(tmp_path / "kick.sqlite3")
-    yield service
-    await service.store.close()
 
 
 async def test_the_member_seated_in_place_is_mentioned_and_sent_the_seats_hand(svc):

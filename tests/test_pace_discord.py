@@ -4,19 +4,11 @@ server's locale as the default language, /remind digest, /stats and /game watch.
 from __future__ import annotations
 
 import discord
-import pytest
 from test_discord_fakes import FakeChannel, make_adapter, make_interaction
 
 from bot.service import Ctx
 from tests.issue10_helpers import state_of
-from tests.service_pebbles import GAMES, open_service
-
-
-@pytest.fixture
-async def svc(tmp_path):
-    service, _ = await open_service(tmp_path / "pd.sqlite3")
-    yield service
-    await service.store.close()
+from tests.service_pebbles import GAMES
 
 
 def interaction(user=1, locale=discord.Locale.british_english, guild_locale=None):

@@ -5,21 +5,13 @@ from __future__ import annotations
 from unittest.mock import AsyncMock, MagicMock
 
 import discord
-import pytest
 from test_discord_fakes import FakeChannel, make_adapter, make_interaction
 
 from bot.service import Ctx
 from tests.issue10_helpers import play_out, seated_game
-from tests.service_pebbles import GAMES, open_service
+from tests.service_pebbles import GAMES
 
 CH = 500
-
-
-@pytest.fixture
-async def svc(tmp_path):
-    service, _ = await open_service(tmp_path / "rd.sqlite3")
-    yield service
-    await service.store.close()
 
 
 async def test_rematch_opens_a_public_thread_and_seats_the_table_there(svc):

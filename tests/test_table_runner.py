@@ -3,20 +3,11 @@ seated human; a lobby left with no human closes."""
 
 from __future__ import annotations
 
-import pytest
-
 from bot.replies import Audience
 from tests.issue10_helpers import lctx, seated_game
 from tests.service_pebbles import ctx, open_service
 
 CH = 500
-
-
-@pytest.fixture
-async def svc(tmp_path):
-    service, _ = await open_service(tmp_path / "runner.sqlite3")
-    yield service
-    await service.store.close()
 
 
 def refused(replies) -> bool:
