@@ -325,3 +325,20 @@ def test_a_mention_in_a_board_post_notifies_through_its_content():
     assert quiet.content is None
     [plain] = reply_parts(Reply("Bot 1 loads 3.", title="Round 4/10"))
     assert plain.content is None
+
+
+def test_a_players_dms_of_one_moment_are_one_message():
+    """A Trödler table's first player got "your turn" and their hand as two DMs at once."""
+    from bot.discord.delivery import one_dm_each
+
+    turn = Reply("Your turn in **Trödler**.", Audience.DM, user_id=1, title="Your turn")
+    hand = Reply("**Only you see**: Hand: #99 request 2 anvils (3)", Audience.DM, user_id=1)
+    other = Reply("**Only you see**: Hand: #102 request 2 bottles (3)", Audience.DM, user_id=2)
+    post = Reply("Anna takes pile 3.")
+    board = Reply("Board", Audience.DM, user_id=2, files=[Attachment("b.png", b"x")])
+    joined = one_dm_each([turn, post, hand, other, board])
+    assert joined[0].title == "Your turn" and joined[0].user_id == 1
+    assert joined[0].text == f"{turn.text}\n\n{hand.text}"
+    assert joined[1:] == [post, other, board]  # other users' DMs and files stay apart
+    too_long = Reply("x" * 4090, Audience.DM, user_id=1)
+    assert one_dm_each([turn, too_long, hand])[1] == too_long  # past the limit: apart

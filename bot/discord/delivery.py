@@ -9,6 +9,7 @@ posted is reported to the player instead of being lost silently.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import io
 import logging
 import re
@@ -30,6 +31,7 @@ from bot.replies import (
     DeliveryFailed,
     Picker,
     Reply,
+    text_limit,
 )
 
 log = logging.getLogger(__name__)
@@ -304,6 +306,26 @@ def coalesce(replies: list[Reply]) -> list[Reply]:
     return joined
 
 
+def one_dm_each(replies: list[Reply]) -> list[Reply]:
+    """A later DM to a user joined onto their first one where Discord's limits allow: the
+    first player of a Trödler table got "your turn" and their hand as two DMs, two
+    notifications, at the same moment. Files and buttons keep a DM apart."""
+    out: list[Reply] = []
+    first: dict[int | None, int] = {}  # user -> index in ``out`` of their first plain DM
+    for reply in replies:
+        at = first.get(reply.user_id) if reply.audience is Audience.DM else None
+        earlier = out[at] if at is not None else None
+        if earlier is not None and not reply.files and not reply.buttons and \
+                reply.picker is None and reply.title is None and \
+                len(earlier.text) + 2 + len(reply.text) <= text_limit(earlier):
+            out[at] = dataclasses.replace(earlier, text=f"{earlier.text}\n\n{reply.text}")
+            continue
+        if reply.audience is Audience.DM and not reply.files and reply.user_id not in first:
+            first[reply.user_id] = len(out)
+        out.append(reply)
+    return out
+
+
 def _joinable(first: Reply, second: Reply) -> bool:
     return (first.audience is second.audience and first.user_id == second.user_id
             and not first.files and not first.buttons and first.picker is None
@@ -448,7 +470,7 @@ class Delivery:
         removed when nothing private needed saying.
         """
         state = _InteractionState(interaction)
-        for reply in coalesce(replies):
+        for reply in coalesce(one_dm_each(replies)):
             try:
                 await self._deliver_one(state, reply)
             except Exception:  # one failed Reply must not swallow the rest
