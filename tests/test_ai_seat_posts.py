@@ -108,3 +108,19 @@ async def test_when_the_last_human_leaves_the_ai_seats_play_on_without_a_post_pe
     assert "__" not in said  # no phase headings: one count for the whole run
     assert len(posts) <= 3 and len(said) < 1500, posts
     await store.close()
+
+
+def test_an_18rhl_bankruptcy_is_an_alert_that_pings_the_player():
+    """"-- Bert goes bankrupt --" ran on mid-line, pinged nobody, and the AI seats' play
+    after it filled nine posts (the knock-out count needs it to be an alert)."""
+    from types import SimpleNamespace
+
+    from bot.service.base import Table
+    from engine.text import msg, player
+
+    game = engine.get_game("18rhl")
+    seats = [SimpleNamespace(seat=n, name=name, colour=colour, user_id=n + 1, is_ai=False)
+             for n, (name, colour) in enumerate([("Anna", "orange"), ("Bert", "sky")])]
+    table = Table(row=SimpleNamespace(language="en"), game=game, seats=seats)  # type: ignore[arg-type]
+    said, [record] = table.said_apart([msg("rhl18.log.bankrupt", who=player(1))])
+    assert said == "" and record == "**Bert goes bankrupt and leaves the game.** <@2>"

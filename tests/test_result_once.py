@@ -15,7 +15,7 @@ from engine import ai
 from engine.text import say
 
 
-@pytest.mark.parametrize("key", ["troedler", "rhein", "rheinlaender"])
+@pytest.mark.parametrize("key", ["troedler", "rhein", "rheinlaender", "18rhl"])
 def test_the_last_moves_line_leaves_the_standings_to_the_result_post(key):
     game = engine.get_game(key)
     state = game.setup(3, {}, 5)

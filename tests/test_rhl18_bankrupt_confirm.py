@@ -73,3 +73,16 @@ async def test_an_ordinary_move_is_not_asked_about(tmp_path):
                    for r in replies for b in r.buttons)
     assert (await store.latest_game(500)).version > row.version
     await store.close()
+
+
+def test_the_question_names_the_corporation_as_the_game_does():
+    """It said "RHE muss keinen Zug kaufen" where every other text says RhE."""
+    import engine
+    from bot.service.rhl18_steps import Rhl18Extras
+    from engine.text import say
+
+    game = engine.get_game("18rhl")
+    state = game.setup(3, {}, 1)
+    asked = say(Rhl18Extras().confirm(game, state, 0, {"type": "bankrupt", "entity": "RhE"}),
+                "de")
+    assert "RhE muss" in asked and "RHE" not in asked

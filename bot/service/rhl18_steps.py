@@ -401,9 +401,9 @@ class Rhl18Extras(Extras):
 
         corp = action["entity"]
         forced = F.must_buy(state, corp) and not state["corps"][corp]["trains"]
-        return msg("rhl18.discord.confirm_bankrupt", corp=corp.upper(),
+        return msg("rhl18.discord.confirm_bankrupt", corp=corp,
                    why=msg("rhl18.discord.bankrupt_forced" if forced
-                           else "rhl18.discord.bankrupt_unforced", corp=corp.upper()))
+                           else "rhl18.discord.bankrupt_unforced", corp=corp))
 
     def prompt_images(self, game: Game, state: State, seat: int, *,
                       lang: str = DEFAULT) -> list[tuple[str, dict]]:

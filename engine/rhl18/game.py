@@ -65,6 +65,11 @@ class Rhl18Game(Game):
     # a new phase changes the train limit and rusts trains, and a broken bank sets the
     # game's end: said mid-line after an AI seat's train buy, they were missed
     record_keys = frozenset({"rhl18.log.phase", "rhl18.log.rust", "rhl18.log.bank_broken"})
+    # a bankrupt player leaves the game: said mid-line it was missed, and the AI seats'
+    # play after it filled nine posts
+    alert_keys = frozenset({"rhl18.log.bankrupt"})
+    # the result post ranks every player; the log's one line of scores would say it twice
+    result_keys = frozenset({"rhl18.log.game_over"})
 
     def __init__(self) -> None:
         self._legal_cache: dict[tuple[bytes, int], list[dict]] = {}
