@@ -604,15 +604,18 @@ def shown_moves(moves: list[dict], earlier: int, budget: int, width: float, game
                 ) -> tuple[int, list[tuple[int | None, list[str]]]]:
     """The entries that fit ``budget`` lines, latest first in priority (the rest are counted
     as earlier moves), each wrapped to ``width``. The latest entry is kept if it can have a
-    line, earlier ones while each can have two (or fewer, if it needs fewer); the lines are then shared out, each entry
+    line, earlier ones while each can have two (or fewer, if it needs fewer; one in a column
+    of under four lines, where 18Rhl's card read "+ 1 earlier move" over one cut entry); the lines are then shared out, each entry
     taking what it needs up to an equal share and the longer entries the lines the shorter
     leave, so no line stays empty while an entry is cut. An entry too long for its share
     loses whole routine pieces first, decisive ones last (:mod:`render.move_pieces`)."""
     texts = [str(move.get("text") or "") for move in moves]
     needs = [len(wrap(text, SMALL, width, budget)) for text in texts]
+    most_least = 2 if budget >= 4 else 1  # a short column lists entries, not a count
+
     def fits(count: int) -> bool:  # the latest ``count`` entries, each with its least
         head = 1 if earlier or count < len(moves) else 0  # the "earlier moves" line
-        least = [min(need, 2) for need in needs[len(moves) - count:]]
+        least = [min(need, most_least) for need in needs[len(moves) - count:]]
         if count == 1:
             least = [min(need, 1) for need in least]  # alone, the latest makes do with one
         return all(least) and sum(least) + head <= budget

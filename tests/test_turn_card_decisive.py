@@ -215,3 +215,13 @@ def test_no_line_of_the_moves_column_stays_empty_while_an_entry_is_cut():
     assert entries[1][1] == ["Bert ends the turn."]
     # more than an equal share (3), as many as whole pieces allow
     assert len(entries[0][1]) > 3 and "…" in " ".join(entries[0][1]), entries
+
+
+def test_a_two_line_column_lists_both_latest_entries_not_a_count():
+    """18Rhl's card, two lines for its moves, read "+ 1 earlier move" over one cut entry
+    where it had read the offer and its answer."""
+    moves = [{"seat": 0, "text": "BME offers DEE 130M for a 3-train."},
+             {"seat": 1, "text": "DEE declines BME's offer of 130M for a 3-train."}]
+    earlier, entries = shown_moves(moves, 0, 2, WIDTH, "18rhl")
+    assert earlier == 0 and [seat for seat, _ in entries] == [0, 1]
+    assert entries[0][1][0].startswith("BME offers") and entries[1][1][0].startswith("DEE")
