@@ -583,7 +583,10 @@ def _moves(draw: ImageDraw.ImageDraw, game_key: str, view: dict, card: dict, lan
               fill=INK)
     y += LINE + 4
     if not moves:
-        draw_text(draw, (left, y), fit(say(lang, "no_moves"), SMALL, right - left), SMALL,
+        # mid-game (a card posted again after a seat changed hands) no move is new, but
+        # "No moves yet" read as if the game had just begun
+        quiet = "no_moves" if card.get("first") else "no_new_moves"
+        draw_text(draw, (left, y), fit(say(lang, quiet), SMALL, right - left), SMALL,
                   fill=MUTED)
         return y + LINE
     earlier, shown = shown_moves(moves, int(card.get("earlier") or 0), budget,

@@ -161,6 +161,11 @@ def test_a_card_without_moves_says_so_and_the_first_card_says_the_game_begins():
                      first=True)
     said = [t.text for t in draw("rheinlaender", view)[1]]
     assert "Das Spiel beginnt" in said and "Noch keine Spielzüge" in said
+    # posted again mid-game (a seat changed hands, no move since): not "no moves yet"
+    again = card_view(game, "rheinlaender", state, 3, "de", game.view(state, None), [],
+                      first=False)
+    said = [t.text for t in draw("rheinlaender", again)[1]]
+    assert "Keine neuen Spielzüge" in said and "Noch keine Spielzüge" not in said
 
 
 def pink_pixels(png: bytes) -> int:
