@@ -140,10 +140,14 @@ class Looking(ServiceBase):
             # a move stored without lines (a done before it was logged): its notation
             said = table.said(action.lines, ctx.locale) or f"`{action.notation}`"
             seat = table.by_seat(action.seat)
-            lead = f"{seat.name} ({colour_name(seat.colour, ctx.locale)})"
+            # a move of a player who has since left (or was replaced) is theirs, not the
+            # seat's new holder's: Discord shows the mention as their name (pinging no one)
+            name = seat.name if action.user_id in (None, seat.user_id) else \
+                f"<@{action.user_id}>"
+            lead = f"{name} ({colour_name(seat.colour, ctx.locale)})"
             shown.append(f"{number}. " + table.credited(action.seat, said, lead, ctx.locale))
         text = "\n".join(shown[-max(1, min(lines, 100)):]) or t("svc.log.none", ctx.locale)
-        return notices + [_private(ctx, _clip(text, keep="end"))]
+        return notices + [_private(ctx, _clip(text, keep="end"), pings=())]
 
     @_guarded
     async def rules(self, ctx: Ctx, game_key: str | None, topic: str | None) -> list[Reply]:
