@@ -55,3 +55,21 @@ async def test_a_run_out_post_that_did_not_go_out_comes_back_with_buttons(world)
     await reminders.run_due()
     [(_, post)] = box.posts
     assert post.buttons and "<@2>" in post.text
+
+
+async def test_one_german_decider_is_addressed_as_du(world):  # noqa: F811
+    """"<@Anna>: ihr könnt wählen" spoke to one player in the plural."""
+    service, reminders, clock, box = world
+    await service.new(ctx(1), "pebbles", pace="24h", lang="de")
+    await service.join(ctx(2))
+    await service.start(ctx(1), order="joined")
+    await service.play(ctx(2), "ready")
+    start = clock.now
+    clock.now = start + 24.1 * HOUR
+    await reminders.run_due()
+    [(_, post)] = box.posts
+    assert "<@2>: du kannst wählen:" in post.text, post.text
+    clock.now = start + 48.2 * HOUR
+    await reminders.run_due()
+    [_, (_, again)] = box.posts
+    assert "<@2>: entscheide mit" in again.text, again.text

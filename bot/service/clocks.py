@@ -30,8 +30,9 @@ class Clocks(ServiceBase):
         others = " ".join(f"<@{s.user_id}>" for s in table.seats
                           if not s.is_ai and s.user_id is not None and s.seat is not None
                           and s.user_id != user_id)
+        # (count: German addresses one decider as "du", several as "ihr")
         values = {"mention": f"<@{user_id}>", "title": table.game.title, "others": others,
-                  "hours": f"{row.pace_hours or 0:g}"}
+                  "hours": f"{row.pace_hours or 0:g}", "count": len(others.split())}
         if again:
             return [_public(t("clock.expired_again" if others else "clock.expired_again_none",
                               lang, **values))]
