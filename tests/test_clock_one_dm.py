@@ -38,3 +38,18 @@ async def test_with_a_48_hour_clock_no_two_dms_fall_together(world):  # noqa: F8
     # turn DMs at 0 and 12 h; the warnings at 24 h and 36 h stand for those reminders;
     # the last call at 43.2 h
     assert len(await dms_to(box, 1)) == 5
+
+
+async def test_the_run_out_post_stands_for_the_turn_reminder_due_with_it(world):  # noqa: F811
+    """At 24 h the run-out post pinged the player in the channel and the 12-hourly turn
+    reminder DM'd them at the same moment."""
+    service, reminders, clock, box = world
+    await paced_game(service, pace="24h")
+    await service.play(ctx(2), "ready")
+    start = clock.now
+    for step in range(0, 24 * 4 + 2):
+        clock.now = start + step * HOUR / 4
+        await reminders.run_due()
+    assert any("<@1>" in post.text for _, post in box.posts)  # the run-out post pinged U1
+    dms = await dms_to(box, 1)
+    assert not any(text.startswith("Reminder") for text in dms[1:]), dms

@@ -470,19 +470,20 @@ class Reminders:
                    for reply in post for button in reply.buttons)
 
     async def _clock_says_it(self, row: ReminderRow, now: float) -> bool:
-        """Whether a move clock warning to this turn reminder's player about its game went
-        out or is due within ``FOLD_SECONDS`` of ``now``: that DM says it is their turn (and
-        how long is left), so a plain reminder beside it would be a second DM for one
+        """Whether a move clock notice to this turn reminder's player about its game went
+        out or is due within ``FOLD_SECONDS`` of ``now``: a warning DM says it is their turn
+        (and how long is left), and the run-out post (and its daily repeat) pings them in
+        the channel, so a plain reminder beside either is a second notification for one
         thing. With a 24 h clock the half-time warning and the 12-hourly reminder fall
-        together; with 48 h, two of the warnings do."""
+        together, and so do the run-out post and the next; with 48 h, two of the warnings
+        do."""
         for other in await self.store.reminders(row.game_id, user_id=row.user_id):
-            if other.kind != "clock" or other.payload.get("expired"):
+            if other.kind != "clock":
                 continue
-            warned = other.payload.get("warned_at")
-            if warned is not None and now - float(warned) < FOLD_SECONDS:
+            told = [other.payload.get(at) for at in ("warned_at", "posted_at")]
+            if any(at is not None and now - float(at) < FOLD_SECONDS for at in told):
                 return True
-            if int(other.payload.get("stage", 0)) < len(CLOCK_STAGES) and \
-                    other.due_at - now < FOLD_SECONDS:
+            if other.due_at - now < FOLD_SECONDS:
                 return True
         return False
 
@@ -501,6 +502,7 @@ class Reminders:
             try:
                 await self.post_channel(payload["channel_id"], reply)
                 payload["posted"] = True
+                payload["posted_at"] = now  # a turn reminder due about now is this post
             except Exception:
                 log.exception("move clock notice in channel %s failed", payload["channel_id"])
         # The row stays (marked expired) so the buttons can check it; the notice comes back
