@@ -212,6 +212,20 @@ def service_ctx_type() -> type:
     return Ctx
 
 
+async def _show_typing(channel: Any) -> None:
+    """"Rheinbot is typing…" in ``channel`` after ``TYPING_AFTER`` and again every
+    ``TYPING_AGAIN`` until cancelled. Cosmetic: any failure to show it is only logged."""
+    if not isinstance(channel, discord.abc.Messageable):
+        return
+    await asyncio.sleep(TYPING_AFTER)
+    while True:
+        try:
+            await channel.typing()
+        except Exception as error:  # a dropped connection, a rate limit: not the move's
+            log.debug("could not show typing: %s", error)
+        await asyncio.sleep(TYPING_AGAIN)
+
+
 class Adapter:
     """Binds interactions to the tables service and Replies to Discord messages."""
 
@@ -310,19 +324,13 @@ class Adapter:
     async def _typing_while(interaction: discord.Interaction,
                             work: Awaitable[list[Reply]]) -> list[Reply]:
         """``work``'s replies; while it takes longer than ``TYPING_AFTER``, the channel shows
-        that the bot is at it (a press has no "thinking…" placeholder to show it)."""
-        task = asyncio.ensure_future(work)
-        wait = TYPING_AFTER
-        while not (await asyncio.wait({task}, timeout=wait))[0]:
-            wait = TYPING_AGAIN
-            channel = interaction.channel
-            if not isinstance(channel, discord.abc.Messageable):
-                continue
-            try:
-                await channel.typing()
-            except discord.HTTPException as error:  # cosmetic
-                log.debug("could not show typing: %s", error)
-        return task.result()
+        that the bot is at it (a press has no "thinking…" placeholder to show it). The
+        indicator runs beside the work and never holds back or loses its answer."""
+        shown = asyncio.create_task(_show_typing(interaction.channel))
+        try:
+            return await work
+        finally:
+            shown.cancel()
 
     async def defer(self, interaction: discord.Interaction, ephemeral: bool,
                     thinking: bool = True) -> bool:
