@@ -40,8 +40,10 @@ class Undo(ServiceBase):
                 and table.game.reveals(state) == later[0].reveals_before)
         if free or not voters:
             return notices + await self._undo(table, later[0].id, len(later), seat.name)
-        await self.store.cast_vote(table.row.id, table.row.version, later[0].id, ctx.user_id,
-                                   ctx.user_id, True, self.clock())
+        if await self.store.cast_vote(table.row.id, table.row.version, later[0].id,
+                                      ctx.user_id, ctx.user_id, True, self.clock(),
+                                      opens=True) is None:
+            await self._refuse_while_voting(table)  # asked at the same moment as another
         mentions = " ".join(f"<@{s.user_id}>" for s in voters)
         prefix = f"rb:{table.row.id}:{table.row.version}:"
         lang = table.row.language
@@ -66,9 +68,12 @@ class Undo(ServiceBase):
         if ctx.user_id in {v["user_id"] for v in votes}:  # the asker, or a second press
             # (nothing posted: the others' Agree/Refuse buttons stay as they are)
             return notices + [_private(ctx, t("svc.undo.counted", ctx.locale))]
-        await self.store.cast_vote(table.row.id, table.row.version, votes[0]["target_action"],
-                                   requester, ctx.user_id, True, self.clock())
-        agreed = {v["user_id"] for v in votes} | {ctx.user_id}
+        # the votes as they stand with this one: another player agreeing at the same moment
+        # is counted, so one of the two calls finds nobody missing
+        votes = await self.store.cast_vote(table.row.id, table.row.version,
+                                           votes[0]["target_action"], requester, ctx.user_id,
+                                           True, self.clock()) or votes
+        agreed = {v["user_id"] for v in votes}
         asker = table.seat_of(requester)
         voters = self._voters(table, asker) if asker else []
         missing = [s for s in voters if s.user_id not in agreed]

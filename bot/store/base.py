@@ -404,11 +404,21 @@ class StoreBase:
 
     # -- undo votes -----------------------------------------------------------------------
     async def cast_vote(self, game_id: int, at_version: int, target_action: int,
-                        requested_by: int, user_id: int, agree: bool, now: float) -> None:
+                        requested_by: int, user_id: int, agree: bool, now: float,
+                        opens: bool = False) -> list[dict[str, Any]] | None:
+        """Record ``user_id``'s vote on the undo request at ``at_version`` and return every
+        vote there now, this one included: the caller decides on those, so two players
+        agreeing at once cannot each find the other missing. ``opens``: this vote asks for
+        the undo, and is not cast (None) while another request is open there. A game's
+        votes take turns."""
         async with self._tx() as tx:
+            await self._serialize(tx, f"undo votes {game_id}")
             # A vote from an older position is void: start afresh.
             await tx.fetch("DELETE FROM undo_votes WHERE game_id = ? AND at_version != ?",
                            (game_id, at_version))
+            current = "SELECT * FROM undo_votes WHERE game_id = ? AND at_version = ?"
+            if opens and await tx.fetch(current, (game_id, at_version)):
+                return None
             await tx.fetch(
                 "INSERT INTO undo_votes (game_id, at_version, target_action, requested_by, "
                 "user_id, agree, created_at) VALUES (?, ?, ?, ?, ?, ?, ?) "
@@ -417,6 +427,8 @@ class StoreBase:
                 "agree = excluded.agree, created_at = excluded.created_at",
                 (game_id, at_version, target_action, requested_by, user_id, int(agree), now),
             )
+            rows = await tx.fetch(current, (game_id, at_version))
+        return [dict(row) for row in rows]
 
     async def votes(self, game_id: int, at_version: int) -> list[dict[str, Any]]:
         rows = await self._all(
