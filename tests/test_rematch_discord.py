@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from unittest.mock import AsyncMock, MagicMock
 
 import discord
@@ -43,3 +44,26 @@ async def test_rematch_refusal_opens_no_thread(svc):
     await commands["game rematch"].callback(interaction)
     channel.create_thread.assert_not_awaited()
     assert any("finished game" in post.text for post in interaction.followup.posts)
+
+
+async def test_a_rematch_refused_once_its_thread_is_open_deletes_the_thread(svc):
+    """Another rematch opened between the check and the table (two players asking at once):
+    the refused one left an empty thread behind."""
+    await seated_game(svc, 2, channel=CH)
+    await play_out(svc, CH)
+    thread = FakeChannel(9002)
+    thread.delete = AsyncMock()
+    channel = FakeChannel(CH)
+    channel.create_thread = AsyncMock(return_value=thread)
+    adapter, commands, _ = make_adapter(svc, games=GAMES, client=MagicMock(), ctx_type=Ctx)
+    prepare = svc.prepare_rematch
+
+    async def prepared_then_beaten(ctx):  # the check passes; then the other rematch opens
+        plan = await prepare(ctx)
+        await svc.rematch(dataclasses.replace(ctx, channel_id=9001), plan[0])
+        return plan
+
+    svc.prepare_rematch = prepared_then_beaten
+    await commands["game rematch"].callback(make_interaction(user_id=2, channel=channel))
+    thread.delete.assert_awaited_once()
+    assert await svc.store.live_game(9002) is None and await svc.store.live_game(9001)

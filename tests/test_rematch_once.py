@@ -56,3 +56,18 @@ async def test_the_refusal_is_said_in_the_callers_language(svc_seeded):
     await svc_seeded.rematch(ctx(1, THREAD), plan)
     _, refusal = await svc_seeded.prepare_rematch(lctx(2, "de"))
     assert refusal[0].text.startswith("Diese Partie hat schon eine Revanche: <#9001>.")
+
+
+async def test_two_rematches_asked_at_once_open_one(svc_seeded):
+    """Nothing stood between the check and the new table: two players asking at the same
+    moment each got a rematch, in threads of their own."""
+    import asyncio
+
+    await finished(svc_seeded, 3)
+    plan, _ = await svc_seeded.prepare_rematch(ctx(1))
+    first, second = await asyncio.gather(svc_seeded.rematch(ctx(1, THREAD), plan),
+                                         svc_seeded.rematch(ctx(2, OTHER), plan))
+    opened = [replies for replies in (first, second) if replies[0].audience is Audience.CHANNEL]
+    assert len(opened) == 1
+    live = [await svc_seeded.store.live_game(channel) for channel in (THREAD, OTHER)]
+    assert sum(row is not None for row in live) == 1

@@ -281,6 +281,11 @@ class Adapter:
             return
         replies = await self.service.rematch(dataclasses.replace(ctx, channel_id=thread.id),
                                              plan)
+        if not any(reply.is_public for reply in replies):  # refused: no empty thread stays
+            try:
+                await thread.delete()
+            except discord.HTTPException as error:
+                log.warning("could not delete an unused rematch thread: %s", error)
         for reply in replies:
             if reply.is_public:
                 await self.delivery.post_channel(thread.id, reply)

@@ -14,7 +14,7 @@ from bot.service.base import (
     _public,
     _variants_text,
 )
-from bot.store import ChannelBusy, GameRow
+from bot.store import ChannelBusy, GameRow, RematchExists
 
 
 class Rematch(ServiceBase):
@@ -63,6 +63,8 @@ class Rematch(ServiceBase):
                 pace_hours=old.pace_hours, language=old.language, rematch_of=old.id)
         except ChannelBusy:
             raise Refusal("svc.busy") from None
+        except RematchExists as found:  # opened by someone else since the check above
+            raise Refusal("rematch.exists", channel=found.channel_id) from None
         version = row.version
         seated = [s for s in await self.store.seats(old.id) if s.seat is not None]
         for s in sorted(seated, key=lambda s: s.seat or 0):
@@ -89,11 +91,7 @@ class Rematch(ServiceBase):
 
     async def _refuse_a_second(self, old: GameRow) -> None:
         """Refuse a rematch of ``old`` while one it had is not abandoned, pointing to it: a
-        second seated everyone again in a thread of its own, two tables for one game. The
-        store finds a rematch through its players, who are the old game's."""
-        users = {s.user_id for s in await self.store.seats(old.id)
-                 if not s.is_ai and s.user_id is not None}
-        for user in sorted(users):
-            for row in await self.store.games_of_user(user, ("lobby", "active", "finished")):
-                if row.rematch_of == old.id:
-                    raise Refusal("rematch.exists", channel=row.channel_id)
+        second seated everyone again in a thread of its own, two tables for one game."""
+        channel = await self.store.rematch(old.id)
+        if channel is not None:
+            raise Refusal("rematch.exists", channel=channel)

@@ -20,6 +20,7 @@ from bot.store.rows import (
     ChannelBusy,
     GameRow,
     Move,
+    RematchExists,
     ReminderRow,
     SeatRow,
     Settings,
@@ -58,5 +59,6 @@ async def open_store(target: str | None = None) -> StoreBase:
 
 
 __all__ = ["DEFAULT_DB", "LIVE_STATUSES", "ActionRow", "ChannelBusy", "GameRow", "Move",
-           "ReminderRow", "SeatRow", "Settings", "Snapshot", "SqliteStore", "StaleVersion",
-           "Store", "StoreBase", "is_postgres", "migrations", "open_store", "store_target"]
+           "RematchExists", "ReminderRow", "SeatRow", "Settings", "Snapshot", "SqliteStore",
+           "StaleVersion", "Store", "StoreBase", "is_postgres", "migrations", "open_store",
+           "store_target"]

@@ -28,6 +28,7 @@ from bot.store.rows import (
     ChannelBusy,
     GameRow,
     Move,
+    RematchExists,
     ReminderRow,
     SeatRow,
     Settings,
@@ -41,6 +42,9 @@ from bot.store.rows import (
     snap_fields,
 )
 from engine.text import to_json
+
+# a game's rematch, if one was opened and not abandoned: its channel
+REMATCH_OF = "SELECT channel_id FROM games WHERE rematch_of = ? AND status != 'abandoned'"
 
 # /stats counts a game only when moves were played here: an 18xx.games import finished
 # elsewhere and started here has an empty action log (its moves are in its origin), so
@@ -156,6 +160,11 @@ class StoreBase:
                           rematch_of: int | None = None) -> GameRow:
         try:
             async with self._tx() as tx:
+                if rematch_of is not None:  # one rematch per game, however many ask at once
+                    await self._serialize(tx, f"rematch of {rematch_of}")
+                    found = await tx.fetch(REMATCH_OF, (rematch_of,))
+                    if found:
+                        raise RematchExists(found[0][0])
                 created = await tx.fetch(
                     "INSERT INTO games (guild_id, channel_id, game_key, options, seed, "
                     "min_players, max_players, creator_id, created_at, updated_at, "
@@ -171,6 +180,10 @@ class StoreBase:
         game = await self.game(game_id)
         assert game is not None
         return game
+
+    async def rematch(self, game_id: int) -> int | None:
+        """The channel of ``game_id``'s rematch that was not abandoned, if it has one."""
+        return await self._scalar(REMATCH_OF, (game_id,))
 
     async def game(self, game_id: int) -> GameRow | None:
         rows = await self._all("SELECT * FROM games WHERE id = ?", (game_id,))

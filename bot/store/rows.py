@@ -25,6 +25,14 @@ class ChannelBusy(Exception):
     """The channel already has a live game (lobby or active)."""
 
 
+class RematchExists(Exception):
+    """The game already has a rematch that was not abandoned (``channel_id``: where)."""
+
+    def __init__(self, channel_id: int) -> None:
+        super().__init__(channel_id)
+        self.channel_id = channel_id
+
+
 @dataclass(frozen=True)
 class GameRow:
     id: int

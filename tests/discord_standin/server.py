@@ -380,6 +380,7 @@ class StandIn:
         ("PATCH", r"channels/(?P<channel>\d+)/messages/(?P<message>\d+)", "_edit_message"),
         ("POST", r"channels/(?P<channel>\d+)/threads", "_thread"),
         ("GET", r"channels/(?P<channel>\d+)", "_get_channel"),
+        ("DELETE", r"channels/(?P<channel>\d+)", "_delete_channel"),
         ("POST", r"channels/(?P<channel>\d+)/typing", "_typing"),
         ("POST", r"users/@me/channels", "_dm_channel"),
         ("GET", r"users/(?P<user>\d+)", "_get_user"),
@@ -652,6 +653,13 @@ class StandIn:
             await self.dispatch("THREAD_CREATE", {**self.channels[thread_id],
                                                   "newly_created": True})
         return self.channels[thread_id]
+
+    async def _delete_channel(self, request: web.Request, channel: str) -> dict[str, Any]:
+        """A thread deleted (Discord answers with the channel it was)."""
+        info = self.channels.pop(int(channel), None)
+        if info is None:
+            raise DiscordError(404, 10003, "Unknown Channel")
+        return info
 
     async def _typing(self, request: web.Request, channel: str) -> None:
         """"Rheinbot is typing…" under the channel: Discord shows it for 10 s, or until the
