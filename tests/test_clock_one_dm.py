@@ -53,3 +53,26 @@ async def test_the_run_out_post_stands_for_the_turn_reminder_due_with_it(world):
     assert any("<@1>" in post.text for _, post in box.posts)  # the run-out post pinged U1
     dms = await dms_to(box, 1)
     assert not any(text.startswith("Reminder") for text in dms[1:]), dms
+
+
+async def test_a_clock_warning_that_fails_leaves_the_turn_reminder_to_go(world):  # noqa: F811
+    """The warning was marked sent even when its DM failed, and the reminder due with it
+    then counted as said: the player got neither."""
+    service, reminders, clock, box = world
+    await paced_game(service, pace="24h")
+    await service.play(ctx(2), "ready")
+    start = clock.now
+    await reminders.run_due()
+    sent = reminders.send_dm
+
+    async def warnings_fail(user_id, reply):
+        if "left" in reply.text:  # the clock warning ("About 12 h left …")
+            raise RuntimeError("Discord is away")
+        await sent(user_id, reply)
+
+    reminders.send_dm = warnings_fail
+    for hours in (12.0, 12.0 + 1 / 3600, 12.0 + 2 / 3600):
+        clock.now = start + hours * HOUR
+        await reminders.run_due()
+    texts = await dms_to(box, 1)
+    assert len(texts) == 2 and "still your turn" in texts[1], texts

@@ -353,10 +353,14 @@ class Reminders:
         if settings.dms_closed:  # known closed: no request that is bound to fail
             await self._mention_instead(row, now)
             return
-        if await self._clock_says_it(row, now):  # counted as sent: the next one as usual
+        said = await self._clock_says_it(row, now)
+        if said is True:  # counted as sent: the next one as usual
             payload = {**row.payload, "last_sent": now}
             due = next_allowed(settings, now + settings.every_hours * 3600)
             await self.store.move_reminder(row.id, due, row.sent + 1, payload)
+            return
+        if said is not False:  # a clock notice is about to go out: after it, this again
+            await self._reschedule(row, said + 1)
             return
         try:
             await self.send_dm(row.user_id, _turn_dm(row))
@@ -444,11 +448,11 @@ class Reminders:
             key = "rem.clock_last" if await self._skip_offered(row) else "rem.clock_last_no_skip"
         text = t(key, lang, title=payload.get("title", ""), hours=hours,
                  channel=payload["channel_id"], link=link)
-        await self._courtesy_dm(row.user_id, Reply(text, Audience.DM, user_id=row.user_id,
-                                                   title=t("rem.clock_title", lang)))
+        if await self._courtesy_dm(row.user_id, Reply(text, Audience.DM, user_id=row.user_id,
+                                                      title=t("rem.clock_title", lang))):
+            payload["warned_at"] = now  # a turn reminder due about now is this DM too
         stage = int(payload.get("stage", 0)) + 1
         payload["stage"] = stage
-        payload["warned_at"] = now  # a turn reminder due about now is this DM too
         span = float(payload["pace_hours"]) * 3600
         due = float(payload["started"]) + span * CLOCK_STAGES[stage] \
             if stage < len(CLOCK_STAGES) else deadline
@@ -469,14 +473,16 @@ class Reminders:
         return any(button.custom_id.rsplit(":", 1)[-1].startswith(SKIP_BUTTON)
                    for reply in post for button in reply.buttons)
 
-    async def _clock_says_it(self, row: ReminderRow, now: float) -> bool:
-        """Whether a move clock notice to this turn reminder's player about its game went
-        out or is due within ``FOLD_SECONDS`` of ``now``: a warning DM says it is their turn
-        (and how long is left), and the run-out post (and its daily repeat) pings them in
-        the channel, so a plain reminder beside either is a second notification for one
-        thing. With a 24 h clock the half-time warning and the 12-hourly reminder fall
-        together, and so do the run-out post and the next; with 48 h, two of the warnings
-        do."""
+    async def _clock_says_it(self, row: ReminderRow, now: float) -> bool | float:
+        """Whether a move clock notice to this turn reminder's player about its game went out
+        within ``FOLD_SECONDS`` (True), or when one is due within them (then this reminder
+        waits for it: should it fail, the reminder still goes), else False. A warning DM
+        says it is their turn (and how long is left), and the run-out post (and its daily
+        repeat) pings them in the channel, so a plain reminder beside either is a second
+        notification for one thing. With a 24 h clock the half-time warning and the
+        12-hourly reminder fall together, and so do the run-out post and the next; with 48 h,
+        two of the warnings do."""
+        due: float | None = None
         for other in await self.store.reminders(row.game_id, user_id=row.user_id):
             if other.kind != "clock":
                 continue
@@ -484,8 +490,8 @@ class Reminders:
             if any(at is not None and now - float(at) < FOLD_SECONDS for at in told):
                 return True
             if other.due_at - now < FOLD_SECONDS:
-                return True
-        return False
+                due = other.due_at if due is None else min(due, other.due_at)
+        return False if due is None else due
 
     async def _clock_expired(self, row: ReminderRow, payload: dict, now: float) -> None:
         assert row.user_id is not None
@@ -532,21 +538,24 @@ class Reminders:
         due = next_allowed(settings, now + DIGEST_HOURS * 3600)
         await self.store.move_reminder(row.id, due, row.sent + 1, row.payload)
 
-    async def _courtesy_dm(self, user_id: int, reply: Reply) -> None:
+    async def _courtesy_dm(self, user_id: int, reply: Reply) -> bool:
         """A digest or clock warning: sent once, never retried (the next one comes anyway);
-        not attempted to a user whose DMs are known to be closed."""
+        not attempted to a user whose DMs are known to be closed. Whether it went out."""
         settings = await self.store.settings(user_id)
         if settings.dms_closed:
             log.debug("%s to %s skipped: DMs closed", reply.title, user_id)
-            return
+            return False
         try:
             await self.send_dm(user_id, reply)
         except DeliveryFailed as error:
             if error.closed_dms:
                 await self._remember_closed(settings)
             log.info("%s to %s not delivered: %s", reply.title, user_id, error)
+            return False
         except Exception as error:  # a courtesy: the clock runs out and the digest comes back
             log.info("%s to %s not delivered: %s", reply.title, user_id, error)
+            return False
+        return True
 
     async def _waiting_lines(self, user_id: int, lang: str) -> list[str]:
         lines = []
