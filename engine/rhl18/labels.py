@@ -8,6 +8,7 @@ from typing import Any
 
 from engine.rhl18 import data
 from engine.rhl18 import notation as N
+from engine.rhl18 import operating as O
 from engine.rhl18 import rules as R
 from engine.rhl18 import words as W
 from engine.text import Msg, msg
@@ -88,14 +89,7 @@ def _train(state: State, action: dict) -> Msg:
         if train in corp["trains"]:
             # "Buy" read as a purchase where the press only made an offer the other
             # president could (and an AI often did) decline
-            key = "rhl18_labels.train_offer" if _is_offer(state, action["entity"], sym) \
+            key = "rhl18_labels.train_offer" if O.is_offer(state, action["entity"], sym) \
                 else "rhl18_labels.train_from"
             return msg(key, name=W.train_kind(train), seller=sym, price=action["price"])
     return msg("rhl18_labels.train_depot", name=W.train_kind(train), price=action["price"])
-
-
-def _is_offer(state: State, buyer: str, seller: str) -> bool:
-    """Whether buying ``seller``'s train makes an offer for its president to answer (two
-    presidents), not a trade (one president), as ``operating._buy_train`` decides."""
-    corps = state["corps"]
-    return corps[buyer]["president"] != corps[seller]["president"]

@@ -408,8 +408,7 @@ def _buy_train(state: State, sym: str, action: dict) -> None:
         if refused is not None and price <= refused:
             raise RuleError(msg("rhl18.err.offer_declined", seller=owner, train=tid,
                                 price=refused))
-        if corp["president"] != state["corps"][owner]["president"]:
-            # Two presidents must agree on the price: the seller's president answers first.
+        if is_offer(state, sym, owner):
             state["round"]["offer"] = {"buyer": sym, "seller": owner, "train": tid,
                                        "price": price}
             return
@@ -417,6 +416,13 @@ def _buy_train(state: State, sym: str, action: dict) -> None:
         return
     t["bought"] = True
     _check_discards(state)
+
+
+def is_offer(state: State, buyer: str, seller: str) -> bool:
+    """Whether ``buyer`` buying ``seller``'s train is an offer the seller's president answers
+    first (two presidents must agree on the price), not a trade made at once."""
+    corps = state["corps"]
+    return corps[buyer]["president"] != corps[seller]["president"]
 
 
 OFFER_ANSWERS = ("accept", "decline")
