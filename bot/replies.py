@@ -46,7 +46,8 @@ def asks_first(reply: Reply) -> bool:
 
 # The last parts of an undo request's button ids (agree, refuse): the request is one
 # message for all the players who vote, so a vote that leaves others to vote keeps it.
-UNDO_VOTE = {"undo-yes": True, "undo-no": False}  # an undo request's buttons: agree or not
+UNDO_AGREE, UNDO_REFUSE = "undo-yes", "undo-no"  # an undo request's buttons' id ends
+UNDO_VOTE = {UNDO_AGREE: True, UNDO_REFUSE: False}  # each one's vote: agree or not
 
 
 def keeps_buttons(custom_id: str, vote_open: bool = False) -> bool:

@@ -276,6 +276,9 @@ class FakeService:
             return [Reply("The game moved on, look again.", Audience.EPHEMERAL)]
         return await self.play(ctx, "add 1", version)
 
+    async def undo_vote_open(self, custom_id):
+        return None  # no undo requests here
+
     async def move_choices(self, ctx, typed):
         self._note("move_choices", ctx, typed)
         return [(label, value) for label, value in self.choices if typed.lower() in label.lower()]

@@ -20,7 +20,6 @@ from bot.discord.delivery import Delivery, with_retry
 from bot.i18n import t
 from bot.replies import (
     STEP_CHOICE,
-    UNDO_VOTE,
     Audience,
     Reply,
     asks_first,
@@ -368,14 +367,13 @@ class Adapter:
         that goes on is told to its player alone) the pressed message loses its buttons.
         An undo request keeps them while its vote is open (the others still vote there) and
         loses them once it is over, also when the press came too late to count."""
-        vote = custom_id.rsplit(":", 1)[-1] in UNDO_VOTE
         replies = await self.run(interaction, lambda ctx: self.service.press(ctx, custom_id),
                                  thinking=False)
         if replies is None or self.service is None:  # nothing ran: nothing to clear
             return
-        vote_open = vote and bool(await self.service.undo_vote_open(custom_id))
-        if not keeps_buttons(custom_id, vote_open):
-            await self._clear_used(interaction, replies, over=vote)
+        vote_open = await self.service.undo_vote_open(custom_id)  # None: not an undo button
+        if not keeps_buttons(custom_id, bool(vote_open)):
+            await self._clear_used(interaction, replies, over=vote_open is not None)
 
     async def pick(self, interaction: discord.Interaction, custom_id: str,
                    values: list[str]) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 
 from bot.i18n import t
-from bot.replies import UNDO_VOTE, Button, Reply
+from bot.replies import UNDO_AGREE, UNDO_REFUSE, UNDO_VOTE, Button, Reply
 from bot.service.base import (
     Ctx,
     Refusal,
@@ -16,8 +16,6 @@ from bot.service.base import (
     _public,
 )
 from bot.store import SeatRow
-
-AGREE, REFUSE = UNDO_VOTE  # the request's buttons' last id parts
 
 
 class Undo(ServiceBase):
@@ -50,8 +48,8 @@ class Undo(ServiceBase):
         return notices + [_public(
             t("svc.undo.ask", lang, name=seat.name,
               count=len(later), mentions=mentions),
-            buttons=[Button(t("svc.undo.agree", lang), prefix + AGREE, "success"),
-                     Button(t("svc.undo.refuse", lang), prefix + REFUSE, "danger")])]
+            buttons=[Button(t("svc.undo.agree", lang), prefix + UNDO_AGREE, "success"),
+                     Button(t("svc.undo.refuse", lang), prefix + UNDO_REFUSE, "danger")])]
 
     @_guarded
     async def vote_undo(self, ctx: Ctx, agree: bool) -> list[Reply]:
