@@ -23,8 +23,14 @@ async def test_the_rematch_names_the_old_games_channel_not_its_number(svc_seeded
 
 
 async def test_the_german_rematch_names_the_channel_too(svc_seeded):
-    opened = (await rematch_replies(svc_seeded, lang="de"))[0]
+    opened, call = await rematch_replies(svc_seeded, lang="de")
     assert "(gespielt in <#500>)" in opened.text and "(Spiel 1)" not in opened.text
+    assert "<@1> <@3>:" in call.text and "ihr sitzt wieder" in call.text  # two called
+
+
+async def test_one_german_player_called_is_du(svc_seeded):
+    [_, call] = await rematch_replies(svc_seeded, players=2, lang="de")
+    assert call.text.startswith("<@1>:") and "du sitzt wieder" in call.text
 
 
 async def test_the_players_are_mentioned_in_a_plain_post_not_in_the_embed(svc_seeded):

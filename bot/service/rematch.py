@@ -79,14 +79,14 @@ class Rematch(ServiceBase):
         replies = [_public(t("rematch.opened", old.language, name=ctx.user_name,
                              title=game.title, channel=old.channel_id, variants=variants,
                              lineup=lineup), title=game.title)]
-        # in the message text, not the embed: mentions in an embed notify nobody; the one
-        # who asked opened the thread and needs no call
+        # a call of its own in the new thread, naming those seated (the one who asked
+        # opened it and needs none); count: German says "du" to one, "ihr" to several
         others = dict.fromkeys(s.user_id for s in ordered if not s.is_ai
                                and s.user_id is not None and s.user_id != ctx.user_id)
         if others:
             mentions = " ".join(f"<@{user}>" for user in others)
             replies.append(_public(t("rematch.call", old.language, mentions=mentions,
-                                     title=game.title)))
+                                     title=game.title, count=len(others))))
         return replies
 
     async def _refuse_a_second(self, old: GameRow) -> None:
