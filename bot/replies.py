@@ -23,6 +23,9 @@ PICKER_PLACEHOLDER_LIMIT = 150
 # The last part of a turn prompt's button id that shows the presser their own hand and moves
 # (privately) instead of making a move: the prompt keeps its buttons for the other players.
 HAND_BUTTON = "hand"
+# The start of the last part of a run-out move clock's Skip button id (then the seat): the
+# clock's last call promises a skip only where the others will get this button.
+SKIP_BUTTON = "clock-skip-"
 
 
 # The last part of a select menu's id whose picked values make one move (Trödler: the cards

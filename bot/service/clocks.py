@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from bot.i18n import t
-from bot.replies import Button, Reply
+from bot.replies import SKIP_BUTTON, Button, Reply
 from bot.service.base import Ctx, Refusal, ServiceBase, Table, _public
-from bot.service.reminders import SKIP_BUTTON
 from engine.core import Action, Game, State
 
 

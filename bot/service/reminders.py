@@ -54,7 +54,7 @@ from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from bot.i18n import t
-from bot.replies import Audience, DeliveryFailed, Reply
+from bot.replies import SKIP_BUTTON, Audience, DeliveryFailed, Reply
 from bot.store import ReminderRow, Settings, StoreBase
 from engine.text import to_json
 
@@ -76,10 +76,6 @@ CLOCK_STAGES = (0.5, 0.75, 0.9)
 EXPIRED_REPOST_HOURS = 24.0  # a stalled seat's expiry notice comes back daily
 # A turn reminder this close to a move clock warning of the same turn is that warning.
 FOLD_SECONDS = 3600.0
-
-# The start of the last part of a run-out clock's Skip button id (then the seat): the last
-# call promises a skip only where the others will get this button.
-SKIP_BUTTON = "clock-skip-"
 
 Sender = Callable[[int, Reply], Awaitable[None]]
 Expired = Callable[[int, int, bool], Awaitable[list[Reply]]]
