@@ -11,10 +11,16 @@ two mortgages took two of the five channel buttons in every step, where one tap 
 truck. Moves that serve an open order now come first, and the mortgages (and repays) get a
 button only when the seat can afford nothing else; typed moves and autocomplete still offer
 them.
+
+A payment that leaves a seat unable to pay this round's Phase 6 is asked about first
+(:func:`phase6_warning`): the move is played on a copy of the state, since what it costs and
+which orders it brings are the engine's to say.
 """
 
 from __future__ import annotations
 
+import copy
+from dataclasses import dataclass
 from typing import Any
 
 from bot.i18n import language
@@ -22,6 +28,7 @@ from bot.service.extras import MAX_BUTTONS, STEP_ENDS, Extras
 from bot.service.move_lists import LISTED, spread
 from engine.core import Action, Game, State
 from engine.rhein import data
+from engine.rhein.words import joined
 from engine.text import DEFAULT, Msg, msg, say
 
 MONEY = ("mortgage", "repay")
@@ -171,6 +178,108 @@ def _ranking(view: dict[str, Any], seat: int):
     return rank
 
 
+# --- the Phase 6 warning --------------------------------------------------------------
+
+# Moves that may lower Capital plus mortgage room (a truck put on the board can no longer be
+# mortgaged). Others (take, unload, fulfil, done, ...) pay nothing: asking about them would
+# stand between a player and the fulfilment that saves them.
+PAYMENTS = frozenset({"load", "truck", "reserve", "move", "retake", "bid", "repay",
+                      "transfer"})
+AUCTION_ROUNDS = 8  # passes played for the other bidders; an auction has at most 5 players
+
+
+@dataclass(frozen=True)
+class Exposure:
+    """What Phase 6 of this round would ask of a seat if none of its orders due this round
+    were fulfilled, and what it could pay with."""
+
+    due: tuple[int, ...]  # the cards of the orders on their last time token
+    penalty: int
+    storage: int  # one per container lying unloaded in a city
+    capital: int
+    room: int  # forced mortgages of the trucks in reserve (R49)
+    trucks: int  # how many trucks make up ``room``
+
+    @property
+    def ask(self) -> int:
+        return self.penalty + self.storage
+
+    @property
+    def have(self) -> int:
+        return self.capital + self.room
+
+    @property
+    def short(self) -> bool:
+        # The penalties are paid before the storage, each with forced mortgages first
+        # (flow.end_of_round): both are paid exactly when the sum is covered.
+        return self.have < self.ask
+
+
+def exposure(game: Game, state: State, seat: int) -> Exposure:
+    view = game.view(state, seat)
+    me = next(p for p in view["players"] if p["seat"] == seat)
+    relax = bool(view["options"].get("relax"))  # R18: no order expires
+    # flow.expire_orders takes a token off first: an order taken with none left expires too
+    due = [] if relax else [o for o in me["orders"]
+                            if o.get("tokens") is not None and o["tokens"] <= 1]
+    reserve = sum(item["where"] == "reserve" for item in me["trucks"].values())
+    return Exposure(due=tuple(o["card"] for o in due), penalty=sum(o["penalty"] for o in due),
+                    storage=sum(n for c, n in me["lying"].items() if int(c) != data.BASEL),
+                    capital=me["capital"], room=reserve * data.TRUCK.mortgage, trucks=reserve)
+
+
+def after_payment(game: Game, state: State, seat: int, action: Action) -> State | None:
+    """A copy of ``state`` after ``action`` as Phase 6 would find it; a bid as if the others
+    let it win (it is paid only then). None when the move ends the round on the copy: its
+    Phase 6 is past and the figures are no longer this round's."""
+    work = copy.deepcopy(state)
+    game.play_legal(work, seat, action)
+    if action["type"] == "bid":
+        for _ in range(AUCTION_ROUNDS):
+            auction = work.get("auction")
+            if work["step"] != "auction" or not auction or auction.get("high") != seat \
+                    or auction.get("turn") == seat:
+                break
+            game.play_legal(work, auction["turn"], {"type": "pass"})
+    if work["round"] != state["round"] or work["step"] == "over":
+        return None
+    return work
+
+
+def phase6_warning(game: Game, state: State, seat: int, action: Action) -> Msg | None:
+    """The question before a payment after which the seat could not pay this round's
+    Phase 6 without its due orders fulfilled, where it could before; None otherwise. A seat
+    already short is not asked at every move: this one does not change that."""
+    if action.get("type") not in PAYMENTS:
+        return None
+    before = exposure(game, state, seat)
+    if before.short:
+        return None
+    work = after_payment(game, state, seat, action)
+    if work is None:
+        return None
+    after = exposure(game, work, seat)
+    # a move that pays nothing (it brings an order or lying containers) is not a payment
+    if not after.short or after.have >= before.have:
+        return None
+    return warning_text(after)
+
+
+def warning_text(after: Exposure) -> Msg:
+    if after.room:
+        have = msg("extras.rhein.confirm_have", count=after.trucks, have=after.have,
+                   capital=after.capital, room=after.room)
+    else:
+        have = msg("extras.rhein.confirm_have_cash", capital=after.capital)
+    if not after.due:
+        return msg("extras.rhein.confirm_storage", ask=after.ask, have=have)
+    parts = [msg("extras.rhein.confirm_penalty", count=len(after.due), amount=after.penalty)]
+    if after.storage:
+        parts.append(msg("extras.rhein.confirm_stored", count=after.storage))
+    return msg("extras.rhein.confirm_short", count=len(after.due), cards=joined(list(after.due)),
+               ask=after.ask, parts=joined(parts), have=have)
+
+
 class RheinExtras(Extras):
     def button_indexes(self, game: Game, state: State, seat: int, moves: list[Action],
                        room: int = MAX_BUTTONS) -> list[int]:
@@ -184,6 +293,9 @@ class RheinExtras(Extras):
             return label
         return say(msg("extras.rhein.for_order", move=label, card=order["card"],
                        city=data.CITY_BY_NUMBER[order["city"]].name), language(lang))
+
+    def confirm(self, game: Game, state: State, seat: int, action: Action) -> Msg | None:
+        return phase6_warning(game, state, seat, action)
 
     def holdings(self, game: Game, state: State, seat: int, *,
                  lang: str = DEFAULT) -> list[str]:
