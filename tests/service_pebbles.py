@@ -214,3 +214,20 @@ async def started_table(path, game_key: str, seed: int, players: int = 3,
         await service.join(ctx(user))
     replies = await service.start(ctx(1), order="joined")
     return service, store, game, replies
+
+
+def sure_button(replies: list) -> str | None:
+    """The id of the button that makes a move the service asked about first (Rhein's Phase 6
+    warning, 18Rhl's bankruptcy), if ``replies`` are such a question."""
+    from bot.replies import SURE
+
+    return next((button.custom_id for reply in replies for button in reply.buttons
+                 if button.custom_id.rsplit(":", 1)[-1].startswith(SURE)), None)
+
+
+async def play_meaning_it(service, user_ctx, move: str) -> list:
+    """``service.play`` as a player who means the move: one the service asks about first is
+    then made with the question's button. The replies of the move as made."""
+    replies = await service.play(user_ctx, move)
+    sure = sure_button(replies)
+    return await service.press(user_ctx, sure) if sure else replies

@@ -8,7 +8,7 @@ from __future__ import annotations
 import engine
 from bot.i18n import t
 from engine import text as texts
-from tests.service_pebbles import ctx
+from tests.service_pebbles import ctx, play_meaning_it
 
 
 async def test_ai_corporations_run_their_routes_without_a_map_each(tmp_path):
@@ -63,7 +63,8 @@ async def test_a_knocked_out_human_gets_the_knock_out_and_the_result_not_every_l
     for _ in range(200):  # the human takes the first move offered, and soon cannot pay
         row = await store.latest_game(500)
         state = game.load(row.state)
-        replies = await service.play(ctx(1), game.format(state, game.legal(state, 0)[0]))
+        replies = await play_meaning_it(service, ctx(1),
+                                        game.format(state, game.legal(state, 0)[0]))
         if any(bankrupt in reply.text for reply in replies):
             break
     else:

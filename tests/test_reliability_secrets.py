@@ -24,7 +24,7 @@ from bot.store import Store
 from engine import get_game
 from engine.core import new_rng, rng_below
 from engine.fuzz import hidden_in
-from tests.service_pebbles import FakeRenderer, ctx, made
+from tests.service_pebbles import FakeRenderer, ctx, made, sure_button
 
 OUTSIDER = 99
 CH = 500
@@ -104,6 +104,9 @@ async def play_game(tmp_path, key, players, seed, limit):
             legal = game.legal(state, seat)
             move = game.format(state, legal[rng_below(rng, len(legal))])
             replies = await service.play(ctx(seat + 1), move)
+            if (sure := sure_button(replies)) is not None:  # asked first (Rhein's Phase 6)
+                check(replies, seat + 1, game, key, state, players, boards)
+                replies = await service.press(ctx(seat + 1), sure)
             assert replies and made(replies), replies[0].text
             moves += 1
             after = game.load((await store.game(row.id)).state)

@@ -12,7 +12,7 @@ from dataclasses import replace
 import engine
 from bot.i18n import catalogue
 from bot.replies import Audience
-from tests.service_pebbles import FakeRenderer, ctx
+from tests.service_pebbles import FakeRenderer, ctx, play_meaning_it
 
 RHEIN = engine.get_game("rhein")
 
@@ -47,8 +47,8 @@ async def _until_a_turn_ends_by_itself(store, service, rng, wanted):
         moves = [m for m in RHEIN.legal(state, seat) if m["type"] != "done"] or \
             RHEIN.legal(state, seat)
         move = rng.choice(moves)
-        replies = await service.play(replace(ctx(users[seat]), locale="de"),
-                                     RHEIN.format(state, move))
+        replies = await play_meaning_it(service, replace(ctx(users[seat]), locale="de"),
+                                        RHEIN.format(state, move))
         after = await store.latest_game(500)
         again = RHEIN.load(after.state)
         if move["type"] != "done" and RHEIN.active(again) == [seat] and \
