@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from bot.i18n import language, t
-from bot.replies import Audience, Reply
+from bot.replies import Audience, Reply, asks_first
 from engine.ai import LEVELS as AI_LEVELS
 from engine.text import DEFAULT, LANGUAGES, msg, naming, say
 
@@ -378,7 +378,13 @@ class HotSeat:
                 self.out.write(self.say("play.undo_vote", name=who) + "\n")
                 await self.vote(ctx)
         else:
-            self.recorder.take(await service.play(ctx, line), who)
+            replies = await service.play(ctx, line)
+            self.recorder.take(replies, who)
+            asked = next((r for r in replies if asks_first(r)), None)
+            # a move asked about first (Rhein's Phase 6 warning, an 18Rhl bankruptcy) is
+            # confirmed with a button on Discord; here with a yes
+            if asked is not None and self.yes_or_no(self.say("play.confirm")):
+                self.recorder.take(await service.press(ctx, asked.buttons[0].custom_id), who)
 
     async def vote(self, asker: Any) -> None:
         for user, ctx in self.ctxs.items():

@@ -219,10 +219,9 @@ async def started_table(path, game_key: str, seed: int, players: int = 3,
 def sure_button(replies: list) -> str | None:
     """The id of the button that makes a move the service asked about first (Rhein's Phase 6
     warning, 18Rhl's bankruptcy), if ``replies`` are such a question."""
-    from bot.replies import SURE
+    from bot.replies import asks_first
 
-    return next((button.custom_id for reply in replies for button in reply.buttons
-                 if button.custom_id.rsplit(":", 1)[-1].startswith(SURE)), None)
+    return next((reply.buttons[0].custom_id for reply in replies if asks_first(reply)), None)
 
 
 async def play_meaning_it(service, user_ctx, move: str) -> list:

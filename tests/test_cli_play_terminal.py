@@ -145,3 +145,30 @@ def test_a_finished_games_file_is_not_replaced_by_a_new_game(tmp_path):
     assert "your turn" not in text
     games = sqlite3.connect(db).execute("SELECT status FROM games").fetchall()
     assert games == [("finished",)]
+
+
+# Rhein seed 2, two players: bids, mortgages and orders that leave Player 1 with order 43
+# due this round, then a load that would leave them unable to pay its penalty
+RISKY = ["bid 12 7", "bid 12 10", "bid 12 12", "bid 12 18", "bid 12 20", "mortgage b",
+         "bid 12 25", "mortgage a", "pass", "repay a", "take 28", "mortgage a", "take 43",
+         "mortgage a", "repay a", "mortgage b", "done", "load white-plane 2"]
+
+
+def test_a_move_asked_about_first_is_made_with_a_yes(tmp_path):
+    """The question before a risky Rhein payment (or an 18Rhl bankruptcy) has a button on
+    Discord; the terminal had none to press, so the move could not be made."""
+    import engine
+
+    def play(answer: str) -> str:
+        out = io.StringIO()
+        main(["play", "rhein", "--players", "2", "--seed", "2", "--out",
+              str(tmp_path / answer)], games=engine.GAMES, render=lambda key, view: b"png",
+             out=out, inp=io.StringIO("\n".join([*RISKY, answer, "quit"]) + "\n"))
+        return out.getvalue()
+
+    made = play("y")
+    assert "Unless order 43 is fulfilled this round" in made, made[-2000:]
+    assert "Make the move anyway? [y/n]" in made
+    assert "loads 2 onto the white Plane (-2)" in made
+    kept = play("n")
+    assert "Make the move anyway? [y/n]" in kept and "loads 2 onto the white Plane" not in kept
