@@ -184,6 +184,9 @@ class Recorder:
                 for said in {TURN_HINT, *(t("svc.turn_hint", self.lang, count=count)
                                           for count in (1, 2))}:  # to one player, to several
                     text = text.replace(said, hint)
+                # a turn that goes on: "More moves: /play move:" where buttons leave some out
+                text = text.replace(t("svc.turn_hint_more", self.lang),
+                                    say(msg("cli.turn_hint_more"), self.lang))
                 text = terminal_wording(text)
                 if reply.picker is not None and reply.picker.example:  # no menus here
                     text += "".join(f"\n  {value}: {label}"
