@@ -144,11 +144,13 @@ async def test_the_load_is_asked_about_first_and_made_from_the_button(tmp_path):
     question = replies[0]
     assert "Unless order 15 is fulfilled this round" in question.text, question.text
     [button] = question.buttons
-    assert button.style == "danger" and button.label == f"Yes: {LOAD3}"
+    # the move as its prompt button says it, in the presser's language (not the notation)
+    assert button.style == "danger" and button.label == "Yes: Load 3 onto the white Plane (cost 3)"
     assert (await store.latest_game(500)).version == row.version  # nothing happened yet
 
     german = (await service.play(replace(ctx(user), locale="de"), LOAD3))[0]
-    assert "Wird der Auftrag 15" in german.text and german.buttons[0].label == f"Ja: {LOAD3}"
+    assert "Wird der Auftrag 15" in german.text
+    assert german.buttons[0].label == "Ja: Lade 3 auf das weiße Flugzeug (Kosten 3)"
 
     await service.press(ctx(user), button.custom_id)
     after = await store.latest_game(500)

@@ -41,12 +41,12 @@ async def test_going_bankrupt_is_asked_about_first_and_made_from_the_button(tmp_
     asked = replies[0]
     assert "ends your game" in asked.text and "DEE must buy a train" in asked.text, asked.text
     [button] = asked.buttons
-    assert button.style == "danger" and button.label == "Yes: bankrupt"
+    assert button.style == "danger" and button.label == "Yes: Declare bankruptcy"
     assert (await store.latest_game(500)).version == row.version  # nothing happened yet
 
     german = (await service.play(replace(ctx(user), locale="de"), "bankrupt"))[0]
     assert "Bankrott beendet dein Spiel" in german.text and german.buttons[0].label == \
-        "Ja: bankrupt"
+        "Ja: Bankrott erklären"
 
     # the plain move index (a list's button) asks too; only the question's button plays it
     index = button.custom_id.rsplit("-", 1)[1]

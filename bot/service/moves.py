@@ -40,6 +40,7 @@ from bot.service.base import (
 )
 from bot.service.extras import PRIVATE_BUTTONS, extras_for
 from bot.service.move_lists import LISTED, covers, nearest, spread
+from bot.service.pictures import button_label
 from bot.store import GameRow, Move, StaleVersion
 from engine.core import Action, RuleError, State, clip_word, is_plain_number
 from engine.text import say
@@ -89,7 +90,11 @@ class Moves(ServiceBase):
         if warning is None:
             return None
         index = table.game.legal(state, seat).index(action)
-        sure = Button(t("svc.confirm_button", ctx.locale, move=table.game.format(state, action)),
+        # the move in the presser's words, as its prompt button reads ("Yes: Load 2 onto the
+        # white Plane (cost 2)"; it read "Ja: load white-plane 2" to a German player)
+        move = button_label(table.label(state, action, ctx.locale),
+                            table.game.format(state, action))
+        sure = Button(button_label(t("svc.confirm_button", ctx.locale, move=move), ""),
                       f"rb:{table.row.id}:{table.row.version}:{SURE}{index}", "danger")
         return _private(ctx, say(warning, ctx.locale), buttons=[sure])
 
