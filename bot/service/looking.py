@@ -23,7 +23,7 @@ from bot.service.base import (
 )
 from bot.service.extras import NoZoom, extras_for
 from bot.service.move_lists import first_choices
-from bot.store import GameRow
+from bot.store import GameRow, SeatRow
 from engine.core import Action, Game, State
 from engine.text import say, text_of
 from render.turn_card import standings
@@ -140,11 +140,8 @@ class Looking(ServiceBase):
             # a move stored without lines (a done before it was logged): its notation
             said = table.said(action.lines, ctx.locale) or f"`{action.notation}`"
             seat = table.by_seat(action.seat)
-            # a move of a player who has since left (or was replaced) is theirs, not the
-            # seat's new holder's: Discord shows the mention as their name (pinging no one)
-            name = seat.name if action.user_id in (None, seat.user_id) else \
-                f"<@{action.user_id}>"
-            lead = f"{name} ({colour_name(seat.colour, ctx.locale)})"
+            lead = f"{_mover(seat, action.user_id, ctx.locale)} " \
+                f"({colour_name(seat.colour, ctx.locale)})"
             shown.append(f"{number}. " + table.credited(action.seat, said, lead, ctx.locale))
         text = "\n".join(shown[-max(1, min(lines, 100)):]) or t("svc.log.none", ctx.locale)
         return notices + [_private(ctx, _clip(text, keep="end"), pings=())]
@@ -233,3 +230,15 @@ class Looking(ServiceBase):
 
 def _stops(game: Game, state: State, action: Action) -> bool:
     return (game.format(state, action).split() or [""])[0] in STOP_WORDS
+
+
+def _mover(seat: SeatRow, user_id: int | None, lang: object) -> str:
+    """Who made a move of ``seat`` (``user_id``; None: an AI). A player who has since left or
+    been replaced is named by their mention, which Discord shows as their name (the log pings
+    no one), not by the seat's new holder; a move an AI made for a player's seat (their
+    run-out clock) is the AI's."""
+    if user_id == seat.user_id or user_id is None and seat.is_ai:
+        return seat.name
+    if user_id is None:
+        return t("svc.log.ai_for", lang, name=seat.name)
+    return f"<@{user_id}>"
