@@ -15,6 +15,7 @@ of the hot-seat are understood in English and German alike. The ``--help`` texts
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import functools
 import json
 import os
@@ -382,12 +383,19 @@ class HotSeat:
                 await self.vote(ctx)
         else:
             replies = await service.play(ctx, line)
-            self.recorder.take(replies, who)
             asked = next((r for r in replies if asks_first(r)), None)
+            if asked is None:
+                self.recorder.take(replies, who)
+                return
             # a move asked about first (Rhein's Phase 6 warning, an 18Rhl bankruptcy) is
             # confirmed with a button on Discord; here with a yes
-            if asked is not None and self.yes_or_no(self.say("play.confirm")):
+            press = t("svc.confirm_press", self.lang)
+            self.recorder.take([dataclasses.replace(r, text=r.text.replace(f" {press}", ""))
+                                for r in replies], who)
+            if self.yes_or_no(self.say("play.confirm")):
                 self.recorder.take(await service.press(ctx, asked.buttons[0].custom_id), who)
+            else:
+                self.out.write(self.say("play.not_made") + "\n")
 
     async def vote(self, asker: Any) -> None:
         for user, ctx in self.ctxs.items():

@@ -167,9 +167,10 @@ def test_a_move_asked_about_first_is_made_with_a_yes(tmp_path):
         return out.getvalue()
 
     made = play("y")
-    assert "Unless order 43 is fulfilled this round" in made, made[-2000:]
-    assert "Make the move anyway? [y/n]" in made
+    assert "Unless order 43 Rotterdam is fulfilled this round" in made, made[-2000:]
+    assert "Make the move anyway? [y/n]" in made and "Press the button" not in made
     assert "loads 2 onto the white Plane (-2)" in made
     assert "/play move" not in made  # "More moves: /play move:": Discord's way, not the terminal's
     kept = play("n")
     assert "Make the move anyway? [y/n]" in kept and "loads 2 onto the white Plane" not in kept
+    assert "Nothing was played." in kept

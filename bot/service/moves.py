@@ -96,7 +96,9 @@ class Moves(ServiceBase):
                             table.game.format(state, action))
         sure = Button(button_label(t("svc.confirm_button", ctx.locale, move=move), ""),
                       f"rb:{table.row.id}:{table.row.version}:{SURE}{index}", "danger")
-        return _private(ctx, say(warning, ctx.locale), buttons=[sure])
+        # how to answer is the service's to say (the terminal asks y/n in its place)
+        return _private(ctx, f"{say(warning, ctx.locale)} {t('svc.confirm_press', ctx.locale)}",
+                        buttons=[sure])
 
     def _turn_news(self, key: str, table: Table, seat: int, lang: str) -> str:
         game, state = table.game, table.state

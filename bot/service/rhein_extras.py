@@ -276,7 +276,10 @@ def warning_text(after: Exposure) -> Msg:
     parts = [msg("extras.rhein.confirm_penalty", count=len(after.due), amount=after.penalty)]
     if after.storage:
         parts.append(msg("extras.rhein.confirm_stored", count=after.storage))
-    return msg("extras.rhein.confirm_short", count=len(after.due), cards=joined(list(after.due)),
+    # each order with its city ("order 27 Bonn"), as the hand and the card name it
+    cards = [f"{card} {data.CITY_BY_NUMBER[data.CARD_BY_ID[card].city].name}"
+             for card in after.due]
+    return msg("extras.rhein.confirm_short", count=len(after.due), cards=joined(cards),
                ask=after.ask, parts=joined(parts), have=have)
 
 
