@@ -27,7 +27,7 @@ from bot.i18n import language
 from bot.service.extras import MAX_BUTTONS, STEP_ENDS, Extras
 from bot.service.move_lists import LISTED, spread
 from engine.core import Action, Game, State
-from engine.rhein import data
+from engine.rhein import data, flow
 from engine.rhein.words import joined
 from engine.text import DEFAULT, Msg, msg, say
 
@@ -215,17 +215,15 @@ class Exposure:
         return self.have < self.ask
 
 
-def exposure(game: Game, state: State, seat: int) -> Exposure:
-    view = game.view(state, seat)
-    me = next(p for p in view["players"] if p["seat"] == seat)
-    relax = bool(view["options"].get("relax"))  # R18: no order expires
-    # flow.expire_orders takes a token off first: an order taken with none left expires too
-    due = [] if relax else [o for o in me["orders"]
-                            if o.get("tokens") is not None and o["tokens"] <= 1]
-    reserve = sum(item["where"] == "reserve" for item in me["trucks"].values())
-    return Exposure(due=tuple(o["card"] for o in due), penalty=sum(o["penalty"] for o in due),
-                    storage=sum(n for c, n in me["lying"].items() if int(c) != data.BASEL),
-                    capital=me["capital"], room=reserve * data.TRUCK.mortgage, trucks=reserve)
+def exposure(state: State, seat: int) -> Exposure:
+    """The seat's own figures (its orders, Capital and trucks are its to see), as the
+    engine's Phase 6 will count them."""
+    due = flow.expiring(state, seat)
+    reserve = sum(item["where"] == "reserve" for item in state["trucks"][seat].values())
+    return Exposure(due=tuple(order["card"] for order in due),
+                    penalty=sum(data.CARD_BY_ID[order["card"]].penalty for order in due),
+                    storage=flow.storage_due(state, seat), capital=state["capital"][seat],
+                    room=reserve * data.TRUCK.mortgage, trucks=reserve)
 
 
 def after_payment(game: Game, state: State, seat: int, action: Action) -> State | None:
@@ -252,13 +250,13 @@ def phase6_warning(game: Game, state: State, seat: int, action: Action) -> Msg |
     already short is not asked at every move: this one does not change that."""
     if action.get("type") not in PAYMENTS:
         return None
-    before = exposure(game, state, seat)
+    before = exposure(state, seat)
     if before.short:
         return None
     work = after_payment(game, state, seat, action)
     if work is None:
         return None
-    after = exposure(game, work, seat)
+    after = exposure(work, seat)
     # a move that pays nothing (it brings an order or lying containers) is not a payment
     if not after.short or after.have >= before.have:
         return None

@@ -422,7 +422,7 @@ def end_of_round(state: State, log: Log) -> None:
     unload_in_basel(state, log)
     return_empty(state, log)
     for seat in payment_order(state):
-        storage = sum(state["lying"][seat][1:])
+        storage = storage_due(state, seat)
         if storage:
             mandatory_payment(state, seat, storage, msg("rhein.pay.storage", count=storage), log)
     if len(alive(state)) <= 1 or state["round"] == state["rounds"]:
@@ -461,13 +461,28 @@ def return_empty(state: State, log: Log) -> None:
             [words.transport(key, "nom") for key in back])))
 
 
+def expiring(state: State, seat: int) -> list[dict]:
+    """The seat's orders that expire in this round's Phase 6: each loses a time token there,
+    and one left with none expires (an order taken with none left too); none under the
+    relaxed rules (R18)."""
+    if state["options"].get("relax"):
+        return []
+    return [order for order in state["orders"][seat] if order["tokens"] <= 1]
+
+
+def storage_due(state: State, seat: int) -> int:
+    """What the seat's containers lying unloaded in cities cost in Phase 6 (R42)."""
+    return sum(state["lying"][seat][1:])
+
+
 def expire_orders(state: State, log: Log) -> None:
     due: dict[int, int] = {}
     for seat in alive(state):
+        gone = [id(order) for order in expiring(state, seat)]
         keep = []
         for order in state["orders"][seat]:
             order["tokens"] = max(0, order["tokens"] - 1)
-            if order["tokens"] == 0:
+            if id(order) in gone:
                 due[seat] = due.get(seat, 0) + card(order["card"]).penalty
                 state["discards"].append(order["card"])
                 log.append(msg("rhein.log.expires", player=player(seat), card=order["card"]))
