@@ -692,7 +692,8 @@ async def _import_into_db(render: Callable[[str, dict], bytes], args: argparse.N
         ctx = Ctx(guild_id=args.guild, channel_id=args.channel, user_id=args.user,
                   user_name="rheinbot import-18xx", can_manage=True, locale=args.lang,
                   guild_locale=args.lang)
-        replies = await service.import_18xx(ctx, data)
+        # without --user the table is no member's to host: the first to sit runs it
+        replies = await service.import_18xx(ctx, data, hosted=args.user != 0)
     finally:
         await store.close()
     for reply in replies:

@@ -333,7 +333,7 @@ async def test_lobby_rules(svc):
     assert "full" in (await service.join(ctx(3)))[0].text
     assert "leaves" in (await service.leave(ctx(2)))[0].text
     await service.join(ctx(3))
-    assert "Only the player who runs this table" in (await service.start(ctx(3)))[0].text
+    assert "Only whoever runs this table" in (await service.start(ctx(3)))[0].text
     await service.start(ctx(1))
     state, row = await state_of(service)
     assert state["pile"] == 9 + 6 + 10 and row.options == {"big_pile": True}

@@ -539,19 +539,29 @@ class ServiceBase:
 
 
 def runner_id(table: Table) -> int | None:
-    """Who runs the table (starts, kicks, abandons): its creator while seated; else the
-    first seated human in seat order (join order in a lobby), so a table its creator left
-    is never stuck. A lobby with no human seated stays its creator's, who hosts a table of
-    AI seats without a seat of their own (``rheinbot demo`` does); a running game with no
-    human seated is no one's (members with Manage Channels still may). The store keeps the
-    creator; who runs the table follows from the seats, so a creator who joins again runs
-    it again."""
+    """Who runs the table (starts, kicks, abandons): its creator while seated or hosting it
+    (:func:`hosts_after`); else the first seated human in seat order (join order in a
+    lobby), so a table its creator walked away from is never stuck; else no one (members with
+    Manage Channels still may). A host keeps the table while guests come and go; a creator
+    who joins again runs it again."""
     humans = [s.user_id for s in table.seats if not s.is_ai and s.user_id is not None]
-    if table.row.creator_id in humans:
+    if table.row.creator_id in humans or table.row.hosted:
         return table.row.creator_id
-    if humans:
-        return humans[0]
-    return table.row.creator_id if table.row.status == "lobby" else None
+    return humans[0] if humans else None
+
+
+def hosts_after(table: Table, gone: SeatRow) -> bool | None:
+    """Whether the creator hosts the table once the seat ``gone`` is left or taken away;
+    None when that is not the creator's seat, which changes nothing. A creator who leaves a
+    lobby with no other human seated chose not to play and hosts it (``rheinbot demo``, an
+    admin seating AI players for others); one who leaves other players seated, or a running
+    game, hands the table on to them. The store keeps the answer (``GameRow.hosted``): later
+    the seats of a host's lobby and of one walked away from look alike."""
+    if gone.is_ai or gone.user_id != table.row.creator_id:
+        return None
+    others = [s for s in table.seats if not s.is_ai and s.user_id is not None
+              and s.joined != gone.joined]
+    return table.row.status == "lobby" and not others
 
 
 STOP_WORDS = ("done", "pass", "end")  # the notation that ends a step or turn in each game

@@ -242,9 +242,12 @@ class Lobby(ServiceBase):
         return found is not None
 
     @_guarded
-    async def import_18xx(self, ctx: Ctx, export: dict[str, Any]) -> list[Reply]:
-        """Open a table in this channel from an 18xx.games export (see bot/imports.py)."""
-        return await _open_imported(self, ctx, export)
+    async def import_18xx(self, ctx: Ctx, export: dict[str, Any], hosted: bool = True
+                          ) -> list[Reply]:
+        """Open a table in this channel from an 18xx.games export (see bot/imports.py).
+        ``hosted``: the one importing runs it, seated or not, as a host does (they have not
+        sat yet); False for an import on no member's behalf, which the first to sit runs."""
+        return await _open_imported(self, ctx, export, hosted)
 
 
 def parse_pace(pace: str | None) -> float | None:
@@ -301,8 +304,8 @@ def _seat_colours(game: Game, state: State, count: int) -> list[str] | None:
     return None
 
 
-async def _open_imported(service: ServiceBase, ctx: Ctx, data: dict[str, Any]
-                         ) -> list[Reply]:
+async def _open_imported(service: ServiceBase, ctx: Ctx, data: dict[str, Any],
+                         hosted: bool = True) -> list[Reply]:
     from bot.imports import GAME_KEY, BadExport, game_moves, lobby_text, replay, source_text
 
     if ctx.guild_id is None:
@@ -321,7 +324,7 @@ async def _open_imported(service: ServiceBase, ctx: Ctx, data: dict[str, Any]
             guild_id=ctx.guild_id, channel_id=ctx.channel_id, game_key=GAME_KEY,
             options=game.normalise_options(imported["options"]), seed=imported["seed"],
             creator_id=ctx.user_id, min_players=count, max_players=count, now=now,
-            language=table_lang)
+            language=table_lang, hosted=hosted)
     except ChannelBusy:
         raise Refusal("svc.busy") from None
     source = source_text(data)

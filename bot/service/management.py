@@ -15,6 +15,7 @@ from bot.service.base import (
     _private_part,
     _public,
     _secret_lines,
+    hosts_after,
     runner_id,
 )
 from bot.store import SeatRow
@@ -68,7 +69,8 @@ class Management(ServiceBase):
         assert seat.seat is not None
         ran_it = runner_id(table) == seat.user_id
         post = _public("\n".join(lines))
-        replies = [post, *await self._replace(table, seat.seat, user_id, name)]
+        replies = [post, *await self._replace(table, seat.seat, user_id, name,
+                                              hosts_after(table, seat))]
         if ran_it and table.row.status == "active":
             post.text = "\n".join([post.text, self._runner_note(table)])
         if user_id is not None and table.row.status == "active":
@@ -77,22 +79,27 @@ class Management(ServiceBase):
 
     async def _lobby_seat_gone(self, table: Table, seat: SeatRow, said: str) -> list[Reply]:
         """A lobby seat left or removed: the post (``said``), saying who runs the table now
-        if ``seat``'s player ran it. A lobby its last human leaves closes, freeing the
-        channel (nobody could start it, and /game new was refused there); unless that is
-        its creator, who may host a table of AI seats without a seat (``rheinbot demo``)."""
+        if that changed. A lobby its last human leaves closes, freeing the channel (nobody
+        could start it, and /game new was refused there), unless its creator hosts it
+        (:func:`hosts_after`): a host's lobby stays open while guests come and go."""
         ran_it = runner_id(table) == seat.user_id
+        hosted = hosts_after(table, seat)
         version = await self.store.remove_seat(table.row.id, table.row.version, seat.joined,
-                                               self.clock())
+                                               self.clock(), hosted)
+        table.row = await self._row(table.row.id)
         table.seats = await self.store.seats(table.row.id)
         lang = table.row.language
         humans = [s for s in table.seats if not s.is_ai and s.user_id is not None]
-        if not humans and seat.user_id != table.row.creator_id:
+        if not humans and not table.row.hosted:
             await self.store.set_status(table.row.id, version, "abandoned", self.clock())
             table.row = await self._row(table.row.id)
             await self._tell_reminders(table)
             return [_public("\n".join([said, t("svc.lobby_closed", lang)]))]
-        if not humans:
+        if hosted:  # the creator gave up their seat to host the table
             return [_public("\n".join([said, t("svc.hosts", lang, name=seat.name)]))]
+        if not humans:  # the host has no seat to name: a mention that does not ping them
+            note = t("svc.still_hosted", lang, user=table.row.creator_id)
+            return [_public("\n".join([said, note]), pings=())]
         if ran_it:
             said = "\n".join([said, self._runner_note(table)])
         return [_public(said)]
@@ -121,13 +128,15 @@ class Management(ServiceBase):
         return Reply(_clip("\n".join(lines)), Audience.DM, user_id=user_id)
 
     async def _replace(self, table: Table, seat: int, user_id: int | None,
-                       name: str | None) -> list[Reply]:
+                       name: str | None, hosted: bool | None = None) -> list[Reply]:
+        """``hosted``: the creator's hosting, changed with the seat (:func:`hosts_after`)."""
         is_ai = user_id is None
         label = name or (f"Bot {1 + sum(1 for s in table.seats if s.is_ai)}" if is_ai
                          else "Player")
         await self.store.replace_seat(table.row.id, table.row.version, seat, user_id=user_id,
                                       name=label, is_ai=is_ai,
-                                      ai_level="easy" if is_ai else None, now=self.clock())
+                                      ai_level="easy" if is_ai else None, now=self.clock(),
+                                      hosted=hosted)
         table.row = await self._row(table.row.id)
         table.seats = await self.store.seats(table.row.id)
         return await self._after_change(table)

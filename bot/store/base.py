@@ -94,6 +94,11 @@ def move_params(game_id: int, expected_version: int, move: Move, snap: Snapshot,
             (now, *fields.values(), game_id, expected_version), action)
 
 
+def _hosted_field(hosted: bool | None) -> dict[str, int]:
+    """The ``hosted`` column to set with a seat change, if it changes."""
+    return {} if hosted is None else {"hosted": int(hosted)}
+
+
 class Tx(Protocol):
     """A write transaction as the queries see it."""
 
@@ -157,7 +162,8 @@ class StoreBase:
                           options: dict[str, Any], seed: int, creator_id: int,
                           min_players: int, max_players: int, now: float,
                           pace_hours: float | None = None, language: str = "en",
-                          rematch_of: int | None = None) -> GameRow:
+                          rematch_of: int | None = None, hosted: bool = False) -> GameRow:
+        """``hosted``: its creator runs it without taking a seat (an import)."""
         try:
             async with self._tx() as tx:
                 if rematch_of is not None:  # one rematch per game, however many ask at once
@@ -168,11 +174,11 @@ class StoreBase:
                 created = await tx.fetch(
                     "INSERT INTO games (guild_id, channel_id, game_key, options, seed, "
                     "min_players, max_players, creator_id, created_at, updated_at, "
-                    "pace_hours, language, rematch_of) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                    "pace_hours, language, rematch_of, hosted) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                     (guild_id, channel_id, game_key, json.dumps(options, sort_keys=True),
                      seed, min_players, max_players, creator_id, now, now,
-                     pace_hours, language, rematch_of),
+                     pace_hours, language, rematch_of, int(hosted)),
                 )
                 game_id = created[0][0]
         except self.INTEGRITY_ERRORS as error:
@@ -263,18 +269,24 @@ class StoreBase:
             return version
 
     async def remove_seat(self, game_id: int, expected_version: int, joined: int,
-                          now: float) -> int:
+                          now: float, hosted: bool | None = None) -> int:
+        """``hosted``: whether the creator now runs the table without a seat (None: as it
+        was), set with the seat's removal so that neither is kept without the other."""
         async with self._tx() as tx:
-            version = await self._bump(tx, game_id, expected_version, now)
+            version = await self._bump(tx, game_id, expected_version, now,
+                                       **_hosted_field(hosted))
             await tx.fetch("DELETE FROM seats WHERE game_id = ? AND joined = ?",
                            (game_id, joined))
             return version
 
     async def replace_seat(self, game_id: int, expected_version: int, seat: int, *,
                            user_id: int | None, name: str, is_ai: bool,
-                           ai_level: str | None, now: float) -> int:
+                           ai_level: str | None, now: float, hosted: bool | None = None
+                           ) -> int:
+        """``hosted``: as for :meth:`remove_seat`."""
         async with self._tx() as tx:
-            version = await self._bump(tx, game_id, expected_version, now)
+            version = await self._bump(tx, game_id, expected_version, now,
+                                       **_hosted_field(hosted))
             await tx.fetch(
                 "UPDATE seats SET user_id = ?, name = ?, is_ai = ?, ai_level = ? "
                 "WHERE game_id = ? AND seat = ?",

@@ -55,6 +55,8 @@ class GameRow:
     pace_hours: float | None = None  # the move clock per turn; None: no clock
     language: str = "en"             # the language of the table's channel posts
     rematch_of: int | None = None    # the finished game this one is a rematch of
+    # its creator runs it without a seat (see bot.service.base.runner_id), not only while seated
+    hosted: bool = False
 
 
 @dataclass(frozen=True)
@@ -145,6 +147,7 @@ def game_row(row: Any) -> GameRow:
     data["options"] = json.loads(data["options"])
     data["active_seats"] = json.loads(data["active_seats"])
     data["phase"] = decode(data["phase"] or "")
+    data["hosted"] = bool(data.get("hosted", 0))
     return GameRow(**data)
 
 
