@@ -1,5 +1,5 @@
-"""Who runs a table (starts, kicks, abandons): its creator while seated, else the first
-seated human; a lobby left with no human closes."""
+"""Who runs a table (starts, kicks, abandons): its creator while seated or hosting, else the
+first seated human; a lobby left with no human and no host closes."""
 
 from __future__ import annotations
 
