@@ -110,6 +110,10 @@ class Reply:
     # Who the mentions in ``text`` notify: None, everyone mentioned; else only these users
     # (a turn prompt names every waiting player but pings only those not told by DM).
     pings: tuple[int, ...] | None = None
+    # The earlier message (its id) this Reply is the new text of, instead of a new post: a
+    # post that outlived its purpose (an undo request whose vote is over, a question whose
+    # move was made) shows the outcome and loses its buttons. An edit notifies no one.
+    edits: int | None = None
 
     @property
     def is_public(self) -> bool:

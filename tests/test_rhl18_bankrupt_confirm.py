@@ -54,7 +54,13 @@ async def test_going_bankrupt_is_asked_about_first_and_made_from_the_button(tmp_
     again = await service.press(ctx(user), plain)
     assert again[0].buttons == [button]
     assert (await store.latest_game(500)).version == row.version
-    await service.press(ctx(user), button.custom_id)
+    # pressed on Discord (the question is a message): the question now says what was
+    # played, as Rhein's does (one mechanism, tests/test_question_answered_discord.py)
+    replies = await service.press(replace(ctx(user), message_id=77), button.custom_id)
+    said = replies[0]
+    assert (said.edits, said.audience, said.user_id) == (77, Audience.EPHEMERAL, user)
+    assert said.text == "Played: Declare bankruptcy." and not said.buttons
+    assert not any(r.edits for r in replies[1:])
     after = await store.latest_game(500)
     assert after.version > row.version
     state = GAMES["18rhl"].load(after.state)

@@ -243,10 +243,14 @@ class Adapter:
         ctx_type = self._ctx_type or service_ctx_type()
         permissions = interaction.permissions
         locale = getattr(interaction.locale, "value", None) or "en"
-        extra = {}
-        if "guild_locale" in getattr(ctx_type, "__dataclass_fields__", {}):
+        extra: dict[str, Any] = {}
+        fields = getattr(ctx_type, "__dataclass_fields__", {})
+        if "guild_locale" in fields:
             guild_locale = getattr(interaction.guild_locale, "value", None)
             extra["guild_locale"] = guild_locale if isinstance(guild_locale, str) else None
+        if "message_id" in fields:  # a button's or menu's message (the service may edit it)
+            message = getattr(interaction, "message", None)
+            extra["message_id"] = message.id if message is not None else None
         return ctx_type(
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id,
@@ -421,6 +425,9 @@ class Adapter:
         it is ``over`` whatever the press answered (an undo request whose vote ended)."""
         # (a question before a move that cannot be taken back leaves the prompt as it is:
         # the player may say no)
+        pressed = interaction.message
+        if pressed is not None and any(reply.edits == pressed.id for reply in replies):
+            return  # it got its new text already, without buttons
         if over or any(reply.is_public or (reply.buttons or reply.picker) and not asks_first(reply)
                for reply in replies):
             try:

@@ -326,8 +326,15 @@ def one_dm_each(replies: list[Reply]) -> list[Reply]:
     return out
 
 
+def _edit_kwargs(reply: Reply) -> dict[str, Any]:
+    """An earlier message's new text: no buttons left, and no one pinged by it."""
+    return {"content": reply.text[:CONTENT_LIMIT], "view": None,
+            "allowed_mentions": discord.AllowedMentions.none()}
+
+
 def _joinable(first: Reply, second: Reply) -> bool:
     return (first.audience is second.audience and first.user_id == second.user_id
+            and first.edits is None and second.edits is None
             and not first.files and not first.buttons and first.picker is None
             and first.title is None and second.title is None
             # joined, one ping rule would cover both texts' mentions
@@ -409,6 +416,9 @@ class Delivery:
     # Outside any interaction (reminders, idle notices): the signatures Reminders expects.
     async def post_channel(self, channel_id: int, reply: Reply) -> None:
         channel = self._channel(channel_id)
+        if reply.edits is not None:
+            await self._edit_in(channel, reply)
+            return
         try:
             await self._send_parts(channel.send, reply, channel=True)
         except SENDING_ERRORS as error:
@@ -463,8 +473,9 @@ class Delivery:
 
     # Inside an interaction (already deferred).
     async def deliver(self, interaction: discord.Interaction, replies: list[Reply],
-                      placeholder: bool = True) -> None:
-        """Send every Reply where it belongs; report what could not be posted.
+                      placeholder: bool = True) -> list[tuple[Reply, Any]]:
+        """Send every Reply where it belongs; report what could not be posted. Returns the
+        channel posts made, each with the Reply it carries (the adapter keeps some ids).
 
         ``placeholder``: the interaction was deferred with a "thinking..." message, which is
         removed when nothing private needed saying.
@@ -477,10 +488,13 @@ class Delivery:
                 log.exception("could not deliver a %s reply", reply.audience)
         if placeholder:
             await self._finish(state)
+        return state.posted
 
     async def _deliver_one(self, state: _InteractionState, reply: Reply) -> None:
         caller = state.interaction.user.id
-        if reply.audience is Audience.CHANNEL:
+        if reply.edits is not None:
+            await self._edit(state, reply)
+        elif reply.audience is Audience.CHANNEL:
             await self._to_channel(state, reply)
         elif reply.audience is Audience.EPHEMERAL and reply.user_id in (None, caller):
             await self._to_caller(state, reply)
@@ -490,7 +504,8 @@ class Delivery:
     async def _to_channel(self, state: _InteractionState, reply: Reply) -> None:
         channel = state.interaction.channel or self._channel(state.interaction.channel_id)
         try:
-            await self._send_parts(channel.send, reply, channel=True)
+            state.posted.append((reply, await self._send_parts(channel.send, reply,
+                                                               channel=True)))
         except discord.Forbidden:
             # The move stands; say so, then post through the interaction instead, which needs
             # no channel permission (only while its 15-minute token lives).
@@ -499,7 +514,8 @@ class Delivery:
                 log.error("channel post forbidden and the interaction expired: not posted")
                 return
             try:
-                await self._followup(state, reply, ephemeral=False)
+                state.posted.append((reply, await self._followup(state, reply,
+                                                                 ephemeral=False)))
             except discord.HTTPException as error:
                 if not token_expired(error):
                     raise
@@ -539,14 +555,44 @@ class Delivery:
             else:
                 log.warning("could not DM user %s: %s", user_id, failure)
 
-    async def _followup(self, state: _InteractionState, reply: Reply, ephemeral: bool) -> None:
+    async def _followup(self, state: _InteractionState, reply: Reply, ephemeral: bool) -> Any:
         followup = state.interaction.followup
 
         async def send(**kwargs: Any) -> Any:
             return await followup.send(ephemeral=ephemeral, **kwargs)
 
-        await self._send_parts(send, reply, channel=False)
+        sent = await self._send_parts(send, reply, channel=False)
         state.followups += 1
+        return sent
+
+    async def _edit(self, state: _InteractionState, reply: Reply) -> None:
+        """The message ``reply.edits`` now reads ``reply.text``, without buttons: through
+        the interaction when it is the pressed message (an ephemeral question can be edited
+        no other way, and the interaction needs no channel permission), else in the
+        channel."""
+        interaction = state.interaction
+        pressed = getattr(interaction, "message", None)
+        if pressed is not None and pressed.id == reply.edits and not state.expired:
+            await self._edited(lambda: interaction.edit_original_response(**_edit_kwargs(reply)),
+                               reply)
+            return
+        channel = interaction.channel
+        if not hasattr(channel, "get_partial_message"):
+            channel = self._channel(interaction.channel_id)
+        await self._edit_in(channel, reply)
+
+    async def _edit_in(self, channel: Any, reply: Reply) -> None:
+        message = channel.get_partial_message(reply.edits)
+        await self._edited(lambda: message.edit(**_edit_kwargs(reply)), reply)
+
+    async def _edited(self, edit: Callable[[], Awaitable[Any]], reply: Reply) -> None:
+        """Make the edit, retried as a post is; one that fails for good (the message was
+        deleted, a permission is missing) is only logged: it reports what was already done,
+        which stands and was said anew in its own posts."""
+        try:
+            await with_retry(edit, self.policy)
+        except SENDING_ERRORS as error:
+            log.warning("could not edit message %s: %s", reply.edits, error)
 
     async def _finish(self, state: _InteractionState) -> None:
         # Everything went to the channel: remove the caller's "thinking..." placeholder.
@@ -558,19 +604,22 @@ class Delivery:
             log.debug("could not remove the deferred response: %s", error)
 
     async def _send_parts(self, send: Callable[..., Awaitable[Any]], reply: Reply,
-                          channel: bool) -> None:
+                          channel: bool) -> Any:
+        """Send the Reply's messages; returns the last one sent (its buttons ride there)."""
+        sent = None
         for part in reply_parts(reply):
             try:
-                await with_retry(lambda part=part: send(**part.kwargs(channel=channel)),
-                                 self.policy)
+                sent = await with_retry(lambda part=part: send(**part.kwargs(channel=channel)),
+                                        self.policy)
             except discord.HTTPException as error:
                 if error.status != TOO_LARGE or not part.attachments:
                     raise
                 # The text of a move must not be lost to an oversized picture.
                 log.error("attachment too large for Discord: %s", error)
                 bare = part.without_files(TOO_LARGE_NOTE)
-                await with_retry(lambda bare=bare: send(**bare.kwargs(channel=channel)),
-                                 self.policy)
+                sent = await with_retry(lambda bare=bare: send(**bare.kwargs(channel=channel)),
+                                        self.policy)
+        return sent
 
     def _channel(self, channel_id: int) -> discord.abc.Messageable:
         assert self.client is not None, "Delivery needs a client outside interactions"
@@ -592,3 +641,4 @@ class _InteractionState:
     followups: int = 0
     warned: set[str] = field(default_factory=set)
     expired: bool = False  # the token ran out: private replies go by DM
+    posted: list[tuple[Reply, Any]] = field(default_factory=list)  # channel posts made

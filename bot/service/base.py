@@ -44,6 +44,7 @@ class Ctx:
     can_manage: bool = False  # the member has Manage Channels (may abandon, kick, replace)
     locale: str = "en"
     guild_locale: str | None = None  # the server's preferred locale: a new table's language
+    message_id: int | None = None  # the message whose button or menu this is (None: typed)
 
 
 @dataclass(frozen=True)

@@ -92,13 +92,24 @@ class Moves(ServiceBase):
         index = table.game.legal(state, seat).index(action)
         # the move in the presser's words, as its prompt button reads ("Yes: Load 2 onto the
         # white Plane (cost 2)"; it read "Ja: load white-plane 2" to a German player)
-        move = button_label(table.label(state, action, ctx.locale),
-                            table.game.format(state, action))
+        move = _move_words(table, state, action, ctx.locale)
         sure = Button(button_label(t("svc.confirm_button", ctx.locale, move=move), ""),
                       f"rb:{table.row.id}:{table.row.version}:{SURE}{index}", "danger")
         # how to answer is the service's to say (the terminal asks y/n in its place)
         return _private(ctx, f"{say(warning, ctx.locale)} {t('svc.confirm_press', ctx.locale)}",
                         buttons=[sure])
+
+    def _answered(self, ctx: Ctx, table: Table, action: Action) -> list[Reply]:
+        """The question of :meth:`_asked_first` once its button made the move: it says
+        what was played in place of the question and its button, in the presser's words
+        (said before the move, of the position the question was about). Games share it:
+        Rhein's risky payment, 18Rhl's bankruptcy."""
+        if ctx.message_id is None:  # no message to change (the terminal's yes)
+            return []
+        assert table.state is not None
+        move = _move_words(table, table.state, action, ctx.locale)
+        return [Reply(t("svc.confirm_played", ctx.locale, move=move), Audience.EPHEMERAL,
+                      user_id=ctx.user_id, edits=ctx.message_id)]
 
     def _turn_news(self, key: str, table: Table, seat: int, lang: str) -> str:
         game, state = table.game, table.state
@@ -144,8 +155,9 @@ class Moves(ServiceBase):
         asked = None if sure else self._asked_first(ctx, table, seat, moves[index])
         if asked is not None:
             return notices + [asked]
-        return notices + await self._play_action(table, seat, ctx.user_id, moves[index],
-                                                   ctx.locale)
+        answered = self._answered(ctx, table, moves[index]) if sure else []
+        return notices + answered + await self._play_action(table, seat, ctx.user_id,
+                                                              moves[index], ctx.locale)
 
     @_guarded
     async def pick(self, ctx: Ctx, custom_id: str, values: list[str]) -> list[Reply]:
@@ -432,6 +444,11 @@ class Moves(ServiceBase):
         return _folded(replies) + await self._watch_news(table)
 
 
+def _move_words(table: Table, state: State, action: Action, lang: str) -> str:
+    """A move as its prompt button names it, in ``lang``."""
+    return button_label(table.label(state, action, lang), table.game.format(state, action))
+
+
 def _clock_choice(text: str) -> tuple[str, int] | None:
     """``"clock-ai-2"`` -> ``("ai", 2)``; None for anything else."""
     head, _, seat = text.rpartition("-")
@@ -494,7 +511,7 @@ def _folded(replies: list[Reply]) -> list[Reply]:
         if (before is not None and reply.is_public and before.is_public
                 and reply.title is not None and reply.files
                 and before.title is None and not before.files and not before.buttons
-                and before.picker is None
+                and before.picker is None and before.edits is None
                 and "<@" not in before.text
                 and len(before.text) + 1 + len(reply.text) <= EMBED_LIMIT):
             out[-1] = replace(reply, text="\n".join(t for t in (before.text, reply.text) if t))
