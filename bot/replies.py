@@ -53,6 +53,14 @@ UNDO_AGREE, UNDO_REFUSE = "undo-yes", "undo-no"  # an undo request's buttons' id
 UNDO_VOTE = {UNDO_AGREE: True, UNDO_REFUSE: False}  # each one's vote: agree or not
 
 
+def undo_request(reply: Reply) -> str | None:
+    """The Agree button's id of an undo request's post, None for any other Reply: once it
+    is posted, the adapter tells the service which message it became, so that whoever ends
+    the vote can show the outcome there (``Reply.edits``)."""
+    return next((b.custom_id for b in reply.buttons
+                 if b.custom_id.rsplit(":", 1)[-1] == UNDO_AGREE), None)
+
+
 def keeps_buttons(custom_id: str, vote_open: bool = False) -> bool:
     """Whether a pressed button's message keeps its buttons whatever the press answered:
     a turn prompt's hand button, and an undo request's while its vote is still open."""

@@ -242,6 +242,35 @@ async def test_undo_marks_actions_and_keeps_them_out_of_the_live_log(store_targe
         await store.close()
 
 
+async def test_an_undo_requests_post_is_kept_with_its_votes_and_told_once(store_target):
+    """The post an undo request became is kept on its votes (a 64-bit Discord id); ending
+    the vote hands back its votes with the post once. Votes the game moved past end
+    without touching a request opened meanwhile at a newer version."""
+    store = await open_store(store_target)
+    try:
+        game_id, version = await _game(store)
+        post = 1_180_000_000_000_000_007
+        await store.cast_vote(game_id, version, 1, 100, 100, True, 1.0, opens=True)
+        assert await store.set_vote_post(game_id, version, post)
+        await store.cast_vote(game_id, version, 1, 100, 200, True, 2.0)  # keeps the post
+        assert [v["post_id"] for v in await store.votes(game_id, version)
+                if v["user_id"] == 100] == [post]
+        assert await store.clear_votes(game_id, before_version=version) == []  # still open
+        moved = await store.commit_move(game_id, version, _move("take 1"), _snap("t1"), 3.0)
+        ended = await store.clear_votes(game_id, before_version=moved)
+        assert sorted(v["user_id"] for v in ended) == [100, 200] and \
+            post in {v["post_id"] for v in ended}
+        assert await store.clear_votes(game_id, before_version=moved) == []  # told once
+        assert not await store.set_vote_post(game_id, version, post)  # over: nothing kept
+        # a process whose table is a move behind leaves a request opened since alone
+        newer = await store.commit_move(game_id, moved, _move("take 2"), _snap("t2"), 4.0)
+        await store.cast_vote(game_id, newer, 2, 200, 200, True, 5.0, opens=True)
+        assert await store.clear_votes(game_id, before_version=moved) == []
+        assert [v["user_id"] for v in await store.clear_votes(game_id)] == [200]
+    finally:
+        await store.close()
+
+
 async def test_backup_is_a_consistent_copy(tmp_path):
     store = await _open(tmp_path)
     try:

@@ -89,3 +89,25 @@ async def test_two_requests_at_once_post_one(svc):
     posts = [r for replies in answers for r in replies if r.audience is Audience.CHANNEL]
     assert len(posts) == 1 and posts[0].buttons, posts
     assert any("still open" in r.text for replies in answers for r in replies)
+
+
+async def test_the_request_post_is_told_the_outcome_once(svc):
+    """Once the adapter says which message a request became, the reply that ends its vote
+    carries that message's new text (``Reply.edits``); without it (the terminal) none."""
+    request = await asked(svc)
+    agree, refuse = (b.custom_id for b in request.buttons)
+    assert await svc.undo_posted(agree, 4242) == []  # kept with the votes
+    refused = await svc.press_vote(ctx(2), refuse)
+    [edit] = [r for r in refused if r.edits is not None]
+    assert (edit.edits, edit.audience, edit.buttons) == (4242, Audience.CHANNEL, [])
+    assert edit.text == "**U2** refused the undo of **U1**'s last move; nothing was taken back."
+    # asked again: a vote already over when its post is known is said over at once
+    again = (await svc.undo(ctx(1)))[0]
+    await svc.press_vote(ctx(2), again.buttons[1].custom_id)
+    [late] = await svc.undo_posted(again.buttons[0].custom_id, 4343)
+    assert (late.edits, late.text) == (4343, "This undo vote is over: it ended before this "
+                                             "post went out.")
+    # and one whose post nobody kept (the terminal's) ends with no edit at all
+    third = (await svc.undo(ctx(1)))[0]
+    ended = await svc.press_vote(ctx(2), third.buttons[1].custom_id)
+    assert not any(r.edits for r in ended)

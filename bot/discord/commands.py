@@ -25,6 +25,7 @@ from bot.replies import (
     asks_first,
     fitted,
     keeps_buttons,
+    undo_request,
 )
 from engine.core import clip_word
 from engine.text import msg, say, text_of
@@ -325,8 +326,25 @@ class Adapter:
             except Exception:
                 log.exception("service operation failed")
                 replies = [Reply(t("adp.trouble", interaction.locale), Audience.EPHEMERAL)]
-        await self.delivery.deliver(interaction, replies, placeholder=thinking)
+        posted = await self.delivery.deliver(interaction, replies, placeholder=thinking)
+        await self._note_requests(interaction, posted)
         return replies
+
+    async def _note_requests(self, interaction: discord.Interaction,
+                             posted: list[tuple[Reply, Any]]) -> None:
+        """Tell the service which message an undo request became: whoever ends its vote
+        (a button, a typed vote, a move; in any process) shows the outcome there. A vote
+        already over by then is shown over at once."""
+        for reply, message in posted:
+            agree = undo_request(reply)
+            if agree is None or message is None:
+                continue
+            try:
+                edits = await self.service.undo_posted(agree, message.id)
+            except Exception:  # the request stands without it; only its post stays as it is
+                log.exception("could not keep an undo request's message")
+                continue
+            await self.delivery.deliver(interaction, edits, placeholder=False)
 
     @staticmethod
     async def _typing_while(interaction: discord.Interaction,

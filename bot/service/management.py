@@ -31,7 +31,8 @@ class Management(ServiceBase):
         table.row = await self._row(table.row.id)
         await self._tell_reminders(table)
         return notices + [_public(t("svc.abandoned", table.row.language, name=ctx.user_name,
-                                    title=table.game.title))]
+                                    title=table.game.title))] + \
+            await self._undo_lapsed(table, "abandoned")
 
     @_guarded
     async def kick(self, ctx: Ctx, target_user_id: int, replacement_user_id: int | None = None,
@@ -133,10 +134,14 @@ class Management(ServiceBase):
         is_ai = user_id is None
         label = name or (f"Bot {1 + sum(1 for s in table.seats if s.is_ai)}" if is_ai
                          else "Player")
+        # an undo request open now lapses: the store drops its votes with the seat change
+        voting = await self.store.votes(table.row.id, table.row.version)
         await self.store.replace_seat(table.row.id, table.row.version, seat, user_id=user_id,
                                       name=label, is_ai=is_ai,
                                       ai_level="easy" if is_ai else None, now=self.clock(),
                                       hosted=hosted)
         table.row = await self._row(table.row.id)
+        # (named by the seats before the change: the asker may be the one who left)
+        lapsed = self._request_outcome(table, voting, "svc.undo.post_lapsed_seat")
         table.seats = await self.store.seats(table.row.id)
-        return await self._after_change(table)
+        return lapsed + await self._after_change(table)

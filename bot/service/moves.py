@@ -441,7 +441,9 @@ class Moves(ServiceBase):
             if mover is None:
                 await self._card_on_prompt(table, replies)
         await self._tell_reminders(table)
-        return _folded(replies) + await self._watch_news(table)
+        # an undo request open before this change lapsed with it: its post says so
+        return _folded(replies) + await self._watch_news(table) + \
+            await self._undo_lapsed(table)
 
 
 def _move_words(table: Table, state: State, action: Action, lang: str) -> str:

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
 from bot.i18n import t
-from bot.replies import UNDO_AGREE, UNDO_REFUSE, UNDO_VOTE, Button, Reply
+from bot.replies import UNDO_AGREE, UNDO_REFUSE, UNDO_VOTE, Audience, Button, Reply
 from bot.service.base import (
     Ctx,
     Refusal,
@@ -28,6 +29,9 @@ class Undo(ServiceBase):
         if not mine:
             raise Refusal("svc.undo.none")
         await self._refuse_while_voting(table)
+        # a request the game moved past without saying so (a rebuild) is told before the
+        # new vote's first cast clears its rows
+        notices += await self._undo_lapsed(table)
         first = mine[-1]
         later = actions[first:]
         state = table.state
@@ -59,9 +63,10 @@ class Undo(ServiceBase):
         if not votes:
             raise Refusal("svc.undo.no_vote")
         if not agree:
-            await self.store.clear_votes(table.row.id)
+            ended = await self.store.clear_votes(table.row.id)
             return notices + [_public(t("svc.undo.refused", table.row.language,
-                                        name=seat.name))]
+                                        name=seat.name))] + \
+                self._request_outcome(table, ended, "svc.undo.post_refused", voter=seat.name)
         requester = votes[0]["requested_by"]
         if ctx.user_id in {v["user_id"] for v in votes}:  # the asker, or a second press
             # (nothing posted: the others' Agree/Refuse buttons stay as they are)
@@ -82,7 +87,8 @@ class Undo(ServiceBase):
         actions = await self.store.actions(table.row.id)
         count = sum(1 for a in actions if a.id >= votes[0]["target_action"])
         name = asker.name if asker else t("svc.a_player", table.row.language)
-        return notices + await self._undo(table, votes[0]["target_action"], count, name)
+        return notices + await self._undo(table, votes[0]["target_action"], count, name) + \
+            self._request_outcome(table, votes, "svc.undo.post_agreed", count=count)
 
     @_guarded
     async def press_vote(self, ctx: Ctx, custom_id: str) -> list[Reply]:
@@ -112,6 +118,42 @@ class Undo(ServiceBase):
         row = await self.store.game(int(game_id))
         return row is not None and row.status == "active" and row.version == int(version) \
             and bool(await self.store.votes(row.id, row.version))
+
+    async def undo_posted(self, custom_id: str, message_id: int) -> list[Reply]:
+        """For the adapter once an undo request is posted: ``message_id`` is the post whose
+        Agree button is ``custom_id``. Kept with the request's votes, so that whoever ends
+        the vote, in any process, shows the outcome there (:meth:`_request_outcome`). A
+        vote over before this came (answered at once) gets its post said over now."""
+        if _vote_choice(custom_id) is None:
+            return []
+        _, game_id, version, _ = custom_id.split(":")
+        if await self.store.set_vote_post(int(game_id), int(version), message_id):
+            return []
+        row = await self.store.game(int(game_id))
+        lang = row.language if row is not None else "en"
+        return [Reply(t("svc.undo.post_over", lang), Audience.CHANNEL, edits=message_id)]
+
+    async def _undo_lapsed(self, table: Table, why: str = "move") -> list[Reply]:
+        """An undo request the game moved past (``why``: a move was made, a seat changed
+        hands, the game was abandoned; each bumps the version its votes counted at) says
+        so in its post, which loses its buttons. Asked after every change: nothing to do
+        costs one read."""
+        ended = await self.store.clear_votes(table.row.id, before_version=table.row.version)
+        return self._request_outcome(table, ended, f"svc.undo.post_lapsed_{why}")
+
+    def _request_outcome(self, table: Table, votes: list[dict[str, Any]], key: str,
+                         **values: Any) -> list[Reply]:
+        """The new text of the post of the undo request whose ``votes`` just ended: the
+        outcome (``key``, in the table's language) in place of the call to vote, without
+        buttons; nothing where no post is known (asked before posts were kept, or in the
+        terminal)."""
+        post = next((v["post_id"] for v in votes if v.get("post_id")), None)
+        if post is None:
+            return []
+        lang = table.row.language
+        asker = table.seat_of(votes[0]["requested_by"])
+        name = asker.name if asker is not None else t("svc.a_player", lang)
+        return [Reply(t(key, lang, name=name, **values), Audience.CHANNEL, edits=post)]
 
     async def _refuse_while_voting(self, table: Table) -> None:
         """One undo request at a time: a second would post and ping everyone again, and

@@ -462,9 +462,33 @@ class StoreBase:
         )
         return [dict(row) for row in rows]
 
-    async def clear_votes(self, game_id: int) -> None:
+    async def clear_votes(self, game_id: int, before_version: int | None = None
+                          ) -> list[dict[str, Any]]:
+        """End the game's undo vote: remove its votes and return them, so that the caller,
+        alone, tells the request's post (``post_id``) how it ended. ``before_version``: only
+        votes cast before it, which the game's moving on voided (versions only grow, so a
+        request opened meanwhile at a newer version stays); asked after every move, it
+        reads and writes nothing when there are none."""
+        if before_version is not None and not await self._all(
+                "SELECT 1 FROM undo_votes WHERE game_id = ? AND at_version < ? LIMIT 1",
+                (game_id, before_version)):
+            return []
+        stale = "" if before_version is None else " AND at_version < ?"
+        params = (game_id,) if before_version is None else (game_id, before_version)
         async with self._tx() as tx:
-            await tx.fetch("DELETE FROM undo_votes WHERE game_id = ?", (game_id,))
+            await self._serialize(tx, f"undo votes {game_id}")
+            rows = await tx.fetch(f"DELETE FROM undo_votes WHERE game_id = ?{stale} RETURNING *",
+                                  params)
+        return [dict(row) for row in rows]
+
+    async def set_vote_post(self, game_id: int, at_version: int, post_id: int) -> bool:
+        """Keep the message the undo request at ``at_version`` was posted as, with its
+        votes; False if that vote is over already (its votes are gone)."""
+        async with self._tx() as tx:
+            await self._serialize(tx, f"undo votes {game_id}")
+            return bool(await tx.fetch(
+                "UPDATE undo_votes SET post_id = ? WHERE game_id = ? AND at_version = ? "
+                "RETURNING user_id", (post_id, game_id, at_version)))
 
     # -- spectators ----------------------------------------------------------------------
     async def watch(self, game_id: int, user_id: int, on: bool, now: float) -> bool:

@@ -623,7 +623,7 @@ class StandIn:
     async def _edit_message(self, request: web.Request, channel: str,
                             message: str) -> dict[str, Any]:
         target = self.messages.get(int(message))
-        if target is None or target.channel_id != int(channel):
+        if target is None or target.channel_id != int(channel) or target.deleted:
             raise DiscordError(404, 10008, "Unknown Message")
         body, files = await _body(request)
         _check_message(body, files, editing=True)
