@@ -205,6 +205,11 @@ class Game:
     # every seat with how its score came about, so the channel's move lines leave them out
     # rather than say the standings twice; the game's log keeps them.
     result_keys: frozenset[str] = frozenset()
+    # Log lines (by catalogue key) that open a move made for someone who is no seat (18Rhl:
+    # a corporation in receivership, which the game operates and any player may move). The
+    # channel and /game log credit a move an AI made to them: credited to the AI's seat, it
+    # read as that seat's own. A player's move for them stays the player's.
+    mover_keys: frozenset[str] = frozenset()
 
     # -- to implement -------------------------------------------------------------------
     def setup(self, num_players: int, options: dict[str, Any] | None, seed: int) -> State:
@@ -288,10 +293,18 @@ class Game:
 
     def merged_line(self, first: Any, second: Any) -> Any | None:
         """One log line saying both ``first`` and ``second``, the last line of one move and
-        the first of the next by the same seat, when the game says them as one (Rhein:
-        "loads 1 onto the white Train" twice is "loads 2 onto the white Train"); None when
-        it does not. The channel's summary of a run of moves asks this; the stored lines
+        the first of the next by the same seat (or by a seat answering it, ``asking_seat``),
+        when the game says them as one (Rhein: "loads 1 onto the white Train" twice is
+        "loads 2 onto the white Train"; 18Rhl: an offer and its answer); None when it does
+        not. The channel's summary of a run of moves asks this; the stored lines
         stay as they were."""
+        return None
+
+    def asking_seat(self, state: State) -> int | None:
+        """The seat whose move the seat to act now only answers (18Rhl: the buyer's
+        president, whose corporation offered to buy a train the answering seat's corporation
+        owns), else None. The channel says the answer of an AI to an AI within the asking
+        seat's moves, as the turn it is part of."""
         return None
 
     def score_note(self, state: State, standing: Standing) -> Msg | None:

@@ -125,3 +125,73 @@ def test_an_18rhl_bankruptcy_is_an_alert_that_pings_the_player():
     table = Table(row=SimpleNamespace(language="en"), game=game, seats=seats)  # type: ignore[arg-type]
     said, [record] = table.said_apart([msg("rhl18.log.bankrupt", who=player(1))])
     assert said == "" and record == "**Bert goes bankrupt and leaves the game.** <@2>"
+
+
+# -- 18Rhl train offers among AI seats --------------------------------------------------------
+# rhl_gen_3p_31001 before its action 39: GVE (seat 2 presides) may buy RhE's 2-1 (seat 0's).
+OFFER_FIXTURE = "tests/fixtures/18rhl/rhl_gen_3p_31001.json.gz"
+TRAIN_OFFER = {"type": "buy_train", "entity": "GVE", "train": "2-1", "price": 35}
+
+
+async def _offer_table(tmp_path, name: str, human_seat: int, monkeypatch,
+                       cards_for_ai: bool = False):
+    """The imported position with U1 at ``human_seat`` and AI seats at the others, whose
+    GVE offers RhE 35M for its 2-train and whose RhE, if an AI's, declines (the other AI
+    moves are their own). Returns the store and the start's replies."""
+    from bot.service import TablesService, ai
+    from bot.store import Store
+    from engine.rhl18 import flow as F
+    from engine.rhl18 import importer
+
+    game = engine.get_game("18rhl")
+    chosen = ai.choose
+
+    def scripted(game_, state, seat, level, seed, version):
+        offer = state["round"].get("offer")
+        if offer:
+            return next(m for m in game_.legal(state, seat) if m["type"] == "decline")
+        if state["round"]["type"] == "Operating" and state["round"]["step"] == "BuyTrain" \
+                and F.current_corp(state) == "GVE" and \
+                "2-1" not in state["round"]["t"].get("declined", {}):
+            return TRAIN_OFFER
+        return chosen(game_, state, seat, level, seed, version)
+
+    monkeypatch.setattr(ai, "choose", scripted)
+    store = await Store.open(str(tmp_path / f"{name}.sqlite3"))
+    service = TablesService(store, games={"18rhl": game}, render=lambda k, v: b"\x89PNG",
+                            seed_source=lambda: 3)
+    service.cards_for_ai = cards_for_ai
+    export = importer.load_json(OFFER_FIXTURE)
+    await service.import_18xx(ctx(1), dict(export, actions=export["actions"][:38]))
+    for seat in range(3):
+        await (service.join(ctx(1)) if seat == human_seat else service.add_bot(ctx(1), "normal"))
+    return store, await service.start(ctx(1), order="joined")
+
+
+async def test_an_offer_between_ai_seats_and_its_answer_are_one_line_of_the_buyers(
+        tmp_path, monkeypatch):
+    """The offer, the seller's answer and the buyer's next move read as three turns of two
+    seats ("Bot 1: CME offers ... / Bot 2: CME declines ... / Bot 1: ..."), and the demo,
+    which shows a turn card at every change of seat, posted each apart. An offer to a
+    human's corporation still stops the AI seats and asks that human, pinged, with buttons."""
+    store, replies = await _offer_table(tmp_path, "ai", 1, monkeypatch)
+    said = "\n".join(reply.text for reply in replies if reply.is_public)
+    [line] = [line for line in said.splitlines() if "GVE offers RhE 35M" in line]
+    assert line.startswith("**Bot 2** (") and \
+        "GVE offers RhE 35M for a 2-train; RhE declines" in line, said
+    assert not any(line.startswith("**Bot 1** (") and "RhE" in line and "decline" in line
+                   for line in said.splitlines()), said
+    await store.close()
+
+    # the demo: the buyer's turn, its offer and the answer, one post (no new turn for RhE)
+    store, replies = await _offer_table(tmp_path, "cards", 1, monkeypatch, cards_for_ai=True)
+    [post] = [reply.text for reply in replies if "GVE offers RhE 35M" in reply.text]
+    assert "GVE offers RhE 35M for a 2-train; RhE declines" in post, post
+    await store.close()
+
+    store, replies = await _offer_table(tmp_path, "human", 0, monkeypatch)
+    said = "\n".join(reply.text for reply in replies if reply.is_public)
+    assert "GVE offers RhE 35M for a 2-train" in said and "declines" not in said, said
+    [prompt] = [reply for reply in replies if reply.text.startswith("<@1>: your turn")]
+    assert [button.label.split(":")[0] for button in prompt.buttons] == ["Accept", "Decline"]
+    await store.close()

@@ -38,3 +38,37 @@ async def test_a_move_an_ai_made_for_a_players_seat_is_the_ais(tmp_path):
     first = next(line for line in log.text.splitlines() if line.startswith("1. "))
     assert first.startswith(f"1. an AI for {name} ("), first
     await store.close()
+
+
+async def test_an_ai_seats_move_for_a_corporation_in_receivership_is_the_corporations(
+        tmp_path):
+    """18Rhl operates a corporation in receivership (no president: any player may make its
+    moves). The AI seat that made them was credited with them, in the channel and the log,
+    and read as the corporation's owner."""
+    from dataclasses import replace
+
+    from bot.service import TablesService
+    from bot.store import Store
+    from engine import get_game
+    from engine.rhl18 import importer
+
+    store = await Store.open(str(tmp_path / "receivership.sqlite3"))
+    service = TablesService(store, games={"18rhl": get_game("18rhl")},
+                            render=lambda key, view: b"\x89PNG")
+    export = importer.load_json("tests/fixtures/18rhl/rhl_gen_6p_61007.json.gz")
+    # before its action 143: ADR, in receivership since its president's bankruptcy, runs
+    await service.import_18xx(ctx(1), dict(export, actions=export["actions"][:143]))
+    await service.join(ctx(1))
+    for _ in range(5):
+        await service.add_bot(ctx(1), "normal")
+    replies = await service.start(ctx(1), order="joined")
+    said = [line for reply in replies if reply.is_public for line in reply.text.splitlines()]
+    adr = [line for line in said if "ADR" in line and line.startswith("**")]
+    assert adr and all(line.startswith("**ADR (in receivership)**: ADR ") for line in adr), said
+    [log] = await service.log(ctx(1), lines=100)
+    first = log.text.splitlines()[0]
+    assert first.startswith("1. ADR (in receivership): ADR "), log.text
+    [log] = await service.log(replace(ctx(1), locale="de"), lines=100)
+    first = log.text.splitlines()[0]
+    assert first.startswith("1. ADR (unter Zwangsverwaltung): ADR "), log.text
+    await store.close()

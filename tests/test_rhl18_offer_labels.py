@@ -44,3 +44,18 @@ def test_the_sellers_answers_read_as_buttons() -> None:
         f"Annehmen: RhE verkauft ihren 2-Zug für {PRICE}M an GVE"
     assert say(GAME.label(state, decline), "de") == \
         f"Ablehnen: RhE behält ihren 2-Zug (GVE bot {PRICE}M)"
+
+
+def test_an_offer_and_its_answer_are_said_as_one_line() -> None:
+    """An AI table's summary says an offer and the answer to it together (the accept's own
+    line is the trade's, which after the offer read as a second purchase)."""
+    for kind, english, german in (("accept", "accepts", "nimmt an"),
+                                  ("decline", "declines", "lehnt ab")):
+        state = _before()
+        [offer] = GAME.apply(state, BUYER_SEAT, OFFER)
+        [answer] = [m for m in GAME.legal(state, SELLER_SEAT) if m["type"] == kind]
+        said = GAME.apply(state, SELLER_SEAT, answer)
+        line = GAME.merged_line(offer, said[0])
+        assert say(line, "en") == f"GVE offers RhE {PRICE}M for a 2-train; RhE {english}"
+        assert say(line, "de") == f"GVE bietet RhE {PRICE}M für einen 2-Zug; RhE {german}"
+        assert GAME.merged_line(said[0], offer) is None

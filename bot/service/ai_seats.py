@@ -15,6 +15,10 @@ from render.move_pieces import shortened
 AI_LINE_LIMIT = 600  # one seat's moves in an AI summary; /game log has them all
 AI_PHASE_LIMIT = 1200  # one phase of AI moves in a summary
 
+# A summary's moves: who each is credited to (a seat; the said lead of a corporation the game
+# operates; None for a public record, a line of its own) and what it did.
+Moves = list[tuple[int | str | None, str]]
+
 
 class AiSeats(ServiceBase):
     async def _run_ai(self, table: Table, board_due: bool = False) -> list[Reply]:
@@ -26,12 +30,15 @@ class AiSeats(ServiceBase):
         routes run) are left out for AI seats: a map per corporation's run was a phone's
         length of scrolling each, where the text says the run. A run that knocks a seat out
         (``Game.alert_keys``) and goes on to the game's end says the phases after the knock-out
-        as a count, and so does a run with no human left at the table (:meth:`_played_out`). The demo (``cards_for_ai``) shows every AI turn as
-        its card and keeps a board per phase."""
+        as a count, and so does a run with no human left at the table (:meth:`_played_out`).
+        An AI's answer to another AI's offer (``Game.asking_seat``) is said within the
+        asker's moves, as part of its turn: apart, the offer and its answer read as three
+        turns ("PfE offers CME 114M for a 3-train; CME declines" is one). The demo
+        (``cards_for_ai``) shows every AI turn as its card and keeps a board per phase."""
         game, state = table.game, table.state
         assert state is not None
         replies: list[Reply] = []
-        sections: list[tuple[Any, list[tuple[int | None, str]]]] = []  # (phase, [(seat, did)])
+        sections: list[tuple[Any, Moves]] = []  # (phase, [(credited to, did)])
         carded: int | None = None  # the seat the last turn card (cards_for_ai) was for
         alerted: int | None = None  # the section of the run's latest knock-out
         for _ in range(self.ai_limit):
@@ -41,13 +48,15 @@ class AiSeats(ServiceBase):
             if not bots:
                 break
             seat = bots[0]
+            asker = game.asking_seat(state)
+            turn = asker if asker is not None and table.by_seat(asker).is_ai else seat
             if not sections and not replies:  # a human's steps before an AI took the turn
                 held = await self._held_saids(table, seat, latest=True)
                 if held:
                     sections.append((game.phase(state), [(seat, said) for said in held]))
-            if self.cards_for_ai and seat != carded:
+            if self.cards_for_ai and turn != carded:
                 replies += self._ai_posts(table, sections) + await self._ai_card(table)
-                sections, carded = [], seat
+                sections, carded = [], turn
             level = table.by_seat(seat).ai_level or "easy"
             # legal() can take milliseconds (18Rhl tile lays): choose off the event loop.
             action = await asyncio.to_thread(ai.choose, game, state, seat, level,
@@ -61,9 +70,11 @@ class AiSeats(ServiceBase):
             assert state is not None
             if not sections or sections[-1][0] != phase_before:
                 sections.append((phase_before, []))
-            sections[-1][1].append((seat, table.move_said(
-                table.said_apart(lines)[0], before, action)))
-            sections[-1][1].extend((None, record) for record in table.said_apart(lines)[1])
+            made_for, own = table.made_for(lines)
+            said, records = table.said_apart(own)
+            sections[-1][1].append((turn if made_for is None else f"**{made_for}**",
+                                    table.move_said(said, before, action)))
+            sections[-1][1].extend((None, record) for record in records)
             if any(getattr(line, "key", None) in game.alert_keys for line in lines):
                 alerted = len(sections) - 1
             if game.board_round(state) != game.board_round(before) and \
@@ -91,8 +102,8 @@ class AiSeats(ServiceBase):
                    for action in await self.store.actions(table.row.id))
 
     @staticmethod
-    def _played_out(table: Table, sections: list[tuple[Any, list[tuple[int | None, str]]]],
-                    alerted: int | None) -> list[tuple[Any, list[tuple[int | None, str]]]]:
+    def _played_out(table: Table, sections: list[tuple[Any, Moves]],
+                    alerted: int | None) -> list[tuple[Any, Moves]]:
         """``sections`` with the phases after the one a seat was knocked out in (``alerted``)
         said as a count of their moves, records kept: a human's bankruptcy let the AI seats
         play five rounds on, four posts of them with the knock-out and its ping in the
@@ -110,7 +121,7 @@ class AiSeats(ServiceBase):
         phase, moves = sections[alerted]
         return [*sections[:alerted], (phase, [*moves, (None, more), *kept])]
 
-    def _ai_posts(self, table: Table, sections: list[tuple[Any, list[tuple[int | None, str]]]],
+    def _ai_posts(self, table: Table, sections: list[tuple[Any, Moves]],
                   board: Reply | None = None) -> list[Reply]:
         """AI seats' moves as few messages as Discord's limits allow (usually one): per
         phase a heading (when there are several, or a board follows) and its moves, the
@@ -135,11 +146,12 @@ class AiSeats(ServiceBase):
         return [r for r in replies if r.text or r.files]
 
     @staticmethod
-    def _seat_lines(table: Table, moves: list[tuple[int | None, str]]) -> list[str]:
-        """One line per run of a seat's moves; a phase longer than ``AI_PHASE_LIMIT`` ends
-        with how many moves are left out (``/game log`` lists every move). A public record
-        (seat None: Trödler's deal) is a line of its own, whole, whatever the room."""
-        grouped: list[tuple[int | None, list[str]]] = []
+    def _seat_lines(table: Table, moves: Moves) -> list[str]:
+        """One line per run of a seat's moves (or of a corporation's the game operates);
+        a phase longer than ``AI_PHASE_LIMIT`` ends with how many moves are left out
+        (``/game log`` lists every move). A public record (seat None: Trödler's deal) is a
+        line of its own, whole, whatever the room."""
+        grouped: list[tuple[int | str | None, list[str]]] = []
         for seat, said in moves:
             if grouped and grouped[-1][0] == seat and seat is not None:
                 grouped[-1][1].append(said)
@@ -154,8 +166,10 @@ class AiSeats(ServiceBase):
             if cut:
                 continue
             # a run of one seat's moves names it once: "**Bot 2** (sky) plays ... · takes ..."
-            line = shortened(table.credited(seat, table.run_said(seat, saids)),
-                             lambda text: len(text) <= AI_LINE_LIMIT, table.row.game_key)
+            credited = f"{seat}: {table.run_said(None, saids)}" if isinstance(seat, str) \
+                else table.credited(seat, table.run_said(seat, saids))
+            line = shortened(credited, lambda text: len(text) <= AI_LINE_LIMIT,
+                             table.row.game_key)
             later = [rest for s, rest in grouped[number:] if s is not None]
             more = t("svc.ai_more", table.row.language, count=sum(len(r) for r in later))
             room = AI_PHASE_LIMIT - used - len(line) - 1
@@ -190,8 +204,9 @@ class AiSeats(ServiceBase):
             action = await asyncio.to_thread(ai.choose, game, state, seat, "easy",
                                              table.row.seed, table.row.version)
             phase_before = game.phase(state)
-            said = await self._commit(table, seat, None, action)
-            lines.append(table.credited(seat, table.said(said)))
+            made_for, own = table.made_for(await self._commit(table, seat, None, action))
+            lines.append(table.credited(seat, table.said(own)) if made_for is None
+                         else f"**{made_for}**: {table.said(own)}")
             assert table.state is not None
             if game.phase(table.state) != phase_before and game.result(table.state) is None:
                 replies += self._line_replies(lines)

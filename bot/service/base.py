@@ -159,8 +159,11 @@ class Table:
         rest = self.predicate(seat, said, lang)
         return f"{lead}: {said}" if rest is None else f"{lead} {rest}"
 
-    def predicate(self, seat: int, said: str, lang: object = None) -> str | None:
-        """``said`` without its subject when that is the seat itself (:func:`predicate`)."""
+    def predicate(self, seat: int | None, said: str, lang: object = None) -> str | None:
+        """``said`` without its subject when that is the seat itself (:func:`predicate`);
+        None for no seat (a move the game made for a corporation it operates)."""
+        if seat is None:
+            return None
         lang = self.row.language if lang is None else lang
         seats = {s.seat: (s.name, colour_name(s.colour, lang)) for s in self.seats}
         return predicate(said, seats.pop(seat), [w for words in seats.values() for w in words])
@@ -174,7 +177,7 @@ class Table:
         note = self.game.score_note(self.state, standing)
         return line if note is None else f"{line} · {self.said([note], locale)}"
 
-    def run_said(self, seat: int, saids: Sequence[str], lang: object = None) -> str:
+    def run_said(self, seat: int | None, saids: Sequence[str], lang: object = None) -> str:
         """A run of one seat's moves as one text, the seat named once: "Bot 2 plays #62
         bridge · takes a cup · ends the turn". A move's text that is a sentence loses its
         full stop inside the run, where " · " ends it ("Kilbride. · ends" read as a typo).
@@ -244,6 +247,18 @@ class Table:
         card never read an empty line."""
         return said or f"{say(self.game.label(before, action), self.row.language)} " \
             f"(`{self.game.format(before, action)}`)"
+
+    def made_for(self, lines: Sequence[Any], locale: object = None
+                 ) -> tuple[str | None, list[Any]]:
+        """Who a move was made for when that is no seat (``Game.mover_keys``: 18Rhl's
+        corporation in receivership, "RhE (in receivership)"), said, or None; and the move's
+        other lines. A move an AI made for it is credited to it: the game operates it, and
+        the AI's seat read as its owner."""
+        keys = self.game.mover_keys
+        opening = next((line for line in lines if getattr(line, "key", None) in keys), None)
+        if opening is None:
+            return None, list(lines)
+        return self.said([opening], locale), [line for line in lines if line is not opening]
 
     def said_apart(self, lines: Sequence[Any], locale: object = None
                    ) -> tuple[str, list[str]]:

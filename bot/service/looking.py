@@ -137,6 +137,11 @@ class Looking(ServiceBase):
         actions = await self.store.actions(table.row.id)
         shown = []
         for number, action in enumerate(actions, 1):
+            made_for, own = table.made_for(action.lines, ctx.locale)
+            if made_for is not None and action.user_id is None:
+                # an AI moved a corporation the game operates: the move is the corporation's
+                shown.append(f"{number}. {made_for}: {table.said(own, ctx.locale)}")
+                continue
             # a move stored without lines (a done before it was logged): its notation
             said = table.said(action.lines, ctx.locale) or f"`{action.notation}`"
             seat = table.by_seat(action.seat)
@@ -236,7 +241,8 @@ def _mover(seat: SeatRow, user_id: int | None, lang: object) -> str:
     """Who made a move of ``seat`` (``user_id``; None: an AI). A player who has since left or
     been replaced is named by their mention, which Discord shows as their name (the log pings
     no one), not by the seat's new holder; a move an AI made for a player's seat (their
-    run-out clock) is the AI's."""
+    run-out clock) is the AI's. (One an AI made for a corporation the game operates is the
+    corporation's: :meth:`Table.made_for`.)"""
     if user_id == seat.user_id or user_id is None and seat.is_ai:
         return seat.name
     if user_id is None:

@@ -70,6 +70,9 @@ class Rhl18Game(Game):
     alert_keys = frozenset({"rhl18.log.bankrupt"})
     # the result post ranks every player; the log's one line of scores would say it twice
     result_keys = frozenset({"rhl18.log.game_over"})
+    # the game operates a corporation in receivership: an AI seat's move for it was read as
+    # that seat's corporation
+    mover_keys = frozenset({ML.RECEIVERSHIP})
 
     def __init__(self) -> None:
         self._legal_cache: dict[tuple[bytes, int], list[dict]] = {}
@@ -109,12 +112,18 @@ class Rhl18Game(Game):
         sym = rnd["discard"][0] if rnd["discard"] else F.current_corp(state)
         if sym is None:
             return []
-        pres = state["corps"][sym]["president"]
-        if pres is None or state["corps"][sym]["receivership"]:
+        if _operated(state) is not None:
             # A corporation in receivership is run by the market: any player may make its
             # (few, mechanical) moves.
             return sorted(R.active_players(state))
-        return [pres]
+        return [state["corps"][sym]["president"]]
+
+    def asking_seat(self, state: State) -> int | None:
+        offer = state["round"].get("offer")
+        return state["corps"][offer["buyer"]]["president"] if offer else None
+
+    def merged_line(self, first: Any, second: Any) -> Msg | None:
+        return ML.answered(first, second)
 
     def legal(self, state: State, seat: int) -> list[dict]:
         if seat not in self.active(state):
@@ -232,6 +241,7 @@ def play_logged(state: State, action: dict) -> list[Msg]:
     names = _names(state)
     before = S.snapshot(state)
     known = ML.facts(state, action)
+    operated = _operated(state)
     F.process(state, action)
     line = ML.describe(state, action, known, names)
     events = LOG.events(before, S.snapshot(state), names, action)
@@ -239,7 +249,22 @@ def play_logged(state: State, action: dict) -> list[Msg]:
         # The move's own line already says where the token went.
         events = [e for e in events if e.key != "rhl18.log.has_token"
                   or e.params.get("corp") != action["entity"]]
-    return [line, *events]
+    # the move is the corporation's, whichever player made it (Game.mover_keys)
+    opening = [msg(ML.RECEIVERSHIP, who=operated)] if operated is not None else []
+    return [*opening, line, *events]
+
+
+def _operated(state: State) -> str | None:
+    """The corporation whose move it is when the game operates it (in receivership, or left
+    without a president), else None; the answer to an offer is its seller's president's."""
+    rnd = state["round"]
+    if rnd["type"] != "Operating" or rnd.get("offer"):
+        return None
+    sym = rnd["discard"][0] if rnd["discard"] else F.current_corp(state)
+    if sym is None:
+        return None
+    corp = state["corps"][sym]
+    return sym if corp["president"] is None or corp["receivership"] else None
 
 
 def _offer_view(state: State, names: list[Any]) -> dict[str, Any] | None:

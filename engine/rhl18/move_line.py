@@ -22,6 +22,8 @@ from engine.text import Msg, msg, player
 
 PASSES = {"Track": "rhl18.log.pass_track", "Token": "rhl18.log.pass_token",
           "SpecialToken": "rhl18.log.pass_token", "BuyTrain": "rhl18.log.pass_trains"}
+# The line a move for a corporation in receivership opens with ("RhE (in receivership)").
+RECEIVERSHIP = "rhl18.log.in_receivership"
 
 State = dict[str, Any]
 
@@ -116,6 +118,25 @@ def describe(state: State, action: dict, known: dict[str, Any],
     if kind in simple:
         return simple[kind]()
     return msg("rhl18.log.other", who=who, k=W.kind(kind))
+
+
+def answered(offer: Any, answer: Any) -> Msg | None:
+    """An offer's line and the first line of its answer as one ("GVE offers CME 114M for a
+    4-train; CME accepts"), where the answer is to that offer; else None. Apart, the accept
+    read as a second purchase of the train (its line is the trade's), and the answer as
+    another player's turn."""
+    if getattr(offer, "key", None) != "rhl18.log.offers":
+        return None
+    asked, key = offer.params, getattr(answer, "key", None)
+    said = answer.params if key in ("rhl18.log.buys_train_from", "rhl18.log.declines") else {}
+    deal = (asked["who"], asked["seller"], str(asked["train"]), asked["price"])
+    if key == "rhl18.log.buys_train_from" and \
+            (said["who"], said["seller"], str(said["train"]), said["price"]) == deal:
+        return msg("rhl18.log.offer_accepted", offer=offer, seller=asked["seller"])
+    if key == "rhl18.log.declines" and \
+            (said["buyer"], said["who"], str(said["train"]), said["price"]) == deal:
+        return msg("rhl18.log.offer_declined", offer=offer, seller=asked["seller"])
+    return None
 
 
 def _bought_train(who: Any, seller: Any, train: str, price: int) -> Msg:
