@@ -24,8 +24,8 @@ import json
 import time
 from collections.abc import Callable
 
-from bench.common import wilson
-from engine import ai, get_game
+from bench.common import play_to_end, seat_share, wilson
+from engine import ai
 from engine.ai import _copy
 from engine.ai.hard import first_place_share
 from engine.core import Action, Game, State, new_rng
@@ -88,15 +88,7 @@ def outcome(game: Game, state: State, tested: int) -> float:
 def play_out(game: Game, state: State, tested: int, seed: int, version: int) -> float:
     """The game to its end as it will go: our seat by the quick policy, every other seat by
     ``normal`` with the seed the game gives that move."""
-    policy = POLICIES[game.key](True)
-    while game.result(state) is None:
-        seat = game.active(state)[0]
-        if seat == tested:
-            action = policy(game, state, seat, seed, version)
-        else:
-            action = ai.choose(game, state, seat, "normal", ai.move_seed(seed, version, seat))
-        game._apply(state, seat, action)
-        version += 1
+    play_to_end(game, state, tested, seed, version, POLICIES[game.key](True))
     return outcome(game, state, tested)
 
 
@@ -111,30 +103,24 @@ def game_share(key: str, players: int, index: int, count: int, stage: str | None
                ) -> tuple[float, int]:
     """One seeded game: the tested seat clairvoyant (``stage`` None: the policy alone);
     its share of first place and how often it overruled its policy."""
-    game = get_game(key)
-    seed, tested = 1000 + index, index % players
-    state = game.setup(players, {}, seed)
-    version, overruled = 0, 0
     policy = POLICIES[key](False)
-    while game.result(state) is None:
-        seat = game.active(state)[0]
-        if seat != tested:
-            action = ai.choose(game, state, seat, "normal", ai.move_seed(seed, version, seat))
-        elif stage is None or not looks(game, state, stage):
-            action = policy(game, state, seat, seed, version)
-        else:
-            tried = candidates(game, state, seat, seed, version, count)
-            ends = []
-            for move in tried if len(tried) > 1 else []:
-                world = _copy(state)
-                game._apply(world, seat, move)
-                ends.append(play_out(game, world, tested, seed, version + 1))
-            best = max(range(len(ends)), key=lambda n: (ends[n], -n), default=0)
-            overruled += best != 0
-            action = tried[best]
-        game._apply(state, seat, action)
-        version += 1
-    return first_place_share(game, state, tested), overruled
+    overruled = 0
+
+    def mine(game: Game, state: State, seat: int, seed: int, version: int) -> Action:
+        nonlocal overruled
+        if stage is None or not looks(game, state, stage):
+            return policy(game, state, seat, seed, version)
+        tried = candidates(game, state, seat, seed, version, count)
+        ends = []
+        for move in tried if len(tried) > 1 else []:
+            world = _copy(state)
+            game._apply(world, seat, move)
+            ends.append(play_out(game, world, seat, seed, version + 1))
+        best = max(range(len(ends)), key=lambda n: (ends[n], -n), default=0)
+        overruled += best != 0
+        return tried[best]
+
+    return seat_share(key, players, index, mine), overruled
 
 
 POLICIES: dict[str, Callable[[bool], Policy]] = {

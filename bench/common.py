@@ -108,7 +108,14 @@ def seat_share(key: str, players: int, index: int, mine: Mine) -> float:
     seed = 1000 + index
     state = game.setup(players, {}, seed)
     tested = index % players
-    version = 0
+    play_to_end(game, state, tested, seed, 0, mine)
+    return first_place_share(game, state, tested)
+
+
+def play_to_end(game: Game, state: State, tested: int, seed: int, version: int,
+                mine: Mine) -> None:
+    """``state`` (at ``version``) played on to the game's end: ``tested`` by ``mine``, every
+    other seat by ``normal`` with the seed the game gives that move."""
     while game.result(state) is None:
         seat = game.active(state)[0]
         if seat == tested:
@@ -117,7 +124,6 @@ def seat_share(key: str, players: int, index: int, mine: Mine) -> float:
             action = ai.choose(game, state, seat, "normal", ai.move_seed(seed, version, seat))
         game._apply(state, seat, action)
         version += 1
-    return first_place_share(game, state, tested)
 
 
 def median_figures(runs: list[list[Figure]]) -> list[Figure]:
