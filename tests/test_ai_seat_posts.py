@@ -134,10 +134,13 @@ TRAIN_OFFER = {"type": "buy_train", "entity": "GVE", "train": "2-1", "price": 35
 
 
 async def _offer_table(tmp_path, name: str, human_seat: int, monkeypatch,
-                       cards_for_ai: bool = False):
+                       cards_for_ai: bool = False, lang: str = "en", answer: str = "decline"):
     """The imported position with U1 at ``human_seat`` and AI seats at the others, whose
-    GVE offers RhE 35M for its 2-train and whose RhE, if an AI's, declines (the other AI
-    moves are their own). Returns the store and the start's replies."""
+    GVE offers RhE 35M for its 2-train and whose RhE, if an AI's, declines (``answer``; the
+    other AI moves are their own), at a table in ``lang``. Returns the store and the
+    start's replies; ``_offer_table.service`` is the service."""
+    from dataclasses import replace
+
     from bot.service import TablesService, ai
     from bot.store import Store
     from engine.rhl18 import flow as F
@@ -149,7 +152,7 @@ async def _offer_table(tmp_path, name: str, human_seat: int, monkeypatch,
     def scripted(game_, state, seat, level, seed, version):
         offer = state["round"].get("offer")
         if offer:
-            return next(m for m in game_.legal(state, seat) if m["type"] == "decline")
+            return next(m for m in game_.legal(state, seat) if m["type"] == answer)
         if state["round"]["type"] == "Operating" and state["round"]["step"] == "BuyTrain" \
                 and F.current_corp(state) == "GVE" and \
                 "2-1" not in state["round"]["t"].get("declined", {}):
@@ -162,7 +165,9 @@ async def _offer_table(tmp_path, name: str, human_seat: int, monkeypatch,
                             seed_source=lambda: 3)
     service.cards_for_ai = cards_for_ai
     export = importer.load_json(OFFER_FIXTURE)
-    await service.import_18xx(ctx(1), dict(export, actions=export["actions"][:38]))
+    await service.import_18xx(replace(ctx(1), guild_locale=lang),
+                              dict(export, actions=export["actions"][:38]))
+    _offer_table.service = service  # type: ignore[attr-defined]
     for seat in range(3):
         await (service.join(ctx(1)) if seat == human_seat else service.add_bot(ctx(1), "normal"))
     return store, await service.start(ctx(1), order="joined")
@@ -195,3 +200,25 @@ async def test_an_offer_between_ai_seats_and_its_answer_are_one_line_of_the_buye
     [prompt] = [reply for reply in replies if reply.text.startswith("<@1>: your turn")]
     assert [button.label.split(":")[0] for button in prompt.buttons] == ["Accept", "Decline"]
     await store.close()
+
+
+async def test_a_players_offer_and_an_ai_seats_answer_are_one_line_of_the_players(
+        tmp_path, monkeypatch):
+    """A player's offer for a train an AI seat's corporation owns made three posts, where
+    every other move makes at most two: the player's line, the AI's answer as a post of its
+    own, then the prompt. The answer now ends the player's line, as between AI seats."""
+    for lang, answer, line in [
+            ("en", "decline", "**U1** (green): GVE offers RhE 35M for a 2-train; RhE declines"),
+            ("en", "accept", "**U1** (green): GVE offers RhE 35M for a 2-train; RhE accepts"),
+            ("de", "decline", "**U1** (grün): GVE bietet RhE 35M für einen 2-Zug; RhE lehnt ab")]:
+        store, _ = await _offer_table(tmp_path, f"{lang}-{answer}", 2, monkeypatch,
+                                      lang=lang, answer=answer)
+        service = _offer_table.service  # type: ignore[attr-defined]
+        game = engine.get_game("18rhl")
+        state = game.load((await store.latest_game(500)).state)
+        replies = await service.play(ctx(1), game.format(state, TRAIN_OFFER))
+        posts = [reply.text for reply in replies if reply.is_public]
+        assert len(posts) == 2, posts  # the line with its answer, and the prompt
+        assert posts[0] == line, posts
+        assert posts[1].startswith("<@1>: "), posts  # U1's GVE buys on
+        await store.close()

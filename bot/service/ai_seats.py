@@ -33,7 +33,9 @@ class AiSeats(ServiceBase):
         as a count, and so does a run with no human left at the table (:meth:`_played_out`).
         An AI's answer to another AI's offer (``Game.asking_seat``) is said within the
         asker's moves, as part of its turn: apart, the offer and its answer read as three
-        turns ("PfE offers CME 114M for a 3-train; CME declines" is one). The demo
+        turns ("PfE offers CME 114M for a 3-train; CME declines" is one). So is its answer
+        to a player's offer, which the player's move held back for it (a post of its own
+        between the player's line and the prompt). The demo
         (``cards_for_ai``) shows every AI turn as its card and keeps a board per phase."""
         game, state = table.game, table.state
         assert state is not None
@@ -41,6 +43,7 @@ class AiSeats(ServiceBase):
         sections: list[tuple[Any, Moves]] = []  # (phase, [(credited to, did)])
         carded: int | None = None  # the seat the last turn card (cards_for_ai) was for
         alerted: int | None = None  # the section of the run's latest knock-out
+        heard: int | None = None  # a player whose held offer the summary opens with
         for _ in range(self.ai_limit):
             if game.result(state) is not None:
                 break
@@ -49,11 +52,16 @@ class AiSeats(ServiceBase):
                 break
             seat = bots[0]
             asker = game.asking_seat(state)
-            turn = asker if asker is not None and table.by_seat(asker).is_ai else seat
             if not sections and not replies:  # a human's steps before an AI took the turn
-                held = await self._held_saids(table, seat, latest=True)
+                # (the asker's, when it is an offer of theirs the AI answers: Moves._play_action)
+                said_by = seat if asker is None else asker
+                held = await self._held_saids(table, said_by, latest=True)
                 if held:
-                    sections.append((game.phase(state), [(seat, said) for said in held]))
+                    sections.append((game.phase(state), [(said_by, said) for said in held]))
+                    heard = asker
+            # an answer joins the asker's line where this summary says their offer
+            turn = asker if asker is not None and \
+                (asker == heard or table.by_seat(asker).is_ai) else seat
             if self.cards_for_ai and turn != carded:
                 replies += self._ai_posts(table, sections) + await self._ai_card(table)
                 sections, carded = [], turn

@@ -317,8 +317,14 @@ class Moves(ServiceBase):
         board_due = game.board_round(state) != game.board_round(before)
         goes_on = not phase_ended and user_id is not None and game.active(state) == [seat]
         lang = locale or table.row.language
-        held = goes_on and not board_due and not records and not pictures
-        if held:  # told to the mover alone; the channel gets the whole run when it ends
+        alone = not board_due and not records and not pictures  # nothing else to post now
+        held = goes_on and alone
+        # an offer an AI seat answers at once: the AI seats' run says the two as this
+        # player's one line ("GVE offers CME 114M for a 4-train; CME accepts"), as it does
+        # between AI seats; apart, the answer was a post of its own between this line and
+        # the prompt
+        asked = alone and not phase_ended and _asks_ai(table, seat, user_id)
+        if held or asked:  # the channel gets the whole run when it ends
             replies = []
             await self._mark_said_before_held(table)
         else:
@@ -331,7 +337,7 @@ class Moves(ServiceBase):
         if replies and not pictures:
             replies[-1:], after = _headed(replies[-1], after, table.said([phase_before]))
         replies += after
-        if held:
+        if held:  # told to the mover alone meanwhile
             mine = table.credited(seat, table.said_apart(lines, lang)[0] or
                                   table.move_said(said, before, action),
                                   table.who(seat, lang), lang)
@@ -449,6 +455,16 @@ class Moves(ServiceBase):
 def _move_words(table: Table, state: State, action: Action, lang: str) -> str:
     """A move as its prompt button names it, in ``lang``."""
     return button_label(table.label(state, action, lang), table.game.format(state, action))
+
+
+def _asks_ai(table: Table, seat: int, user_id: int | None) -> bool:
+    """Whether a player's move (``user_id``) left AI seats alone to answer it
+    (``Game.asking_seat``: 18Rhl's offer for a train an AI's corporation owns)."""
+    game, state = table.game, table.state
+    assert state is not None
+    active = game.active(state)
+    return user_id is not None and game.asking_seat(state) == seat and bool(active) and \
+        all(table.by_seat(s).is_ai for s in active)
 
 
 def _clock_choice(text: str) -> tuple[str, int] | None:
