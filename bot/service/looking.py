@@ -14,12 +14,14 @@ from bot.service.base import (
     Ctx,
     Refusal,
     ServiceBase,
+    Table,
     _clip,
     _guarded,
     _private,
     _private_part,
     _secret_lines,
     log,
+    runner_id,
 )
 from bot.service.extras import NoZoom, extras_for
 from bot.service.move_lists import first_choices
@@ -48,13 +50,15 @@ class Looking(ServiceBase):
         if row.status == "lobby":
             lines.append(t("svc.status.seated", ctx.locale, count=len(table.seats),
                            low=row.min_players, high=row.max_players))
+            lines.append(_runner_line(table, ctx.locale))
         else:
             lines.append(t("svc.status.moves", ctx.locale,
                            count=len(await self.store.actions(row.id))))
         if table.state is not None and row.status == "finished":
             lines += [table.standing_line(s, ctx.locale)
                       for s in table.game.result(table.state) or []]
-        return notices + [_private(ctx, _clip("\n".join(lines)))]
+        # pings=(): the runner's mention (a host without a seat) names them, never pings
+        return notices + [_private(ctx, _clip("\n".join(lines)), pings=())]
 
     @_guarded
     async def board(self, ctx: Ctx, near: str | None = None) -> list[Reply]:
@@ -235,6 +239,17 @@ class Looking(ServiceBase):
 
 def _stops(game: Game, state: State, action: Action) -> bool:
     return (game.format(state, action).split() or [""])[0] in STOP_WORDS
+
+
+def _runner_line(table: Table, lang: str) -> str:
+    """Who runs a lobby (:func:`runner_id`) and so starts it: whom its players ask to. A
+    seated runner by name; a host without a seat, whose name no seat holds, by a mention."""
+    runner = runner_id(table)
+    if runner is None:  # an import on no member's behalf: the first to sit runs it
+        return t("svc.status.first_runs", lang)
+    seat = next((s for s in table.seats if s.user_id == runner and not s.is_ai), None)
+    name = f"**{seat.name}**" if seat is not None else f"<@{runner}>"
+    return t("svc.status.runner", lang, name=name)
 
 
 def _mover(seat: SeatRow, user_id: int | None, lang: object) -> str:
