@@ -23,7 +23,9 @@ async def test_a_guest_leaving_a_hosted_lobby_leaves_it_open_and_its_hosts(tmp_p
         started = await bert.command("game start")  # seated, Bert does not run the table
         records.append(started)
         assert not started.visible_posts and started.private
-        assert "ohne eigenen Platz" in started.private[0].text  # in Bert's language
+        # in Bert's language, naming the host by a mention that pings her not
+        assert started.private[0].text.startswith(f"Nur wer den Tisch führt (<@{anna.id}>)")
+        assert not started.private[0].pinged
 
         left = await bert.command("game leave")
         records.append(left)

@@ -297,7 +297,8 @@ async def test_abandon_and_kick_need_the_creator_or_manage_channels(svc):
     await seated_game(service, 3)
     for verb in (lambda c: service.abandon(c), lambda c: service.kick(c, 3)):
         refused = await verb(ctx(2))
-        assert refused[0].audience is Audience.EPHEMERAL and "creator" in refused[0].text
+        assert refused[0].audience is Audience.EPHEMERAL
+        assert refused[0].text.startswith("Only **U1**, who runs this table, or someone with")
     kicked = await service.kick(ctx(2, manage=True), 3)
     assert "replaced by **an AI seat**" in kicked[0].text
     seats = await service.store.seats((await state_of(service))[1].id)
@@ -333,7 +334,8 @@ async def test_lobby_rules(svc):
     assert "full" in (await service.join(ctx(3)))[0].text
     assert "leaves" in (await service.leave(ctx(2)))[0].text
     await service.join(ctx(3))
-    assert "Only whoever runs this table" in (await service.start(ctx(3)))[0].text
+    assert (await service.start(ctx(3)))[0].text == \
+        "Only **U1**, who runs this table, or someone with Manage Channels can start the game."
     await service.start(ctx(1))
     state, row = await state_of(service)
     assert state["pile"] == 9 + 6 + 10 and row.options == {"big_pile": True}

@@ -88,8 +88,8 @@ def _guarded(method: Callable[..., Awaitable[list[Reply]]]):
         await self._learn_language(ctx)
         try:
             replies = await method(self, ctx, *args, **kwargs)
-        except Refusal as error:
-            replies = [_private(ctx, error.say(ctx.locale))]
+        except Refusal as error:  # to the caller alone: a name in it pings no one
+            replies = [_private(ctx, error.say(ctx.locale), pings=())]
         except RuleError as error:
             replies = [_private(ctx, say(_quoted(error.text), ctx.locale))]
         except StaleVersion:
@@ -538,6 +538,14 @@ class ServiceBase:
         who left or was kicked has no say over a table others now play at."""
         return ctx.can_manage or ctx.user_id == runner_id(table)
 
+    def _refuse_unless_runner(self, ctx: Ctx, table: Table, key: str) -> None:
+        """Refuse (``key``) anyone but who runs the table and admins, naming who runs it:
+        the refused player wants to know whom to ask."""
+        if self._may_manage(ctx, table):
+            return
+        name = runner_label(table)
+        raise Refusal(key) if name is None else Refusal(f"{key}_named", runner=name)
+
     def _seat_or_refuse(self, table: Table, ctx: Ctx) -> SeatRow:
         seat = table.seat_of(ctx.user_id)
         if seat is None or seat.seat is None:
@@ -564,6 +572,17 @@ def runner_id(table: Table) -> int | None:
     if table.row.creator_id in humans or table.row.hosted:
         return table.row.creator_id
     return humans[0] if humans else None
+
+
+def runner_label(table: Table) -> str | None:
+    """How a text names who runs the table (:func:`runner_id`): a seated runner by their
+    name in bold; a host without a seat, whose name no seat holds, by a mention (the texts
+    that use it ping no one); None when no one does."""
+    runner = runner_id(table)
+    if runner is None:
+        return None
+    seat = next((s for s in table.seats if s.user_id == runner and not s.is_ai), None)
+    return f"**{seat.name}**" if seat is not None else f"<@{runner}>"
 
 
 def hosts_after(table: Table, gone: SeatRow) -> bool | None:

@@ -193,8 +193,7 @@ class Lobby(ServiceBase):
     async def start(self, ctx: Ctx, order: str = "random") -> list[Reply]:
         table, notices = await self._table(ctx, ("lobby",))
         row = table.row
-        if not self._may_manage(ctx, table):
-            raise Refusal("svc.start_who")
+        self._refuse_unless_runner(ctx, table, "svc.start_who")
         if order not in ("random", "joined"):
             raise Refusal("svc.order")
         count = len(table.seats)

@@ -21,7 +21,7 @@ from bot.service.base import (
     _private_part,
     _secret_lines,
     log,
-    runner_id,
+    runner_label,
 )
 from bot.service.extras import NoZoom, extras_for
 from bot.service.move_lists import first_choices
@@ -244,11 +244,9 @@ def _stops(game: Game, state: State, action: Action) -> bool:
 def _runner_line(table: Table, lang: str) -> str:
     """Who runs a lobby (:func:`runner_id`) and so starts it: whom its players ask to. A
     seated runner by name; a host without a seat, whose name no seat holds, by a mention."""
-    runner = runner_id(table)
-    if runner is None:  # an import on no member's behalf: the first to sit runs it
+    name = runner_label(table)
+    if name is None:  # an import on no member's behalf: the first to sit runs it
         return t("svc.status.first_runs", lang)
-    seat = next((s for s in table.seats if s.user_id == runner and not s.is_ai), None)
-    name = f"**{seat.name}**" if seat is not None else f"<@{runner}>"
     return t("svc.status.runner", lang, name=name)
 
 

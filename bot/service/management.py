@@ -25,8 +25,7 @@ class Management(ServiceBase):
     @_guarded
     async def abandon(self, ctx: Ctx) -> list[Reply]:
         table, notices = await self._table(ctx)
-        if not self._may_manage(ctx, table):
-            raise Refusal("svc.abandon_who")
+        self._refuse_unless_runner(ctx, table, "svc.abandon_who")
         await self.store.set_status(table.row.id, table.row.version, "abandoned", self.clock())
         table.row = await self._row(table.row.id)
         await self._tell_reminders(table)
@@ -38,8 +37,7 @@ class Management(ServiceBase):
     async def kick(self, ctx: Ctx, target_user_id: int, replacement_user_id: int | None = None,
                    replacement_name: str | None = None) -> list[Reply]:
         table, notices = await self._table(ctx)
-        if not self._may_manage(ctx, table):
-            raise Refusal("svc.kick_who")
+        self._refuse_unless_runner(ctx, table, "svc.kick_who")
         target = table.seat_of(target_user_id)
         if target is None:
             raise Refusal("svc.kick_no_seat")
