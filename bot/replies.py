@@ -68,6 +68,12 @@ def keeps_buttons(custom_id: str, vote_open: bool = False) -> bool:
     return last == HAND_BUTTON or last in UNDO_VOTE and vote_open
 
 
+def answers_question(custom_id: str) -> bool:
+    """Whether a pressed button is a question's Yes (asked before a risky move): one press
+    ends the question, whether it made the move or came after the game moved on."""
+    return custom_id.rsplit(":", 1)[-1].startswith(SURE)
+
+
 class Audience(StrEnum):
     CHANNEL = "channel"      # posted in the game's channel or thread, seen by everyone
     EPHEMERAL = "ephemeral"  # only the caller sees it (slash-command reply)

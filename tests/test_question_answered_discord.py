@@ -52,3 +52,18 @@ async def test_it_is_said_in_the_pressers_language(tmp_path, monkeypatch):
         question = await ask_and_answer(bot, mover, LOAD3)
         assert question.text == "Gespielt: Lade 3 auf das weiße Flugzeug (Kosten 3)."
         assert question.custom_ids == []
+
+
+async def test_a_yes_pressed_after_the_game_moved_on_leaves_no_button(tmp_path, monkeypatch):
+    # the player made another move instead: the late Yes plays nothing and ends the question
+    async with running_bot(tmp_path, monkeypatch, seed=5) as bot:
+        mover = await short_table(bot, "en-US")
+        channel = bot.stand_in.channel
+        asked = await mover.command("play", channel, move=LOAD3)
+        [question] = [m for m in asked.private if any(":sure-" in c for c in m.custom_ids)]
+        await mover.command("play", channel, move="load white-plane 2")
+        before = (await row_of(bot, channel)).version
+        late = await mover.press(question, question.custom_ids[0])
+        assert (await row_of(bot, channel)).version == before  # nothing was played
+        assert any("nothing was played" in m.text for m in late.private)
+        assert question.custom_ids == []

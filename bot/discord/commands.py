@@ -22,6 +22,7 @@ from bot.replies import (
     STEP_CHOICE,
     Audience,
     Reply,
+    answers_question,
     asks_first,
     fitted,
     keeps_buttons,
@@ -388,14 +389,16 @@ class Adapter:
         (something public was posted, or the presser got the next step's buttons: a turn
         that goes on is told to its player alone) the pressed message loses its buttons.
         An undo request keeps them while its vote is open (the others still vote there) and
-        loses them once it is over, also when the press came too late to count."""
+        loses them once it is over, also when the press came too late to count; so does a
+        question's Yes, made or too late."""
         replies = await self.run(interaction, lambda ctx: self.service.press(ctx, custom_id),
                                  thinking=False)
         if replies is None or self.service is None:  # nothing ran: nothing to clear
             return
         vote_open = await self.service.undo_vote_open(custom_id)  # None: not an undo button
         if not keeps_buttons(custom_id, bool(vote_open)):
-            await self._clear_used(interaction, replies, over=vote_open is not None)
+            over = vote_open is not None or answers_question(custom_id)
+            await self._clear_used(interaction, replies, over=over)
 
     async def pick(self, interaction: discord.Interaction, custom_id: str,
                    values: list[str]) -> None:
