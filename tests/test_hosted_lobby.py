@@ -125,14 +125,19 @@ async def test_the_host_is_named_in_the_tables_language(svc):
     assert refused(refusal)
 
 
-async def test_an_import_is_its_importers_until_they_sit(tmp_path):
+async def rhl_service(tmp_path) -> tuple[TablesService, Store, dict]:
+    """An 18Rhl service on a fresh store, and a recorded game cut to 30 actions to import."""
     store = await Store.open(str(tmp_path / "rhl.sqlite3"))
     service = TablesService(store, games={"18rhl": GAMES["18rhl"]},
                             render=lambda key, view: b"\x89PNG fake")
+    export = I.load_json("tests/fixtures/18rhl/rhl_gen_3p_31001.json.gz")
+    return service, store, dict(export, actions=export["actions"][:30])
+
+
+async def test_an_import_is_its_importers_until_they_sit(tmp_path):
+    service, store, export = await rhl_service(tmp_path)
     try:
-        export = I.load_json("tests/fixtures/18rhl/rhl_gen_3p_31001.json.gz")
-        assert public(await service.import_18xx(ctx(HOST), dict(export,
-                                                              actions=export["actions"][:30])))
+        assert public(await service.import_18xx(ctx(HOST), export))
         await service.join(ctx(2))
         assert refused(await service.start(ctx(2)))
         left = await service.leave(ctx(2))
@@ -144,14 +149,9 @@ async def test_an_import_is_its_importers_until_they_sit(tmp_path):
 
 async def test_an_import_for_no_member_is_run_by_the_first_to_sit(tmp_path):
     # `rheinbot import-18xx --db` without --user opens it for user 0, who is nobody
-    store = await Store.open(str(tmp_path / "rhl.sqlite3"))
-    service = TablesService(store, games={"18rhl": GAMES["18rhl"]},
-                            render=lambda key, view: b"\x89PNG fake")
+    service, store, export = await rhl_service(tmp_path)
     try:
-        export = I.load_json("tests/fixtures/18rhl/rhl_gen_3p_31001.json.gz")
-        await service.import_18xx(ctx(0, manage=True), dict(export,
-                                                            actions=export["actions"][:30]),
-                                  hosted=False)
+        await service.import_18xx(ctx(0, manage=True), export, hosted=False)
         await service.join(ctx(2))
         await service.join(ctx(3))
         await service.add_bot(ctx(2))
