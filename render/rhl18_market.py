@@ -137,7 +137,14 @@ def players_table(draw: ImageDraw.ImageDraw, y: float, view: dict, lang: str) ->
     syms = [c["sym"] for c in corporations(view)]
     final = bool(view.get("finished"))
     y = heading(draw, y, t(lang, "players.title_final" if final else "players.title"))
-    share_w = 50
+    players = {p.get("seat"): p for p in view.get("players") or []}
+    held = {(seat, sym): _share_said(view, sym, seat, shares)
+            for seat, player in players.items()
+            for sym, shares in (player.get("shares") or {}).items() if shares}
+    # a column as wide as its widest holding ("100%★" for a sole owner), paid for by the
+    # names: a cut "100…" hid the one figure the column is there to show
+    share_w = max([SHARE_W] + [min(text_width(said, SHARE_SIZE) + 6, SHARE_W + 14)
+                               for said in held.values()])
     if final:
         names = [t(lang, "players.rank"), t(lang, "players.player"), t(lang, "players.cash"),
                  t(lang, "players.share_value"), t(lang, "players.value")]
@@ -147,13 +154,13 @@ def players_table(draw: ImageDraw.ImageDraw, y: float, view: dict, lang: str) ->
                  t(lang, "players.certs"), t(lang, "players.privates"),
                  t(lang, "players.value")]
         widths = [236, 80, 70, 110, 90]
+    widths[1 if final else 0] -= (share_w - SHARE_W) * len(syms)
     widths.append(share_w * len(syms))
     lefts = columns(widths)
     y = header_row(draw, y, lefts, widths, names, right={2, 3, 4} if final else {1, 2, 4})
     for k, sym in enumerate(syms):
         x = lefts[-1] + k * share_w
         _chip(draw, x + share_w / 2, y - ROW / 2, sym)
-    players = {p.get("seat"): p for p in view.get("players") or []}
     rows = ranking(view) if final else [{"seat": p.get("seat")} for p in
                                         view.get("players") or []]
     active = seat_of_id(view, view.get("current_entity"))
@@ -187,19 +194,26 @@ def players_table(draw: ImageDraw.ImageDraw, y: float, view: dict, lang: str) ->
                       money(player.get("value", player.get("cash", 0)))]
             for j, said in enumerate(values):
                 cell(draw, lefts[1 + j], mid, widths[1 + j], said, right=j != 2, bold=j == 3)
-        shares = player.get("shares") or {}
         for j, sym in enumerate(syms):
-            held = shares.get(sym)
-            if not held:
+            said = held.get((row["seat"], sym))
+            if said is None:
                 continue
-            said = f"{_percent(view, sym, held)}%"
-            if corp(view, sym).get("president_seat") == row["seat"] and row["seat"] is not None:
-                said += "★"
-            said, size = fit(said, share_w - 4, 14)
+            said, size = fit(said, share_w - 4, SHARE_SIZE)
             draw_text(draw, (lefts[-1] + (j + 0.5) * share_w, mid), said, size, fill=INK,
                       anchor="mm")
         y += ROW
     return y
+
+
+SHARE_W, SHARE_SIZE = 50, 14
+
+
+def _share_said(view: dict, sym: str, seat: Any, shares: Any) -> str:
+    """A player's holding in a corporation, "30%", with ★ for its president."""
+    said = f"{_percent(view, sym, shares)}%"
+    if corp(view, sym).get("president_seat") == seat and seat is not None:
+        said += "★"
+    return said
 
 
 def seat_colour(view: dict, seat: Any) -> str:
