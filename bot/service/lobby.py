@@ -172,8 +172,8 @@ class Lobby(ServiceBase):
         table, notices = await self._table(ctx, ("lobby",))
         if level not in ai.LEVELS:
             raise Refusal("svc.ai_levels", levels=", ".join(ai.LEVELS))
-        if not (table.seat_of(ctx.user_id) or self._may_manage(ctx, table)):
-            raise Refusal("svc.bot_who")
+        if table.seat_of(ctx.user_id) is None:  # its players may, too
+            self._refuse_unless_runner(ctx, table, "svc.bot_who")
         if len(table.seats) >= table.row.max_players:
             raise Refusal("svc.full", count=table.row.max_players)
         colour = self._pick_colour(table, None)
