@@ -585,15 +585,19 @@ def runner_label(table: Table) -> str | None:
     return f"**{seat.name}**" if seat is not None else f"<@{runner}>"
 
 
-def hosts_after(table: Table, gone: SeatRow) -> bool | None:
+def hosts_after(table: Table, gone: SeatRow, kicked: bool = False) -> bool | None:
     """Whether the creator hosts the table once the seat ``gone`` is left or taken away;
     None when that is not the creator's seat, which changes nothing. A creator who leaves a
     lobby with no other human seated chose not to play and hosts it (``rheinbot demo``, an
     admin seating AI players for others); one who leaves other players seated, or a running
-    game, hands the table on to them. The store keeps the answer (``GameRow.hosted``): later
-    the seats of a host's lobby and of one walked away from look alike."""
+    game, hands the table on to them. A creator ``kicked`` (removed by someone else) chose
+    nothing and never hosts: the table is no longer theirs. The store keeps the answer
+    (``GameRow.hosted``): later the seats of a host's lobby and of one walked away from look
+    alike."""
     if gone.is_ai or gone.user_id != table.row.creator_id:
         return None
+    if kicked:
+        return False
     others = [s for s in table.seats if not s.is_ai and s.user_id is not None
               and s.joined != gone.joined]
     return table.row.status == "lobby" and not others

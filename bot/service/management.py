@@ -41,9 +41,10 @@ class Management(ServiceBase):
         target = table.seat_of(target_user_id)
         if target is None:
             raise Refusal("svc.kick_no_seat")
-        if table.row.status == "lobby":
+        if table.row.status == "lobby":  # removing oneself is leaving: a host may stay
             return notices + await self._lobby_seat_gone(
-                table, target, t("svc.removed", table.row.language, name=target.name))
+                table, target, t("svc.removed", table.row.language, name=target.name),
+                kicked=target_user_id != ctx.user_id)
         if replacement_user_id is not None and table.seat_of(replacement_user_id):
             raise Refusal("svc.replacement_seated")
         assert target.seat is not None
@@ -76,13 +77,17 @@ class Management(ServiceBase):
             replies.append(await self._seat_dm(table, seat, user_id))
         return replies
 
-    async def _lobby_seat_gone(self, table: Table, seat: SeatRow, said: str) -> list[Reply]:
-        """A lobby seat left or removed: the post (``said``), saying who runs the table now
-        if that changed. A lobby its last human leaves closes, freeing the channel (nobody
-        could start it, and /game new was refused there), unless its creator hosts it
-        (:func:`hosts_after`): a host's lobby stays open while guests come and go."""
+    async def _lobby_seat_gone(self, table: Table, seat: SeatRow, said: str,
+                               kicked: bool = False) -> list[Reply]:
+        """A lobby seat left or removed (``kicked``: by someone else): the post (``said``),
+        saying who runs the table now if that changed. A lobby its last human leaves closes,
+        freeing the channel (nobody could start it, and /game new was refused there), unless
+        its creator hosts it (:func:`hosts_after`): a host's lobby stays open while guests
+        come and go. A creator kicked while alone hosts nothing, so their lobby closes: the
+        admin removed a player, and a table kept open in the admin's name would hold the
+        channel for a game nobody asked for (they, or anyone, open one with /game new)."""
         ran_it = runner_id(table) == seat.user_id
-        hosted = hosts_after(table, seat)
+        hosted = hosts_after(table, seat, kicked)
         version = await self.store.remove_seat(table.row.id, table.row.version, seat.joined,
                                                self.clock(), hosted)
         table.row = await self._row(table.row.id)
