@@ -48,25 +48,29 @@ class Rematch(ServiceBase):
     async def rematch(self, ctx: Ctx, plan: RematchPlan) -> list[Reply]:
         """Open the rematch table in ``ctx.channel_id`` (the new thread): the same game,
         options, pace and language, every seat of the old game seated again in its old seat
-        order (AI seats too), and a new seed. The creator then starts it."""
+        order (AI seats too), and a new seed. The creator then starts it; one who did not
+        play (an admin) hosts it without a seat, as a creator who gave up their seat does,
+        until they take one."""
         old = await self.store.game(plan.source_game_id)
         if old is None or old.status != "finished":
             raise Refusal("rematch.not_finished")
         game = self._game(old.game_key)
         await self._refuse_a_second(old)  # another rematch may have opened since the plan
         now = self.clock()
+        seated = [s for s in await self.store.seats(old.id) if s.seat is not None]
+        hosted = not any(s.user_id == ctx.user_id and not s.is_ai for s in seated)
         try:
             row = await self.store.create_game(
                 guild_id=ctx.guild_id, channel_id=ctx.channel_id, game_key=old.game_key,
                 options=old.options, seed=self.seed_source(), creator_id=ctx.user_id,
                 min_players=old.min_players, max_players=old.max_players, now=now,
-                pace_hours=old.pace_hours, language=old.language, rematch_of=old.id)
+                pace_hours=old.pace_hours, language=old.language, rematch_of=old.id,
+                hosted=hosted)
         except ChannelBusy:
             raise Refusal("svc.busy") from None
         except RematchExists as found:  # opened by someone else since the check above
             raise Refusal("rematch.exists", channel=found.channel_id) from None
         version = row.version
-        seated = [s for s in await self.store.seats(old.id) if s.seat is not None]
         for s in sorted(seated, key=lambda s: s.seat or 0):
             version = await self.store.add_seat(
                 row.id, version, user_id=None if s.is_ai else s.user_id, name=s.name,
@@ -76,9 +80,11 @@ class Rematch(ServiceBase):
         lineup = ", ".join(f"{n}. **{s.name}** ({colour_name(s.colour, old.language)})"
                            for n, s in enumerate(ordered, 1))
         # the channel the old game was in, not its database number ("game 1")
-        replies = [_public(t("rematch.opened", old.language, name=ctx.user_name,
-                             title=game.title, channel=old.channel_id, variants=variants,
-                             lineup=lineup), title=game.title)]
+        opened = t("rematch.opened", old.language, name=ctx.user_name, title=game.title,
+                   channel=old.channel_id, variants=variants, lineup=lineup)
+        if hosted:  # the players should know whom to ask to start it
+            opened = "\n".join([opened, t("rematch.hosted", old.language, name=ctx.user_name)])
+        replies = [_public(opened, title=game.title)]
         # a call of its own in the new thread, naming those seated (the one who asked
         # opened it and needs none); count: German says "du" to one, "ihr" to several
         others = dict.fromkeys(s.user_id for s in ordered if not s.is_ai
