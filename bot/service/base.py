@@ -499,7 +499,8 @@ class ServiceBase:
         assert row is not None
         table.row, table.state = row, state
         notice = _public(t("svc.rebuilt", row.language, count=len(actions)))
-        return table, [notice]
+        # the new snapshot's version ends an undo vote open: its post says why
+        return table, [notice, *await self._undo_lapsed(table, "rebuilt")]
 
     def _replay(self, table: Table, actions: list[ActionRow]) -> State:
         seated = sum(1 for s in table.seats if s.seat is not None)

@@ -29,7 +29,7 @@ class Undo(ServiceBase):
         if not mine:
             raise Refusal("svc.undo.none")
         await self._refuse_while_voting(table)
-        # a request the game moved past without saying so (a rebuild) is told before the
+        # a request the game moved past whose post was not yet told so is told before the
         # new vote's first cast clears its rows
         notices += await self._undo_lapsed(table)
         first = mine[-1]
@@ -60,6 +60,8 @@ class Undo(ServiceBase):
         table, notices = await self._table(ctx, ("active",))
         seat = self._seat_or_refuse(table, ctx)
         votes = await self.store.votes(table.row.id, table.row.version)
+        if not votes and notices:  # a rebuild just now ended it: its notices say so
+            return notices + [_private(ctx, t("svc.undo.no_vote", ctx.locale), pings=())]
         if not votes:
             raise Refusal("svc.undo.no_vote")
         if not agree:
