@@ -26,6 +26,7 @@ from PIL import ImageDraw
 
 from render.card_text import INK, LINE, MUTED, SMALL, fit
 from render.common import HIGHLIGHT, HIGHLIGHT_WIDTH, text_colour_on
+from render.player_names import display_name
 from render.rhein import PLAYER, VEHICLE, colour_word, vehicle_colour, word
 from render.text_draw import draw_text, text_width
 
@@ -41,10 +42,20 @@ def draw_orders(draw: ImageDraw.ImageDraw, view: dict[str, Any], box: tuple[floa
     y = top
     for order in orders:
         bidding = order["card"] == auction.get("card") and auction.get("bid") is not None
-        bid = word(lang, "card.bid", bid=auction["bid"],
-                   high=colour_word(view, auction["high"], lang)) if bidding else None
+        bid = _bid_note(view, auction, lang, (right - left) / 2 - 16) if bidding else None
         _order_box(draw, view, order, (left, y, right, y + height), lang, bidding, bid)
         y += height + GAP
+
+
+def _bid_note(view: dict[str, Any], auction: dict, lang: str, room: float) -> str:
+    """Who bids what, by name where it fits beside the options ("Ödön bids 4"), else by
+    the colour the standings show beside the name ("Blue bids 4")."""
+    name = display_name(view, auction["high"])
+    if name is not None:
+        said = word(lang, "card.bid", bid=auction["bid"], high=name)
+        if text_width(said, SMALL, True) <= room:
+            return said
+    return word(lang, "card.bid", bid=auction["bid"], high=colour_word(view, auction["high"], lang))
 
 
 def draw_own_orders(draw: ImageDraw.ImageDraw, view: dict[str, Any],
@@ -112,14 +123,24 @@ def _order_box(draw: ImageDraw.ImageDraw, view: dict[str, Any], order: dict,
     draw_text(draw, (right - 8, top + 5), fit(_terms(order, lang), SMALL, room), SMALL,
               fill=MUTED, anchor="ra")
     half = (right - left) / 2
-    options = "   ".join(f"{q} → {c}" for q, c in order["options"])
     room = right - left - 20
     if note is not None:
         note = fit(note, SMALL, half - 16, True)
         draw_text(draw, (right - 8, top + 5 + LINE), note, SMALL, bold=True, fill=INK,
                   anchor="ra")
         room -= text_width(note, SMALL, True) + 16
-    draw_text(draw, (left + 10, top + 5 + LINE), fit(options, SMALL, room), SMALL, fill=INK)
+    draw_text(draw, (left + 10, top + 5 + LINE), fit(_options(order, room), SMALL, room),
+              SMALL, fill=INK)
+
+
+def _options(order: dict, room: float) -> str:
+    """An order's options (containers → income), spaced as widely as ``room`` allows: beside
+    a bid a third option was cut ("3 → 11   4 → 14   5…"), and each one is a price."""
+    for gap, arrow in (("   ", " → "), ("  ", "→"), (" ", "→")):
+        said = gap.join(f"{q}{arrow}{c}" for q, c in order["options"])
+        if text_width(said, SMALL) <= room:
+            break
+    return said
 
 
 def _terms(order: dict, lang: str) -> str:

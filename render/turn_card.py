@@ -32,6 +32,7 @@ from render.card_scene import Place, Scene
 from render.card_text import INK, LINE, MUTED, SMALL, fit, wrap
 from render.common import HIGHLIGHT, HIGHLIGHT_WIDTH, to_png
 from render.move_pieces import cut_entry
+from render.player_names import with_colour
 from render.text_draw import draw_text, text_width
 
 texts.register("render.locales")
@@ -152,14 +153,17 @@ def _banner(draw: ImageDraw.ImageDraw, game_key: str, view: dict, card: dict,
     if acting:
         names = [seat_name(view, seat, lang) for seat in acting[:3]]
         word = seat_colour_word(view, acting[0], lang)
-        head = say(lang, "turn_of", names=", ".join(names)) if len(acting) > 1 else \
-            say(lang, "turn_of_one", name=names[0], colour=word) if word else \
-            say(lang, "turn_of", names=names[0])
-    else:
-        head = say(lang, "nobody")
     head_room = WIDTH - 20 - x
     phase = fit(phase_text(game_key, view, lang), SMALL, head_room * 0.4)
     phase_room = text_width(phase, SMALL) + 24 if phase else 0
+    if not acting:
+        head = say(lang, "nobody")
+    elif len(acting) > 1 or not word:
+        head = say(lang, "turn_of", names=", ".join(names))
+    else:  # a long name is cut, never the colour: "Anne-Marie Weiße… (Yellow)"
+        head = with_colour(names[0], word,
+                           lambda name: say(lang, "turn_of_one", name=name, colour=word),
+                           NAME, head_room - phase_room)
     head = fit(head, NAME, head_room - phase_room, bold=True)
     draw_text(draw, (x, 40), head, NAME, bold=True, fill=INK, anchor="lm")
     if phase:

@@ -519,9 +519,12 @@ def test_a_troedler_card_shows_the_piles_a_seat_takes_from(lang, open_piles):
 def test_a_rhein_card_in_phase_1_shows_the_orders_on_offer(lang):
     """In Phase 1 the seat takes or bids on an order; the map beside it showed none."""
     key, game = "rhein", engine.GAMES["rhein"]
-    state = game.setup(3, {}, seed=5)
+    state = game.setup(3, {}, seed=3)
     seat = game.active(state)[0]
-    opening = next(m for m in game.legal(state, seat) if m["type"] == "bid")
+    offered = {o["card"]: o["options"] for o in game.view(state, None)["orders_list"]}
+    # the bid on the order with the longest options, which its bid beside them once cut
+    opening = max((m for m in game.legal(state, seat) if m["type"] == "bid"),
+                  key=lambda m: len(str(offered[m["card"]])))
     game.apply(state, seat, opening)
     public = game.view(state, None)
     assert public["phase"] == 1 and public["auction"]["card"] == opening["card"]
@@ -531,6 +534,9 @@ def test_a_rhein_card_in_phase_1_shows_the_orders_on_offer(lang):
     cities = {c["number"]: c["name"] for c in public["cities"]}
     for order in public["orders_list"]:
         assert f"#{order['card']} {cities[order['city']]}" in said
+        # every option whole, the bid order's beside its bid too (its third was cut)
+        q, c = order["options"][-1]
+        assert [t for t in said if t.endswith((f"{q} → {c}", f"{q}→{c}"))], order
     bidder = {"en": "bids", "de": "bietet"}[lang]
     assert [t for t in said if f"{bidder} {opening['amount']}" in t]  # the bid, by whom
 
@@ -797,3 +803,29 @@ def test_the_moves_heading_says_moves_not_card():
     for lang, heading in (("en", "Latest moves"), ("de", "Letzte Spielzüge")):
         view = card_view(game, "rheinlaender", state, 3, lang, game.view(state, None), moves)
         assert heading in [t.text for t in draw("rheinlaender", view)[1]]
+
+
+@pytest.mark.parametrize("lang, colour", [("en", "(Yellow)"), ("de", "(Gelb)")])
+def test_a_long_name_in_the_banner_is_cut_before_its_colour(lang, colour):
+    """The banner's colour word ties the name to the pieces: a long name is shortened,
+    never the colour ("Anne-Marie Weißenfels (Yel…" hid whose pieces were meant)."""
+    key, game = "rhein", engine.GAMES["rhein"]
+    state = game.setup(3, {}, seed=3)
+    seat = game.active(state)[0]
+    game.apply(state, seat, next(m for m in game.legal(state, seat) if m["type"] == "bid"))
+    assert NAMES[game.active(state)[0]] == "Anne-Marie Weißenfels"
+    _, texts = draw(key, card_view(game, key, state, 3, lang, game.view(state, None), []))
+    head = next(t.text for t in texts if t.text.startswith("Anne-Marie"))
+    assert head.endswith(f"… {colour}"), head
+
+
+def test_a_bid_is_said_by_the_bidders_name_where_it_fits():
+    """The order under auction says who bids by name, as the standings beside it do."""
+    key, game = "rhein", engine.GAMES["rhein"]
+    state = game.setup(3, {}, seed=3)
+    seat = game.active(state)[0]
+    game.apply(state, seat, next(m for m in game.legal(state, seat) if m["type"] == "bid"))
+    bidder = game.view(state, None)["auction"]["high"]
+    _, texts = draw(key, card_view(game, key, state, 3, "en", game.view(state, None), []))
+    said = [t.text for t in texts if " bids " in t.text]
+    assert said and said[0].startswith("Blue" if len(NAMES[bidder]) > 12 else NAMES[bidder])
