@@ -97,3 +97,23 @@ async def test_through_discord_the_players_are_told_to_ask_the_admin(tmp_path, m
         assert not refused.private[0].pinged
         started = await mod.command("game start", thread, order="joined")
         assert any("begins" in m.text for m in started.visible_posts)
+
+
+async def test_the_host_of_a_game_may_ask_for_its_rematch_and_hosts_it(svc_seeded):
+    """A host ran the finished game without a seat (``rheinbot demo``, a table set up for
+    others) and has no Manage Channels: their rematch was refused as an outsider's."""
+    svc = svc_seeded
+    await svc.new(ctx(ADMIN), "pebbles")
+    left = await svc.leave(ctx(ADMIN))
+    assert f"**U{ADMIN}** still runs the table without a seat" in left[0].text
+    for user in (1, 2):
+        await svc.join(ctx(user))
+    await svc.start(ctx(ADMIN), order="joined")
+    await play_out(svc)
+    plan, refusal = await svc.prepare_rematch(ctx(ADMIN))
+    assert refusal == [] and plan is not None
+    opened = (await svc.rematch(ctx(ADMIN, THREAD), plan))[0]
+    assert opened.text.endswith(f"\n**U{ADMIN}** runs the table without a seat.")
+    assert (await svc.store.live_game(THREAD)).hosted
+    _, outsider = await svc.prepare_rematch(ctx(3))  # who neither played nor ran it
+    assert outsider[0].text.startswith("Only the players of the last game, whoever ran it")

@@ -27,7 +27,10 @@ class Rematch(ServiceBase):
             if row is None or row.status != "finished":
                 raise Refusal("rematch.not_finished")
             seats = await self.store.seats(row.id)
-            if not (ctx.can_manage or any(s.user_id == ctx.user_id for s in seats)):
+            # its host ran the game without a seat (``rheinbot demo``, a table of AI seats
+            # set up for others): the rematch is theirs to ask for as much as a player's
+            host = row.hosted and row.creator_id == ctx.user_id
+            if not (ctx.can_manage or host or any(s.user_id == ctx.user_id for s in seats)):
                 raise Refusal("rematch.not_player")
             game = self._game(row.game_key)
             await self._refuse_a_second(row)
