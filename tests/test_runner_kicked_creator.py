@@ -71,3 +71,18 @@ async def test_a_creator_kicked_from_others_hands_the_table_on_as_before(svc):
     assert row.status == "lobby" and not row.hosted
     await svc.add_bot(ctx(2))
     assert (await svc.start(ctx(2)))[0].audience is Audience.CHANNEL
+
+
+async def test_a_kicked_creator_who_joins_again_is_a_guest(svc):
+    """The table passed to the next player seated for good: a creator kicked from others who
+    joined again took it back (who runs a table is its creator while seated), and with it
+    the power to start it or kick the one the admin had left in charge."""
+    await svc.new(ctx(1), "pebbles")
+    await svc.join(ctx(2))
+    await svc.kick(ctx(9, manage=True), 1)
+    assert (await svc.store.live_game(CH)).creator_id == 2
+    await svc.join(ctx(1))
+    refused = await svc.kick(ctx(1), 2)
+    assert refused[0].audience is Audience.EPHEMERAL
+    assert refused[0].text.startswith("Only **U2**, who runs this table")
+    assert (await svc.start(ctx(2), order="joined"))[0].audience is Audience.CHANNEL

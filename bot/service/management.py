@@ -83,13 +83,18 @@ class Management(ServiceBase):
         saying who runs the table now if that changed. A lobby its last human leaves closes,
         freeing the channel (nobody could start it, and /game new was refused there), unless
         its creator hosts it (:func:`hosts_after`): a host's lobby stays open while guests
-        come and go. A creator kicked while alone hosts nothing, so their lobby closes: the
-        admin removed a player, and a table kept open in the admin's name would hold the
+        come and go. A kicked creator hands the table to the next human seated; one kicked
+        while alone hosts nothing, so their lobby closes: the admin removed a player, and a table kept open in the admin's name would hold the
         channel for a game nobody asked for (they, or anyone, open one with /game new)."""
         ran_it = runner_id(table) == seat.user_id
         hosted = hosts_after(table, seat, kicked)
+        # a kicked creator's table is no longer theirs: were it, joining again would hand
+        # it back to the one just removed
+        heir = next((s.user_id for s in table.seats if not s.is_ai and s.user_id is not None
+                     and s.joined != seat.joined), None) \
+            if kicked and seat.user_id == table.row.creator_id else None
         version = await self.store.remove_seat(table.row.id, table.row.version, seat.joined,
-                                               self.clock(), hosted)
+                                               self.clock(), hosted, heir)
         table.row = await self._row(table.row.id)
         table.seats = await self.store.seats(table.row.id)
         lang = table.row.language

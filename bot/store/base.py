@@ -94,9 +94,11 @@ def move_params(game_id: int, expected_version: int, move: Move, snap: Snapshot,
             (now, *fields.values(), game_id, expected_version), action)
 
 
-def _hosted_field(hosted: bool | None) -> dict[str, int]:
-    """The ``hosted`` column to set with a seat change, if it changes."""
-    return {} if hosted is None else {"hosted": int(hosted)}
+def _hosted_field(hosted: bool | None, creator_id: int | None = None) -> dict[str, int]:
+    """The ``hosted`` and ``creator_id`` columns to set with a seat change, where they
+    change."""
+    fields = {} if hosted is None else {"hosted": int(hosted)}
+    return fields if creator_id is None else {**fields, "creator_id": creator_id}
 
 
 class Tx(Protocol):
@@ -269,12 +271,15 @@ class StoreBase:
             return version
 
     async def remove_seat(self, game_id: int, expected_version: int, joined: int,
-                          now: float, hosted: bool | None = None) -> int:
+                          now: float, hosted: bool | None = None,
+                          creator_id: int | None = None) -> int:
         """``hosted``: whether the creator now runs the table without a seat (None: as it
-        was), set with the seat's removal so that neither is kept without the other."""
+        was); ``creator_id``: whose table it now is (None: as it was; a creator removed by
+        someone else hands it on). Set with the seat's removal so that neither is kept
+        without the other."""
         async with self._tx() as tx:
             version = await self._bump(tx, game_id, expected_version, now,
-                                       **_hosted_field(hosted))
+                                       **_hosted_field(hosted, creator_id))
             await tx.fetch("DELETE FROM seats WHERE game_id = ? AND joined = ?",
                            (game_id, joined))
             return version
