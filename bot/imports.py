@@ -3,9 +3,10 @@
 How seats are mapped: the export's players become seats 1..n in the export's order. The
 import opens a lobby for exactly n players that nobody sits in yet; members take the seats
 with ``/game join`` in that order (the first to join plays the export's first player, and so
-on; ``/game add-bot`` puts an AI in the next seat), and the creator starts it with
-``/game start`` (the join order is always kept). Seats can be handed over later with
-``/game kick player: replacement:`` like in any game. The board and charters keep the
+on; ``/game add-bot`` puts an AI in the next seat), and who runs the table (the importer,
+seated or not; for an import on no member's behalf the first to join), whom the post names,
+starts it with ``/game start`` (the join order is always kept). Seats can be handed over
+later with ``/game kick player: replacement:`` like in any game. The board and charters keep the
 18xx.games names of the players, so the history stays readable.
 
 Replays (undo, a snapshot that no longer loads) start from the imported state, which the store
@@ -137,15 +138,27 @@ def where_text(imported: dict[str, Any], phase: str) -> Any:
 
 
 def lobby_text(title: str, imported: dict[str, Any], game_id: int, phase: str,
-               source: Any, lang: str = DEFAULT) -> str:
-    """The channel post opening an imported table, in the table's language ``lang``."""
+               source: Any, runner: str | None, lang: str = DEFAULT) -> str:
+    """The channel post opening an imported table, in the table's language ``lang``.
+    ``runner``: who runs the table and so starts it, as ``runner_label`` names them (a host
+    without a seat by a mention), or None when no one does yet (an import on no member's
+    behalf: the first to join runs it)."""
     names = imported["names"]
     seats = ", ".join(f"{n}. {name}" for n, name in enumerate(names, 1))
     text = msg("rhl18.import.lobby", title=title, source=source, id=game_id,
                moves=game_moves(imported["actions"]), where=where_text(imported, phase),
-               seats=seats,
-               first=names[0])
+               seats=seats, first=names[0], start=start_text(runner))
     return say(text, lang)
+
+
+def start_text(runner: str | None) -> Any:
+    """Who starts an imported table, said as /game status says it of a lobby ("**Anna**
+    runs the table and starts it with /game start."; "The first to join runs ..."): the
+    post had ended "Then /game start.", and a member who had not imported it could not tell
+    whether that was theirs to do."""
+    if runner is None:
+        return msg("svc.status.first_runs")
+    return msg("svc.status.runner", name=runner)
 
 
 # == rheinbot import-18xx ======================================================================

@@ -207,8 +207,9 @@ class Game:
     result_keys: frozenset[str] = frozenset()
     # Log lines (by catalogue key) that open a move made for someone who is no seat (18Rhl:
     # a corporation in receivership, which the game operates and any player may move). The
-    # channel and /game log credit a move an AI made to them: credited to the AI's seat, it
-    # read as that seat's own. A player's move for them stays the player's.
+    # channel, /game log, the turn card and a turn DM credit a move an AI made to them:
+    # credited to the AI's seat, it read as that seat's own. A player's move for them stays
+    # the player's.
     mover_keys: frozenset[str] = frozenset()
 
     # -- to implement -------------------------------------------------------------------
@@ -296,8 +297,8 @@ class Game:
         the first of the next by the same seat (or by a seat answering it, ``asking_seat``),
         when the game says them as one (Rhein: "loads 1 onto the white Train" twice is
         "loads 2 onto the white Train"; 18Rhl: an offer and its answer); None when it does
-        not. The channel's summary of a run of moves asks this; the stored lines
-        stay as they were."""
+        not. The channel's summary of a run of moves and /game log's entries ask this; the
+        stored lines stay as they were."""
         return None
 
     def asking_seat(self, state: State) -> int | None:

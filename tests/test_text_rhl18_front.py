@@ -164,7 +164,7 @@ def test_import_refusals_and_lobby_in_german():
                 "actions": [{"type": "bid"}, {"type": "message"}, {"type": "pass"},
                             {"type": "pass"}]}  # the chat line is not a move
     lobby = imports.lobby_text("18Rhl", imported, 7, "Phase 3 · OR 4.1",
-                               imports.source_text({"id": 99}), "de")
+                               imports.source_text({"id": 99}), None, "de")
     assert "aus 18xx.games-Partie 99 als Tisch 7 importiert: 3 Spielzüge" in lobby
     assert "1. Ada, 2. Bo" in lobby and "/spiel beitreten" in lobby
 

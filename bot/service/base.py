@@ -208,6 +208,13 @@ class Table:
             out.append(said)
         return out
 
+    def merged(self, before: str, said: str) -> str | None:
+        """``before`` and ``said``, the texts of two moves in a row, as one text where the
+        game says the last line of one and the first of the other as one (:meth:`_merged`:
+        18Rhl's offer and its answer, Rhein's loads onto one transport); else None."""
+        joined = self._merged([before, said])
+        return joined[0] if len(joined) == 1 else None
+
     def said(self, lines: Sequence[Any], locale: object = None) -> str:
         """A move's log lines as one text in the table's language (or ``locale``'s), every
         player the engine names by seat ("Player 2") called by this table's name for them.
@@ -259,6 +266,19 @@ class Table:
         if opening is None:
             return None, list(lines)
         return self.said([opening], locale), [line for line in lines if line is not opening]
+
+    def credited_to(self, action: ActionRow, locale: object = None
+                    ) -> tuple[int | str, list[Any]]:
+        """Who a stored move is credited to, and the lines that say it: the corporation the
+        game operates (:meth:`made_for`, said in ``locale``) for a move an AI made for it,
+        with the move's other lines; else the move's seat, with all of them. A player's
+        move for that corporation stays the player's (``Game.mover_keys``). /game log, the
+        turn card and a turn DM's news credit a stored move by it, as the channel and the
+        AI seats' summary credit a move as it is made."""
+        made_for, own = self.made_for(action.lines, locale)
+        if made_for is not None and action.user_id is None:
+            return made_for, own
+        return action.seat, list(action.lines)
 
     def said_apart(self, lines: Sequence[Any], locale: object = None
                    ) -> tuple[str, list[str]]:

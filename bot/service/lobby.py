@@ -20,6 +20,7 @@ from bot.service.base import (
     _guarded,
     _public,
     _variants_text,
+    runner_label,
 )
 from bot.store import ChannelBusy, SeatRow
 from engine.core import Game, State, clip_word, new_rng, rng_shuffle
@@ -329,5 +330,8 @@ async def _open_imported(service: ServiceBase, ctx: Ctx, data: dict[str, Any],
     source = source_text(data)
     await service.store.save_origin(row.id, str(source), game.dump(state),
                                     game_moves(imported["actions"]), now)
-    text = lobby_text(game.title, imported, row.id, game.phase(state), source, table_lang)
-    return [_public(text, title=game.title)]
+    # who runs it, as /game status names them: the importer by a mention that pings no one
+    runner = runner_label(Table(row=row, game=game, seats=[]))
+    text = lobby_text(game.title, imported, row.id, game.phase(state), source, runner,
+                      table_lang)
+    return [_public(text, title=game.title, pings=())]

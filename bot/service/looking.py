@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from dataclasses import dataclass
 from typing import Any
 
 from bot.i18n import colour_name, language, t
@@ -25,7 +26,7 @@ from bot.service.base import (
 )
 from bot.service.extras import NoZoom, extras_for
 from bot.service.move_lists import first_choices
-from bot.store import GameRow, SeatRow
+from bot.store import ActionRow, GameRow, SeatRow
 from engine.core import Action, Game, State
 from engine.text import say, text_of
 from render.turn_card import standings
@@ -138,20 +139,8 @@ class Looking(ServiceBase):
     @_guarded
     async def log(self, ctx: Ctx, lines: int = 20) -> list[Reply]:
         table, notices = await self._table(ctx, ("active", "finished"))
-        actions = await self.store.actions(table.row.id)
-        shown = []
-        for number, action in enumerate(actions, 1):
-            made_for, own = table.made_for(action.lines, ctx.locale)
-            if made_for is not None and action.user_id is None:
-                # an AI moved a corporation the game operates: the move is the corporation's
-                shown.append(f"{number}. {made_for}: {table.said(own, ctx.locale)}")
-                continue
-            # a move stored without lines (a done before it was logged): its notation
-            said = table.said(action.lines, ctx.locale) or f"`{action.notation}`"
-            seat = table.by_seat(action.seat)
-            lead = f"{_mover(seat, action.user_id, ctx.locale)} " \
-                f"({colour_name(seat.colour, ctx.locale)})"
-            shown.append(f"{number}. " + table.credited(action.seat, said, lead, ctx.locale))
+        entries = _log_entries(table, await self.store.actions(table.row.id), ctx.locale)
+        shown = [entry.line(table, ctx.locale) for entry in entries]
         text = "\n".join(shown[-max(1, min(lines, 100)):]) or t("svc.log.none", ctx.locale)
         return notices + [_private(ctx, _clip(text, keep="end"), pings=())]
 
@@ -237,6 +226,62 @@ class Looking(ServiceBase):
         return [{"seat": s.seat, "rank": s.rank, "score": s.score} for s in standings] or None
 
 
+@dataclass
+class _LogEntry:
+    """One entry of /game log: the moves numbered ``first`` to ``last``, credited to
+    ``mover`` (a seat, or the said corporation the game operates) under ``lead``, and what
+    they did (``said``)."""
+
+    first: int
+    last: int
+    seat: int
+    mover: int | str
+    lead: str
+    said: str
+
+    def line(self, table: Table, lang: str) -> str:
+        # a range's dash is no list item's number: Discord numbers a list itself
+        number = f"{self.first}" if self.first == self.last else f"{self.first}–{self.last}"
+        if isinstance(self.mover, str):  # the move is the corporation's
+            return f"{number}. {self.mover}: {self.said}"
+        return f"{number}. " + table.credited(self.mover, self.said, self.lead, lang)
+
+    def takes(self, table: Table, action: ActionRow, mover: int | str, lead: str) -> bool:
+        """Whether ``action`` is said within this entry: the same mover going on, or an AI
+        seat's answer to this entry's move (``Game.asking_seat``: 18Rhl's offer for a train,
+        which the channel says with its answer as the asker's line). A player's answer
+        stays their own entry, as it is their own line in the channel."""
+        same = action.seat == self.seat and mover == self.mover and lead == self.lead
+        answer = action.seat != self.seat and action.user_id is None and \
+            table.by_seat(action.seat).is_ai
+        return same or answer
+
+
+def _log_entries(table: Table, actions: list[ActionRow], lang: str) -> list[_LogEntry]:
+    """The moves as /game log lists them: each credited as :meth:`Table.credited_to`
+    credits it, and moves in a row that the game says as one (:meth:`Table.merged`: an
+    offer and an AI seat's answer to it, loads onto one transport) one entry, as the
+    channel says them."""
+    entries: list[_LogEntry] = []
+    for number, action in enumerate(actions, 1):
+        mover, own = table.credited_to(action, lang)
+        if isinstance(mover, str):  # an AI moved a corporation the game operates
+            said, lead = table.said(own, lang), mover
+        else:
+            # a move stored without lines (a done before it was logged): its notation
+            said = table.said(own, lang) or f"`{action.notation}`"
+            seat = table.by_seat(action.seat)
+            lead = f"{_mover(seat, action.user_id, lang)} ({colour_name(seat.colour, lang)})"
+        before = entries[-1] if entries else None
+        joined = table.merged(before.said, said) \
+            if before is not None and before.takes(table, action, mover, lead) else None
+        if before is not None and joined is not None:
+            before.last, before.said = number, joined
+        else:
+            entries.append(_LogEntry(number, number, action.seat, mover, lead, said))
+    return entries
+
+
 def _stops(game: Game, state: State, action: Action) -> bool:
     return (game.format(state, action).split() or [""])[0] in STOP_WORDS
 
@@ -255,7 +300,7 @@ def _mover(seat: SeatRow, user_id: int | None, lang: object) -> str:
     been replaced is named by their mention, which Discord shows as their name (the log pings
     no one), not by the seat's new holder; a move an AI made for a player's seat (their
     run-out clock) is the AI's. (One an AI made for a corporation the game operates is the
-    corporation's: :meth:`Table.made_for`.)"""
+    corporation's: :meth:`Table.credited_to`.)"""
     if user_id == seat.user_id or user_id is None and seat.is_ai:
         return seat.name
     if user_id is None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Sequence
 from dataclasses import replace
 
 from bot.i18n import t
@@ -77,18 +78,17 @@ class Pictures(ServiceBase):
         assert state is not None
         before = game.view(base, None)
         work = json.loads(json.dumps(base))
-        entries = card_entries(since)
+        credits = [table.credited_to(row) for row in since]
+        entries = card_entries(since, [mover for mover, _ in credits])
         shown = {index for entry in entries[-CARD_MOVES:] for index in entry}
         texts: dict[int, str] = {}
         for number, row in enumerate(since):
             action = game.parse(work, row.seat, row.notation)
             if number in shown:
-                texts[number] = table.move_said(table.said(table.unheaded(row.lines)), work,
-                                                action)
+                texts[number] = table.move_said(table.said(table.unheaded(credits[number][1])),
+                                                work, action)
             game.apply(work, row.seat, action)
-        moves = [{"seat": since[entry[0]].seat,  # one seat's run names it once
-                  "text": table.run_said(since[entry[0]].seat,
-                                         [texts[number] for number in entry])}
+        moves = [_card_move(table, credits[entry[0]][0], [texts[number] for number in entry])
                  for entry in entries[-CARD_MOVES:]]
         public = game.view(state, None)
         view = self._picture_view(table, public)
@@ -321,14 +321,29 @@ class Pictures(ServiceBase):
         return {**view, "lang": lang or table.row.language, "seats": seats}
 
 
-def card_entries(since: list[ActionRow]) -> list[list[int]]:
-    """The moves' indexes grouped as the card and a turn DM's news list them: a seat's moves
-    in a row are one entry, as the channel joins an AI seat's run with " · " ("plays card 48
+def _card_move(table: Table, mover: int | str, texts: list[str]) -> dict:
+    """A card's entry for a run of moves credited to ``mover`` (:meth:`Table.credited_to`):
+    a seat's under its colour, named once; a corporation's the game operates under none,
+    the corporation named as the channel names it ("ADR (in receivership): ADR lays ..."),
+    not under the colour of the AI seat that made its moves."""
+    if isinstance(mover, str):
+        return {"seat": None, "text": f"{mover}: {table.run_said(None, texts)}"}
+    return {"seat": mover, "text": table.run_said(mover, texts)}
+
+
+def card_entries(since: list[ActionRow],
+                 movers: Sequence[int | str] | None = None) -> list[list[int]]:
+    """The moves' indexes grouped as the card and a turn DM's news list them: the moves in
+    a row of one mover (``movers``, each move's :meth:`Table.credited_to`; by default its
+    seat) are one entry, as the channel joins an AI seat's run with " · " ("plays card 48
     · ends the turn without a bastion"). One per move, a turn's steps took the card (twelve
-    in a Trödler turn), and the other seats' moves fell under "+ N earlier moves"."""
+    in a Trödler turn), and the other seats' moves fell under "+ N earlier moves". An AI
+    seat's moves for a corporation the game operates are that corporation's run, not the
+    seat's."""
+    movers = [row.seat for row in since] if movers is None else movers
     entries: list[list[int]] = []
-    for number, row in enumerate(since):
-        if entries and since[entries[-1][-1]].seat == row.seat:
+    for number, mover in enumerate(movers):
+        if entries and movers[entries[-1][-1]] == mover:
             entries[-1].append(number)
         else:
             entries.append([number])

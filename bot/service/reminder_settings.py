@@ -43,8 +43,11 @@ class ReminderSettings(ServiceBase):
                 continue  # no move of theirs yet: the game's start is in the channel
             actions = await self.store.actions(table.row.id, after=last)
             lang = info.languages.get(user_id, table.row.language)
-            runs = [(actions[entry[0]].seat, saids) for entry in card_entries(actions)
-                    if (saids := [said for said in (_news_said(table, actions[i].lines, lang)
+            # an AI seat's moves for a corporation the game operates are its run
+            credits = [table.credited_to(action, lang) for action in actions]
+            runs = [(credits[entry[0]][0], saids)
+                    for entry in card_entries(actions, [mover for mover, _ in credits])
+                    if (saids := [said for said in (_news_said(table, credits[i][1], lang)
                                                     for i in entry) if said])]
             if not runs:
                 continue
@@ -52,8 +55,7 @@ class ReminderSettings(ServiceBase):
             room = max(NEWS_LINE, NEWS_ROOM // len(shown))
             # whole moves give way, the decisive ones last (a cut mid-sentence lost who
             # was to move next)
-            lines = [shortened(table.credited(mover, table.run_said(mover, saids, lang),
-                                              table.who(mover, lang), lang),
+            lines = [shortened(_news_run(table, mover, saids, lang),
                                lambda text, room=room: len(text) <= room, table.row.game_key)
                      for mover, saids in shown]
             more = [t("rem.news_more", lang, count=len(runs) - NEWS_RUNS)] \
@@ -138,6 +140,17 @@ def _describe(settings: Settings, locale: str = "en") -> str:
         key = "svc.remind.after" if settings.delay_hours else "svc.remind.on"
     return t(key, locale, hours=f"{settings.every_hours:g}", quiet=quiet,
              delay=f"{settings.delay_hours:g}")
+
+
+def _news_run(table: Table, mover: int | str, saids: list[str], lang: str) -> str:
+    """A run of moves in a turn DM's news, credited as the channel credits it: a seat's
+    under its player's name, a corporation's the game operates (:meth:`Table.credited_to`)
+    under its own, "**ADR (in receivership)**: ADR lays ...", as the AI seats' summary
+    says it."""
+    if isinstance(mover, str):
+        return f"**{mover}**: {table.run_said(None, saids, lang)}"
+    return table.credited(mover, table.run_said(mover, saids, lang), table.who(mover, lang),
+                          lang)
 
 
 def _news_said(table: Table, lines: list, lang: str) -> str:
