@@ -276,13 +276,15 @@ TERMINAL_WORDS = {
     "/game undo": "undo", "/spiel rücknahme": "zurück", "/rules": "rules", "/regeln": "regeln",
 }
 UNDERLINE = re.compile(r"__(\S(?:.*?\S)?)__")
+ESCAPED = re.compile(r"\\([.*_~`>#|-])")
 SLASH_COMMAND = re.compile(r"/(?:game|spiel|rules|regeln)(?: [\w-]+)?(?= |\b|$)")
 
 
 def terminal_wording(text: str) -> str:
     """A service text as the terminal shows it: Discord's **bold** and __underline__ marks
-    go, and a slash command the hot-seat has a word for becomes that word."""
-    text = UNDERLINE.sub(r"\1", text.replace("**", ""))
+    and its escapes ("17\\." in /game log, no list item) go, and a slash command the
+    hot-seat has a word for becomes that word."""
+    text = ESCAPED.sub(r"\1", UNDERLINE.sub(r"\1", text.replace("**", "")))
     return SLASH_COMMAND.sub(lambda m: TERMINAL_WORDS.get(m[0], m[0]), text)
 
 

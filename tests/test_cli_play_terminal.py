@@ -174,3 +174,10 @@ def test_a_move_asked_about_first_is_made_with_a_yes(tmp_path):
     kept = play("n")
     assert "Make the move anyway? [y/n]" in kept and "loads 2 onto the white Plane" not in kept
     assert "Nothing was played." in kept
+
+
+def test_terminal_wording_drops_discords_escapes():
+    """/game log escapes its numbers ("21\\." is no Discord list item, which Discord would
+    number itself); the terminal shows them as written."""
+    assert terminal_wording("21\\. Anna (green): loads 4\n22–25\\. Bert: 3\\*2") == \
+        "21. Anna (green): loads 4\n22–25. Bert: 3*2"

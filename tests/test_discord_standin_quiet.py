@@ -49,7 +49,7 @@ async def test_ai_seats_finish_a_game_with_one_post_per_phase(tmp_path, monkeypa
         # the leave notice, at most one summary per phase, the result
         assert len(posts) <= phases + 2, (len(posts), phases, len(actions) - first)
         assert len(posts) * 5 < len(actions) - first
-        assert "1. " in posts[-1].text and posts[-1].files  # the result, with the board
+        assert "1\\. " in posts[-1].text and posts[-1].files  # the result, with the board
         assert all(len(m.files) <= 10 for m in posts)
 
 

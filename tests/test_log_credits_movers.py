@@ -16,8 +16,8 @@ async def test_a_departed_players_moves_stay_theirs_in_the_log(tmp_path):
     await service.leave(ctx(user))
     other = next(u for u in (1, 2, 3) if u != user)
     [log] = await service.log(ctx(other), lines=100)
-    first = next(line for line in log.text.splitlines() if line.startswith("1. "))
-    assert first.startswith(f"1. <@{user}> ("), first
+    first = next(line for line in log.text.splitlines() if line.startswith("1\\. "))
+    assert first.startswith(f"1\\. <@{user}> ("), first
     assert log.pings == ()  # a mention that notifies no one
     seats = {s.seat: s for s in await store.seats(row.id)}
     assert seats[seat].is_ai and seats[seat].name not in first
@@ -35,8 +35,8 @@ async def test_a_move_an_ai_made_for_a_players_seat_is_the_ais(tmp_path):
     await service._ai_turn(table, seat, limit=1)  # as the clock's AI choice plays it
     [log] = await service.log(ctx(1), lines=100)
     name = {s.seat: s.name for s in await store.seats(row.id)}[seat]
-    first = next(line for line in log.text.splitlines() if line.startswith("1. "))
-    assert first.startswith(f"1. an AI for {name} ("), first
+    first = next(line for line in log.text.splitlines() if line.startswith("1\\. "))
+    assert first.startswith(f"1\\. an AI for {name} ("), first
     await store.close()
 
 
@@ -67,8 +67,8 @@ async def test_an_ai_seats_move_for_a_corporation_in_receivership_is_the_corpora
     assert adr and all(line.startswith("**ADR (in receivership)**: ADR ") for line in adr), said
     [log] = await service.log(ctx(1), lines=100)
     first = log.text.splitlines()[0]
-    assert first.startswith("1. ADR (in receivership): ADR "), log.text
+    assert first.startswith("1\\. ADR (in receivership): ADR "), log.text
     [log] = await service.log(replace(ctx(1), locale="de"), lines=100)
     first = log.text.splitlines()[0]
-    assert first.startswith("1. ADR (unter Zwangsverwaltung): ADR "), log.text
+    assert first.startswith("1\\. ADR (unter Zwangsverwaltung): ADR "), log.text
     await store.close()

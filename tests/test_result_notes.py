@@ -5,6 +5,7 @@ by the orders they fulfilled (R56) without a word about it."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 import pytest
@@ -75,6 +76,8 @@ async def test_the_result_post_carries_the_notes(tmp_path):
     ranks = [line for line in result.text.splitlines() if line[:1].isdigit()]
     assert len(ranks) == 3
     assert all(" · " in line and "Herzogt" in line and "Münzen" in line for line in ranks)
+    # no Discord list item, which Discord numbers itself: a tie "1. 1. 3." showed "1. 2. 3."
+    assert all(re.match(r"\d\\\. ", line) for line in ranks), ranks
     # the result again, notes and all, in the asker's language
     status = (await service.status(replace(ctx(1), locale="de")))[0].text
     assert [line for line in status.splitlines() if line[:1].isdigit()] == ranks

@@ -15,7 +15,7 @@ from tests.service_pebbles import ctx, started_table
 from tests.test_ai_seat_posts import TRAIN_OFFER, _offer_table
 from tests.test_rhein_channel_lines import _loading_table
 
-ENTRY = re.compile(r"^(\d+)(?:–(\d+))?\. (.*)$")
+ENTRY = re.compile(r"^(\d+)(?:–(\d+))?\\\. (.*)$")  # "17\." no list item
 
 
 def entries(text: str) -> list[tuple[int, int, str]]:

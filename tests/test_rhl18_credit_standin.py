@@ -62,9 +62,9 @@ async def test_a_players_offer_and_the_ais_answer_are_one_log_entry_through_disc
         assert not shown.visible_posts
         lines = log.splitlines()
         [entry] = [line for line in lines if "GVE offers RhE" in line]
-        first, last = map(int, re.match(r"(\d+)–(\d+)\. ", entry).groups())
+        first, last = map(int, re.match(r"(\d+)–(\d+)\\\. ", entry).groups())
         assert last == first + 1, log
-        assert entry == f"{first}–{last}. Anna (green): GVE offers RhE 35M for a 2-train; " \
+        assert entry == f"{first}–{last}\\. Anna (green): GVE offers RhE 35M for a 2-train; " \
             "RhE declines", log
         assert not any(line.startswith(f"{last}. ") for line in lines), log
         assert not any("declines GVE's offer" in line for line in lines), log

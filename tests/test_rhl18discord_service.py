@@ -250,7 +250,7 @@ async def test_channel_card_and_log_name_players_as_the_table_does(tmp_path):
     assert "Player" not in replies[0].text
     assert any(said in m["text"] for m in cards[-1]["card"]["moves"])
     log = await service.log(ctx(1))
-    assert log[-1].text.endswith(f"1. {name} (orange){said[len(name):]} {bid['company']}") and "Player" not in log[-1].text
+    assert log[-1].text.endswith(f"1\\. {name} (orange){said[len(name):]} {bid['company']}") and "Player" not in log[-1].text
     await store.close()
 
 

@@ -80,7 +80,7 @@ async def test_finished_game_refuses_moves_but_shows_its_board(store_target):
     assert refused[0].audience is Audience.EPHEMERAL and "is over" in refused[0].text
     assert (await service.board(ctx(1)))[0].files
     status = (await service.status(ctx(2)))[0].text
-    assert "finished" in status and "1. **U" in status
+    assert "finished" in status and "1\\. **U" in status
     await service.store.close()
 
 

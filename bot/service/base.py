@@ -171,9 +171,11 @@ class Table:
     def standing_line(self, standing: Standing, locale: object = None) -> str:
         """"2. **Bert** (sky): 30 · 18 from 4 requests + 12 goods, damage 9": a final rank,
         score and how it came about, which explains a rank the bare numbers do not (a
-        tie-break, total damage)."""
+        tie-break, total damage). The rank's dot is escaped: a line opening "1." is a
+        Discord list item, which Discord numbers itself, and showed a tie "1. 1. 3." as
+        "1. 2. 3."."""
         assert self.state is not None
-        line = f"{standing.rank}. {self.who(standing.seat, locale)}: {standing.score}"
+        line = f"{standing.rank}\\. {self.who(standing.seat, locale)}: {standing.score}"
         note = self.game.score_note(self.state, standing)
         return line if note is None else f"{line} · {self.said([note], locale)}"
 

@@ -240,11 +240,13 @@ class _LogEntry:
     said: str
 
     def line(self, table: Table, lang: str) -> str:
-        # a range's dash is no list item's number: Discord numbers a list itself
+        # "17." opening a line makes a Discord list, which numbers its items itself: after
+        # an entry of several moves ("21–24.", no item) move 25 showed as "21.". Escaped,
+        # every number shows as written
         number = f"{self.first}" if self.first == self.last else f"{self.first}–{self.last}"
         if isinstance(self.mover, str):  # the move is the corporation's
-            return f"{number}. {self.mover}: {self.said}"
-        return f"{number}. " + table.credited(self.mover, self.said, self.lead, lang)
+            return f"{number}\\. {self.mover}: {self.said}"
+        return f"{number}\\. " + table.credited(self.mover, self.said, self.lead, lang)
 
     def takes(self, table: Table, action: ActionRow, mover: int | str, lead: str) -> bool:
         """Whether ``action`` is said within this entry: the same mover going on, or an AI
