@@ -114,3 +114,43 @@ async def test_the_other_games_log_one_entry_per_move(tmp_path):
         log = await _log(service)
         assert [entry[:2] for entry in log] == [(n, n) for n in range(1, count + 1)], log
         await store.close()
+
+
+async def test_the_turn_card_says_a_players_offer_and_an_ais_acceptance_as_one_entry(
+        tmp_path, monkeypatch):
+    """The card listed the acceptance under the AI seat's colour as "GVE buys a 2-train
+    from RhE for 35M", the AI seat's purchase as it read, and cut the offer beside it."""
+    game = engine.get_game("18rhl")
+    store, _ = await _offer_table(tmp_path, "card", 2, monkeypatch, answer="accept")
+    service = _offer_table.service  # type: ignore[attr-defined]
+    views: list[dict] = []
+    service.card_render = lambda key, view: views.append(view) or b"\x89PNG card"
+    state = game.load((await store.latest_game(500)).state)
+    await service.play(ctx(1), game.format(state, TRAIN_OFFER))
+    moves = views[-1]["card"]["moves"]
+    said = [move for move in moves if "GVE offers" in move["text"]]
+    # under U1's seat, which the card names by its colour
+    assert said == [{"seat": 2, "text": "GVE offers RhE 35M for a 2-train; RhE accepts"}], moves
+    assert not any("buys a 2-train from RhE" in move["text"] for move in moves), moves
+    await store.close()
+
+
+def test_an_acceptance_said_alone_is_the_sellers_answer():
+    """After the buyer's own move (a turn DM's news begins there), the acceptance stands
+    alone under the seller's president: "RhE accepts GVE's offer: GVE buys ...", no more
+    the bare trade, which read as their own purchase."""
+    from engine.rhl18 import move_line as ML
+    from engine.text import msg
+
+    offer = msg("rhl18.log.offers", who="GVE", seller="RhE", train=msg("rhl18.log.a_train",
+                                                                      name="2"), price=35)
+    trade = msg("rhl18.log.buys_train_from", who="GVE", seller="RhE",
+                train=msg("rhl18.log.a_train", name="2"), price=35)
+    accepts = msg("rhl18.log.accepts", who="RhE", buyer="GVE",
+                  train=msg("rhl18.log.a_train", name="2"), price=35)
+    assert str(accepts) == "RhE accepts GVE's offer: GVE buys a 2-train from RhE for 35M"
+    # stored games keep the trade's line for an acceptance: both merge with their offer
+    for answer in (accepts, trade):
+        assert str(ML.answered(offer, answer)) == "GVE offers RhE 35M for a 2-train; RhE accepts"
+    assert ML.answered(offer, msg("rhl18.log.accepts", who="RhE", buyer="CME",
+                                  train=msg("rhl18.log.a_train", name="2"), price=35)) is None

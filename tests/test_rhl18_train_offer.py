@@ -95,8 +95,11 @@ def test_accept_trades_exactly_as_an_immediate_trade() -> None:
     assert state["corps"][SELLER]["cash"] == before["corps"][SELLER]["cash"] + PRICE
     assert TRAIN in state["corps"][BUYER]["trains"]
     assert TRAIN not in state["corps"][SELLER]["trains"]
-    assert lines[0].key == "rhl18.log.buys_train_from"
-    assert str(lines[0]) == f"GVE buys a 2-train from RhE for {PRICE}M"
+    # the line is the answer's, whose is the seller's president: the trade's alone read,
+    # under their name, as their own purchase
+    assert lines[0].key == "rhl18.log.accepts"
+    assert str(lines[0]) == f"RhE accepts GVE's offer: GVE buys a 2-train from RhE for {PRICE}M"
+    assert "nimmt das Angebot von GVE an" in say(lines[0], "de")
     assert "offer" not in state["round"] and GAME.check_invariants(state) == []
 
 

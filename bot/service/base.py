@@ -282,6 +282,29 @@ class Table:
             return made_for, own
         return action.seat, list(action.lines)
 
+    def answers(self, before: ActionRow, action: ActionRow) -> bool:
+        """Whether ``action`` is an AI seat's answer that the channel says within the line
+        of ``before``, the move it answers (``Game.asking_seat``, ``Game.merged_line``:
+        "**Anna**: GVE offers RhE 35M for a 2-train; RhE accepts"). A player's answer is
+        their own line, as it is their decision."""
+        return action.seat != before.seat and action.user_id is None and \
+            self.by_seat(action.seat).is_ai and bool(before.lines) and bool(action.lines) \
+            and self.game.merged_line(before.lines[-1], action.lines[0]) is not None
+
+    def credits(self, actions: Sequence[ActionRow], locale: object = None
+                ) -> list[tuple[int | str, list[Any]]]:
+        """Each of ``actions`` (moves in a row) credited as :meth:`credited_to` credits it,
+        but an AI's answer (:meth:`answers`) to the move before it, which is credited to
+        the one who asked, as the channel says it: the turn card and a turn DM's news list
+        them so."""
+        out: list[tuple[int | str, list[Any]]] = []
+        for number, action in enumerate(actions):
+            if number and self.answers(actions[number - 1], action):
+                out.append((out[-1][0], list(action.lines)))
+            else:
+                out.append(self.credited_to(action, locale))
+        return out
+
     def said_apart(self, lines: Sequence[Any], locale: object = None
                    ) -> tuple[str, list[str]]:
         """A move's lines as the channel posts them: the move as one text (:meth:`said`),

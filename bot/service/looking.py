@@ -248,15 +248,13 @@ class _LogEntry:
             return f"{number}\\. {self.mover}: {self.said}"
         return f"{number}\\. " + table.credited(self.mover, self.said, self.lead, lang)
 
-    def takes(self, table: Table, action: ActionRow, mover: int | str, lead: str) -> bool:
-        """Whether ``action`` is said within this entry: the same mover going on, or an AI
-        seat's answer to this entry's move (``Game.asking_seat``: 18Rhl's offer for a train,
-        which the channel says with its answer as the asker's line). A player's answer
-        stays their own entry, as it is their own line in the channel."""
+    def takes(self, table: Table, previous: ActionRow, action: ActionRow, mover: int | str,
+              lead: str) -> bool:
+        """Whether ``action``, after ``previous`` (this entry's last move), may be said
+        within this entry: the same mover going on, or an AI seat's answer to it
+        (:meth:`Table.answers`)."""
         same = action.seat == self.seat and mover == self.mover and lead == self.lead
-        answer = action.seat != self.seat and action.user_id is None and \
-            table.by_seat(action.seat).is_ai
-        return same or answer
+        return same or table.answers(previous, action)
 
 
 def _log_entries(table: Table, actions: list[ActionRow], lang: str) -> list[_LogEntry]:
@@ -275,8 +273,8 @@ def _log_entries(table: Table, actions: list[ActionRow], lang: str) -> list[_Log
             seat = table.by_seat(action.seat)
             lead = f"{_mover(seat, action.user_id, lang)} ({colour_name(seat.colour, lang)})"
         before = entries[-1] if entries else None
-        joined = table.merged(before.said, said) \
-            if before is not None and before.takes(table, action, mover, lead) else None
+        joined = table.merged(before.said, said) if before is not None and before.takes(
+            table, actions[number - 2], action, mover, lead) else None
         if before is not None and joined is not None:
             before.last, before.said = number, joined
         else:

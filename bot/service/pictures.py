@@ -78,7 +78,7 @@ class Pictures(ServiceBase):
         assert state is not None
         before = game.view(base, None)
         work = json.loads(json.dumps(base))
-        credits = [table.credited_to(row) for row in since]
+        credits = table.credits(since)
         entries = card_entries(since, [mover for mover, _ in credits])
         shown = {index for entry in entries[-CARD_MOVES:] for index in entry}
         texts: dict[int, str] = {}

@@ -44,7 +44,7 @@ class ReminderSettings(ServiceBase):
             actions = await self.store.actions(table.row.id, after=last)
             lang = info.languages.get(user_id, table.row.language)
             # an AI seat's moves for a corporation the game operates are its run
-            credits = [table.credited_to(action, lang) for action in actions]
+            credits = table.credits(actions, lang)
             runs = [(credits[entry[0]][0], saids)
                     for entry in card_entries(actions, [mover for mover, _ in credits])
                     if (saids := [said for said in (_news_said(table, credits[i][1], lang)

@@ -78,8 +78,10 @@ def describe(state: State, action: dict, known: dict[str, Any],
     if kind == "buy_train":
         return _bought_train(who, known.get("seller"), action["train"], action["price"])
     if kind == "accept":
-        # The trade's line, as when both corporations have the same president.
-        return _bought_train(action["buyer"], who, action["train"], action["price"])
+        # The seller's president's move: the trade's line alone ("GVE buys a 2-train from
+        # RhE") read, under the one who accepted, as their own purchase
+        return msg("rhl18.log.accepts", who=who, buyer=action["buyer"],
+                   train=W.a_train(action["train"]), price=action["price"])
     if kind == "decline":
         return msg("rhl18.log.declines", who=who, buyer=action["buyer"],
                    train=W.a_train(action["train"]), price=action["price"])
@@ -128,15 +130,20 @@ def answered(offer: Any, answer: Any) -> Msg | None:
     if getattr(offer, "key", None) != "rhl18.log.offers":
         return None
     asked, key = offer.params, getattr(answer, "key", None)
-    said = answer.params if key in ("rhl18.log.buys_train_from", "rhl18.log.declines") else {}
+    said = answer.params if key in ANSWERS else {}
     deal = (asked["who"], asked["seller"], str(asked["train"]), asked["price"])
+    # an acceptance stored before it had a line of its own is the trade's line
     if key == "rhl18.log.buys_train_from" and \
             (said["who"], said["seller"], str(said["train"]), said["price"]) == deal:
         return msg("rhl18.log.offer_accepted", offer=offer, seller=asked["seller"])
-    if key == "rhl18.log.declines" and \
+    if key in ANSWERS and key != "rhl18.log.buys_train_from" and \
             (said["buyer"], said["who"], str(said["train"]), said["price"]) == deal:
-        return msg("rhl18.log.offer_declined", offer=offer, seller=asked["seller"])
+        outcome = "accepted" if key == "rhl18.log.accepts" else "declined"
+        return msg(f"rhl18.log.offer_{outcome}", offer=offer, seller=asked["seller"])
     return None
+
+
+ANSWERS = ("rhl18.log.accepts", "rhl18.log.declines", "rhl18.log.buys_train_from")
 
 
 def _bought_train(who: Any, seller: Any, train: str, price: int) -> Msg:
