@@ -66,3 +66,27 @@ async def test_a_rebuild_lapses_the_request_in_the_tables_language(tmp_path, mon
             f"Die Rücknahme-Anfrage von **{asker.name}** ist verfallen: Das Spiel wurde aus "
             "dem Zugprotokoll neu aufgebaut, bevor die Abstimmung endete (sonst hat sich "
             "nichts geändert; /spiel rücknahme fragt erneut).")
+
+
+async def test_an_autocomplete_leaves_the_rebuild_to_the_next_command(tmp_path, monkeypatch):
+    """Autocomplete cannot post: it had rebuilt the game and ended the vote unsaid, so the
+    request's post kept calling for a vote over, and a press on it answered that the game
+    had moved on. It now reads the replayed state alone; the next command rebuilds the game,
+    says so and closes the request."""
+    async with running_bot(tmp_path, monkeypatch, seed=5) as bot:
+        asker, (first, second), asked = await three_players_and_a_vote(bot)
+        request = request_of(asked)
+        mover = await next_mover(bot, (first, second))
+        snapshot_format_moves_on(bot, monkeypatch)
+        channel = bot.stand_in.channel
+        version = (await row_of(bot, channel)).version
+        for typed in ("", "l"):
+            assert await mover.autocomplete("play", "move", typed)  # the mover's moves
+        assert (await row_of(bot, channel)).version == version  # nothing stored
+        assert "agree or refuse" in request.text
+        other = second if mover is first else first
+        pressed = await other.press(request, button(request, YES))
+        assert any(REBUILT in m.text for m in pressed.visible_posts)
+        assert outcome(request).endswith("the game was rebuilt from its move log before the "
+                                         "vote ended (nothing else changed; /game undo asks "
+                                         "again).")

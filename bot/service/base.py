@@ -425,6 +425,10 @@ class ServiceBase:
         # the next card's "before". The action id is also in the store, so after a restart
         # the card replays the log up to it instead.
         self._last_cards: dict[int, tuple[int, str]] = {}
+        # game id -> (version, dumped state) replayed for callers that cannot tell of a
+        # rebuild (:meth:`_load`): autocomplete asks on every key, and a long 18Rhl game
+        # takes about 2 s to replay
+        self._replays: dict[int, tuple[int, str]] = {}
         # The turn card is drawn like the boards are: a service given a stand-in board renderer
         # (tests, the service bench "without render") computes each card's view but draws none.
         self.card_render: Callable[[str, dict], bytes | None] = \
@@ -501,9 +505,11 @@ class ServiceBase:
         if unknown:
             self._languages.update(await self.store.languages(unknown))
         return {user: self._languages.get(user, table.row.language) for user in users}
-    async def _table(self, ctx: Ctx, statuses: tuple[str, ...] = ("lobby", "active")
-                     ) -> tuple[Table, list[Reply]]:
-        """The channel's live game (state loaded if started) and any notices about it."""
+
+    async def _table(self, ctx: Ctx, statuses: tuple[str, ...] = ("lobby", "active"),
+                     tell: bool = True) -> tuple[Table, list[Reply]]:
+        """The channel's live game (state loaded if started) and any notices about it
+        (``tell``: as :meth:`_load`)."""
         if ctx.guild_id is None:
             raise Refusal("svc.no_dm")
         row = await self.store.latest_game(ctx.channel_id)
@@ -511,9 +517,16 @@ class ServiceBase:
             raise Refusal("svc.no_game")
         if row.status not in statuses:
             raise Refusal(_NOT_NOW[row.status])
-        return await self._load(row)
+        return await self._load(row, tell)
 
-    async def _load(self, row: GameRow) -> tuple[Table, list[Reply]]:
+    async def _load(self, row: GameRow, tell: bool = True) -> tuple[Table, list[Reply]]:
+        """The game of ``row`` with its state, and any notices about it: a snapshot that no
+        longer loads is rebuilt from the move log, which the channel is told. A caller that
+        cannot tell anyone (autocomplete, a reminder's schedule) passes ``tell=False``:
+        the state is replayed for it alone and nothing is stored, so that the rebuild, its
+        notice and the end of an open undo vote come with the next command that can say
+        them (an autocomplete's rebuild had left an undo request's post calling for a vote
+        already over)."""
         table = Table(row, self._game(row.game_key), await self.store.seats(row.id))
         if row.state is None:
             return table, []
@@ -528,16 +541,27 @@ class ServiceBase:
         except Exception:
             log.warning("snapshot of game %s does not load; replaying its log", row.id,
                         exc_info=True)
+        if not tell:
+            kept = self._replays.get(row.id)
+            if kept is None or kept[0] != row.version:
+                kept = (row.version, table.game.dump((await self._replayed(table))[0]))
+                self._replays[row.id] = kept
+            table.state = table.game.load(kept[1])
+            return table, []
         return await self._rebuild(table)
 
-    async def _rebuild(self, table: Table) -> tuple[Table, list[Reply]]:
+    async def _replayed(self, table: Table) -> tuple[State, list[ActionRow]]:
+        """The game's state replayed from its move log, and the log."""
         actions = await self.store.actions(table.row.id)
         await self._fetch_origin(table)
         try:
-            state = await asyncio.to_thread(self._replay, table, actions)
+            return await asyncio.to_thread(self._replay, table, actions), actions
         except Exception as error:
             log.exception("game %s cannot be rebuilt from its log", table.row.id)
             raise Refusal("svc.damaged") from error
+
+    async def _rebuild(self, table: Table) -> tuple[Table, list[Reply]]:
+        state, actions = await self._replayed(table)
         await self.store.save_snapshot(table.row.id, table.row.version,
                                        self._snapshot(table, state), self.clock())
         row = await self.store.game(table.row.id)

@@ -143,7 +143,7 @@ class Lobby(ServiceBase):
         """Autocomplete of ``/game join colour:``: the free seat colours of this channel's
         table (the game's own colours where it has them), named in the table's language."""
         try:
-            table, _ = await self._table(ctx, ("lobby",))
+            table, _ = await self._table(ctx, ("lobby",), tell=False)
         except Refusal:
             return []
         palette = self._colours(table)

@@ -255,7 +255,7 @@ class Moves(ServiceBase):
     async def move_choices(self, ctx: Ctx, typed: str) -> list[tuple[str, str]]:
         """Autocomplete: the caller's legal moves matching ``typed``; fast, no rendering."""
         try:
-            table, _ = await self._table(ctx, ("active",))
+            table, _ = await self._table(ctx, ("active",), tell=False)
             seat = self._active_seat(table, ctx)
         except Refusal as refused:
             # an empty list left a seated player who is not to act guessing why; picked,

@@ -108,7 +108,7 @@ class ReminderSettings(ServiceBase):
 
     async def _reschedule_user(self, user_id: int) -> None:
         for row in await self.store.games_of_user(user_id, ("active",)):
-            table, _ = await self._load(row)
+            table, _ = await self._load(row, tell=False)
             await self._tell_reminders(table)
 
 

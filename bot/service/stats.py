@@ -22,7 +22,7 @@ class Stats(ServiceBase):
         """Standings of games that finished before results were stored, from their snapshot."""
         for row in await self.store.finished_without_results(guild_id):
             try:
-                table, _ = await self._load(row)
+                table, _ = await self._load(row, tell=False)
                 if table.state is not None and table.game.result(table.state) is not None:
                     await self._record_result(table)
             except Exception:  # one unreadable old game must not break /stats
