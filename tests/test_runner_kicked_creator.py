@@ -86,3 +86,16 @@ async def test_a_kicked_creator_who_joins_again_is_a_guest(svc):
     assert refused[0].audience is Audience.EPHEMERAL
     assert refused[0].text.startswith("Only **U2**, who runs this table")
     assert (await svc.start(ctx(2), order="joined"))[0].audience is Audience.CHANNEL
+
+
+async def test_a_creator_back_at_the_table_they_left_is_said_to_run_it_again(svc):
+    """A creator who left others seated and joins again runs the table again: the join
+    post said only that they joined, and the one who ran it meanwhile learnt it from a
+    refusal."""
+    await svc.new(ctx(1), "pebbles")
+    await svc.join(ctx(2))
+    await svc.leave(ctx(1))
+    back = await svc.join(ctx(1))
+    assert back[0].text.endswith("\n**U1** now runs the table and starts it with /game start.")
+    joined = await svc.join(ctx(3))  # the runner stays: nothing more said
+    assert "runs the table" not in joined[0].text

@@ -20,6 +20,7 @@ from bot.service.base import (
     _guarded,
     _public,
     _variants_text,
+    runner_id,
     runner_label,
 )
 from bot.store import ChannelBusy, SeatRow
@@ -103,13 +104,19 @@ class Lobby(ServiceBase):
                                         self.clock())
             return notices + [_public(t("join.colour_changed", lang, name=mine.name,
                                         colour=colour_name(picked, lang), note=note))]
+        ran = runner_id(table)
         await self.store.add_seat(table.row.id, version, user_id=ctx.user_id,
                                   name=ctx.user_name, colour=picked, now=self.clock(),
                                   colour_picked=wanted is not None)
         count = len(table.seats) + 1
-        return notices + [_public(t("svc.joins", lang, name=ctx.user_name,
-                                    colour=colour_name(picked, lang), note=note, count=count,
-                                    max=table.row.max_players))]
+        said = t("svc.joins", lang, name=ctx.user_name, colour=colour_name(picked, lang),
+                 note=note, count=count, max=table.row.max_players)
+        table.seats = await self.store.seats(table.row.id)
+        if runner_id(table) == ctx.user_id != ran:
+            # a creator back at the table they left runs it again; the first to sit at an
+            # import no member made runs it: the one who ran it till now should know
+            said = "\n".join([said, t("svc.runs_now_lobby", lang, name=ctx.user_name)])
+        return notices + [_public(said)]
 
     @staticmethod
     def _colours(table: Table) -> list[str]:
