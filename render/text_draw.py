@@ -96,12 +96,37 @@ def clear_render_caches() -> None:
                 value.cache_clear()
 
 
+JOINERS = "\u200d\ufe0e\ufe0f"  # glue of emoji sequences, with nothing to join once they go
+
+
+@lru_cache(maxsize=4096)
+def _drawn(char: str, bold: bool) -> bool:
+    """Whether DejaVu Sans has a glyph for ``char``: what it lacks (CJK, emoji) it draws as
+    the empty box of its missing glyph, the shape of a noncharacter's."""
+    face = font(20, bold)
+    mask, missing = face.getmask(char), face.getmask("\uffff")
+    return (mask.size, bytes(mask)) != (missing.size, bytes(missing))
+
+
+def drawable(text: str, bold: bool = False) -> str:
+    """``text`` without the characters the font cannot draw: a display name "Anna 🎲" is
+    drawn "Anna ", and one of CJK characters only, empty, not as a row of empty boxes."""
+    if text.isascii():
+        return text
+    kept = "".join(c for c in text if _drawn(c, bold))
+    if len(kept) == len(text):
+        return text
+    # the gap a dropped name leaves ("李明 bietet 0" -> "bietet 0", beside its seat's colour)
+    return re.sub(r" {2,}", " ", "".join(c for c in kept if c not in JOINERS)).strip()
+
+
 def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int,
               *, bold: bool = False, fill: str | tuple = "#000000",
               anchor: str | None = None, stroke_width: int = 0,
               stroke_fill: str | None = None) -> None:
     """Draw ``text`` at ``xy`` in DejaVu Sans ``size`` px (``bold``), Pillow's ``anchor``;
     a ``stroke_width`` halo in ``stroke_fill`` keeps a label readable over lines."""
+    text = drawable(text, bold)
     face = font(size, bold)
     draw.text(xy, text, fill=fill, font=face, anchor=anchor, stroke_width=stroke_width,
               stroke_fill=stroke_fill)
@@ -123,6 +148,7 @@ def _text_mask(text: str, size: int, bold: bool) -> tuple[Image.Image, tuple[int
 def paste_text(image: Image.Image, centre: tuple[float, float], text: str, size: int,
                fill: str, bold: bool = True) -> None:
     """Centred text from a cache of masks: boards repeat the same few labels many times."""
+    text = drawable(text, bold)
     mask, (left, top) = _text_mask(text, size, bold)
     x, y = round(centre[0] + left), round(centre[1] + top)
     image.paste(fill, (x, y, x + mask.width, y + mask.height), mask)
@@ -133,7 +159,7 @@ def paste_text(image: Image.Image, centre: tuple[float, float], text: str, size:
 @lru_cache(maxsize=2048)
 def text_width(text: str, size: int, bold: bool = False) -> float:
     """The advance width of ``text`` at ``size`` px: for layouts that measure words."""
-    return font(size, bold).getlength(text)
+    return font(size, bold).getlength(drawable(text, bold))
 
 
 def wrapped(text: str, size: int, width: float, bold: bool = False) -> list[str]:

@@ -48,3 +48,18 @@ def test_recording_sees_every_board_text_with_its_box_on_the_picture():
         with recording() as again:
             render_board(key, view)
         assert sorted(t.text for t in again) == sorted(t.text for t in texts), key
+
+
+def test_what_the_font_cannot_draw_is_left_out():
+    """DejaVu Sans has no CJK or emoji: a display name of them was drawn as a row of empty
+    boxes. Such characters are left out (a name of nothing else is no name to the pictures,
+    which then say the seat by its colour or number)."""
+    from render.text_draw import drawable, text_width
+
+    assert drawable("Zoë Ødegaard, Анна · 3 → 16 ★") == "Zoë Ødegaard, Анна · 3 → 16 ★"
+    assert drawable("Anna 🎲") == "Anna"
+    assert drawable("李明") == ""
+    assert drawable("👨\u200d👩\u200d👧 Bo") == "Bo"
+    assert drawable("李明 bietet 0") == "bietet 0"
+    assert drawable("3 → 16   4 → 20") == "3 → 16   4 → 20"  # spacing kept where nothing goes
+    assert text_width("Anna 🎲", 20) == text_width("Anna", 20)  # measured as drawn

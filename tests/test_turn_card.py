@@ -829,3 +829,32 @@ def test_a_bid_is_said_by_the_bidders_name_where_it_fits():
     _, texts = draw(key, card_view(game, key, state, 3, "en", game.view(state, None), []))
     said = [t.text for t in texts if " bids " in t.text]
     assert said and said[0].startswith("Blue" if len(NAMES[bidder]) > 12 else NAMES[bidder])
+
+
+def test_a_name_the_font_cannot_draw_is_said_by_its_seat():
+    """A display name of CJK characters or emoji drew as empty boxes on every card and
+    board; the pictures now leave out what they cannot draw, and a name left empty is said
+    by its seat and colour."""
+    from types import SimpleNamespace
+
+    from bot.service.pictures import Pictures
+    from bot.store import SeatRow
+    from render.text_draw import drawable
+
+    game = engine.GAMES["rhein"]
+    state = game.setup(3, {}, seed=3)
+    first = game.active(state)[0]
+    names = ["Anna 🎲", "👨\u200d👩\u200d👧 Bo"]
+    names.insert(first, "李明")  # the seat to act
+    colours = seat_colours(game, 3)
+    seats = [SeatRow(1, n, n, 10 + n, names[n], colours[n], False, None) for n in range(3)]
+    table = SimpleNamespace(seats=seats, row=SimpleNamespace(language="en"))
+    view = Pictures._picture_view(table, game.view(state, None))  # type: ignore[arg-type]
+    assert [s["name"] for s in view["seats"]][first] is None
+    assert {s["name"] for s in view["seats"]} == {None, "Anna", "Bo"}
+    card = {"acting": [first], "moves": [], "earlier": 0, "first": True, "changed": {}}
+    _, texts = draw("rhein", {**view, "card": card})
+    said = [t.text for t in texts]
+    assert said[0] == f"Seat {first + 1} ({colours[first].capitalize()})", said[0]
+    assert "Anna" in said and "Bo" in said
+    assert all(drawable(text) == text for text in said)  # nothing drawn as a box

@@ -25,6 +25,7 @@ from bot.service.extras import MAX_BUTTONS, PRIVATE_BUTTONS, Pick, extras_for
 from bot.store import ActionRow
 from engine.core import State
 from render import board_changes
+from render.text_draw import drawable
 from render.turn_card import task_text
 
 CARD_MOVES = 12  # the latest moves a turn card is given (it lists what fits, counts the rest)
@@ -316,8 +317,10 @@ class Pictures(ServiceBase):
     def _picture_view(table: Table, view: dict, lang: str | None = None) -> dict:
         """A public view for a picture: the table's language (or ``lang``), and its
         players' names and colours by seat (renderers that name players use them)."""
-        seats = [{"seat": s.seat, "name": s.name, "colour": s.colour} for s in table.seats
-                 if s.seat is not None]
+        # a name the pictures cannot draw at all (CJK, emoji only) is no name to them: they
+        # say the seat by its colour or number instead of a row of empty boxes
+        seats = [{"seat": s.seat, "name": " ".join(drawable(s.name, True).split()) or None,
+                  "colour": s.colour} for s in table.seats if s.seat is not None]
         return {**view, "lang": lang or table.row.language, "seats": seats}
 
 
