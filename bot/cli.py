@@ -205,8 +205,8 @@ class Recorder:
                 self.images.append(path)
                 text += f"  -> {path}"
             self.lines.extend(text.splitlines())
-            if self.echo:
-                self.out.write(text + "\n")
+            if self.echo:  # the transcript is Markdown; a terminal shows no escapes ("1\\.")
+                self.out.write(ESCAPED.sub(r"\1", text) + "\n")
 
     def _only(self, who: str) -> str:
         if who:
