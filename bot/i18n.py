@@ -40,7 +40,8 @@ def english_move(game_key: str, text: str) -> str:
     for table in _move_words().values():
         words.update(table.get("*", {}))
         words.update(table.get(game_key, {}))
-    return " ".join(words.get(word.lower(), word) for word in text.split())
+    # a word the notation does without ("Zug" in "Zug beenden") swaps for nothing
+    return " ".join(swapped for word in text.split() if (swapped := words.get(word.lower(), word)))
 
 
 def colour_name(colour: str, locale: object) -> str:

@@ -149,3 +149,35 @@ async def test_a_hand_dealt_is_told_in_its_owners_language(tmp_path):
     assert dms[2].startswith("**Nur du siehst**"), dms[2]
     assert dms[1].startswith("**Only you see**") and dms[3].startswith("**Only you see**")
     await store.close()
+
+
+async def test_german_troedler_words_are_understood_or_refused_by_name(tmp_path):
+    """The German board and buttons say Stuhl, Moorweg and "Zug beenden", but only the
+    English notation was read: "nimm stuhl" got "Diesen Zug verstehe ich nicht", and "take
+    xyz" listed the goods in English only."""
+    import engine
+    from bot.service import TablesService
+    from bot.store import Store
+    from tests.service_pebbles import FakeRenderer
+
+    assert english_move("troedler", "Zug beenden") == "end"
+    assert english_move("troedler", "ziehe Moorweg drumlee") == "move moor drumlee"
+    assert english_move("troedler", "nimm Stuhl") == "take chair"
+    store = await Store.open(str(tmp_path / "tr.sqlite3"))
+    service = TablesService(store, games={"troedler": engine.GAMES["troedler"]},
+                            render=FakeRenderer(), seed_source=lambda: 4)
+    await service.new(lctx(1, "de", guild_locale="de"), "troedler", lang="de")
+    await service.join(lctx(2, "de"))
+    await service.start(lctx(1, "de"), order="joined")
+    row = await store.latest_game(500)
+    state = engine.GAMES["troedler"].load(row.state)
+    user = 1 + engine.GAMES["troedler"].active(state)[0]
+    [refused] = await service.play(lctx(user, "de"), "nimm xyz")
+    assert refused.audience is Audience.EPHEMERAL
+    assert refused.text.startswith("'xyz' ist keine Ware; Waren sind: Amboss, Flasche, Stuhl"), \
+        refused.text
+    [refused] = await service.play(lctx(user, "de"), "ziehe sumpf glenmore")
+    assert "ist keine Wegart; Wegarten sind: Bergpfad, Brücke, Fähre, Moorweg" in refused.text
+    [unread] = await service.play(lctx(user, "de"), "tanzen")
+    assert "auch deutsch: stapel-nehmen 3" in unread.text
+    await store.close()

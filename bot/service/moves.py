@@ -238,7 +238,10 @@ class Moves(ServiceBase):
                 extras.choices(game, state, seat, value, lang=ctx.locale) or [])
 
     def _parse(self, table: Table, seat: int, text: str) -> Action:
-        """The engine's parse; if that fails, again with German keywords made English."""
+        """The engine's parse; if that fails, again with German keywords made English. Where
+        the German keyword was what the engine did not know, the second try's refusal is
+        the one said: "nimm stuhl" read as no move at all, where "take stuhl" says which
+        goods there are."""
         assert table.state is not None
         try:
             return table.game.parse(table.state, seat, text)
@@ -248,8 +251,9 @@ class Moves(ServiceBase):
                 raise
             try:
                 return table.game.parse(table.state, seat, english)
-            except RuleError:
-                pass
+            except RuleError as translated:
+                if english.split()[:1] != text.lower().split()[:1]:
+                    raise translated from None
             raise
 
     async def move_choices(self, ctx: Ctx, typed: str) -> list[tuple[str, str]]:
