@@ -105,8 +105,12 @@ async def test_when_the_last_human_leaves_the_ai_seats_play_on_without_a_post_pe
     posts = [reply.text for reply in replies if reply.is_public]
     more = t("svc.ai_more", "de", count=0).split("0")[0]  # "… und "
     said = "\n".join(posts)
-    assert sum(line.startswith(more) for line in said.splitlines()) == 1, said
+    lines = said.splitlines()
+    assert sum(line.startswith(more) for line in lines) == 1, said
     assert "__" not in said  # no phase headings: one count for the whole run
+    # the game's last move after the count: how it ended, which the result does not say
+    last = lines[next(n for n, line in enumerate(lines) if line.startswith(more)) + 1]
+    assert last.startswith("**Bot ") and "das spiel endet" in last.lower(), said
     assert len(posts) <= 3 and len(said) < 1500, posts
     await store.close()
 

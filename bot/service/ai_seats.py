@@ -117,17 +117,21 @@ class AiSeats(ServiceBase):
         play five rounds on, four posts of them with the knock-out and its ping in the
         middle of the second, when all the table then needed was the result. With no
         ``alerted`` (the last player left) every phase is counted, records dropped too: a
-        Rheinländer table got 60 turns in four posts, read by nobody."""
+        Rheinländer table got 60 turns in four posts, read by nobody. The game's last move
+        stays, after the count: it says how the game ended ("Round 6 is over and a player has
+        enough fulfilled requests: the game ends"), which the result post beside it does not."""
         later = sections if alerted is None else sections[alerted + 1:]
         if len(later) < 2:
             return sections
-        count = sum(1 for _, moves in later for seat, _ in moves if seat is not None)
-        more = t("svc.ai_more", table.row.language, count=count)
+        moved = [(seat, said) for _, moves in later for seat, said in moves if seat is not None]
+        if not moved:
+            return sections
+        more = t("svc.ai_more", table.row.language, count=len(moved) - 1)
         if alerted is None:
-            return [(later[0][0], [(None, more)])]
+            return [(later[0][0], [(None, more), moved[-1]])]
         kept = [(None, said) for _, moves in later for seat, said in moves if seat is None]
         phase, moves = sections[alerted]
-        return [*sections[:alerted], (phase, [*moves, (None, more), *kept])]
+        return [*sections[:alerted], (phase, [*moves, (None, more), *kept, moved[-1]])]
 
     def _ai_posts(self, table: Table, sections: list[tuple[Any, Moves]],
                   board: Reply | None = None) -> list[Reply]:
