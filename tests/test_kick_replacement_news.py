@@ -56,3 +56,33 @@ async def test_a_troedler_replacement_gets_their_hand_at_once(tmp_path):
         assert "<@9>" in replies[0].text
     finally:
         await store.close()
+
+
+async def test_the_replacements_turn_dm_names_them_in_the_phase(tmp_path):
+    """The turn DM said the phase as stored with the position, named by the seats then:
+    "It is your turn in **Rheinländer** (Turn 12: Bert)" to Cora, who had replaced Bert."""
+    import engine
+    from bot.service import TablesService
+    from bot.service.reminders import Reminders
+    from bot.store import Store
+    from tests.test_pace_service import Clock, Outbox
+
+    game = engine.get_game("rheinlaender")
+    clock, box = Clock(), Outbox()
+    store = await Store.open(str(tmp_path / "kick.sqlite3"))
+    service = TablesService(store, games={"rheinlaender": game}, render=lambda k, v: b"\x89PNG",
+                            clock=clock, seed_source=lambda: 4,
+                            reminders=Reminders(store, box.send_dm, box.post_channel, clock))
+    await service.new(ctx(1), "rheinlaender", min_players=3, max_players=3)
+    for user in (2, 3):
+        await service.join(ctx(user))
+    await service.start(ctx(1), order="joined")
+    row = await store.latest_game(CH)
+    mover = 1 + game.active(game.load(row.state))[0]  # U1..U3 sit in seats 0..2
+    await service.kick(ctx(1, manage=True), mover, replacement_user_id=8,
+                       replacement_name="Cora")
+    clock.now += 13 * 3600
+    await service.reminders.run_due()
+    [dm] = [text for user, text in box.dms if user == 8 and "your turn" in text]
+    assert ": Cora)" in dm.splitlines()[0] and f"U{mover})" not in dm, dm
+    await store.close()
