@@ -11,13 +11,14 @@ from tests.service_pebbles import GAME, ctx
 CH = 500
 
 
-async def asked(svc):
-    """Three players; U1 plays a gem (a draw: taking it back needs the others' votes)."""
-    await svc.new(ctx(1), "pebbles")
-    for user in (2, 3):
+async def asked(svc, players: int = 3, lang: str | None = None):
+    """``players`` players; U1 plays a gem (a draw: taking it back needs the others'
+    votes)."""
+    await svc.new(ctx(1), "pebbles", **({"lang": lang} if lang else {}))
+    for user in range(2, players + 1):
         await svc.join(ctx(user))
     await svc.start(ctx(1), order="joined")
-    for user in (1, 2, 3):
+    for user in range(1, players + 1):
         await svc.play(ctx(user), "ready")
     row = await svc.store.live_game(CH)
     gem = GAME.load(row.state)["hands"][0][0]
@@ -111,3 +112,10 @@ async def test_the_request_post_is_told_the_outcome_once(svc):
     third = (await svc.undo(ctx(1)))[0]
     ended = await svc.press_vote(ctx(2), third.buttons[1].custom_id)
     assert not any(r.edits for r in ended)
+
+
+async def test_the_call_to_vote_speaks_to_one_voter_as_du(svc):
+    """German called a single voter "<@2>: stimmt zu oder lehnt ab", the plural."""
+    request = await asked(svc, 2, "de")
+    assert request.text.endswith("<@2>: stimm zu oder lehn ab mit den Knöpfen oder "
+                                 "/spiel rücknahme-abstimmen."), request.text

@@ -49,9 +49,11 @@ class Undo(ServiceBase):
         mentions = " ".join(f"<@{s.user_id}>" for s in voters)
         prefix = f"rb:{table.row.id}:{table.row.version}:"
         lang = table.row.language
+        # (count: German calls one voter "du", several "ihr")
+        asked = t("svc.undo.ask", lang, name=seat.name, count=len(later))
+        call = t("svc.undo.call", lang, mentions=mentions, count=len(voters))
         return notices + [_public(
-            t("svc.undo.ask", lang, name=seat.name,
-              count=len(later), mentions=mentions),
+            f"{asked} {call}",
             buttons=[Button(t("svc.undo.agree", lang), prefix + UNDO_AGREE, "success"),
                      Button(t("svc.undo.refuse", lang), prefix + UNDO_REFUSE, "danger")])]
 
