@@ -595,7 +595,7 @@ def test_private_part_and_its_lines():
     assert _secret_lines(secret, "de")[1:] == ["Hand: #4 ferry; #9 bridge", "Münzen: 2"]
     # An empty private pile (Trödler's value pile at the start) is a word, not "[]".
     assert _secret_lines([("you", {"value": [], "coins": 0})], "de") == \
-        ["Wertstapel: leer", "Münzen: 0"]
+        ["Wertungsstapel: leer", "Münzen: 0"]
     assert _private_part(public, public) == []
     assert _private_part({"a": 1, "done": [], "coins": 0}, {"a": 1}) == [("coins", 0)]
     assert _private_part({"hand": []}, {"hand": [3]}) == [("hand", [])]

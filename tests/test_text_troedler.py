@@ -188,3 +188,25 @@ def test_a_score_note_counts_one_request_and_one_good_in_the_singular():
     many = GAME.score_note({}, Standing(seat=0, rank=1, score=16,
                                         detail={**detail, "requests": 3, "goods": 11}))
     assert say(many, "en") == "5 from 3 requests + 11 goods, damage 2"
+
+
+def test_the_logs_final_standings_count_in_the_singular_too(monkeypatch):
+    """/game log's last line read "3 points (3 from 1 requests + 1 goods)" where the result
+    post said "1 request + 1 good"."""
+    from engine.core import Standing
+    from engine.troedler import scoring
+
+    detail = {"request_points": 3, "requests": 1, "goods": 1, "damage": 2, "feed": 0,
+              "total_damage": False}
+    monkeypatch.setattr(scoring, "standings", lambda state: [
+        Standing(seat=0, rank=1, score=1, detail=detail),
+        Standing(seat=1, rank=2, score=0, detail={**detail, "requests": 0, "goods": 4,
+                                                  "request_points": 0})])
+    monkeypatch.setattr(scoring, "player_name", lambda state, seat: f"P{seat}")
+    first, second = scoring.result_lines({})
+    assert say(first, "en") == "1. P0: 1 point (3 from 1 request + 1 good), damage 2 (0 feed)"
+    assert say(first, "de") == "1. P0: 1 Punkt (3 aus 1 Auftrag + 1 Ware), Schaden 2 " \
+        "(0 Kraftfutter)"
+    assert say(second, "en") == "2. P1: 0 points (0 from 0 requests + 4 goods), damage 2 " \
+        "(0 feed)"
+    assert {line.key for line in (first, second)} <= GAME.result_keys

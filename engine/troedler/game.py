@@ -31,7 +31,9 @@ class Troedler(Game):
     seat_name_key = "troedler.player.{colour}"
     record_keys = frozenset({"troedler.log.deal", "troedler.log.deal_pile",
                              "troedler.log.deal_short"})
-    result_keys = frozenset({"troedler.result.line", "troedler.result.out"})
+    # (.line and .out: the standings of games logged before their counted words agreed)
+    result_keys = frozenset({"troedler.result.standing", "troedler.result.standing_out",
+                             "troedler.result.line", "troedler.result.out"})
 
     def setup(self, num_players: int, options: dict[str, Any] | None, seed: int) -> State:
         self.check_players(num_players)

@@ -65,11 +65,17 @@ def standings(state: State) -> list[Standing]:
 
 
 def result_lines(state: State) -> list[Msg]:
+    """The final standings as the game's log ends with them, the counted words agreeing
+    ("1 request", "1 good", "1 point"; games logged before keep their
+    ``troedler.result.line``, "from 1 requests")."""
     lines = []
     for s in standings(state):
         d = s.detail
-        key = "troedler.result.out" if d["total_damage"] else "troedler.result.line"
-        lines.append(msg(key, rank=s.rank, name=player_name(state, s.seat), score=s.score,
-                         request_points=d["request_points"], requests=d["requests"],
-                         goods=d["goods"], damage=d["damage"], feed=d["feed"]))
+        key = "troedler.result.standing_out" if d["total_damage"] else "troedler.result.standing"
+        lines.append(msg(key, rank=s.rank, name=player_name(state, s.seat),
+                         points=msg("troedler.result.points", count=s.score),
+                         request_points=d["request_points"],
+                         requests=msg("troedler.note.requests", count=d["requests"]),
+                         goods=msg("troedler.note.goods", count=d["goods"]),
+                         damage=d["damage"], feed=d["feed"]))
     return lines
