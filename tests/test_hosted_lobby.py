@@ -75,9 +75,15 @@ async def test_a_hosted_game_stays_its_hosts_once_started(tmp_path):
         await service.join(ctx(2))
         assert public(await service.start(ctx(HOST), order="joined"))
         assert refused(await service.abandon(ctx(2)))
+        row = await service.store.latest_game(CH)
+        [seat] = [s.seat for s in await service.store.seats(row.id) if s.user_id == 2]
         left = await service.leave(ctx(2))  # an AI takes the seat; U2 did not run the table
-        assert "an AI seat plays" in left[0].text and "runs the table" not in left[0].text
-        assert (await service.store.latest_game(CH)).status == "active"
+        assert "an AI seat, plays" in left[0].text and "runs the table" not in left[0].text
+        row = await service.store.latest_game(CH)
+        assert row.status == "active"
+        # the post names the AI as its later moves do ("Bot 2"), not "an AI seat" alone
+        [bot] = [s.name for s in await service.store.seats(row.id) if s.seat == seat]
+        assert left[0].text.startswith(f"**U2** leaves; **{bot}**, an AI seat, plays"), left
         assert public(await service.abandon(ctx(HOST)))
     finally:
         await service.store.close()

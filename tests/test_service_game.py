@@ -300,7 +300,7 @@ async def test_abandon_and_kick_need_the_creator_or_manage_channels(svc):
         assert refused[0].audience is Audience.EPHEMERAL
         assert refused[0].text.startswith("Only **U1**, who runs this table, or someone with")
     kicked = await service.kick(ctx(2, manage=True), 3)
-    assert "replaced by **an AI seat**" in kicked[0].text
+    assert "replaced by **Bot 1**, an AI seat." in kicked[0].text
     seats = await service.store.seats((await state_of(service))[1].id)
     assert seats[2].is_ai and seats[2].user_id is None
     assert 2 not in GAME.active((await state_of(service))[0])  # the new AI said ready at once

@@ -17,7 +17,7 @@ def refused(replies) -> bool:
 async def test_a_kicked_creator_keeps_no_powers_and_the_next_player_runs_the_table(svc):
     await seated_game(svc, 3)
     kicked = await svc.kick(ctx(9, manage=True), 1)
-    assert "replaced by **an AI seat**" in kicked[0].text
+    assert "replaced by **Bot 1**, an AI seat." in kicked[0].text
     assert "**U2** now runs the table" in kicked[0].text
     for verb in (lambda c: svc.abandon(c), lambda c: svc.kick(c, 2)):
         answer = await verb(ctx(1))

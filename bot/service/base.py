@@ -644,6 +644,12 @@ def runner_id(table: Table) -> int | None:
     return humans[0] if humans else None
 
 
+def next_bot_name(table: Table) -> str:
+    """The name an AI seat that takes over a player's seat gets ("Bot 3"): said in the post
+    that hands the seat over, so the table knows whom the later moves are by."""
+    return f"Bot {1 + sum(1 for s in table.seats if s.is_ai)}"
+
+
 def runner_label(table: Table) -> str | None:
     """How a text names who runs the table (:func:`runner_id`): a seated runner by their
     name in bold; a host without a seat, whose name no seat holds, by a mention (the texts

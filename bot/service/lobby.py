@@ -20,6 +20,7 @@ from bot.service.base import (
     _guarded,
     _public,
     _variants_text,
+    next_bot_name,
     runner_id,
     runner_label,
 )
@@ -172,7 +173,8 @@ class Lobby(ServiceBase):
                 table, seat, t("svc.leaves", lang, name=seat.name))
         assert seat.seat is not None
         told = await self._told_lines(table, seat.seat)
-        said = t("svc.leaves_ai", lang, name=seat.name, colour=colour_name(seat.colour, lang))
+        said = t("svc.leaves_ai", lang, name=seat.name, colour=colour_name(seat.colour, lang),
+                 bot=next_bot_name(table))
         return notices + await self._seat_handed_on(table, seat, [*told, said], None, None)
 
     @_guarded

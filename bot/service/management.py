@@ -16,6 +16,7 @@ from bot.service.base import (
     _public,
     _secret_lines,
     hosts_after,
+    next_bot_name,
     runner_id,
 )
 from bot.store import SeatRow
@@ -52,7 +53,7 @@ class Management(ServiceBase):
         colour = colour_name(target.colour, lang)
         if replacement_user_id is None:
             said = t("svc.replaced", lang, name=target.name, colour=colour,
-                     who=t("svc.an_ai", lang))
+                     bot=next_bot_name(table))
         else:  # the mention, in the post's text, notifies the member now seated
             said = t("svc.replaced_by_member", lang, name=target.name, colour=colour,
                      who=replacement_name or t("svc.a_player", lang),
@@ -140,8 +141,7 @@ class Management(ServiceBase):
                        name: str | None, hosted: bool | None = None) -> list[Reply]:
         """``hosted``: the creator's hosting, changed with the seat (:func:`hosts_after`)."""
         is_ai = user_id is None
-        label = name or (f"Bot {1 + sum(1 for s in table.seats if s.is_ai)}" if is_ai
-                         else "Player")
+        label = name or (next_bot_name(table) if is_ai else "Player")
         # an undo request open now lapses: the store drops its votes with the seat change
         voting = await self.store.votes(table.row.id, table.row.version)
         await self.store.replace_seat(table.row.id, table.row.version, seat, user_id=user_id,
