@@ -67,3 +67,13 @@ async def test_a_colour_without_a_seat_at_this_count_refuses_the_start(tmp_path)
     seats = await service.store.seats((await service.store.latest_game(500)).id)
     assert {s.user_id: s.colour for s in seats}[2] == "sky"
     await service.store.close()
+
+
+async def test_a_taken_colour_offers_the_caller_other_colours_than_their_own(tmp_path):
+    """"purple is taken. Free colours: green, yellow, …" listed the caller's own green."""
+    service = await _service(tmp_path, "rhein")
+    await service.new(ctx(1), "rhein", max_players=4)
+    await service.join(ctx(2), "purple")
+    refused = await service.join(ctx(1), "purple")  # U1 sits as green
+    assert refused[0].text == "purple is taken. Free colours: yellow, blue.", refused[0].text
+    await service.store.close()

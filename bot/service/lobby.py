@@ -140,7 +140,9 @@ class Lobby(ServiceBase):
         free = [c for c in palette if c not in picked]
         typed = wanted.lower()
         found = next((c for c in palette if typed in (c, colour_name(c, lang).lower())), None)
-        names = ", ".join(colour_name(c, lang) for c in free)
+        # the caller's own colour is no choice to offer them
+        own = mine.colour.lower() if mine is not None else None
+        names = ", ".join(colour_name(c, lang) for c in free if c != own)
         if found is None:
             raise Refusal("svc.bad_colour", colour=repr(clip_word(wanted)), free=names)
         if found not in free:
