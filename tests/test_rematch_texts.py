@@ -20,11 +20,14 @@ async def test_the_rematch_names_the_old_games_channel_not_its_number(svc_seeded
     opened = (await rematch_replies(svc_seeded))[0]
     assert "opened a rematch of **Pebbles** (played in <#500>)" in opened.text
     assert "(game 1)" not in opened.text
+    # who starts it by name: "Whoever runs the table starts it" left the table to guess
+    assert "\n**U2** starts it with /game start" in opened.text
 
 
 async def test_the_german_rematch_names_the_channel_too(svc_seeded):
     opened, call = await rematch_replies(svc_seeded, lang="de")
     assert "(gespielt in <#500>)" in opened.text and "(Spiel 1)" not in opened.text
+    assert "\n**U2** startet die Revanche mit /spiel starten" in opened.text
     assert "<@1> <@3>:" in call.text and "ihr sitzt wieder" in call.text  # two called
 
 
