@@ -67,7 +67,7 @@ def test_hot_seat_play_to_the_end_with_moves_board_and_undo(tmp_path):
                       str(tmp_path)], stdin=script)
     assert code == 0, text
     assert "=== Player 2: your turn" in text and "take 3                       Take 3" in text
-    assert "Player 1 takes back 1 move." in text and "**" not in text
+    assert "Taken back: your last step" in text and "**" not in text
     assert "The game is finished." in text and "wins!" in text
     assert "<@" not in text  # mentions are shown as names in the terminal
     assert "/play" not in text and "Type a move, or 'moves' to list them." in text

@@ -246,7 +246,11 @@ async def test_free_undo_of_own_move_while_still_active_and_nothing_revealed(svc
     before, _ = await state_of(service)
     await service.play(ctx(1), "take 2")
     replies = await service.undo(ctx(1))
-    assert "takes back 1 move" in replies[0].text and replies[0].audience is Audience.CHANNEL
+    # a step the channel never saw (the turn goes on): its undo is told to its mover alone,
+    # with their prompt; the channel had got "U1 takes back 1 move" and the turn again
+    assert replies[0].text == "Taken back: your last step (only you had been told of it)."
+    assert all(r.audience is not Audience.CHANNEL for r in replies), replies
+    assert any(r.buttons for r in replies if r.audience is Audience.EPHEMERAL)
     after, row = await state_of(service)
     assert GAME.dump(after) == GAME.dump(before)
     assert [a.notation for a in await service.store.actions(row.id)] == ["ready", "ready"]

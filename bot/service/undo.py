@@ -41,7 +41,14 @@ class Undo(ServiceBase):
         free = (seat.seat in table.game.active(state) and not humans_after
                 and table.game.reveals(state) == later[0].reveals_before)
         if free or not voters:
-            return notices + await self._undo(table, later[0].id, len(later), seat.name)
+            # steps of a turn told to its mover alone (their own since the channel's last
+            # word): so is their undo. The channel had got "Anna takes back 1 move" and the
+            # turn's prompt again for a step it never saw
+            mark = await self.store.said_mark(table.row.id)
+            unsaid = free and mark is not None and later[0].id > mark and \
+                all(a.seat == seat.seat for a in later)
+            return notices + await self._undo(table, later[0].id, len(later), seat.name,
+                                              ctx if unsaid else None)
         if await self.store.cast_vote(table.row.id, table.row.version, later[0].id,
                                       ctx.user_id, ctx.user_id, True, self.clock(),
                                       opens=True) is None:
@@ -176,8 +183,10 @@ class Undo(ServiceBase):
         """Every other human player; AI seats never object."""
         return [s for s in table.seats if not s.is_ai and s.user_id != asker.user_id]
 
-    async def _undo(self, table: Table, first_action: int, count: int, name: str
-                    ) -> list[Reply]:
+    async def _undo(self, table: Table, first_action: int, count: int, name: str,
+                    told: Ctx | None = None) -> list[Reply]:
+        """Take back the moves from ``first_action`` on; ``told``: the mover whose steps
+        only they were told, who alone is told of their undo and gets their prompt."""
         actions = [a for a in await self.store.actions(table.row.id) if a.id < first_action]
         phase_before = table.row.phase
         await self._fetch_origin(table)
@@ -186,6 +195,12 @@ class Undo(ServiceBase):
                                    self._snapshot(table, state), self.clock())
         table.state = state
         table.row = await self._row(table.row.id)
+        if told is not None:
+            seat = table.seat_of(told.user_id)
+            assert seat is not None and seat.seat is not None
+            return [_private(told, t("svc.undo.done_own", told.locale, count=count)),
+                    *await self._after_change(table, mover=(seat.seat, told.user_id,
+                                                            told.locale))]
         replies = [_public(t("svc.undo.done",
                              table.row.language, name=name, count=count))]
         if table.named(table.game.phase(state)) != phase_before:  # as stored: named
