@@ -36,6 +36,7 @@ DECISIVE_EVENTS = ("bankrupt", "duchy", "duke", "deliver", "fulfil", "discard", 
 # routine variants of a decisive event ("rhein.log.finished.fulfil": can fulfil no more)
 ROUTINE_VARIANTS = ("done", "finished", "idle", "nothing_to_do")
 GAP = "…"
+LEAST_WORDS = 3  # of a piece cut short (its start), or none of it
 MOVE = " · "
 # between moves; between sentences; between 18Rhl's lines (a stop keeps to its sentence)
 PIECE_END = re.compile(r" · |(?<=[.!?]) (?=\S)|(?<=;) (?=\S)")
@@ -227,7 +228,39 @@ def shortened(text: str, fits: Callable[[str], bool], game: str = "") -> str:
         else:
             low = middle + 1
     shortest = joined(parts, set(order[:low]))
-    return shortest if fits(shortest) else clip_words(shortest, fits)
+    if not fits(shortest):
+        return clip_words(shortest, fits)
+    return _with_start_of_last(parts, order[:low], fits) or shortest
+
+
+def _with_start_of_last(parts: list[tuple[str, str]], dropped: list[int],
+                        fits: Callable[[str], bool]) -> str | None:
+    """The pieces kept and as much of the start of the last piece dropped as still fits
+    (its words, then "…"), or None if not one word of it does: a card entry cut to "Bot 2
+    ends the turn. …" left two of its three lines empty, where "must discard 4 cards to keep
+    4 · discards: #86 moor path, …" fit."""
+    if not dropped:
+        return None
+    last = dropped[-1]
+    separator, piece = parts[last]
+    words = piece.split(" ")
+
+    # (a dropped piece right after it is a gap that says the cut already)
+    mark = "" if last + 1 in dropped else f" {GAP}"
+
+    def start(count: int) -> str:
+        cut = f"{' '.join(words[:count])}{mark}"
+        return joined([*parts[:last], (separator, cut), *parts[last + 1:]], set(dropped[:-1]))
+
+    low, high = 0, len(words) - 1  # the most words of it that fit (all: not dropped)
+    while low < high:
+        middle = (low + high + 1) // 2
+        if fits(start(middle)):
+            low = middle
+        else:
+            high = middle - 1
+    # fewer words than that say nothing ("… Bot 1 …"): the gap stands alone
+    return start(low) if low >= LEAST_WORDS else None
 
 
 def clip_words(text: str, fits: Callable[[str], bool]) -> str:

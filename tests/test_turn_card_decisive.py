@@ -225,3 +225,21 @@ def test_a_two_line_column_lists_both_latest_entries_not_a_count():
     earlier, entries = shown_moves(moves, 0, 2, WIDTH, "18rhl")
     assert earlier == 0 and [seat for seat, _ in entries] == [0, 1]
     assert entries[0][1][0].startswith("BME offers") and entries[1][1][0].startswith("DEE")
+
+
+def test_an_entry_cut_short_fills_its_lines_with_the_start_of_what_went():
+    """A review's Trödler card read "Bot 2 beendet den Zug. …" in one of the entry's three
+    lines: the discard that ended the turn went whole, where most of it fit."""
+    entry = ("Bot 2 beendet den Zug. Bot 2 muss 4 Karten abwerfen, um 4 zu behalten · wirft "
+             "ab: #86 Moorweg, #88 Moorweg, #97 Extratrödel, #109 Fähre.")
+    lines = move_pieces.cut_entry(entry, SMALL, WIDTH, 3, "troedler")
+    assert len(lines) == 3, lines
+    said = " ".join(lines)
+    assert said.startswith("Bot 2 beendet den Zug. … wirft ab: #86 Moorweg, #88") and \
+        said.endswith(" …"), said
+    # never a stub of a piece: fewer than three of its words, and the gap stands alone
+    two = " ".join(move_pieces.cut_entry(
+        "Bot 1 nimmt Stapel 5 (oben #69 Brücke). Der übrige Stapel 4 kommt auf den "
+        "Ablagestapel · spielt #29 Kraftfutter, um bei der nächsten Lieferung einen Topf "
+        "durch einen Amboss zu ersetzen", SMALL, WIDTH, 2, "troedler"))
+    assert two == "Bot 1 nimmt Stapel 5 (oben #69 Brücke). …", two
