@@ -261,3 +261,23 @@ async def test_bad_quiet_hours_are_refused(tmp_path, bad):
     reply = await service.remind(ctx(1), **bad)
     assert reply[0].audience is Audience.EPHEMERAL and "Quiet hours" in reply[0].text
     await service.store.close()
+
+
+async def test_stop_ends_the_loop_when_a_wake_comes_with_it(tmp_path):
+    """A move that wakes the reminders as the bot stops. Two clean-clone test runs stalled
+    in a stand-in test's teardown, stop() waiting for a reminders task that was cancelling
+    yet asleep in asyncio.wait_for (Python 3.11's wait_for can lose a cancel that meets its
+    finished wait). The loop now waits under asyncio.timeout. This guard did not make the
+    old loop stall here: the race needs the full suite's timing."""
+    store = await Store.open(str(tmp_path / "stop.sqlite3"))
+    box = Outbox()
+    reminders = Reminders(store, box.send_dm, box.post_channel)
+    try:
+        for _ in range(20):  # the race is the same every time: the wake and the cancel
+            reminders.start()
+            await asyncio.sleep(0.02)  # the loop waits for its next due time
+            reminders.wake()
+            async with asyncio.timeout(5):  # no task of its own: stop() cancels at once
+                await reminders.stop()
+    finally:
+        await store.close()

@@ -197,8 +197,12 @@ class Reminders:
                 due = self.clock() + RETRY_SECONDS
             timeout = self.poll_seconds if due is None else \
                 min(self.poll_seconds, max(0.0, due - self.clock()))
+            # asyncio.timeout, not wait_for: Python 3.11's wait_for loses a cancel that
+            # comes as the event is set (a move woke us as the bot stopped), and the loop
+            # then slept on while stop() waited for it, for good (a CI run stalled so)
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), timeout)
+                async with asyncio.timeout(timeout):
+                    await self._wake.wait()
 
     async def run_due(self) -> int:
         """Fire every reminder that is due now and no other process holds; return how many
