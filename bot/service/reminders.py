@@ -163,6 +163,7 @@ class Reminders:
         self.poll_seconds = min(poll_seconds, MAX_SLEEP)
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
+        self._stopping = False
         # Set by the tables service: the channel post (with buttons) when a move clock runs
         # out, given (game id, user id); empty when that seat is no longer waiting.
         self.clock_expired: Expired | None = None
@@ -177,17 +178,23 @@ class Reminders:
 
     async def stop(self) -> None:
         if self._task is not None:
+            # the flag too, not the cancel alone: a cancel lost on the way (the task was seen
+            # "cancelling" yet asleep for its next due time, stop() waiting on it for good)
+            # still ends the loop at its next turn, which the wake makes now
+            self._stopping = True
+            self._wake.set()
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
             self._task = None
+            self._stopping = False
 
     def wake(self) -> None:
         """Re-read the earliest due time (called when a sooner reminder may exist)."""
         self._wake.set()
 
     async def _loop(self) -> None:
-        while True:
+        while not self._stopping:
             self._wake.clear()
             try:
                 await self.run_due()
@@ -197,9 +204,8 @@ class Reminders:
                 due = self.clock() + RETRY_SECONDS
             timeout = self.poll_seconds if due is None else \
                 min(self.poll_seconds, max(0.0, due - self.clock()))
-            # asyncio.timeout, not wait_for: Python 3.11's wait_for loses a cancel that
-            # comes as the event is set (a move woke us as the bot stopped), and the loop
-            # then slept on while stop() waited for it, for good (a CI run stalled so)
+            # asyncio.timeout, not wait_for: Python 3.11's wait_for can lose a cancel that
+            # comes as the event is set (a move woke us as the bot stopped)
             with contextlib.suppress(TimeoutError):
                 async with asyncio.timeout(timeout):
                     await self._wake.wait()
