@@ -147,18 +147,19 @@ def lobby_text(title: str, imported: dict[str, Any], game_id: int, phase: str,
     seats = ", ".join(f"{n}. {name}" for n, name in enumerate(names, 1))
     text = msg("rhl18.import.lobby", title=title, source=source, id=game_id,
                moves=game_moves(imported["actions"]), where=where_text(imported, phase),
-               seats=seats, first=names[0], start=start_text(runner))
+               seats=seats, first=names[0], start=runner_words(runner))
     return say(text, lang)
 
 
-def start_text(runner: str | None) -> Any:
-    """Who starts an imported table, said as /game status says it of a lobby ("**Anna**
-    runs the table and starts it with /game start."; "The first to join runs ..."): the
-    post had ended "Then /game start.", and a member who had not imported it could not tell
-    whether that was theirs to do."""
-    if runner is None:
+def runner_words(name: str | None) -> Any:
+    """Who runs a lobby and so starts it, as an import's post and /game status say it
+    ("**Anna** runs the table and starts it with /game start."), ``name`` as
+    ``runner_label`` gives it; None: "The first to join runs …" (an import on no member's
+    behalf). The post had ended "Then /game start.", and a member who had not imported it
+    could not tell whether that was theirs to do."""
+    if name is None:
         return msg("svc.status.first_runs")
-    return msg("svc.status.runner", name=runner)
+    return msg("svc.status.runner", name=name)
 
 
 # == rheinbot import-18xx ======================================================================

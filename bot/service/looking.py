@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.i18n import colour_name, language, t
+from bot.imports import runner_words
 from bot.replies import PICK_CHOICE, Attachment, Button, Reply
 from bot.service.base import (
     STOP_WORDS,
@@ -289,10 +290,7 @@ def _stops(game: Game, state: State, action: Action) -> bool:
 def _runner_line(table: Table, lang: str) -> str:
     """Who runs a lobby (:func:`runner_id`) and so starts it: whom its players ask to. A
     seated runner by name; a host without a seat, whose name no seat holds, by a mention."""
-    name = runner_label(table)
-    if name is None:  # an import on no member's behalf: the first to sit runs it
-        return t("svc.status.first_runs", lang)
-    return t("svc.status.runner", lang, name=name)
+    return say(runner_words(runner_label(table)), lang)
 
 
 def _mover(seat: SeatRow, user_id: int | None, lang: object) -> str:
