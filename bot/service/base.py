@@ -235,6 +235,14 @@ class Table:
         return extras_for(self.row.game_key).list_labels(self.game, state, moves, lang=lang) \
             or [self.label(state, move, lang) for move in moves[:LISTED]]
 
+    def phase_now(self) -> Any:
+        """The game's phase (a catalogue text, not yet said) named by today's seats. The
+        phase stored with the position (``row.phase``) names whoever held each seat when it
+        was saved: "Turn 12: Bert" after Cora took Bert's seat, until the next move. Without
+        a state (a lobby) the stored one."""
+        return self.named(self.game.phase(self.state)) if self.state is not None \
+            else self.row.phase
+
     def named(self, text: Any) -> Any:
         """``text`` (a catalogue text, not yet said) with every player the engine names by
         seat or colour called by this table's name for them ("Turn 21: Orange" -> "Turn 21:

@@ -37,9 +37,9 @@ class Looking(ServiceBase):
     @_guarded
     async def status(self, ctx: Ctx) -> list[Reply]:
         table, notices = await self._table(ctx, ("lobby", "active", "finished"))
-        row = table.row
+        row, phase = table.row, table.phase_now()
         lines = [f"**{table.game.title}**: " + t(f"svc.status.{row.status}", ctx.locale)
-                 + (f", {say(row.phase, ctx.locale)}" if row.phase else "")]
+                 + (f", {say(phase, ctx.locale)}" if phase else "")]
         # a player back after days sees where everyone stands, as the turn card shows it
         numbers = dict(standings(row.game_key, table.game.view(table.state, None),
                                  language(ctx.locale))) \
@@ -161,7 +161,7 @@ class Looking(ServiceBase):
         (and for whom): a player in several week-long games sees them all at once."""
         waiting, others = [], []
         for row in await self.store.games_of_user(ctx.user_id, ("active",)):
-            seats = await self.store.seats(row.id)
+            seats, phase = await self._listed(row)
             mine = next((s for s in seats if s.user_id == ctx.user_id and not s.is_ai), None)
             if mine is None:
                 continue
@@ -169,17 +169,29 @@ class Looking(ServiceBase):
                 else row.game_key
             if mine.seat in row.active_seats:
                 waiting.append(t("svc.mygames.line", ctx.locale, title=title,
-                                 channel=row.channel_id, phase=row.phase))
+                                 channel=row.channel_id, phase=phase))
             else:
                 names = [s.name for s in seats if s.seat in row.active_seats]
                 others.append(t("svc.mygames.other", ctx.locale, title=title,
-                                channel=row.channel_id, phase=row.phase,
+                                channel=row.channel_id, phase=phase,
                                 names=", ".join(names), count=len(names)))
         lines = [t("svc.mygames.head", ctx.locale), *waiting] if waiting else \
             [t("svc.mygames.none", ctx.locale)]
         if others:
             lines += [t("svc.mygames.others", ctx.locale), *others]
         return [_private(ctx, _clip("\n".join(lines)))]
+
+    async def _listed(self, row: GameRow) -> tuple[list[SeatRow], Any]:
+        """A listed game's seats and its phase named by them (:meth:`Table.phase_now`), read
+        from its snapshot: a list of many games replays none of them, but one whose
+        snapshot no longer loads, once per version (:meth:`_load`, ``tell=False``: the
+        rebuild's notice is for its channel, with the next command there). A game this bot
+        cannot load keeps the phase as stored."""
+        try:
+            table, _ = await self._load(row, tell=False)
+        except Refusal:  # an unknown game, or one whose log no longer replays
+            return await self.store.seats(row.id), row.phase
+        return table.seats, table.phase_now()
 
     @_guarded
     async def export(self, ctx: Ctx) -> list[Reply]:

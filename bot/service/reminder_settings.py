@@ -73,11 +73,8 @@ class ReminderSettings(ServiceBase):
                 if not s.is_ai and s.user_id is not None:
                     waiting[s.user_id] = _expected(
                         game, state, seat, languages.get(s.user_id, row.language), table)
-        # the phase named by today's seats: the stored one names whoever held a seat when
-        # the position was saved ("Turn 12: Bert" in the DM of Cora, who replaced him)
-        phase = table.named(game.phase(state)) if state is not None else row.phase
         return TurnInfo(game_id=row.id, guild_id=row.guild_id, channel_id=row.channel_id,
-                        title=game.title, phase=phase, live=live, waiting=waiting,
+                        title=game.title, phase=table.phase_now(), live=live, waiting=waiting,
                         pace_hours=row.pace_hours, language=row.language,
                         languages=languages)
 
