@@ -9,22 +9,26 @@ from engine.core import Action, Game, State
 
 
 class Clocks(ServiceBase):
-    async def clock_expired(self, game_id: int, user_id: int, again: bool = False
-                            ) -> list[Reply]:
+    async def clock_expired(self, game_id: int, user_id: int, again: bool = False,
+                            tell: bool = True) -> list[Reply]:
         """The channel post when ``user_id``'s move clock ran out: buttons for the others to
         let an AI play the turn, skip it (only if the rules offer a pass) or replace them.
         It mentions the stalled player and the other human players, who decide. ``again``:
         the daily repeat while the seat stays stalled, without buttons: the first notice's
         stay the one place to decide (in a stalled game it is close above), so a choice
-        made there leaves no second set of buttons that look open."""
+        made there leaves no second set of buttons that look open. A snapshot that no longer
+        loads is rebuilt, and the post opens with the rebuild's notice, as a command's
+        answer does (:meth:`_load`); ``tell=False`` for a caller that only asks what the
+        post would offer and posts nothing (the last call's DM), for which the game is
+        replayed alone, the rebuild left to the post."""
         row = await self.store.game(game_id)
         if row is None or row.status != "active":
             return []
-        table, _ = await self._load(row)
+        table, notices = await self._load(row, tell)
         seat = table.seat_of(user_id)
         if seat is None or seat.seat is None or table.state is None or \
                 seat.seat not in table.game.active(table.state):
-            return []
+            return notices
         lang = row.language
         others = " ".join(f"<@{s.user_id}>" for s in table.seats
                           if not s.is_ai and s.user_id is not None and s.seat is not None
@@ -33,8 +37,8 @@ class Clocks(ServiceBase):
         values = {"mention": f"<@{user_id}>", "title": table.game.title, "others": others,
                   "hours": f"{row.pace_hours or 0:g}", "count": len(others.split())}
         if again:
-            return [_public(t("clock.expired_again" if others else "clock.expired_again_none",
-                              lang, **values))]
+            return notices + [_public(t("clock.expired_again" if others else
+                                        "clock.expired_again_none", lang, **values))]
         prefix = f"rb:{row.id}:{row.version}:clock-"
         buttons = [Button(t("clock.button_ai", lang), f"{prefix}ai-{seat.seat}", "primary")]
         if _pass_action(table.game, table.state, seat.seat) is not None:
@@ -43,7 +47,7 @@ class Clocks(ServiceBase):
         buttons.append(Button(t("clock.button_replace", lang), f"{prefix}replace-{seat.seat}",
                               "danger"))
         text = t("clock.expired_to" if others else "clock.expired", lang, **values)
-        return [_public(text, buttons=buttons)]
+        return notices + [_public(text, buttons=buttons)]
 
     async def _clock_decision(self, ctx: Ctx, table: Table, choice: str, seat: int
                               ) -> list[Reply]:

@@ -78,7 +78,8 @@ EXPIRED_REPOST_HOURS = 24.0  # a stalled seat's expiry notice comes back daily
 FOLD_SECONDS = 3600.0
 
 Sender = Callable[[int, Reply], Awaitable[None]]
-Expired = Callable[[int, int, bool], Awaitable[list[Reply]]]
+# (game id, user id, again, tell): see TablesService.clock_expired
+Expired = Callable[[int, int, bool, bool], Awaitable[list[Reply]]]
 
 
 @dataclass(frozen=True)
@@ -472,7 +473,9 @@ class Reminders:
         if self.clock_expired is None:
             return False
         try:
-            post = await self.clock_expired(row.game_id, row.user_id, False)
+            # (tell=False: nothing is posted here, so a rebuild waits for the run-out post
+            # that can say it; made here, its notice was lost)
+            post = await self.clock_expired(row.game_id, row.user_id, False, False)
         except Exception:  # the DM goes out anyway, promising no skip
             log.exception("move clock choices of game %s failed", row.game_id)
             return False
@@ -507,16 +510,18 @@ class Reminders:
         replies = []
         if self.clock_expired is not None:
             try:
-                replies = await self.clock_expired(row.game_id, row.user_id, again)
+                replies = await self.clock_expired(row.game_id, row.user_id, again, True)
             except Exception:
                 log.exception("move clock expiry of game %s failed", row.game_id)
         for reply in replies:
             try:
                 await self.post_channel(payload["channel_id"], reply)
-                payload["posted"] = True
-                payload["posted_at"] = now  # a turn reminder due about now is this post
             except Exception:
                 log.exception("move clock notice in channel %s failed", payload["channel_id"])
+                continue
+            if reply is replies[-1]:  # the post itself, not a rebuild's notice before it
+                payload["posted"] = True
+                payload["posted_at"] = now  # a turn reminder due about now is this post
         # The row stays (marked expired) so the buttons can check it; the notice comes back
         # daily while the seat stays stalled.
         payload["expired"] = True
