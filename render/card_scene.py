@@ -4,7 +4,8 @@ A :class:`Scene` is the board reduced to shapes in the board's own coordinates: 
 (river position, space, village, hex) as a polygon or a circle with the name a player calls
 it by, lines under them (the river, routes) and the players' pieces as plain dots. It carries
 no text of its own: the card names only the places that changed, and those a scene marks as
-``tagged`` (where the acting player's cart stands), big enough for a phone.
+``tagged`` (where the acting player's cart stands), big enough for a phone; a ``numbered``
+scene's free places also carry their names inside them where they fit.
 Built from the public view and the same board data as the full pictures.
 """
 
@@ -58,6 +59,9 @@ class Scene:
     pieces: list[tuple[float, float, float, str]] = field(default_factory=list)  # x, y, r
     zoom: bool = True  # crop to the changed places (False: the board is small enough whole)
     named: bool = False  # every place's name is drawn in it (else only the changed ones)
+    # each free place's name is written in its middle where it fits at the zoom (Rheinländer:
+    # moves name the spaces by number, the zoom shows no whole board to count them on)
+    numbered: bool = False
     least: float = 0.4  # a zoom shows at least this share of the board's width
     lines_over: bool = False  # lines over the places (a river across cells, track on tiles)
     tagged: list[str] = field(default_factory=list)  # named even when unchanged (own cart's)
@@ -177,7 +181,7 @@ def _rheinlaender(view: dict) -> Scene:
         pieces.append((x, y, 13, "#5A5A5A"))
     river = tuple(tuple(p) for p in board.data.get("river_line", []))
     lines = [(river, "#9CC7E4", 2.0 * board.data.get("river_half_width", 30))] if river else []
-    return Scene((width, min(height, 985)), "#F3EEDF", places, lines, pieces)
+    return Scene((width, min(height, 985)), "#F3EEDF", places, lines, pieces, numbered=True)
 
 
 def _realm_label(piece: dict, lang: str) -> str:

@@ -12,9 +12,10 @@ None)`` with the service's ``lang`` and ``seats``) plus ``view["card"]``:
 - ``first``: no card came before (the game has just begun).
 
 Layout: a banner (whose turn, their seat colour, what they must do now), a simplified board
-cropped to what changed with those places outlined in the shared highlight, the moves since
-the previous card, and the standings that matter now. Every text is at least 2.6 % of the
-card's width, so it stays 14 px high on a phone.
+cropped to what changed with those places outlined in the shared highlight (Rheinländer's
+with the numbers of its free spaces, which moves name), the moves since the previous card,
+and the standings that matter now. Every text is at least 2.6 % of the card's width, so it
+stays 14 px high on a phone.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ from engine import text as texts
 from render import card_scene, changes, rhein_card, rhl18_card, troedler_card
 from render.card_scene import Place, Scene
 from render.card_text import INK, LINE, MUTED, SMALL, fit, wrap
-from render.common import HIGHLIGHT, HIGHLIGHT_WIDTH, to_png
+from render.common import HIGHLIGHT, HIGHLIGHT_WIDTH, font, to_png
 from render.move_pieces import cut_entry
 from render.player_names import with_colour
 from render.text_draw import draw_text, text_width
@@ -327,7 +328,9 @@ def _small_map(image: Image.Image, draw: ImageDraw.ImageDraw, scene: Scene,
         _names(draw, scene, at)
     else:
         quiet = [p for p in scene.tagged if p in visible and p not in marked]
-        _labels(draw, scene, marked, quiet, visible, at, scale)
+        tags = _labels(draw, scene, marked, quiet, visible, at, scale)
+        if scene.numbered:
+            _numbers(draw, visible, _things(scene, visible, at, scale), tags, at)
 
 
 def _names(draw: ImageDraw.ImageDraw, scene: Scene, at) -> None:
@@ -394,11 +397,12 @@ def _card_box(place: Place, at) -> Box:
 
 
 def _labels(draw: ImageDraw.ImageDraw, scene: Scene, marked: list[str], quiet: list[str],
-            visible: dict[str, Place], at, scale: float) -> None:
+            visible: dict[str, Place], at, scale: float) -> list[_Tag]:
     """Name each changed place beside it, on a white tag with a line to the place, where the
     tag hides the least of the pieces and things around it; the ``quiet`` places (named
     though unchanged) get a plain dark tag, so the highlight still means "changed". A name
-    that finds no spot inside the panel is left out (the move lines name a changed place)."""
+    that finds no spot inside the panel is left out (the move lines name a changed place).
+    Returns the tags drawn."""
     taken: list[Box] = []
     leaders: list[tuple[Point, Point]] = []
     tags = []
@@ -428,13 +432,85 @@ def _labels(draw: ImageDraw.ImageDraw, scene: Scene, marked: list[str], quiet: l
         leader = (_edge(place, at, scale, (cx, cy), end), end)
         taken.append(spot)
         leaders.append(leader)
-        tags.append((spot, leader, label, (INK, 2) if key in quiet else (HIGHLIGHT, 3)))
-    for _spot, leader, _label, (colour, width) in tags:  # under every tag, never over a name
-        draw.line(leader, fill=colour, width=width)
-    for spot, _leader, label, (colour, width) in tags:
+        tags.append(_Tag(key, spot, leader, label, (INK, 2) if key in quiet else (HIGHLIGHT, 3)))
+    for tag in tags:  # under every tag, never over a name
+        draw.line(tag.leader, fill=tag.ink[0], width=tag.ink[1])
+    for tag in tags:
+        spot, (colour, width) = tag.spot, tag.ink
         draw.rounded_rectangle(spot, radius=6, fill="#FFFFFF", outline=colour, width=width)
         tx, ty = (spot[0] + spot[2]) / 2, (spot[1] + spot[3]) / 2
-        draw_text(draw, (tx, ty), label, SMALL, bold=True, fill=INK, anchor="mm")
+        draw_text(draw, (tx, ty), tag.label, SMALL, bold=True, fill=INK, anchor="mm")
+    return tags
+
+
+@dataclass(frozen=True)
+class _Tag:
+    """A name tag on the map: the place it names, its box, the line to the place, its text
+    and its frame's colour and width."""
+
+    key: str
+    spot: Box
+    leader: tuple[Point, Point]
+    label: str
+    ink: tuple[str, int]
+
+
+# The spaces' own numbers: quieter than a tag's name (regular, not bold) and dark enough on
+# every fill of a space (bank, river, island, a duchy's shade)
+NUMBER_INK = "#34402C"
+
+
+def _numbers(draw: ImageDraw.ImageDraw, visible: dict[str, Place], things: list[Box],
+             tags: list[_Tag], at) -> None:
+    """Write each free place's name in its middle, as the full board names it, where it fits
+    inside the place at this zoom: Rheinländer's moves name the spaces by number ("play 17
+    left"). A place with a piece on it keeps its piece whole and goes without (its neighbours'
+    numbers tell it); so does a place a tag names, and one under a tag or its line."""
+    face = font(SMALL)
+    named = {tag.key for tag in tags}
+    inner = (MAP_BOX[0] + 4, MAP_BOX[1] + 4, MAP_BOX[2] - 4, MAP_BOX[3] - 4)
+    for key, place in visible.items():
+        if place.thing or place.radius or key in named:
+            continue
+        corners = [at(p) for p in place.points]
+        middle = _centroid(corners)
+        box = draw.textbbox(middle, place.label, font=face, anchor="mm")
+        grown = (box[0] - 2, box[1] - 2, box[2] + 2, box[3] + 2)  # clear of the outline
+        if not (inner[0] <= grown[0] and inner[1] <= grown[1] and grown[2] <= inner[2] and
+                grown[3] <= inner[3]):
+            continue
+        if not all(_inside(corner, corners) for corner in
+                   ((grown[0], grown[1]), (grown[2], grown[1]), (grown[2], grown[3]),
+                    (grown[0], grown[3]))):
+            continue
+        if any(_meets(box, thing) for thing in things) or \
+                any(_overlap(box, tag.spot) or _cuts(tag.leader, box) for tag in tags):
+            continue
+        draw_text(draw, middle, place.label, SMALL, fill=NUMBER_INK, anchor="mm")
+
+
+def _centroid(corners: list[Point]) -> Point:
+    """The middle of a polygon's area: a bend's wedge has its box's middle outside it."""
+    area = cx = cy = 0.0
+    for (x0, y0), (x1, y1) in zip(corners, corners[1:] + corners[:1], strict=True):
+        cross = x0 * y1 - x1 * y0
+        area += cross
+        cx += (x0 + x1) * cross
+        cy += (y0 + y1) * cross
+    if not area:
+        xs, ys = [p[0] for p in corners], [p[1] for p in corners]
+        return ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
+    return (cx / (3 * area), cy / (3 * area))
+
+
+def _inside(point: Point, corners: list[Point]) -> bool:
+    """Whether the point lies inside the polygon (even-odd rule)."""
+    x, y = point
+    inside = False
+    for (x0, y0), (x1, y1) in zip(corners, corners[1:] + corners[:1], strict=True):
+        if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
+            inside = not inside
+    return inside
 
 
 def _edge(place: Place, at, scale: float, centre: tuple[float, float],

@@ -1,0 +1,94 @@
+"""Space numbers on Rheinländer's turn card. Moves name the spaces by number ("play 17 left",
+a knight "on 27L"), and the card's map, a zoom onto the latest changes, showed no number but
+the changed places' tags: a player reading the card on a phone could not tell which space was
+which. Each free space in the map now carries its number inside it (as on the full board)
+wherever it fits at the zoom; a space with a knight or a bastion keeps its piece whole.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from render import changes, turn_card
+from render.card_scene import Place, scene
+from render.common import font
+from render.text_draw import DrawnText, recording
+from tests.test_card_map_tags import mapping
+from tests.test_turn_card import check_readable, sampled_cards
+
+# a card a move or two after the one before, as the table gets one each turn (a zoom onto a
+# turn's knight), and one after several moves (a wider zoom)
+SAMPLES = tuple(move for start in range(4, 70, 8) for move in (start, start + 1, start + 2))
+
+
+def in_map(text: DrawnText) -> bool:
+    left, top, right, bottom = turn_card.MAP_BOX
+    return left <= text.box[0] and text.box[2] <= right and top <= text.box[1] and \
+        text.box[3] <= bottom
+
+
+def square(place: Place) -> bool:
+    """A straight stretch's space, a rectangle (a bend's wedge is not its box)."""
+    left, top, right, bottom = place.box()
+    return all(x in (left, right) or y in (top, bottom) for x, y in place.points)
+
+
+def roomy(box: tuple[float, ...], label: str) -> bool:
+    """Room in ``box`` (on the card) for ``label`` in the card's least text size with a
+    comfortable margin, wholly inside the map."""
+    left, top, right, bottom = font(turn_card.SMALL).getbbox(label, anchor="mm")
+    inner = turn_card.MAP_BOX
+    return box[0] >= inner[0] + 4 and box[1] >= inner[1] + 4 and box[2] <= inner[2] - 4 and \
+        box[3] <= inner[3] - 4 and box[2] - box[0] >= right - left + 12 and \
+        box[3] - box[1] >= bottom - top + 12
+
+
+def near(a: tuple[float, ...], b: tuple[float, ...], gap: float) -> bool:
+    return a[0] < b[2] + gap and b[0] < a[2] + gap and a[1] < b[3] + gap and b[1] < a[3] + gap
+
+
+def clear_of(box: tuple[int, ...], x: float, y: float, r: float) -> bool:
+    """Whether the disc at (x, y) of radius ``r`` stays outside the box."""
+    dx = max(box[0] - x, 0, x - box[2])
+    dy = max(box[1] - y, 0, y - box[3])
+    return dx * dx + dy * dy >= r * r
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_cards_map_numbers_its_free_spaces_and_hides_no_piece(lang):
+    fitting = numbered = 0
+    for players in (3, 5):
+        for _state, view in sampled_cards("rheinlaender", players, lang, samples=SAMPLES):
+            drawn = scene("rheinlaender", view)
+            at, scale = mapping(turn_card._window(
+                drawn, changes.places(view["card"]["changed"]), turn_card.MAP_BOX))
+            with recording() as texts:
+                turn_card.draw_card("rheinlaender", view)
+            check_readable(texts)  # at least 14 px on a phone, no two texts overlapping
+            space_of = {place.label: key for key, place in drawn.places.items()
+                        if not place.thing}
+            occupied = set(view["knights"]) | set(view["bastions"])
+            tags = [t.box for t in texts if in_map(t) and t.bold]
+            numbers = [t for t in texts if in_map(t) and not t.bold]
+            for text in numbers:  # each number stands in its own space, a free one
+                key = space_of[text.text]
+                assert key not in occupied, (text.text, view["knights"])
+                left, top, right, bottom = drawn.places[key].box()
+                (x0, y0), (x1, y1) = at(left, top), at(right, bottom)
+                cx, cy = (text.box[0] + text.box[2]) / 2, (text.box[1] + text.box[3]) / 2
+                assert x0 <= cx <= x1 and y0 <= cy <= y1, (text.text, text.box)
+                for x, y, r, _colour in drawn.pieces:  # the knights and bastions stay whole
+                    assert clear_of(text.box, *at(x, y), max(6.0, r * scale)), text.text
+            said = {t.text for t in numbers}
+            for key, place in drawn.places.items():
+                if place.thing or key in occupied or not square(place):
+                    continue
+                left, top, right, bottom = place.box()
+                box = (*at(left, top), *at(right, bottom))
+                # a space beside a tag may give way to it or its line
+                if not roomy(box, place.label) or any(near(box, tag, 40) for tag in tags):
+                    continue
+                fitting += 1
+                numbered += place.label in said
+    assert fitting > 500
+    assert numbered == fitting
