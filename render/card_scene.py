@@ -5,7 +5,8 @@ A :class:`Scene` is the board reduced to shapes in the board's own coordinates: 
 it by, lines under them (the river, routes) and the players' pieces as plain dots. It carries
 no text of its own: the card names only the places that changed, and those a scene marks as
 ``tagged`` (where the acting player's cart stands), big enough for a phone; a ``numbered``
-scene's free places also carry their names inside them where they fit.
+scene's free places also carry their names inside them where they fit, and a ``ruler`` gives
+every few numbers along the board where they do not.
 Built from the public view and the same board data as the full pictures.
 """
 
@@ -22,6 +23,8 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from PIL import ImageDraw
+
+    from engine.rheinlaender.board import Board
 
 Point = tuple[float, float]
 
@@ -62,6 +65,9 @@ class Scene:
     # each free place's name is written in its middle where it fits at the zoom (Rheinländer:
     # moves name the spaces by number, the zoom shows no whole board to count them on)
     numbered: bool = False
+    # numbers along the board in order, each at its point: where the zoom is too far for the
+    # places' own names, every fifth (or tenth) is written there, a scale to count on
+    ruler: list[tuple[Point, str]] = field(default_factory=list)
     least: float = 0.4  # a zoom shows at least this share of the board's width
     lines_over: bool = False  # lines over the places (a river across cells, track on tiles)
     tagged: list[str] = field(default_factory=list)  # named even when unchanged (own cart's)
@@ -181,7 +187,19 @@ def _rheinlaender(view: dict) -> Scene:
         pieces.append((x, y, 13, "#5A5A5A"))
     river = tuple(tuple(p) for p in board.data.get("river_line", []))
     lines = [(river, "#9CC7E4", 2.0 * board.data.get("river_half_width", 30))] if river else []
-    return Scene((width, min(height, 985)), "#F3EEDF", places, lines, pieces, numbered=True)
+    # the area numbers down the river's middle, between each area's two bank spaces (an
+    # island spans two areas: its half of each)
+    ruler = [(((left[0] + right[0]) / 2, (left[1] + right[1]) / 2), str(number))
+             for number in board.numbers
+             if (left := _centre(board, number, "left")) and
+             (right := _centre(board, number, "right"))]
+    return Scene((width, min(height, 985)), "#F3EEDF", places, lines, pieces, numbered=True,
+                 ruler=ruler)
+
+
+def _centre(board: Board, number: int, where: str) -> Point | None:
+    space = board.space_for(number, where)
+    return tuple(board.spaces[space]["centre"]) if space else None
 
 
 def _realm_label(piece: dict, lang: str) -> str:

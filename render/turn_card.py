@@ -330,7 +330,9 @@ def _small_map(image: Image.Image, draw: ImageDraw.ImageDraw, scene: Scene,
         quiet = [p for p in scene.tagged if p in visible and p not in marked]
         tags = _labels(draw, scene, marked, quiet, visible, at, scale)
         if scene.numbered:
-            _numbers(draw, visible, _things(scene, visible, at, scale), tags, at)
+            things = _things(scene, visible, at, scale)
+            written = _numbers(draw, visible, things, tags, at)
+            _ruler(draw, scene.ruler, things, written, tags, at, scale)
 
 
 def _names(draw: ImageDraw.ImageDraw, scene: Scene, at) -> None:
@@ -461,14 +463,16 @@ NUMBER_INK = "#34402C"
 
 
 def _numbers(draw: ImageDraw.ImageDraw, visible: dict[str, Place], things: list[Box],
-             tags: list[_Tag], at) -> None:
+             tags: list[_Tag], at) -> list[Box]:
     """Write each free place's name in its middle, as the full board names it, where it fits
     inside the place at this zoom: Rheinländer's moves name the spaces by number ("play 17
     left"). A place with a piece on it keeps its piece whole and goes without (its neighbours'
-    numbers tell it); so does a place a tag names, and one under a tag or its line."""
+    numbers tell it); so does a place a tag names, and one under a tag or its line. Returns
+    the boxes of the names written."""
     face = font(SMALL)
     named = {tag.key for tag in tags}
     inner = (MAP_BOX[0] + 4, MAP_BOX[1] + 4, MAP_BOX[2] - 4, MAP_BOX[3] - 4)
+    written: list[Box] = []
     for key, place in visible.items():
         if place.thing or place.radius or key in named:
             continue
@@ -487,6 +491,44 @@ def _numbers(draw: ImageDraw.ImageDraw, visible: dict[str, Place], things: list[
                 any(_overlap(box, tag.spot) or _cuts(tag.leader, box) for tag in tags):
             continue
         draw_text(draw, middle, place.label, SMALL, fill=NUMBER_INK, anchor="mm")
+        written.append(box)
+    return written
+
+
+RULER_STEPS = (5, 10)  # every fifth number, or every tenth where fifths would touch
+RULER_GAP = 20  # px between a ruler's number and a name beside it: "9 10", not "910"
+
+
+def _ruler(draw: ImageDraw.ImageDraw, ruler: list[tuple[Point, str]], things: list[Box],
+           written: list[Box], tags: list[_Tag], at, scale: float) -> None:
+    """Every fifth (or tenth) of the ``ruler``'s numbers at its point, where the zoom is too
+    far for the places' own names: the whole board at a glance, its knights too small for a
+    space's number beside them, still shows where 25 or 40 lies. A number meeting a piece, a
+    name already written (the place's own, at a nearer zoom) or so near one that the two
+    read as one number, a tag or its line is left out."""
+    if len(ruler) < 2:
+        return
+    face = font(SMALL)
+    gaps = sorted(math.dist(a, b) for (a, _), (b, _) in zip(ruler, ruler[1:], strict=False))
+    spacing = gaps[len(gaps) // 2] * scale  # a bend's wider steps aside
+    widest = max(text_width(text, SMALL) for _, text in ruler) + 12
+    step = next((s for s in RULER_STEPS if s * spacing >= widest), RULER_STEPS[-1])
+    inner = (MAP_BOX[0] + 4, MAP_BOX[1] + 4, MAP_BOX[2] - 4, MAP_BOX[3] - 4)
+    for point, text in ruler:
+        if not text.isdigit() or int(text) % step:
+            continue
+        middle = at(point)
+        box = draw.textbbox(middle, text, font=face, anchor="mm")
+        if not (inner[0] <= box[0] and inner[1] <= box[1] and box[2] <= inner[2] and
+                box[3] <= inner[3]):
+            continue
+        apart = (box[0] - RULER_GAP, box[1], box[2] + RULER_GAP, box[3])
+        if any(_overlap(box, thing) for thing in things) or \
+                any(_meets(apart, other) for other in written) or \
+                any(_overlap(box, tag.spot) or _cuts(tag.leader, box) for tag in tags):
+            continue
+        draw_text(draw, middle, text, SMALL, fill=NUMBER_INK, anchor="mm")
+        written = [*written, box]
 
 
 def _centroid(corners: list[Point]) -> Point:

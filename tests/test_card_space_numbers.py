@@ -2,13 +2,15 @@
 a knight "on 27L"), and the card's map, a zoom onto the latest changes, showed no number but
 the changed places' tags: a player reading the card on a phone could not tell which space was
 which. Each free space in the map now carries its number inside it (as on the full board)
-wherever it fits at the zoom; a space with a knight or a bastion keeps its piece whole.
+wherever it fits at the zoom; a space with a knight or a bastion keeps its piece whole. Where
+the zoom is too far for that (the whole board), every fifth area's number stands on the river.
 """
 
 from __future__ import annotations
 
 import pytest
 
+from engine.rheinlaender.board import get_board
 from render import changes, turn_card
 from render.card_scene import Place, scene
 from render.common import font
@@ -57,6 +59,7 @@ def clear_of(box: tuple[int, ...], x: float, y: float, r: float) -> bool:
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_the_cards_map_numbers_its_free_spaces_and_hides_no_piece(lang):
     fitting = numbered = 0
+    board = get_board()
     for players in (3, 5):
         for _state, view in sampled_cards("rheinlaender", players, lang, samples=SAMPLES):
             drawn = scene("rheinlaender", view)
@@ -71,8 +74,9 @@ def test_the_cards_map_numbers_its_free_spaces_and_hides_no_piece(lang):
             tags = [t.box for t in texts if in_map(t) and t.bold]
             numbers = [t for t in texts if in_map(t) and not t.bold]
             for text in numbers:  # each number stands in its own space, a free one
-                key = space_of[text.text]
-                assert key not in occupied, (text.text, view["knights"])
+                # (a far zoom's "10" stands on its half of island 10/11, whatever is on it)
+                key = space_of.get(text.text) or board.space_for(int(text.text), "island")
+                assert key not in occupied or board.spaces[key]["bank"] == "I", (text.text, key)
                 left, top, right, bottom = drawn.places[key].box()
                 (x0, y0), (x1, y1) = at(left, top), at(right, bottom)
                 cx, cy = (text.box[0] + text.box[2]) / 2, (text.box[1] + text.box[3]) / 2
@@ -92,3 +96,13 @@ def test_the_cards_map_numbers_its_free_spaces_and_hides_no_piece(lang):
                 numbered += place.label in said
     assert fitting > 500
     assert numbered == fitting
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_whole_board_gives_every_fifth_area_number_along_the_river(lang):
+    # the first card shows the whole board, where no space has room for its number
+    (_state, view), *_ = sampled_cards("rheinlaender", 4, lang, samples=(0,))
+    with recording() as texts:
+        turn_card.draw_card("rheinlaender", view)
+    check_readable(texts)
+    assert sorted(int(t.text) for t in texts if in_map(t)) == list(range(5, 55, 5))
