@@ -79,13 +79,26 @@ async def test_a_wrong_or_stale_pick_changes_nothing(tmp_path):
     await store.close()
 
 
-async def test_a_discard_few_enough_for_buttons_keeps_its_buttons(tmp_path):
+async def test_two_or_more_cards_to_drop_are_a_menu_one_card_keeps_its_buttons(tmp_path):
+    """Ten buttons of three card numbers each were hard to tell apart on a phone: any
+    choice of two or more cards is the menu, however few the combinations."""
     from bot.service.troedler_extras import EXTRAS
 
     service, store, game, state, seat, _ = await _at_the_discard(tmp_path)
     moves = game.legal(state, seat)
-    assert EXTRAS.picker(game, state, seat, moves, room=len(moves)) is None
-    assert EXTRAS.picker(game, state, seat, moves, room=len(moves) - 1) is not None
+    assert EXTRAS.picker(game, state, seat, moves, room=len(moves)) is not None
+    droppable = {card for m in moves for card in m["cards"]}
+    feed = [c for c in state["hands"][seat] if c not in droppable]  # kept (R37)
+    others = sorted(droppable)
+    for kept, need, menu in ((4, 3, True),    # 3 of 4 droppable: 4 combinations, a menu
+                             (3, 1, False),   # 1 of 3: three buttons of one card
+                             (3, 3, False)):  # 3 of 3: one way, one button
+        hands = [list(hand) for hand in state["hands"]]
+        hands[seat] = feed + others[:kept]
+        fewer = {**state, "hands": hands, "limit_need": need}
+        choices = game.legal(fewer, seat)
+        assert all(len(m["cards"]) == need for m in choices)
+        assert (EXTRAS.picker(game, fewer, seat, choices, room=15) is not None) is menu
     await store.close()
 
 

@@ -3,7 +3,9 @@
 When a turn ends with more than four cards in hand, the player discards down to four, feed
 kept (R37), and each combination of cards is one legal move: dropping 3 of 7 cards is 35
 moves. Fifteen buttons showed a few of them and the rest had to be typed by card number on
-a phone. A select menu lists each card once; picking the cards to drop makes the move.
+a phone; even ten buttons of three card numbers each read poorly. A select menu lists each
+card once; picking the cards to drop makes the move. It is offered whenever two or more cards
+go and there is a choice.
 
 A move's label ends with its English notation ("Per Fähre nach Achnacroy · move ferry
 achnacroy"), which a German list read as an English tail; German lists leave it off.
@@ -22,10 +24,15 @@ from engine.troedler.data import card_text
 class TroedlerExtras(Extras):
     def picker(self, game: Game, state: State, seat: int, moves: list[Action], room: int, *,
                lang: str = DEFAULT) -> Pick | None:
-        if len(moves) <= room or any(move.get("type") != "discard" for move in moves):
+        if not moves or any(move.get("type") != "discard" for move in moves):
+            return None
+        count = len(moves[0]["cards"])
+        # A button per combination names two or three cards each, and ten such buttons
+        # are hard to tell apart on a phone; a menu lists each card once. One card to
+        # drop, or a single way to drop them, stays as buttons.
+        if len(moves) <= room and (count == 1 or len(moves) == 1):
             return None
         cards = sorted({card for move in moves for card in move["cards"]})
-        count = len(moves[0]["cards"])
         return Pick(t("extras.troedler.pick_discard", lang, count=count), "discard", count,
                     tuple((say(card_text(card), lang), str(card)) for card in cards))
 
