@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from bot.replies import Audience
 from tests.service_pebbles import GAME, ctx
 
@@ -119,3 +121,25 @@ async def test_the_call_to_vote_speaks_to_one_voter_as_du(svc):
     request = await asked(svc, 2, "de")
     assert request.text.endswith("<@2>: stimm zu oder lehn ab mit den Knöpfen oder "
                                  "/spiel rücknahme-abstimmen."), request.text
+
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    (None, "**U1** asks to take back their last move, with the moves after it by U2, U3 "
+           "(4 moves would be undone)."),
+    ("de", "**U1** möchte den letzten Zug zurücknehmen, mit den Zügen danach von U2, U3 "
+           "(4 Züge würden zurückgenommen).")])
+async def test_the_request_names_whose_moves_go_with_the_askers(svc, lang, words):
+    """Voters decide on more than the asker's move when others have played since: the
+    request said only "asks to take back their last move (4 moves would be undone)"."""
+    request = await asked(svc, 3, lang)
+    assert "after it" not in request.text and "danach" not in request.text  # U1's alone
+    await svc.press_vote(ctx(2), request.buttons[1].custom_id)  # refused: play on
+    await svc.play(ctx(1), "end")
+    for user in (2, 3):
+        row = await svc.store.live_game(CH)
+        await svc.play(ctx(user), f"play {GAME.load(row.state)['hands'][user - 1][0]}")
+        if user == 2:
+            await svc.play(ctx(user), "end")
+    [again] = await svc.undo(ctx(1))
+    assert again.text.startswith(words), again.text

@@ -57,7 +57,11 @@ class Undo(ServiceBase):
         prefix = f"rb:{table.row.id}:{table.row.version}:"
         lang = table.row.language
         # (count: German calls one voter "du", several "ihr")
-        asked = t("svc.undo.ask", lang, name=seat.name, count=len(later))
+        # the voters decide on the others' moves too: the request names whose they are
+        others = list(dict.fromkeys(table.by_seat(a.seat).name for a in later[1:]
+                                    if a.seat != seat.seat))
+        asked = t("svc.undo.ask_after" if others else "svc.undo.ask", lang, name=seat.name,
+                  count=len(later), others=", ".join(others))
         call = t("svc.undo.call", lang, mentions=mentions, count=len(voters))
         return notices + [_public(
             f"{asked} {call}",
@@ -188,7 +192,7 @@ class Undo(ServiceBase):
         """Take back the moves from ``first_action`` on; ``told``: the mover whose steps
         only they were told, who alone is told of their undo and gets their prompt."""
         actions = [a for a in await self.store.actions(table.row.id) if a.id < first_action]
-        phase_before = table.row.phase
+        phase_before = table.phase_now()
         await self._fetch_origin(table)
         state = await asyncio.to_thread(self._replay, table, actions)
         await self.store.undo_from(table.row.id, table.row.version, first_action,
@@ -203,7 +207,7 @@ class Undo(ServiceBase):
                                                             told.locale))]
         replies = [_public(t("svc.undo.done",
                              table.row.language, name=name, count=count))]
-        if table.named(table.game.phase(state)) != phase_before:  # as stored: named
+        if table.named(table.game.phase(state)) != phase_before:
             replies.append(await self._board_reply(table, state))
         return replies + await self._after_change(table)
 
