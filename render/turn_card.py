@@ -512,6 +512,8 @@ def _ruler(draw: ImageDraw.ImageDraw, ruler: list[tuple[Point, str]], things: li
     gaps = sorted(math.dist(a, b) for (a, _), (b, _) in zip(ruler, ruler[1:], strict=False))
     spacing = gaps[len(gaps) // 2] * scale  # a bend's wider steps aside
     widest = max(text_width(text, SMALL) for _, text in ruler) + 12
+    if spacing >= widest:  # near enough for each place's own name: no scale besides them
+        return
     step = next((s for s in RULER_STEPS if s * spacing >= widest), RULER_STEPS[-1])
     inner = (MAP_BOX[0] + 4, MAP_BOX[1] + 4, MAP_BOX[2] - 4, MAP_BOX[3] - 4)
     for point, text in ruler:

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import pytest
 
+import engine
 from engine.rheinlaender.board import get_board
 from render import changes, turn_card
 from render.card_scene import Place, scene
 from render.common import font
 from render.text_draw import DrawnText, recording
 from tests.test_card_map_tags import mapping
-from tests.test_turn_card import check_readable, sampled_cards
+from tests.test_turn_card import card_view, check_readable, sampled_cards
 
 # a card a move or two after the one before, as the table gets one each turn (a zoom onto a
 # turn's knight), and one after several moves (a wider zoom)
@@ -106,3 +107,21 @@ def test_the_whole_board_gives_every_fifth_area_number_along_the_river(lang):
         turn_card.draw_card("rheinlaender", view)
     check_readable(texts)
     assert sorted(int(t.text) for t in texts if in_map(t)) == list(range(5, 55, 5))
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_near_zoom_names_the_spaces_only_not_an_area_number_beside_a_piece(lang):
+    # a bastion on island 10/11 leaves it no room for "10/11"; the river's every fifth number
+    # is for a far zoom, and "10" beside the bastion read as the island's name
+    game = engine.GAMES["rheinlaender"]
+    state = game.setup(3, {}, seed=2)
+    state["bastions"] = {"I10/11": 0}
+    before = game.view(state, None)
+    state["knights"] = {"L12": 1}
+    view = card_view(game, "rheinlaender", state, 3, lang, before,
+                     [{"seat": 1, "text": "Blue plays card 12: knight on 12 left."}])
+    with recording() as texts:
+        turn_card.draw_card("rheinlaender", view)
+    said = [t.text for t in texts if in_map(t) and not t.bold]
+    assert "11L" in said and "13" in said  # near enough for the spaces' own names
+    assert "10" not in said and "10/11" not in said
