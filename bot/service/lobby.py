@@ -24,6 +24,7 @@ from bot.service.base import (
     runner_id,
     runner_label,
 )
+from bot.service.moves import HiddenBefore
 from bot.store import ChannelBusy, SeatRow
 from engine.core import Game, State, clip_word, new_rng, rng_shuffle
 from engine.text import LANGUAGES, text_of
@@ -243,8 +244,7 @@ class Lobby(ServiceBase):
             replies.append(_public(_clip("\n".join(opening))))
         replies.append(await self._board_reply(table, state))
         assert version == table.row.version
-        replies += await self._after_change(table)
-        return replies + await self._secret_news(table, {}, None)
+        return replies + await self._after_change(table, hidden=HiddenBefore({}, None))
 
     async def _fetch_origin(self, table: Table) -> bool:
         """Load an imported game's starting state into ``table.origin``; True if imported."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import replace
-from typing import Any
+from typing import Any, NamedTuple
 
 from bot.i18n import english_move, t
 from bot.replies import (
@@ -46,6 +46,16 @@ from engine.core import Action, RuleError, State, clip_word, is_plain_number
 from engine.text import say
 
 WAITING = "wait"  # the value of the one autocomplete entry a player not to act sees
+
+
+class HiddenBefore(NamedTuple):
+    """What a change's news of hidden information compares with (:meth:`_secret_news`):
+    each human seat's hidden information and the phase before it, and who made it (they read
+    theirs in the reply to their move; None: the start, a clock's move)."""
+
+    secrets: dict[int, list[tuple[str, Any]]]
+    phase: Any
+    mover: int | None = None
 
 
 class Moves(ServiceBase):
@@ -337,7 +347,9 @@ class Moves(ServiceBase):
                                           *records])
         replies += pictures
         after = await self._after_change(table, board_due=board_due,
-                                         mover=(seat, user_id, lang) if goes_on else None)
+                                         mover=(seat, user_id, lang) if goes_on else None,
+                                         hidden=HiddenBefore(secrets_before, phase_before,
+                                                             user_id))
         if replies and not pictures:
             replies[-1:], after = _headed(replies[-1], after, table.said([phase_before]))
         replies += after
@@ -348,8 +360,7 @@ class Moves(ServiceBase):
             replies = _told_first(replies, user_id, mine)
         news = self._closed_turn(table, seat, user_id, action, before, key_before, lang,
                                  goes_on)
-        return _folded(replies) + news + await self._secret_news(table, secrets_before,
-                                                                 phase_before, user_id)
+        return _folded(replies) + news
 
     def _closed_turn(self, table: Table, seat: int, user_id: int | None, action: Action,
                      before: State, key_before: Any, lang: str, goes_on: bool) -> list[Reply]:
@@ -387,7 +398,8 @@ class Moves(ServiceBase):
         deal, a draw), in their own language; within a phase /game hand shows it, so
         ordinary moves send no DMs. The player whose move it was (``mover``) reads theirs
         in the reply to that move, not in a DM: a Rheinländer player got one after every
-        knight, the card drawn, and a turn DM on top."""
+        knight, the card drawn, and a turn DM on top. (:meth:`_after_change` hands the DM of
+        a player the change makes to act to their turn DM.)"""
         assert table.state is not None
         phase = table.game.phase(table.state)
         if phase == phase_before or table.game.result(table.state) is not None:
@@ -426,12 +438,16 @@ class Moves(ServiceBase):
         return lines
 
     async def _after_change(self, table: Table, board_due: bool = False,
-                            mover: tuple[int, int, str] | None = None) -> list[Reply]:
+                            mover: tuple[int, int, str] | None = None,
+                            hidden: HiddenBefore | None = None) -> list[Reply]:
         """AI seats move, then the result post or the turn prompt; reminders follow. After
         a move that ended a phase (``board_due``: ``Game.board_round`` changed) a board
         follows the AI seats' moves.
         A player whose turn goes on after their move (``mover``: seat, user and their
-        locale) gets the prompt to themselves, in their language (``_own_prompt``)."""
+        locale) gets the prompt to themselves, in their language (``_own_prompt``).
+        With ``hidden``, the news of hidden information the change dealt (:meth:`_secret_news`)
+        comes last; a player it makes to act reads theirs in their turn DM, the one
+        notification of the deal (a hand DM and a "your turn" DM came at the same moment)."""
         replies = await self._run_ai(table, board_due)
         game, state = table.game, table.state
         assert state is not None
@@ -450,10 +466,13 @@ class Moves(ServiceBase):
             replies += _with_pictures(prompt, previews)
             if mover is None:
                 await self._card_on_prompt(table, replies)
-        await self._tell_reminders(table)
+        dealt = await self._secret_news(table, *hidden) if hidden is not None else []
+        carried = await self._tell_reminders(table, {r.user_id: r.text for r in dealt if
+                                                     r.audience is Audience.DM and r.user_id})
         # an undo request open before this change lapsed with it: its post says so
         return _folded(replies) + await self._watch_news(table) + \
-            await self._undo_lapsed(table)
+            await self._undo_lapsed(table) + \
+            [r for r in dealt if r.audience is not Audience.DM or r.user_id not in carried]
 
 
 def _move_words(table: Table, state: State, action: Action, lang: str) -> str:

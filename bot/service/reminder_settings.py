@@ -19,16 +19,20 @@ NEWS_ROOM = 1200
 
 
 class ReminderSettings(ServiceBase):
-    async def _tell_reminders(self, table: Table) -> None:
+    async def _tell_reminders(self, table: Table,
+                              hands: dict[int, str] | None = None) -> set[int]:
+        """``hands``: user id -> the hidden information just dealt to them, as its DM says
+        it. Returns whose first turn DM carries theirs: they need no DM of it apart."""
         if self.reminders is None:
-            return
+            return set()
         try:
-            info = self._turn_info(table, await self._languages_of(table))
+            info = self._turn_info(table, await self._languages_of(table), hands)
             if info.waiting:
                 await self._add_news(table, info)
-            await self.reminders.game_changed(info)
+            return await self.reminders.game_changed(info)
         except Exception:  # reminders are a courtesy: never fail a committed move for them
             log.exception("updating reminders of game %s failed", table.row.id)
+            return set()
 
     async def _add_news(self, table: Table, info: TurnInfo) -> None:
         """Each waiting player's turn DM opens with what the others did since that player's
@@ -62,8 +66,10 @@ class ReminderSettings(ServiceBase):
                 if len(runs) > NEWS_RUNS else []
             info.waiting[user_id] = "\n".join([t("rem.news", lang), *more, *lines, expected])
 
-    def _turn_info(self, table: Table, languages: dict[int, str]) -> TurnInfo:
-        """``languages``: each member's own (:meth:`_languages_of`), for their DMs."""
+    def _turn_info(self, table: Table, languages: dict[int, str],
+                   hands: dict[int, str] | None = None) -> TurnInfo:
+        """``languages``: each member's own (:meth:`_languages_of`), for their DMs;
+        ``hands``: as :meth:`_tell_reminders` takes them."""
         row, game, state = table.row, table.game, table.state
         live = row.status in ("lobby", "active") and state is not None
         waiting: dict[int, str] = {}
@@ -76,7 +82,7 @@ class ReminderSettings(ServiceBase):
         return TurnInfo(game_id=row.id, guild_id=row.guild_id, channel_id=row.channel_id,
                         title=game.title, phase=table.phase_now(), live=live, waiting=waiting,
                         pace_hours=row.pace_hours, language=row.language,
-                        languages=languages)
+                        languages=languages, hands=hands or {})
 
     @_guarded
     async def remind(self, ctx: Ctx, on: bool | None = None, every_hours: float | None = None,

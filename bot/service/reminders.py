@@ -3,7 +3,7 @@
 When a seat becomes active its player gets one notice of it: a DM straight away (or after
 the delay they chose with ``/remind after``, or when their quiet hours end), then another every
 N hours (their setting, default 12) until they act; with ``/remind digest`` only the daily
-digest. The turn prompt in the channel names every waiting player but pings only those whose
+digest. A DM straight away also carries the hand a deal just gave them: one notification. The turn prompt in the channel names every waiting player but pings only those whose
 notice is that ping (see :func:`pinged_in_channel`), so nobody gets a DM and a ping for the
 same turn. A DM refused with 403 50007 (closed DMs) is remembered in the player's settings:
 from then on they get channel mentions and no DM is attempted, until they change ``/remind``.
@@ -96,6 +96,9 @@ class TurnInfo:
     pace_hours: float | None = None  # the table's move clock; None: no clock
     language: str = "en"             # the table's language (channel posts)
     languages: dict[int, str] = field(default_factory=dict)  # user id -> their DMs' language
+    # user id -> the hidden information just dealt to them, as its DM says it: the first turn
+    # DM of a player it makes to act carries it (see :meth:`Reminders.game_changed`)
+    hands: dict[int, str] = field(default_factory=dict)
 
 
 def channel_link(guild_id: int | None, channel_id: int) -> str:
@@ -270,15 +273,21 @@ class Reminders:
                 pinged.append(user_id)
         return tuple(pinged)
 
-    async def game_changed(self, info: TurnInfo) -> None:
-        """Bring the game's reminder rows in line with who must act now."""
+    async def game_changed(self, info: TurnInfo) -> set[int]:
+        """Bring the game's reminder rows in line with who must act now. Returns the users
+        whose first turn DM, due at once, carries their new hand (``info.hands``): the
+        service sends them no hand DM of its own, so a deal that makes a player act is one
+        notification, not a hand and a "your turn" together. A player whose first notice is
+        a ping, later (``/remind after``, quiet hours) or a digest gets no hand here: theirs
+        must not wait for it."""
         if not info.live:
             await self.store.delete_reminders(info.game_id)
-            return
+            return set()
         now = self.clock()
         rows = await self.store.reminders(info.game_id)
         existing = {row.user_id for row in rows if row.kind == "turn"}
         first_due: dict[int, float] = {}
+        carried: set[int] = set()
         for user_id in info.waiting:
             if user_id in existing:
                 continue  # still waiting on them: keep the schedule, refresh the text
@@ -291,12 +300,16 @@ class Reminders:
                                             else IDLE_DAYS * 86400 + 3600)
             elif settings.remind_on and not settings.digest:  # digest users get one a day
                 first_due[user_id] = next_allowed(settings, now + settings.delay_hours * 3600)
-        waiting = {user: _payload(info, expected, user)
+                if user_id in info.hands and first_due[user_id] <= now:
+                    carried.add(user_id)
+        waiting = {user: _payload(info, expected, user,
+                                  info.hands[user] if user in carried else None)
                    for user, expected in info.waiting.items()}
         await self.store.sync_turn_reminders(info.game_id, waiting, first_due,
                                              now + IDLE_DAYS * 86400, _payload(info, ""), now)
         await self._sync_clocks(info, [row for row in rows if row.kind == "clock"], now)
         self.wake()
+        return carried
 
     async def _sync_clocks(self, info: TurnInfo, clocks: list[ReminderRow], now: float) -> None:
         """One move clock per waiting user of a pace table: it starts when their turn starts
@@ -384,6 +397,7 @@ class Reminders:
             return
         payload = {**row.payload, "last_sent": now}
         payload.pop("failures", None)
+        payload.pop("hand", None)  # said: hidden information is kept no longer than that
         due = next_allowed(settings, now + settings.every_hours * 3600)
         await self.store.move_reminder(row.id, due, row.sent + 1, payload)
 
@@ -420,8 +434,10 @@ class Reminders:
             await self.post_channel(row.payload["channel_id"], Reply(text, Audience.CHANNEL))
         except Exception:
             log.exception("reminder mention in channel %s failed", row.payload.get("channel_id"))
+        # (a hand it carried could not reach them: a mention never says it)
+        payload = {key: value for key, value in row.payload.items() if key != "hand"}
         await self.store.move_reminder(row.id, now + IDLE_DAYS * 86400 + 3600, row.sent + 1,
-                                       row.payload)
+                                       payload)
 
     async def _fire_idle(self, row: ReminderRow) -> None:
         game = await self.store.game(row.game_id)
@@ -589,12 +605,23 @@ def _title(key: str) -> str:
         return key
 
 
-def _payload(info: TurnInfo, expected: str, user_id: int | None = None) -> dict[str, object]:
+def _payload(info: TurnInfo, expected: str, user_id: int | None = None,
+             hand: str | None = None) -> dict[str, object]:
     # the phase keeps its catalogue key, so each DM says it in its reader's language
-    return {"title": info.title, "phase": to_json(info.phase), "expected": expected,
-            "guild_id": info.guild_id, "channel_id": info.channel_id,
-            "language": info.languages.get(user_id, info.language) if user_id is not None
-            else info.language}
+    payload: dict[str, object] = {
+        "title": info.title, "phase": to_json(info.phase), "expected": expected,
+        "guild_id": info.guild_id, "channel_id": info.channel_id,
+        "language": info.languages.get(user_id, info.language) if user_id is not None
+        else info.language}
+    if hand:  # only on a new row: a refresh of a waiting player's row keeps what it has
+        payload["hand"] = hand
+    return payload
+
+
+def _hand(row: ReminderRow) -> str:
+    """The hand a turn reminder carries: only its first DM, which went out with the deal
+    (a later reminder would show a hand that may have changed since)."""
+    return str(row.payload.get("hand") or "") if row.sent == 0 else ""
 
 
 def _turn_dm(row: ReminderRow) -> Reply:
@@ -602,7 +629,8 @@ def _turn_dm(row: ReminderRow) -> Reply:
     lang = str(payload.get("language", "en"))
     link = channel_link(payload.get("guild_id"), payload["channel_id"])
     key = "rem.turn_first" if row.sent == 0 else "rem.turn_again"
+    expected = "\n".join(part for part in (_hand(row), payload.get("expected", "")) if part)
     text = t(key, lang, title=payload.get("title"), phase=payload.get("phase"),
-             channel=payload["channel_id"], expected=payload.get("expected", ""), link=link)
+             channel=payload["channel_id"], expected=expected, link=link)
     return Reply(text.replace("\n\n", "\n"), Audience.DM, user_id=row.user_id,
                  title=t("rem.turn_title", lang))
