@@ -235,8 +235,8 @@ def shortened(text: str, fits: Callable[[str], bool], game: str = "") -> str:
 
 def _with_start_of_last(parts: list[tuple[str, str]], dropped: list[int],
                         fits: Callable[[str], bool]) -> str | None:
-    """The pieces kept and as much of the start of the last piece dropped as still fits
-    (its words, then "…"), or None if not one word of it does: a card entry cut to "Bot 2
+    """The pieces kept and as much of the start of the last piece dropped as still fits,
+    up to a comma (its words, then "…"), or None if none does: a card entry cut to "Bot 2
     ends the turn. …" left two of its three lines empty, where "must discard 4 cards to keep
     4 · discards: #86 moor path, …" fit."""
     if not dropped:
@@ -252,15 +252,20 @@ def _with_start_of_last(parts: list[tuple[str, str]], dropped: list[int],
         cut = f"{' '.join(words[:count])}{mark}"
         return joined([*parts[:last], (separator, cut), *parts[last + 1:]], set(dropped[:-1]))
 
-    low, high = 0, len(words) - 1  # the most words of it that fit (all: not dropped)
+    # A start is cut after a comma only: a list's item ("discards: #86 moor path, …") or
+    # a clause that reads whole. Cut anywhere, a German sentence lost its verb, which
+    # comes last: "Bot 1 hat nichts mehr auf dem …" said nothing of what Bot 1 did. Fewer
+    # words than LEAST_WORDS say nothing ("… Bot 1 …"): the gap stands alone.
+    counts = [count for count in range(LEAST_WORDS, len(words))
+              if words[count - 1].endswith(",")]
+    low, high = -1, len(counts) - 1  # the most of those that fit
     while low < high:
         middle = (low + high + 1) // 2
-        if fits(start(middle)):
+        if fits(start(counts[middle])):
             low = middle
         else:
             high = middle - 1
-    # fewer words than that say nothing ("… Bot 1 …"): the gap stands alone
-    return start(low) if low >= LEAST_WORDS else None
+    return start(counts[low]) if low >= 0 else None
 
 
 def clip_words(text: str, fits: Callable[[str], bool]) -> str:

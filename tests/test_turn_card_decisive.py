@@ -4,6 +4,8 @@ delivery and the next round's orders, and every card a Trödler turn played."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from engine import text as texts
@@ -243,3 +245,23 @@ def test_an_entry_cut_short_fills_its_lines_with_the_start_of_what_went():
         "Ablagestapel · spielt #29 Kraftfutter, um bei der nächsten Lieferung einen Topf "
         "durch einen Amboss zu ersetzen", SMALL, WIDTH, 2, "troedler"))
     assert two == "Bot 1 nimmt Stapel 5 (oben #69 Brücke). …", two
+
+
+def test_a_start_kept_of_a_piece_ends_at_a_comma_not_mid_sentence():
+    """A German card read "Bot 1 hat nichts mehr auf dem … Der schwarze Zug …": a start cut
+    anywhere loses a German sentence's verb, which comes last, and with it what Bot 1 did.
+    The piece goes whole unless a comma ends a part that reads alone."""
+    entries = ["Bot 1 entlädt 8 in Koblenz. Bot 1 hat nichts mehr auf dem schwarzen Zug. "
+               "Der schwarze Zug beendet die Fahrt bei 4 (Mainz). Das weiße Schiff hält in "
+               "Bonn.",
+               "Bert reserviert einen Halt für das weiße Flugzeug in London (-12) · ist "
+               "fertig mit dem Reservieren. Der weiße Zug hält in Koblenz. Der rote Zug "
+               "beendet die Fahrt bei 3 (Mannheim)."]
+    for entry in entries:
+        for width in (WIDTH * 0.8, WIDTH, WIDTH * 1.2):
+            for lines in (2, 3, 4, 5):
+                said = " ".join(move_pieces.cut_entry(entry, SMALL, width, lines, "rhein"))
+                first = move_pieces.pieces(entry)[0][1]
+                if not said.startswith(first):
+                    continue  # the first piece alone is too long: cut by its words
+                assert not re.search(r"\w …", said), said  # no sentence cut off mid-way
