@@ -9,6 +9,8 @@ import random
 import re
 from dataclasses import replace
 
+import pytest
+
 import engine
 from bot.i18n import catalogue
 from bot.replies import Audience
@@ -34,9 +36,9 @@ async def _table(tmp_path, seed: int, humans: int, bots: int = 0):
     return store, service
 
 
-async def _until_a_turn_ends_by_itself(store, service, rng, wanted):
-    """Random moves (a ``done`` only where nothing else is legal), each by a German
-    player, until ``wanted(before, after, versions moved)`` holds after a move that ended
+async def _until_a_turn_ends_by_itself(store, service, rng, wanted, locale="de"):
+    """Random moves (a ``done`` only where nothing else is legal), each by a player of
+    ``locale``, until ``wanted(before, after, versions moved)`` holds after a move that ended
     its player's turn and gave them the next one; returns that move's replies and user."""
     while True:
         row = await store.latest_game(500)
@@ -47,7 +49,7 @@ async def _until_a_turn_ends_by_itself(store, service, rng, wanted):
         moves = [m for m in RHEIN.legal(state, seat) if m["type"] != "done"] or \
             RHEIN.legal(state, seat)
         move = rng.choice(moves)
-        replies = await play_meaning_it(service, replace(ctx(users[seat]), locale="de"),
+        replies = await play_meaning_it(service, replace(ctx(users[seat]), locale=locale),
                                         RHEIN.format(state, move))
         after = await store.latest_game(500)
         again = RHEIN.load(after.state)
@@ -58,20 +60,60 @@ async def _until_a_turn_ends_by_itself(store, service, rng, wanted):
 
 
 def _notes(replies, user):
-    """The mover's private notes that their turn ended by itself ("… Jetzt: Phase 2 …")."""
+    """The mover's private notes that their turn ended by itself."""
     return [r for r in replies if r.audience is Audience.EPHEMERAL and r.user_id == user
-            and " Jetzt: " in r.text]
+            and "von selbst fertig" in r.text]
 
 
-async def test_the_note_tells_a_player_whose_next_turn_follows_straight_on(tmp_path):
+WORDS = {
+    "de": ("Phase 4 (Fahren und entladen), das ", " hält in ",
+           "Mit diesem Spielzug bist du dort von selbst fertig, denn es bleibt dir nichts mehr "
+           "zu tun.", "Du bist weiter am Zug (", "Du kannst:"),
+    "en-US": ("Phase 4 (Move and Unload), the ", " stops in ",
+              "this move was your last there, as nothing is left for you to do.",
+              "Your turn goes on (", "You can:"),
+}
+
+
+@pytest.mark.parametrize("locale", WORDS)
+async def test_the_note_tells_a_player_whose_next_turn_follows_straight_on(tmp_path, locale):
+    """One private reply: the move, the note, the turn that goes on with its buttons. The
+    note was a second message beside it, listing the moves again, and read "bist du in
+    Phase 4 (Fahren und entladen), das weiße Flugzeug hält in London von selbst fertig"."""
+    step, stops, said, goes_on, moves = WORDS[locale]
     store, service = await _table(tmp_path, seed=4, humans=3)
     # a stop ends with nothing left aboard and the same player's next stop follows
     replies, user = await _until_a_turn_ends_by_itself(
         store, service, random.Random(4),
-        lambda before, after, moved: RHEIN.phase(after) == RHEIN.phase(before))
-    [note] = _notes(replies, user)
-    assert note.text.startswith("Mit diesem Spielzug bist du in Phase 4") and "von selbst" in note.text
+        lambda before, after, moved: RHEIN.phase(after) == RHEIN.phase(before), locale)
+    [told] = [r for r in replies if r.audience is Audience.EPHEMERAL and r.user_id == user]
+    lines = told.text.split("\n")
+    assert len(lines) == 3 and lines[0].startswith(f"**U{user}** ("), lines
+    ended, note = lines[1].split(": ", 1)
+    assert ended.startswith(step) and stops in ended and note == said, lines[1]
+    assert lines[2].startswith(goes_on) and told.buttons
+    assert moves not in told.text  # the buttons are the moves
     assert not any(r.is_public and r.text.startswith(f"<@{user}>") for r in replies)
+    await store.close()
+
+
+async def test_a_done_right_after_the_note_is_refused_once_in_the_players_words(tmp_path):
+    store, service = await _table(tmp_path, seed=4, humans=3)
+    replies, user = await _until_a_turn_ends_by_itself(
+        store, service, random.Random(4),
+        lambda before, after, moved: RHEIN.phase(after) == RHEIN.phase(before))
+    version = (await store.latest_game(500)).version
+    german = replace(ctx(user), locale="de")
+    [refused] = await service.play(german, "fertig")
+    assert (await store.latest_game(500)).version == version
+    assert refused.text.startswith("Noch nicht fertig. Mit deinem letzten Spielzug warst du "
+                                   "dort schon von selbst fertig: Phase 4 (Fahren und "
+                                   "entladen), das "), refused.text
+    assert " Jetzt bist du wieder dran: Phase 4 (Fahren und entladen), das " in refused.text
+    assert refused.text.endswith(" Schick noch einmal **fertig**, um auch diesen Schritt zu "
+                                 "beenden."), refused.text
+    await service.play(german, "fertig")
+    assert (await store.latest_game(500)).version > version
     await store.close()
 
 

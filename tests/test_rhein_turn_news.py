@@ -1,7 +1,8 @@
 """Rhein through the tables service (issue 15): a move that ends its player's turn by itself
-(nothing more to do in that step) says what the player must do now, and a ``done`` typed for
-the turn that already ended is refused once with the new situation instead of ending a turn
-the player has not been shown."""
+(nothing more to do in that step) says what the player must do now. A ``done`` typed for
+the turn that already ended is refused once where the player's next turn followed straight
+on (test_rhein_closed_turn_note); after a new phase's prompt in the channel it is the new
+turn's."""
 
 from __future__ import annotations
 
@@ -28,7 +29,9 @@ async def _two_player_table(tmp_path):
     return store, service
 
 
-async def test_a_done_for_a_turn_that_ended_by_itself_is_refused_once(tmp_path) -> None:
+async def test_a_done_after_the_new_phases_prompt_is_played(tmp_path) -> None:
+    """It was refused ("Noch nicht fertig: … Schick done noch einmal") though the channel
+    had prompted the player for the new phase: three times in one reviewed game."""
     store, service = await _two_player_table(tmp_path)
     rng = random.Random(5)
     for _ in range(400):
@@ -57,12 +60,10 @@ async def test_a_done_for_a_turn_that_ended_by_itself_is_refused_once(tmp_path) 
     assert RHEIN.phase(again) != RHEIN.phase(state)
     assert any(r.is_public and r.text.startswith(f"<@{user}>: your turn") for r in replies)
     assert news == []
-    # The typed done arrives for the turn that ended: refused, the new turn named ...
-    refused = await service.play(replace(ctx(user), locale="de"), "done")
-    assert "Noch nicht fertig" in refused[0].text
-    assert (await store.latest_game(500)).version == after.version
-    # ... and a second done, sent knowing it, ends the new turn.
-    await service.play(ctx(user), "done")
+    # The player, shown the new turn, ends it with "fertig": played at once
+    assert any(m["type"] == "done" for m in RHEIN.legal(again, seat))
+    played = await service.play(replace(ctx(user), locale="de"), "fertig")
+    assert not any("Noch nicht fertig" in r.text for r in played), [r.text for r in played]
     assert (await store.latest_game(500)).version > after.version
     await store.close()
 

@@ -43,7 +43,7 @@ from bot.service.move_lists import LISTED, covers, nearest, spread
 from bot.service.pictures import button_label
 from bot.store import GameRow, Move, StaleVersion
 from engine.core import Action, RuleError, State, clip_word, is_plain_number
-from engine.text import say
+from engine.text import Msg, say
 
 WAITING = "wait"  # the value of the one autocomplete entry a player not to act sees
 
@@ -96,10 +96,15 @@ class Moves(ServiceBase):
         so that a slip of the finger in a list does not end a player's game."""
         state = table.state
         assert state is not None
+        legal = table.game.legal(state, seat)
+        if action not in legal:
+            # the engine refuses it with the rule's reason when it is played; a question
+            # would play it on a copy as if legal ("bid 99 3": no order 99; crashed)
+            return None
         warning = extras_for(table.row.game_key).confirm(table.game, state, seat, action)
         if warning is None:
             return None
-        index = table.game.legal(state, seat).index(action)
+        index = legal.index(action)
         # the move in the presser's words, as its prompt button reads ("Yes: Load 2 onto the
         # white Plane (cost 2)"; it read "Ja: load white-plane 2" to a German player)
         move = _move_words(table, state, action, ctx.locale)
@@ -251,7 +256,7 @@ class Moves(ServiceBase):
         """The engine's parse; if that fails, again with German keywords made English. Where
         the German keyword was what the engine did not know, the second try's refusal is
         the one said: "nimm stuhl" read as no move at all, where "take stuhl" says which
-        goods there are."""
+        goods there are. It quotes what the player typed, not the English made of it."""
         assert table.state is not None
         try:
             return table.game.parse(table.state, seat, text)
@@ -263,7 +268,7 @@ class Moves(ServiceBase):
                 return table.game.parse(table.state, seat, english)
             except RuleError as translated:
                 if english.split()[:1] != text.lower().split()[:1]:
-                    raise translated from None
+                    raise _as_typed(translated, table.row.game_key, text, english) from None
             raise
 
     async def move_choices(self, ctx: Ctx, typed: str) -> list[tuple[str, str]]:
@@ -353,36 +358,34 @@ class Moves(ServiceBase):
         if replies and not pictures:
             replies[-1:], after = _headed(replies[-1], after, table.said([phase_before]))
         replies += after
+        closed = self._closed_turn(table, seat, action, before, key_before, lang, goes_on)
+        if closed is not None:  # between the move's line and "Your turn goes on"
+            replies = _told_first(replies, user_id, closed)
         if held:  # told to the mover alone meanwhile
             mine = table.credited(seat, table.said_apart(lines, lang)[0] or
                                   table.move_said(said, before, action),
                                   table.who(seat, lang), lang)
             replies = _told_first(replies, user_id, mine)
-        news = self._closed_turn(table, seat, user_id, action, before, key_before, lang,
-                                 goes_on)
-        return _folded(replies) + news
+        return _folded(replies)
 
-    def _closed_turn(self, table: Table, seat: int, user_id: int | None, action: Action,
-                     before: State, key_before: Any, lang: str, goes_on: bool) -> list[Reply]:
-        """When a move (not ``done``) ended its player's turn by itself and they hold the
-        next turn (Rhein: the last truck placed, nothing left aboard at a stop), remember it
-        for ``play``'s stale-``done`` check, and tell them what they must do now where that
-        turn follows straight on (``goes_on``). Where the phase ended or other seats moved
-        first, the channel's new prompt for them already says it: the note came at the
-        same moment, a second "your turn" in other words."""
+    def _closed_turn(self, table: Table, seat: int, action: Action, before: State,
+                     key_before: Any, lang: str, goes_on: bool) -> str | None:
+        """When a move (not ``done``) ended its player's turn by itself and their next turn
+        follows straight on (``goes_on``; Rhein: nothing left aboard at a stop), the note
+        saying so, for the prompt only they get, and ``play``'s stale-``done`` check is
+        armed. It was a message of its own beside that prompt, a second "your turn" that
+        listed the moves again. Where the phase ended or other seats moved first, the
+        channel's new prompt says what comes next, and a ``done`` after it is meant for the
+        new turn: it was refused, after a new round's prompt."""
         self._closed_turns.pop(table.row.id, None)
         game, state = table.game, table.state
         turn_key = getattr(game, "turn_key", None)
-        if turn_key is None or user_id is None or state is None or \
-                action.get("type") == "done" or seat not in game.active(state) or \
-                turn_key(state) == key_before:
-            return []
+        if not goes_on or turn_key is None or state is None or \
+                action.get("type") == "done" or turn_key(state) == key_before:
+            return None
         self._closed_turns[table.row.id] = (seat, table.row.version)
         self._closed_names[table.row.id] = getattr(game, "step_name", game.phase)(before)
-        if not goes_on:
-            return []
-        return [Reply(self._turn_news("svc.step_closed", table, seat, lang), Audience.EPHEMERAL,
-                      user_id=user_id)]
+        return t("svc.step_closed", lang, before=say(self._closed_names[table.row.id], lang))
 
     def _secrets(self, table: Table) -> dict[int, list[tuple[str, Any]]]:
         """What each human seat sees beyond the public view (their hand, their coins...)."""
@@ -478,6 +481,30 @@ class Moves(ServiceBase):
 def _move_words(table: Table, state: State, action: Action, lang: str) -> str:
     """A move as its prompt button names it, in ``lang``."""
     return button_label(table.label(state, action, lang), table.game.format(state, action))
+
+
+def _as_typed(error: RuleError, game_key: str, typed: str, english: str) -> RuleError:
+    """``error``, the refusal of the English a German move was made into, quoting the
+    player's own words: "nehmen" was answered "Das verstehe ich nicht: 'take'", "laden
+    rotes schiff 8" with 'load red ship 8'. The engines quote a player's text as a whole
+    value of the refusal (``repr(clip_word(text))`` or ``clip_word(text)``): the English
+    text whole, or one swapped word of it."""
+    said = error.text
+    if not isinstance(said, Msg):
+        return error
+    back = {english.strip(): typed.strip()}
+    for word in typed.split():
+        swapped = english_move(game_key, word)
+        if swapped and swapped != word:
+            back.setdefault(swapped, word)
+    quotes: dict[str, str] = {}
+    for made, own in back.items():
+        quotes.setdefault(repr(clip_word(made)), repr(clip_word(own)))
+        quotes.setdefault(clip_word(made), clip_word(own))
+    params = {name: quotes.get(value, value)
+              if isinstance(value, str) and not isinstance(value, Msg) else value
+              for name, value in said.params.items()}
+    return RuleError(Msg(said.key, params))
 
 
 def _asks_ai(table: Table, seat: int, user_id: int | None) -> bool:
