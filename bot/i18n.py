@@ -28,20 +28,52 @@ def t(key: str, locale: object = DEFAULT, /, **kw: Any) -> str:
 
 
 @functools.cache
-def _move_words() -> dict[str, dict[str, dict[str, str]]]:
+def _moves_json() -> dict[str, Any]:
     text = resources.files("bot.locales").joinpath("moves.json").read_text(encoding="utf-8")
-    return {lang: table for lang, table in json.loads(text).items() if lang in LANGUAGES}
+    return json.loads(text)
+
+
+@functools.cache
+def _move_words() -> dict[str, dict[str, dict[str, str]]]:
+    return {lang: table for lang, table in _moves_json().items() if lang in LANGUAGES}
+
+
+@functools.cache
+def _joined(game_key: str) -> frozenset[str]:
+    return frozenset(_moves_json()["joined"].get(game_key, ()))
 
 
 def english_move(game_key: str, text: str) -> str:
     """``text`` with German move keywords swapped for the engine's English ones
-    (``"nehmen 17"`` -> ``"take 17"``); words it does not know stay as they are."""
+    (``"nehmen 17"`` -> ``"take 17"``); words it does not know stay as they are. A name the
+    notation writes with a hyphen is joined however it was typed: ``"lade rotes Schiff 8"``,
+    ``"load red ship 8"`` and ``"laden roter-zug 8"`` all name ``red-ship``/``red-train``."""
     words = {}
     for table in _move_words().values():
         words.update(table.get("*", {}))
         words.update(table.get(game_key, {}))
-    # a word the notation does without ("Zug" in "Zug beenden") swaps for nothing
-    return " ".join(swapped for word in text.split() if (swapped := words.get(word.lower(), word)))
+    joined = _joined(game_key)
+    said: list[str] = []
+    for word in text.split():
+        swapped = _swapped(word, words, joined)
+        if not swapped:  # a word the notation does without ("Zug" in "Zug beenden")
+            continue
+        pair = f"{said[-1]}-{swapped}".lower() if len(said) > 1 else ""
+        # the first word is the verb, never half of a name: "lkw a koblenz 2" places truck a
+        if pair in joined:
+            said[-1] = pair
+        else:
+            said.append(swapped)
+    return " ".join(said)
+
+
+def _swapped(word: str, words: dict[str, str], joined: frozenset[str]) -> str:
+    """One typed word in the notation's English; a hyphenated one ("roter-zug") by its
+    halves when that makes one of the notation's names."""
+    if word.lower() in words:
+        return words[word.lower()]
+    halves = "-".join(words.get(half, half) for half in word.lower().split("-"))
+    return halves if "-" in word and halves in joined else word
 
 
 def colour_name(colour: str, locale: object) -> str:

@@ -88,7 +88,7 @@ def test_german_commands_in_the_imperative_and_rhein_transports_in_german():
     from bot.i18n import english_move
 
     assert english_move("rhein", "nimm 13") == "take 13"
-    assert english_move("rhein", "lade 3 weißes Flugzeug") == "load 3 white plane"
+    assert english_move("rhein", "lade 3 weißes Flugzeug") == "load 3 white-plane"
     assert english_move("rheinlaender", "spiele 10 links") == "play 10 left"
     assert english_move("18rhl", "kaufe rhe ipo") == "buy rhe ipo"
     offered = ["load white-plane 3", "load red-ship 3", "done"]

@@ -11,7 +11,7 @@ from __future__ import annotations
 from engine.core import Action, RuleError, State, clip_word, is_plain_number
 from engine.rhein import data
 from engine.rhein.state import card, spec
-from engine.rhein.words import DONE_STEPS, city, transport, vehicle
+from engine.rhein.words import DONE_STEPS, city, transport, typed_name, vehicle
 from engine.text import Msg, msg
 
 
@@ -76,7 +76,9 @@ def _transport(word: str, text: str, trucks: bool) -> str:
         return word
     if trucks and word.removeprefix("truck-") in data.TRUCK_LETTERS:
         return word.removeprefix("truck-")
-    names = ", ".join(t.key for t in data.TRANSPORTS)
+    # a list, said "a, b, c" in the reader's words: the service clips long plain strings
+    # (what someone typed), never a list of the names there are
+    names = [typed_name(t.key) for t in data.TRANSPORTS]
     raise RuleError(msg("rhein.parse.no_transport", word=repr(clip_word(word)), names=names))
 
 

@@ -40,6 +40,13 @@ def transport(key: str, case: str) -> Msg:
     return msg(f"rhein.transport.{case}.{key}")
 
 
+@functools.cache
+def typed_name(key: str) -> Msg:
+    """A transport as a player may type it in a move: the notation's ``red-ship`` in English,
+    ``rotes Schiff`` in German (the bot reads both)."""
+    return msg(f"rhein.transport.typed.{key}")
+
+
 def transport_why(key: str, case: str) -> Reason:
     return reason(f"rhein.transport.{case}.{key}")
 
