@@ -107,15 +107,22 @@ QUOTE_LIMIT = 24
 
 
 def clip_word(word: str, limit: int = QUOTE_LIMIT) -> str:
-    """A player's word as a refusal quotes it: at most ``limit`` characters, cut with "…".
+    """A player's word as a refusal quotes it: at most ``limit`` characters, cut with "…",
+    after the last whole word when that keeps at least half of it ('reserve red ship…',
+    not 'reserve red ship karlsr…', which reads as a word the player never typed).
 
     Discord sends up to 6,000 characters in one option and shows at most 2,000 in a reply; a
     refusal that repeats a long word whole says nothing more and may not be shown at all.
 
-    >>> clip_word("left"), clip_word("9" * 6000)
-    ('left', '99999999999999999999999…')
+    >>> clip_word("left"), clip_word("9" * 6000), clip_word("reserve red ship karlsruhe")
+    ('left', '99999999999999999999999…', 'reserve red ship…')
     """
-    return word if len(word) <= limit else word[:limit - 1] + "…"
+    if len(word) <= limit:
+        return word
+    head = word[:limit]  # one more than is kept: a space there ends a whole word
+    space = head.rfind(" ")
+    kept = head[:space] if space >= limit // 2 else head[:limit - 1]
+    return kept.rstrip() + "…"
 
 
 # --- seeded randomness kept inside the state -------------------------------------------

@@ -99,12 +99,14 @@ def _guarded(method: Callable[..., Awaitable[list[Reply]]]):
     return wrapper
 
 
-LONG_VALUE = 60  # a refusal's value longer than this is what someone typed, not a name
+LONG_VALUE = 60  # a refusal's plain value longer than this is what someone typed, not a name
 
 
 def _quoted(text: Any) -> Any:
     """A refusal with every long plain-text value cut by ``clip_word``: engines and helpers
-    quote what was typed, and a Discord option holds up to 6,000 characters."""
+    quote what was typed, and a Discord option holds up to 6,000 characters. What there is
+    to choose from is a list (``names=[...]``, said "a, b, c") and stays whole: cut as a
+    string, Rhein's list of transports read "white-plane, red-plane,…." (2 of 9)."""
     if not isinstance(text, Msg):
         return text
     return Msg(text.key, {name: _quoted_value(value) for name, value in text.params.items()})
@@ -116,7 +118,7 @@ def _quoted_value(value: Any) -> Any:
     if isinstance(value, str):
         return clip_word(value) if len(value) > LONG_VALUE else value
     if type(value) is list:  # not a tuple: a Reason is one, and is worded as it is
-        return [_quoted_value(item) for item in value]
+        return [_quoted(item) for item in value]  # the engine's names, never typed words
     return value
 
 
