@@ -12,6 +12,7 @@ Built from the public view and the same board data as the full pictures.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from functools import cache, partial
 from typing import TYPE_CHECKING
@@ -71,6 +72,10 @@ class Scene:
     least: float = 0.4  # a zoom shows at least this share of the board's width
     lines_over: bool = False  # lines over the places (a river across cells, track on tiles)
     tagged: list[str] = field(default_factory=list)  # named even when unchanged (own cart's)
+    # where the player to act may act now (18Rhl: the hexes the lay menu offers), nearest
+    # first, each with its tag's text (the hex id the menu names them by, short: there are
+    # often several): outlined and named before the changed places, which get the spots left
+    choices: dict[str, str] = field(default_factory=dict)
     # what a zoom centres on in place of the changed places (the operating company's
     # stations: where it can build), which stay outlined where they fall inside
     focus: list[str] = field(default_factory=list)
@@ -350,10 +355,31 @@ def _rhl18(view: dict) -> Scene:
                 sym = held[slot] if slot < len(held) else None
                 pieces.append((x + dx, y + dy, r, rhl18_tiles.CORP_COLOURS.get(sym, "#444444")
                                if sym else "#FFFFFF"))
-    # the map is eight hexes wide: a closer zoom would show a changed hex and little else
+    homes = _stations_of_acting(view)
+    lays = _nearest_first([h for h in view.get("lay_hexes") or [] if h in places], homes)
+    # the map is eight hexes wide: a closer zoom would show a changed hex and little else;
+    # the crop keeps every hex the lay menu offers (the full board's hex ids are too small
+    # on a phone to find "F11" by), whose tags take the place of the stations' own
     return Scene((rhl18.MAP_W, rhl18.MAP_BOTTOM), "#E9E4D4", places, lines, pieces, least=0.75,
-                 lines_over=True, focus=(homes := _stations_of_acting(view)),
-                 tagged=homes[:2])  # named: the player finds their network on the board
+                 lines_over=True, focus=list(dict.fromkeys([*homes, *lays])),
+                 tagged=[] if lays else homes[:2],  # named: the player finds their network
+                 choices={hex_id: hex_id for hex_id in lays})
+
+
+def _nearest_first(hexes: list[str], homes: list[str]) -> list[str]:
+    """``hexes`` by their distance from the nearest of the ``homes`` (where the card has
+    room for only some of their tags, those around the network get them)."""
+    from render import rhl18
+
+    if not homes:
+        return hexes
+    centres = [rhl18.hex_center(h) for h in homes]
+
+    def distance(hex_id: str) -> float:
+        x, y = rhl18.hex_center(hex_id)
+        return min(math.dist((x, y), c) for c in centres)
+
+    return sorted(hexes, key=distance)
 
 
 def _stations_of_acting(view: dict) -> list[str]:

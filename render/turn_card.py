@@ -319,6 +319,10 @@ def _small_map(image: Image.Image, draw: ImageDraw.ImageDraw, scene: Scene,
         pdraw.ellipse((cx - radius, cy - radius, cx + radius, cy + radius), fill=colour,
                       outline=INK, width=1)
     marked = [p for p in changed if p in visible]
+    for key in scene.choices:  # inside the edge, where a changed place's highlight leaves it
+        if key in visible and not scene.places[key].radius:
+            points = _inset([on_panel(p) for p in scene.places[key].points], CHOICE_INSET)
+            pdraw.line([*points, points[0]], fill=CHOICE, width=CHOICE_WIDTH, joint="curve")
     for key in marked:
         _shape(pdraw, scene.places[key], on_panel, scale, None, HIGHLIGHT, HIGHLIGHT_WIDTH,
                grow=0 if scene.named else 4)
@@ -333,6 +337,18 @@ def _small_map(image: Image.Image, draw: ImageDraw.ImageDraw, scene: Scene,
             things = _things(scene, visible, at, scale)
             written = _numbers(draw, visible, things, tags, at)
             _ruler(draw, scene.ruler, things, written, tags, at, scale)
+
+
+def _inset(points: list[Point], by: float) -> list[Point]:
+    """A convex outline's corners moved ``by`` px towards its middle."""
+    cx = sum(x for x, _ in points) / len(points)
+    cy = sum(y for _, y in points) / len(points)
+    out = []
+    for x, y in points:
+        far = math.dist((x, y), (cx, cy)) or 1.0
+        keep = max(0.0, 1 - by / far)
+        out.append((cx + (x - cx) * keep, cy + (y - cy) * keep))
+    return out
 
 
 def _names(draw: ImageDraw.ImageDraw, scene: Scene, at) -> None:
@@ -402,9 +418,10 @@ def _labels(draw: ImageDraw.ImageDraw, scene: Scene, marked: list[str], quiet: l
             visible: dict[str, Place], at, scale: float) -> list[_Tag]:
     """Name each changed place beside it, on a white tag with a line to the place, where the
     tag hides the least of the pieces and things around it; the ``quiet`` places (named
-    though unchanged) get a plain dark tag, so the highlight still means "changed". A name
-    that finds no spot inside the panel is left out (the move lines name a changed place).
-    Returns the tags drawn."""
+    though unchanged) get a plain dark tag, so the highlight still means "changed", and the
+    scene's ``choices`` (the first CHOICE_TAGS of them) a tag in their outline's colour. A
+    name that finds no spot inside the panel is left out (the move lines name a changed
+    place; a choice keeps its outline). Returns the tags drawn."""
     taken: list[Box] = []
     leaders: list[tuple[Point, Point]] = []
     tags = []
@@ -412,20 +429,27 @@ def _labels(draw: ImageDraw.ImageDraw, scene: Scene, marked: list[str], quiet: l
     things = _things(scene, visible, at, scale)
     # a round place is named by a point, so a tag nearer another such point names that one
     points = {key: at(place.points[0]) for key, place in visible.items() if place.radius}
-    areas = {key: _card_box(scene.places[key], at) for key in marked
+    choices = [key for key in scene.choices if key in visible]
+    # (and of the places the player may act on: a tag inside one reads as its name too)
+    areas = {key: _card_box(scene.places[key], at) for key in [*marked, *choices]
              if not scene.places[key].thing}
-    # the changed places first, on their usual spots (the highlight's tags read alike card
+    # the places to act on first (what the player is asked for, 18Rhl's hexes to lay on),
+    # then the changed places on their usual spots (the highlight's tags read alike card
     # after card); the quiet ones find room among them, which one tag nearly always does
-    for key in [*marked[:8], *quiet[:2]]:
+    for key in dict.fromkeys([*choices[:CHOICE_TAGS], *marked[:8], *quiet[:2]]):
         place = scene.places[key]
         left, top, right, bottom = place.box()
         (x0, y0), (x1, y1) = at((left, top)), at((right, bottom))
         cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-        label = fit(place.label, SMALL, MAP_BOX[2] - MAP_BOX[0] - 30, bold=True)
+        label = fit(scene.choices.get(key, place.label), SMALL, MAP_BOX[2] - MAP_BOX[0] - 30,
+                    bold=True)
         w, h = text_width(label, SMALL, True) + 16, SMALL + 12
         crowd = _Crowd(things, [box for k, box in areas.items() if k != key], leaders,
                        [p for k, p in points.items() if k != key] if place.radius else [])
-        spot = _free_spot(cx, cy, (x1 - x0) / 2 + 8, (y1 - y0) / 2 + 8, w, h, taken, inner,
+        # a choice's tag overlaps its outline: beside a hex the size of a tag, a gap made it
+        # read as the name of the neighbour it lay on
+        gap = -CHOICE_OVERLAP if key in choices else 8
+        spot = _free_spot(cx, cy, (x1 - x0) / 2 + gap, (y1 - y0) / 2 + gap, w, h, taken, inner,
                           crowd)
         if spot is None:
             continue
@@ -434,7 +458,8 @@ def _labels(draw: ImageDraw.ImageDraw, scene: Scene, marked: list[str], quiet: l
         leader = (_edge(place, at, scale, (cx, cy), end), end)
         taken.append(spot)
         leaders.append(leader)
-        tags.append(_Tag(key, spot, leader, label, (INK, 2) if key in quiet else (HIGHLIGHT, 3)))
+        ink = (CHOICE, 3) if key in choices else (INK, 2) if key in quiet else (HIGHLIGHT, 3)
+        tags.append(_Tag(key, spot, leader, label, ink))
     for tag in tags:  # under every tag, never over a name
         draw.line(tag.leader, fill=tag.ink[0], width=tag.ink[1])
     for tag in tags:
@@ -455,6 +480,13 @@ class _Tag:
     leader: tuple[Point, Point]
     label: str
     ink: tuple[str, int]
+
+
+# The places the player may act on (18Rhl's hexes to lay on): outlined in a colour of their
+# own, apart from the highlight's "changed" and the map's colours, and the nearest named
+CHOICE = "#1650C8"
+CHOICE_WIDTH, CHOICE_INSET, CHOICE_OVERLAP = 4, 5, 12
+CHOICE_TAGS = 8  # more tags than this cover the map they name
 
 
 # The spaces' own numbers: quieter than a tag's name (regular, not bold) and dark enough on

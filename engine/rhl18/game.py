@@ -179,12 +179,24 @@ class Rhl18Game(Game):
         # the rules force the purchase: the task says so, not "Buy trains, or pass"
         snap["must_buy"] = snap["active_step"] == "BuyTrain" and isinstance(corp, str) and \
             F.must_buy(state, corp)
+        snap["lay_hexes"] = self._lay_hexes(state)
         snap["offer"] = _offer_view(state, names)
         snap["priority"] = _priority_deal(state)
         snap["end_reason"] = state["end_reason"]
         if rnd["type"] == "Auction":
             snap["auction"] = _auction_view(state)
         return snap
+
+    def _lay_hexes(self, state: State) -> list[str]:
+        """The hexes where the operating corporation (or a private company of its
+        president's) may lay a tile in its track step, from :meth:`legal`: the turn card
+        names them, where the lay menu offers them (public: the board and the corporation
+        decide them)."""
+        seats = self.active(state)
+        if not seats or S.active_step(state) != "Track":
+            return []
+        return sorted({m["hex"] for m in self.legal(state, seats[0])
+                       if m.get("type") == "lay_tile"})
 
     def check_invariants(self, state: State) -> list[str]:
         """Money is conserved (an open offer moves none), and an open offer is one the
