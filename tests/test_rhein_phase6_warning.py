@@ -50,7 +50,7 @@ def test_a_load_that_leaves_the_player_short_is_asked_about_with_the_figures():
     assert "go bankrupt and leave the game" in english
     german = say(warning, "de")
     assert german.startswith("Wird der Auftrag 15 Frankfurt in dieser Runde nicht erfüllt, "
-                             "schuldest du in Phase 6 8 (Strafe 5 und Lagerung 3)"), german
+                             "schuldest du 8 (Strafe 5 und Lagerung 3), fällig in Phase 6"), german
     assert "hättest du nur 7 (1 Kapital und 6 aus dem Verpfänden deines Lkw)" in german
     assert "bankrottgehen" in german
 
@@ -71,6 +71,10 @@ def test_storage_alone_is_said_as_storage():
     state["capital"][seat] = 3
     text = say(asked(state, seat, "load white-plane 2"), "en")
     assert text.startswith("You would owe 8 in Phase 6 for storing the containers"), text
+    # the amount apart from the phase's number: "Du schuldest in Phase 6 8 für die Lagerung"
+    german = say(asked(state, seat, "load white-plane 2"), "de")
+    assert german.startswith("Die Lagerung der in Städten abgeladenen Container kostet dich 8, "
+                             "fällig in Phase 6, und"), german
 
 
 def test_the_same_load_is_safe_when_the_capital_covers_phase6():

@@ -31,3 +31,18 @@ def test_every_german_task_opens_with_a_capital() -> None:
     for view in views:
         said = task_text("rhein", view, "de")
         assert said[:1].isupper(), said
+
+
+def test_the_last_player_without_an_order_is_told_to_take_one_of_those_left():
+    """The task read "Take the last order for 0" while three orders were offered: the
+    player is the last without one and takes any of them."""
+    from tests.rhein_helpers import GAME, act, current, fresh
+
+    state = fresh(3)
+    while not state["auction"]["lone"]:  # every other player wins an auction for 0
+        seat = current(state)
+        act(state, seat, "pass" if state["auction"]["card"] else f"bid {state['list'][0]} 0")
+    assert len(state["list"]) == 3
+    view = GAME.view(state, None)
+    assert task_text("rhein", view, "en") == "Last without an order: take one for 0"
+    assert task_text("rhein", view, "de") == "Als Letzter ohne Auftrag: nimm einen für 0"

@@ -208,3 +208,20 @@ def test_every_kind_of_rule_refusal_is_said_in_german():
     assert len({key for key in keys if key.startswith("rhein.refuse.")}) >= 45, sorted(keys)
     assert {"rhein.parse.no_city", "rhein.parse.no_truck", "rhein.parse.no_transport",
             "rhein.refuse.over", "rhein.refuse.turn", "rhein.refuse.not_now"} <= keys
+
+
+def test_the_game_over_line_names_the_best_without_brackets_in_brackets():
+    """It read "bestes Endkapital 69 (Bert (Gelb))": the winner's colour is in brackets
+    after the name already."""
+    view = GAME.view(fresh(3), None)
+    view.update(step="over", final={"0": {"score": 50}, "1": {"score": 69}, "2": {"score": 69}},
+                seats=[{"seat": seat, "name": name} for seat, name in
+                       enumerate(["Anna", "Bert", "Carla"])])
+    for lang in LANGUAGES:
+        line = board_picture.status_text(view, lang)
+        assert "((" not in line and "))" not in line, line
+        assert not re.search(r"\([^)]*\(", line), line
+    assert board_picture.status_text(view, "de") == \
+        "Partie beendet: Bert (Gelb), Carla (Blau) mit dem besten Endkapital, 69"
+    assert board_picture.status_text(view, "en") == \
+        "Game over: Bert (Yellow), Carla (Blue) with the best final Capital, 69"
