@@ -25,6 +25,8 @@ from bot.i18n import t
 from bot.replies import (
     BUTTON_LABEL_LIMIT,
     MENU_CHOICES,
+    UNDO_AGREE,
+    UNDO_REFUSE,
     Attachment,
     Audience,
     Button,
@@ -43,6 +45,7 @@ CONTENT_LIMIT = 2000
 EMBED_DESCRIPTION_LIMIT = 4096
 EMBED_TITLE_LIMIT = 256
 BUTTONS_PER_MESSAGE = 25
+LIVE_GAMES = 1000  # games whose posts with buttons a process remembers (about 1 KB each)
 CLOSED_DMS = 50007  # "Cannot send messages to this user"
 # The interaction's webhook is gone: its 15-minute token ran out (401 50027), or Discord no
 # longer knows the webhook (404 10015) or the interaction (404 10062).
@@ -393,6 +396,22 @@ async def with_retry(send: Callable[[], Awaitable[T]], policy: RetryPolicy) -> T
             attempt += 1
 
 
+def _game_version(reply: Reply) -> tuple[str, int] | None:
+    """The game and version a post's buttons (or menu) were made for: ``rb:<game>:<version>:``
+    ids; None for a post without them, or for an undo request, whose post the service
+    edits to its outcome itself (and which a newer prompt must not retire: it lapses)."""
+    ids = [button.custom_id for button in reply.buttons]
+    if any(custom_id.endswith((UNDO_AGREE, UNDO_REFUSE)) for custom_id in ids):
+        return None
+    if reply.picker is not None:
+        ids.append(reply.picker.custom_id)
+    for custom_id in ids:
+        parts = custom_id.split(":")
+        if len(parts) >= 3 and parts[0] == "rb" and parts[2].isdigit():
+            return parts[1], int(parts[2])
+    return None
+
+
 # --- delivery ------------------------------------------------------------------------------
 
 class Delivery:
@@ -412,6 +431,9 @@ class Delivery:
         # One DM at a time per user: a reminder and an interaction's hand news racing to a
         # closed DM would otherwise both make the failing request before either learns.
         self._dm_locks: dict[int, asyncio.Lock] = {}
+        # game id -> the channel posts with its buttons, each with the version they were
+        # made for (see :meth:`_retire_older`)
+        self._live_buttons: dict[str, list[tuple[int, Any]]] = {}
 
     # Outside any interaction (reminders, idle notices): the signatures Reminders expects.
     async def post_channel(self, channel_id: int, reply: Reply) -> None:
@@ -420,10 +442,11 @@ class Delivery:
             await self._edit_in(channel, reply)
             return
         try:
-            await self._send_parts(channel.send, reply, channel=True)
+            sent = await self._send_parts(channel.send, reply, channel=True)
         except SENDING_ERRORS as error:
             raise DeliveryFailed(f"channel {channel_id}: {error}",
                                  retryable=is_transient(error)) from error
+        await self._retire_older(reply, sent)
 
     async def send_dm(self, user_id: int, reply: Reply,
                       target: discord.abc.Messageable | None = None) -> None:
@@ -498,14 +521,17 @@ class Delivery:
             await self._to_channel(state, reply)
         elif reply.audience is Audience.EPHEMERAL and reply.user_id in (None, caller):
             await self._to_caller(state, reply)
+            await self._retire_older(reply)  # the mover's turn goes on: theirs alone
         else:  # a DM, or a private note meant for someone other than the caller
             await self._to_dm(state, reply)
 
     async def _to_channel(self, state: _InteractionState, reply: Reply) -> None:
         channel = state.interaction.channel or self._channel(state.interaction.channel_id)
         try:
-            state.posted.append((reply, await self._send_parts(channel.send, reply,
-                                                               channel=True)))
+            sent = await self._send_parts(channel.send, reply, channel=True)
+            state.posted.append((reply, sent))
+            pressed = getattr(state.interaction, "message", None)
+            await self._retire_older(reply, sent, pressed.id if pressed is not None else None)
         except discord.Forbidden:
             # The move stands; say so, then post through the interaction instead, which needs
             # no channel permission (only while its 15-minute token lives).
@@ -524,6 +550,33 @@ class Delivery:
         except SENDING_ERRORS as error:
             log.error("channel post failed for good: %s", error)
             await self._warn_once(state, POST_FAILED_NOTICE)
+
+    async def _retire_older(self, reply: Reply, sent: Any = None,
+                            pressed: int | None = None) -> None:
+        """A reply with a game's buttons (``sent``: the channel post that carries them, kept;
+        None: a private one) takes the buttons off that game's earlier channel posts made
+        for an older version: those are refused once pressed ("the game moved on"), yet
+        scrolled back to on a phone they look as live as the new ones. A pressed
+        button's post loses its own as the adapter answers the press. Remembered by this
+        process only: after a restart older posts keep theirs, refused as before."""
+        made = _game_version(reply)
+        if made is None:
+            return
+        game, version = made
+        posts = self._live_buttons.pop(game, [])  # put back last: the latest game last
+        for old_version, message in [entry for entry in posts if entry[0] < version]:
+            posts.remove((old_version, message))
+            if getattr(message, "id", None) == pressed:
+                continue
+            try:
+                await message.edit(view=None)
+            except discord.HTTPException as error:  # cosmetic: stale presses are refused
+                log.debug("could not take the buttons off an older prompt: %s", error)
+        if sent is not None:  # a private prompt retires the channel's, and is not kept
+            posts.append((version, sent))
+        self._live_buttons[game] = posts
+        if len(self._live_buttons) > LIVE_GAMES:  # the game longest without a post goes
+            self._live_buttons.pop(next(iter(self._live_buttons)))
 
     async def _warn_once(self, state: _InteractionState, key: str) -> None:
         if key not in state.warned:
