@@ -30,6 +30,7 @@ from engine.rhl18 import data, hexmap
 from engine.rhl18 import rules as R
 from engine.rhl18 import tiles as TL
 from engine.rhl18.labels import cost as move_cost
+from engine.rhl18.notation import par_refusal
 from engine.rhl18.tiles import describe_rotation, track_groups
 from engine.rhl18.words import private_name
 from engine.text import DEFAULT, Msg, has, msg, say
@@ -368,6 +369,12 @@ class Rhl18Extras(Extras):
 
     def incomplete(self, game: Game, state: State, seat: int, text: str) -> Msg | None:
         words = text.strip().lower().split()
+        # "par adr 55": the step "par adr" (its menu lists the prices) with no par price; the
+        # refusal names the prices and the nearest, where guesses by shared words offered the
+        # menu's first three (100, 90, 80)
+        refusal = par_refusal(state, seat, words)
+        if refusal is not None:
+            return refusal
         if "lay" not in words or len(words) - words.index("lay") > 3:
             return None
         steps = [v for _, v in step_choices(game, state, seat, text)]

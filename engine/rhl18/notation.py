@@ -186,6 +186,20 @@ def _parse_free(state: State, seat: int, words: list[str], legal: list[dict]) ->
         return _parse_lay(state, entity, words[1:])
     if len(words) == 5 and words[1] == "lay" and _is_number(words[4]):
         return _parse_lay(state, _sym(words[0], list(state["companies"])), words[2:])
+    if head == "buy-train" and len(words) == 3 and words[2] == "depot":
+        return _parse_depot_train(state, seat, entity, words[1])
+    if head == "par" and len(words) == 3 and _is_number(words[2]):
+        refusal = par_refusal(state, seat, words)
+        if refusal is not None:
+            raise RuleError(refusal)
+        corp = _sym(words[1], list(state["corps"]))
+        cell = next(c for c in _par_cells(corp) if R.price_of(c) == int(words[2]))
+        # a par price: the rules say what stands in the way (cash, the round, a par)
+        return {"type": "par", "entity": seat, "corporation": corp, "share_price": cell}
+    if head == "token" and len(words) == 2:
+        return _parse_token(state, seat, words[1], legal)
+    if words in (["payout"], ["withhold"]):  # not offered now (else read above)
+        raise RuleError(msg("rhl18.err.dividend_not_now", kinds=_kinds_now(state, seat)))
     if head == "run":
         if "run_routes" not in L.step_kinds(state, seat):
             # Only a corporation's route step runs trains; outside it there is no corporation
@@ -200,6 +214,89 @@ def _parse_free(state: State, seat: int, words: list[str], legal: list[dict]) ->
             raise RuleError(msg("rhl18.err.must_buy_no_pass", corp=corp, kinds=kinds))
         raise RuleError(msg("rhl18.err.no_pass_now", kinds=kinds))
     raise RuleError(msg("rhl18.err.unreadable", kinds=kinds))
+
+
+def _then(first: Msg | None, then: Msg) -> Msg:
+    """Two sentences of one refusal (what is wrong with the move, then what can be done)."""
+    return then if first is None else msg("rhl18.err.then", first=first, then=then)
+
+
+def _par_cells(corp: str) -> list[str]:
+    market = data.market()
+    return market["rhe_pars"] if corp == "RhE" else market["pars"]
+
+
+def par_refusal(state: State, seat: int, words: list[str]) -> Msg | None:
+    """Why ``par <corp> <price>`` (lower-case ``words``) founds nothing when ``price`` is
+    no par price of a known corporation: the par prices there are, and the nearest one the
+    seat can found it at now. None for any other text."""
+    if len(words) != 3 or words[0] != "par" or not _is_number(words[2]):
+        return None
+    corp = next((c for c in state["corps"] if c.lower() == words[1]), None)
+    price = int(words[2])
+    if corp is None or any(R.price_of(c) == price for c in _par_cells(corp)):
+        return None
+    if state["corps"][corp]["ipoed"]:  # its par price is not what stands in the way
+        return msg("rhl18.err.already_parred", corp=corp)
+    prices = sorted(R.price_of(c) for c in _par_cells(corp))
+    pars = [m for m in L.moves(state, seat) if m["type"] == "par" and m["corporation"] == corp]
+    if not pars:
+        return msg("rhl18.err.par_price", corp=corp, price=price, prices=prices)
+    nearest = min(pars, key=lambda m: (abs(R.price_of(m["share_price"]) - price),
+                                       R.price_of(m["share_price"])))
+    return msg("rhl18.err.par_price_nearest", corp=corp, price=price, prices=prices,
+               nearest=format_action(state, nearest))
+
+
+def _parse_token(state: State, seat: int, word: str, legal: list[dict]) -> dict:
+    """``token <hex>`` that is no move as typed: the one spot in that hex (typed with a
+    city's number it does not need), else why not: no such hex, not the station step,
+    or no spot of the corporation's there, with the spots it has."""
+    hex_id = word.upper().partition(".")[0]
+    spots = [m for m in legal if m["type"] == "place_token"]
+    here = [m for m in spots if (bd.find_city(state["board"], m["city"]) or ("",))[0] == hex_id]
+    if len(here) == 1:
+        return here[0]
+    problem = msg("rhl18.err.no_hex_map", hex=clip_word(hex_id)) \
+        if hex_id not in state["board"] else None
+    if "place_token" not in L.step_kinds(state, seat):
+        raise RuleError(_then(problem, msg("rhl18.err.token_not_now",
+                                           kinds=_kinds_now(state, seat))))
+    corp = F.current_corp(state)
+    if problem is None:
+        problem = msg("rhl18.err.token_not_there", corp=corp, hex=hex_id)
+    if not spots:
+        raise RuleError(_then(problem, msg("rhl18.err.token_nowhere", corp=corp)))
+    places = [f"`{format_action(state, m)}`" for m in spots]
+    raise RuleError(_then(problem, msg("rhl18.err.token_spots", corp=corp, spots=places)))
+
+
+def _parse_depot_train(state: State, seat: int, entity: Any, name: str) -> dict:
+    """``buy-train <train> depot`` that is no move as typed: the depot's train of that kind
+    in the train step (the rules then say what stands in the way: cash, the train limit),
+    else why not: no such train for sale (with the ones that are), not the train step."""
+    offer = F.depot_available(state)
+    kind = W.train_kind(name)  # "3" of a copy's id ("3-1") too
+    wanted = [t for t in offer if W.train_kind(t).lower() == kind]
+    in_step = "buy_train" in L.step_kinds(state, seat)
+    if wanted and in_step:
+        return {"type": "buy_train", "entity": entity, "train": wanted[0],
+                "price": F.train_price(wanted[0])}
+    problem = None
+    if not wanted:
+        kinds = {str(t["name"]).lower() for t in data.trains()}
+        sold = list(dict.fromkeys(W.train_kind(t) for t in offer))
+        depot = msg("rhl18.err.depot_sells", trains=[
+            msg("rhl18.err.train_for", train=W.a_train(other),
+                price=F.train_price(other)) for other in sold]) if sold \
+            else msg("rhl18.err.depot_empty")
+        missing = msg("rhl18.err.train_not_for_sale", train=W.train_name(kind)) \
+            if kind in kinds else msg("rhl18.err.no_train_kind", name=clip_word(name))
+        problem = _then(missing, depot)
+    if not in_step:
+        now = msg("rhl18.err.buy_train_not_now", kinds=_kinds_now(state, seat))
+        raise RuleError(_then(problem, now))
+    raise RuleError(problem or msg("rhl18.err.train_not_buyable"))
 
 
 def _kinds_now(state: State, seat: int) -> list[Msg]:
