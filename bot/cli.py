@@ -516,8 +516,9 @@ def cmd_replay(args: argparse.Namespace, out: TextIO, games: Mapping[str, Any],
         return 1
     game = games[data["game"]]
     names = {s["seat"]: s["name"] for s in data.get("seats", [])}
-    words = {s["seat"]: [s["name"], colour_name(s.get("colour") or "", lang)]
-             for s in data.get("seats", [])}
+    # the colour's key too: Trödler's rules call the sky seat "Sky", the texts "sky blue"
+    words = {s["seat"]: [s["name"], colour_name(s.get("colour") or "", lang),
+                         s.get("colour") or ""] for s in data.get("seats", [])}
     state = game.load(data["origin"]["state"]) if data.get("origin") else \
         game.setup(data["players"], data["options"], data["seed"])  # origin: an import
     write("title", title=game.title, players=data["players"], seed=data["seed"])

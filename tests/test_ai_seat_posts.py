@@ -214,7 +214,7 @@ async def test_a_players_offer_and_an_ai_seats_answer_are_one_line_of_the_player
     for lang, answer, line in [
             ("en", "decline", "**U1** (green): GVE offers RhE 35M for a 2-train; RhE declines"),
             ("en", "accept", "**U1** (green): GVE offers RhE 35M for a 2-train; RhE accepts"),
-            ("de", "decline", "**U1** (grün): GVE bietet RhE 35M für einen 2-Zug; RhE lehnt ab")]:
+            ("de", "decline", "**U1** (Grün): GVE bietet RhE 35M für einen 2-Zug; RhE lehnt ab")]:
         store, _ = await _offer_table(tmp_path, f"{lang}-{answer}", 2, monkeypatch,
                                       lang=lang, answer=answer)
         service = _offer_table.service  # type: ignore[attr-defined]

@@ -174,7 +174,7 @@ def test_play_against_ai_seats(tmp_path):
     code, text = run(["play", "pebbles", "--players", "3", "--bots", "2", "--seed", "6",
                       "--out", str(tmp_path)], stdin="ready\n" + turn * 40)
     assert code == 0, text
-    assert "Bot 1 (sky)" in text and "Bot 2 (green)" in text
+    assert "Bot 1 (sky blue)" in text and "Bot 2 (green)" in text
     assert "=== Player 2" not in text and "The game is finished." in text
 
 

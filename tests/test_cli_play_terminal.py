@@ -30,7 +30,7 @@ def test_players_counts_every_seat_and_bots_are_some_of_them(tmp_path):
     code, text = run(["play", "pebbles", "--players", "3", "--bots", "1", "--seed", "3",
                       "--out", str(tmp_path)], "quit\n")
     assert code == 0, text
-    assert "1. Player 1 (orange), 2. Player 2 (sky), 3. Bot 1" in text, text
+    assert "1. Player 1 (orange), 2. Player 2 (sky blue), 3. Bot 1" in text, text
     assert "Player 3" not in text
     code, text = run(["play", "pebbles", "--players", "2", "--bots", "2", "--out",
                       str(tmp_path / "x")])

@@ -17,11 +17,11 @@ async def test_the_member_seated_in_place_is_mentioned_and_sent_the_seats_hand(s
     replies = await svc.kick(ctx(1), 2, replacement_user_id=8, replacement_name="U8")
     post = replies[0]
     assert post.audience is Audience.CHANNEL
-    assert "**U2** (sky) is replaced by **U8** (<@8>)." in post.text
+    assert "**U2** (sky blue) is replaced by **U8** (<@8>)." in post.text
     assert post.pings is None or 8 in post.pings  # the mention notifies
     dms = [r for r in replies if r.audience is Audience.DM and r.user_id == 8]
     assert len(dms) == 1
-    assert "You now play **U2**'s seat (sky) in **Pebbles** in <#500>" in dms[0].text
+    assert "You now play **U2**'s seat (sky blue) in **Pebbles** in <#500>" in dms[0].text
     assert all(gem in dms[0].text for gem in hand)
     public = "\n".join(r.text for r in replies if r.audience is Audience.CHANNEL)
     assert not any(gem in public for gem in hand)

@@ -23,10 +23,10 @@ def test_the_mover_named_first_leads_the_line_once():
 def test_german_colours_and_other_subjects_keep_the_colon():
     table = _table("de", ("Anna", "orange"), ("Bert", "blue"))
     assert table.credited(1, "Blau eröffnet mit 0 auf Auftrag 13.") == \
-        "**Bert** (blau) eröffnet mit 0 auf Auftrag 13."
+        "**Bert** (Blau) eröffnet mit 0 auf Auftrag 13."
     # a line about someone else, or a label, is the mover's line after a colon
-    assert table.credited(1, "GVE lays tile 9 on F11") == "**Bert** (blau): GVE lays tile 9 on F11"
-    assert table.credited(0, "Annabell passes") == "**Anna** (orange): Annabell passes"
+    assert table.credited(1, "GVE lays tile 9 on F11") == "**Bert** (Blau): GVE lays tile 9 on F11"
+    assert table.credited(0, "Annabell passes") == "**Anna** (Orange): Annabell passes"
 
 
 def test_a_name_that_is_another_seats_colour_is_not_taken_for_the_mover():

@@ -48,7 +48,7 @@ async def test_a_players_offer_and_an_ai_seats_answer_are_one_entry_of_the_playe
         assert [entry[:2] for entry in log] == sorted(entry[:2] for entry in log)
         if answer == "decline":
             german = await _log(service, "de")
-            assert (first, last, "U1 (grün): GVE bietet RhE 35M für einen 2-Zug; RhE lehnt ab") \
+            assert (first, last, "U1 (Grün): GVE bietet RhE 35M für einen 2-Zug; RhE lehnt ab") \
                 in german, german
         await store.close()
 

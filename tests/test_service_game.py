@@ -434,7 +434,7 @@ async def test_log_and_status_and_rules(svc):
     log = (await service.log(ctx(2)))[0]
     assert log.audience is Audience.EPHEMERAL and "1\\. U1 (orange): Seat 0 is ready." in log.text
     status = (await service.status(ctx(2)))[0].text
-    assert "U2 (sky) (to act)" in status and "Moves so far: 1" in status
+    assert "U2 (sky blue) (to act)" in status and "Moves so far: 1" in status
     assert "take N" in (await service.rules(ctx(1), None, "moves"))[0].text
     assert "topics are" in (await service.rules(ctx(1), "pebbles", None))[0].text
 

@@ -21,12 +21,12 @@ async def test_rhein_offers_its_piece_colours_in_the_tables_language(tmp_path):
     await service.new(ctx(1), "rhein", max_players=4, lang="de")
     choices = await service.colour_choices(ctx(2))
     # the creator holds green only by default, so it is still offered; brown needs 5 seats
-    assert choices == [("grün", "green"), ("gelb", "yellow"), ("blau", "blue"),
-                       ("lila", "purple")]
-    assert await service.colour_choices(ctx(2), "bl") == [("blau", "blue")]
+    assert choices == [("Grün", "green"), ("Gelb", "yellow"), ("Blau", "blue"),
+                       ("Lila", "purple")]
+    assert await service.colour_choices(ctx(2), "bl") == [("Blau", "blue")]
     assert "not a colour here" in (await service.join(ctx(2), "orange"))[0].text  # not Rhein's
     await service.join(ctx(2), "lila")  # the German name works too
-    assert ("lila", "purple") not in await service.colour_choices(ctx(3))
+    assert ("Lila", "purple") not in await service.colour_choices(ctx(3))
     refused = await service.join(ctx(3), "purple")
     assert refused[0].audience is Audience.EPHEMERAL and "taken" in refused[0].text
     await service.store.close()

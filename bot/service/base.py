@@ -167,7 +167,8 @@ class Table:
         if seat is None:
             return None
         lang = self.row.language if lang is None else lang
-        seats = {s.seat: (s.name, colour_name(s.colour, lang)) for s in self.seats}
+        # the colour's key too: Trödler's rules call the sky seat "Sky", the texts "sky blue"
+        seats = {s.seat: (s.name, colour_name(s.colour, lang), s.colour) for s in self.seats}
         return predicate(said, seats.pop(seat), [w for words in seats.values() for w in words])
 
     def standing_line(self, standing: Standing, locale: object = None) -> str:
