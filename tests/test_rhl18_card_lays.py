@@ -29,16 +29,24 @@ GAME = get_game("18rhl")
 CUT = 106
 
 
-async def test_the_track_steps_card_names_every_hex_the_lay_menu_offers(tmp_path, monkeypatch):
+async def seated(bot, cut: int) -> tuple[Member, list]:
+    """Anna imports the recorded game before its action ``cut`` and takes its third seat
+    after two AI seats (not yet started); the interactions."""
     export = importer.load_json(OFFER_FIXTURE)
-    cut = gzip.compress(json.dumps(dict(export, actions=export["actions"][:CUT])).encode())
+    data = gzip.compress(json.dumps(dict(export, actions=export["actions"][:cut])).encode())
+    anna = Member(bot, "Anna")
+    records = [await anna.command("game import",
+                                  file=bot.stand_in.attachment("g.json.gz", data))]
+    for _ in range(2):
+        records.append(await anna.command("game add-bot", level="normal"))
+    records.append(await anna.command("game join"))
+    return anna, records
+
+
+async def test_the_track_steps_card_names_every_hex_the_lay_menu_offers(tmp_path, monkeypatch):
     async with running_bot(tmp_path, monkeypatch, seed=3) as bot:
         fake = bot.stand_in
-        anna = Member(bot, "Anna")
-        records = [await anna.command("game import", file=fake.attachment("g.json.gz", cut))]
-        for _ in range(2):
-            records.append(await anna.command("game add-bot", level="normal"))
-        records.append(await anna.command("game join"))
+        anna, records = await seated(bot, CUT)
         with recording() as texts:
             records.append(await anna.command("game start", order="joined"))
         assert all(record.errors == [] for record in records)

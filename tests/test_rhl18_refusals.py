@@ -8,30 +8,20 @@ Before, "par adr 55", "token Q1", "buy-train 8 depot" and "payout" (out of its s
 
 from __future__ import annotations
 
-import gzip
-import json
-
-from discord_standin import Member, running_bot
+from discord_standin import running_bot
 from discord_standin.table import row_of
 
-from engine.rhl18 import importer
-from tests.test_ai_seat_posts import OFFER_FIXTURE
 from tests.test_rhl18_card_lays import CUT as TRACK_CUT
+from tests.test_rhl18_card_lays import seated
 
 STOCK_CUT = 13  # the recorded game before its action 13: the third seat's stock round turn
 
 
 async def refusals(tmp_path, monkeypatch, cut: int, typed: list[str]) -> list[str]:
     """What the third seat (Anna, after two AI seats) is told for each typed move."""
-    export = importer.load_json(OFFER_FIXTURE)
-    data = gzip.compress(json.dumps(dict(export, actions=export["actions"][:cut])).encode())
     async with running_bot(tmp_path, monkeypatch, seed=3) as bot:
         fake = bot.stand_in
-        anna = Member(bot, "Anna")
-        records = [await anna.command("game import", file=fake.attachment("g.json.gz", data))]
-        for _ in range(2):
-            records.append(await anna.command("game add-bot", level="normal"))
-        records.append(await anna.command("game join"))
+        anna, records = await seated(bot, cut)
         records.append(await anna.command("game start", order="joined"))
         before = await row_of(bot, fake.channel)
         assert before.active_seats == [2]

@@ -27,8 +27,10 @@ from bot.service.move_lists import LISTED
 from bot.service.rhl18_holdings import holdings
 from engine.core import Action, Game, State
 from engine.rhl18 import data, hexmap
+from engine.rhl18 import move_line as ML
 from engine.rhl18 import rules as R
 from engine.rhl18 import tiles as TL
+from engine.rhl18 import words as W
 from engine.rhl18.labels import cost as move_cost
 from engine.rhl18.notation import par_refusal
 from engine.rhl18.tiles import describe_rotation, track_groups
@@ -332,10 +334,18 @@ def routes_text(sym: str, routes: list[dict[str, Any]], would: bool = False) -> 
     total = sum(int(r.get("revenue", 0)) for r in routes)
     if not routes:
         return msg(f"rhl18.discord.{mood}_nothing", corp=sym)
-    # train: stops = revenue, in the engine's route notation (no words to translate)
-    parts = "; ".join(f"{r['train']}: {r.get('revenue_str') or '-'.join(r['stops'])} "
-                      f"= {r.get('revenue', 0)}M" for r in routes)
-    return msg(f"rhl18.discord.{mood}", corp=sym, total=total, routes=parts)
+    # train: stops and bonuses = revenue, each train by the name the picture and the log
+    # give it ("2-train"), not its copy's id ("2-4"); two of a kind by their order
+    kinds = [W.train_kind(r["train"]) for r in routes]
+    parts = []
+    for number, (kind, route) in enumerate(zip(kinds, routes, strict=True)):
+        train = W.train_name(kind)
+        if kinds.count(kind) > 1:
+            train = msg("rhl18.discord.train_nth", train=train,
+                        n=kinds[:number + 1].count(kind))
+        parts.append(msg("rhl18.discord.run_train", train=train, route=ML.route_text(route),
+                         revenue=route.get("revenue", 0)))
+    return msg(f"rhl18.discord.{mood}", corp=sym, total=total, routes=ML.joined(parts))
 
 
 def routes_view(game: Game, state: State, routes: list[dict[str, Any]],

@@ -335,7 +335,23 @@ def _parse_run(state: State, entity: Any, text: str) -> dict:
             if not train.strip() or not names:
                 raise RuleError(msg("rhl18.err.route_syntax"))
             routes.append({"train": train.strip(), "stops": names})
+    _trains_by_kind(state, entity, routes)
     return {"type": "run_routes", "entity": entity, "routes": routes}
+
+
+def _trains_by_kind(state: State, entity: Any, routes: list[dict]) -> None:
+    """A route's train named as players read it ("2", "2-train": the run texts say no copy's
+    id) becomes the corporation's next train of that kind the run does not name yet."""
+    own = state["corps"][entity]["trains"] if entity in state["corps"] else []
+    named = {r["train"] for r in routes if r["train"] in own}
+    for route in routes:
+        if route["train"] in own:
+            continue
+        kind = route["train"].removesuffix("-train")
+        free = next((t for t in own if W.train_kind(t) == kind and t not in named), None)
+        if free is not None:
+            route["train"] = free
+            named.add(free)
 
 
 def _stop(state: State, word: str) -> str:
