@@ -182,6 +182,9 @@ def say(text: Any, locale: object = DEFAULT) -> str:
 
 
 def render(key: str, params: dict[str, Any], lang: str) -> str:
+    # a caller may pass a member's locale ("en-US", "de-DE"): its catalogue is its language's,
+    # else its singulars were missed ("Discard 1 cards") and German read English
+    lang = language(lang)
     template = _singular(key, params, lang) or catalogue(lang).get(key)
     if template is None:
         template = catalogue(DEFAULT).get(key)

@@ -103,3 +103,15 @@ def test_a_count_of_one_takes_the_singular_wording():
         words = catalogue(lang)
         for key in (k for k in words if k.endswith(".one")):
             assert key[:-4] in words, key  # the singular of a text that has a plural
+
+
+def test_a_members_locale_finds_its_languages_singulars_and_texts():
+    """The turn prompt passes a member's locale ("en-US") to the card's task text: its
+    singular was missed ("Discard 1 cards: the hand limit is 4"), and "de-DE" read English."""
+    from engine import text as texts
+
+    key, params = "render.card.task.troedler.limit", {"count": 1, "limit": 4}
+    for locale, lang in (("en-US", "en"), ("en-GB", "en"), ("de-DE", "de"), ("de", "de")):
+        said = texts.render(key, params, locale)
+        assert said == texts.render(key, params, lang), locale
+        assert said == texts.catalogue(lang)[f"{key}.one"].format(**params), locale
