@@ -112,7 +112,9 @@ def test_german_board_differs_and_its_panel_fits():
         for line in wrapped(text, board_picture.TEXT, 1600 - 48, bold=True):
             assert measure(line, font=font(board_picture.TEXT, bold=True)) <= 1600 - 48
     headline = board_picture.headline(de_view)
-    assert headline.startswith("Zug ") and headline.endswith(": Lila (letzter Zug)")
+    # said in a prompt's brackets too ("du bist dran (Zug 65, der letzte: Lila)"): none of
+    # its own, where it read "(Zug 65: Lila (letzter Zug))"
+    assert headline.startswith("Zug ") and headline.endswith(", der letzte: Lila")
     room = 1580 - measure(board_picture.say(de_view, "house"), font=font(18)) - 230 - 10
     assert measure(headline, font=font(20)) <= room
     box = (1600 - 40) // 5 - 12
