@@ -210,3 +210,17 @@ def test_the_logs_final_standings_count_in_the_singular_too(monkeypatch):
     assert say(second, "en") == "2. P1: 0 points (0 from 0 requests + 4 goods), damage 2 " \
         "(0 feed)"
     assert {line.key for line in (first, second)} <= GAME.result_keys
+
+
+def test_the_board_and_the_card_call_a_seat_by_the_same_colour():
+    """A review found one seat spelt three ways: "Bert (Sky)" on the board, "Bert (Sky
+    blue)" on the turn card, "(sky blue)" in the channel."""
+    from engine import text as texts
+
+    for lang in texts.LANGUAGES:
+        board = {key.rsplit(".", 1)[1]: value for key, value in texts.catalogue(lang).items()
+                 if key.startswith("troedler.player.")}
+        assert board
+        for colour, name in board.items():
+            assert name == texts.catalogue(lang)[f"render.card.colour.{colour}"], (lang, colour)
+            assert name.lower() == texts.catalogue(lang)[f"choice.{colour}"].lower()
