@@ -40,8 +40,10 @@ async def test_the_table_posts_the_first_deal_when_the_game_starts(tmp_path) -> 
     replies = await service.start(ctx(1), order="joined")
     row = await store.latest_game(500)
     state = GAME.load(row.state)
-    posted = "\n".join(r.text for r in replies if r.audience is Audience.CHANNEL)
+    channel = [r for r in replies if r.audience is Audience.CHANNEL]
     for pile in state["piles"]:
         for cid in pile:
-            assert say(card_text(cid), "de") in posted
+            assert say(card_text(cid), "de") in channel[0].text
+    # within the start's post: the deal's own post made the start four posts (a review)
+    assert len(channel) == 3 and channel[0].title, [r.text[:40] for r in channel]
     await store.close()

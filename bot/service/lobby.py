@@ -233,15 +233,15 @@ class Lobby(ServiceBase):
         first = table.game.active(state)
         # Some rules draw the first player (Rheinländer), so seat 1 need not begin.
         key = "svc.begins_first" if len(first) == 1 else "svc.begins"
-        replies = notices + [_public(t(key, row.language, title=table.game.title,
-                                       lineup=lineup,
-                                       first=table.who(first[0]) if first else ""),
-                                     title=table.game.title)]
+        begins = t(key, row.language, title=table.game.title, lineup=lineup,
+                   first=table.who(first[0]) if first else "")
         # each line said as a move's is, players named: Trödler's first deal said "Blue
-        # forms 5 piles" where every later deal names the dealer
+        # forms 5 piles" where every later deal names the dealer. Said within the start's
+        # post: a post of its own made a game's start four posts
         opening = [table.said([line]) for line in table.game.opening_log(state)]
         if opening and not imported:
-            replies.append(_public(_clip("\n".join(opening))))
+            begins = "\n\n".join([begins, "\n".join(opening)])
+        replies = notices + [_public(_clip(begins), title=table.game.title)]
         replies.append(await self._board_reply(table, state))
         assert version == table.row.version
         return replies + await self._after_change(table, hidden=HiddenBefore({}, None))
