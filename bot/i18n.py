@@ -11,11 +11,22 @@ from __future__ import annotations
 
 import functools
 import json
+from collections.abc import Sequence
 from importlib import resources
 from typing import Any
 
 from engine import text as texts
-from engine.text import DEFAULT, LANGUAGES, catalogue, has, language, placeholders, say
+from engine.text import (
+    DEFAULT,
+    LANGUAGES,
+    Msg,
+    catalogue,
+    has,
+    language,
+    msg,
+    placeholders,
+    say,
+)
 
 __all__ = ["DEFAULT", "LANGUAGES", "catalogue", "has", "language", "placeholders", "say", "t"]
 
@@ -25,6 +36,14 @@ texts.register("bot.locales")
 def t(key: str, locale: object = DEFAULT, /, **kw: Any) -> str:
     """The text ``key`` in the language of ``locale`` with ``{placeholders}`` filled in."""
     return texts.render(key, kw, language(locale))
+
+
+def names_said(names: Sequence[str]) -> Msg | str:
+    """Names as a sentence lists them, ``Bert, Bot 1 and Bot 2`` (German ``und``), in the
+    language of the text it fills (a refusal's is its reader's); one name as it is."""
+    if len(names) < 2:
+        return "".join(names)
+    return msg("common.and", names=list(names[:-1]), last=names[-1])
 
 
 @functools.cache

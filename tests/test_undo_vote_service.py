@@ -34,7 +34,7 @@ async def test_a_second_request_is_refused_while_one_is_open(svc):
     assert request.buttons
     again = await svc.undo(ctx(1))
     assert [r.audience for r in again] == [Audience.EPHEMERAL]
-    assert "still open" in again[0].text and "U2, U3" in again[0].text
+    assert "still open" in again[0].text and "(waiting for U2 and U3)" in again[0].text
     row = await svc.store.live_game(CH)
     assert len(await svc.store.votes(row.id, row.version)) == 1  # nothing changed
 
@@ -125,9 +125,9 @@ async def test_the_call_to_vote_speaks_to_one_voter_as_du(svc):
 
 
 @pytest.mark.parametrize(("lang", "words"), [
-    (None, "**U1** asks to take back their last move, with the moves after it by U2, U3 "
+    (None, "**U1** asks to take back their last move, with the moves after it by U2 and U3 "
            "(4 moves would be undone)."),
-    ("de", "**U1** möchte den letzten Zug zurücknehmen, mit den Zügen danach von U2, U3 "
+    ("de", "**U1** möchte den letzten Zug zurücknehmen, mit den Zügen danach von U2 und U3 "
            "(4 Züge würden zurückgenommen).")])
 async def test_the_request_names_whose_moves_go_with_the_askers(svc, lang, words):
     """Voters decide on more than the asker's move when others have played since: the

@@ -71,6 +71,25 @@ class Pictures(ServiceBase):
             return None
         return Attachment(f"{game.key}-{row.id}-v{row.version}-turn-card.png", png)
 
+    async def _card_undone(self, table: Table, first_action: int,
+                           kept: Sequence[ActionRow]) -> None:
+        """After an undo from ``first_action`` (``kept``: the moves that stand): a previous
+        card that saw moves now taken back is no base for the next. Compared with it, the
+        next card tagged the places those moves had changed (empty spaces, where Bert's
+        knight had stood) under "No new moves". The next card starts before the latest run
+        of moves that stands, one mover's as the card groups them (the turn the undo went
+        back into, or the one before the turn it reopened): it lists that run and marks its
+        places, and its map shows where the game stands (with nothing to mark, Rheinländer's
+        showed the whole river, a player's knight a dot on a phone)."""
+        mark = await self.store.card_mark(table.row.id)
+        if mark is None or mark < first_action:
+            return  # every move the previous card saw stands
+        start = card_entries(kept, [mover for mover, _ in table.credits(kept)])[-1][0] \
+            if kept else 0
+        await self.store.set_card_mark(table.row.id, kept[start - 1].id if start else 0)
+        # (the next card replays its base from the log: the one remembered has those moves)
+        self._last_cards.pop(table.row.id, None)
+
     def _card_view(self, table: Table, base: State, since: list[ActionRow],
                    first: bool) -> dict:
         """The card's public view: the moves since ``base`` as the channel read them (a move

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from bot.i18n import t
+from bot.i18n import names_said, t
 from bot.replies import UNDO_AGREE, UNDO_REFUSE, UNDO_VOTE, Audience, Button, Reply
 from bot.service.base import (
     Ctx,
@@ -16,6 +16,7 @@ from bot.service.base import (
     _private,
     _public,
 )
+from bot.service.moves import _folded
 from bot.store import SeatRow
 
 
@@ -61,7 +62,7 @@ class Undo(ServiceBase):
         others = list(dict.fromkeys(table.by_seat(a.seat).name for a in later[1:]
                                     if a.seat != seat.seat))
         asked = t("svc.undo.ask_after" if others else "svc.undo.ask", lang, name=seat.name,
-                  count=len(later), others=", ".join(others))
+                  count=len(later), others=names_said(others))
         call = t("svc.undo.call", lang, mentions=mentions, count=len(voters))
         return notices + [_public(
             f"{asked} {call}",
@@ -79,9 +80,14 @@ class Undo(ServiceBase):
             raise Refusal("svc.undo.no_vote")
         if not agree:
             ended = await self.store.clear_votes(table.row.id)
-            return notices + [_public(t("svc.undo.refused", table.row.language,
-                                        name=seat.name))] + \
-                self._request_outcome(table, ended, "svc.undo.post_refused", voter=seat.name)
+            # the request's post, where the vote was, says the refusal; a post saying it
+            # again read as a second refusal ("Anna refused the undo ..." over "Anna refuses;
+            # the undo is off."), and a refused undo changes nothing to show. Said anew only
+            # where no post is known to edit (the terminal)
+            outcome = self._request_outcome(table, ended, "svc.undo.post_refused",
+                                            voter=seat.name)
+            return notices + (outcome or [_public(t("svc.undo.refused", table.row.language,
+                                                     name=seat.name))])
         requester = votes[0]["requested_by"]
         if ctx.user_id in {v["user_id"] for v in votes}:  # the asker, or a second press
             # (nothing posted: the others' Agree/Refuse buttons stay as they are)
@@ -96,9 +102,8 @@ class Undo(ServiceBase):
         voters = self._voters(table, asker) if asker else []
         missing = [s for s in voters if s.user_id not in agreed]
         if missing:
-            names = ", ".join(s.name for s in missing)
             return notices + [_public(t("svc.undo.agreed", table.row.language, name=seat.name,
-                                        names=names))]
+                                        names=names_said([s.name for s in missing])))]
         actions = await self.store.actions(table.row.id)
         count = sum(1 for a in actions if a.id >= votes[0]["target_action"])
         name = asker.name if asker else t("svc.a_player", table.row.language)
@@ -181,7 +186,7 @@ class Undo(ServiceBase):
         missing = [s.name for s in self._voters(table, asker) if s.user_id not in voted] \
             if asker else []
         raise Refusal("svc.undo.pending", name=asker.name if asker else "?",
-                      names=", ".join(missing))
+                      names=names_said(missing))
 
     def _voters(self, table: Table, asker: SeatRow) -> list[SeatRow]:
         """Every other human player; AI seats never object."""
@@ -199,6 +204,7 @@ class Undo(ServiceBase):
                                    self._snapshot(table, state), self.clock())
         table.state = state
         table.row = await self._row(table.row.id)
+        await self._card_undone(table, first_action, actions)
         if told is not None:
             seat = table.seat_of(told.user_id)
             assert seat is not None and seat.seat is not None
@@ -208,7 +214,8 @@ class Undo(ServiceBase):
         replies = [_public(t("svc.undo.done",
                              table.row.language, name=name, count=count))]
         if table.named(table.game.phase(state)) != phase_before:
-            replies.append(await self._board_reply(table, state))
+            # the board's text: one post, where the line and an empty board were two
+            replies = _folded([*replies, await self._board_reply(table, state)])
         return replies + await self._after_change(table)
 
 
