@@ -8,9 +8,12 @@ and the next round's orders; every card a Trödler turn played between taking a 
 end). Here the entry is split into those pieces and, while it is too long, the least telling
 piece goes: first one of a run of pieces said alike, then the consequences a move logged
 after it, then the moves themselves, middle first, then the entry's last piece (how it
-ended) and a decisive piece (a bankruptcy, a duchy taken or lost, a delivery, a discard, a
-train bought or rusted, a new phase, the game's end); the first piece (who did what) stays.
-Each run of dropped pieces reads "…". No word is cut (unless one alone is wider than a line).
+ended) and a decisive piece (a bankruptcy, a duchy taken or lost, the archbishop won or lost,
+a delivery, a discard, a train bought or rusted, a new phase, the game's end); the first piece
+(who did what) stays. Then every dropped piece that fits again comes back, the most telling
+first: dropping in that order went past a short routine piece to make room a long one needed.
+Each run of dropped pieces reads "…". No word is cut (unless one alone is wider than a line),
+and the gap never stands alone in a line.
 
 The card receives the entries as text, already said in the table's language. A piece is told
 decisive by its catalogue key all the same: the log templates of both languages, turned into
@@ -30,9 +33,9 @@ from render.card_text import wrap
 
 # a piece said from a log key whose event (the part after ".log.") contains one of these
 # decided something a player must not miss on the card
-DECISIVE_EVENTS = ("bankrupt", "duchy", "duke", "deliver", "fulfil", "discard", "buys_train",
-                   "rust", "phase", "game_", "last_knight", "bank_broken", "payout",
-                   "withhold")
+DECISIVE_EVENTS = ("bankrupt", "duchy", "duke", "archbishop", "deliver", "fulfil", "discard",
+                   "buys_train", "rust", "phase", "game_", "last_knight", "bank_broken",
+                   "payout", "withhold")
 # routine variants of a decisive event ("rhein.log.finished.fulfil": can fulfil no more)
 ROUTINE_VARIANTS = ("done", "finished", "idle", "nothing_to_do")
 GAP = "…"
@@ -119,6 +122,13 @@ def decisive(piece: str, game: str = "") -> bool:
     return is_decisive_key(key_of(piece, game))
 
 
+def decisive_said(text: str, lines: list[str], game: str = "") -> int:
+    """How many decisive pieces of ``text`` its cut ``lines`` say whole."""
+    shown = " ".join(" ".join(lines).split())
+    return sum(" ".join(piece.split()) in shown and decisive(piece, game)
+               for _, piece in pieces(text))
+
+
 # what the channel adds around a line: bold and a mention (an alert: "**… bankrupt …** <@1>")
 MARKUP = re.compile(r"\*\*|\s*<@!?\d+>")
 
@@ -149,13 +159,14 @@ def ranks(parts: list[tuple[str, str]], game: str = "") -> list[int]:
     its seat's colour, and a piece without it ("… Bert is paid face down") reads as that
     seat's move. A later sentence of the same line ("Bert's duke leaves the duchy at 5
     right; Bert is paid face down") follows from the first."""
-    keys = [key_of(piece, game) or piece.strip().lower() for _, piece in parts]
+    keys = _keys(parts, game)
+    after = follows(parts, game)
     out = []
     for index, (separator, _piece) in enumerate(parts):
         same = [i for i, key in enumerate(keys) if key == keys[index]]
         if index == 0:
             rank = FIRST
-        elif separator != MOVE and keys[index] == keys[index - 1]:
+        elif after[index]:
             rank = CONSEQUENCE
         elif is_decisive_key(keys[index]):
             rank = DECISIVE
@@ -167,6 +178,19 @@ def ranks(parts: list[tuple[str, str]], game: str = "") -> list[int]:
             rank = MOVE_RANK if separator == MOVE else CONSEQUENCE
         out.append(rank)
     return out
+
+
+def _keys(parts: list[tuple[str, str]], game: str) -> list[str]:
+    return [key_of(piece, game) or piece.strip().lower() for _, piece in parts]
+
+
+def follows(parts: list[tuple[str, str]], game: str = "") -> list[bool]:
+    """Whether each piece is a later sentence of the line before it, in the same move
+    ("Bert's duke leaves the duchy at 5 right; Bert is paid face down"): it follows from
+    that one and reads as the seat's own move without it."""
+    keys = _keys(parts, game)
+    return [index > 0 and separator != MOVE and keys[index] == keys[index - 1]
+            for index, (separator, _piece) in enumerate(parts)]
 
 
 def drop_order(parts: list[tuple[str, str]], game: str = "") -> list[int]:
@@ -209,7 +233,18 @@ def cut_entry(text: str, size: int, width: float, lines: int, game: str = "") ->
 
     if lines <= 0:
         return []
-    return wrap(shortened(text, fits, game), size, width, lines)
+    return _gap_joined(wrap(shortened(text, fits, game), size, width, lines))
+
+
+def _gap_joined(lines: list[str]) -> list[str]:
+    """``lines`` with a line holding only the gap given the word before it: "…" alone in a
+    line said nothing and read as a fault ("Verstärkung: Ritter auf 6 links." over "…")."""
+    out = list(lines)
+    for index in range(1, len(out)):
+        before = out[index - 1].rsplit(" ", 1)
+        if out[index] == GAP and len(before) == 2:
+            out[index - 1], out[index] = before[0], f"{before[1]} {GAP}"
+    return out
 
 
 def shortened(text: str, fits: Callable[[str], bool], game: str = "") -> str:
@@ -230,28 +265,55 @@ def shortened(text: str, fits: Callable[[str], bool], game: str = "") -> str:
     shortest = joined(parts, set(order[:low]))
     if not fits(shortest):
         return clip_words(shortest, fits)
-    return _with_start_of_last(parts, order[:low], fits) or shortest
+    return _refilled(parts, order[:low], fits, follows(parts, game))
 
 
-def _with_start_of_last(parts: list[tuple[str, str]], dropped: list[int],
-                        fits: Callable[[str], bool]) -> str | None:
-    """The pieces kept and as much of the start of the last piece dropped as still fits,
-    up to a comma (its words, then "…"), or None if none does: a card entry cut to "Bot 2
-    ends the turn. …" left two of its three lines empty, where "must discard 4 cards to keep
-    4 · discards: #86 moor path, …" fit."""
-    if not dropped:
-        return None
-    last = dropped[-1]
-    separator, piece = parts[last]
-    words = piece.split(" ")
+def _refilled(parts: list[tuple[str, str]], dropped: list[int], fits: Callable[[str], bool],
+              after: list[bool]) -> str:
+    """The pieces kept, and then the dropped ones (``dropped`` in drop order, the most
+    telling last) brought back where they fit again, the most telling first; the first one
+    that does not fit whole may come back as its start (see :func:`_start`). Dropping in
+    order made room for a long piece by dropping short ones that then fit beside it: "Bert
+    spielt Karte 43: Ritter auf 43 rechts …" stood in two of four lines, where "· beendet
+    den Zug ohne Bastion" fit too. A piece that follows from the one before it (``after``)
+    comes back only with that one whole: "… Anna is paid face down" beside Bert's colour
+    read as Bert's move."""
+    left = list(dropped)
+    part: tuple[int, int] | None = None  # a piece kept in part: its index, its words kept
+    changed = True
+    while changed:  # a piece brought back may let the one following from it come back
+        changed = False
+        for index in reversed(left):
+            if after[index] and (index - 1 in left or part and part[0] == index - 1):
+                continue
+            trial = [i for i in left if i != index]
+            if fits(_said(parts, trial, part)):
+                left, changed = trial, True
+            elif part is None and (count := _start(parts, trial, index, fits)):
+                left, part, changed = trial, (index, count), True
+    return _said(parts, left, part)
 
+
+def _said(parts: list[tuple[str, str]], dropped: list[int], part: tuple[int, int] | None
+          ) -> str:
+    """The pieces less ``dropped``, the piece ``part`` names cut to its first words."""
+    if part is None:
+        return joined(parts, set(dropped))
+    index, count = part
+    separator, piece = parts[index]
     # (a dropped piece right after it is a gap that says the cut already)
-    mark = "" if last + 1 in dropped else f" {GAP}"
+    mark = "" if index + 1 in dropped else f" {GAP}"
+    cut = f"{' '.join(piece.split(' ')[:count])}{mark}"
+    return joined([*parts[:index], (separator, cut), *parts[index + 1:]], set(dropped))
 
-    def start(count: int) -> str:
-        cut = f"{' '.join(words[:count])}{mark}"
-        return joined([*parts[:last], (separator, cut), *parts[last + 1:]], set(dropped[:-1]))
 
+def _start(parts: list[tuple[str, str]], dropped: list[int], index: int,
+           fits: Callable[[str], bool]) -> int:
+    """How many words of the start of piece ``index`` fit beside the pieces kept, up to a
+    comma (its words, then "…"), or 0 if none do: a card entry cut to "Bot 2 ends the turn.
+    …" left two of its three lines empty, where "must discard 4 cards to keep 4 · discards:
+    #86 moor path, …" fit."""
+    words = parts[index][1].split(" ")
     # A start is cut after a comma only: a list's item ("discards: #86 moor path, …") or
     # a clause that reads whole. Cut anywhere, a German sentence lost its verb, which
     # comes last: "Bot 1 hat nichts mehr auf dem …" said nothing of what Bot 1 did. Fewer
@@ -261,11 +323,11 @@ def _with_start_of_last(parts: list[tuple[str, str]], dropped: list[int],
     low, high = -1, len(counts) - 1  # the most of those that fit
     while low < high:
         middle = (low + high + 1) // 2
-        if fits(start(counts[middle])):
+        if fits(_said(parts, dropped, (index, counts[middle]))):
             low = middle
         else:
             high = middle - 1
-    return start(counts[low]) if low >= 0 else None
+    return counts[low] if low >= 0 else 0
 
 
 def clip_words(text: str, fits: Callable[[str], bool]) -> str:

@@ -32,7 +32,7 @@ from render import card_scene, changes, rhein_card, rhl18_card, troedler_card
 from render.card_scene import Place, Scene
 from render.card_text import INK, LINE, MUTED, SMALL, fit, wrap
 from render.common import HIGHLIGHT, HIGHLIGHT_WIDTH, font, to_png
-from render.move_pieces import cut_entry
+from render.move_pieces import GAP, cut_entry, decisive_said
 from render.player_names import with_colour
 from render.text_draw import draw_text, text_width
 
@@ -764,10 +764,11 @@ def shown_moves(moves: list[dict], earlier: int, budget: int, width: float, game
     """The entries that fit ``budget`` lines, latest first in priority (the rest are counted
     as earlier moves), each wrapped to ``width``. The latest entry is kept if it can have a
     line, earlier ones while each can have two (or fewer, if it needs fewer; one in a column
-    of under four lines, where 18Rhl's card read "+ 1 earlier move" over one cut entry); the lines are then shared out, each entry
-    taking what it needs up to an equal share and the longer entries the lines the shorter
-    leave, so no line stays empty while an entry is cut. An entry too long for its share
-    loses whole routine pieces first, decisive ones last (:mod:`render.move_pieces`)."""
+    of under four lines, where 18Rhl's card read "+ 1 earlier move" over one cut entry); the
+    lines are then shared out, each entry taking what it needs up to an equal share and the
+    longer entries the lines the shorter leave. An entry too long for its share loses whole
+    routine pieces first, decisive ones last (:mod:`render.move_pieces`), and the lines it
+    then leaves go to another that was cut, so no line stays empty while an entry is cut."""
     texts = [str(move.get("text") or "") for move in moves]
     needs = [len(wrap(text, SMALL, width, budget)) for text in texts]
     most_least = 2 if budget >= 4 else 1  # a short column lists entries, not a count
@@ -787,9 +788,39 @@ def shown_moves(moves: list[dict], earlier: int, budget: int, width: float, game
     first = len(moves) - kept
     room = budget - (1 if earlier or first else 0)
     shares = _shared_out(needs[first:], room)
-    shown = [(moves[index].get("seat"), cut_entry(texts[index], SMALL, width, share, game_key))
-             for index, share in zip(range(first, len(moves)), shares, strict=True)]
-    return earlier + first, shown
+    cut = _filled([(text, cut_entry(text, SMALL, width, share, game_key))
+                   for text, share in zip(texts[first:], shares, strict=True)],
+                  room, width, game_key)
+    return earlier + first, [(move.get("seat"), lines)
+                             for move, lines in zip(moves[first:], cut, strict=True)]
+
+
+def _filled(entries: list[tuple[str, list[str]]], room: int, width: float, game_key: str
+            ) -> list[list[str]]:
+    """Each entry's lines, the lines the cut entries left unused given to one that was cut
+    (the one that then says the most more decisive pieces whole, else the latest): an entry
+    cut to its share often fits in fewer lines than the share, and a review's card left two
+    lines empty under "… Ritter auf 1 rechts. …", which had dropped "übernimmt das
+    Herzogtum"."""
+    cut = [lines for _, lines in entries]
+    while (spare := room - sum(len(lines) for lines in cut)) > 0:
+        best: tuple[int, int, list[str]] | None = None
+        for index in reversed(range(len(cut))):
+            text, lines = entries[index][0], cut[index]
+            trial = cut_entry(text, SMALL, width, len(lines) + spare, game_key)
+            if len(_said(trial)) <= len(_said(lines)):
+                continue  # whole already, or nothing more fits in the spare lines
+            gain = decisive_said(text, trial, game_key) - decisive_said(text, lines, game_key)
+            if best is None or gain > best[0]:
+                best = (gain, index, trial)
+        if best is None:
+            break
+        cut[best[1]] = best[2]
+    return cut
+
+
+def _said(lines: list[str]) -> str:
+    return " ".join(" ".join(lines).replace(GAP, "").split())
 
 
 def _shared_out(needs: list[int], room: int) -> list[int]:
