@@ -19,6 +19,9 @@ from engine.text import Msg, msg, player
 
 State = dict[str, Any]
 
+# The option, and the state's flag, of a game that makes a player's pass when it is their
+# only legal move (Rhl18Game._forced_passes).
+AUTO_PASS = "auto_pass"
 TOPIC_NAMES = ("overview", "auction", "stock", "operating", "privates", "components",
                "notation")
 
@@ -58,6 +61,9 @@ class Rhl18Game(Game):
                msg("rhl18.option.lower_starting_capital")),
         Option("promotion_tiles", "bool", False, msg("rhl18.option.promotion_tiles")),
         Option("ratingen_variant", "bool", False, msg("rhl18.option.ratingen_variant")),
+        # On for a new table (the lobby stores its options with their defaults). A table
+        # stored before it existed has no such key: see ``setup``.
+        Option(AUTO_PASS, "bool", True, msg("rhl18.option.auto_pass")),
     )
     topics = TOPICS
     heading_keys = frozenset({"rhl18.log.stock_round", "rhl18.log.operating_round",
@@ -79,9 +85,20 @@ class Rhl18Game(Game):
 
     def setup(self, num_players: int, options: dict[str, Any] | None, seed: int) -> State:
         self.check_players(num_players)
-        opts = self.normalise_options(options)
+        # A game without the key in its options (every table stored before forced passes
+        # were made for the players, and a bare setup) plays as it did: those games are
+        # rebuilt from their options and seed by replaying their moves, which hold every
+        # forced pass as typed, and a pass made for them would shift each one to a later
+        # step. Imports replay recorded games (explicit passes too) without ``setup``.
+        opts = self.normalise_options({AUTO_PASS: False, **(options or {})})
+        auto = opts.pop(AUTO_PASS)
         state = R.new_game(list(range(1, num_players + 1)), opts, seed)
+        if auto:
+            state[AUTO_PASS] = True
         F.settle(state)
+        # Nothing to say here: the opening auction offers its first player a bid at once
+        # (every starting purse exceeds the first private's price).
+        self._forced_passes(state)
         return state
 
     def apply(self, state: State, seat: int, action: dict) -> list[Msg]:
@@ -129,7 +146,10 @@ class Rhl18Game(Game):
         if seat not in self.active(state):
             return []
         # Autocomplete asks again and again for the same position: remember the last few.
-        key = (marshal.dumps(state), seat)
+        # Version 2 writes no back-references, whose use follows the objects' reference
+        # counts: with them, the state ``apply`` asked about (for a forced pass) and the
+        # same state handed back to the caller had different keys.
+        key = (marshal.dumps(state, 2), seat)
         found = self._legal_cache.get(key)
         if found is None:
             found = L.moves(state, seat)
@@ -147,7 +167,36 @@ class Rhl18Game(Game):
             raise RuleError(msg("rhl18.err.not_your_turn"))
         if not L.allowed(state, seat, action):
             raise RuleError(L.why_not(state, seat, action))
-        return play_logged(state, action)
+        return play_logged(state, action) + self._forced_passes(state)
+
+    def _forced_passes(self, state: State) -> list[Msg]:
+        """In a game that passes for its players (``state["auto_pass"]``), make each pass
+        that is the only legal move, as long as one is, each said with why ("DEE has
+        nowhere to lay track and passes"): the player would come back a day later to press
+        it. The pass is processed as the player's would be, so a replay of the stored moves
+        makes the same passes again."""
+        lines: list[Msg] = []
+        for _ in range(10_000):
+            action = self._forced_pass(state)
+            if action is None:
+                return lines
+            line = forced_line(state, action)
+            lines += [line, *_processed(state, action, _names(state))]
+        raise RuntimeError("forced passes did not end")
+
+    def _forced_pass(self, state: State) -> dict | None:
+        """The pass every active seat has as its only legal move, else None. ``legal``
+        decides (cached, as the seat's prompt asks it next); it is asked only in steps
+        that offer a pass at all."""
+        if not state.get(AUTO_PASS) or state["finished"]:
+            return None
+        seats = self.active(state)
+        if not seats or any("pass" not in L.step_kinds(state, s) for s in seats):
+            return None
+        offered = [self.legal(state, s) for s in seats]
+        if all(len(moves) == 1 and moves[0]["type"] == "pass" for moves in offered):
+            return offered[0][0]
+        return None
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         snap = S.snapshot(state)
@@ -251,19 +300,47 @@ def play_logged(state: State, action: dict) -> list[Msg]:
     """Process one (already allowed) action and return its log lines: the move itself and
     the automatic events it caused (tests walk recorded games through it too)."""
     names = _names(state)
-    before = S.snapshot(state)
     known = ML.facts(state, action)
     operated = _operated(state)
-    F.process(state, action)
+    events = _processed(state, action, names)
     line = ML.describe(state, action, known, names)
+    # the move is the corporation's, whichever player made it (Game.mover_keys)
+    opening = [msg(ML.RECEIVERSHIP, who=operated)] if operated is not None else []
+    return [*opening, line, *events]
+
+
+def _processed(state: State, action: dict, names: dict[Any, Any]) -> list[Msg]:
+    """Process ``action``; the automatic events it caused, as log lines."""
+    before = S.snapshot(state)
+    F.process(state, action)
     events = LOG.events(before, S.snapshot(state), names, action)
     if action["type"] == "place_token":
         # The move's own line already says where the token went.
         events = [e for e in events if e.key != "rhl18.log.has_token"
                   or e.params.get("corp") != action["entity"]]
-    # the move is the corporation's, whichever player made it (Game.mover_keys)
-    opening = [msg(ML.RECEIVERSHIP, who=operated)] if operated is not None else []
-    return [*opening, line, *events]
+    return events
+
+
+# Why a pass was the only move, by the step it passes ("rhl18.log.forced_<word>"): every
+# step that offers a pass (legal.step_kinds).
+FORCED = {"WaterfallAuction": "bid", "BuySellParShares": "shares", "Track": "track",
+          "Token": "token", "BuyTrain": "trains"}
+
+
+def forced_line(state: State, action: dict) -> Msg:
+    """The line of a pass made for its player, the only move left (before it is made):
+    the step and why. No choice was the player's, so none is said as made: the corporation,
+    or in the auction and the stock round the player, "can" do nothing else."""
+    who = action["entity"]
+    if isinstance(who, int):
+        who = _names(state).get(state["ids"][who])
+    rnd, step = state["round"], S.active_step(state)
+    if step == "WaterfallAuction" and rnd["auctioning"]:
+        return msg("rhl18.log.forced_raise", who=who, company=rnd["auctioning"])
+    if step == "SpecialToken":
+        return msg("rhl18.log.forced_special_token", who=who,
+                   hex=rnd["t"]["special_city_hex"])
+    return msg(f"rhl18.log.forced_{FORCED[step or '']}", who=who)
 
 
 def _operated(state: State) -> str | None:
