@@ -382,13 +382,43 @@ Point = tuple[float, float]
 class _Crowd:
     """What a name tag keeps clear of besides the other tags, in card pixels: the ``things``
     (pieces, goods, villages), the ``areas`` of the other changed places (a tag inside one
-    reads as its name), the other tags' ``leaders`` and, for a round place, the ``rivals``
-    (other round places' centres)."""
+    reads as its name), the other tags' ``leaders``, for a round place the ``rivals`` (other
+    round places' centres) and on a numbered map the other spaces' ``cells``."""
 
     things: list[Box] = field(default_factory=list)
     areas: list[Box] = field(default_factory=list)
     leaders: list[tuple[Point, Point]] = field(default_factory=list)
     rivals: list[Point] = field(default_factory=list)
+    # on a numbered map, the other spaces' cells (see _Cell): a tag lying on one reads as
+    # that space's name, and its own number gives way to the tag
+    cells: list[_Cell] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class _Cell:
+    """A space's cell on the card: its corners, their bounds, whether it is that box."""
+
+    corners: list[Point]
+    bounds: Box
+    square: bool
+
+    @staticmethod
+    def of(corners: list[Point]) -> _Cell:
+        xs, ys = [x for x, _ in corners], [y for _, y in corners]
+        left, top, right, bottom = bounds = (min(xs), min(ys), max(xs), max(ys))
+        # a straight stretch's space: its four corners among its points, the rest on an edge
+        square = {(left, top), (right, top), (right, bottom), (left, bottom)} <= set(corners) \
+            and all(x in (left, right) or y in (top, bottom) for x, y in corners)
+        return _Cell(corners, bounds, square)
+
+    def covered(self, box: Box) -> float:
+        """Its area under ``box``."""
+        if not _meets(self.bounds, box):
+            return 0.0
+        return _covered(box, self.bounds) if self.square else _clipped_area(self.corners, box)
+
+    def entered(self, segment: tuple[Point, Point]) -> bool:
+        return _cuts(segment, self.bounds) and (self.square or _enters(segment, self.corners))
 
 
 def _things(scene: Scene, visible: dict[str, Place], at, scale: float) -> list[Box]:
@@ -430,6 +460,8 @@ def _labels(draw: ImageDraw.ImageDraw, scene: Scene, marked: list[str], quiet: l
     # a round place is named by a point, so a tag nearer another such point names that one
     points = {key: at(place.points[0]) for key, place in visible.items() if place.radius}
     choices = [key for key in scene.choices if key in visible]
+    cells = {key: _Cell.of([at(p) for p in place.points]) for key, place in visible.items()
+             if scene.numbered and not place.thing and not place.radius}
     # (and of the places the player may act on: a tag inside one reads as its name too)
     areas = {key: _card_box(scene.places[key], at) for key in [*marked, *choices]
              if not scene.places[key].thing}
@@ -445,7 +477,8 @@ def _labels(draw: ImageDraw.ImageDraw, scene: Scene, marked: list[str], quiet: l
                     bold=True)
         w, h = text_width(label, SMALL, True) + 16, SMALL + 12
         crowd = _Crowd(things, [box for k, box in areas.items() if k != key], leaders,
-                       [p for k, p in points.items() if k != key] if place.radius else [])
+                       [p for k, p in points.items() if k != key] if place.radius else [],
+                       [cell for k, cell in cells.items() if k != key])
         # a choice's tag overlaps its outline: beside a hex the size of a tag, a gap made it
         # read as the name of the neighbour it lay on
         gap = -CHOICE_OVERLAP if key in choices else 8
@@ -624,11 +657,17 @@ def _toward(box: tuple[float, ...], x: float, y: float) -> tuple[float, float]:
 # to the next place. Half as much as things: the area of another changed place it covers.
 # Costing about a square: a leader line crossing another or running under a tag, which
 # points two names at the wrong places (a quarter of that: a leader line across a thing).
+# A leader line across another space's cell costs as much as one across a thing: the cell's
+# number gives way to it.
 # Costing as much as hiding two: a tag nearer another round place (a village, a realm) than
-# to its own, which reads as that one's name.
+# to its own, which reads as that one's name. On a numbered map, half as much as things: the
+# area of other spaces' cells it lies on: "23R" over river cells 25 and 24 (their numbers
+# giving way to it) read as the name of a cell in "29 28 27 26 [23R] 23 22", where the bank
+# space's other side had room.
 TAG_REACHES = (0, 15, 30, 50, 70, 100, 140, 180)
 REACH_COST = 3.0
 AREA_SHARE = 0.5
+CELL_SHARE = 0.5
 CROSS_COST = 400.0
 RIVAL_COST = 600.0
 TAG_SIDES = ((0, -1), (0, 1), (1, 0), (-1, 0), (1, -1), (-1, -1), (1, 1), (-1, 1))
@@ -648,6 +687,7 @@ def _free_spot(cx: float, cy: float, half_w: float, half_h: float, w: float, h: 
                 b[1] < cy + far and b[3] > cy - far]
 
     near, areas = close(crowd.things), close(crowd.areas)
+    cells = [c for c in crowd.cells if _meets(c.bounds, (cx - far, cy - far, cx + far, cy + far))]
     crossed = [t for t in near if not (t[0] <= cx <= t[2] and t[1] <= cy <= t[3])]
     rivals = [p for p in crowd.rivals if abs(p[0] - cx) < far and abs(p[1] - cy) < far]
     best, least = None, math.inf
@@ -673,7 +713,8 @@ def _free_spot(cx: float, cy: float, half_w: float, half_h: float, w: float, h: 
                 if any(_overlap(box, other) for other in taken):
                     continue
                 cost = reach * REACH_COST + sum(_covered(box, thing) for thing in near) + \
-                    AREA_SHARE * sum(_covered(box, area) for area in areas)
+                    AREA_SHARE * sum(_covered(box, area) for area in areas) + \
+                    CELL_SHARE * sum(cell.covered(box) for cell in cells)
                 if cost >= least:
                     continue
                 end = _toward(box, cx, cy)
@@ -681,7 +722,8 @@ def _free_spot(cx: float, cy: float, half_w: float, half_h: float, w: float, h: 
                 cost += CROSS_COST * (sum(_cuts(leader, other) for other in taken) +
                                       sum(_cuts(other, box) or _crosses(leader, other)
                                           for other in crowd.leaders) +
-                                      sum(_cuts(leader, thing) for thing in crossed) / 4)
+                                      sum(_cuts(leader, thing) for thing in crossed) / 4 +
+                                      sum(cell.entered(leader) for cell in cells) / 4)
                 if any(math.dist(p, _toward(box, *p)) < own - 1 for p in rivals):
                     cost += RIVAL_COST
                 if cost < least:
@@ -698,6 +740,27 @@ def _covered(a: tuple[float, ...], b: tuple[float, ...]) -> float:
     return width * height if width > 0 and height > 0 else 0.0
 
 
+def _clipped_area(corners: list[Point], box: tuple[float, ...]) -> float:
+    """The area of the convex polygon ``corners`` inside ``box`` (clipped edge by edge)."""
+    points = list(corners)
+    for axis, limit, sign in ((0, box[0], 1), (0, box[2], -1), (1, box[1], 1), (1, box[3], -1)):
+        depth = [sign * (p[axis] - limit) for p in points]  # >= 0: on the box's side
+        clipped: list[Point] = []
+        for index, a in enumerate(points):
+            b, da, db = points[index - len(points) + 1], depth[index], \
+                depth[index - len(points) + 1]
+            if da >= 0:
+                clipped.append(a)
+            if (da >= 0) != (db >= 0):
+                t = da / (da - db)
+                clipped.append((a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t))
+        points = clipped
+        if not points:
+            return 0.0
+    return abs(sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1)
+                   in zip(points, points[1:] + points[:1], strict=True))) / 2
+
+
 def _cuts(segment: tuple[tuple[float, float], ...], box: tuple[float, ...]) -> bool:
     """Whether the segment runs through the box (Liang-Barsky clipping)."""
     (x0, y0), (x1, y1) = segment
@@ -712,6 +775,13 @@ def _cuts(segment: tuple[tuple[float, float], ...], box: tuple[float, ...]) -> b
         else:
             high = min(high, q / p)
     return low < high
+
+
+def _enters(segment: tuple[Point, Point], corners: list[Point]) -> bool:
+    """Whether the segment runs into the convex polygon ``corners``."""
+    return any(_inside(end, corners) for end in segment) or \
+        any(_crosses(segment, edge) for edge in zip(corners, corners[1:] + corners[:1],
+                                                    strict=True))
 
 
 def _crosses(a: tuple[tuple[float, float], ...], b: tuple[tuple[float, float], ...]) -> bool:

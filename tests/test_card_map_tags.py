@@ -238,3 +238,73 @@ def test_name_tags_hide_hardly_any_goods_or_pieces(key, players, samples):
     drawn_count, hidden = uncovered(key, players, 1, samples)
     assert drawn_count > 100
     assert hidden / drawn_count < 0.02, (hidden, drawn_count)
+
+
+# A review's German table, turn 37 (seed 3): Bert's knight on 44 left, Bot 1's on 21 right and
+# its bastion on 23 right since the card before. The "23R" tag lay on river cells 25 and 24,
+# their numbers giving way to it: the row read "29 28 27 26 [23R] 23 22 21".
+REVIEW_KNIGHTS = {
+    "L48": 0, "O22": 0, "T43": 1, "T46": 2, "O21": 2, "L3": 0, "O1": 0, "T42": 1, "L51": 2,
+    "T40": 0, "O17": 0, "L7": 1, "L52": 2, "L9": 0, "L6": 1, "L53": 2, "L10": 0, "T24": 1,
+    "T50": 2, "O23": 2, "T4": 0, "T25": 1, "T15": 2, "T5": 0, "T8": 1, "T14": 2, "L23": 0,
+    "T9": 1, "T28": 2, "O13": 2, "L22": 0, "T52": 1, "L33": 2, "T41": 0, "T53": 1, "L32": 2,
+    "T34": 0, "L26": 1, "O12": 1, "T22": 2, "T33": 0}
+
+
+def other_cells(drawn: Scene, at, own: str) -> dict[str, list[tuple[float, float]]]:
+    """The map's spaces but ``own``, as corners on the card."""
+    return {key: [at(*p) for p in place.points] for key, place in drawn.places.items()
+            if key != own and not place.thing}
+
+
+def middle(box: tuple[float, ...]) -> tuple[float, float]:
+    return ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_bank_space_is_tagged_off_the_river_cells_beside_it(lang):
+    import engine
+    from tests.test_turn_card import card_view
+
+    game = engine.GAMES["rheinlaender"]
+    state = game.setup(3, {}, seed=3)
+    state["knights"], state["bastions"] = dict(REVIEW_KNIGHTS), {"L8": 1}
+    before = game.view(state, None)
+    state["knights"].update({"L44": 1, "T21": 2})
+    state["bastions"]["T23"] = 2
+    view = card_view(game, "rheinlaender", state, 3, lang, before,
+                     [{"seat": 2, "text": "Bot 1 places a bastion on 23 right."}])
+    drawn = scene("rheinlaender", view)
+    at, _scale = mapping(turn_card._window(drawn, changes.places(view["card"]["changed"]),
+                                           turn_card.MAP_BOX))
+    with recording() as texts:
+        turn_card.draw_card("rheinlaender", view)
+    tag = tag_of(texts, "23R")
+    assert not [key for key, cell in other_cells(drawn, at, "T23").items()
+                if turn_card._inside(middle(tag), cell)]
+    numbers = {t.text for t in texts if not t.bold}
+    assert {"24", "25", "26"} <= numbers  # the river's own numbers beside it stay
+
+
+def test_a_tag_rarely_lies_on_another_space_where_it_reads_as_that_ones_name():
+    """Over a game's cards, a tag's middle lies on another space's cell only where every
+    spot near its place is taken (before: more than half of the tags)."""
+    tags = on_cells = 0
+    for players, lang in ((3, "de"), (5, "en")):
+        for _state, view in sampled_cards("rheinlaender", players, lang, seed=3,
+                                          samples=tuple(range(4, 120, 5))):
+            drawn = scene("rheinlaender", view)
+            at, _scale = mapping(turn_card._window(
+                drawn, changes.places(view["card"]["changed"]), turn_card.MAP_BOX))
+            with recording() as texts:
+                turn_card.draw_card("rheinlaender", view)
+            own = {place.label: key for key, place in drawn.places.items()}
+            for text in texts:
+                if not text.bold or text.text not in own or \
+                        not turn_card.MAP_BOX[0] < text.box[0] < turn_card.MAP_BOX[2]:
+                    continue
+                tags += 1
+                on_cells += any(turn_card._inside(middle(text.box), cell) for cell in
+                                other_cells(drawn, at, own[text.text]).values())
+    assert tags > 40
+    assert on_cells / tags < 0.05, (on_cells, tags)

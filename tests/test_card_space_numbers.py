@@ -8,6 +8,10 @@ the zoom is too far for that (the whole board), every fifth area's number stands
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
+from unittest import mock
+
 import pytest
 
 import engine
@@ -22,6 +26,20 @@ from tests.test_turn_card import card_view, check_readable, sampled_cards
 # a card a move or two after the one before, as the table gets one each turn (a zoom onto a
 # turn's knight), and one after several moves (a wider zoom)
 SAMPLES = tuple(move for start in range(4, 70, 8) for move in (start, start + 1, start + 2))
+
+
+@contextlib.contextmanager
+def drawn_tags() -> Iterator[list]:
+    """The name tags the card draws on its map (each with its leader line)."""
+    tags: list = []
+    draw = turn_card._labels
+
+    def spy(*args, **kwargs):
+        tags.extend(drawn := draw(*args, **kwargs))
+        return drawn
+
+    with mock.patch.object(turn_card, "_labels", spy):
+        yield tags
 
 
 def in_map(text: DrawnText) -> bool:
@@ -66,9 +84,10 @@ def test_the_cards_map_numbers_its_free_spaces_and_hides_no_piece(lang):
             drawn = scene("rheinlaender", view)
             at, scale = mapping(turn_card._window(
                 drawn, changes.places(view["card"]["changed"]), turn_card.MAP_BOX))
-            with recording() as texts:
+            with recording() as texts, drawn_tags() as drawn_leaders:
                 turn_card.draw_card("rheinlaender", view)
             check_readable(texts)  # at least 14 px on a phone, no two texts overlapping
+            leaders = [tag.leader for tag in drawn_leaders]
             space_of = {place.label: key for key, place in drawn.places.items()
                         if not place.thing}
             occupied = set(view["knights"]) | set(view["bastions"])
@@ -90,8 +109,10 @@ def test_the_cards_map_numbers_its_free_spaces_and_hides_no_piece(lang):
                     continue
                 left, top, right, bottom = place.box()
                 box = (*at(left, top), *at(right, bottom))
-                # a space beside a tag may give way to it or its line
-                if not roomy(box, place.label) or any(near(box, tag, 40) for tag in tags):
+                # a space beside a tag may give way to it or its line, and one its line
+                # crosses (a tag kept off the river's cells points across them)
+                if not roomy(box, place.label) or any(near(box, tag, 40) for tag in tags) or \
+                        any(turn_card._cuts(leader, box) for leader in leaders):
                     continue
                 fitting += 1
                 numbered += place.label in said
