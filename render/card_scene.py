@@ -192,11 +192,13 @@ def _rheinlaender(view: dict) -> Scene:
         pieces.append((x, y, 13, "#5A5A5A"))
     river = tuple(tuple(p) for p in board.data.get("river_line", []))
     lines = [(river, "#9CC7E4", 2.0 * board.data.get("river_half_width", 30))] if river else []
-    # the area numbers down the river's middle, between each area's two bank spaces (an
-    # island spans two areas: its half of each)
+    # the area numbers down the river's middle, between each area's two bank spaces, where
+    # the river runs: an island's area has none, and "10" on island 10/11 (its half of area
+    # 10) read as the island's name, which moves give as "island 10/11"
     ruler = [(((left[0] + right[0]) / 2, (left[1] + right[1]) / 2), str(number))
              for number in board.numbers
-             if (left := _centre(board, number, "left")) and
+             if board.space_for(number, "river") and
+             (left := _centre(board, number, "left")) and
              (right := _centre(board, number, "right"))]
     return Scene((width, min(height, 985)), "#F3EEDF", places, lines, pieces, numbered=True,
                  ruler=ruler)

@@ -78,7 +78,6 @@ def clear_of(box: tuple[int, ...], x: float, y: float, r: float) -> bool:
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_the_cards_map_numbers_its_free_spaces_and_hides_no_piece(lang):
     fitting = numbered = 0
-    board = get_board()
     for players in (3, 5):
         for _state, view in sampled_cards("rheinlaender", players, lang, samples=SAMPLES):
             drawn = scene("rheinlaender", view)
@@ -94,9 +93,9 @@ def test_the_cards_map_numbers_its_free_spaces_and_hides_no_piece(lang):
             tags = [t.box for t in texts if in_map(t) and t.bold]
             numbers = [t for t in texts if in_map(t) and not t.bold]
             for text in numbers:  # each number stands in its own space, a free one
-                # (a far zoom's "10" stands on its half of island 10/11, whatever is on it)
-                key = space_of.get(text.text) or board.space_for(int(text.text), "island")
-                assert key not in occupied or board.spaces[key]["bank"] == "I", (text.text, key)
+                # (a far zoom's every fifth stands on its river cell, never on an island)
+                key = space_of[text.text]
+                assert key not in occupied, (text.text, key)
                 left, top, right, bottom = drawn.places[key].box()
                 (x0, y0), (x1, y1) = at(left, top), at(right, bottom)
                 cx, cy = (text.box[0] + text.box[2]) / 2, (text.box[1] + text.box[3]) / 2
@@ -127,7 +126,35 @@ def test_the_whole_board_gives_every_fifth_area_number_along_the_river(lang):
     with recording() as texts:
         turn_card.draw_card("rheinlaender", view)
     check_readable(texts)
-    assert sorted(int(t.text) for t in texts if in_map(t)) == list(range(5, 55, 5))
+    # not 10 and 45: their areas' river is an island (10/11, 44/45), which moves name as such
+    assert sorted(int(t.text) for t in texts if in_map(t)) == [5, 15, 20, 25, 30, 35, 40, 50]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_wide_zoom_writes_no_area_number_on_an_island(lang):
+    """A review's cards at the wide zoom (several moves far apart) read "10" in the middle of
+    island 10/11 and "45" in island 44/45, which moves call "Insel 10/11", "Insel 44/45"."""
+    board = get_board()
+    islands = [key for key, record in board.spaces.items() if record["bank"] == "I"]
+    wide = 0
+    for players in (3, 5):
+        # a card every tenth move: the moves since the last one lie far apart
+        for _state, view in sampled_cards("rheinlaender", players, lang,
+                                          samples=tuple(range(0, 120, 10))):
+            drawn = scene("rheinlaender", view)
+            at, _scale = mapping(turn_card._window(
+                drawn, changes.places(view["card"]["changed"]), turn_card.MAP_BOX))
+            with recording() as texts:
+                turn_card.draw_card("rheinlaender", view)
+            numbers = [t for t in texts if in_map(t) and not t.bold]
+            wide += any(t.text in ("5", "15", "20", "25", "30", "35", "40", "50")
+                        for t in numbers)
+            for key in islands:
+                left, top, right, bottom = drawn.places[key].box()
+                island = (*at(left, top), *at(right, bottom))
+                on_it = [t.text for t in numbers if near(t.box, island, 0)]
+                assert on_it in ([], [drawn.places[key].label]), (key, on_it)
+    assert wide >= 4  # cards at the wide zoom, its every fifth numbers drawn
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
