@@ -14,6 +14,7 @@ import pytest
 
 import engine
 from bot.cli import main
+from bot.i18n import colour_name
 from bot.service import TablesService
 from bot.store import Store
 from engine.playthrough import replay
@@ -65,7 +66,8 @@ async def test_a_finished_service_game_replays_from_its_export(tmp_path, key, pl
     moves = [line for line in text.splitlines() if re.match(r"\d+\. ", line)]
     assert len(moves) == len(data["actions"])
     # every move line says something after the player's name and colour
-    leads = [f"{s['name']} ({s['colour']})" for s in data["seats"]]
+    # (the colour as the reader's words say it: "sky blue")
+    leads = [f"{s['name']} ({colour_name(s['colour'], 'en')})" for s in data["seats"]]
     said = [next(line.split(lead, 1)[1].lstrip(":").strip() for lead in leads if lead in line)
             for line in moves]
     assert all(said), [line for line, text in zip(moves, said, strict=True) if not text][:3]
