@@ -82,8 +82,8 @@ async def test_the_first_troedler_deal_names_the_dealer(tmp_path):
     _, store, _, replies = await started_table(tmp_path / "t.sqlite3", "troedler", 5,
                                                lang="de")
     state = TROEDLER.load((await store.latest_game(500)).state)
-    deal = next(r.text for r in replies if r.audience is Audience.CHANNEL
-                and r.text.startswith("Runde 1:"))
+    deal = next(line for r in replies if r.audience is Audience.CHANNEL
+                for line in r.text.splitlines() if line.startswith("Runde 1:"))
     assert deal.startswith(f"Runde 1: U{state['dealer'] + 1} bildet 4 Trödelstapel"), deal
     await store.close()
 
