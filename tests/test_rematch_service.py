@@ -68,3 +68,19 @@ async def test_rematch_refused_while_live_or_for_outsiders(svc):
     assert plan is None and "Only the players" in refusal[0].text
     plan, refusal = await svc.prepare_rematch(ctx(77, manage=True))
     assert plan is not None
+
+
+async def test_a_rematch_takes_todays_defaults_for_options_added_since(svc, monkeypatch):
+    """An option a release adds is off for the games stored before it (18Rhl's auto_pass:
+    their stored passes would land elsewhere); a rematch is a new table and gets it."""
+    from engine.core import Option
+    from tests.service_pebbles import GAME
+
+    old = await finished(svc)
+    monkeypatch.setattr(type(GAME), "options",
+                        (*GAME.options, Option("quick", "bool", True, "Added since.")))
+    plan, _ = await svc.prepare_rematch(ctx(2))
+    await svc.rematch(ctx(2, THREAD), plan)
+    new = await svc.store.live_game(THREAD)
+    assert new.options == {**old.options, "quick": True}
+    assert "quick" not in old.options

@@ -15,6 +15,7 @@ from bot.service.base import (
     _variants_text,
 )
 from bot.store import ChannelBusy, GameRow, RematchExists
+from engine.core import Game, RuleError
 
 
 class Rematch(ServiceBase):
@@ -60,12 +61,13 @@ class Rematch(ServiceBase):
         game = self._game(old.game_key)
         await self._refuse_a_second(old)  # another rematch may have opened since the plan
         now = self.clock()
+        options = _current(game, old.options)
         seated = [s for s in await self.store.seats(old.id) if s.seat is not None]
         hosted = not any(s.user_id == ctx.user_id and not s.is_ai for s in seated)
         try:
             row = await self.store.create_game(
                 guild_id=ctx.guild_id, channel_id=ctx.channel_id, game_key=old.game_key,
-                options=old.options, seed=self.seed_source(), creator_id=ctx.user_id,
+                options=options, seed=self.seed_source(), creator_id=ctx.user_id,
                 min_players=old.min_players, max_players=old.max_players, now=now,
                 pace_hours=old.pace_hours, language=old.language, rematch_of=old.id,
                 hosted=hosted)
@@ -78,7 +80,7 @@ class Rematch(ServiceBase):
             version = await self.store.add_seat(
                 row.id, version, user_id=None if s.is_ai else s.user_id, name=s.name,
                 colour=s.colour, is_ai=s.is_ai, ai_level=s.ai_level, now=now)
-        variants = _variants_text(game, old.options, old.language)
+        variants = _variants_text(game, options, old.language)
         ordered = sorted(seated, key=lambda s: s.seat or 0)
         lineup = ", ".join(f"{n}. **{s.name}** ({colour_name(s.colour, old.language)})"
                            for n, s in enumerate(ordered, 1))
@@ -104,3 +106,14 @@ class Rematch(ServiceBase):
         channel = await self.store.rematch(old.id)
         if channel is not None:
             raise Refusal("rematch.exists", channel=channel)
+
+
+def _current(game: Game, options: dict) -> dict:
+    """The old table's options with today's defaults for those it predates: a rematch is a
+    new table, and an option added since (18Rhl's ``auto_pass``) is off where its key is
+    missing, for the games stored before it. Options the game no longer knows are kept as
+    they were, for setup to judge."""
+    try:
+        return game.normalise_options(options)
+    except RuleError:
+        return dict(options)
