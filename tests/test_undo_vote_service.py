@@ -143,3 +143,19 @@ async def test_the_request_names_whose_moves_go_with_the_askers(svc, lang, words
             await svc.play(ctx(user), "end")
     [again] = await svc.undo(ctx(1))
     assert again.text.startswith(words), again.text
+
+
+async def test_a_refusal_by_command_is_told_to_the_voter(svc):
+    """Refused by /game undo-vote, the voter's "thinking…" went and only the request's post
+    above changed; by the request's button, that post is what they pressed."""
+    request = await asked(svc)
+    await svc.undo_posted(request.buttons[0].custom_id, 4242)
+    replies = await svc.vote_undo(ctx(2), False)
+    [told] = [r for r in replies if r.audience is Audience.EPHEMERAL]
+    assert told.user_id in (None, 2) and told.text == "You refused the undo; nothing was " \
+        "taken back."
+    assert [r.edits for r in replies if r.edits] == [4242]
+    again = await svc.undo(ctx(1))
+    await svc.undo_posted(again[0].buttons[0].custom_id, 4343)
+    pressed = await svc.press_vote(ctx(2), again[0].buttons[1].custom_id)
+    assert not [r for r in pressed if r.audience is Audience.EPHEMERAL]

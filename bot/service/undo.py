@@ -70,7 +70,9 @@ class Undo(ServiceBase):
                      Button(t("svc.undo.refuse", lang), prefix + UNDO_REFUSE, "danger")])]
 
     @_guarded
-    async def vote_undo(self, ctx: Ctx, agree: bool) -> list[Reply]:
+    async def vote_undo(self, ctx: Ctx, agree: bool, pressed: bool = False) -> list[Reply]:
+        """``pressed``: by the request's button, whose post shows the outcome to the voter;
+        by /game undo-vote, the voter is told theirs too."""
         table, notices = await self._table(ctx, ("active",))
         seat = self._seat_or_refuse(table, ctx)
         votes = await self.store.votes(table.row.id, table.row.version)
@@ -86,8 +88,11 @@ class Undo(ServiceBase):
             # where no post is known to edit (the terminal)
             outcome = self._request_outcome(table, ended, "svc.undo.post_refused",
                                             voter=seat.name)
+            # (a voter by command saw their "thinking…" go, and the post above change)
+            told = [] if pressed or not outcome else \
+                [_private(ctx, t("svc.undo.you_refused", ctx.locale))]
             return notices + (outcome or [_public(t("svc.undo.refused", table.row.language,
-                                                     name=seat.name))])
+                                                     name=seat.name))]) + told
         requester = votes[0]["requested_by"]
         if ctx.user_id in {v["user_id"] for v in votes}:  # the asker, or a second press
             # (nothing posted: the others' Agree/Refuse buttons stay as they are)
@@ -126,7 +131,7 @@ class Undo(ServiceBase):
             raise Refusal("svc.undo.over_moved_on")
         if not await self.store.votes(row.id, row.version):
             raise Refusal("svc.undo.over_refused")
-        return await self.vote_undo(ctx, agree)
+        return await self.vote_undo(ctx, agree, pressed=True)
 
     async def undo_vote_open(self, custom_id: str) -> bool | None:
         """For the adapter after a press: None if ``custom_id`` is no undo request's button,
