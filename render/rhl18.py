@@ -21,7 +21,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engine import text
-from engine.rhl18 import hexmap, routes, tiles
+from engine.rhl18 import hexmap, move_line, routes, tiles
 from render.common import HIGHLIGHT, HIGHLIGHT_WIDTH, to_png
 from render.rhl18_facts import (
     acting,
@@ -330,14 +330,17 @@ def _routes_footer(draw: ImageDraw.ImageDraw, view: dict, lang: str) -> int:
     head.append(("text", t(lang, "routes.total", total=money(total), count=len(run))))
     draw_segments(draw, MARGIN, y, head, 17)
     column = (MAP_W - 2 * MARGIN) / 2
+    # each train named and its bonuses said as the run's text says them ("2-Zug (2): C14-E12-F13
+    # + 1 Verbindung"), not in the engine's English notation
+    names = routes.run_train_names([str(r.get("train", "?")) for r in run])
     for i, route in enumerate(run[: 2 * (FOOTER_LINES - 1)]):
         x = MARGIN + (i % 2) * column
         yy = y + LINE * (1 + i // 2)
         colour = ROUTE_COLOURS[i % len(ROUTE_COLOURS)]
         draw.rectangle((x, yy - 9, x + 28, yy + 9), fill=colour, outline=INK)
-        said = str(route.get("text") or route.get("revenue_str") or "-".join(route["stops"]))
-        line = t(lang, "routes.train", train=str(route.get("train", "?")).split("-")[0],
-                 revenue=money(route.get("revenue", "?")), stops=said)
+        line = t(lang, "routes.train", train=text.say(names[i], lang),
+                 revenue=money(route.get("revenue", "?")),
+                 stops=text.say(move_line.route_text(_notation(route)), lang))
         size = SMALL + 1
         while size > 13 and text_width(line, size) > column - 44:
             size -= 1
@@ -346,6 +349,13 @@ def _routes_footer(draw: ImageDraw.ImageDraw, view: dict, lang: str) -> int:
         draw_text(draw, (x + 36, yy), line, size, fill=INK, anchor="lm")
     lines = 1 + (min(len(run), 2 * (FOOTER_LINES - 1)) + 1) // 2
     return int(MAP_BOTTOM + MARGIN + LINE * lines + MARGIN)
+
+
+def _notation(route: dict) -> dict:
+    """A route with its engine notation ("C14-E12-F13 + 1 link (=+10M)") where a view gives
+    it as ``text`` (a best-routes result's) rather than ``revenue_str``."""
+    said = route.get("revenue_str") or route.get("text")
+    return {**route, "revenue_str": said} if said else route
 
 
 def map_picture(view: dict, manifest: dict | None = None) -> Image.Image:

@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 from functools import cache, lru_cache
 
 from engine.rhl18 import hexmap, tiles
-from engine.text import msg
+from engine.rhl18 import words as W
+from engine.text import Msg, msg
 
 METROPOLES = ("D9", "F9", "I10")
 GREEN_METROPOLIS_TILES = frozenset({"X921", "X922", "X923", "X924", "X925", "X926"})
@@ -79,6 +80,20 @@ class _Graph:
 
 def train_name(train_id: str) -> str:
     return train_id.rsplit("-", 1)[0]
+
+
+def run_train_names(trains: Iterable[str]) -> list[Msg]:
+    """Each train of a run as players read it ("2-train"), two of a kind told apart by their
+    order in the run ("2-train (1)", "2-train (2)"): the depot copies' ids say nothing to them,
+    and a player writes routes with these names ("run 2: ...; 2: ...")."""
+    kinds = [W.train_kind(t) for t in trains]
+    names = []
+    for number, kind in enumerate(kinds):
+        name = W.train_name(kind)
+        if kinds.count(kind) > 1:
+            name = msg("rhl18.log.train_nth", train=name, n=kinds[:number + 1].count(kind))
+        names.append(name)
+    return names
 
 
 def train_reach(train_id: str) -> int | None:
