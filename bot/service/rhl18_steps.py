@@ -197,6 +197,12 @@ def step_menu(game: Game, state: State, moves: list[Action],
     return Pick(say(msg(f"rhl18.discord.step_menu.{kind}"), lang), "", 1, tuple(options))
 
 
+def _par_choice(state: State, move: Action) -> Msg:
+    amount = move_cost(state, move)
+    return msg("rhl18.discord.menu.par" if amount else "rhl18.discord.menu.par_free",
+               price=R.price_of(move["share_price"]), cost=amount)
+
+
 def next_step(game: Game, state: State, seat: int, value: str,
               lang: str = DEFAULT) -> tuple[str, list[tuple[str, str]]] | None:
     """The menu after a step of :func:`step_menu` (``lay F`` -> its hexes, ``lay F5`` -> the
@@ -212,9 +218,7 @@ def next_step(game: Game, state: State, seat: int, value: str,
             return None
         corp = pars[0]["corporation"]
         return (say(msg("rhl18.discord.pick.par", corp=corp), lang),
-                [(say(msg("rhl18.discord.menu.par", price=R.price_of(m["share_price"]),
-                          cost=move_cost(state, m)), lang), game.format(state, m))
-                 for m in pars])
+                [(say(_par_choice(state, m), lang), game.format(state, m)) for m in pars])
     lays = Lays(game, state, moves, lang, menu=True)
     split = _split_prefix(words, sorted(lays.tree, key=len, reverse=True))
     if split is None or split[0] not in lays.tree:

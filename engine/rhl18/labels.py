@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.rhl18 import data
+from engine.rhl18 import flow as F
 from engine.rhl18 import notation as N
 from engine.rhl18 import operating as O
 from engine.rhl18 import rules as R
@@ -32,7 +33,16 @@ def describe(state: State, action: dict) -> Msg:
 
 
 def cost(state: State, action: dict) -> int:
-    """What a move costs its mover (a tile's terrain, a station, shares), 0 when free."""
+    """What a move costs its mover (a tile's terrain, a station, shares), 0 when free: what
+    the rules take (rules.do_par, operating._special_token), not a price the menu guesses."""
+    kind = action["type"]
+    if kind == "par" and action["corporation"] == "RhE":
+        # the RhE private's winner got the director's share with it: floating RhE is free
+        return 0
+    if kind == "place_token" and state["round"].get("step") == "SpecialToken":
+        # a station a private (KEO aside) places still costs the corporation its price
+        tok = F.next_token(state, action["entity"])
+        return 0 if tok is None or state["round"]["t"]["teleported"] == "KEO" else tok["price"]
     return N._cost_of(state, action)
 
 
@@ -46,8 +56,10 @@ def _what(state: State, action: dict, notation: str) -> Msg | None:
                    price=action["price"], company=company, name=W.private_name(company),
                    revenue=revenue)
     if kind == "par":
-        return msg("rhl18_labels.par", corp=action["corporation"],
-                   price=R.price_of(action["share_price"]), cost=cost(state, action))
+        amount = cost(state, action)
+        return msg("rhl18_labels.par" if amount else "rhl18_labels.par_free",
+                   corp=action["corporation"], price=R.price_of(action["share_price"]),
+                   cost=amount)
     if kind == "buy_shares":
         sym = action["shares"][0].rsplit("_", 1)[0]
         source = "pool" if " pool" in notation else "ipo"
