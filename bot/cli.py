@@ -178,7 +178,13 @@ class Recorder:
                 self._only(who)
             if reply.audience is not Audience.CHANNEL:
                 self.private.append(reply.text)
-            text = prefix + (f"[{reply.title}] " if reply.title else "") + reply.text
+            titled = f"[{reply.title}] " if reply.title else ""
+            if reply.files and reply.text:
+                # the title names the picture (the board at "Turn 4"), not the recap above
+                # it, which began "[Turn 4: Player 1] Turn 1: Player 1"
+                text = prefix + reply.text + ("\n" + titled.rstrip() if titled else "")
+            else:
+                text = prefix + titled + reply.text
             text = re.sub(r"<@(\d+)>", lambda m: self.names.get(int(m[1]), m[0]), text)
             if self.names:  # a terminal game: no slash commands here
                 hint = say(msg("cli.turn_hint"), self.lang)
@@ -288,6 +294,47 @@ def terminal_wording(text: str) -> str:
     return SLASH_COMMAND.sub(lambda m: TERMINAL_WORDS.get(m[0], m[0]), text)
 
 
+def typed_moves(table: Any, seat: int, text: str, lang: str) -> str:
+    """``text``, a ``/game hand`` reply, with what to type after each entry of its move list:
+    "Card 10: knight on 10 left bank · play 10 left", and for moves listed as one group its
+    first as an example, "Bastion on 1–54 left bank · e.g. bastion 1 left". At a keyboard
+    typing is the only way to move, and the notation was only in the 110-line 'moves'. The
+    entries are the hand's and the turn DM's (``Table.list_labels``, grouped by move_lists);
+    labels that end with their notation already (18Rhl's, Trödler's) stay as they are."""
+    from bot.service.move_lists import compacted, spread
+
+    game, state = table.game, table.state
+    moves = game.legal(state, seat)
+    head = t("svc.hand.moves", lang, count=len(moves))
+    lines = text.split("\n")
+    at = next((i for i, line in enumerate(lines) if line.startswith(head)), None)
+    if at is None:
+        return text
+    listed = table.list_labels(state, moves, lang)
+    first: dict[str, int] = {}
+    for index, label in enumerate(listed):
+        first.setdefault(label, index)
+    unique = list(first)
+    # spread takes every group's first member before any second: the groups' leads in order
+    leads = spread(unique)
+    typed: dict[str, str] = {}
+    for (label, count), lead in zip(compacted(unique), leads, strict=False):
+        if " · " in label:
+            continue
+        many = count > 1 or listed.count(unique[lead]) > 1
+        key = "cli.play.typed_example" if many else "cli.play.typed"
+        move = game.format(state, moves[first[unique[lead]]])
+        typed[label] = say(msg(key, label=label, move=move), lang)
+    entries = lines[at][len(head):].split("; ")
+    for n, entry in enumerate(entries):
+        # the last entry may go on: " ... or: End the turn (done)"
+        label = next((k for k in typed if entry == k or entry.startswith(k + " ...")), None)
+        if label is not None:
+            entries[n] = typed[label] + entry[len(label):]
+    lines[at] = head + "; ".join(entries)
+    return "\n".join(lines)
+
+
 # The hot-seat's own command words, English and German alike (the German ones are not move
 # keywords of any game: "ende" is one, so German quits with "beenden").
 COMMANDS = {
@@ -334,6 +381,21 @@ class HotSeat:
         active = self.game.active(state)
         return row, state, seats[active[0]].user_id if active else None
 
+    async def table(self, row: Any, state: Any) -> Any:
+        """The service's view of the game (its seats' names, its move lists)."""
+        from bot.service.base import Table
+
+        return Table(row, self.game, await self.service.store.seats(row.id), state)
+
+    async def hand(self, ctx: Any, table: Any) -> None:
+        """``/game hand`` for the player at the keyboard, each listed move with what to type."""
+        seat = table.seat_of(ctx.user_id)
+        replies = await self.service.hand(ctx)
+        if seat is not None and table.state is not None:
+            replies = [dataclasses.replace(r, text=typed_moves(table, seat.seat, r.text,
+                                                               self.lang)) for r in replies]
+        self.recorder.take(replies, ctx.user_name)
+
     async def loop(self) -> int:
         shown = None
         while True:
@@ -343,19 +405,22 @@ class HotSeat:
                 self.out.write(self.say("play.status", status=status) + "\n")
                 return 0
             ctx = self.ctxs[user]
+            table = await self.table(row, state)
             if shown != (user, row.version):
-                phase = say(self.game.phase(state), self.lang)
+                # the phase as the service says it, players by name ("Turn 1: Player 1")
+                phase = say(table.phase_now(), self.lang)
                 self.out.write("\n" + self.say("play.turn", name=ctx.user_name, phase=phase)
                                + "\n")
-                self.recorder.take(await self.service.hand(ctx), ctx.user_name)
+                await self.hand(ctx, table)
                 shown = (user, row.version)
             line = self.ask(f"{ctx.user_name}> ")
             if line is None or WORDS.get(line.lower()) == "quit":
                 self.out.write(self.say("play.bye", resume=self.resume) + "\n")
                 return 0
-            await self.command(ctx, state, line)
+            await self.command(ctx, table, line)
 
-    async def command(self, ctx: Any, state: Any, line: str) -> None:
+    async def command(self, ctx: Any, table: Any, line: str) -> None:
+        state = table.state
         word = WORDS.get(line.lower())
         service, who = self.service, ctx.user_name
         head, _, topic = line.partition(" ")
@@ -367,11 +432,14 @@ class HotSeat:
         elif word == "moves":
             seat = self.game.active(state)[0]
             for action in self.game.legal(state, seat):
+                # others by name, as the turn's summary names them ("next to Bot 2")
                 self.out.write(f"  {self.game.format(state, action):<28} "
-                               f"{say(self.game.label(state, action), self.lang)}\n")
+                               f"{table.label(state, action, self.lang)}\n")
         elif word == "board":
             self.recorder.take(await service.board(ctx), who)
-        elif word in ("hand", "status", "log"):
+        elif word == "hand":
+            await self.hand(ctx, table)
+        elif word in ("status", "log"):
             self.recorder.take(await getattr(service, word)(ctx), who)
         elif word == "undo":
             replies = await service.undo(ctx)
@@ -384,7 +452,7 @@ class HotSeat:
                 self.out.write(self.say("play.undo_vote", name=who) + "\n")
                 await self.vote(ctx)
         else:
-            replies = await service.play(ctx, line)
+            replies = self.unshown(await service.play(ctx, line))
             asked = next((r for r in replies if asks_first(r)), None)
             if asked is None:
                 self.recorder.take(replies, who)
@@ -395,9 +463,18 @@ class HotSeat:
             self.recorder.take([dataclasses.replace(r, text=r.text.replace(f" {press}", ""))
                                 for r in replies], who)
             if self.yes_or_no(self.say("play.confirm")):
-                self.recorder.take(await service.press(ctx, asked.buttons[0].custom_id), who)
+                self.recorder.take(self.unshown(await service.press(ctx, asked.buttons[0]
+                                                                .custom_id)), who)
             else:
                 self.out.write(self.say("play.not_made") + "\n")
+
+    def unshown(self, replies: list[Reply]) -> list[Reply]:
+        """``replies`` without the mover's hand after their move: the next turn's block
+        shows a player's hand when their turn comes (printing it twice in a row when it is
+        theirs again), and the screen is shared when it is another's."""
+        after = t("svc.only_you_now", self.lang)
+        return [r for r in replies if not (r.audience is Audience.EPHEMERAL
+                                           and r.text.startswith(after))]
 
     async def vote(self, asker: Any) -> None:
         for user, ctx in self.ctxs.items():
@@ -645,7 +722,9 @@ def parser() -> argparse.ArgumentParser:
     for command in (demo, play):
         command.add_argument("game", help="rhein, rheinlaender, troedler or 18rhl")
         command.add_argument("--players", type=int, default=None,
-                             help="every seat at the table (play: --bots of them are AI)")
+                             help="every seat at the table (default: demo 3 where the game "
+                                  "allows, play the fewest it allows; play: --bots of them are "
+                                  "AI)")
         command.add_argument("--seed", type=int, default=None)
         command.add_argument("--out", default=None, help="folder for pictures and files")
         command.add_argument("--lang", default=None, choices=LANGUAGES,
@@ -655,7 +734,9 @@ def parser() -> argparse.ArgumentParser:
         command.add_argument("--level", default="normal", choices=AI_LEVELS,
                              help="how the AI seats play (default: normal)")
     play.add_argument("--db", default=None, help="a database file; resumes its game")
-    play.add_argument("--bots", type=int, default=0, help="how many of the --players seats are AI")
+    play.add_argument("--bots", type=int, default=0,
+                      help="how many of the --players seats are AI (default: 0, every seat "
+                           "is played at this keyboard in turn)")
     replay = sub.add_parser("replay", help="replay an exported game")
     replay.add_argument("export", help="the JSON file from /game export or a demo")
     replay.add_argument("--out", default=None, help="also save the final board here")

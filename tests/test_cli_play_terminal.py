@@ -89,7 +89,8 @@ def test_a_cut_move_list_still_shows_how_to_stop(tmp_path):
                       str(tmp_path)], "ready\nready\nquit\n", games={"pebbles": ManyMoves()})
     assert code == 0, text
     summary = next(line for line in text.splitlines() if line.startswith("Your moves (31)"))
-    assert "Play gem-be ... (to stop: End the turn (end))" in summary, summary
+    # each entry with what to type (test_cli_play_typed), the cut entry too
+    assert "Play gem-be · play gem-be ... (to stop: End the turn (end))" in summary, summary
     code, text = run(["play", "pebbles", "--players", "2", "--seed", "3", "--lang", "de",
                       "--out", str(tmp_path / "de")], "ready\nready\nbeenden\n",
                      games={"pebbles": ManyMoves()})
