@@ -309,7 +309,11 @@ def _is_number(word: str) -> bool:
 
 
 def _parse_lay(state: State, entity: Any, words: list[str]) -> dict:
-    """``<tile> <hex> <rotation>`` after ``lay``."""
+    """``<tile> <hex> <rotation>`` after ``lay``, or ``<hex> <tile> <rotation>``: the step
+    menu and the lay list teach the hex first ("lay F11 27"), and no tile is named like a
+    hex, so either order says one lay."""
+    if words[0].upper() in state["board"] and words[1].upper() not in state["board"]:
+        words = [words[1], words[0], *words[2:]]
     name = _tile_name(words[0])
     hex_id = words[1].upper()
     if hex_id not in state["board"]:
