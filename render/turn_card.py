@@ -500,7 +500,32 @@ def _labels(draw: ImageDraw.ImageDraw, scene: Scene, marked: list[str], quiet: l
         draw.rounded_rectangle(spot, radius=6, fill="#FFFFFF", outline=colour, width=width)
         tx, ty = (spot[0] + spot[2]) / 2, (spot[1] + spot[3]) / 2
         draw_text(draw, (tx, ty), tag.label, SMALL, bold=True, fill=INK, anchor="mm")
+    named = {tag.key for tag in tags}
+    for key in choices:  # an outline without its id helps nobody typing the move
+        if key not in named:
+            taken.append(_inner_name(draw, scene.places[key], scene.choices[key], at, things,
+                                     taken))
     return tags
+
+
+def _inner_name(draw: ImageDraw.ImageDraw, place: Place, label: str, at,
+                things: list[Box], taken: list[Box]) -> Box:
+    """A choice left without a tag (more than CHOICE_TAGS, or no room) named inside its
+    outline on a small white plate: below, above or across its middle, where it hides the
+    least of the pieces (a hex's towns and stations) and no tag or other plate. Returns the
+    plate's box."""
+    left, top, right, bottom = place.box()
+    (x0, y0), (x1, y1) = at((left, top)), at((right, bottom))
+    w, h = text_width(label, CHOICE_INNER, True) + 8, CHOICE_INNER + 4
+    cx = (x0 + x1) / 2
+    plates = [(cx - w / 2, y - h / 2, cx + w / 2, y + h / 2)
+              for y in (y0 + (y1 - y0) * share for share in (0.72, 0.28, 0.5))]
+    plate = min(plates, key=lambda p: sum(_covered(p, thing) for thing in things) +
+                10 * sum(_covered(p, box) for box in taken))
+    cy = (plate[1] + plate[3]) / 2
+    draw.rounded_rectangle(plate, radius=4, fill="#FFFFFF", outline=CHOICE, width=2)
+    draw_text(draw, (cx, cy), label, CHOICE_INNER, bold=True, fill=INK, anchor="mm")
+    return plate
 
 
 @dataclass(frozen=True)
@@ -520,6 +545,7 @@ class _Tag:
 CHOICE = "#1650C8"
 CHOICE_WIDTH, CHOICE_INSET, CHOICE_OVERLAP = 4, 5, 12
 CHOICE_TAGS = 8  # more tags than this cover the map they name
+CHOICE_INNER = 20  # the others' ids inside their outline: 11 px on a card shown 550 px wide
 
 
 # The spaces' own numbers: quieter than a tag's name (regular, not bold) and dark enough on
