@@ -263,7 +263,8 @@ class Pictures(ServiceBase):
                                               self._picture_view(table, view, lang))
             except Exception:
                 log.exception("rendering a %s picture failed", table.row.game_key)
-                replies.append(_public(_clip(text)))
+                if text:  # a caption-less picture's text is said elsewhere
+                    replies.append(_public(_clip(text)))
                 continue
             name = f"{table.row.game_key}-{table.row.id}-v{table.row.version}-{number}.png"
             replies.append(_public(_clip(text), files=[Attachment(name, png)]))

@@ -30,7 +30,6 @@ from engine.rhl18 import data, hexmap
 from engine.rhl18 import move_line as ML
 from engine.rhl18 import rules as R
 from engine.rhl18 import tiles as TL
-from engine.rhl18 import words as W
 from engine.rhl18.labels import cost as move_cost
 from engine.rhl18.notation import par_refusal
 from engine.rhl18.tiles import describe_rotation, track_groups
@@ -321,15 +320,7 @@ def _size(move: Action) -> int:
 
 def routes_of(game: Game, state: State, action: Action) -> list[dict[str, Any]]:
     """The routes a run action runs, with revenues (validated on ``state``'s board)."""
-    routes = action.get("routes") or []
-    if all("revenue" in r for r in routes):
-        return [dict(r) for r in routes]
-    from engine.rhl18 import legal as L
-    from engine.rhl18 import routes as RT
-
-    results = RT.validate_routes(state["board"], action["entity"], routes, L.route_context(state))
-    return [{"train": r.train, "stops": r.stops, "connections": r.connections,
-             "revenue": r.revenue, "revenue_str": r.text} for r in results]
+    return ML.ran_routes(state, action)
 
 
 def routes_text(sym: str, routes: list[dict[str, Any]], would: bool = False) -> Msg:
@@ -338,18 +329,8 @@ def routes_text(sym: str, routes: list[dict[str, Any]], would: bool = False) -> 
     total = sum(int(r.get("revenue", 0)) for r in routes)
     if not routes:
         return msg(f"rhl18.discord.{mood}_nothing", corp=sym)
-    # train: stops and bonuses = revenue, each train by the name the picture and the log
-    # give it ("2-train"), not its copy's id ("2-4"); two of a kind by their order
-    kinds = [W.train_kind(r["train"]) for r in routes]
-    parts = []
-    for number, (kind, route) in enumerate(zip(kinds, routes, strict=True)):
-        train = W.train_name(kind)
-        if kinds.count(kind) > 1:
-            train = msg("rhl18.discord.train_nth", train=train,
-                        n=kinds[:number + 1].count(kind))
-        parts.append(msg("rhl18.discord.run_train", train=train, route=ML.route_text(route),
-                         revenue=route.get("revenue", 0)))
-    return msg(f"rhl18.discord.{mood}", corp=sym, total=total, routes=ML.joined(parts))
+    return msg(f"rhl18.discord.{mood}", corp=sym, total=total,
+               routes=ML.joined(ML.train_runs(routes)))
 
 
 def routes_view(game: Game, state: State, routes: list[dict[str, Any]],
@@ -445,8 +426,9 @@ class Rhl18Extras(Extras):
         if action.get("type") != "run_routes" or not action.get("routes"):
             return []
         routes = routes_of(game, before, action)
-        return [(say(routes_text(action["entity"], routes), lang),
-                 routes_view(game, before, routes, lang))]
+        # no caption: the run's log line just above says each train's route and revenue
+        # (move_line.train_runs); a caption said the run a second time in other words
+        return [("", routes_view(game, before, routes, lang))]
 
     def preview(self, game: Game, state: State, seat: int, action: Action, *,
                 lang: str = DEFAULT) -> tuple[str, dict | None]:

@@ -14,6 +14,7 @@ import re
 from typing import Any
 
 from engine.rhl18 import notation as N
+from engine.rhl18 import routes as RT
 from engine.rhl18 import rules as R
 from engine.rhl18 import words as W
 from engine.rhl18.labels import cost
@@ -58,7 +59,23 @@ def _facts(state: State, action: dict) -> dict[str, Any]:
         return {"seller": seller}
     if kind == "pass":
         return {"step": active_step(state)}
+    if kind == "run_routes":  # a broken route (RouteError) is refused by the rules next
+        return {"routes": ran_routes(state, action)}
     return {}
+
+
+def ran_routes(state: State, action: dict) -> list[dict]:
+    """The routes a run action runs, each with its revenue and its stops as the map names
+    them. A typed run names only trains and stops, so it is valued here on the board before
+    it, as the rules value it: its line said "runs for 0M: 2-train D9-0-E8-1-E8-0"."""
+    routes = action.get("routes") or []
+    if all("revenue" in r for r in routes):
+        return [dict(r) for r in routes]
+    from engine.rhl18 import legal as L
+
+    results = RT.validate_routes(state["board"], action["entity"], routes, L.route_context(state))
+    return [{"train": r.train, "stops": r.stops, "connections": r.connections,
+             "revenue": r.revenue, "revenue_str": r.text} for r in results]
 
 
 def describe(state: State, action: dict, known: dict[str, Any],
@@ -70,7 +87,7 @@ def describe(state: State, action: dict, known: dict[str, Any],
         who = (names or {}).get(state["ids"][who]) or player(who)
     kind = action["type"]
     if kind == "run_routes":
-        return _runs(who, action.get("routes", []))
+        return _runs(who, known.get("routes", action.get("routes", [])))
     if kind == "buy_train" and state["round"].get("offer"):
         offer = state["round"]["offer"]
         return msg("rhl18.log.offers", who=who, seller=offer["seller"],
@@ -168,9 +185,16 @@ def _runs(who: Any, routes: list[dict]) -> Msg:
     if len(routes) == 1:
         return msg("rhl18.log.runs_one", who=who, train=W.train_name(routes[0]["train"]),
                    revenue=total, route=route_text(routes[0]))
-    runs = [msg("rhl18.log.run_train", t=W.train_name(r["train"]), r=route_text(r))
-            for r in routes]
-    return msg("rhl18.log.runs", who=who, revenue=total, routes=joined(runs))
+    return msg("rhl18.log.runs", who=who, revenue=total, routes=joined(train_runs(routes)))
+
+
+def train_runs(routes: list[dict]) -> list[Msg]:
+    """Each train's part of a run: the train as players name it (two of a kind by their
+    order, "2-train (1)"), its stops and bonuses, and what it earns. The log line says this
+    in full, so the routes picture after a run need not say the run a second time."""
+    names = RT.run_train_names([r["train"] for r in routes])
+    return [msg("rhl18.log.run_train", t=name, r=route_text(r), v=int(r.get("revenue", 0)))
+            for name, r in zip(names, routes, strict=True)]
 
 
 def joined(items: list[Msg]) -> Msg:
