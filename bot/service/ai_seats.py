@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from bot.i18n import t
+from bot.i18n import say, t
 from bot.replies import Reply
 from bot.service import ai
 from bot.service.base import EMBED_LIMIT, TEXT_LIMIT, ServiceBase, Table, _public
@@ -201,7 +201,8 @@ class AiSeats(ServiceBase):
         assert table.state is not None
         # said as a move is, players named: "Turn 5: Orange" left them to recall who that is
         phase = str(table.said([table.game.phase(table.state)]))
-        return [_public(f"{table.game.title}: {phase}", title=phase, files=[card])]
+        title = say(table.game.title, table.row.language)
+        return [_public(f"{title}: {phase}", title=phase, files=[card])]
 
     async def _ai_turn(self, table: Table, seat: int, limit: int = 30) -> list[Reply]:
         """An easy AI plays ``seat``'s moves until its turn is over (the seat stays human)."""

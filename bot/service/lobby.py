@@ -27,7 +27,7 @@ from bot.service.base import (
 from bot.service.moves import HiddenBefore
 from bot.store import ChannelBusy, SeatRow
 from engine.core import Game, State, clip_word, new_rng, rng_shuffle
-from engine.text import LANGUAGES, text_of
+from engine.text import LANGUAGES, say, text_of
 from render.common import PLAYER_COLOURS
 
 
@@ -70,7 +70,7 @@ class Lobby(ServiceBase):
         return [_public(t("svc.opened", table_lang, name=ctx.user_name, title=game.title,
                           players=players, variants=variants,
                           colour=colour_name(colour, table_lang)) + pace_note,
-                        title=game.title)]
+                        title=say(game.title, table_lang))]
 
     @_guarded
     async def join(self, ctx: Ctx, colour: str | None = None) -> list[Reply]:
@@ -241,7 +241,7 @@ class Lobby(ServiceBase):
         opening = [table.said([line]) for line in table.game.opening_log(state)]
         if opening and not imported:
             begins = "\n\n".join([begins, "\n".join(opening)])
-        replies = notices + [_public(_clip(begins), title=table.game.title)]
+        replies = notices + [_public(_clip(begins), title=say(table.game.title, row.language))]
         replies.append(await self._board_reply(table, state))
         assert version == table.row.version
         return replies + await self._after_change(table, hidden=HiddenBefore({}, None))
@@ -345,4 +345,4 @@ async def _open_imported(service: ServiceBase, ctx: Ctx, data: dict[str, Any],
     runner = runner_label(Table(row=row, game=game, seats=[]))
     text = lobby_text(game.title, imported, row.id, game.phase(state), source, runner,
                       table_lang)
-    return [_public(text, title=game.title, pings=())]
+    return [_public(text, title=say(game.title, table_lang), pings=())]

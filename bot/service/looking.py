@@ -38,7 +38,7 @@ class Looking(ServiceBase):
     async def status(self, ctx: Ctx) -> list[Reply]:
         table, notices = await self._table(ctx, ("lobby", "active", "finished"))
         row, phase = table.row, table.phase_now()
-        lines = [f"**{table.game.title}**: " + t(f"svc.status.{row.status}", ctx.locale)
+        lines = [f"**{say(table.game.title, ctx.locale)}**: " + t(f"svc.status.{row.status}", ctx.locale)
                  + (f", {say(phase, ctx.locale)}" if phase else "")]
         # a player back after days sees where everyone stands, as the turn card shows it
         numbers = dict(standings(row.game_key, table.game.view(table.state, None),
@@ -150,7 +150,8 @@ class Looking(ServiceBase):
         if game_key is None:
             row = await self.store.live_game(ctx.channel_id)
             if row is None:
-                titles = ", ".join(f"{k} ({g.title})" for k, g in self.games.items())
+                titles = ", ".join(f"{k} ({say(g.title, ctx.locale)})"
+                                   for k, g in self.games.items())
                 return [_private(ctx, t("svc.rules.games", ctx.locale, titles=titles))]
             game_key = row.game_key
         return [_private(ctx, _clip(say(self._game(game_key).rules(topic), ctx.locale)))]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.i18n import colour_name, t
+from bot.i18n import colour_name, say, t
 from bot.replies import Reply
 from bot.service.base import (
     Ctx,
@@ -89,7 +89,7 @@ class Rematch(ServiceBase):
                    channel=old.channel_id, variants=variants, lineup=lineup)
         if hosted:  # the players should know whom to ask to start it
             opened = "\n".join([opened, t("rematch.hosted", old.language, name=ctx.user_name)])
-        replies = [_public(opened, title=game.title)]
+        replies = [_public(opened, title=say(game.title, old.language))]
         # a call of its own in the new thread, naming those seated (the one who asked
         # opened it and needs none); count: German says "du" to one, "ihr" to several
         others = dict.fromkeys(s.user_id for s in ordered if not s.is_ai

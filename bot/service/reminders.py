@@ -607,9 +607,10 @@ def _title(key: str) -> str:
 
 def _payload(info: TurnInfo, expected: str, user_id: int | None = None,
              hand: str | None = None) -> dict[str, object]:
-    # the phase keeps its catalogue key, so each DM says it in its reader's language
+    # the title and the phase keep their catalogue keys, so each DM says them in its reader's
+    # language
     payload: dict[str, object] = {
-        "title": info.title, "phase": to_json(info.phase), "expected": expected,
+        "title": to_json(info.title), "phase": to_json(info.phase), "expected": expected,
         "guild_id": info.guild_id, "channel_id": info.channel_id,
         "language": info.languages.get(user_id, info.language) if user_id is not None
         else info.language}

@@ -19,7 +19,9 @@ from engine.text import Msg, msg
 
 class Rhein(Game):
     key = "rhein"
-    title = "Rhein: River Trade"
+    # the choice list's words (Discord translates "choice.<title>"), said in each reader's
+    # language wherever a text names the game
+    title = msg("choice.Rhein: River Trade")
     min_players = 2
     max_players = 5
     options = (

@@ -42,7 +42,9 @@ BASTIONS = 3
 
 class Rheinlaender(Game):
     key = "rheinlaender"
-    title = "Rheinländer"
+    # the choice list's words (Discord translates "choice.<title>"), said in each reader's
+    # language wherever a text names the game
+    title = msg("choice.Rheinländer")
     min_players = 3
     max_players = 5
     options = ()

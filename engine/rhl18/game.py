@@ -52,7 +52,9 @@ TOPICS = {name: privates_topic() if name == "privates" else msg(f"rhl18.topic.{n
 class Rhl18Game(Game):
     key = "18rhl"
     text_key = "rhl18"
-    title = "18Rhl: Rhineland"
+    # the choice list's words (Discord translates "choice.<title>"), said in each reader's
+    # language wherever a text names the game
+    title = msg("choice.18Rhl: Rhineland")
     min_players = 3
     max_players = 6
     options = (

@@ -16,7 +16,9 @@ _PHASE3 = ("move", "feed-route", "take", "extra", "feed-extra", "feed-replace", 
 
 class Troedler(Game):
     key = "troedler"
-    title = "Die Trödler aus den Highlands"
+    # the choice list's words (Discord translates "choice.<title>"), said in each reader's
+    # language wherever a text names the game
+    title = msg("choice.Die Trödler aus den Highlands")
     min_players = 2
     max_players = 4
     options = (
