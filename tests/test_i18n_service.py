@@ -116,7 +116,7 @@ async def test_german_prompts_say_du_to_one_player_and_ihr_to_several(svc, tmp_p
     await svc.new(lctx(1, "de"), "pebbles", lang="de")
     await svc.join(lctx(2, "de"))
     several = public(await svc.start(lctx(1, "de"), order="joined"))
-    assert any("ihr seid dran" in r.text and "Zieht mit" in r.text for r in several)
+    assert any("ihr seid dran" in r.text and "Macht euren Spielzug mit" in r.text for r in several)
     store = await open_store(str(tmp_path / "one.sqlite3"))
     one = TablesService(store, render=FakeRenderer(), seed_source=lambda: 3)
     await one.new(lctx(1, "de", channel=600), "rheinlaender", min_players=3, max_players=3,
@@ -125,7 +125,7 @@ async def test_german_prompts_say_du_to_one_player_and_ihr_to_several(svc, tmp_p
         await one.join(lctx(user, "de", channel=600))
     started = public(await one.start(lctx(1, "de", channel=600), order="joined"))
     prompt = next(r.text for r in started if "dran" in r.text)
-    assert "du bist dran" in prompt and "Zieh mit /zug zug: oder schau mit" in prompt, prompt
+    assert "du bist dran" in prompt and "Mach deinen Spielzug mit /zug zug: oder schau mit" in prompt, prompt
     await store.close()
 
 
