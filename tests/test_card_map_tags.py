@@ -177,6 +177,13 @@ def mapping(window: tuple[float, ...]):
     return at, scale
 
 
+def card_mapping(key: str, view: dict):
+    """A card's scene and the board-to-card mapping of its map (:func:`mapping`)."""
+    drawn = scene(key, view)
+    return (drawn, *mapping(turn_card._window(drawn, changes.places(view["card"]["changed"]),
+                                              turn_card.MAP_BOX)))
+
+
 def uncovered(key: str, players: int, seed: int, samples: tuple[int, ...]
               ) -> tuple[int, int]:
     """(things drawn in the map, things of them mostly hidden): goods squares, and pieces
@@ -185,11 +192,9 @@ def uncovered(key: str, players: int, seed: int, samples: tuple[int, ...]
     for _state, view in sampled_cards(key, players, "en", seed=seed, samples=samples):
         if turn_card.choice_panel(key, view) is not None:
             continue
-        drawn = scene(key, view)
+        drawn, at, scale = card_mapping(key, view)
         image = turn_card.draw_card(key, view)
         plain = untagged(key, view) if key == "troedler" else None
-        at, scale = mapping(turn_card._window(
-            drawn, changes.places(view["card"]["changed"]), turn_card.MAP_BOX))
         box = turn_card.MAP_BOX
         marks = []
         for place in drawn.places.values():
@@ -274,9 +279,7 @@ def test_a_bank_space_is_tagged_off_the_river_cells_beside_it(lang):
     state["bastions"]["T23"] = 2
     view = card_view(game, "rheinlaender", state, 3, lang, before,
                      [{"seat": 2, "text": "Bot 1 places a bastion on 23 right."}])
-    drawn = scene("rheinlaender", view)
-    at, _scale = mapping(turn_card._window(drawn, changes.places(view["card"]["changed"]),
-                                           turn_card.MAP_BOX))
+    drawn, at, _scale = card_mapping("rheinlaender", view)
     with recording() as texts:
         turn_card.draw_card("rheinlaender", view)
     tag = tag_of(texts, "23R")
@@ -293,9 +296,7 @@ def test_a_tag_rarely_lies_on_another_space_where_it_reads_as_that_ones_name():
     for players, lang in ((3, "de"), (5, "en")):
         for _state, view in sampled_cards("rheinlaender", players, lang, seed=3,
                                           samples=tuple(range(4, 120, 5))):
-            drawn = scene("rheinlaender", view)
-            at, _scale = mapping(turn_card._window(
-                drawn, changes.places(view["card"]["changed"]), turn_card.MAP_BOX))
+            drawn, at, _scale = card_mapping("rheinlaender", view)
             with recording() as texts:
                 turn_card.draw_card("rheinlaender", view)
             own = {place.label: key for key, place in drawn.places.items()}

@@ -16,11 +16,11 @@ import pytest
 
 import engine
 from engine.rheinlaender.board import get_board
-from render import changes, turn_card
-from render.card_scene import Place, scene
+from render import turn_card
+from render.card_scene import Place
 from render.common import font
 from render.text_draw import DrawnText, recording
-from tests.test_card_map_tags import mapping
+from tests.test_card_map_tags import card_mapping
 from tests.test_turn_card import card_view, check_readable, sampled_cards
 
 # a card a move or two after the one before, as the table gets one each turn (a zoom onto a
@@ -80,9 +80,7 @@ def test_the_cards_map_numbers_its_free_spaces_and_hides_no_piece(lang):
     fitting = numbered = 0
     for players in (3, 5):
         for _state, view in sampled_cards("rheinlaender", players, lang, samples=SAMPLES):
-            drawn = scene("rheinlaender", view)
-            at, scale = mapping(turn_card._window(
-                drawn, changes.places(view["card"]["changed"]), turn_card.MAP_BOX))
+            drawn, at, scale = card_mapping("rheinlaender", view)
             with recording() as texts, drawn_tags() as drawn_leaders:
                 turn_card.draw_card("rheinlaender", view)
             check_readable(texts)  # at least 14 px on a phone, no two texts overlapping
@@ -141,9 +139,7 @@ def test_a_wide_zoom_writes_no_area_number_on_an_island(lang):
         # a card every tenth move: the moves since the last one lie far apart
         for _state, view in sampled_cards("rheinlaender", players, lang,
                                           samples=tuple(range(0, 120, 10))):
-            drawn = scene("rheinlaender", view)
-            at, _scale = mapping(turn_card._window(
-                drawn, changes.places(view["card"]["changed"]), turn_card.MAP_BOX))
+            drawn, at, _scale = card_mapping("rheinlaender", view)
             with recording() as texts:
                 turn_card.draw_card("rheinlaender", view)
             numbers = [t for t in texts if in_map(t) and not t.bold]

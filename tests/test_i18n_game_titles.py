@@ -8,12 +8,12 @@ from __future__ import annotations
 import engine
 from bot.replies import Audience
 from bot.service import TablesService
-from bot.service.reminders import Reminders, TurnInfo
+from bot.service.reminders import TurnInfo
 from bot.store import Store
 from engine.text import catalogue, say
 from tests.issue10_helpers import lctx
 from tests.service_pebbles import FakeRenderer
-from tests.test_reminders_timers import Clock, Outbox, _active
+from tests.test_reminders_timers import _setup
 
 
 def test_every_title_is_the_choice_lists_words_in_each_language() -> None:
@@ -44,16 +44,9 @@ async def test_a_german_table_says_the_german_title(tmp_path) -> None:
 
 
 async def test_a_turn_dm_says_the_title_in_its_readers_language(tmp_path) -> None:
-    clock = Clock()
-    store = await Store.open(str(tmp_path / "r.sqlite3"))
-    box = Outbox()
-    reminders = Reminders(store, box.send_dm, box.post_channel, clock)
-    row = await store.create_game(guild_id=1, channel_id=500, game_key="18rhl", options={},
-                                  seed=1, creator_id=1, min_players=3, max_players=6,
-                                  now=clock())
-    await store.start_game(row.id, row.version, [], _active(), clock())
+    store, box, reminders, _clock, game_id = await _setup(tmp_path, game_key="18rhl")
     await reminders.game_changed(TurnInfo(
-        game_id=row.id, guild_id=1, channel_id=500, title=engine.GAMES["18rhl"].title,
+        game_id=game_id, guild_id=1, channel_id=500, title=engine.GAMES["18rhl"].title,
         phase="Phase 2", live=True, waiting={7: "Biete.", 8: "Bid."}, language="de",
         languages={8: "en"}))
     await reminders.run_due()

@@ -48,12 +48,12 @@ class Outbox:
         self.posts.append((channel_id, reply.text))
 
 
-async def _setup(tmp_path, name="r.sqlite3", clock=None):
+async def _setup(tmp_path, name="r.sqlite3", clock=None, game_key="pebbles"):
     clock = clock or Clock()
     store = await Store.open(str(tmp_path / name))
     box = Outbox()
     reminders = Reminders(store, box.send_dm, box.post_channel, clock)
-    row = await store.create_game(guild_id=1, channel_id=500, game_key="pebbles", options={},
+    row = await store.create_game(guild_id=1, channel_id=500, game_key=game_key, options={},
                                   seed=1, creator_id=1, min_players=2, max_players=4,
                                   now=clock())
     await store.start_game(row.id, row.version, [], _active(), clock())
