@@ -396,18 +396,21 @@ class Moves(ServiceBase):
                 for s in table.seats if s.seat is not None and not s.is_ai and s.user_id}
 
     async def _secret_news(self, table: Table, before: dict[int, list[tuple[str, Any]]],
-                           phase_before: str | None, mover: int | None = None) -> list[Reply]:
+                           phase_before: str | None, mover: int | None = None
+                           ) -> tuple[list[Reply], dict[int, str]]:
         """After a phase change, a DM to each player whose hidden information changed (a new
         deal, a draw), in their own language; within a phase /game hand shows it, so
         ordinary moves send no DMs. The player whose move it was (``mover``) reads theirs
         in the reply to that move, not in a DM: a Rheinländer player got one after every
         knight, the card drawn, and a turn DM on top. (:meth:`_after_change` hands the DM of
-        a player the change makes to act to their turn DM.)"""
+        a player the change makes to act to their turn DM.) Beside the replies: each DM's
+        text as a turn DM carries it, whose first line has named the phase already."""
         assert table.state is not None
         phase = table.game.phase(table.state)
         if phase == phase_before or table.game.result(table.state) is not None:
-            return []
+            return [], {}
         replies = []
+        carried: dict[int, str] = {}
         languages: dict[int, str] | None = None
         for seat, secret in self._secrets(table).items():
             if secret and secret != before.get(seat):
@@ -418,10 +421,13 @@ class Moves(ServiceBase):
                 # the mover's own reply: the next phase may already be another's turn
                 head = t("svc.only_you_now", lang) if user == mover and user is not None \
                     else t("svc.only_you", lang, phase=table.said([phase], lang))
-                text = _clip("\n".join([head, *_secret_lines(secret, lang)]))
+                lines = _secret_lines(secret, lang)
+                text = _clip("\n".join([head, *lines]))
                 replies.append(Reply(text, Audience.EPHEMERAL if user == mover and user
                                      is not None else Audience.DM, user_id=user))
-        return replies
+                if user is not None and user != mover:
+                    carried[user] = _clip("\n".join([t("svc.only_you_plain", lang), *lines]))
+        return replies, carried
 
     async def _commit(self, table: Table, seat: int, user_id: int | None,
                       action: Action) -> list[str]:
@@ -469,9 +475,9 @@ class Moves(ServiceBase):
             replies += _with_pictures(prompt, previews)
             if mover is None:
                 await self._card_on_prompt(table, replies)
-        dealt = await self._secret_news(table, *hidden) if hidden is not None else []
-        carried = await self._tell_reminders(table, {r.user_id: r.text for r in dealt if
-                                                     r.audience is Audience.DM and r.user_id})
+        dealt, hands = await self._secret_news(table, *hidden) if hidden is not None \
+            else ([], {})
+        carried = await self._tell_reminders(table, hands)
         # an undo request open before this change lapsed with it: its post says so
         return _folded(replies) + await self._watch_news(table) + \
             await self._undo_lapsed(table) + \
