@@ -13,7 +13,7 @@ import pytest
 import engine
 from bot.service.rhl18_steps import next_step
 from engine.rhl18 import flow as F
-from engine.rhl18 import importer, labels
+from engine.rhl18 import importer, notation
 from engine.text import say
 
 FIX = Path(__file__).parent / "fixtures" / "18rhl"
@@ -37,7 +37,7 @@ def _priced_moves(name: str) -> Iterator[tuple[dict, dict, int]]:
         if action["type"] in PRICED:
             before, kind, step = (_purse(state, action["entity"]), state["round"]["type"],
                                   state["round"].get("step"))
-            cost = labels.cost(state, action)
+            cost = notation.cost_of(state, action)
             F.process(state, action)
             if state["round"]["type"] == kind or state["round"]["type"] != "Operating":
                 yield action, {"step": step}, cost - (before - _purse(state, action["entity"]))

@@ -176,7 +176,7 @@ def test_phase_labels_change_per_round_not_per_move():
 
 
 def test_a_lay_on_costly_terrain_shows_its_cost_in_the_step_labels(positions):
-    from engine.rhl18.labels import cost
+    from engine.rhl18.notation import cost_of as cost
 
     for state in positions["Track"]:
         seat = GAME.active(state)[0]

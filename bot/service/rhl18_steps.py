@@ -30,7 +30,7 @@ from engine.rhl18 import data, hexmap
 from engine.rhl18 import move_line as ML
 from engine.rhl18 import rules as R
 from engine.rhl18 import tiles as TL
-from engine.rhl18.labels import cost as move_cost
+from engine.rhl18.notation import cost_of as move_cost
 from engine.rhl18.notation import par_refusal
 from engine.rhl18.tiles import describe_rotation, track_groups
 from engine.rhl18.words import private_name

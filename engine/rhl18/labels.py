@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import Any
 
 from engine.rhl18 import data
-from engine.rhl18 import flow as F
 from engine.rhl18 import notation as N
 from engine.rhl18 import operating as O
 from engine.rhl18 import rules as R
@@ -32,20 +31,6 @@ def describe(state: State, action: dict) -> Msg:
     return label if len(label) <= LIMIT else what
 
 
-def cost(state: State, action: dict) -> int:
-    """What a move costs its mover (a tile's terrain, a station, shares), 0 when free: what
-    the rules take (rules.do_par, operating._special_token), not a price the menu guesses."""
-    kind = action["type"]
-    if kind == "par" and action["corporation"] == "RhE":
-        # the RhE private's winner got the director's share with it: floating RhE is free
-        return 0
-    if kind == "place_token" and state["round"].get("step") == "SpecialToken":
-        # a station a private (KEO aside) places still costs the corporation its price
-        tok = F.next_token(state, action["entity"])
-        return 0 if tok is None or state["round"]["t"]["teleported"] == "KEO" else tok["price"]
-    return N._cost_of(state, action)
-
-
 def _what(state: State, action: dict, notation: str) -> Msg | None:
     kind = action["type"]
     if kind == "bid":
@@ -56,7 +41,7 @@ def _what(state: State, action: dict, notation: str) -> Msg | None:
                    price=action["price"], company=company, name=W.private_name(company),
                    revenue=revenue)
     if kind == "par":
-        amount = cost(state, action)
+        amount = N.cost_of(state, action)
         return msg("rhl18_labels.par" if amount else "rhl18_labels.par_free",
                    corp=action["corporation"], price=R.price_of(action["share_price"]),
                    cost=amount)
@@ -65,18 +50,18 @@ def _what(state: State, action: dict, notation: str) -> Msg | None:
         source = "pool" if " pool" in notation else "ipo"
         percent = sum(R.units(c) for c in action["shares"]) * 10
         return msg("rhl18_labels.buy_shares", percent=percent, corp=sym,
-                   source=msg(f"rhl18_labels.source.{source}"), cost=cost(state, action))
+                   source=msg(f"rhl18_labels.source.{source}"), cost=N.cost_of(state, action))
     if kind == "sell_shares":
         sym = action["shares"][0].rsplit("_", 1)[0]
         return msg("rhl18_labels.sell_shares", percent=action["percent"], corp=sym,
                    gain=N.sale_gain(state, action))
     if kind == "lay_tile":
-        amount = cost(state, action)
+        amount = N.cost_of(state, action)
         name = action["tile"].rsplit("-", 1)[0]
         key = "rhl18_labels.lay_cost" if amount else "rhl18_labels.lay"
         return msg(key, tile=name, hex=action["hex"], rotation=action["rotation"], cost=amount)
     if kind == "place_token":
-        amount = cost(state, action)
+        amount = N.cost_of(state, action)
         key = "rhl18_labels.token_cost" if amount else "rhl18_labels.token"
         return msg(key, where=N.token_place(state, action), cost=amount)
     if kind == "run_routes":

@@ -17,7 +17,7 @@ from engine.rhl18 import notation as N
 from engine.rhl18 import routes as RT
 from engine.rhl18 import rules as R
 from engine.rhl18 import words as W
-from engine.rhl18.labels import cost
+from engine.rhl18.notation import cost_of as cost
 from engine.rhl18.snapshot import active_step
 from engine.text import Msg, msg, player
 

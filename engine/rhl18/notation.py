@@ -104,7 +104,7 @@ def label(state: State, action: dict) -> Msg:
         return msg(f"rhl18.label.{action['type']}", seller=action["entity"],
                    buyer=action["buyer"], train=W.train_name(action["train"]),
                    price=action["price"])
-    cost = _cost_of(state, action)
+    cost = cost_of(state, action)
     return msg("rhl18.label.money", mv=text, amt=cost) if cost else \
         msg("rhl18.label.plain", mv=text)
 
@@ -115,9 +115,17 @@ def sale_gain(state: State, action: dict) -> int:
     return R.price_of(state["corps"][sym]["price"]) * action["percent"] // 10
 
 
-def _cost_of(state: State, action: dict) -> int:
-    """What a move costs its mover, for the autocomplete label."""
+def cost_of(state: State, action: dict) -> int:
+    """What a move costs its mover (a tile's terrain, a station, shares), 0 when free: what
+    the rules take (rules.do_par, operating._special_token), not a price a menu guesses."""
     kind = action["type"]
+    if kind == "par" and action["corporation"] == "RhE":
+        # the RhE private's winner got the director's share with it: floating RhE is free
+        return 0
+    if kind == "place_token" and state["round"].get("step") == "SpecialToken":
+        # a station a private (KEO aside) places still costs the corporation its price
+        tok = F.next_token(state, action["entity"])
+        return 0 if tok is None or state["round"]["t"]["teleported"] == "KEO" else tok["price"]
     if kind == "buy_shares":
         sym = action["shares"][0].rsplit("_", 1)[0]
         return R.price_of(state["corps"][sym]["price"]) * sum(R.units(c)
