@@ -313,14 +313,33 @@ def play_logged(state: State, action: dict) -> list[Msg]:
 
 def _processed(state: State, action: dict, names: dict[Any, Any]) -> list[Msg]:
     """Process ``action``; the automatic events it caused, as log lines."""
-    before = S.snapshot(state)
+    before, passed = S.snapshot(state), _stock_passes(state)
     F.process(state, action)
     events = LOG.events(before, S.snapshot(state), names, action)
+    events += [msg("rhl18.log.sr_skipped", who=names.get(state["ids"][seat]))
+               for seat in _passed_over(state, passed) if seat != action.get("entity")]
     if action["type"] == "place_token":
         # The move's own line already says where the token went.
         events = [e for e in events if e.key != "rhl18.log.has_token"
                   or e.params.get("corp") != action["entity"]]
     return events
+
+
+def _stock_passes(state: State) -> tuple[int, list[int]] | None:
+    """The stock round's turn number and the seats passed in it; None outside one."""
+    rnd = state["round"]
+    return (state["turn"], list(rnd["passed"])) if rnd["type"] == "Stock" else None
+
+
+def _passed_over(state: State, before: tuple[int, list[int]] | None) -> list[int]:
+    """The seats passed in this stock round since ``before`` (:func:`_stock_passes` before
+    a move): the rules pass over a player who can do nothing (``flow.settle``), and unsaid,
+    that player's turn seemed lost."""
+    now = _stock_passes(state)
+    if now is None:
+        return []
+    earlier = before[1] if before is not None and before[0] == now[0] else []
+    return [seat for seat in now[1] if seat not in earlier]
 
 
 # Why a pass was the only move, by the step it passes ("rhl18.log.forced_<word>"): every
