@@ -66,3 +66,23 @@ def test_tiers_read_whose_knights_stand_next_to_a_space():
         owners = {state["knights"][n] for n in board.neighbours[space] if n in state["knights"]}
         mine = 0 if owners - {seat} else 1
         assert tier == (mine if seat in owners else 2 if owners else 3)
+
+
+def test_a_turns_start_puts_the_cards_first_in_the_lists_order():
+    state, seat = _played(40)
+    moves = GAME.legal(state, seat)
+    picked = EXTRAS.button_indexes(GAME, state, seat, moves, PRIVATE_BUTTONS)
+    kinds = [moves[i]["type"] == "bastion" for i in picked]
+    assert kinds == sorted(kinds) and not kinds[0], kinds
+    cards = [i for i in picked if moves[i]["type"] != "bastion"]
+    assert cards == sorted(cards)
+
+
+def test_turn_one_offers_no_bastion_beside_the_cards():
+    state = GAME.setup(5, {}, 3)
+    seat = GAME.active(state)[0]
+    moves = GAME.legal(state, seat)
+    assert any(m["type"] == "bastion" for m in moves) and not state["knights"]
+    picked = [moves[i] for i in EXTRAS.button_indexes(GAME, state, seat, moves,
+                                                      PRIVATE_BUTTONS)]
+    assert picked and all(m["type"] != "bastion" for m in picked)

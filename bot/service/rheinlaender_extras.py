@@ -3,8 +3,8 @@
 A bastion may go on any free land space (D1), over a hundred of them, and the prompt's buttons
 were spread over them by label: "Bastion on 1 left bank" to "Bastion on 7 right bank"
 whatever the board looked like, while the bastion a player wants closes a door of their
-own duchy or stands by their own knights. Those come first now; every bastion can still be
-typed or picked from the autocomplete. Only the public board is read.
+own duchy or stands by their own knights. Those come first now, after the card plays; every
+bastion can still be typed or picked from the autocomplete. Only the public board is read.
 """
 
 from __future__ import annotations
@@ -30,6 +30,9 @@ def bastion_tier(state: State, seat: int, space: str) -> int:
 
 def button_indexes(game: Game, state: State, seat: int, moves: list[Action],
                    room: int) -> list[int]:
+    """The card plays first, in the list's order (the prompt asks to play a card, and the
+    list above the buttons names them first), then the bastions worth a button, then the
+    move that ends the step."""
     listed = moves[:LISTED]
     closing = next((i for i, m in enumerate(listed) if m.get("type") in STEP_ENDS), None)
     if closing is not None:
@@ -38,16 +41,20 @@ def button_indexes(game: Game, state: State, seat: int, moves: list[Action],
     bastions = [i for i, m in enumerate(listed) if m.get("type") == "bastion"]
     others = [i for i, m in enumerate(listed) if i != closing and i not in bastions]
     tiers = {i: bastion_tier(state, seat, listed[i]["space"]) for i in bastions}
+    # beside a card play, only a bastion by our own knights is worth a button (on turn 1,
+    # with no knight on the board, three bastions anywhere came before the cards); alone,
+    # spaces by no knight at all only while no space is by a knight (twelve of filler)
+    worth = 2 if others else 4
     ranked = []
-    for tier in range(4):
-        if tier == 3 and ranked:  # spaces by no knight at all were twelve buttons of filler
+    for tier in range(worth):
+        if tier == 3 and ranked:
             break
         members = [i for i in bastions if tiers[i] == tier]
         ranked += [members[n] for n in spread([labels[i] for i in members])]
     if others:
         ranked = ranked[:max(1, room // BASTION_SHARE)]
-    chosen = ranked[:room]
-    chosen += _by_card(listed, [others[n] for n in spread([labels[i] for i in others])])
+    cards = _by_card(listed, [others[n] for n in spread([labels[i] for i in others])])
+    chosen = sorted(cards[:max(0, room - len(ranked))]) + ranked
     return chosen[:room] + ([closing] if closing is not None else [])
 
 
