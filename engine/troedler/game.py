@@ -31,6 +31,9 @@ class Troedler(Game):
     # Seat i drives the cart of the i-th start village (setup.start_villages): its colour.
     seat_colours = tuple(START_COLOURS[village] for village in START_VILLAGES)
     seat_name_key = "troedler.player.{colour}"
+    # whose turn begins: the prompt under the post names and pings them, so the channel's
+    # "Bert ist am Zug." said it twice (the log keeps it)
+    heading_keys = frozenset({"troedler.log.turn"})
     record_keys = frozenset({"troedler.log.deal", "troedler.log.deal_pile",
                              "troedler.log.deal_short"})
     # (.line and .out: the standings of games logged before their counted words agreed)
