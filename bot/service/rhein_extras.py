@@ -104,11 +104,40 @@ def button_indexes(game: Game, state: State, seat: int, moves: list[Action],
     labels = [str(game.label(state, m)) for m in listed]
     ranked: list[int] = []
     for tier in range(3):
-        members = [i for i in others if rank(listed[i]) == tier]
+        members = _whole_first(state, seat, listed,
+                               [i for i in others if rank(listed[i]) == tier])
         ranked += [members[n] for n in spread([labels[i] for i in members])]
     if closing is None:
         return ranked[:room]
     return ranked[:room - 1] + [closing]
+
+
+def _whole_first(state: State, seat: int, moves: list[Action], members: list[int]) -> list[int]:
+    """``members`` with the unload or transfer of everything the seat has aboard first among
+    the moves of its kind and vehicle: the buttons went "Unload 1" to "Unload 4" with 5
+    aboard, and unloading them all took five taps."""
+    first: dict[tuple, int] = {}
+    for i in members:
+        first.setdefault(_vehicle_of(moves[i]), i)
+    return sorted(members, key=lambda i: (first[_vehicle_of(moves[i])],
+                                          not _whole(state, seat, moves[i]), i))
+
+
+def _vehicle_of(move: Action) -> tuple:
+    return (move.get("type"), move.get("transport"), move.get("from"), move.get("to"))
+
+
+def _whole(state: State, seat: int, move: Action) -> bool:
+    kind = move.get("type")
+    if kind == "transfer":
+        key = move["from"]
+    elif kind == "unload":
+        key = move["transport"]
+    else:
+        return False
+    aboard = state["trucks"][seat][key]["load"] if key in data.TRUCK_LETTERS \
+        else state["transports"][key]["load"][seat]
+    return move["n"] == aboard
 
 
 def filled_order(view: dict[str, Any], seat: int, move: Action) -> dict[str, Any] | None:

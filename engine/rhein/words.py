@@ -89,14 +89,15 @@ def done_line(step: str, seat: int) -> Msg:
 
 
 # Log lines of moves a player repeats with a count, said as one when one seat's moves follow
-# each other onto the same transport or truck: tapping "Load 1" thirteen times read as
-# thirteen loads.
-COUNTED = ("rhein.log.load", "rhein.log.load_truck")
+# each other onto (or off) the same transport or truck, or into the same city: tapping
+# "Load 1" thirteen times read as thirteen loads, and five unloads as five lines.
+COUNTED = ("rhein.log.load", "rhein.log.load_truck", "rhein.log.unload")
 
 
 def merged_line(first: Any, second: Any) -> Msg | None:
     """``first`` and ``second`` as one line when they load the same seat's containers onto
-    the same transport or truck, the counts added; else None."""
+    the same transport or truck, or unload them in the same city, the counts added; else
+    None."""
     key = getattr(first, "key", None)
     if key not in COUNTED or getattr(second, "key", None) != key:
         return None
