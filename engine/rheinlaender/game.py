@@ -232,7 +232,7 @@ class Rheinlaender(Game):
         return msg("rheinlaender.note.score" if detail["archbishop"] else
                    "rheinlaender.note.score_plain", count=len(duchies),
                    duchies=sum(d["points"] for d in duchies), archbishop=detail["archbishop"],
-                   coins=detail["coins"])
+                   coins=msg("rheinlaender.note.coins", count=detail["coins"]))
 
     # -- notation ---------------------------------------------------------------------
     def format(self, state: State, action: Action) -> str:
