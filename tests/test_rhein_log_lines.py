@@ -30,10 +30,10 @@ def test_r44_the_transports_unloaded_in_basel_share_one_line():
     [line] = keyed(lines, "rhein.log.still_in_basel")
     assert line == ("The white Plane, the white Train and the red Ship are still in Basel at "
                     "the end of the round: unloaded, their containers go back to the "
-                    "warehouses.")
+                    "warehouses (3 to Green, 3 to Yellow and 1 to Blue).")
     assert say(line, "de") == ("Das weiße Flugzeug, der weiße Zug und das rote Schiff sind am "
                                "Rundenende noch in Basel: entladen, ihre Container kommen "
-                               "zurück ins Lager.")
+                               "zurück ins Lager (3 von Grün, 3 von Gelb und 1 von Blau).")
 
 
 def test_r44_one_transport_unloaded_in_basel():

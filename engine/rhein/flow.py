@@ -437,15 +437,20 @@ def unload_in_basel(state: State, log: Log) -> None:
     warehouses, all named in one line (seven lines of them read as noise)."""
     unloaded = [key for key in in_game(state) if state["transports"][key]["pos"] is None
                 and any(state["transports"][key]["load"])]
+    back = [0] * state["n"]
     for key in unloaded:
         transport = state["transports"][key]
         for seat, count in enumerate(transport["load"]):
             state["warehouse"][seat] += count
+            back[seat] += count
         transport["load"] = [0] * state["n"]
     if unloaded:
         names = [words.transport(key, "nom") for key in unloaded[1:]]
+        # whose containers: a player who loaded them learnt nothing of losing the trip
+        owners = [msg("rhein.log.basel_owner", count=count, player=player(seat))
+                  for seat, count in enumerate(back) if count]
         log.append(msg("rhein.log.still_in_basel", count=len(unloaded), transports=words.joined(
-            [words.transport(unloaded[0], "subject"), *names])))
+            [words.transport(unloaded[0], "subject"), *names]), owners=words.joined(owners)))
 
 
 def return_empty(state: State, log: Log) -> None:
