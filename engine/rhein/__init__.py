@@ -98,9 +98,14 @@ class Rhein(Game):
         detail = standing.detail
         if "bankrupt_round" in detail:
             return msg("rhein.note.bankrupt", round=detail["bankrupt_round"])
-        if detail["penalties"] or detail["aboard"] or detail["mortgages"]:
-            return msg("rhein.note.deducted", count=detail["fulfilled"], **detail)
-        return msg("rhein.note.fulfilled", count=detail["fulfilled"])
+        # every line says its score's parts alike, the deductions it has after the Capital:
+        # only lines with a deduction gave the Capital, and "58 · 4 orders fulfilled" read
+        # as if the orders made the score
+        parts = msg("rhein.note.capital", amount=detail["capital"])
+        for part in ("penalties", "aboard", "mortgages"):
+            if detail[part]:
+                parts = msg(f"rhein.note.{part}", before=parts, amount=detail[part])
+        return msg("rhein.note.score", parts=parts, count=detail["fulfilled"])
 
     def format(self, state: State, action: Action) -> str:
         return notation.format_move(action)
