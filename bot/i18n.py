@@ -28,7 +28,8 @@ from engine.text import (
     say,
 )
 
-__all__ = ["DEFAULT", "LANGUAGES", "catalogue", "has", "language", "placeholders", "say", "t"]
+__all__ = ["DEFAULT", "LANGUAGES", "catalogue", "has", "language", "placeholders", "say", "t",
+           "typed_label", "typed_move"]
 
 texts.register("bot.locales")
 
@@ -93,6 +94,42 @@ def _swapped(word: str, words: dict[str, str], joined: frozenset[str]) -> str:
         return words[word.lower()]
     halves = "-".join(words.get(half, half) for half in word.lower().split("-"))
     return halves if "-" in word and halves in joined else word
+
+
+def typed_move(game_key: str, notation: str, locale: object) -> str:
+    """A move's typed form as a reader of ``locale`` is shown it: the engine's English
+    notation with each word swapped for the word ``moves.json``'s ``said`` table gives that
+    language (``"move trail bracklin"`` -> ``"ziehe bergpfad bracklin"``). A German table was
+    taught the English words everywhere, though it may type its own. Only a form that
+    :func:`english_move` reads back as ``notation`` is said; else the notation as it is."""
+    return _typed(game_key, notation, language(locale))
+
+
+@functools.lru_cache(maxsize=4096)
+def _typed(game_key: str, notation: str, lang: str) -> str:
+    table = {**_moves_json()["said"].get(lang, {}).get("*", {}),
+             **_moves_json()["said"].get(lang, {}).get(game_key, {})}
+    if not table:
+        return notation
+    said = " ".join(table.get(word) or "-".join(table.get(half, half) for half in word.split("-"))
+                    for word in notation.split())
+    return said if english_move(game_key, said) == notation else notation
+
+
+def typed_label(game_key: str, label: Any, notation: str, locale: object) -> Any:
+    """``label`` (a move's label, a catalogue text not yet said) with the notation it shows
+    ("… · move trail bracklin", 18Rhl's bare "payout") in the reader's typed form
+    (:func:`typed_move`); English as it is."""
+    typed = typed_move(game_key, notation, locale)
+    return label if typed == notation else _swapped_in(label, notation, typed)
+
+
+def _swapped_in(text: Any, notation: str, typed: str) -> Any:
+    if isinstance(text, Msg):
+        return Msg(text.key, {k: _swapped_in(v, notation, typed) for k, v in text.params.items()})
+    if isinstance(text, list | tuple):
+        return [_swapped_in(item, notation, typed) for item in text]
+    return typed if type(text) is str and text == notation else text
 
 
 def colour_name(colour: str, locale: object) -> str:
