@@ -112,8 +112,11 @@ class Undo(ServiceBase):
         actions = await self.store.actions(table.row.id)
         count = sum(1 for a in actions if a.id >= votes[0]["target_action"])
         name = asker.name if asker else t("svc.a_player", table.row.language)
-        return notices + await self._undo(table, votes[0]["target_action"], count, name) + \
-            self._request_outcome(table, votes, "svc.undo.post_agreed", count=count)
+        # the request's post says the outcome: a post saying it again ("Bert takes back 3
+        # moves" under "Undo agreed: Bert's last move was taken back") read as a second undo
+        outcome = self._request_outcome(table, votes, "svc.undo.post_agreed", count=count)
+        return notices + outcome + await self._undo(table, votes[0]["target_action"], count,
+                                                    name, said=not outcome)
 
     @_guarded
     async def press_vote(self, ctx: Ctx, custom_id: str) -> list[Reply]:
@@ -198,9 +201,10 @@ class Undo(ServiceBase):
         return [s for s in table.seats if not s.is_ai and s.user_id != asker.user_id]
 
     async def _undo(self, table: Table, first_action: int, count: int, name: str,
-                    told: Ctx | None = None) -> list[Reply]:
+                    told: Ctx | None = None, said: bool = True) -> list[Reply]:
         """Take back the moves from ``first_action`` on; ``told``: the mover whose steps
-        only they were told, who alone is told of their undo and gets their prompt."""
+        only they were told, who alone is told of their undo and gets their prompt;
+        ``said``: False where the request's post, edited, says it."""
         actions = [a for a in await self.store.actions(table.row.id) if a.id < first_action]
         phase_before = table.phase_now()
         await self._fetch_origin(table)
@@ -217,7 +221,7 @@ class Undo(ServiceBase):
                     *await self._after_change(table, mover=(seat.seat, told.user_id,
                                                             told.locale))]
         replies = [_public(t("svc.undo.done",
-                             table.row.language, name=name, count=count))]
+                             table.row.language, name=name, count=count))] if said else []
         if table.named(table.game.phase(state)) != phase_before:
             # the board's text: one post, where the line and an empty board were two
             replies = _folded([*replies, await self._board_reply(table, state)])
