@@ -265,8 +265,10 @@ def reply_parts(reply: Reply) -> list[Part]:
     for index, chunk in enumerate(chunks):
         if reply.title:
             title = reply.title if index == 0 else f"{reply.title} (continued)"
-            parts.append(Part(content=_notifying(chunk, reply.pings), title=title,
-                              description=chunk))
+            # a DM has one reader: a mention copied to its content notifies nobody else
+            # and made "<@Bert>" the preview of Anna's "Your turn"
+            content = None if reply.audience is Audience.DM else _notifying(chunk, reply.pings)
+            parts.append(Part(content=content, title=title, description=chunk))
         else:
             parts.append(Part(content=chunk))
     parts[-1].attachments = list(reply.files)

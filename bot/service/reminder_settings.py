@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from bot.i18n import language, t
 from bot.replies import Reply
 from bot.service.base import Ctx, Refusal, ServiceBase, Table, _expected, _guarded, _private, log
@@ -10,6 +12,8 @@ from bot.service.reminders import TurnInfo, zone
 from bot.store import Settings
 from engine.core import clip_word
 from render.move_pieces import shortened
+
+MENTION = re.compile(r"\s*<@!?\d+>")
 
 NEWS_RUNS = 5  # the latest runs of the others' moves a turn DM repeats
 NEWS_LINE = 160  # characters each run keeps at least
@@ -160,8 +164,17 @@ def _news_run(table: Table, mover: int | str, saids: list[str], lang: str) -> st
 
 
 def _news_said(table: Table, lines: list, lang: str) -> str:
-    """A move as a turn DM's news repeats it: its text and its alerts, which the channel
-    posts apart (a player back after a day must read that someone went bankrupt). Without
-    alerts the move's own text, which ``run_said`` may merge with the next."""
-    said, alerts = table.said_apart(lines, lang)[0], table.alerts(lines, lang)
-    return " ".join(text for text in (said, *alerts) if text) if alerts else said
+    """A move as a turn DM's news repeats it: its text and the public records the channel
+    posts apart (``Game.record_keys``: a new phase, trains rusting, the bank breaking; and
+    the alerts, someone going bankrupt), which a player back after a day must read. An
+    alert's ping is left out: the DM goes to one reader, and a mention there would only put
+    another player's name where its preview should say that it is the reader's turn.
+    Without records the move's own text, which ``run_said`` may merge with the next."""
+    said, records = table.said_apart(lines, lang)
+    if not records:
+        return said
+    return " ".join(text for text in (said, *(_unpinged(r) for r in records)) if text)
+
+
+def _unpinged(text: str) -> str:
+    return MENTION.sub("", text).strip()
