@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from bot.i18n import colour_name, say, t
 from bot.replies import Reply
 from bot.service.base import (
@@ -31,7 +33,8 @@ class Rematch(ServiceBase):
             # its host ran the game without a seat (``rheinbot demo``, a table of AI seats
             # set up for others): the rematch is theirs to ask for as much as a player's
             host = row.hosted and row.creator_id == ctx.user_id
-            if not (ctx.can_manage or host or any(s.user_id == ctx.user_id for s in seats)):
+            if not (ctx.can_manage or host or any(s.user_id == ctx.user_id for s in seats)
+                    or await self._played_seat(row.id, ctx.user_id) is not None):
                 raise Refusal("rematch.not_player")
             game = self._game(row.game_key)
             await self._refuse_a_second(row)
@@ -63,6 +66,13 @@ class Rematch(ServiceBase):
         now = self.clock()
         options = _current(game, old.options)
         seated = [s for s in await self.store.seats(old.id) if s.seat is not None]
+        if not any(s.user_id == ctx.user_id for s in seated):
+            # one who left (or was replaced) and asks for the rematch plays it: in the seat
+            # they played, which an AI finished for them, not as a host of AI seats alone
+            mine = await self._played_seat(old.id, ctx.user_id)
+            seated = [dataclasses.replace(s, user_id=ctx.user_id, name=ctx.user_name,
+                                          is_ai=False, ai_level=None)
+                      if s.seat == mine and s.is_ai else s for s in seated]
         hosted = not any(s.user_id == ctx.user_id and not s.is_ai for s in seated)
         try:
             row = await self.store.create_game(
@@ -99,6 +109,13 @@ class Rematch(ServiceBase):
             replies.append(_public(t("rematch.call", old.language, mentions=mentions,
                                      title=game.title, count=len(others))))
         return replies
+
+    async def _played_seat(self, game_id: int, user_id: int) -> int | None:
+        """The seat ``user_id`` last moved for in the game, or None: a player who left
+        or was replaced holds no seat now, yet played the game (the seats say who holds
+        them, the moves who made them)."""
+        return next((a.seat for a in reversed(await self.store.actions(game_id))
+                     if a.user_id == user_id), None)
 
     async def _refuse_a_second(self, old: GameRow) -> None:
         """Refuse a rematch of ``old`` while one it had is not abandoned, pointing to it: a
