@@ -98,9 +98,10 @@ def _corporation_events(before: Snapshot, after: Snapshot, names: dict[Any, Any]
                              new=_price(corp["share_price"])) if corp["share_price"] else
                          msg("rhl18.log.price_cleared", corp=sym, old=from_price))
         if corp["president"] != was["president"] and corp["president"] is not None:
-            who = msg("rhl18.log.the_market") if corp["president"] == "pool" else \
-                _name(names, corp["president"])
-            lines.append(msg("rhl18.log.president", who=who, corp=sym))
+            # "the market (receivership) becomes president of ADR" hid what happened
+            lines.append(msg("rhl18.log.receivership", corp=sym) if corp["president"] == "pool"
+                         else msg("rhl18.log.president", who=_name(names, corp["president"]),
+                                  corp=sym))
         gone = [t for t in was["trains"] if t not in corp["trains"]
                 and not any(t in c["trains"] for c in after["corporations"])
                 and t not in after["discarded"]]

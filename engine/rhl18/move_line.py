@@ -13,6 +13,7 @@ import math
 import re
 from typing import Any
 
+from engine.rhl18 import flow as F
 from engine.rhl18 import notation as N
 from engine.rhl18 import routes as RT
 from engine.rhl18 import rules as R
@@ -48,7 +49,9 @@ def _facts(state: State, action: dict) -> dict[str, Any]:
         return {"cost": cost(state, action),
                 "source": "pool" if state["certs"].get(cert) == R.POOL else "ipo"}
     if kind == "sell_shares":
-        return {"gain": N.sale_gain(state, action)}
+        # in an operating round only a president raising money for the corporation's
+        # forced train buy sells (operating._emergency_sell)
+        return {"gain": N.sale_gain(state, action), "for": F.current_corp(state)}
     if kind == "dividend":
         corp = state["corps"].get(action["entity"], {})
         return {"revenue": state["round"].get("t", {}).get("revenue") or 0,
@@ -56,7 +59,12 @@ def _facts(state: State, action: dict) -> dict[str, Any]:
     if kind == "buy_train":
         seller = next((sym for sym, corp in state["corps"].items()
                        if action["train"] in corp["trains"]), None)
-        return {"seller": seller}
+        corp = state["corps"][action["entity"]]
+        # a depot train the corporation cannot pay alone: its president adds the rest
+        # (operating._president_contributes), which the line says
+        short = int(action["price"]) - corp["cash"] if seller is None else 0
+        return {"seller": seller, "cash": corp["cash"], "added": max(short, 0),
+                "president": corp["president"]}
     if kind == "pass":
         return {"step": active_step(state)}
     if kind == "run_routes":  # a broken route (RouteError) is refused by the rules next
@@ -92,8 +100,16 @@ def describe(state: State, action: dict, known: dict[str, Any],
         offer = state["round"]["offer"]
         return msg("rhl18.log.offers", who=who, seller=offer["seller"],
                    train=W.a_train(offer["train"]), price=offer["price"])
+    if kind == "buy_train" and known.get("added") and known.get("president") is not None:
+        return msg("rhl18.log.buys_train_helped", who=who, train=W.a_train(action["train"]),
+                   price=action["price"], cash=known["cash"], added=known["added"],
+                   president=_player(state, known["president"], names))
     if kind == "buy_train":
         return _bought_train(who, known.get("seller"), action["train"], action["price"])
+    if kind == "bankrupt":
+        # the player goes bankrupt (their own line follows): "ADR: bankrupt" read as the
+        # corporation's bankruptcy
+        return msg("rhl18.log.declares_bankrupt", corp=who)
     if kind == "accept":
         # The seller's president's move: the trade's line alone ("GVE buys a 2-train from
         # RhE") read, under the one who accepted, as their own purchase
@@ -107,6 +123,12 @@ def describe(state: State, action: dict, known: dict[str, Any],
     if kind in ("buy_shares", "sell_shares"):
         sym = action["shares"][0].rsplit("_", 1)[0]
         percent = sum(R.units(c) for c in action["shares"]) * 10
+        if kind == "sell_shares" and known.get("for"):
+            # opens with the corporation: the channel drops a line's leading mover name
+            # after their corporation's lines, and a bare "sells 20% of CME" read as ADR's
+            return msg("rhl18.log.sells_for_train", who=who, corp=known["for"],
+                       percent=action.get("percent", percent), shares=sym,
+                       price=known.get("gain", 0))
         if kind == "sell_shares":
             return msg("rhl18.log.sells", who=who, percent=action.get("percent", percent),
                        corp=sym, price=known.get("gain", 0))
@@ -161,6 +183,10 @@ def answered(offer: Any, answer: Any) -> Msg | None:
 
 
 ANSWERS = ("rhl18.log.accepts", "rhl18.log.declines", "rhl18.log.buys_train_from")
+
+
+def _player(state: State, seat: int, names: dict[Any, Any] | None) -> Any:
+    return (names or {}).get(state["ids"][seat]) or player(seat)
 
 
 def _bought_train(who: Any, seller: Any, train: str, price: int) -> Msg:
