@@ -413,9 +413,10 @@ def trains_table(draw: ImageDraw.ImageDraw, y: float, view: dict, lang: str) -> 
     # discarded trains), and what rusts when the next train comes.
     offers = ", ".join(f"{a.split('-')[0]} ({money(_train_price(a))})" for a in available)
     line = t(lang, "trains.now", offers=offers or "-")
-    rust = _next_rust(nxt)
+    rust = "; ".join(t(lang, "trains.rust_next", train=kind, rusts=rusts)
+                     for kind, rusts in _coming_rusts(phase, [*available, *remaining[:1]]))
     if rust:
-        line += "   " + t(lang, "trains.rust_next", train=nxt, rusts=rust)
+        line += "   " + rust
     words, size = fit(line, WIDTH - 2 * MARGIN, BODY, True)
     draw_text(draw, (MARGIN, y + 15), words, size, bold=True, fill="#9A1B1B" if rust else INK,
               anchor="lm")
@@ -435,10 +436,20 @@ def _train_price(tid: str) -> int:
     return next(s["price"] for s in data.trains() if s["name"] == name)
 
 
-def _next_rust(nxt: str | None) -> str:
-    if nxt is None:
-        return ""
-    return ", ".join(s["name"] for s in data.trains() if s["rusts_on"] == nxt)
+def _coming_rusts(phase: str, trains: list[str]) -> list[tuple[str, str]]:
+    """(train kind, the kinds it rusts) for each kind among ``trains`` whose first purchase
+    starts a phase not yet reached and rusts trains (operating._after_depot_buy): a kind
+    whose phase has begun rusts nothing more. The picture said "the next 6-train rusts: 3"
+    in phase 6, the 3-trains long gone."""
+    order = [p["name"] for p in data.phases()]
+    now = order.index(phase) if phase in order else 0
+    kinds = list(dict.fromkeys(tid.split("-")[0] for tid in trains))
+    out = []
+    for kind in kinds:
+        rusts = ", ".join(s["name"] for s in data.trains() if s["rusts_on"] == kind)
+        if kind in order and order.index(kind) > now and rusts:
+            out.append((kind, rusts))
+    return out
 
 
 # ---------------------------------------------------------------- stock market
