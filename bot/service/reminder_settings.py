@@ -9,7 +9,7 @@ from bot.replies import Reply
 from bot.service.base import Ctx, Refusal, ServiceBase, Table, _expected, _guarded, _private, log
 from bot.service.pictures import card_entries
 from bot.service.reminders import TurnInfo, zone
-from bot.store import Settings
+from bot.store import ActionRow, Settings
 from engine.core import clip_word
 from render.move_pieces import shortened
 
@@ -31,6 +31,12 @@ class ReminderSettings(ServiceBase):
             return set()
         try:
             info = self._turn_info(table, await self._languages_of(table), hands)
+            for user_id in info.waiting:
+                seat = table.seat_of(user_id)
+                move = await self._own_last_move(table, seat.seat) \
+                    if seat is not None and seat.seat is not None else None
+                if move is not None and move.user_id == user_id:
+                    info.stepped[user_id] = move.created_at
             if info.waiting:
                 await self._add_news(table, info)
             return await self.reminders.game_changed(info)
@@ -69,6 +75,18 @@ class ReminderSettings(ServiceBase):
             more = [t("rem.news_more", lang, count=len(runs) - NEWS_RUNS)] \
                 if len(runs) > NEWS_RUNS else []
             info.waiting[user_id] = "\n".join([t("rem.news", lang), *more, *lines, expected])
+
+    async def _own_last_move(self, table: Table, seat: int) -> ActionRow | None:
+        """The seat's latest move made by a person, not by an AI for them (the AI a move
+        clock's run-out lets the others call in)."""
+        last = await self.store.last_action_of(table.row.id, seat)
+        if last is None:
+            return None
+        [move, *_] = await self.store.actions(table.row.id, after=last - 1)
+        if move.user_id is not None:
+            return move
+        return next((move for move in reversed(await self.store.actions(table.row.id))
+                     if move.seat == seat and move.user_id is not None), None)
 
     def _turn_info(self, table: Table, languages: dict[int, str],
                    hands: dict[int, str] | None = None) -> TurnInfo:

@@ -99,6 +99,9 @@ class TurnInfo:
     # user id -> the hidden information just dealt to them, as its DM says it: the first turn
     # DM of a player it makes to act carries it (see :meth:`Reminders.game_changed`)
     hands: dict[int, str] = field(default_factory=dict)
+    # user id -> when they last moved themselves (not an AI for them): a step of their own
+    # turn shows they are there, which puts off its reminder and restarts its move clock
+    stepped: dict[int, float] = field(default_factory=dict)
 
 
 def channel_link(guild_id: int | None, channel_id: int) -> str:
@@ -305,19 +308,52 @@ class Reminders:
         waiting = {user: _payload(info, expected, user,
                                   info.hands[user] if user in carried else None)
                    for user, expected in info.waiting.items()}
+        for user in first_due:  # a new turn: a step counts from now (see _put_off)
+            waiting[user]["since"] = now
         await self.store.sync_turn_reminders(info.game_id, waiting, first_due,
                                              now + IDLE_DAYS * 86400, _payload(info, ""), now)
+        if any(user in existing for user in info.stepped):
+            await self._put_off(info)
         await self._sync_clocks(info, [row for row in rows if row.kind == "clock"], now)
         self.wake()
         return carried
 
+    async def _put_off(self, info: TurnInfo) -> None:
+        """A player who made a step of their turn (a Rhein load, an 18Rhl track lay) is
+        there: their "still your turn" reminder comes ``every_hours`` after that step, not
+        after the turn began (a player stepping every 4 hours got it all the same)."""
+        for row in await self.store.reminders(info.game_id):
+            step = info.stepped.get(row.user_id) if row.user_id is not None else None
+            if row.kind != "turn" or step is None or \
+                    step <= float(row.payload.get("since", 0)) or \
+                    step <= float(row.payload.get("stepped_at", 0)):
+                continue
+            settings = await self.store.settings(row.user_id)
+            due = next_allowed(settings, step + settings.every_hours * 3600)
+            await self.store.move_reminder(row.id, max(due, row.due_at), row.sent,
+                                           {**row.payload, "stepped_at": step})
+
     async def _sync_clocks(self, info: TurnInfo, clocks: list[ReminderRow], now: float) -> None:
         """One move clock per waiting user of a pace table: it starts when their turn starts
-        and keeps running while they stay on turn (several steps of one turn share it)."""
+        and keeps running while they stay on turn (several steps of one turn share it), but
+        each step of their own starts it afresh. The clock is there for a player who is
+        away, not for a long turn: a player who makes a Rhein load every 6 hours on a 24 h
+        table is there, and was warned three times and publicly flagged as stalled. So the
+        full period counts from their latest step; moves an AI made for them do not count.
+        """
         running = set()
         for row in clocks:
             if info.pace_hours and row.user_id in info.waiting:
                 running.add(row.user_id)
+                step = info.stepped.get(row.user_id)
+                if step is not None and step > float(row.payload["started"]):
+                    span = info.pace_hours * 3600
+                    payload = {key: value for key, value in row.payload.items()
+                               if key not in ("expired", "posted", "posted_at", "warned_at")}
+                    payload.update(started=step, deadline=step + span,
+                                   pace_hours=info.pace_hours, stage=0)
+                    await self.store.move_reminder(row.id, step + span * CLOCK_STAGES[0],
+                                                   row.sent, payload)
             else:
                 await self.store.delete_reminder(row.id)
         if not info.pace_hours:
@@ -353,6 +389,8 @@ class Reminders:
                 await self.store.delete_reminder(row.id)
                 continue
             last = row.payload.get("last_sent")
+            if last is not None and row.payload.get("stepped_at") is not None:
+                last = max(float(last), float(row.payload["stepped_at"]))  # see _put_off
             due = now + settings.delay_hours * 3600 if last is None else \
                 max(now, last + settings.every_hours * 3600)
             await self.store.move_reminder(row.id, next_allowed(settings, due), row.sent,
