@@ -329,26 +329,49 @@ def _routes_footer(draw: ImageDraw.ImageDraw, view: dict, lang: str) -> int:
     head = [("corp", sym)] if sym else []
     head.append(("text", t(lang, "routes.total", total=money(total), count=len(run))))
     draw_segments(draw, MARGIN, y, head, 17)
-    column = (MAP_W - 2 * MARGIN) / 2
+    # a train a line at full width while the lines hold them; two a line only past that:
+    # in half a line a single 6-train's text ended "F9-H9-I10-…" before its revenue
+    per_line = 1 if len(run) <= FOOTER_LINES - 1 else 2
+    column = (MAP_W - 2 * MARGIN) / per_line
     # each train named and its bonuses said as the run's text says them ("2-Zug (2): C14-E12-F13
     # + 1 Verbindung"), not in the engine's English notation
     names = routes.run_train_names([str(r.get("train", "?")) for r in run])
-    for i, route in enumerate(run[: 2 * (FOOTER_LINES - 1)]):
-        x = MARGIN + (i % 2) * column
-        yy = y + LINE * (1 + i // 2)
+    for i, route in enumerate(run[: per_line * (FOOTER_LINES - 1)]):
+        x = MARGIN + (i % per_line) * column
+        yy = y + LINE * (1 + i // per_line)
         colour = ROUTE_COLOURS[i % len(ROUTE_COLOURS)]
         draw.rectangle((x, yy - 9, x + 28, yy + 9), fill=colour, outline=INK)
-        line = t(lang, "routes.train", train=text.say(names[i], lang),
-                 revenue=money(route.get("revenue", "?")),
-                 stops=text.say(move_line.route_text(_notation(route)), lang))
-        size = SMALL + 1
-        while size > 13 and text_width(line, size) > column - 44:
-            size -= 1
-        while text_width(line, size) > column - 44 and len(line) > 8:
-            line = line[:-2] + "…"
+        line, size = _train_line(names[i], _notation(route), column - 44, lang)
         draw_text(draw, (x + 36, yy), line, size, fill=INK, anchor="lm")
-    lines = 1 + (min(len(run), 2 * (FOOTER_LINES - 1)) + 1) // 2
+    lines = 1 + (min(len(run), per_line * (FOOTER_LINES - 1)) + per_line - 1) // per_line
     return int(MAP_BOTTOM + MARGIN + LINE * lines + MARGIN)
+
+
+def _train_line(name: Any, route: dict, room: float, lang: str) -> tuple[str, int]:
+    """One train's legend text and its size within ``room``: smaller first, then with the
+    middle stops left out ("F9-H9-…-K4-L1 + Montan (=+40M) = 400M"), so the bonuses and
+    the revenue stay; cut at its end only when its first and last stops alone are too long."""
+    said = route.get("revenue_str") or "-".join(route.get("stops", []))
+    path, *bonuses = str(said).split(" + ")
+    hexes = path.split("-")
+
+    def worded(kept: list[str]) -> str:
+        short = {**route, "revenue_str": " + ".join(["-".join(kept), *bonuses])}
+        return t(lang, "routes.train", train=text.say(name, lang),
+                 revenue=money(route.get("revenue", "?")),
+                 stops=text.say(move_line.route_text(short), lang))
+
+    line, size = worded(hexes), SMALL + 1
+    while size > 13 and text_width(line, size) > room:
+        size -= 1
+    for drop in range(1, max(len(hexes) - 1, 1)):
+        if text_width(line, size) <= room:
+            break
+        keep = len(hexes) - drop  # the first stops and the last, around "…"
+        line = worded([*hexes[:(keep + 1) // 2], "…", *hexes[len(hexes) - keep // 2:]])
+    while text_width(line, size) > room and len(line) > 8:
+        line = line[:-2] + "…"
+    return line, size
 
 
 def _notation(route: dict) -> dict:
