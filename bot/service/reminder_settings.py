@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from bot.i18n import language, t
 from bot.replies import Reply
@@ -49,16 +50,19 @@ class ReminderSettings(ServiceBase):
         own last move, as the channel said it (the latest few runs of moves), so a player
         back after a day knows the news before they open the channel."""
         for user_id, expected in list(info.waiting.items()):
-            seat = next((s.seat for s in table.seats
-                         if s.user_id == user_id and not s.is_ai), None)
-            last = await self.store.last_action_of(table.row.id, seat) \
-                if seat is not None else None
+            seat = table.seat_of(user_id)
+            # their own: an AI's move for them (a run-out clock's choice) is news to them
+            last = await self._own_last_move(table, seat.seat) \
+                if seat is not None and seat.seat is not None else None
             if last is None:
                 continue  # no move of theirs yet: the game's start is in the channel
-            actions = await self.store.actions(table.row.id, after=last)
+            actions = await self.store.actions(table.row.id, after=last.id)
             lang = info.languages.get(user_id, table.row.language)
             # an AI seat's moves for a corporation the game operates are its run
-            credits = table.credits(actions, lang)
+            credits = [(_AiFor(action.seat) if _ai_played(table, action, mover) else mover,
+                        lines)
+                       for action, (mover, lines) in zip(actions, table.credits(actions, lang),
+                                                         strict=True)]
             runs = [(credits[entry[0]][0], saids)
                     for entry in card_entries(actions, [mover for mover, _ in credits])
                     if (saids := [said for said in (_news_said(table, credits[i][1], lang)
@@ -170,13 +174,31 @@ def _describe(settings: Settings, locale: str = "en") -> str:
              delay=f"{settings.delay_hours:g}")
 
 
-def _news_run(table: Table, mover: int | str, saids: list[str], lang: str) -> str:
+@dataclass(frozen=True)
+class _AiFor:
+    """A player's seat whose moves an AI made for them (a run-out move clock's choice): a
+    run of its own in the news."""
+
+    seat: int
+
+
+def _ai_played(table: Table, action: ActionRow, mover: int | str) -> bool:
+    return action.user_id is None and mover == action.seat and \
+        not table.by_seat(action.seat).is_ai
+
+
+def _news_run(table: Table, mover: int | str | _AiFor, saids: list[str], lang: str) -> str:
     """A run of moves in a turn DM's news, credited as the channel credits it: a seat's
     under its player's name, a corporation's the game operates (:meth:`Table.credited_to`)
     under its own, "**ADR (in receivership)**: ADR lays ...", as the AI seats' summary
-    says it."""
+    says it; a player's moves an AI made for them as such, "An AI for **Carla** (blue)
+    opens on order 37 with 19" (the channel said who let it play; the news, without that
+    line, read as if Carla had come back and bid)."""
     if isinstance(mover, str):
         return f"**{mover}**: {table.run_said(None, saids, lang)}"
+    if isinstance(mover, _AiFor):
+        lead = t("rem.news_ai", lang, who=table.who(mover.seat, lang))
+        return table.credited(mover.seat, table.run_said(mover.seat, saids, lang), lead, lang)
     return table.credited(mover, table.run_said(mover, saids, lang), table.who(mover, lang),
                           lang)
 
