@@ -13,7 +13,8 @@ a delivery, a discard, a train bought or rusted, a new phase, the game's end); t
 (who did what) stays. Then every dropped piece that fits again comes back, the most telling
 first: dropping in that order went past a short routine piece to make room a long one needed.
 Each run of dropped pieces reads "…". No word is cut (unless one alone is wider than a line),
-and the gap never stands alone in a line.
+and the gap never stands alone in a line. A first piece too long alone loses the words before
+its colon, not the end that says what came of it ("plays card 14 … knight on 14 left").
 
 The card receives the entries as text, already said in the table's language. A piece is told
 decisive by its catalogue key all the same: the log templates of both languages, turned into
@@ -264,7 +265,7 @@ def shortened(text: str, fits: Callable[[str], bool], game: str = "") -> str:
             low = middle + 1
     shortest = joined(parts, set(order[:low]))
     if not fits(shortest):
-        return clip_words(shortest, fits)
+        return _cut_before_colon(parts[0][1], shortest, fits) or clip_words(shortest, fits)
     return _refilled(parts, order[:low], fits, follows(parts, game))
 
 
@@ -328,6 +329,24 @@ def _start(parts: list[tuple[str, str]], dropped: list[int], index: int,
         else:
             high = middle - 1
     return counts[low] if low >= 0 else 0
+
+
+def _cut_before_colon(first: str, text: str, fits: Callable[[str], bool]) -> str:
+    """``text`` (opening with the piece ``first``) with words dropped before the first
+    piece's colon, where what it led to comes after the colon, or "" if that does not fit:
+    cut at its end, "Bot 1 plays card 14 as reinforcement: knight on …" lost where the
+    knight went; "Bot 1 plays card 14 … knight on 14 left." keeps it. The words kept end
+    at a number where they can ("card 14", not "card 14 as"): a number is what the
+    template filled in, the words between are the template's own."""
+    head, colon, tail = first.partition(": ")
+    words = head.split(" ")
+    if not colon or len(words) <= LEAST_WORDS:
+        return ""
+    rest = text[len(first):]
+    counts = sorted(range(len(words) - 1, LEAST_WORDS - 1, -1),
+                    key=lambda count: not any(ch.isdigit() for ch in words[count - 1]))
+    return next((cut for count in counts
+                 if fits(cut := f"{' '.join(words[:count])} {GAP} {tail}{rest}")), "")
 
 
 def clip_words(text: str, fits: Callable[[str], bool]) -> str:
