@@ -225,7 +225,8 @@ def test_r26_e26_no_markers_returns_first_and_cannot_receive():
     board(state, "white-train", 6, {BLUE: 2})
     board(state, "red-train", 5, {GREEN: 2}, [6])
     log = start_phase4(state)
-    assert log[0].startswith("The white Train has no reservation")
+    assert log[0].key == "rhein.log.phase"  # Phase 4 begins, then its events
+    assert log[1].startswith("The white Train has no reservation")
     assert transport(state, "white-train")["pos"] is None
     assert state["stop"]["city"] == 6
     with pytest.raises(RuleError, match="not in Koblenz"):

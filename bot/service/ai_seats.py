@@ -16,8 +16,10 @@ AI_LINE_LIMIT = 600  # one seat's moves in an AI summary; /game log has them all
 AI_PHASE_LIMIT = 1200  # one phase of AI moves in a summary
 
 # A summary's moves: who each is credited to (a seat; the said lead of a corporation the game
-# operates; None for a public record, a line of its own) and what it did.
+# operates; EVENT for what the game did by itself in a phase a move began; None for a public
+# record, a line of its own) and what it did.
 Moves = list[tuple[int | str | None, str]]
+EVENT = ""
 
 
 class AiSeats(ServiceBase):
@@ -79,12 +81,23 @@ class AiSeats(ServiceBase):
             if not sections or sections[-1][0] != phase_before:
                 sections.append((phase_before, []))
             made_for, own = table.made_for(lines)
+            own, later = _by_phase(game, own)
             said, records = table.said_apart(own)
             sections[-1][1].append((turn if made_for is None else f"**{made_for}**",
                                     table.move_said(said, before, action)))
             sections[-1][1].extend((None, record) for record in records)
-            if any(getattr(line, "key", None) in game.alert_keys for line in lines):
+            if _alerts(game, own):
                 alerted = len(sections) - 1
+            for phase, part in later:  # the game's own events, nobody's move
+                said, records = table.said_apart(part)
+                if said or records:
+                    if sections[-1][0] != phase:
+                        sections.append((phase, []))
+                    if said:
+                        sections[-1][1].append((EVENT, said))
+                    sections[-1][1].extend((None, record) for record in records)
+                if _alerts(game, part):
+                    alerted = len(sections) - 1
             if game.board_round(state) != game.board_round(before) and \
                     game.result(state) is None:
                 board_due = True
@@ -178,8 +191,12 @@ class AiSeats(ServiceBase):
             if cut:
                 continue
             # a run of one seat's moves names it once: "**Bot 2** (sky) plays ... · takes ..."
-            credited = f"{seat}: {table.run_said(None, saids)}" if isinstance(seat, str) \
-                else table.credited(seat, table.run_said(seat, saids))
+            if seat == EVENT:
+                credited = table.run_said(None, saids)
+            elif isinstance(seat, str):
+                credited = f"{seat}: {table.run_said(None, saids)}"
+            else:
+                credited = table.credited(seat, table.run_said(seat, saids))
             line = shortened(credited, lambda text: len(text) <= AI_LINE_LIMIT,
                              table.row.game_key)
             later = [rest for s, rest in grouped[number:] if s is not None]
@@ -226,3 +243,23 @@ class AiSeats(ServiceBase):
                 lines = []
                 replies.append(await self._board_reply(table, table.state))
         return replies + self._line_replies(lines) + await self._after_change(table)
+
+
+def _by_phase(game: Any, lines: list[Any]) -> tuple[list[Any], list[tuple[Any, list[Any]]]]:
+    """A move's lines up to the first that says a phase begins (a ``Game.heading_keys`` line
+    with a ``phase``: Rhein's), and after it each phase begun with the lines that follow:
+    a move's lines went under the phase it was made in, so the game's events of the next
+    ("Anna has nothing to do in Phase 3", "The red Plane stops in Düsseldorf") read above
+    that phase's heading."""
+    own: list[Any] = []
+    later: list[tuple[Any, list[Any]]] = []
+    for line in lines:
+        if getattr(line, "key", None) in game.heading_keys and "phase" in line.params:
+            later.append((line.params["phase"], []))
+        else:
+            (later[-1][1] if later else own).append(line)
+    return own, later
+
+
+def _alerts(game: Any, lines: list[Any]) -> bool:
+    return any(getattr(line, "key", None) in game.alert_keys for line in lines)

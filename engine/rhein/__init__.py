@@ -33,6 +33,9 @@ class Rhein(Game):
     seat_name_key = "rhein.player.{colour}"
     result_keys = frozenset({"rhein.log.final"})
     alert_keys = frozenset({"rhein.log.bankrupt"})  # R51: the player leaves the game
+    # A phase beginning in the middle of a move's lines; its ``phase`` is the phase as
+    # ``phase()`` says it, under which the channel heads the lines after it.
+    heading_keys = frozenset({"rhein.log.phase"})
 
     def setup(self, num_players: int, options: dict[str, Any] | None, seed: int) -> State:
         self.check_players(num_players)
@@ -86,8 +89,7 @@ class Rhein(Game):
     def phase(self, state: State) -> Msg:
         if state["step"] == "over":
             return msg("rhein.phase.over", round=state["round"])
-        return msg("rhein.phase.round", round=state["round"], rounds=state["rounds"],
-                   phase=state["phase"], name=phase_name(state["phase"]))
+        return words.phase_title(state)
 
     def result(self, state: State) -> list[Standing] | None:
         if state["step"] != "over":

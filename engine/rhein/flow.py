@@ -119,8 +119,16 @@ def end_turn(state: State, log: Log) -> None:
 # --- Phase 1 -----------------------------------------------------------------------------
 
 
+def enter_phase(state: State, number: int, log: Log) -> None:
+    """Phase ``number`` begins. The log says so before the phase's automatic events: the
+    channel heads them with it, where a move's lines all went under the phase it was made
+    in ("The red Plane stops in Düsseldorf" ended Phase 3)."""
+    state["phase"] = number
+    log.append(msg("rhein.log.phase", phase=words.phase_title(state)))
+
+
 def start_round(state: State, log: Log) -> None:
-    state["phase"] = 1
+    enter_phase(state, 1, log)
     state["retook"] = [False] * state["n"]
     count = data.REVEALED[state["n"]]
     state["list"] = [state["deck"].pop(0) for _ in range(min(count, len(state["deck"])))]
@@ -210,12 +218,12 @@ def give_order(state: State, seat: int, card_id: int, second: bool) -> None:
 
 
 def start_load(state: State, log: Log) -> None:
-    state["phase"] = 2
+    enter_phase(state, 2, log)
     begin_sequence(state, "load", turn_order(state))
 
 
 def end_load(state: State, log: Log) -> None:
-    state["phase"] = 3
+    enter_phase(state, 3, log)
     begin_sequence(state, "reserve", turn_order(state))
 
 
@@ -227,7 +235,7 @@ def end_reserve(state: State, log: Log) -> None:
 
 
 def start_moves(state: State, log: Log) -> None:
-    state["phase"] = 4
+    enter_phase(state, 4, log)
     for key in in_game(state):
         transport = state["transports"][key]
         if transport["pos"] is not None and not transport["markers"]:
@@ -349,7 +357,7 @@ def can_fulfil(state: State, seat: int, city: int) -> bool:
 
 
 def start_fulfil(state: State, log: Log) -> None:
-    state["phase"] = 5
+    enter_phase(state, 5, log)
     state["city"] = data.MAX_POSITION + 1
     next_fulfil_city(state, log)
 
@@ -414,7 +422,7 @@ def go_bankrupt(state: State, seat: int, log: Log) -> None:
 
 def end_of_round(state: State, log: Log) -> None:
     """R42: the six steps of Phase 6, then the next round or the end."""
-    state["phase"] = 6
+    enter_phase(state, 6, log)
     state["discards"].extend(state["list"])
     state["list"] = []
     if not state["options"].get("relax"):

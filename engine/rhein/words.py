@@ -81,6 +81,13 @@ def phase_name(number: int) -> Msg:
     return msg(f"rhein.phase_name.{number}")
 
 
+def phase_title(state: dict) -> Msg:
+    """The phase being played, as the channel's headings name it: "Round 5/7 · Phase 3:
+    Reserve Stops"."""
+    return msg("rhein.phase.round", round=state["round"], rounds=state["rounds"],
+               phase=state["phase"], name=phase_name(state["phase"]))
+
+
 @functools.cache
 def done_line(step: str, seat: int) -> Msg:
     """A seat's ``done`` as the log says it: which step it ends ("Anna is done loading")."""
