@@ -33,7 +33,7 @@ async def test_the_run_out_post_mentions_the_players_who_decide(world):  # noqa:
     await reminders.run_due()
     [_, (_, again)] = box.posts
     assert not again.buttons
-    assert all(f"<@{user}>" in again.text for user in (1, 2, 3)) and "above" in again.text
+    assert all(f"<@{user}>" in again.text for user in (1, 2, 3)) and "further up" in again.text
     # the first post's buttons still decide
     replies = await service.press(ctx(2), post.buttons[0].custom_id)
     assert "lets an AI play" in replies[0].text

@@ -438,17 +438,21 @@ class Delivery:
         self._live_buttons: dict[str, list[tuple[int, Any]]] = {}
 
     # Outside any interaction (reminders, idle notices): the signatures Reminders expects.
-    async def post_channel(self, channel_id: int, reply: Reply) -> None:
+    async def post_channel(self, channel_id: int, reply: Reply) -> int | None:
+        """Post ``reply``; the id of its last message (the one with its buttons), so that a
+        later post can link to it (a move clock's daily repeat to the run-out notice)."""
         channel = self._channel(channel_id)
         if reply.edits is not None:
             await self._edit_in(channel, reply)
-            return
+            return None
         try:
             sent = await self._send_parts(channel.send, reply, channel=True)
         except SENDING_ERRORS as error:
             raise DeliveryFailed(f"channel {channel_id}: {error}",
                                  retryable=is_transient(error)) from error
         await self._retire_older(reply, sent)
+        message_id = getattr(sent, "id", None)
+        return message_id if isinstance(message_id, int) else None
 
     async def send_dm(self, user_id: int, reply: Reply,
                       target: discord.abc.Messageable | None = None) -> None:

@@ -5,18 +5,24 @@ from __future__ import annotations
 from bot.i18n import t
 from bot.replies import SKIP_BUTTON, Button, Reply
 from bot.service.base import Ctx, Refusal, ServiceBase, Table, _public
+from bot.service.reminders import pinged_in_channel
 from engine.core import Action, Game, State
 
 
 class Clocks(ServiceBase):
-    async def clock_expired(self, game_id: int, user_id: int, again: bool = False,
-                            tell: bool = True) -> list[Reply]:
+    async def clock_expired(self, game_id: int, user_id: int, again: int = 0,
+                            tell: bool = True, notice: str | None = None) -> list[Reply]:
         """The channel post when ``user_id``'s move clock ran out: buttons for the others to
         let an AI play the turn, skip it (only if the rules offer a pass) or replace them.
         It mentions the stalled player and the other human players, who decide. ``again``:
-        the daily repeat while the seat stays stalled, without buttons: the first notice's
-        stay the one place to decide (in a stalled game it is close above), so a choice
-        made there leaves no second set of buttons that look open. A snapshot that no longer
+        the number of the daily repeat while the seat stays stalled (0: the first notice),
+        without buttons: the first notice's stay the one place to decide, so a choice made
+        there leaves no second set of buttons that look open; the repeat links to it
+        (``notice``, its message link, where known). The repeat names everyone but pings
+        fewer: the deciders on the first repeat and every third day after (days 1, 4, 7: a
+        stalled table needs them, but a ping a day for a week teaches a channel to mute),
+        the stalled player only where the channel is their notice (:func:`pinged_in_channel`),
+        as their reminder DMs tell them already. A snapshot that no longer
         loads is rebuilt, and the post opens with the rebuild's notice, as a command's
         answer does (:meth:`_load`); ``tell=False`` for a caller that only asks what the
         post would offer and posts nothing (the last call's DM), for which the game is
@@ -30,15 +36,22 @@ class Clocks(ServiceBase):
                 seat.seat not in table.game.active(table.state):
             return notices
         lang = row.language
-        others = " ".join(f"<@{s.user_id}>" for s in table.seats
-                          if not s.is_ai and s.user_id is not None and s.seat is not None
-                          and s.user_id != user_id)
+        deciders = [s.user_id for s in table.seats
+                    if not s.is_ai and s.user_id is not None and s.seat is not None
+                    and s.user_id != user_id]
+        others = " ".join(f"<@{user}>" for user in deciders)
         # (count: German addresses one decider as "du", several as "ihr")
         values = {"mention": f"<@{user_id}>", "title": table.game.title, "others": others,
                   "hours": f"{row.pace_hours or 0:g}", "count": len(others.split())}
         if again:
-            return notices + [_public(t("clock.expired_again" if others else
-                                        "clock.expired_again_none", lang, **values))]
+            where = t("clock.notice_link", lang, link=notice) if notice else \
+                t("clock.notice_above", lang)
+            pings = list(deciders) if again % 3 == 1 else []
+            if pinged_in_channel(await self.store.settings(user_id)):
+                pings.append(user_id)
+            text = t("clock.expired_again" if others else "clock.expired_again_none", lang,
+                     where=where, **values)
+            return notices + [_public(text, pings=tuple(pings))]
         prefix = f"rb:{row.id}:{row.version}:clock-"
         buttons = [Button(t("clock.button_ai", lang), f"{prefix}ai-{seat.seat}", "primary")]
         if _pass_action(table.game, table.state, seat.seat) is not None:

@@ -78,8 +78,11 @@ EXPIRED_REPOST_HOURS = 24.0  # a stalled seat's expiry notice comes back daily
 FOLD_SECONDS = 3600.0
 
 Sender = Callable[[int, Reply], Awaitable[None]]
-# (game id, user id, again, tell): see TablesService.clock_expired
-Expired = Callable[[int, int, bool, bool], Awaitable[list[Reply]]]
+# A channel post: the id of the message it made, where the sender knows it (the daily
+# repeat of a move clock's run-out links to the notice with the buttons).
+Poster = Callable[[int, Reply], Awaitable[object]]
+# (game id, user id, again, tell, notice): see TablesService.clock_expired
+Expired = Callable[[int, int, int, bool, str | None], Awaitable[list[Reply]]]
 
 
 @dataclass(frozen=True)
@@ -156,7 +159,7 @@ def next_allowed(settings: Settings, when: float) -> float:
 
 
 class Reminders:
-    def __init__(self, store: StoreBase, send_dm: Sender, post_channel: Sender,
+    def __init__(self, store: StoreBase, send_dm: Sender, post_channel: Poster,
                  clock: Callable[[], float] = time.time, *, owner: str | None = None,
                  lease_seconds: float = LEASE_SECONDS, poll_seconds: float = MAX_SLEEP) -> None:
         self.store = store
@@ -349,7 +352,8 @@ class Reminders:
                 if step is not None and step > float(row.payload["started"]):
                     span = info.pace_hours * 3600
                     payload = {key: value for key, value in row.payload.items()
-                               if key not in ("expired", "posted", "posted_at", "warned_at")}
+                               if key not in ("expired", "posted", "posted_at", "warned_at",
+                                              "notice_id", "repeats")}
                     payload.update(started=step, deadline=step + span,
                                    pace_hours=info.pace_hours, stage=0)
                     await self.store.move_reminder(row.id, step + span * CLOCK_STAGES[0],
@@ -529,7 +533,7 @@ class Reminders:
         try:
             # (tell=False: nothing is posted here, so a rebuild waits for the run-out post
             # that can say it; made here, its notice was lost)
-            post = await self.clock_expired(row.game_id, row.user_id, False, False)
+            post = await self.clock_expired(row.game_id, row.user_id, 0, False, None)
         except Exception:  # the DM goes out anyway, promising no skip
             log.exception("move clock choices of game %s failed", row.game_id)
             return False
@@ -559,21 +563,29 @@ class Reminders:
     async def _clock_expired(self, row: ReminderRow, payload: dict, now: float) -> None:
         assert row.user_id is not None
         # The daily repeat has no buttons once a notice with them went out (see
-        # Clocks.clock_expired); one that failed to go out is tried again with them.
-        again = bool(payload.get("posted"))
+        # Clocks.clock_expired), and links to that one; a notice that failed to go out is
+        # tried again with them. ``again`` counts the repeats (1 the first).
+        again = int(payload.get("repeats", 0)) + 1 if payload.get("posted") else 0
+        notice = f"{channel_link(payload.get('guild_id'), payload['channel_id'])}/" \
+            f"{payload['notice_id']}" if payload.get("notice_id") else None
         replies = []
         if self.clock_expired is not None:
             try:
-                replies = await self.clock_expired(row.game_id, row.user_id, again, True)
+                replies = await self.clock_expired(row.game_id, row.user_id, again, True,
+                                                   notice)
             except Exception:
                 log.exception("move clock expiry of game %s failed", row.game_id)
         for reply in replies:
             try:
-                await self.post_channel(payload["channel_id"], reply)
+                sent = await self.post_channel(payload["channel_id"], reply)
             except Exception:
                 log.exception("move clock notice in channel %s failed", payload["channel_id"])
                 continue
             if reply is replies[-1]:  # the post itself, not a rebuild's notice before it
+                if again:
+                    payload["repeats"] = again
+                elif isinstance(sent, int) and not isinstance(sent, bool):
+                    payload["notice_id"] = sent
                 payload["posted"] = True
                 payload["posted_at"] = now  # a turn reminder due about now is this post
         # The row stays (marked expired) so the buttons can check it; the notice comes back
