@@ -113,6 +113,10 @@ async def test_kick_passes_the_replacement_member() -> None:
     await commands["game kick"].callback(refused, player=player, replacement=other_bot)
     assert "cannot take a seat" in refused.response.send_message.await_args.args[0]
     assert len(service.called("kick")) == 2
+    # an AI seat, which no member holds, is named by seat:
+    await commands["game kick"].callback(make_interaction(manage=True), seat="Bot 1 (blue)",
+                                         replacement=stand_in)
+    assert service.called("kick")[-1] == (None, 6, "Emil", "Bot 1 (blue)")
 
 
 async def test_remind_options_reach_the_service() -> None:

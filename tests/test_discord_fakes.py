@@ -295,8 +295,10 @@ class FakeService:
         self._note("remind", ctx, tuple(sorted(kwargs.items())))
         return [Reply("Reminders updated.", Audience.EPHEMERAL)]
 
-    async def kick(self, ctx, target_user_id, replacement_user_id=None, replacement_name=None):
-        self._note("kick", ctx, target_user_id, replacement_user_id, replacement_name)
+    async def kick(self, ctx, target_user_id, replacement_user_id=None, replacement_name=None,
+                   seat=None):
+        self._note("kick", ctx, target_user_id, replacement_user_id, replacement_name,
+                   *([seat] if seat is not None else []))
         return [Reply("Kicked.")]
 
     async def dm_other(self, ctx):

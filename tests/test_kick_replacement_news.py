@@ -27,17 +27,18 @@ async def test_the_member_seated_in_place_is_mentioned_and_sent_the_seats_hand(s
     assert not any(gem in public for gem in hand)
 
 
-async def test_an_ai_replacement_sends_no_dm(svc):
+async def test_an_ai_replacement_dms_only_the_player_it_replaced(svc):
     await seated_game(svc, 3)
     replies = await svc.kick(ctx(1), 2)
-    assert not any(r.audience is Audience.DM for r in replies)
+    dms = [r for r in replies if r.audience is Audience.DM]
+    assert [r.user_id for r in dms] == [2] and "handed your seat" in dms[0].text
 
 
 async def test_the_dm_is_in_the_new_players_language(svc):
     await seated_game(svc, 2)
     await svc.hand(lctx(8, "de"))  # U8's client is German (refused: not seated yet)
     replies = await svc.kick(ctx(1), 2, replacement_user_id=8, replacement_name="U8")
-    dm = next(r for r in replies if r.audience is Audience.DM)
+    dm = next(r for r in replies if r.audience is Audience.DM and r.user_id == 8)
     assert dm.text.startswith("Du spielst jetzt den Platz von **U2**")
     assert "/spiel hand" in dm.text
 

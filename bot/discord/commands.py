@@ -681,20 +681,39 @@ def _add_control_commands(group: app_commands.Group, adapter: Adapter) -> None:
     async def game_abandon(interaction: discord.Interaction) -> None:
         await adapter.run(interaction, adapter.service_call("abandon"))
 
-    @group.command(name="kick", description="Remove a player; a computer or another member "
-                                            "takes the seat")
+    # an AI seat has no member to name as player: seat: names it (and any seat)
+    @group.command(name="kick", description="Remove a player or an AI seat; a computer or "
+                                            "another member takes the seat")
     @app_commands.describe(player="The player to remove",
+                           seat="The seat to remove or hand on, AI seats too (its name or "
+                                "colour)",
                            replacement="Who takes the seat (empty: a computer player)")
-    async def game_kick(interaction: discord.Interaction, player: discord.User,
+    async def game_kick(interaction: discord.Interaction, player: discord.User | None = None,
+                        seat: str | None = None,
                         replacement: discord.User | None = None) -> None:
         if replacement is not None and replacement.bot:
             await adapter.refuse(interaction, t("adp.bot_account", interaction.locale))
             return
         await adapter.run(interaction, lambda ctx: adapter.service.kick(
-            ctx, player.id,
+            ctx, player.id if player else None,
             replacement.id if replacement else None,
             replacement.display_name if replacement else None,
+            seat=seat,
         ))
+
+    @game_kick.autocomplete("seat")
+    async def game_kick_seat(interaction: discord.Interaction,
+                             current: str) -> list[app_commands.Choice[str]]:
+        if adapter.service is None:
+            return []
+        try:
+            pairs = await asyncio.wait_for(
+                adapter.service.seat_choices(adapter.ctx(interaction), current or ""),
+                AUTOCOMPLETE_TIMEOUT)
+        except Exception:  # autocomplete must answer something, even on trouble
+            log.exception("seat autocomplete failed")
+            return []
+        return to_choices(pairs)
 
 
 def _play_command(adapter: Adapter) -> app_commands.Command:

@@ -78,7 +78,7 @@ class Lobby(ServiceBase):
         the lobby). A picked colour is kept at the start; a default one may change."""
         table, notices = await self._table(ctx)
         if table.row.status != "lobby":
-            raise Refusal("svc.join_started")
+            raise await self._join_started(table, ctx.user_id)
         mine = table.seat_of(ctx.user_id)
         wanted = colour.strip() if colour and colour.strip() else None
         if mine and wanted is None:
@@ -119,6 +119,19 @@ class Lobby(ServiceBase):
             # import no member made runs it: the one who ran it till now should know
             said = "\n".join([said, t("svc.runs_now_lobby", lang, name=ctx.user_name)])
         return notices + [_public(said)]
+
+    async def _join_started(self, table: Table, user_id: int) -> Refusal:
+        """Why a running game takes no one in, and the way that does: an AI seat given to
+        them by whoever runs the table (the seat they played, when an AI took it over),
+        else a player's seat handed on. It named "/game kick (replace)" to one whose seat
+        an AI held, which named no seat a member could be given."""
+        ais = [s for s in table.seats if s.is_ai and s.seat is not None]
+        if not ais:
+            return Refusal("svc.join_started")
+        played = next((a.seat for a in reversed(await self.store.actions(table.row.id))
+                       if a.user_id == user_id), None)
+        theirs = next((s for s in ais if s.seat == played), ais[0])
+        return Refusal("svc.join_started_ai", bot=theirs.name)
 
     @staticmethod
     def _colours(table: Table) -> list[str]:

@@ -18,8 +18,10 @@ from bot.service.base import (
     hosts_after,
     next_bot_name,
     runner_id,
+    runner_label,
 )
 from bot.store import SeatRow
+from engine.core import clip_word
 
 
 class Management(ServiceBase):
@@ -35,17 +37,23 @@ class Management(ServiceBase):
             await self._undo_lapsed(table, "abandoned")
 
     @_guarded
-    async def kick(self, ctx: Ctx, target_user_id: int, replacement_user_id: int | None = None,
-                   replacement_name: str | None = None) -> list[Reply]:
+    async def kick(self, ctx: Ctx, target_user_id: int | None,
+                   replacement_user_id: int | None = None,
+                   replacement_name: str | None = None, seat: str | None = None) -> list[Reply]:
+        """``target_user_id``: the member to remove; ``seat``: a seat named as the table
+        shows it (its player's or AI's name, or its colour), the way to an AI seat, which
+        has no member to name. A member named who holds no seat now but whose seat an AI
+        took over names that AI seat: "/game kick player:Carla replacement:Carla" gives
+        Carla her seat back."""
         table, notices = await self._table(ctx)
         self._refuse_unless_runner(ctx, table, "svc.kick_who")
-        target = table.seat_of(target_user_id)
-        if target is None:
-            raise Refusal("svc.kick_no_seat")
+        target = await self._kick_target(table, target_user_id, seat)
         if table.row.status == "lobby":  # removing oneself is leaving: a host may stay
             return notices + await self._lobby_seat_gone(
                 table, target, t("svc.removed", table.row.language, name=target.name),
-                kicked=target_user_id != ctx.user_id)
+                kicked=target.user_id != ctx.user_id)
+        if target.is_ai and replacement_user_id is None:
+            raise Refusal("svc.kick_ai_needs_member", name=target.name)
         if replacement_user_id is not None and table.seat_of(replacement_user_id):
             raise Refusal("svc.replacement_seated")
         assert target.seat is not None
@@ -59,19 +67,85 @@ class Management(ServiceBase):
                      who=replacement_name or t("svc.a_player", lang),
                      user=replacement_user_id)
         told = await self._told_lines(table, target.seat)
-        return notices + await self._seat_handed_on(table, target, [*told, said],
-                                                    replacement_user_id, replacement_name)
+        # (one who removes themselves is told nothing: they did it)
+        return notices + await self._seat_handed_on(
+            table, target, [*told, said], replacement_user_id, replacement_name,
+            by=ctx.user_name if target.user_id != ctx.user_id else None)
+
+    async def _kick_target(self, table: Table, user_id: int | None, named: str | None
+                           ) -> SeatRow:
+        """The seat a kick names (:meth:`kick`), or the refusal saying what went wrong."""
+        by_name = self._named_seat(table, named) if named and named.strip() else None
+        if named and named.strip() and by_name is None:
+            raise Refusal("svc.kick_no_such_seat", seat=repr(clip_word(named.strip())),
+                          seats=", ".join(self._seat_label(table, s)
+                                          for s in self._kickable(table)))
+        if user_id is None:
+            if by_name is None:
+                raise Refusal("svc.kick_whom")
+            return by_name
+        target = table.seat_of(user_id)
+        if target is None and table.row.status == "active":
+            played = next((a.seat for a in reversed(await self.store.actions(table.row.id))
+                           if a.user_id == user_id), None)
+            held = next((s for s in table.seats if s.seat == played), None) \
+                if played is not None else None
+            target = held if held is not None and held.is_ai else None
+        if target is None:
+            raise Refusal("svc.kick_no_seat")
+        if by_name is not None and by_name.joined != target.joined:
+            raise Refusal("svc.kick_two_seats", player=target.name, seat=by_name.name)
+        return target
+
+    @staticmethod
+    def _kickable(table: Table) -> list[SeatRow]:
+        """The seats a kick may name: a running game's seats, a lobby's every seat."""
+        return [s for s in table.seats if s.seat is not None or table.row.status == "lobby"]
+
+    @staticmethod
+    def _seat_label(table: Table, seat: SeatRow) -> str:
+        return f"{seat.name} ({colour_name(seat.colour, table.row.language)})"
+
+    def _named_seat(self, table: Table, text: str) -> SeatRow | None:
+        """The seat ``text`` names: as the seat list shows it ("Bot 1 (blue)"), by its
+        player's or AI's name, or by its colour (key, or name in the table's language)."""
+        typed = " ".join(text.split()).lower()
+        seats = self._kickable(table)
+        for words in (lambda s: self._seat_label(table, s), lambda s: s.name,
+                      lambda s: s.colour, lambda s: colour_name(s.colour, table.row.language)):
+            found = [s for s in seats if words(s).lower() == typed]
+            if len(found) == 1:
+                return found[0]
+        return None
+
+    async def seat_choices(self, ctx: Ctx, typed: str = "") -> list[tuple[str, str]]:
+        """Autocomplete of ``/game kick seat:``: the table's seats ("Bot 1 (blue) · AI"),
+        AI seats first (the seats a member can be given without removing anyone)."""
+        try:
+            table, _ = await self._table(ctx, tell=False)
+        except Refusal:
+            return []
+        needle = typed.strip().lower()
+        seats = sorted(self._kickable(table), key=lambda s: not s.is_ai)
+        lang = table.row.language
+        return [(self._seat_label(table, s) + (t("svc.status.ai", lang) if s.is_ai else ""),
+                 self._seat_label(table, s)) for s in seats
+                if needle in self._seat_label(table, s).lower()]
 
     async def _seat_handed_on(self, table: Table, seat: SeatRow, lines: list[str],
-                              user_id: int | None, name: str | None) -> list[Reply]:
+                              user_id: int | None, name: str | None,
+                              by: str | None = None) -> list[Reply]:
         """A running game's ``seat`` taken over by ``user_id`` (None: an AI): the post
         (``lines``, then who runs the table now if ``seat``'s player ran it), what follows
-        the change, and a DM to a member now seated with what the seat holds privately."""
+        the change, and a DM to a member now seated with what the seat holds privately.
+        ``by``: who handed the seat on, when that is not its player leaving: the player is
+        told by DM (:meth:`_replace`)."""
         assert seat.seat is not None
-        ran_it = runner_id(table) == seat.user_id
+        ran_it = seat.user_id is not None and runner_id(table) == seat.user_id
         post = _public("\n".join(lines))
         replies = [post, *await self._replace(table, seat.seat, user_id, name,
-                                              hosts_after(table, seat))]
+                                              hosts_after(table, seat), by=by,
+                                              tell=by is not None)]
         if ran_it and table.row.status == "active":
             post.text = "\n".join([post.text, self._runner_note(table)])
         if user_id is not None and table.row.status == "active":
@@ -138,10 +212,18 @@ class Management(ServiceBase):
         return Reply(_clip("\n".join(lines)), Audience.DM, user_id=user_id)
 
     async def _replace(self, table: Table, seat: int, user_id: int | None,
-                       name: str | None, hosted: bool | None = None) -> list[Reply]:
-        """``hosted``: the creator's hosting, changed with the seat (:func:`hosts_after`)."""
+                       name: str | None, hosted: bool | None = None, by: str | None = None,
+                       tell: bool = True) -> list[Reply]:
+        """``hosted``: the creator's hosting, changed with the seat (:func:`hosts_after`).
+        A member who loses the seat is told by DM (``tell``; not one who left it): who
+        handed it on (``by``, when known), to whom, and how to come back. Without it they
+        learnt of it only by finding their turns gone."""
         is_ai = user_id is None
         label = name or (next_bot_name(table) if is_ai else "Player")
+        gone = next((s for s in table.seats if s.seat == seat), None)
+        told = gone if tell and gone is not None and not gone.is_ai and \
+            gone.user_id is not None and gone.user_id != user_id else None
+        languages = await self._languages_of(table) if told is not None else {}
         # an undo request open now lapses: the store drops its votes with the seat change
         voting = await self.store.votes(table.row.id, table.row.version)
         await self.store.replace_seat(table.row.id, table.row.version, seat, user_id=user_id,
@@ -152,4 +234,19 @@ class Management(ServiceBase):
         # (named by the seats before the change: the asker may be the one who left)
         lapsed = self._request_outcome(table, voting, "svc.undo.post_lapsed_seat")
         table.seats = await self.store.seats(table.row.id)
-        return lapsed + await self._after_change(table)
+        dm = [] if told is None or told.user_id is None else [self._gone_dm(
+            table, told, languages.get(told.user_id, table.row.language), label, user_id, by)]
+        return lapsed + await self._after_change(table) + dm
+
+    def _gone_dm(self, table: Table, gone: SeatRow, lang: str, label: str,
+                 user_id: int | None, by: str | None) -> Reply:
+        """What a member whose seat was handed on is told alone, in their language."""
+        assert gone.user_id is not None
+        values = {"title": table.game.title, "channel": table.row.channel_id,
+                  "colour": colour_name(gone.colour, lang), "who": label, "by": by or ""}
+        kind = "ai" if user_id is None else "member"
+        lines = [t(f"svc.seat_gone_{kind}" + ("_by" if by else ""), lang, **values)]
+        runner = runner_label(table)
+        back = f"svc.seat_back_{kind}" + ("_named" if runner else "")
+        lines.append(t(back, lang, bot=label, runner=runner or ""))
+        return Reply(_clip("\n".join(lines)), Audience.DM, user_id=gone.user_id)
