@@ -134,6 +134,9 @@ async def test_replace_and_no_early_decisions(world):
     replace = next(b for b in post.buttons if b.custom_id.endswith("clock-replace-1"))
     replies = await service.press(ctx(1), replace.custom_id)
     assert "replaces **U2** with an AI" in replies[0].text
+    # U2 is told alone who handed the seat on, and how to come back
+    [told] = [r for r in replies if r.audience is Audience.DM and r.user_id == 2]
+    assert told.text.startswith("**U1** handed your seat (")
     seats = await service.store.seats(row.id)
     assert [s.is_ai for s in sorted(seats, key=lambda s: s.seat)] == [False, True]
 

@@ -80,7 +80,8 @@ class Clocks(ServiceBase):
         said = _public("\n".join([*told, t(f"clock.chose_{choice}", lang, name=ctx.user_name,
                                             target=target.name)]))
         if choice == "replace":
-            return [said] + await self._replace(table, seat, None, None)
+            # the player who loses the seat learns who pressed the button
+            return [said] + await self._replace(table, seat, None, None, by=ctx.user_name)
         if choice == "skip":
             action = _pass_action(table.game, state, seat)
             if action is None:
