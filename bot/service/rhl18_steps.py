@@ -251,9 +251,15 @@ def step_choices(game: Game, state: State, seat: int, typed: str,
         return lay_steps(lays, *split)[:LIMIT]
     needle = typed.strip().lower()
     out: list[tuple[str, str]] = []
+    shown: set[str] = set()
     for move in moves:
         if move.get("type") == "lay_tile":
             continue
+        if move.get("type") in ("buy_train", "discard_train"):
+            # of two trains alike the first is the choice (typed, either is a move)
+            if _choice(game, state, move) in shown:
+                continue
+            shown.add(_choice(game, state, move))
         label, text = say(game.label(state, move), lang), game.format(state, move)
         if len(text) <= 100 and (needle in label.lower() or needle in text.lower()):
             out.append((_fit(label), text))
@@ -289,11 +295,12 @@ def button_indexes(game: Game, state: State, moves: list[Action]) -> list[int]:
             continue
         text = texts[index]
         key, size = text, 0
-        if kind == "buy_train" and "depot" not in text:
-            if depot:
-                continue
-            # one per seller, kind and price: the label without its notation
-            key = say(game.label(state, move), DEFAULT).removesuffix(f" · {text}")
+        if kind == "buy_train" and "depot" not in text and depot:
+            continue
+        if kind in ("buy_train", "discard_train") and "depot" not in text:
+            # one per seller, kind and price (a discard: per kind), as the label says it
+            # without its notation: "Discard a 3-train | Discard a 3-train" were two buttons
+            key = _choice(game, state, move)
         if kind == "bid":
             key, size = f"bid {move['company']}", move["price"]
         elif kind == "sell_shares":
@@ -307,6 +314,25 @@ def button_indexes(game: Game, state: State, moves: list[Action]) -> list[int]:
     # a row stays free for the step menu, and pass (ranked last) keeps its button
     closing = [i for i in ranked if moves[i].get("type") == "pass"][:1]
     return [i for i in ranked if i not in closing][:BUTTON_ROOM - len(closing)] + closing
+
+
+def _choice(game: Game, state: State, move: Action) -> str:
+    """The move's label without its notation: two trains of a kind, seller and price (the
+    reference engine lists each) are one choice for a player."""
+    text = game.format(state, move)
+    return say(game.label(state, move), DEFAULT).removesuffix(f" · {text}")
+
+
+def _alike(game: Game, state: State, moves: list[Action]) -> list[Action]:
+    """``moves`` where a train move the same as an earlier one (:func:`_choice`) stands for
+    that one, so a list labels them alike and shows them as one entry."""
+    first: dict[str, Action] = {}
+    out = []
+    for move in moves:
+        if move.get("type") in ("buy_train", "discard_train"):
+            move = first.setdefault(_choice(game, state, move), move)
+        out.append(move)
+    return out
 
 
 def _size(move: Action) -> int:
@@ -384,10 +410,11 @@ class Rhl18Extras(Extras):
         number ("Lay tile 1 on F5, rotation 2"), which says nothing of where the track runs;
         autocomplete walks on from the hex to the tile and each rotation's exits."""
         lays = Lays(game, state, moves, lang)
-        if not lays.tree:
+        alike = _alike(game, state, moves[:LISTED])
+        if not lays.tree and alike == moves[:LISTED]:
             return None
         labels = []
-        for move in moves[:LISTED]:
+        for move in alike:
             if move.get("type") == "lay_tile":
                 prefix = game.format(state, move).split("lay ", 1)[0]
                 label, typed = lays.hex_choice(prefix, move["hex"])
