@@ -166,9 +166,12 @@ def draw_transports(draw: ImageDraw.ImageDraw, view: dict[str, Any],
                     box: tuple[float, ...], lang: str) -> None:
     left, top, right, bottom = box
     transports = choosable(view)
+    # the seat's open orders take one more box: where its containers should go, which a
+    # phone player otherwise read off the full board
+    cells = len(transports) + 1
     # up to 6 in a column of boxes, more in two columns (the name on a line of its own)
-    columns = 1 if len(transports) <= 6 else 2
-    rows = -(-len(transports) // columns)
+    columns = 1 if cells <= 6 else 2
+    rows = -(-cells // columns)
     # A box of a column of two cannot hold how full it is, its minimum and the containers
     # aboard on one line: it gives each its own, closer together in five rows (nine
     # transports, five players).
@@ -181,6 +184,37 @@ def draw_transports(draw: ImageDraw.ImageDraw, view: dict[str, Any],
         x = left + (number // rows) * (width + gap)
         y = top + (number % rows) * (height + gap)
         _transport(draw, view, item, (x, y, x + width, y + height), columns == 2, lang)
+    number = len(transports)
+    x = left + (number // rows) * (width + gap)
+    y = top + (number % rows) * (height + gap)
+    _orders_cell(draw, view, (x, y, x + width, y + height), lang)
+
+
+def _orders_cell(draw: ImageDraw.ImageDraw, view: dict[str, Any], box: tuple[float, ...],
+                 lang: str) -> None:
+    """The acting seat's open orders (public, as on the board), each its city and the
+    quantities it takes, the nearest deadline first; those left out counted."""
+    left, top, right, bottom = box
+    acting = _acting(view)
+    draw.rounded_rectangle(box, 6, fill="#FFFFFF", outline="#C9C2B2", width=2)
+    if not acting:
+        return
+    cities = {c["number"]: c["name"] for c in view["cities"]}
+    orders = sorted(view["players"][acting[0]]["orders"], key=_tokens_left)
+    said = [f"{cities.get(o['city'], o['city'])} {'/'.join(str(q) for q, _ in o['options'])}"
+            for o in orders] or [word(lang, "card.no_orders_short")]
+    room = right - left - 20
+    step = min(LINE, max(CLOSE[1], (bottom - top - 8) / 3))  # a line needs 28 px to the next
+    lines = max(1, int((bottom - top - 8) // step) - 1)
+    if len(said) > lines:
+        said = [*said[:lines - 1], f"{said[lines - 1]} +{len(said) - lines}"]
+    y = top + 4
+    draw_text(draw, (left + 10, y), fit(word(lang, "card.your_orders"), SMALL, room, True),
+              SMALL, bold=True, fill=INK)
+    for text in said:
+        y += step
+        draw_text(draw, (left + 10, y), fit(text, SMALL, room), SMALL,
+                  fill=MUTED if not orders else INK)
 
 
 TALL = 3 * LINE + 12  # a narrow transport's box: name, load and containers a line each
