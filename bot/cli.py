@@ -26,7 +26,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, TextIO
 
-from bot.i18n import language, t
+from bot.i18n import language, t, typed_move
 from bot.replies import Audience, Reply, asks_first
 from engine.ai import LEVELS as AI_LEVELS
 from engine.text import DEFAULT, LANGUAGES, msg, naming, say
@@ -301,16 +301,17 @@ def typed_moves(table: Any, seat: int, text: str, lang: str) -> str:
     typing is the only way to move, and the notation was only in the 110-line 'moves'. The
     entries are the hand's and the turn DM's (``Table.list_labels``, grouped by move_lists);
     labels that end with their notation already (18Rhl's, Trödler's) stay as they are."""
-    from bot.service.move_lists import compacted, spread
+    from bot.service.move_lists import compacted, entry_count, first_choices, moves_head, spread
 
     game, state = table.game, table.state
     moves = game.legal(state, seat)
-    head = t("svc.hand.moves", lang, count=len(moves))
+    listed = table.list_labels(state, moves, lang)
+    every, _ = first_choices(game, state, moves, lang, len(moves), listed)
+    head = moves_head(len(moves), entry_count(every, moves), lang)
     lines = text.split("\n")
     at = next((i for i, line in enumerate(lines) if line.startswith(head)), None)
     if at is None:
         return text
-    listed = table.list_labels(state, moves, lang)
     first: dict[str, int] = {}
     for index, label in enumerate(listed):
         first.setdefault(label, index)
@@ -323,7 +324,7 @@ def typed_moves(table: Any, seat: int, text: str, lang: str) -> str:
             continue
         many = count > 1 or listed.count(unique[lead]) > 1
         key = "cli.play.typed_example" if many else "cli.play.typed"
-        move = game.format(state, moves[first[unique[lead]]])
+        move = typed_move(game.key, game.format(state, moves[first[unique[lead]]]), lang)
         typed[label] = say(msg(key, label=label, move=move), lang)
     entries = lines[at][len(head):].split("; ")
     for n, entry in enumerate(entries):
@@ -433,7 +434,8 @@ class HotSeat:
             seat = self.game.active(state)[0]
             for action in self.game.legal(state, seat):
                 # others by name, as the turn's summary names them ("next to Bot 2")
-                self.out.write(f"  {self.game.format(state, action):<28} "
+                typed = typed_move(self.game.key, self.game.format(state, action), self.lang)
+                self.out.write(f"  {typed:<28} "
                                f"{table.label(state, action, self.lang)}\n")
         elif word == "board":
             self.recorder.take(await service.board(ctx), who)

@@ -121,7 +121,11 @@ def typed_label(game_key: str, label: Any, notation: str, locale: object) -> Any
     ("… · move trail bracklin", 18Rhl's bare "payout") in the reader's typed form
     (:func:`typed_move`); English as it is."""
     typed = typed_move(game_key, notation, locale)
-    return label if typed == notation else _swapped_in(label, notation, typed)
+    if typed == notation:
+        return label
+    if type(label) is str and label.endswith(f" · {notation}"):  # a label not from a catalogue
+        return f"{label.removesuffix(notation)}{typed}"
+    return _swapped_in(label, notation, typed)
 
 
 def _swapped_in(text: Any, notation: str, typed: str) -> Any:

@@ -94,7 +94,7 @@ def test_a_cut_move_list_still_shows_how_to_stop(tmp_path):
     code, text = run(["play", "pebbles", "--players", "2", "--seed", "3", "--lang", "de",
                       "--out", str(tmp_path / "de")], "ready\nready\nbeenden\n",
                      games={"pebbles": ManyMoves()})
-    assert "(zum Aufhören: End the turn (end))" in text, text
+    assert "(zum Aufhören: End the turn (ende))" in text, text  # in German words
 
 
 def test_rules_work_in_the_terminal(tmp_path):

@@ -55,8 +55,10 @@ def test_after_a_knight_the_summary_says_done_ends_the_turn(tmp_path):
 def test_the_german_summary_says_what_to_type_too(tmp_path):
     text = run(tmp_path, "quit\n", "de")
     [entries] = summaries(text, "Deine Spielzüge (")
-    assert any(" · z. B. bastion 1 left" in e for e in entries), entries
-    assert any(e.endswith(" · play 10 left") for e in entries), entries
+    # in German words, which the terminal reads back ("· play 10 left" taught English)
+    assert any(" · z. B. bastion 1 links" in e for e in entries), entries
+    assert any(e.endswith(" · spielen 10 links") for e in entries), entries
+    assert not any(" · play " in e or " left" in e for e in entries), entries
 
 
 def test_header_and_moves_name_players_as_the_summary_does(tmp_path):

@@ -179,5 +179,7 @@ async def test_german_troedler_words_are_understood_or_refused_by_name(tmp_path)
     [refused] = await service.play(lctx(user, "de"), "ziehe sumpf glenmore")
     assert "ist keine Wegart; Wegarten sind: Bergpfad, Brücke, Fähre, Moorweg" in refused.text
     [unread] = await service.play(lctx(user, "de"), "tanzen")
-    assert "auch deutsch: stapel-nehmen 3" in unread.text
+    # German first; the English words are said to work too
+    assert "Spielzüge: stapel-nehmen N, stapel-abwerfen N, ziehe ART DORF" in unread.text
+    assert "füttere weg ART DORF" in unread.text and "englische Schreibweise" in unread.text
     await store.close()

@@ -62,7 +62,8 @@ async def test_an_unreadable_move_is_refused_with_the_moves_near_it(tmp_path):
     text = replies[0].text
     assert "Write a move like" in text and f"Did you mean `play {card} " in text, text
     german = (await service.play(replace(ctx(user), locale="de"), f"play {card}"))[0].text
-    assert "Meintest du `play" in german
+    # the suggestion in the reader's words, as the German notation reads it back
+    assert f"Meintest du `spielen {card} " in german and "`play" not in german, german
     assert (await store.latest_game(500)).version == row.version  # nothing changed
     await store.close()
 

@@ -209,7 +209,8 @@ def test_a_list_a_player_reads_names_tile_lays_by_hex_not_by_rotation(positions)
             listed = extras_for("18rhl").list_labels(GAME, state, moves, lang=lang)
             labels, covered = first_choices(GAME, state, moves, lang, 20, listed)
             hexes = {m["hex"] for m in lays}
-            assert len([label for label in labels if " · lay " in label]) == min(len(hexes), 20)
+            step = " · lay " if lang == "en" else " · legen "  # the step in the reader's words
+            assert len([label for label in labels if step in label]) == min(len(hexes), 20)
             assert not any("rotation" in label or "Drehung" in label for label in labels)
             if len(hexes) < 20:  # every lay is covered by its hex's entry
                 assert {i for i, m in enumerate(moves) if m.get("type") == "lay_tile"} <= covered
@@ -230,7 +231,9 @@ def test_the_turn_dm_counts_the_choices_left_not_the_single_moves(positions):
         entries, _ = first_choices(GAME, state, moves, "en", len(moves), listed)
         said = _expected(GAME, state, seat, "en")
         if len(entries) > 3:
-            assert f"(and {len(entries) - 3} more: /game hand lists them)" in said, said
+            # entries, as /game hand's head counts them ("Your moves (120 in 14 entries)")
+            more = f"{len(entries) - 3} more entries" if len(entries) > 4 else "1 more entry"
+            assert f"(and {more}: /game hand lists " in said, said
         else:
             assert "more" not in said, said
 

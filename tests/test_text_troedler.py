@@ -120,7 +120,8 @@ def test_german_refusals():
         "Ruthven hat keinen Stuhl: Du darfst nur Waren aus dem Dorf nehmen, in dem dein Wagen "
         "steht.")
     assert _refusal(state, ANN, "take gold").startswith("'gold' ist keine Ware; Waren sind: Amboss, Flasche")
-    assert _refusal(state, ANN, "fly home").startswith("Diesen Zug verstehe ich nicht. Züge:")
+    assert _refusal(state, ANN, "fly home").startswith(
+        "Diesen Zug verstehe ich nicht. Spielzüge: stapel-nehmen N")
     fresh = GAME.setup(4, {}, 2)
     GAME.apply(fresh, ANN, GAME.parse(fresh, ANN, "take-pile 2"))
     assert _refusal(fresh, BEN, "take-pile 2") == \

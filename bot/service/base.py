@@ -14,10 +14,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import engine
-from bot.i18n import colour_name, has, language, t
+from bot.i18n import colour_name, has, language, t, typed_label
 from bot.replies import Audience, Reply, fitted
 from bot.service.extras import extras_for
-from bot.service.move_lists import LISTED, first_choices
+from bot.service.move_lists import LISTED, entry_count, first_choices, more_entries
 from bot.service.reminders import Reminders
 from bot.store import ActionRow, GameRow, SeatRow, Snapshot, StaleVersion, StoreBase
 from engine.core import Game, RuleError, Standing, State, clip_word
@@ -229,8 +229,10 @@ class Table:
 
     def label(self, state: State, action: Any, locale: object = None) -> str:
         """A move's label as a player reads it, others named by name ("next to Bert", not
-        "next to Orange")."""
-        return str(self.said([self.game.label(state, action)], locale))
+        "next to Orange"), the notation it shows in the reader's typed form."""
+        label = typed_label(self.row.game_key, self.game.label(state, action),
+                            self.game.format(state, action), locale or self.row.language)
+        return str(self.said([label], locale))
 
     def list_labels(self, state: State, moves: list[Any], lang: str) -> list[str]:
         """``moves`` as a list a player reads names them (``/game hand``, the turn DM): the
@@ -709,8 +711,8 @@ def _expected(game: Game, state: State, seat: int, lang: str = "en",
         extras_for(game.key).list_labels(game, state, moves, lang=lang)
     choices, _ = first_choices(game, state, moves, lang, len(moves), listed)
     # "and 273 more" counted single moves where /game hand lists eight entries
-    left = len(choices) - 3 + max(0, len(moves) - LISTED)
-    more = t("svc.expected_more", lang, count=left) if left > 0 else ""
+    entries = entry_count(choices, moves)
+    more = more_entries(entries - 3, entries != len(moves), lang)
     return t("svc.expected", lang, moves="; ".join(choices[:3]), more=more)
 
 

@@ -8,7 +8,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from bot.i18n import colour_name, language, t
+from bot.i18n import colour_name, language, t, typed_move
 from bot.imports import runner_words
 from bot.replies import PICK_CHOICE, Attachment, Button, Reply
 from bot.service.base import (
@@ -26,7 +26,8 @@ from bot.service.base import (
     runner_label,
 )
 from bot.service.extras import NoZoom, extras_for
-from bot.service.move_lists import first_choices
+from bot.service.move_lists import entry_count, first_choices, moves_head
+from bot.service.pictures import move_words
 from bot.store import ActionRow, GameRow, SeatRow
 from engine.core import Action, Game, State
 from engine.text import say, text_of
@@ -120,18 +121,22 @@ class Looking(ServiceBase):
             lines.append(f"{picker.placeholder}.")
         elif seat.seat in game.active(state):
             moves = game.legal(state, seat.seat)
-            labels, covered = first_choices(game, state, moves, ctx.locale, 20,
-                                            table.list_labels(state, moves, ctx.locale))
+            listed = table.list_labels(state, moves, ctx.locale)
+            labels, covered = first_choices(game, state, moves, ctx.locale, 20, listed)
+            every, _ = first_choices(game, state, moves, ctx.locale, len(moves), listed)
             cut = " ..." if len(moves) > len(covered) else ""
             # a cut list still shows how to stop (done, pass, end), which may sort late
             out = next((m for i, m in enumerate(moves)
                         if i not in covered and _stops(game, state, m)), None) \
                 if cut else None
             if out is not None:
-                way = f"{table.label(state, out, ctx.locale)} ({game.format(state, out)})"
+                # the label without the typed form it may end with: "Zug beenden · end
+                # (end)" said it twice
+                typed = typed_move(table.row.game_key, game.format(state, out), ctx.locale)
+                way = f"{move_words(table, state, out, ctx.locale)} ({typed})"
                 cut += " " + t("svc.hand.way_out", ctx.locale, move=way)
-            lines.append(t("svc.hand.moves", ctx.locale, count=len(moves)) + "; ".join(labels)
-                         + cut)
+            lines.append(moves_head(len(moves), entry_count(every, moves), ctx.locale)
+                         + "; ".join(labels) + cut)
         else:
             lines.append(t("svc.hand.not_turn", ctx.locale))
         return notices + [_private(ctx, _clip("\n".join(lines)), buttons=buttons,

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from difflib import get_close_matches
 from itertools import pairwise
 
+from bot.i18n import t
 from engine.core import Action, Game, State
 from engine.text import say
 
@@ -98,6 +99,29 @@ def first_choices(game: Game, state: State, moves: Sequence[Action], lang: str,
     groups = _groups(unique)[:room]
     return [g.label() for g in groups], {i for g in groups for u in g.indexes
                                          for i in where[unique[u]]}
+
+
+def entry_count(choices: Sequence[str], moves: Sequence[Action]) -> int:
+    """How many entries a move list of ``choices`` (all of them, :func:`first_choices`) has:
+    each move past :data:`LISTED`, never labelled, counts as one."""
+    return len(choices) + max(0, len(moves) - LISTED)
+
+
+def moves_head(moves: int, entries: int, lang: str) -> str:
+    """The head of ``/game hand``'s move list. Where moves are grouped it says both counts:
+    "Your moves (120)" above 14 entries disagreed with the turn DM's "and 11 more" after
+    three, which counts entries."""
+    if entries == moves:
+        return t("svc.hand.moves", lang, count=moves)
+    return t("svc.hand.moves_grouped", lang, count=moves, entries=entries)
+
+
+def more_entries(left: int, grouped: bool, lang: str) -> str:
+    """The turn DM's "(and 11 more …)" after its first entries; "entries" where the list
+    groups moves, the word ``/game hand``'s head counts them by (:func:`moves_head`)."""
+    if left <= 0:
+        return ""
+    return t("svc.expected_more_entries" if grouped else "svc.expected_more", lang, count=left)
 
 
 def compacted(labels: Sequence[str]) -> list[tuple[str, int]]:

@@ -7,7 +7,7 @@ import json
 from dataclasses import replace
 from typing import Any, NamedTuple
 
-from bot.i18n import english_move, t
+from bot.i18n import english_move, t, typed_move
 from bot.replies import (
     CHOICE_LIMIT,
     FILES_LIMIT,
@@ -40,7 +40,7 @@ from bot.service.base import (
 )
 from bot.service.extras import PRIVATE_BUTTONS, extras_for
 from bot.service.move_lists import LISTED, covers, nearest, spread
-from bot.service.pictures import button_label
+from bot.service.pictures import button_label, move_words
 from bot.store import GameRow, Move, StaleVersion
 from engine.core import Action, RuleError, State, clip_word, is_plain_number
 from engine.text import Msg, say
@@ -78,8 +78,10 @@ class Moves(ServiceBase):
                            english_move(table.row.game_key, move))
             if not near:
                 raise
-            raise Refusal("svc.did_you_mean", error=_quoted(error.text),
-                          moves=", ".join(f"`{n}`" for n in near)) from None
+            # in the reader's words: "Meintest du `discard-pile 1`?" taught a German player
+            # the English notation
+            raise Refusal("svc.did_you_mean", error=_quoted(error.text), moves=", ".join(
+                f"`{typed_move(table.row.game_key, n, ctx.locale)}`" for n in near)) from None
         if action.get("type") == "done" and \
                 self._closed_turns.pop(table.row.id, None) == (seat, table.row.version):
             # Typed before the player saw that their turn had ended by itself: ending the
@@ -107,7 +109,7 @@ class Moves(ServiceBase):
         index = legal.index(action)
         # the move in the presser's words, as its prompt button reads ("Yes: Load 2 onto the
         # white Plane (cost 2)"; it read "Ja: load white-plane 2" to a German player)
-        move = _move_words(table, state, action, ctx.locale)
+        move = move_words(table, state, action, ctx.locale)
         sure = Button(button_label(t("svc.confirm_button", ctx.locale, move=move), ""),
                       f"rb:{table.row.id}:{table.row.version}:{SURE}{index}", "danger")
         # how to answer is the service's to say (the terminal asks y/n in its place)
@@ -122,7 +124,7 @@ class Moves(ServiceBase):
         if ctx.message_id is None:  # no message to change (the terminal's yes)
             return []
         assert table.state is not None
-        move = _move_words(table, table.state, action, ctx.locale)
+        move = move_words(table, table.state, action, ctx.locale)
         return [Reply(t("svc.confirm_played", ctx.locale, move=move), Audience.EPHEMERAL,
                       user_id=ctx.user_id, edits=ctx.message_id)]
 
@@ -262,6 +264,9 @@ class Moves(ServiceBase):
             return table.game.parse(table.state, seat, text)
         except RuleError:
             english = english_move(table.row.game_key, text)
+            reordered = _reordered(table, seat, english)
+            if reordered is not None:
+                return reordered
             if english == text:
                 raise
             try:
@@ -484,9 +489,27 @@ class Moves(ServiceBase):
             [r for r in dealt if r.audience is not Audience.DM or r.user_id not in carried]
 
 
-def _move_words(table: Table, state: State, action: Action, lang: str) -> str:
-    """A move as its prompt button names it, in ``lang``."""
-    return button_label(table.label(state, action, lang), table.game.format(state, action))
+def _reordered(table: Table, seat: int, english: str) -> Action | None:
+    """The one legal move whose notation ``english`` is with its verb elsewhere: a button's
+    own words typed, "Stapel 1 abwerfen" ("pile 1 discard"), are ``discard-pile 1``. Only
+    the verb moves: "bid 4 17" is not "bid 17 4", nor "replace anvil bottle" the other way
+    round."""
+    typed = _halves(english)
+    game, state = table.game, table.state
+    assert state is not None
+    found = []
+    for move in game.legal(state, seat)[:LISTED]:
+        words = _halves(game.format(state, move))
+        if typed != words and words[0] in typed[1:]:
+            rest = list(typed)
+            rest.remove(words[0])
+            if rest == words[1:]:
+                found.append(move)
+    return found[0] if len(found) == 1 else None
+
+
+def _halves(text: str) -> list[str]:
+    return text.lower().replace("-", " ").split()
 
 
 def _as_typed(error: RuleError, game_key: str, typed: str, english: str) -> RuleError:

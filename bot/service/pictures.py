@@ -7,7 +7,7 @@ import json
 from collections.abc import Sequence
 from dataclasses import replace
 
-from bot.i18n import t
+from bot.i18n import t, typed_move
 from bot.replies import (
     BUTTON_LABEL_LIMIT,
     BUTTONS_LIMIT,
@@ -23,7 +23,7 @@ from bot.replies import (
 from bot.service.base import ServiceBase, Table, _clip, _private_part, _public, log
 from bot.service.extras import MAX_BUTTONS, PRIVATE_BUTTONS, Pick, extras_for
 from bot.store import ActionRow
-from engine.core import State
+from engine.core import Action, State
 from render import board_changes
 from render.text_draw import drawable
 from render.turn_card import task_text
@@ -217,7 +217,7 @@ class Pictures(ServiceBase):
         lang = lang or table.row.language
         buttons = []
         for i in picked[:BUTTONS_LIMIT]:
-            label = button_label(table.label(state, moves[i], lang), game.format(state, moves[i]))
+            label = move_words(table, state, moves[i], lang)
             label = extras.button_label(game, state, seat, moves[i], label, lang=lang)
             buttons.append(Button(button_label(label, ""),
                                   f"rb:{table.row.id}:{table.row.version}:{i}"))
@@ -235,7 +235,9 @@ class Pictures(ServiceBase):
             return (self._move_buttons(table, seat, lang, PRIVATE_BUTTONS),
                     self._step_menu(table, seat, lang))
         return [], replace(self._picker(table, pick, PICK_CHOICE),
-                           example=game.format(state, game.legal(state, seat)[0]))
+                           example=typed_move(table.row.game_key,
+                                              game.format(state, game.legal(state, seat)[0]),
+                                              lang))
 
     def _step_menu(self, table: Table, seat: int, lang: str) -> Picker | None:
         """The game's menu of first steps towards moves without a button (18Rhl: tile
@@ -371,6 +373,13 @@ def card_entries(since: list[ActionRow],
         else:
             entries.append([number])
     return entries
+
+
+def move_words(table: Table, state: State, action: Action, lang: str) -> str:
+    """A move as its button names it, in ``lang``: its label without the typed form it may
+    end with, which :meth:`Table.label` says in ``lang`` too."""
+    typed = typed_move(table.row.game_key, table.game.format(state, action), lang)
+    return button_label(table.label(state, action, lang), typed)
 
 
 def button_label(label: str, notation: str) -> str:

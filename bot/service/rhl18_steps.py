@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
-from bot.i18n import language
+from bot.i18n import language, typed_label, typed_move
 from bot.service.extras import Extras, NoZoom, Pick
 from bot.service.move_lists import LISTED
 from bot.service.rhl18_holdings import holdings
@@ -260,7 +260,8 @@ def step_choices(game: Game, state: State, seat: int, typed: str,
             if _choice(game, state, move) in shown:
                 continue
             shown.add(_choice(game, state, move))
-        label, text = say(game.label(state, move), lang), game.format(state, move)
+        text = game.format(state, move)
+        label = say(typed_label(game.key, game.label(state, move), text, lang), lang)
         if len(text) <= 100 and (needle in label.lower() or needle in text.lower()):
             out.append((_fit(label), text))
     for prefix in sorted(lays.tree):
@@ -418,9 +419,10 @@ class Rhl18Extras(Extras):
             if move.get("type") == "lay_tile":
                 prefix = game.format(state, move).split("lay ", 1)[0]
                 label, typed = lays.hex_choice(prefix, move["hex"])
-                labels.append(f"{label} · {typed}")
+                labels.append(f"{label} · {typed_move(game.key, typed, lays.lang)}")
             else:
-                labels.append(say(game.label(state, move), lays.lang))
+                labels.append(say(typed_label(game.key, game.label(state, move),
+                                              game.format(state, move), lays.lang), lays.lang))
         return labels
 
     def confirm(self, game: Game, state: State, seat: int, action: Action) -> Msg | None:

@@ -88,7 +88,7 @@ def label(state: State, action: Action) -> Msg:
     if kind == "feed-replace":
         return msg("troedler.label.feed_replace", move=move, old=good_a(action["give"]),
                    new=good_a(action["use"]))
-    return msg("troedler.label.end")
+    return msg("troedler.label.end", move=move)
 
 
 def _pile_label(state: State, action: Action, move: str) -> Msg:
