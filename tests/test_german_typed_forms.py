@@ -127,3 +127,17 @@ def test_the_german_troedler_help_teaches_words_it_reads():
         assert example.split()[0] in help_de
         assert english_move("troedler", example) == english
         assert game.format(state, game.parse(state, 0, english)) == english
+
+
+async def test_the_pickers_example_is_in_the_readers_words(tmp_path):
+    """The terminal's "e.g." under Trödler's discard menu said "discard 12 15 40" to a German
+    player."""
+    from tests.test_troedler_discard_picker import _at_the_discard
+
+    service, store, game, state, seat, _ = await _at_the_discard(tmp_path)
+    english = game.format(state, game.legal(state, seat)[0])
+    [hand] = await service.hand(ctx(seat + 1))
+    assert hand.picker.example == english
+    [hand] = await service.hand(replace(ctx(seat + 1), locale="de"))
+    assert hand.picker.example == english.replace("discard", "abwerfen"), hand.picker.example
+    await store.close()
