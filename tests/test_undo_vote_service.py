@@ -159,3 +159,28 @@ async def test_a_refusal_by_command_is_told_to_the_voter(svc):
     await svc.undo_posted(again[0].buttons[0].custom_id, 4343)
     pressed = await svc.press_vote(ctx(2), again[0].buttons[1].custom_id)
     assert not [r for r in pressed if r.audience is Audience.EPHEMERAL]
+
+
+async def test_a_request_that_takes_back_a_draw_already_seen_says_so(svc):
+    """A replay deals the same cards: the asker would draw what they saw again, so the
+    voters are told before they agree (a review drew card 37, undid, and drew it again)."""
+    request = await asked(svc)  # U1's gem play drew a new gem, which U1 has seen
+    assert "already drawn or shown, which comes again the same" in request.text
+    await svc.abandon(ctx(1, manage=True))
+    de = await asked(svc, lang="de")
+    assert "schon gezogene oder gezeigte Karte zurück; sie kommt genauso wieder" in de.text
+
+
+async def test_a_request_with_nothing_seen_says_nothing_of_draws(svc):
+    await svc.new(ctx(1), "pebbles")
+    for user in (2, 3):
+        await svc.join(ctx(user))
+    await svc.start(ctx(1), order="joined")
+    for user in (1, 2, 3):
+        await svc.play(ctx(user), "ready")
+    await svc.play(ctx(1), "take 1")
+    await svc.play(ctx(1), "end")
+    await svc.play(ctx(2), "take 1")  # another's move after: the undo needs a vote
+    [request] = await svc.undo(ctx(1))
+    assert request.buttons and "drawn" not in request.text
+

@@ -39,8 +39,8 @@ class Undo(ServiceBase):
         assert state is not None
         humans_after = {a.seat for a in later[1:] if not table.by_seat(a.seat).is_ai}
         voters = self._voters(table, seat)
-        free = (seat.seat in table.game.active(state) and not humans_after
-                and table.game.reveals(state) == later[0].reveals_before)
+        seen = table.game.reveals(state) != later[0].reveals_before
+        free = seat.seat in table.game.active(state) and not humans_after and not seen
         if free or not voters:
             # steps of a turn told to its mover alone (their own since the channel's last
             # word): so is their undo. The channel had got "Anna takes back 1 move" and the
@@ -63,6 +63,10 @@ class Undo(ServiceBase):
                                     if a.seat != seat.seat))
         asked = t("svc.undo.ask_after" if others else "svc.undo.ask", lang, name=seat.name,
                   count=len(later), others=names_said(others))
+        if seen:
+            # a replay deals the same cards again: the asker would know what comes, so the
+            # voters are told before they agree (a review drew card 37, undid, drew it again)
+            asked += " " + t("svc.undo.ask_seen", lang)
         call = t("svc.undo.call", lang, mentions=mentions, count=len(voters))
         return notices + [_public(
             f"{asked} {call}",
