@@ -9,15 +9,19 @@ go and there is a choice.
 
 A move's label ends with its English notation ("Per Fähre nach Achnacroy · move ferry
 achnacroy"), which a German list read as an English tail; German lists leave it off.
+
+Lists (the turn DM, /game hand, the terminal) show that discard as one entry too: each
+combination as an entry read as a wall, "Abwerfen: #5 …, #23 …, #51 Bergpfad; Abwerfen: #5
+…, #23 …, #55 Bergpfad; … (und 17 weitere …)".
 """
 
 from __future__ import annotations
 
-from bot.i18n import t
+from bot.i18n import t, typed_move
 from bot.service.extras import Extras, Pick
 from bot.service.move_lists import LISTED
 from engine.core import Action, Game, State
-from engine.text import DEFAULT, say
+from engine.text import DEFAULT, msg, say
 from engine.troedler.data import card_text
 
 
@@ -32,7 +36,7 @@ class TroedlerExtras(Extras):
         # drop, or a single way to drop them, stays as buttons.
         if len(moves) <= room and (count == 1 or len(moves) == 1):
             return None
-        cards = sorted({card for move in moves for card in move["cards"]})
+        cards = _droppable(moves)
         return Pick(t("extras.troedler.pick_discard", lang, count=count), "discard", count,
                     tuple((say(card_text(card), lang), str(card)) for card in cards))
 
@@ -41,11 +45,30 @@ class TroedlerExtras(Extras):
         """The labels without their typed notation where the reader's language is not the
         notation's: a German list read "Zug beenden · end", which Rhein's and Rheinländer's
         German lists never do (buttons leave the notation off too). English lists keep it,
-        the words an English player may type."""
+        the words an English player may type. A discard of two or more cards with a choice
+        (a menu where buttons are) is one entry for all its moves."""
+        if _menu_discard(moves):
+            entry = say(msg("cli.play.typed_example",
+                            label=msg("troedler.label.discard_choice",
+                                      count=len(moves[0]["cards"]),
+                                      cards=[card_text(card) for card in _droppable(moves)]),
+                            move=typed_move(game.key, game.format(state, moves[0]), lang)),
+                        lang)
+            return [entry] * len(moves[:LISTED])
         if lang == DEFAULT:
             return None
         return [untyped(say(game.label(state, move), lang), game.format(state, move))
                 for move in moves[:LISTED]]
+
+
+def _menu_discard(moves: list[Action]) -> bool:
+    """Whether ``moves`` are the hand-limit discard of two or more cards, with a choice."""
+    return len(moves) > 1 and all(move.get("type") == "discard" for move in moves) \
+        and len(moves[0]["cards"]) > 1
+
+
+def _droppable(moves: list[Action]) -> list[int]:
+    return sorted({card for move in moves for card in move["cards"]})
 
 
 def untyped(label: str, notation: str) -> str:
