@@ -34,6 +34,7 @@ from render.card_text import INK, LINE, MUTED, SMALL, fit, wrap
 from render.common import HIGHLIGHT, HIGHLIGHT_WIDTH, font, to_png
 from render.move_pieces import GAP, cut_entry, decisive_said
 from render.player_names import with_colour
+from render.rhl18_company_box import depot_trains
 from render.text_draw import draw_text, text_width
 
 texts.register("render.locales")
@@ -169,7 +170,7 @@ def _banner(draw: ImageDraw.ImageDraw, game_key: str, view: dict, card: dict,
     draw_text(draw, (x, 40), head, NAME, bold=True, fill=INK, anchor="lm")
     if phase:
         draw_text(draw, (WIDTH - 20, 40), phase, SMALL, fill=MUTED, anchor="rm")
-    task = task_text(game_key, view, lang) if acting else ""
+    task = task_text(game_key, view, lang, figures=False) if acting else ""
     if task:
         task = task[0].upper() + task[1:]  # "rotes Flugzeug hält..." starts the sentence
         draw_text(draw, (20, 86), fit(task, TASK, WIDTH - 40), TASK, fill=INK, anchor="lm")
@@ -194,8 +195,9 @@ def phase_text(game_key: str, view: dict, lang: str) -> str:
     return ""
 
 
-def task_text(game_key: str, view: dict, lang: str) -> str:
-    """What the player to act must do now, in words, from the public view's step."""
+def task_text(game_key: str, view: dict, lang: str, figures: bool = True) -> str:
+    """What the player to act must do now, in words, from the public view's step; without
+    ``figures``, as short as the card's banner needs it (its boxes show the sums)."""
     if game_key == "rhein":
         step = view.get("step")
         cities = {c["number"]: c["name"] for c in view.get("cities") or []}
@@ -229,11 +231,11 @@ def task_text(game_key: str, view: dict, lang: str) -> str:
         key = f"task.troedler.{stage}"
         return say(lang, key) if texts.has(f"render.card.{key}") else ""
     if game_key == "18rhl":
-        return _rhl18_task(view, lang)
+        return _rhl18_task(view, lang, figures)
     return ""
 
 
-def _rhl18_task(view: dict, lang: str) -> str:
+def _rhl18_task(view: dict, lang: str, figures: bool) -> str:
     if view.get("offer"):
         offer = view["offer"]
         return say(lang, "task.rhl18.offer", buyer=offer.get("buyer"), price=offer.get("price"),
@@ -243,13 +245,32 @@ def _rhl18_task(view: dict, lang: str) -> str:
     key = "task.rhl18.must_buy" if view.get("must_buy") else f"task.rhl18.{step}"
     if not texts.has(f"render.card.{key}"):
         return ""
-    said = say(lang, key, corp=entity if isinstance(entity, str) else "")
     corps = {c.get("id"): c for c in view.get("corporations") or [] if isinstance(c, dict)}
+    said = say(lang, key, corp=entity if isinstance(entity, str) else "")
+    if figures and view.get("must_buy") and isinstance(entity, str):
+        said = _must_buy(view, corps.get(entity, {}), entity, lang) or said
     if isinstance(entity, str) and corps.get(entity, {}).get("president") == "pool":
         # nobody presides: every player is pinged, and a "Lay track for GVE" read as if
         # the game asked the wrong person
         said = say(lang, "task.rhl18.receivership", task=said)
     return said
+
+
+def _must_buy(view: dict, corp: dict, sym: str, lang: str) -> str:
+    """A forced train purchase with its figures: the bank's cheapest train, the treasury,
+    and what the president adds when it falls short (the rules take it from them). Without
+    them a player read "ADR has no train and must buy one" over buttons that sold shares."""
+    cheapest = min(depot_trains(view), key=lambda train: train[1], default=None)
+    cash = corp.get("cash")
+    if cheapest is None or not isinstance(cash, int):
+        return ""
+    train, price = cheapest
+    if cash >= price:
+        return say(lang, "task.rhl18.must_buy_from", corp=sym, train=train, price=price,
+                   cash=cash)
+    return say(lang, "task.rhl18.must_buy_short", corp=sym, train=train, price=price, cash=cash,
+               president=seat_name(view, corp.get("president_seat", -1), lang),
+               short=price - cash)
 
 
 # == the small map ==========================================================================

@@ -1,0 +1,60 @@
+"""18Rhl's forced train purchase says its sums where a player reads the task in words (the
+turn prompt, a notification): the bank's cheapest train, the treasury, and what the
+president adds when the treasury falls short. A review's player read only "ADR has no train
+and must buy one" over buttons that sold her shares. The card's banner stays short: its
+company box shows the treasury and the depot."""
+
+from __future__ import annotations
+
+import random
+
+import engine
+from render import turn_card
+from render.rhl18_company_box import depot_trains
+
+GAME = engine.get_game("18rhl")
+
+
+def _forced(seed: int) -> dict | None:
+    """The public view of the first forced purchase of a seeded random game, with seats."""
+    state, rng = GAME.setup(4, None, seed), random.Random(seed)
+    for _ in range(3000):
+        active = GAME.active(state)
+        if not active:
+            return None
+        view = GAME.view(state, None)
+        if view.get("must_buy"):
+            names = ["Anna", "Bert", "Cora", "Dirk"]
+            return {**view, "seats": [{"seat": s, "name": n} for s, n in enumerate(names)]}
+        GAME.apply(state, active[0], rng.choice(GAME.legal(state, active[0])))
+    return None
+
+
+def _figures(view: dict) -> tuple[str, int, int, int, str]:
+    corp = next(c for c in view["corporations"] if c["id"] == view["current_entity"])
+    train, price = min(depot_trains(view), key=lambda t: t[1])
+    return corp["id"], price, corp["cash"], price - corp["cash"], \
+        view["seats"][corp["president_seat"]]["name"]
+
+
+def test_a_forced_purchase_the_treasury_can_pay_names_price_and_treasury() -> None:
+    view = _forced(0)
+    sym, price, cash, _, _ = _figures(view)
+    assert cash >= price
+    said = turn_card.task_text("18rhl", view, "en")
+    assert said.startswith(f"{sym} has no train and must buy one: ")
+    assert f"costs {price}M, {sym} has {cash}M" in said and "adds" not in said
+    assert f"kostet {price}M, {sym} hat {cash}M" in turn_card.task_text("18rhl", view, "de")
+
+
+def test_a_short_treasury_names_what_the_president_adds() -> None:
+    view = _forced(11)
+    sym, price, cash, short, president = _figures(view)
+    assert short > 0
+    assert turn_card.task_text("18rhl", view, "en").endswith(
+        f"costs {price}M, {sym} has {cash}M, {president} adds {short}M")
+    assert turn_card.task_text("18rhl", view, "de").endswith(
+        f"kostet {price}M, {sym} hat {cash}M, {president} legt {short}M dazu")
+    # the banner, beside the company box with the same sums, keeps the short task
+    assert turn_card.task_text("18rhl", view, "en", figures=False) == \
+        f"{sym} has no train and must buy one"
