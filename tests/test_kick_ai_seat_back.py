@@ -53,8 +53,8 @@ async def test_an_ai_seat_goes_back_to_its_player(tmp_path, monkeypatch):
         assert bot_seat.is_ai
         # Carla is told, by DM, who handed her seat on, to whom, and how to come back
         [dm] = [m.text for m in bot.stand_in.dms(carla.id)[before:] if "seat" in m.text]
-        assert f"**Anna** handed your seat (" in dm and f"to **{bot_seat.name}**, an AI seat" in dm
-        assert f"ask **Anna**, who runs the table" in dm
+        assert "**Anna** handed your seat (" in dm and f"to **{bot_seat.name}**, an AI seat" in dm
+        assert "ask **Anna**, who runs the table" in dm
         assert f"/game kick seat:{bot_seat.name} replacement:(you)" in dm
         # her join is refused with the way that works, naming her old seat
         joined = await carla.command("game join")
