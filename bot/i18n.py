@@ -16,6 +16,7 @@ from importlib import resources
 from typing import Any
 
 from engine import text as texts
+from engine.core import clip_word
 from engine.text import (
     DEFAULT,
     LANGUAGES,
@@ -28,8 +29,8 @@ from engine.text import (
     say,
 )
 
-__all__ = ["DEFAULT", "LANGUAGES", "catalogue", "has", "language", "placeholders", "say", "t",
-           "typed_label", "typed_move"]
+__all__ = ["DEFAULT", "LANGUAGES", "catalogue", "fitted_label", "has", "language",
+           "placeholders", "say", "t", "typed_label", "typed_move"]
 
 texts.register("bot.locales")
 
@@ -134,6 +135,47 @@ def _swapped_in(text: Any, notation: str, typed: str) -> Any:
     if isinstance(text, list | tuple):
         return [_swapped_in(item, notation, typed) for item in text]
     return typed if type(text) is str and text == notation else text
+
+
+FORM = " · "  # what stands between a label's words and the move's typed form
+
+
+def fitted_label(label: str, limit: int) -> str:
+    """``label`` in at most ``limit`` characters, cut between words. A label that ends with
+    its typed form ("… · ziehe bergpfad bracklin") keeps the form whole and loses words from
+    the middle of its description: cut at the end, a German label (its typed form longer
+    than the English one) lost the very words to type, mid-word ("… · ziehe bergp").
+
+    >>> fitted_label("Kraftfutter als Fähre nach Glenmore (2 Tassen + Amboss + Flasche) · "
+    ...              "füttere weg fähre glenmore", 80)
+    'Kraftfutter als Fähre nach … + Amboss + Flasche) · füttere weg fähre glenmore'
+    >>> fitted_label("Bastion on 1–9/11/16–22 left bank", 20)
+    'Bastion on…'
+    """
+    label = " ".join(label.split())
+    if len(label) <= limit:
+        return label
+    head, sep, form = label.rpartition(FORM)
+    if sep and head:
+        shortened = _middle_cut(head.split(" "), limit - len(sep) - len(form))
+        if shortened:
+            return f"{shortened}{sep}{form}"
+    return clip_word(label, limit)
+
+
+def _middle_cut(words: list[str], room: int) -> str:
+    """``words`` in at most ``room`` characters with the fewest words left out, those
+    nearest the middle, as "…"; the first word always stays. Empty if nothing fits."""
+    best: tuple[tuple[int, float], str] | None = None
+    for start in range(1, len(words)):
+        for end in range(start + 1, len(words) + 1):
+            said = " ".join([*words[:start], "…", *words[end:]])
+            if len(said) > room:
+                continue
+            rank = (end - start, abs((start + end) / 2 - len(words) / 2))
+            if best is None or rank < best[0]:
+                best = (rank, said)
+    return best[1] if best else ""
 
 
 def colour_name(colour: str, locale: object) -> str:

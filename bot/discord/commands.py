@@ -17,7 +17,7 @@ from discord import app_commands
 
 import engine
 from bot.discord.delivery import Delivery, with_retry
-from bot.i18n import t
+from bot.i18n import fitted_label, t
 from bot.replies import (
     STEP_CHOICE,
     Audience,
@@ -150,8 +150,7 @@ def _suggested_values(option: engine.Option) -> Iterable[str]:
 # --- choices -------------------------------------------------------------------------------
 
 def _fit(text: str) -> str:
-    text = " ".join(text.split()) or "?"
-    return text if len(text) <= CHOICE_TEXT_LIMIT else text[: CHOICE_TEXT_LIMIT - 1] + "\u2026"
+    return fitted_label(text, CHOICE_TEXT_LIMIT) or "?"
 
 
 def to_choices(pairs: Iterable[tuple[str, str]]) -> list[app_commands.Choice[str]]:

@@ -1,0 +1,56 @@
+"""Autocomplete choice names longer than Discord's 100 characters were cut mid-word, and the
+end a label loses is its typed form: a German label "Kraftfutter als Fähre nach Glenmore
+(2 Tassen + Amboss + Flasche + Vase) · füttere weg fähre glenmore" showed
+"… · füttere weg fähre glenmo…", not the move to type. The cut keeps the form and drops
+words from the middle of the description."""
+
+from __future__ import annotations
+
+from bot.discord.commands import game_choices, to_choices
+from tests.discord_standin.limits import CHOICE_TEXT
+
+FEED = ("Kraftfutter als Fähre nach Glenmore (2 Tassen + Amboss + Flasche + Vase) · "
+        "füttere weg fähre glenmore")
+PAR = ("RhE zum Kurs 80M gründen (kostet nichts: die Direktorenaktie kam mit der Privatbahn) "
+       "· gründen rhe 80")
+
+
+def _whole_words(cut: str, label: str) -> bool:
+    return all(word in label.split() for word in cut.replace("…", " ").split())
+
+
+def test_a_long_label_keeps_its_typed_form_and_whole_words():
+    for label, value in ((FEED, "feed route ferry glenmore"), (PAR, "par rhe 80")):
+        assert len(label) > CHOICE_TEXT
+        [choice] = to_choices([(label, value)])
+        form = label.rsplit(" · ", 1)[1]
+        assert len(choice.name) <= CHOICE_TEXT and choice.value == value
+        assert choice.name.endswith(f" · {form}"), choice.name
+        assert choice.name.startswith(label.split()[0]) and "…" in choice.name
+        assert _whole_words(choice.name, label), choice.name
+
+
+def test_a_label_without_a_form_is_cut_after_a_word():
+    from bot.i18n import fitted_label
+
+    label = "Karte 3/34/44 als Verstärkung: Ritter auf Abschnitt 39 am linken Ufer neben " \
+            "deinem Ritter in Abschnitt 38, Herzogtum Berg"
+    cut = fitted_label(label * 2, CHOICE_TEXT)
+    assert len(cut) <= CHOICE_TEXT and cut.endswith("…")
+    assert _whole_words(cut, label * 2), cut
+    # one word too long to cut between words is still cut to fit
+    assert len(fitted_label("x" * 300, CHOICE_TEXT)) == CHOICE_TEXT
+    # a form too long to keep with any description: the label cut as any other
+    long_form = f"Zug · {'y' * 120}"
+    assert len(fitted_label(long_form, CHOICE_TEXT)) <= CHOICE_TEXT
+
+
+def test_labels_that_fit_are_as_they_were():
+    from bot.i18n import fitted_label
+
+    short = "Zug beenden · ende"
+    assert fitted_label(short, CHOICE_TEXT) == short
+    assert fitted_label("  Zug   beenden ", CHOICE_TEXT) == "Zug beenden"
+    [choice] = to_choices([(short, "end")])
+    assert choice.name == short
+    assert [c.name for c in game_choices({"x": None})] == ["x"]
