@@ -98,7 +98,8 @@ async def test_phase_change_posts_one_board(svc):
     assert not any(r.files for r in first)
     second = await service.play(ctx(2), "ready")  # everyone ready: Round 1 begins
     boards = [r for r in second if r.files]
-    assert len(boards) == 1 and boards[0].title == "Round 1"
+    # titled from the phase its move's heading names to the board's ("Getting ready")
+    assert len(boards) == 1 and boards[0].title == "Getting ready → Round 1"
     assert boards[0].audience is Audience.CHANNEL
     drawn = renderer.calls[-1][1]
     # the public view, in the table's language, with the players' names and colours by seat
@@ -516,9 +517,9 @@ async def test_new_hidden_information_goes_by_dm_after_a_phase_change(svc):
     gem = (await state_of(service))[0]["hands"][0][0]
     replies = await service.play(ctx(1), f"play {gem}")  # the pile drops to 10: Round 2
     state, _ = await state_of(service)
-    board = next(r for r in replies if r.title == "Round 2" and r.files)
+    board = next(r for r in replies if r.title == "Round 1 → Round 2" and r.files)
     # the move's line rides on the board, headed by the phase it ended, as the embed's title
-    # names the new one
+    # names it and the new one
     assert board.text.startswith("__Round 1__\n**U1**") and GAME.title not in board.text
     # U1 drew a gem and reads it in the reply to the move; U2's hand did not change
     news = [r for r in replies if r.audience is not Audience.CHANNEL and "Only you" in r.text]

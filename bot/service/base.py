@@ -139,6 +139,7 @@ class Table:
     seats: list[SeatRow]
     state: State | None = None
     boards: list[Reply] = field(default_factory=list)  # boards posted in this call (watchers)
+    result: Reply | None = None  # the result post made in this call: no moves fold into it
     origin: str | None = None  # an imported game's starting state (replays begin there)
 
     def seat_of(self, user_id: int) -> SeatRow | None:
@@ -389,6 +390,26 @@ def predicate(said: str, own: Sequence[str], others: Sequence[str]) -> str | Non
                 and subject.casefold() not in taken:
             return rest[1:]
     return None
+
+
+def spanned_title(first: str, last: str) -> str:
+    """A title naming the phase a post begins in and the one it ends in, their shared parts
+    (" · "-separated) said once.
+
+    >>> spanned_title("Phase 4 · OR 5.1", "Phase 5 · OR 5.1")
+    'Phase 4 → Phase 5 · OR 5.1'
+    >>> spanned_title("Round 1/10 · Phase 2: Load", "Round 1/10 · Phase 3: Reserve")
+    'Round 1/10 · Phase 2: Load → Phase 3: Reserve'
+    """
+    a, b = first.split(" · "), last.split(" · ")
+    start = 0
+    while start < min(len(a), len(b)) - 1 and a[start] == b[start]:
+        start += 1
+    end = 0
+    while end < min(len(a), len(b)) - start - 1 and a[-1 - end] == b[-1 - end]:
+        end += 1
+    middle = f"{' · '.join(a[start:len(a) - end])} → {' · '.join(b[start:len(b) - end])}"
+    return " · ".join([*a[:start], middle, *a[len(a) - end:]])
 
 
 def joined_lines(lines: Sequence[str]) -> str:

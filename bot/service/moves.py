@@ -24,8 +24,10 @@ from bot.replies import (
     Reply,
     text_limit,
 )
+from bot.service.ai_seats import _by_phase
 from bot.service.base import (
     EMBED_LIMIT,
+    TEXT_LIMIT,
     Ctx,
     Refusal,
     ServiceBase,
@@ -37,6 +39,7 @@ from bot.service.base import (
     _private_part,
     _quoted,
     _secret_lines,
+    spanned_title,
 )
 from bot.service.extras import PRIVATE_BUTTONS, extras_for
 from bot.service.move_lists import LISTED, covers, nearest, spread
@@ -327,7 +330,8 @@ class Moves(ServiceBase):
         shown = self._public_previews.pop(table.row.id, None) == table.row.version
         lines = await self._commit(table, seat, user_id, action)
         state = table.state  # _commit replaced it with the new state
-        said, records = table.said_apart(lines)
+        own, later = _by_phase(game, lines)  # the phases the move began, with their events
+        said, records = table.said_apart(own)
         extras = extras_for(table.row.game_key)
         pictures: list[Reply] = []
         # a player's run of the routes their prompt drew in the channel (18Rhl's run
@@ -353,14 +357,20 @@ class Moves(ServiceBase):
             await self._mark_said_before_held(table)
         else:
             saids = await self._held_saids(table, seat) + [table.move_said(said, before, action)]
-            replies = self._line_replies([table.credited(seat, table.run_said(seat, saids)),
-                                          *records])
+            replies = self._line_replies([
+                *([f"__{table.said([phase_before])}__"] if later else []),
+                table.credited(seat, table.run_said(seat, saids)), *records,
+                *self._phases_begun(table, later)])
         replies += pictures
         after = await self._after_change(table, board_due=board_due,
                                          mover=(seat, user_id, lang) if goes_on else None,
                                          hidden=HiddenBefore(secrets_before, phase_before,
                                                              user_id))
-        if replies and not pictures:
+        if later and replies and not pictures:  # headed already: a heading after it is said
+            after = _unrepeated(replies[-1], after)
+        elif replies and not pictures and table.result is not None and table.result in after:
+            replies[-1:], after = _joined(replies[-1], after, table.said([phase_before]))
+        elif replies and not pictures:
             replies[-1:], after = _headed(replies[-1], after, table.said([phase_before]))
         replies += after
         closed = self._closed_turn(table, seat, action, before, key_before, lang, goes_on)
@@ -371,7 +381,18 @@ class Moves(ServiceBase):
                                   table.move_said(said, before, action),
                                   table.who(seat, lang), lang)
             replies = _told_first(replies, user_id, mine)
-        return _folded(replies)
+        return _folded(replies, table.result)
+
+    @staticmethod
+    def _phases_begun(table: Table, later: list[tuple[Any, list[Any]]]) -> list[str]:
+        """The lines of the phases a move began (:func:`_by_phase`), each under its heading:
+        "Anna has nothing to do in Phase 3" read under the Phase 2 heading of the move that
+        ended Phase 2. As the AI seats' summary says them."""
+        out: list[str] = []
+        for phase, part in later:
+            said, records = table.said_apart(part)
+            out += [f"__{table.said([phase])}__", *([said] if said else []), *records]
+        return out
 
     def _closed_turn(self, table: Table, seat: int, action: Action, before: State,
                      key_before: Any, lang: str, goes_on: bool) -> str | None:
@@ -484,7 +505,7 @@ class Moves(ServiceBase):
             else ([], {})
         carried = await self._tell_reminders(table, hands)
         # an undo request open before this change lapsed with it: its post says so
-        return _folded(replies) + await self._watch_news(table) + \
+        return _folded(replies, table.result) + await self._watch_news(table) + \
             await self._undo_lapsed(table) + \
             [r for r in dealt if r.audience is not Audience.DM or r.user_id not in carried]
 
@@ -589,6 +610,42 @@ def _headed(line: Reply, after: list[Reply], phase: str) -> tuple[list[Reply], l
     return [replace(line, text=f"{head}\n{line.text}")], [replace(board, text=rest), *after[1:]]
 
 
+def _joined(line: Reply, after: list[Reply], phase: str) -> tuple[list[Reply], list[Reply]]:
+    """The move's line and the AI seats' moves that followed it up to the game's end, one
+    post where they fit (the result post after them is a post of its own): the line headed
+    by its phase where the AI seats' moves are headed by theirs."""
+    nxt = after[0] if after else None
+    if nxt is None or not _plain(line) or not _plain(nxt):
+        return [line], after
+    head = f"__{phase}__"
+    text = line.text
+    if nxt.text.startswith("__"):
+        text = f"{head}\n{text}"
+    rest = nxt.text.removeprefix(f"{head}\n")
+    if len(text) + 1 + len(rest) > TEXT_LIMIT:
+        return [line], after
+    return [replace(line, text=f"{text}\n{rest}")], after[1:]
+
+
+def _plain(reply: Reply) -> bool:
+    """A channel post of text alone, pinging whoever it names (two of them can be one)."""
+    return reply.is_public and reply.title is None and not reply.files and \
+        not reply.buttons and reply.picker is None and reply.edits is None and \
+        reply.pings is None
+
+
+def _unrepeated(line: Reply, after: list[Reply]) -> list[Reply]:
+    """``after`` without the heading it opens with when ``line`` ends under the same one
+    (the AI seats' moves go on in the phase the player's move began)."""
+    nxt = after[0] if after else None
+    head = next((text for text in reversed(line.text.splitlines())
+                 if text.startswith("__") and text.endswith("__")), None)
+    if nxt is None or head is None or not nxt.is_public or \
+            not nxt.text.startswith(f"{head}\n"):
+        return after
+    return [replace(nxt, text=nxt.text.removeprefix(f"{head}\n")), *after[1:]]
+
+
 def _told_first(replies: list[Reply], user_id: int | None, line: str) -> list[Reply]:
     """``replies`` with the mover's own step said at the head of the prompt they alone get
     (their turn goes on), or as a reply of its own to them if there is none."""
@@ -598,14 +655,16 @@ def _told_first(replies: list[Reply], user_id: int | None, line: str) -> list[Re
     return [Reply(line, Audience.EPHEMERAL, user_id=user_id), *replies]
 
 
-def _folded(replies: list[Reply]) -> list[Reply]:
-    """Plain channel text just before a titled picture post (a board, the result) goes into
-    that post's text: a move and the board it ends the phase with are one message, not two.
-    Text that mentions someone stays apart (an embed's mentions would not ping)."""
+def _folded(replies: list[Reply], result: Reply | None = None) -> list[Reply]:
+    """Plain channel text just before a titled picture post (a board) goes into that post's
+    text: a move and the board it ends the phase with are one message, not two. Text that
+    mentions someone stays apart (an embed's mentions would not ping), and so does what
+    comes before the ``result`` post: titled "final result", it opened with a phase's
+    heading and twenty lines of the AI seats' last round."""
     out: list[Reply] = []
     for reply in replies:
         before = out[-1] if out else None
-        if (before is not None and reply.is_public and before.is_public
+        if (before is not None and reply is not result and reply.is_public and before.is_public
                 and reply.title is not None and reply.files
                 and before.title is None and not before.files and not before.buttons
                 and before.picker is None and before.edits is None
@@ -614,4 +673,16 @@ def _folded(replies: list[Reply]) -> list[Reply]:
             out[-1] = replace(reply, text="\n".join(t for t in (before.text, reply.text) if t))
         else:
             out.append(reply)
-    return out
+    return [_spanned(reply) for reply in out]
+
+
+def _spanned(reply: Reply) -> Reply:
+    """A board post whose text opens under the heading of an earlier phase than the board's
+    own, titled with both: "Phase 4 → Phase 5 · OR 5.1" above "__Phase 4 · OR 5.1__", where
+    the title said "Phase 5 · OR 5.1" and the first heading the phase before."""
+    title, first = reply.title, reply.text.split("\n", 1)[0]
+    if title is None or not reply.files or " → " in title or \
+            not (first.startswith("__") and first.endswith("__") and len(first) > 4):
+        return reply
+    first = first[2:-2]
+    return reply if first == title else replace(reply, title=spanned_title(first, title))

@@ -284,8 +284,11 @@ class Pictures(ServiceBase):
         else:
             head = t("svc.share_win", lang, names=", ".join(winners[:-1]), last=winners[-1])
         board = await self._board_reply(table, state)
-        return [_public("\n".join([head, *lines]),
-                        title=t("svc.final_title", lang, title=game.title), files=board.files)]
+        # the game is over and the channel falls quiet: how to play again, where it is read
+        table.result = _public("\n".join([head, *lines, t("svc.rematch_hint", lang)]),
+                               title=t("svc.final_title", lang, title=game.title),
+                               files=board.files)
+        return [table.result]
 
     async def _board_reply(self, table: Table, state: State) -> Reply:
         game = table.game
