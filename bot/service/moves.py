@@ -39,6 +39,7 @@ from bot.service.base import (
     _private_part,
     _quoted,
     _secret_lines,
+    log,
     spanned_title,
 )
 from bot.service.extras import PRIVATE_BUTTONS, extras_for
@@ -70,12 +71,17 @@ class Moves(ServiceBase):
         seat = self._active_seat(table, ctx)
         state = table.state
         assert state is not None
+        if not move.strip():  # the engine's answer was its whole notation help
+            raise Refusal("svc.move_empty")
         try:
             action = self._parse(table, seat, move)
         except RuleError as error:  # a step of a step-by-step choice ("lay F11") gets a hint
             hint = extras_for(table.row.game_key).incomplete(table.game, state, seat, move)
             if hint is not None:
                 raise Refusal(hint) from None
+            elsewhere = await self._played_elsewhere(ctx, table, move)
+            if elsewhere is not None:
+                raise elsewhere from None
             near = nearest([table.game.format(state, m)
                             for m in table.game.legal(state, seat)[:LISTED]],
                            english_move(table.row.game_key, move))
@@ -95,6 +101,30 @@ class Moves(ServiceBase):
         if asked is not None:
             return notices + [asked]
         return notices + await self._play_action(table, seat, ctx.user_id, action, ctx.locale)
+
+    async def _played_elsewhere(self, ctx: Ctx, here: Table, move: str) -> Refusal | None:
+        """Where ``move``, no move of this channel's game, is one of the member's live game
+        in another channel (it reads as a move of their seat there), the refusal that
+        points there: Bert's Trödler move typed into the Rhein channel was answered with
+        Rhein's whole notation help."""
+        for row in await self.store.games_of_user(ctx.user_id, ("active",)):
+            if row.channel_id == ctx.channel_id or row.id == here.row.id:
+                continue
+            try:
+                table, _ = await self._load(row, tell=False)
+            except Exception:  # a game that does not load is no pointer's business here
+                log.exception("game %s did not load to check a move typed elsewhere", row.id)
+                continue
+            mine = table.seat_of(ctx.user_id)
+            if table.state is None or mine is None or mine.seat is None:
+                continue
+            try:
+                self._parse(table, mine.seat, move)
+            except RuleError:
+                continue
+            return Refusal("svc.move_elsewhere", here=say(here.game.title, ctx.locale),
+                           there=say(table.game.title, ctx.locale), channel=row.channel_id)
+        return None
 
     def _asked_first(self, ctx: Ctx, table: Table, seat: int, action: Action) -> Reply | None:
         """A move that cannot be taken back is made only from the button of this question,
