@@ -54,3 +54,13 @@ def test_labels_that_fit_are_as_they_were():
     [choice] = to_choices([(short, "end")])
     assert choice.name == short
     assert [c.name for c in game_choices({"x": None})] == ["x"]
+
+
+def test_18rhls_step_choices_keep_the_typed_form_too():
+    """18Rhl's step menus and lay autocomplete fit their own labels (``rhl18_steps._fit``);
+    they cut at 99 characters, mid-word."""
+    from bot.service.rhl18_steps import _fit
+
+    cut = _fit(PAR)
+    assert len(cut) <= CHOICE_TEXT and cut.endswith(" · gründen rhe 80"), cut
+    assert _whole_words(cut, PAR), cut

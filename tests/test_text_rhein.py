@@ -77,7 +77,7 @@ def test_whole_ai_games_speak_in_catalogue_texts(players, seed, options):
 def assert_reads_german(seen: Seen) -> None:
     for text in seen.texts():
         german = say(text, "de")
-        # notation in the help text and backticks stays English by design
+        # the help text's examples and backticked forms are notation, German or English
         prose = re.sub(r"Spielzüge sehen so aus:.*|`[^`]*`|'[^']*'", "", german)
         assert not ENGLISH.search(prose), (text, german)
 

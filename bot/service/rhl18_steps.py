@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
-from bot.i18n import language, typed_label, typed_move
+from bot.i18n import fitted_label, language, typed_label, typed_move
 from bot.service.extras import Extras, NoZoom, Pick
 from bot.service.move_lists import LISTED
 from bot.service.rhl18_holdings import holdings
@@ -116,7 +116,8 @@ def _tile_order(name: str) -> tuple[int, str]:
 
 
 def _fit(text: str) -> str:
-    return text if len(text) <= 100 else text[:99] + "…"
+    # cut between words, a typed form kept whole (its end is what a player types)
+    return fitted_label(text, 100)
 
 
 def _split_prefix(words: list[str], prefixes: list[str]) -> tuple[str, list[str]] | None:
