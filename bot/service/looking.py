@@ -57,11 +57,39 @@ class Looking(ServiceBase):
         else:
             lines.append(t("svc.status.moves", ctx.locale,
                            count=len(await self.store.actions(row.id))))
+            if row.status == "active":
+                lines += await self._clock_lines(table, ctx.locale)
         if table.state is not None and row.status == "finished":
             lines += [table.standing_line(s, ctx.locale)
                       for s in table.game.result(table.state) or []]
         # pings=(): the runner's mention (a host without a seat) names them, never pings
         return notices + [_private(ctx, _clip("\n".join(lines)), pings=())]
+
+    async def _clock_lines(self, table: Table, lang: str) -> list[str]:
+        """Each waiting player's move clock on a paced table: the time it has left, or that
+        it ran out and the others decide. /game status said nothing of it, even while a
+        run-out clock's buttons waited in the channel."""
+        row = table.row
+        if not row.pace_hours:
+            return []
+        lines = []
+        for s in table.seats:
+            if s.seat not in row.active_seats or s.is_ai or s.user_id is None:
+                continue
+            clock = next((r for r in await self.store.reminders(row.id, user_id=s.user_id)
+                          if r.kind == "clock"), None)
+            if clock is None:
+                continue
+            left = float(clock.payload.get("deadline", 0)) - self.clock()
+            values = {"hours": f"{row.pace_hours:g}", "name": s.name}
+            if clock.payload.get("expired") or left <= 0:
+                lines.append(t("svc.status.clock_out", lang, **values))
+            elif left < 3600:
+                lines.append(t("svc.status.clock_soon", lang, **values))
+            else:
+                lines.append(t("svc.status.clock_left", lang, left=round(left / 3600),
+                               **values))
+        return lines
 
     @_guarded
     async def board(self, ctx: Ctx, near: str | None = None) -> list[Reply]:
