@@ -132,19 +132,33 @@ class AiSeats(ServiceBase):
         ``alerted`` (the last player left) every phase is counted, records dropped too: a
         Rheinländer table got 60 turns in four posts, read by nobody. The game's last move
         stays, after the count: it says how the game ended ("Round 6 is over and a player has
-        enough fulfilled requests: the game ends"), which the result post beside it does not."""
+        enough fulfilled requests: the game ends"), which the result post beside it does not;
+        after a knock-out the game's last phase with moves and any after it stay, under their
+        headings (the knocked-out player reads how the last round scored)."""
         later = sections if alerted is None else sections[alerted + 1:]
         if len(later) < 2:
             return sections
         moved = [(seat, said) for _, moves in later for seat, said in moves if seat is not None]
         if not moved:
             return sections
-        more = t("svc.ai_more", table.row.language, count=len(moved) - 1)
         if alerted is None:
+            more = t("svc.ai_more", table.row.language, count=len(moved) - 1)
             return [(later[0][0], [(None, more), moved[-1]])]
-        kept = [(None, said) for _, moves in later for seat, said in moves if seat is None]
+        # the knocked-out player reads how the game ended: from its last phase with moves on
+        # (Rhein's last fulfilments and the round's end, which scored it), the phases
+        # between as a count; only the last move after "… and 23 more moves" left them
+        # guessing
+        last = max(n for n, (_, moves) in enumerate(later)
+                   if any(seat not in (None, EVENT) for seat, _ in moves)) \
+            if any(seat not in (None, EVENT) for seat, _ in moved) else len(later) - 1
+        counted = [said for _, moves in later[:last] for seat, said in moves
+                   if seat not in (None, EVENT)]
+        kept = [(None, said) for _, moves in later[:last] for seat, said in moves
+                if seat is None]
         phase, moves = sections[alerted]
-        return [*sections[:alerted], (phase, [*moves, (None, more), *kept, moved[-1]])]
+        more = [(None, t("svc.ai_more", table.row.language, count=len(counted)))] \
+            if counted else []
+        return [*sections[:alerted], (phase, [*moves, *more, *kept]), *later[last:]]
 
     def _ai_posts(self, table: Table, sections: list[tuple[Any, Moves]],
                   board: Reply | None = None) -> list[Reply]:
