@@ -64,3 +64,28 @@ def test_18rhls_step_choices_keep_the_typed_form_too():
     cut = _fit(PAR)
     assert len(cut) <= CHOICE_TEXT and cut.endswith(" · gründen rhe 80"), cut
     assert _whole_words(cut, PAR), cut
+
+
+async def test_the_services_autocomplete_keeps_the_typed_form(tmp_path):
+    """``move_choices`` cut every label at 100 characters before the adapter saw it."""
+    from bot.service import Ctx
+    from engine import ai
+    from tests.service_pebbles import started_table
+
+    service, store, game, _ = await started_table(tmp_path / "cut.sqlite3", "troedler", 5,
+                                                  players=3, lang="de")
+    long_seen = 0
+    for number in range(120):
+        state = game.load((await store.latest_game(500)).state)
+        seat = game.active(state)[0]
+        member = Ctx(guild_id=1, channel_id=500, user_id=seat + 1, user_name=f"U{seat + 1}",
+                     can_manage=False, locale="de")
+        for name, _value in await service.move_choices(member, ""):
+            assert len(name) <= CHOICE_TEXT
+            if "…" in name and " · " in name:
+                long_seen += 1
+                assert not name.endswith("…"), name  # the typed form, whole, ends it
+        move = ai.choose(game, state, seat, "normal", number)
+        await service.play(member, game.format(state, move))
+    await store.close()
+    assert long_seen, "no label needed cutting in these 120 moves"

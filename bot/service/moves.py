@@ -7,7 +7,7 @@ import json
 from dataclasses import replace
 from typing import Any, NamedTuple
 
-from bot.i18n import english_move, t, typed_move
+from bot.i18n import english_move, fitted_label, t, typed_move
 from bot.replies import (
     CHOICE_LIMIT,
     FILES_LIMIT,
@@ -339,7 +339,7 @@ class Moves(ServiceBase):
                 continue
             if needle in label.lower() or needle in notation.lower() or \
                     english in notation.lower() or covers(english, f"{label} {notation}"):
-                choices.append((label[:100], notation))
+                choices.append((fitted_label(label, CHOICE_LIMIT), notation))
                 if len(choices) == LISTED:
                     break
         if len(choices) <= 25:  # all fit: the game's own order
