@@ -623,7 +623,8 @@ def cmd_replay(args: argparse.Namespace, out: TextIO, games: Mapping[str, Any],
     result = game.result(state)
     if result:
         for standing in result:
-            out.write(f"  {standing.rank}. {names.get(standing.seat)}: {standing.score}\n")
+            out.write(f"  {standing.rank}. {names.get(standing.seat)}: {standing.score}"
+                      f"{game.score_unit}\n")
     else:
         write("unfinished", phase=say(game.phase(state), lang))
     if not _verify_result(data, result, names, write, lang):

@@ -209,7 +209,7 @@ def cmd_import_18xx(args: argparse.Namespace, out: TextIO,
               + "\n")
     for standing in game.result(state) or []:
         out.write(f"  {standing.rank}. {imported['names'][standing.seat]}: "
-                  f"{standing.score}\n")
+                  f"{standing.score}{game.score_unit}\n")
     if args.out:
         folder = Path(args.out)
         folder.mkdir(parents=True, exist_ok=True)

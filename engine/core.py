@@ -218,6 +218,9 @@ class Game:
     # credited to the AI's seat, it read as that seat's own. A player's move for them stays
     # the player's.
     mover_keys: frozenset[str] = frozenset()
+    # What a score counts, as its number is written ("M" for 18Rhl's marks): the result
+    # post read "6815 · cash 3820M + shares 2995M", the picture "6815M".
+    score_unit: str = ""
 
     # -- to implement -------------------------------------------------------------------
     def setup(self, num_players: int, options: dict[str, Any] | None, seed: int) -> State:

@@ -102,3 +102,18 @@ async def test_status_shows_where_everyone_stands_and_how_a_game_ended(tmp_path)
     assert len(seats) == 2 and all(line.endswith(" · Capital 20") for line in seats), english
     assert german.count("Kapital 20") == 2
     await store.close()
+
+
+def test_an_18rhl_total_says_its_unit_as_its_parts_do():
+    """"6815 · cash 3820M + shares 2995M": the total alone had no M."""
+    from types import SimpleNamespace
+
+    from bot.service.base import Table
+
+    game, state = finished("18rhl", "normal")
+    seats = [SimpleNamespace(seat=n, name=f"P{n}", colour="red") for n in range(3)]
+    table = Table(SimpleNamespace(language="en"), game, seats, state)  # type: ignore[arg-type]
+    for standing in game.result(state):
+        line = table.standing_line(standing, "en")
+        assert line.startswith(f"{standing.rank}\\. **P{standing.seat}** (red): "
+                               f"{standing.score}M · "), line

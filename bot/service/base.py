@@ -179,7 +179,8 @@ class Table:
         Discord list item, which Discord numbers itself, and showed a tie "1. 1. 3." as
         "1. 2. 3."."""
         assert self.state is not None
-        line = f"{standing.rank}\\. {self.who(standing.seat, locale)}: {standing.score}"
+        line = f"{standing.rank}\\. {self.who(standing.seat, locale)}: {standing.score}" \
+            f"{self.game.score_unit}"
         note = self.game.score_note(self.state, standing)
         return line if note is None else f"{line} · {self.said([note], locale)}"
 

@@ -81,6 +81,7 @@ class Rhl18Game(Game):
     # the game operates a corporation in receivership: an AI seat's move for it was read as
     # that seat's corporation
     mover_keys = frozenset({ML.RECEIVERSHIP})
+    score_unit = "M"
 
     def __init__(self) -> None:
         self._legal_cache: dict[tuple[bytes, int], list[dict]] = {}
