@@ -42,11 +42,10 @@ async def test_ai_corporations_run_their_routes_without_a_map_each(tmp_path):
     await store.close()
 
 
-async def test_a_knocked_out_human_gets_the_knock_out_and_the_result_not_every_later_round(
-        tmp_path):
-    """The review's human went bankrupt in round 4 of 10; the AI seats then played six
-    rounds on in one go, four posts of about 2,000 characters with the bankruptcy and its
-    ping in the middle of the second."""
+async def knocked_out(tmp_path) -> tuple[list[str], str]:
+    """A 3-seat Rhein table whose human takes the first move offered until they go bankrupt
+    and the AI seats finish the game in the same call: that call's channel posts, and the
+    bankruptcy's text."""
     from bot.service import TablesService
     from bot.store import Store
 
@@ -71,13 +70,21 @@ async def test_a_knocked_out_human_gets_the_knock_out_and_the_result_not_every_l
         raise AssertionError("the human never went bankrupt")
     row = await store.latest_game(500)
     assert row.status == "finished"
-    posts = [reply.text for reply in replies if reply.is_public]
+    await store.close()
+    return [reply.text for reply in replies if reply.is_public], bankrupt
+
+
+async def test_a_knocked_out_human_gets_the_knock_out_and_the_result_not_every_later_round(
+        tmp_path):
+    """The review's human went bankrupt in round 4 of 10; the AI seats then played six
+    rounds on in one go, four posts of about 2,000 characters with the bankruptcy and its
+    ping in the middle of the second."""
+    posts, bankrupt = await knocked_out(tmp_path)
     [told] = [post for post in posts if bankrupt in post]
     after = told.split(bankrupt, 1)[1].splitlines()[1:]
     more = t("svc.ai_more", "en", count=0).split("0")[0]  # "… and "
     assert after and after[0].startswith(more), told  # the rounds after, as a count
     assert len(posts) <= 3 and sum(map(len, posts)) < 2500, posts
-    await store.close()
 
 
 async def test_when_the_last_human_leaves_the_ai_seats_play_on_without_a_post_per_turn(
