@@ -7,11 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.service.reminders import Reminders
-from bot.store import Store
 from tests.issue10_helpers import state_of
-from tests.service_pebbles import FakeRenderer, Pebbles, ctx
-from tests.test_pace_service import HOUR, Clock, Outbox
+from tests.service_pebbles import Pebbles, ctx
+from tests.test_pace_service import HOUR, reminded
 
 
 class StepPebbles(Pebbles):
@@ -47,16 +45,8 @@ class StepPebbles(Pebbles):
 
 @pytest.fixture
 async def world(tmp_path):
-    from bot.service import TablesService
-
-    clock, box = Clock(), Outbox()
-    store = await Store.open(str(tmp_path / "steps.sqlite3"))
-    reminders = Reminders(store, box.send_dm, box.post_channel, clock)
-    service = TablesService(store, games={"steppebbles": StepPebbles()},
-                            render=FakeRenderer(), clock=clock, reminders=reminders,
-                            seed_source=lambda: 5)
-    yield service, reminders, clock, box
-    await store.close()
+    async with reminded(tmp_path / "steps.sqlite3", {"steppebbles": StepPebbles()}) as made:
+        yield made
 
 
 async def _u1_on_turn(service, reminders, pace=None):

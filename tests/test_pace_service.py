@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+
 import pytest
 
 from bot.replies import Audience
@@ -64,17 +66,27 @@ class Outbox:
         self.posts.append((channel_id, reply))
 
 
-@pytest.fixture
-async def world(tmp_path):
+@contextlib.asynccontextmanager
+async def reminded(path, games):
+    """A service of ``games`` with reminders, on a fake clock, sending to an outbox: (service,
+    reminders, clock, outbox); its store at ``path``."""
     from bot.service import TablesService
 
     clock, box = Clock(), Outbox()
-    store = await Store.open(str(tmp_path / "pace.sqlite3"))
+    store = await Store.open(str(path))
     reminders = Reminders(store, box.send_dm, box.post_channel, clock)
-    service = TablesService(store, games=GAMES, render=FakeRenderer(), clock=clock,
+    service = TablesService(store, games=games, render=FakeRenderer(), clock=clock,
                             reminders=reminders, seed_source=lambda: 5)
-    yield service, reminders, clock, box
-    await store.close()
+    try:
+        yield service, reminders, clock, box
+    finally:
+        await store.close()
+
+
+@pytest.fixture
+async def world(tmp_path):
+    async with reminded(tmp_path / "pace.sqlite3", GAMES) as made:
+        yield made
 
 
 async def paced_game(service, key="pebbles", channel=500, pace="24h"):

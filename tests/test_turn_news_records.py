@@ -6,11 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.service.reminders import Reminders
-from bot.store import Store
 from engine.text import msg, player
-from tests.service_pebbles import FakeRenderer, Pebbles, ctx
-from tests.test_pace_service import Clock, Outbox
+from tests.service_pebbles import Pebbles, ctx
+from tests.test_pace_service import reminded
 
 
 class RecordPebbles(Pebbles):
@@ -31,16 +29,9 @@ class RecordPebbles(Pebbles):
 
 @pytest.fixture
 async def world(tmp_path):
-    from bot.service import TablesService
-
-    clock, box = Clock(), Outbox()
-    store = await Store.open(str(tmp_path / "news.sqlite3"))
-    reminders = Reminders(store, box.send_dm, box.post_channel, clock)
-    service = TablesService(store, games={"recordpebbles": RecordPebbles()},
-                            render=FakeRenderer(), clock=clock, reminders=reminders,
-                            seed_source=lambda: 5)
-    yield service, reminders, box
-    await store.close()
+    async with reminded(tmp_path / "news.sqlite3", {"recordpebbles": RecordPebbles()}) as (
+            service, reminders, _clock, box):
+        yield service, reminders, box
 
 
 async def test_the_turn_dm_news_says_a_new_phase_and_a_bankruptcy_without_its_ping(world):
