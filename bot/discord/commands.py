@@ -457,15 +457,21 @@ class Adapter:
 
     async def move_choices(self, interaction: discord.Interaction,
                            current: str) -> list[app_commands.Choice[str]]:
+        return await self.choices(interaction, "move_choices", current)
+
+    async def choices(self, interaction: discord.Interaction, asked: str,
+                      current: str) -> list[app_commands.Choice[str]]:
+        """An autocomplete's choices from the service's ``asked`` method (move_choices,
+        colour_choices, seat_choices) for what the member has typed."""
         if self.service is None:
             return []
         try:
             pairs = await asyncio.wait_for(
-                self.service.move_choices(self.ctx(interaction), current or ""),
+                getattr(self.service, asked)(self.ctx(interaction), current or ""),
                 AUTOCOMPLETE_TIMEOUT,
             )
         except Exception:  # autocomplete must answer something, even on trouble
-            log.exception("move autocomplete failed")
+            log.exception("%s autocomplete failed", asked)
             return []
         return to_choices(pairs)
 
@@ -585,16 +591,7 @@ def _add_table_commands(group: app_commands.Group, adapter: Adapter) -> None:
     async def game_join_colour(interaction: discord.Interaction,
                                current: str) -> list[app_commands.Choice[str]]:
         # the table's own seat colours, named in its language (the service knows the game)
-        if adapter.service is None:
-            return []
-        try:
-            pairs = await asyncio.wait_for(
-                adapter.service.colour_choices(adapter.ctx(interaction), current or ""),
-                AUTOCOMPLETE_TIMEOUT)
-        except Exception:  # autocomplete must answer something, even on trouble
-            log.exception("colour autocomplete failed")
-            return []
-        return to_choices(pairs)
+        return await adapter.choices(interaction, "colour_choices", current)
 
     @group.command(name="leave", description="Give up your seat before the game starts")
     async def game_leave(interaction: discord.Interaction) -> None:
@@ -703,16 +700,7 @@ def _add_control_commands(group: app_commands.Group, adapter: Adapter) -> None:
     @game_kick.autocomplete("seat")
     async def game_kick_seat(interaction: discord.Interaction,
                              current: str) -> list[app_commands.Choice[str]]:
-        if adapter.service is None:
-            return []
-        try:
-            pairs = await asyncio.wait_for(
-                adapter.service.seat_choices(adapter.ctx(interaction), current or ""),
-                AUTOCOMPLETE_TIMEOUT)
-        except Exception:  # autocomplete must answer something, even on trouble
-            log.exception("seat autocomplete failed")
-            return []
-        return to_choices(pairs)
+        return await adapter.choices(interaction, "seat_choices", current)
 
 
 def _play_command(adapter: Adapter) -> app_commands.Command:
