@@ -22,7 +22,8 @@ async def test_the_repeat_links_the_first_notice_and_pings_the_deciders_every_th
     reminders.post_channel = post_channel
     start = await stalled(service, reminders, clock, box)
     [first] = posted
-    assert first.buttons and first.pings is None  # the run-out itself tells everyone
+    # the run-out pings the deciders; the stalled player, named, has their DMs
+    assert first.buttons and first.pings == (2, 3) and "<@1>" in first.text
     for day in range(2, 7):  # (it ran out 24 h after start)
         clock.now = start + (24 * day + 0.2) * HOUR
         await reminders.run_due()
@@ -32,7 +33,8 @@ async def test_the_repeat_links_the_first_notice_and_pings_the_deciders_every_th
         assert "https://discord.com/channels/1/500/7001" in repeat.text, repeat.text
         assert all(f"<@{user}>" in repeat.text for user in (1, 2, 3))  # named, all
         assert 1 not in repeat.pings  # the stalled player has their DMs
-    assert [r.pings for r in repeats] == [(2, 3), (), (), (2, 3), ()]
+    # days 2..6 of the run-out (the notice day 1): the deciders again on day 4
+    assert [r.pings for r in repeats] == [(), (), (2, 3), (), ()]
     # the link still leads to buttons that decide
     replies = await service.press(ctx(2), first.buttons[0].custom_id)
     assert "lets an AI play" in replies[0].text

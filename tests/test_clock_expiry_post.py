@@ -27,7 +27,7 @@ async def test_the_run_out_post_mentions_the_players_who_decide(world):  # noqa:
     start = await stalled(service, reminders, clock, box)
     [(_, post)] = box.posts
     assert post.buttons and "<@1>" in post.text
-    assert "<@2>" in post.text and "<@3>" in post.text and post.pings is None
+    assert "<@2>" in post.text and "<@3>" in post.text and post.pings == (2, 3)
     # a day later: the reminder comes back, pinging the same players, without buttons
     clock.now = start + 48.2 * HOUR
     await reminders.run_due()

@@ -19,7 +19,7 @@ class Clocks(ServiceBase):
         without buttons: the first notice's stay the one place to decide, so a choice made
         there leaves no second set of buttons that look open; the repeat links to it
         (``notice``, its message link, where known). The repeat names everyone but pings
-        fewer: the deciders on the first repeat and every third day after (days 1, 4, 7: a
+        fewer: the deciders on the notice's day and every third day after (days 1, 4, 7: a
         stalled table needs them, but a ping a day for a week teaches a channel to mute),
         the stalled player only where the channel is their notice (:func:`pinged_in_channel`),
         as their reminder DMs tell them already. A snapshot that no longer
@@ -46,7 +46,8 @@ class Clocks(ServiceBase):
         if again:
             where = t("clock.notice_link", lang, link=notice) if notice else \
                 t("clock.notice_above", lang)
-            pings = list(deciders) if again % 3 == 1 else []
+            # (again 3, 6: days 4 and 7, the notice being day 1)
+            pings = list(deciders) if again % 3 == 0 else []
             if pinged_in_channel(await self.store.settings(user_id)):
                 pings.append(user_id)
             text = t("clock.expired_again" if others else "clock.expired_again_none", lang,
@@ -60,7 +61,11 @@ class Clocks(ServiceBase):
         buttons.append(Button(t("clock.button_replace", lang), f"{prefix}replace-{seat.seat}",
                               "danger"))
         text = t("clock.expired_to" if others else "clock.expired", lang, **values)
-        return notices + [_public(text, buttons=buttons)]
+        # the stalled player, named, is pinged only where the channel is their notice: their
+        # reminder DMs told them already (the repeat's rule)
+        pings = [*deciders, *([user_id] if pinged_in_channel(
+            await self.store.settings(user_id)) else [])]
+        return notices + [_public(text, buttons=buttons, pings=tuple(pings))]
 
     async def _clock_decision(self, ctx: Ctx, table: Table, choice: str, seat: int
                               ) -> list[Reply]:
