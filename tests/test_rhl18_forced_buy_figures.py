@@ -58,3 +58,22 @@ def test_a_short_treasury_names_what_the_president_adds() -> None:
     # the banner, beside the company box with the same sums, keeps the short task
     assert turn_card.task_text("18rhl", view, "en", figures=False) == \
         f"{sym} has no train and must buy one"
+
+
+def test_the_prompts_task_names_the_president_by_the_tables_name() -> None:
+    """The prompt's task is said from the public view: without the table's names it read
+    "GVE has 61M, Platz 1 legt 739M dazu"."""
+    from types import SimpleNamespace
+
+    from bot.service.base import Table
+    from bot.service.pictures import Pictures
+
+    state, rng = GAME.setup(4, None, 11), random.Random(11)
+    while not GAME.view(state, None).get("must_buy"):
+        seat = GAME.active(state)[0]
+        GAME.apply(state, seat, rng.choice(GAME.legal(state, seat)))
+    names = ["Anna", "Bert", "Cora", "Dirk"]
+    seats = [SimpleNamespace(seat=n, name=name, colour="red") for n, name in enumerate(names)]
+    table = Table(SimpleNamespace(game_key="18rhl", language="de"), GAME, seats, state)
+    _sym, _price, _cash, short, president = _figures(_forced(11))
+    assert Pictures._task(table, "de").endswith(f", {president} legt {short}M dazu. ")

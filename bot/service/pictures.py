@@ -166,7 +166,11 @@ class Pictures(ServiceBase):
         for GVE. "), so a prompt read without its picture (a phone's notification, a turn
         that goes on) says it too; empty where the game has no words for the step."""
         assert table.state is not None
-        task = task_text(table.row.game_key, table.game.view(table.state, None), lang)
+        # the table's names: a task that names a player (18Rhl's president adding money to a
+        # forced train buy) read "Platz 1" from a view without them
+        seats = [{"seat": s.seat, "name": s.name} for s in table.seats if s.seat is not None]
+        view = {**table.game.view(table.state, None), "seats": seats}
+        task = task_text(table.row.game_key, view, lang)
         return f"{task}. " if task else ""
 
     def _own_prompt(self, table: Table, seat: int, user_id: int, lang: str) -> list[Reply]:
