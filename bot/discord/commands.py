@@ -295,8 +295,7 @@ class Adapter:
                 await self.delivery.post_channel(thread.id, reply)
         private = [r for r in replies if not r.is_public]
         if not any(r.audience is Audience.EPHEMERAL for r in private):
-            private.append(Reply(t("rematch.link", ctx.locale, channel=thread.id),
-                                 Audience.CHANNEL))
+            private.append(await self.service.rematch_link(plan, thread.id))
         await self.delivery.deliver(interaction, private)
 
     async def open_thread(self, interaction: discord.Interaction, name: str) -> Any:

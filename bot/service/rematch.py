@@ -110,6 +110,12 @@ class Rematch(ServiceBase):
                                      title=game.title, count=len(others))))
         return replies
 
+    async def rematch_link(self, plan: RematchPlan, thread_id: int) -> Reply:
+        """The post in the old game's channel leading to the rematch's thread, in that
+        table's language: the channel reads it, not only the one who asked."""
+        old = await self.store.game(plan.source_game_id)
+        return _public(t("rematch.link", old.language if old else "en", channel=thread_id))
+
     async def _played_seat(self, game_id: int, user_id: int) -> int | None:
         """The seat ``user_id`` last moved for in the game, or None: a player who left
         or was replaced holds no seat now, yet played the game (the seats say who holds
