@@ -337,8 +337,12 @@ class Moves(ServiceBase):
             notation = game.format(state, action)
             if len(notation) > 100:
                 continue
+            # the reader's typed form ("fertig", "spielen 44 links") by its first letters
+            # too: a German player typing "fert" saw nothing until "fertig" was whole
+            typed_form = typed_move(table.row.game_key, notation, ctx.locale)
             if needle in label.lower() or needle in notation.lower() or \
-                    english in notation.lower() or covers(english, f"{label} {notation}"):
+                    english in notation.lower() or covers(english, f"{label} {notation}") or \
+                    typed_form != notation and covers(needle, f"{label} {typed_form}"):
                 choices.append((fitted_label(label, CHOICE_LIMIT), notation))
                 if len(choices) == LISTED:
                     break
