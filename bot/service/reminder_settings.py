@@ -54,9 +54,11 @@ class ReminderSettings(ServiceBase):
             # their own: an AI's move for them (a run-out clock's choice) is news to them
             last = await self._own_last_move(table, seat.seat) \
                 if seat is not None and seat.seat is not None else None
-            if last is None:
-                continue  # no move of theirs yet: the game's start is in the channel
-            actions = await self.store.actions(table.row.id, after=last.id)
+            after = last.id if last is not None else \
+                await self._before_ai_for(table, seat.seat if seat is not None else None)
+            if after is None:
+                continue  # no move for them yet: the game's start is in the channel
+            actions = await self.store.actions(table.row.id, after=after)
             lang = info.languages.get(user_id, table.row.language)
             # an AI seat's moves for a corporation the game operates are its run
             credits = [(_AiFor(action.seat) if _ai_played(table, action, mover) else mover,
@@ -79,6 +81,17 @@ class ReminderSettings(ServiceBase):
             more = [t("rem.news_more", lang, count=len(runs) - NEWS_RUNS)] \
                 if len(runs) > NEWS_RUNS else []
             info.waiting[user_id] = "\n".join([t("rem.news", lang), *more, *lines, expected])
+
+    async def _before_ai_for(self, table: Table, seat: int | None) -> int | None:
+        """For a player who never moved themselves: the move before the first an AI made
+        for them (their stalled turn the others let an AI play), from which their news
+        counts; None if none was. Without it a player stalled from their first turn came
+        back to a turn DM without a word of the AI's moves for them or of a week's play."""
+        if seat is None:
+            return None
+        first = next((a for a in await self.store.actions(table.row.id)
+                      if a.seat == seat and a.user_id is None), None)
+        return None if first is None or table.by_seat(seat).is_ai else first.id - 1
 
     async def _own_last_move(self, table: Table, seat: int) -> ActionRow | None:
         """The seat's latest move made by a person, not by an AI for them (the AI a move
