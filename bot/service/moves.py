@@ -396,10 +396,13 @@ class Moves(ServiceBase):
                 table.credited(seat, table.run_said(seat, saids)), *records,
                 *self._phases_begun(table, later)])
         replies += pictures
+        # titled once, at the end: a title spanned before this line went above the board
+        # named the AI seats' first phase, not this move's ("Turn 37: Bot 1 → Turn 38: Anna"
+        # above "__Turn 36: Bert__")
         after = await self._after_change(table, board_due=board_due,
                                          mover=(seat, user_id, lang) if goes_on else None,
                                          hidden=HiddenBefore(secrets_before, phase_before,
-                                                             user_id))
+                                                             user_id), span=False)
         if later and replies and not pictures:  # headed already: a heading after it is said
             after = _unrepeated(replies[-1], after)
         elif replies and not pictures and table.result is not None and table.result in after:
@@ -508,7 +511,8 @@ class Moves(ServiceBase):
 
     async def _after_change(self, table: Table, board_due: bool = False,
                             mover: tuple[int, int, str] | None = None,
-                            hidden: HiddenBefore | None = None) -> list[Reply]:
+                            hidden: HiddenBefore | None = None,
+                            span: bool = True) -> list[Reply]:
         """AI seats move, then the result post or the turn prompt; reminders follow. After
         a move that ended a phase (``board_due``: ``Game.board_round`` changed) a board
         follows the AI seats' moves.
@@ -516,7 +520,9 @@ class Moves(ServiceBase):
         locale) gets the prompt to themselves, in their language (``_own_prompt``).
         With ``hidden``, the news of hidden information the change dealt (:meth:`_secret_news`)
         comes last; a player it makes to act reads theirs in their turn DM, the one
-        notification of the deal (a hand DM and a "your turn" DM came at the same moment)."""
+        notification of the deal (a hand DM and a "your turn" DM came at the same moment).
+        Without ``span`` a board keeps its own title (:func:`_spanned`): the caller puts its
+        own lines above it first."""
         replies = await self._run_ai(table, board_due)
         game, state = table.game, table.state
         assert state is not None
@@ -539,7 +545,7 @@ class Moves(ServiceBase):
             else ([], {})
         carried = await self._tell_reminders(table, hands)
         # an undo request open before this change lapsed with it: its post says so
-        return _folded(replies, table.result) + await self._watch_news(table) + \
+        return _folded(replies, table.result, span) + await self._watch_news(table) + \
             await self._undo_lapsed(table) + \
             [r for r in dealt if r.audience is not Audience.DM or r.user_id not in carried]
 
@@ -689,12 +695,14 @@ def _told_first(replies: list[Reply], user_id: int | None, line: str) -> list[Re
     return [Reply(line, Audience.EPHEMERAL, user_id=user_id), *replies]
 
 
-def _folded(replies: list[Reply], result: Reply | None = None) -> list[Reply]:
+def _folded(replies: list[Reply], result: Reply | None = None,
+            span: bool = True) -> list[Reply]:
     """Plain channel text just before a titled picture post (a board) goes into that post's
     text: a move and the board it ends the phase with are one message, not two. Text that
     mentions someone stays apart (an embed's mentions would not ping), and so does what
     comes before the ``result`` post: titled "final result", it opened with a phase's
-    heading and twenty lines of the AI seats' last round."""
+    heading and twenty lines of the AI seats' last round. Boards are titled by their text's
+    first heading (:func:`_spanned`) unless ``span`` is off."""
     out: list[Reply] = []
     for reply in replies:
         before = out[-1] if out else None
@@ -707,7 +715,7 @@ def _folded(replies: list[Reply], result: Reply | None = None) -> list[Reply]:
             out[-1] = replace(reply, text="\n".join(t for t in (before.text, reply.text) if t))
         else:
             out.append(reply)
-    return [_spanned(reply) for reply in out]
+    return [_spanned(reply) for reply in out] if span else out
 
 
 def _spanned(reply: Reply) -> Reply:
