@@ -70,7 +70,7 @@ async def test_an_ai_seat_goes_back_to_its_player(tmp_path, monkeypatch):
         assert f"<@{carla.id}>" in back.visible_posts[0].text
         now = (await seats(bot))[carla_seat]
         assert not now.is_ai and now.user_id == carla.id
-        assert any("You now play" in m.text for m in bot.stand_in.dms(carla.id))
+        assert any("You have your seat (" in m.text for m in bot.stand_in.dms(carla.id))
 
 
 async def test_a_member_takes_an_ai_seat_named_by_seat(tmp_path, monkeypatch):

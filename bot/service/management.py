@@ -86,8 +86,7 @@ class Management(ServiceBase):
             return by_name
         target = table.seat_of(user_id)
         if target is None and table.row.status == "active":
-            played = next((a.seat for a in reversed(await self.store.actions(table.row.id))
-                           if a.user_id == user_id), None)
+            played = await self._played_seat(table.row.id, user_id)
             held = next((s for s in table.seats if s.seat == played), None) \
                 if played is not None else None
             target = held if held is not None and held.is_ai else None
@@ -206,8 +205,12 @@ class Management(ServiceBase):
         lang = (await self._languages_of(table)).get(user_id, table.row.language)
         game = table.game
         secret = _private_part(game.view(table.state, seat.seat), game.view(table.state, None))
-        lines = [t("svc.replaced_dm", lang, title=game.title, channel=table.row.channel_id,
-                   name=seat.name, colour=colour_name(seat.colour, lang)),
+        # their own seat back, which an AI kept for them, is no stranger's ("You now play
+        # **Bot 1**'s seat" read so)
+        back = seat.is_ai and await self._played_seat(table.row.id, user_id) == seat.seat
+        lines = [t("svc.replaced_dm_back" if back else "svc.replaced_dm", lang,
+                   title=game.title, channel=table.row.channel_id, name=seat.name,
+                   colour=colour_name(seat.colour, lang)),
                  *_secret_lines(secret, lang)]
         return Reply(_clip("\n".join(lines)), Audience.DM, user_id=user_id)
 

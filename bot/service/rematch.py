@@ -117,11 +117,19 @@ class Rematch(ServiceBase):
         return _public(t("rematch.link", old.language if old else "en", channel=thread_id))
 
     async def _played_seat(self, game_id: int, user_id: int) -> int | None:
-        """The seat ``user_id`` last moved for in the game, or None: a player who left
+        """The seat ``user_id`` last moved for in the game, else one they held before it
+        was handed on (``SeatRow.left_by``; an AI's seat first), or None: a player who left
         or was replaced holds no seat now, yet played the game (the seats say who holds
-        them, the moves who made them)."""
-        return next((a.seat for a in reversed(await self.store.actions(game_id))
-                     if a.user_id == user_id), None)
+        them, the moves who made them, and one whose seat an AI took before they ever
+        moved made none)."""
+        moved = next((a.seat for a in reversed(await self.store.actions(game_id))
+                      if a.user_id == user_id), None)
+        if moved is not None:
+            return moved
+        held = sorted((s for s in await self.store.seats(game_id)
+                       if s.left_by == user_id and s.seat is not None),
+                      key=lambda s: not s.is_ai)
+        return held[0].seat if held else None
 
     async def _refuse_a_second(self, old: GameRow) -> None:
         """Refuse a rematch of ``old`` while one it had is not abandoned, pointing to it: a

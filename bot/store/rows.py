@@ -70,6 +70,7 @@ class SeatRow:
     is_ai: bool
     ai_level: str | None
     colour_picked: bool = False  # chosen with /game join colour: (kept at the start)
+    left_by: int | None = None  # the member who held the seat before it was handed on
 
 
 @dataclass(frozen=True)
