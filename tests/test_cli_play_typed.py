@@ -74,8 +74,9 @@ def test_header_and_moves_name_players_as_the_summary_does(tmp_path):
 def test_a_recaps_title_goes_with_its_picture_and_the_hand_is_shown_once(tmp_path):
     text = run(tmp_path, "play 10 island\ndone\nquit\n")
     assert "] Turn 1: Player 1" not in text, text
-    # (the recap's title spans the turns its text heads: "Turn 2: Bot 1 → Turn 4: …")
-    assert re.search(r"^\[Turn 2: Bot 1 → Turn 4: Player 1\]\s+-> \S+\.png$", text, re.M), text
+    # (the recap's title spans the turns its text heads, from the player's own: "Turn 1: …
+    # → Turn 4: …"; it began at the AI seats' "Turn 2: Bot 1" above Turn 1's heading)
+    assert re.search(r"^\[Turn 1: Player 1 → Turn 4: Player 1\]\s+-> \S+\.png$", text, re.M), text
     assert "Only you see" not in text, text
     turn4 = text.split("=== Player 1: your turn (Turn 4: Player 1) ===")
     assert len(turn4) == 2 and turn4[0].count("Hand: ") == 2, turn4[0]  # turn 1, twice
