@@ -365,6 +365,9 @@ class Moves(ServiceBase):
         lines = await self._commit(table, seat, user_id, action)
         state = table.state  # _commit replaced it with the new state
         own, later = _by_phase(game, lines)  # the phases the move began, with their events
+        # a phase with nothing said is not headed: a Rhein board post ended on "__Round 8/8 ·
+        # Phase 5: Fulfil Orders__" with nothing under it (its title names the phase)
+        later = [(phase, part) for phase, part in later if any(table.said_apart(part))]
         said, records = table.said_apart(own)
         extras = extras_for(table.row.game_key)
         pictures: list[Reply] = []
