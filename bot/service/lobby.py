@@ -83,6 +83,10 @@ class Lobby(ServiceBase):
         wanted = colour.strip() if colour and colour.strip() else None
         if mine and wanted is None:
             raise Refusal("svc.seated")
+        if mine is None and wanted is None:
+            own = await self._own_rematch_seat(table, ctx.user_id)
+            if own is not None:
+                return notices + await self._take_own_seat(table, own, ctx)
         if mine is None and len(table.seats) >= table.row.max_players:
             raise Refusal("svc.full", count=table.row.max_players)
         picked = self._pick_colour(table, wanted, mine)
@@ -120,6 +124,28 @@ class Lobby(ServiceBase):
             said = "\n".join([said, t("svc.runs_now_lobby", lang, name=ctx.user_name)])
         return notices + [_public(said)]
 
+    async def _own_rematch_seat(self, table: Table, user_id: int) -> SeatRow | None:
+        """A rematch lobby's AI seat that took over ``user_id``'s seat in the game it
+        repeats (its colour and place; the rematch seats every seat of that game again, AI
+        seats too), or None. Without it a player who had left came back to a full table,
+        or to a new colour after the AI that replaced them."""
+        if table.row.rematch_of is None:
+            return None
+        played = await self._played_seat(table.row.rematch_of, user_id)
+        old = next((s for s in await self.store.seats(table.row.rematch_of)
+                    if s.seat == played), None) if played is not None else None
+        return next((s for s in table.seats if s.is_ai and old is not None
+                     and s.colour.lower() == old.colour.lower()), None)
+
+    async def _take_own_seat(self, table: Table, own: SeatRow, ctx: Ctx) -> list[Reply]:
+        await self.store.replace_seat(table.row.id, table.row.version, None,
+                                      user_id=ctx.user_id, name=ctx.user_name, is_ai=False,
+                                      ai_level=None, now=self.clock(), joined=own.joined)
+        lang = table.row.language
+        return [_public(t("join.own_seat", lang, name=ctx.user_name, bot=own.name,
+                          colour=colour_name(own.colour, lang), count=len(table.seats),
+                          max=table.row.max_players))]
+
     async def _join_started(self, table: Table, user_id: int) -> Refusal:
         """Why a running game takes no one in, and the way that does: an AI seat given to
         them by whoever runs the table (the seat they played, when an AI took it over),
@@ -128,8 +154,7 @@ class Lobby(ServiceBase):
         ais = [s for s in table.seats if s.is_ai and s.seat is not None]
         if not ais:
             return Refusal("svc.join_started")
-        played = next((a.seat for a in reversed(await self.store.actions(table.row.id))
-                       if a.user_id == user_id), None)
+        played = await self._played_seat(table.row.id, user_id)
         theirs = next((s for s in ais if s.seat == played), ais[0])
         return Refusal("svc.join_started_ai", bot=theirs.name)
 

@@ -284,20 +284,23 @@ class StoreBase:
                            (game_id, joined))
             return version
 
-    async def replace_seat(self, game_id: int, expected_version: int, seat: int, *,
+    async def replace_seat(self, game_id: int, expected_version: int, seat: int | None, *,
                            user_id: int | None, name: str, is_ai: bool,
-                           ai_level: str | None, now: float, hosted: bool | None = None
-                           ) -> int:
-        """``hosted``: as for :meth:`remove_seat`. A member who held the seat is kept as
-        its ``left_by`` (the right-hand side reads the row as it was)."""
+                           ai_level: str | None, now: float, hosted: bool | None = None,
+                           joined: int | None = None) -> int:
+        """``hosted``: as for :meth:`remove_seat`; ``joined``: the seat of that join number
+        instead (``seat`` None: a lobby's seats have no number yet). A member who held the
+        seat is kept as its ``left_by`` (the right-hand side reads the row as it was)."""
         async with self._tx() as tx:
             version = await self._bump(tx, game_id, expected_version, now,
                                        **_hosted_field(hosted))
             await tx.fetch(
                 "UPDATE seats SET left_by = CASE WHEN is_ai = 0 AND user_id IS NOT NULL "
                 "THEN user_id ELSE left_by END, user_id = ?, name = ?, is_ai = ?, "
-                "ai_level = ? WHERE game_id = ? AND seat = ?",
-                (user_id, name, int(is_ai), ai_level, game_id, seat),
+                "ai_level = ? WHERE game_id = ? AND "
+                + ("joined = ?" if joined is not None else "seat = ?"),
+                (user_id, name, int(is_ai), ai_level, game_id,
+                 joined if joined is not None else seat),
             )
             await tx.fetch("DELETE FROM undo_votes WHERE game_id = ?", (game_id,))
             return version
