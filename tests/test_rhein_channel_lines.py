@@ -57,8 +57,10 @@ async def test_r51_a_player_going_bankrupt_is_a_bold_line_of_its_own_naming_them
     assert after["out"][broke] == 1
     channel = [line for reply in replies if reply.is_public for line in reply.text.split("\n")]
     # and the player struck is pinged: knocked out, no turn of theirs will tell them
-    assert f"**{name} cannot pay, goes bankrupt and is out of the game.** <@{struck}>" \
-        in channel, channel
+    # with what went unpaid: "cannot pay" alone, with no payment line before it, left the
+    # table guessing what for
+    assert f"**{name} cannot pay 2 for storing 2 containers (has 0), goes bankrupt and is " \
+        f"out of the game.** <@{struck}>" in channel, channel
     # said once: not again inside the move's own line
     assert sum("bankrupt" in line for line in channel) == 1, channel
     await store.close()
@@ -69,7 +71,8 @@ def test_r51_the_bankruptcy_line_in_german():
     _end_of_round_with(state, GREEN, BLUE)
     lines = GAME.apply(state, GREEN, {"type": "done"})
     [line] = [line for line in lines if line.key in GAME.alert_keys]
-    assert say(line, "de") == "Blau kann nicht zahlen, geht bankrott und scheidet aus dem Spiel aus."
+    assert say(line, "de") == "Blau kann 2 für die Lagerung (2 Container) nicht zahlen " \
+        "(hat 0), geht bankrott und scheidet aus dem Spiel aus."
     assert YELLOW not in [s for s in range(3) if state["out"][s]]
 
 

@@ -60,7 +60,7 @@ def rhein_bankruptcy(lang: str) -> str:
         ("rhein.log.ends_move", {"transport": upper(red), "pos": 5, "place": "Mainz"}),
         ("rhein.log.expires", {"player": "Anna", "card": 12}),
         ("rhein.log.pays", {"player": "Anna", "amount": 4, "what": "12"}),
-        ("rhein.log.bankrupt", {"player": "Anna"}),
+        ("rhein.log.bankrupt", {"player": "Anna", "amount": 4, "what": "12", "have": 2}),
         ("rhein.log.still_in_basel.one", {"transports": upper(black)}),
         ("rhein.log.empty_back", {"transports": f"{white}, {red}"}),
         ("rhein.log.revealed", {"round": 3, "cards": "47, 16, 40, 18, 13, 20"}),
@@ -161,7 +161,7 @@ def test_the_card_draws_the_kept_bankruptcy():
 
 @pytest.mark.parametrize("lang", texts.LANGUAGES)
 @pytest.mark.parametrize(("key", "values", "decisive"), [
-    ("rhein.log.bankrupt", {"player": "Anna"}, True),
+    ("rhein.log.bankrupt", {"player": "Anna", "amount": 4, "what": "x", "have": 2}, True),
     ("rhein.log.fulfil", {"player": "Anna", "card": 5, "count": 7, "income": 16}, True),
     ("rhein.log.finished.fulfil", {"player": "Anna", "city": "Köln"}, False),
     ("rhein.log.load", {"player": "Anna", "count": 1, "transport": "x"}, False),

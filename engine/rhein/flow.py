@@ -404,11 +404,14 @@ def mandatory_payment(state: State, seat: int, amount: int, what: Msg, log: Log)
         change_capital(state, seat, -amount)
         log.append(msg("rhein.log.pays", player=player(seat), amount=amount, what=what))
         return
-    go_bankrupt(state, seat, log)
+    go_bankrupt(state, seat, amount, what, log)
 
 
-def go_bankrupt(state: State, seat: int, log: Log) -> None:
-    """R51: the player leaves with everything theirs; markers stay with the transports."""
+def go_bankrupt(state: State, seat: int, amount: int, what: Msg, log: Log) -> None:
+    """R51: the player leaves with everything theirs; markers stay with the transports.
+    The line says what went unpaid and what the player had: "cannot pay" alone left the
+    table guessing, with no payment line before it."""
+    have = state["capital"][seat]
     state["out"][seat] = state["round"]
     state["lying"][seat] = [0] * (data.MAX_POSITION + 1)
     for transport in state["transports"].values():
@@ -417,7 +420,8 @@ def go_bankrupt(state: State, seat: int, log: Log) -> None:
         if item["where"] == "board":
             item.update(where="reserve", pos=None, load=0, moved=False)
     state["orders"][seat] = []
-    log.append(msg("rhein.log.bankrupt", player=player(seat)))
+    log.append(msg("rhein.log.bankrupt", player=player(seat), amount=amount, what=what,
+                   have=have))
 
 
 def end_of_round(state: State, log: Log) -> None:

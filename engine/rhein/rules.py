@@ -485,8 +485,21 @@ def check_done(state: State, seat: int, action: Action) -> Reason | None:
 
 
 def do_done(state: State, seat: int, action: Action, log: Log) -> None:
-    log.append(done_line(state["step"], seat))
+    if state["step"] == "stop":
+        log.append(stop_done_line(state, seat))
+    else:
+        log.append(done_line(state["step"], seat))
     flow.end_turn(state, log)
+
+
+def stop_done_line(state: State, seat: int) -> Msg:
+    """A seat's ``done`` at a stop says what stays aboard, where: "keeps the rest aboard"
+    read as if part had been unloaded when nothing was, and named no transport or city.
+    Whether the seat unloaded here is in no state, so the line holds for both."""
+    key, where = state["stop"]["transport"], state["stop"]["city"]
+    return msg("rhein.log.done.stop", player=player(seat),
+               count=state["transports"][key]["load"][seat], transport=transport(key, "dat"),
+               city=city(where))
 
 
 Check = Callable[[State, int, Action], "Reason | None"]
