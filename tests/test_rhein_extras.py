@@ -95,13 +95,14 @@ def test_a_stop_in_the_orders_city_offers_the_quantities_it_takes_first():
     state = fresh(3)
     set_capital(state, green=10, yellow=15, blue=16)
     give(state, GREEN, 9)  # Mannheim: 2, 3 or 4 containers
-    board(state, "red-train", None, {GREEN: 5}, markers=[3])
+    board(state, "red-train", None, {GREEN: 9}, markers=[3])
     start_phase4(state)
     assert state["stop"] == {"transport": "red-train", "city": 3} and current(state) == GREEN
     labels = _labels(state, GREEN)
-    assert labels[:3] == ["Unload 2 from the red Train", "Unload 3 from the red Train",
-                          "Unload 4 from the red Train"]
-    assert labels[-1] == "Done: keep the rest aboard"
+    # the quantities it takes get the buttons beside the whole load, and read in order
+    assert labels == ["Unload 9 from the red Train", "Unload 4 from the red Train",
+                      "Unload 3 from the red Train", "Unload 2 from the red Train",
+                      "Done: keep the rest aboard"]
 
 
 def _loading_for_mannheim() -> tuple[dict, int]:

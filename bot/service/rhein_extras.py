@@ -108,8 +108,23 @@ def button_indexes(game: Game, state: State, seat: int, moves: list[Action],
                                [i for i in others if rank(listed[i]) == tier])
         ranked += [members[n] for n in spread([labels[i] for i in members])]
     if closing is None:
-        return ranked[:room]
-    return ranked[:room - 1] + [closing]
+        return _unloads_in_order(listed, ranked[:room])
+    return _unloads_in_order(listed, ranked[:room - 1]) + [closing]
+
+
+def _unloads_in_order(moves: list[Action], chosen: list[int]) -> list[int]:
+    """``chosen`` with its unloads and transfers in reading order, in the places they hold:
+    the ranking picks which counts get a button, but in its order the buttons read "Unload 5,
+    Unload 3, Unload 1, Transfer 1, Unload 2, Unload 4". Unloads come first, each vehicle's
+    largest count (all aboard) first, then transfers alike."""
+    places = [k for k, i in enumerate(chosen) if moves[i].get("type") in ("unload", "transfer")]
+    ordered = sorted((chosen[k] for k in places), key=lambda i: (
+        moves[i]["type"] == "transfer", str(moves[i].get("transport") or moves[i].get("from")),
+        str(moves[i].get("to") or ""), -moves[i]["n"]))
+    result = list(chosen)
+    for k, i in zip(places, ordered, strict=True):
+        result[k] = i
+    return result
 
 
 def _whole_first(state: State, seat: int, moves: list[Action], members: list[int]) -> list[int]:
