@@ -187,7 +187,9 @@ def draw_transports(draw: ImageDraw.ImageDraw, view: dict[str, Any],
     number = len(transports)
     x = left + (number // rows) * (width + gap)
     y = top + (number % rows) * (height + gap)
-    _orders_cell(draw, view, (x, y, x + width, y + height), lang)
+    # last in its column, the orders' box takes what the column leaves below it: one order
+    # and a cryptic "+1" showed in a box above empty panel
+    _orders_cell(draw, view, (x, y, x + width, max(y + height, bottom)), lang)
 
 
 def _orders_cell(draw: ImageDraw.ImageDraw, view: dict[str, Any], box: tuple[float, ...],
@@ -207,7 +209,14 @@ def _orders_cell(draw: ImageDraw.ImageDraw, view: dict[str, Any], box: tuple[flo
     step = min(LINE, max(CLOSE[1], (bottom - top - 8) / 3))  # a line needs 28 px to the next
     lines = max(1, int((bottom - top - 8) // step) - 1)
     if len(said) > lines:
-        said = [*said[:lines - 1], f"{said[lines - 1]} +{len(said) - lines}"]
+        # those left out are counted in words on a line of their own: "Koblenz 2/4 +1" read
+        # as a bonus; a box of one line says the count after the first order, cut to fit
+        shown = max(1, lines - 1)
+        more = word(lang, "card.more_short", count=len(said) - shown)
+        if lines == 1:
+            said = [f"{fit(said[0], SMALL, room - text_width(' ' + more, SMALL))} {more}"]
+        else:
+            said = [*said[:shown], more]
     y = top + 4
     draw_text(draw, (left + 10, y), fit(word(lang, "card.your_orders"), SMALL, room, True),
               SMALL, bold=True, fill=INK)
