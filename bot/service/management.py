@@ -3,7 +3,7 @@ runs a table once its runner is gone."""
 
 from __future__ import annotations
 
-from bot.i18n import colour_name, t
+from bot.i18n import LANGUAGES, colour_name, t
 from bot.replies import Audience, Reply
 from bot.service.base import (
     Ctx,
@@ -47,7 +47,7 @@ class Management(ServiceBase):
         Carla her seat back."""
         table, notices = await self._table(ctx)
         self._refuse_unless_runner(ctx, table, "svc.kick_who")
-        target = await self._kick_target(table, target_user_id, seat)
+        target = await self._kick_target(table, target_user_id, seat, ctx.locale)
         if table.row.status == "lobby":  # removing oneself is leaving: a host may stay
             return notices + await self._lobby_seat_gone(
                 table, target, t("svc.removed", table.row.language, name=target.name),
@@ -72,13 +72,14 @@ class Management(ServiceBase):
             table, target, [*told, said], replacement_user_id, replacement_name,
             by=ctx.user_name if target.user_id != ctx.user_id else None)
 
-    async def _kick_target(self, table: Table, user_id: int | None, named: str | None
-                           ) -> SeatRow:
-        """The seat a kick names (:meth:`kick`), or the refusal saying what went wrong."""
+    async def _kick_target(self, table: Table, user_id: int | None, named: str | None,
+                           locale: str = "en") -> SeatRow:
+        """The seat a kick names (:meth:`kick`), or the refusal saying what went wrong
+        (its seats named in the asker's ``locale``, as their refusal is)."""
         by_name = self._named_seat(table, named) if named and named.strip() else None
         if named and named.strip() and by_name is None:
             raise Refusal("svc.kick_no_such_seat", seat=repr(clip_word(named.strip())),
-                          seats=", ".join(self._seat_label(table, s)
+                          seats=", ".join(self._seat_label(s, locale)
                                           for s in self._kickable(table)))
         if user_id is None:
             if by_name is None:
@@ -102,19 +103,22 @@ class Management(ServiceBase):
         return [s for s in table.seats if s.seat is not None or table.row.status == "lobby"]
 
     @staticmethod
-    def _seat_label(table: Table, seat: SeatRow) -> str:
-        return f"{seat.name} ({colour_name(seat.colour, table.row.language)})"
+    def _seat_label(seat: SeatRow, locale: str) -> str:
+        return f"{seat.name} ({colour_name(seat.colour, locale)})"
 
     def _named_seat(self, table: Table, text: str) -> SeatRow | None:
         """The seat ``text`` names: as the seat list shows it ("Bot 1 (blue)"), by its
-        player's or AI's name, or by its colour (key, or name in the table's language)."""
+        player's or AI's name, or by its colour (key, or name), in any language: the list
+        and its autocomplete speak the reader's, who may not be the table's."""
         typed = " ".join(text.split()).lower()
         seats = self._kickable(table)
-        for words in (lambda s: self._seat_label(table, s), lambda s: s.name,
-                      lambda s: s.colour, lambda s: colour_name(s.colour, table.row.language)):
-            found = [s for s in seats if words(s).lower() == typed]
+        for words in ([lambda s, lang=lang: self._seat_label(s, lang) for lang in LANGUAGES]
+                      + [lambda s: s.name, lambda s: s.colour]
+                      + [lambda s, lang=lang: colour_name(s.colour, lang)
+                         for lang in LANGUAGES]):
+            found = {s.joined: s for s in seats if words(s).lower() == typed}
             if len(found) == 1:
-                return found[0]
+                return next(iter(found.values()))
         return None
 
     async def seat_choices(self, ctx: Ctx, typed: str = "") -> list[tuple[str, str]]:
@@ -126,10 +130,10 @@ class Management(ServiceBase):
             return []
         needle = typed.strip().lower()
         seats = sorted(self._kickable(table), key=lambda s: not s.is_ai)
-        lang = table.row.language
-        return [(self._seat_label(table, s) + (t("svc.status.ai", lang) if s.is_ai else ""),
-                 self._seat_label(table, s)) for s in seats
-                if needle in self._seat_label(table, s).lower()]
+        lang = ctx.locale  # the asker reads the choices
+        return [(self._seat_label(s, lang) + (t("svc.status.ai", lang) if s.is_ai else ""),
+                 self._seat_label(s, lang)) for s in seats
+                if needle in self._seat_label(s, lang).lower()]
 
     async def _seat_handed_on(self, table: Table, seat: SeatRow, lines: list[str],
                               user_id: int | None, name: str | None,
