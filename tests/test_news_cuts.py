@@ -25,7 +25,7 @@ def test_a_short_message_keeps_the_bankruptcy_and_both_ends(lang):
 def test_an_alert_in_bold_with_its_mention_stays_decisive():
     from render.move_pieces import decisive
 
-    line = "Anna cannot pay, goes bankrupt and is out of the game."
+    line = "Anna cannot pay 5 for expired orders (has 2), goes bankrupt and is out of the game."
     assert decisive(line, "rhein") and decisive(f"**{line}** <@123>", "rhein")
     run = " · ".join(["Bert loads 1 onto the white Train (-1)"] * 6 + [f"**{line}** <@123>"]
                      + ["loads 1 onto the red Ship (-1)"] * 4)

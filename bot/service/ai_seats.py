@@ -196,32 +196,32 @@ class AiSeats(ServiceBase):
                 grouped[-1][1].append(said)
             else:
                 grouped.append((seat, [said]))
+        # a run whose last move a record follows caused it (the first 6-train bought, then
+        # "Phase 6 begins" and the rusts): cut with the runs around it, the record read as if
+        # nobody had caused it, so its last move stays, after the count
+        causes = {number for number, (seat, _) in enumerate(grouped[:-1])
+                  if seat is not None and grouped[number + 1][0] is None}
         lines: list[str] = []
         used, cut = 0, False
         for number, (seat, saids) in enumerate(grouped):
             if seat is None:
                 lines += saids
                 continue
-            if cut:
-                continue
-            # a run of one seat's moves names it once: "**Bot 2** (sky) plays ... · takes ..."
-            if seat == EVENT:
-                credited = table.run_said(None, saids)
-            elif isinstance(seat, str):
-                credited = f"{seat}: {table.run_said(None, saids)}"
-            else:
-                credited = table.credited(seat, table.run_said(seat, saids))
-            line = shortened(credited, lambda text: len(text) <= AI_LINE_LIMIT,
-                             table.row.game_key)
-            later = [rest for s, rest in grouped[number:] if s is not None]
-            more = t("svc.ai_more", table.row.language, count=sum(len(r) for r in later))
-            room = AI_PHASE_LIMIT - used - len(line) - 1
-            if room < 0 or (len(later) > 1 and room < len(more) + 1):
+            if not cut:
+                line = _run_line(table, seat, saids)
+                later = [rest for s, rest in grouped[number:] if s is not None]
+                kept = sum(1 for k in causes if k >= number)
+                more = t("svc.ai_more", table.row.language,
+                         count=sum(len(r) for r in later) - kept)
+                room = AI_PHASE_LIMIT - used - len(line) - 1
+                if room >= 0 and (len(later) == 1 or room >= len(more) + 1):
+                    lines.append(line)
+                    used += len(line) + 1
+                    continue
                 lines.append(more)  # the lines before kept room for it
                 cut = True
-                continue
-            lines.append(line)
-            used += len(line) + 1
+            if number in causes:
+                lines.append(_run_line(table, seat, saids[-1:]))
         return lines
 
     async def _ai_card(self, table: Table) -> list[Reply]:
@@ -277,3 +277,15 @@ def _by_phase(game: Any, lines: list[Any]) -> tuple[list[Any], list[tuple[Any, l
 
 def _alerts(game: Any, lines: list[Any]) -> bool:
     return any(getattr(line, "key", None) in game.alert_keys for line in lines)
+
+
+def _run_line(table: Table, seat: int | str, saids: list[str]) -> str:
+    """A run of one seat's moves, the seat named once: "**Bot 2** (sky) plays ... · takes
+    ..." (a corporation the game operates, or the game's own events, alike)."""
+    if seat == EVENT:
+        credited = table.run_said(None, saids)
+    elif isinstance(seat, str):
+        credited = f"{seat}: {table.run_said(None, saids)}"
+    else:
+        credited = table.credited(seat, table.run_said(seat, saids))
+    return shortened(credited, lambda text: len(text) <= AI_LINE_LIMIT, table.row.game_key)
