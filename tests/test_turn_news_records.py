@@ -56,6 +56,33 @@ async def test_the_turn_dm_news_says_a_new_phase_and_a_bankruptcy_without_its_pi
     assert "<@" not in dm, dm
 
 
+async def test_records_are_lines_of_their_own_even_from_runs_too_old_to_repeat(
+        world, monkeypatch):
+    """A German 18Rhl review's DM news cut "Die Bank ist gesprengt" out of a long line, and
+    dropped "Phase 8 beginnt" and the rusts with the runs older than the latest five (here
+    the latest one: three players have two runs between a player's turns)."""
+    from bot.service import reminder_settings
+
+    monkeypatch.setattr(reminder_settings, "NEWS_RUNS", 1)
+    service, reminders, box = world
+    await service.new(ctx(1), "recordpebbles")
+    for user in (2, 3):
+        await service.join(ctx(user))
+    await service.start(ctx(1), order="joined")
+    for user in (1, 2, 3):
+        await service.play(ctx(user), "ready")
+    for user, move in [(1, "take 1"), (1, "end"), (2, "take 3"), (2, "end"), (3, "take 1"),
+                       (3, "end")]:
+        await service.play(ctx(user), move)
+    await reminders.run_due()
+    dm = [text for user, text in box.dms if user == 1][-1]
+    lines = dm.partition("Since your last move:")[2].splitlines()
+    assert not any("takes 3" in line for line in lines), dm  # U2's run is too old to repeat
+    assert "Phase 6 begins: train limit 2." in lines, dm  # its records are not
+    assert "**U2 goes bankrupt and leaves the game.**" in lines, dm
+    assert any(line.startswith("**U3**") for line in lines), dm
+
+
 def test_a_dm_never_carries_a_mention_in_its_content():
     """Anna's turn DM read "<@Bert>" above its "Your turn" embed: the news repeated Bert's
     bankruptcy with its ping, and every mention in an embed went to the content, as a

@@ -65,19 +65,29 @@ class ReminderSettings(ServiceBase):
                         lines)
                        for action, (mover, lines) in zip(actions, table.credits(actions, lang),
                                                          strict=True)]
-            runs = [(credits[entry[0]][0], saids)
-                    for entry in card_entries(actions, [mover for mover, _ in credits])
-                    if (saids := [said for said in (_news_said(table, credits[i][1], lang)
-                                                    for i in entry) if said])]
+            runs: list[tuple[int | str | _AiFor, list[str], list[str]]] = []
+            for entry in card_entries(actions, [mover for mover, _ in credits]):
+                parts = [_news_parts(table, credits[i][1], lang) for i in entry]
+                saids = [said for said, _ in parts if said]
+                records = [record for _, found in parts for record in found]
+                if saids or records:
+                    runs.append((credits[entry[0]][0], saids, records))
             if not runs:
                 continue
             shown = runs[-NEWS_RUNS:]
             room = max(NEWS_LINE, NEWS_ROOM // len(shown))
-            # whole moves give way, the decisive ones last (a cut mid-sentence lost who
-            # was to move next)
-            lines = [shortened(_news_run(table, mover, saids, lang),
-                               lambda text, room=room: len(text) <= room, table.row.game_key)
-                     for mover, saids in shown]
+            # a record (a new phase, rusting trains, the bank broken, a bankruptcy) is a line
+            # of its own, never cut, also from runs too old to repeat: glued to a move's text
+            # a cut took it, and a German DM never said the bank had broken
+            lines = [record for _, _, records in runs[:-NEWS_RUNS] for record in records]
+            for mover, saids, records in shown:
+                # whole moves give way, the decisive ones last (a cut mid-sentence lost who
+                # was to move next)
+                if saids:
+                    lines.append(shortened(_news_run(table, mover, saids, lang),
+                                           lambda text, room=room: len(text) <= room,
+                                           table.row.game_key))
+                lines += records
             more = [t("rem.news_more", lang, count=len(runs) - NEWS_RUNS)] \
                 if len(runs) > NEWS_RUNS else []
             info.waiting[user_id] = "\n".join([t("rem.news", lang), *more, *lines, expected])
@@ -216,17 +226,15 @@ def _news_run(table: Table, mover: int | str | _AiFor, saids: list[str], lang: s
                           lang)
 
 
-def _news_said(table: Table, lines: list, lang: str) -> str:
-    """A move as a turn DM's news repeats it: its text and the public records the channel
-    posts apart (``Game.record_keys``: a new phase, trains rusting, the bank breaking; and
-    the alerts, someone going bankrupt), which a player back after a day must read. An
-    alert's ping is left out: the DM goes to one reader, and a mention there would only put
-    another player's name where its preview should say that it is the reader's turn.
-    Without records the move's own text, which ``run_said`` may merge with the next."""
+def _news_parts(table: Table, lines: list, lang: str) -> tuple[str, list[str]]:
+    """A move as a turn DM's news repeats it: its text, and apart the public records the
+    channel posts apart (``Game.record_keys``: a new phase, trains rusting, the bank
+    breaking; and the alerts, someone going bankrupt), which a player back after a day must
+    read. An alert's ping is left out: the DM goes to one reader, and a mention there would
+    only put another player's name where its preview should say that it is the reader's
+    turn."""
     said, records = table.said_apart(lines, lang)
-    if not records:
-        return said
-    return " ".join(text for text in (said, *(_unpinged(r) for r in records)) if text)
+    return said, [_unpinged(record) for record in records]
 
 
 def _unpinged(text: str) -> str:
