@@ -58,9 +58,10 @@ def test_a_forced_train_buy_says_what_the_president_adds():
 
 def test_a_bankruptcy_says_the_president_goes_bankrupt_and_who_enters_receivership():
     english, german = _lines(BANKRUPTCY, 397, 1)
-    assert english[0] == "GVE cannot raise the money for a train: its president goes bankrupt"
+    assert english[0] == ("GVE cannot raise the money for a train: its president goes "
+                          "bankrupt; Player 3 sells 30% of GVE for 150M"), english[0]
     assert "GVE goes into receivership" in english and "CME goes into receivership" in english
     assert not any("becomes president" in line or ": bankrupt" in line for line in english)
     assert german[0] == ("GVE kann das Geld für einen Zug nicht aufbringen: ihr Direktor "
-                         "geht bankrott"), german
+                         "geht bankrott; Spieler 3 verkauft 30 % GVE für 150M"), german
     assert "GVE kommt unter Zwangsverwaltung" in german

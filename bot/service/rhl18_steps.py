@@ -81,8 +81,8 @@ class Lays:
             label = msg("rhl18.discord.menu.hex", by=self.by(prefix), hex=hex_id, name=name,
                         tiles=tiles, cost=self.cost(first))
         else:
-            label = msg("rhl18.discord.lay_hex", prefix=prefix, hex=hex_id, name=name,
-                        tiles=tiles, cost=self.cost(first))
+            label = msg("rhl18.discord.lay_hex", prefix=self.by(prefix), hex=hex_id,
+                        name=name, tiles=tiles, cost=self.cost(first))
         return _fit(say(label, self.lang)), f"{prefix}lay {hex_id}"
 
     def by(self, prefix: str) -> Msg | str:
@@ -97,7 +97,7 @@ class Lays:
         if len(moves) == 1:  # nothing left to choose: the final notation at once
             return self.rotation_choice(moves[0])
         key = "rhl18.discord.menu.tile" if self.menu else "rhl18.discord.lay_tile"
-        label = msg(key, prefix=prefix, tile=name, hex=hex_id,
+        label = msg(key, prefix=self.by(prefix), tile=name, hex=hex_id,
                     colour=colour_word(TL.tile(name).color), ways=len(moves))
         return _fit(say(label, self.lang)), f"{prefix}lay {hex_id} {name}"
 
@@ -107,7 +107,9 @@ class Lays:
         if self.menu:
             return _fit(say(msg("rhl18.discord.menu.rotation", tile=tile_name(move["tile"]),
                                 exits=exits, cost=self.cost(move)), self.lang)), text
-        label = f"{text}: {say(exits, self.lang)}{self.cost(move)}"  # notation: exits (cost)
+        # the typed form: exits (cost); the notation read English in a German list
+        label = f"{typed_move(self.game.key, text, self.lang)}: {say(exits, self.lang)}" \
+            f"{self.cost(move)}"
         return _fit(label), text
 
 
@@ -443,8 +445,10 @@ class Rhl18Extras(Extras):
         if not runs:
             return []
         routes = routes_of(game, state, runs[0])
+        # the typed form the reader's buttons and autocomplete teach ("fahren auto")
         text = msg("rhl18.discord.run_auto_offer",
-                   routes=routes_text(runs[0]["entity"], routes, would=True))
+                   routes=routes_text(runs[0]["entity"], routes, would=True),
+                   typed=typed_move(game.key, game.format(state, runs[0]), lang))
         return [(say(text, lang), routes_view(game, state, routes, lang))]
 
     def previewed(self, game: Game, before: State, seat: int, action: Action) -> bool:

@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.rhl18 import data
 from engine.rhl18 import words as W
-from engine.text import Msg, msg
+from engine.text import Msg, has, msg
 
 Snapshot = dict[str, Any]
 
@@ -25,7 +25,8 @@ def events(before: Snapshot, after: Snapshot, names: dict[Any, Any],
     """The automatic events between two snapshots around ``action``."""
     lines: list[Msg] = []
     lines += _company_events(before, after, names)
-    lines += _corporation_events(before, after, names, _skipped_dividend(before, action))
+    lines += _corporation_events(before, after, names, _skipped_dividend(before, action),
+                                 action)
     if after["phase"] != before["phase"]:
         limit = next(p["train_limit"] for p in data.phases() if p["name"] == after["phase"])
         lines.append(msg("rhl18.log.phase", phase=after["phase"], limit=limit))
@@ -68,11 +69,19 @@ def _company_events(before: Snapshot, after: Snapshot, names: dict[Any, Any]) ->
     return lines
 
 
+# The moves at or after a corporation's dividend step: none carries it past a dividend.
+# A president's sale for a forced train comes after it: its price fell from the sale, and
+# "GVE has no revenue: nothing to pay out" gave a wrong reason.
+AFTER_DIVIDEND = ("dividend", "bankrupt", "sell_shares", "buy_train", "accept", "decline",
+                  "discard_train")
+# A move whose own line says the train a corporation got (move_line.describe).
+TRAIN_MOVES = ("buy_train", "accept")
+
+
 def _skipped_dividend(before: Snapshot, action: dict | None) -> tuple[str, int] | None:
     """The operating corporation and its revenue when ``action`` moves it past a dividend
     the rules choose alone: it earned nothing, or (in receivership) it must withhold."""
-    if action is None or before["round"] != "Operating" or \
-            action["type"] in ("dividend", "bankrupt"):
+    if action is None or before["round"] != "Operating" or action["type"] in AFTER_DIVIDEND:
         return None
     revenue = sum(int(r.get("revenue", 0)) for r in action.get("routes", [])) \
         if action["type"] == "run_routes" else 0
@@ -80,8 +89,9 @@ def _skipped_dividend(before: Snapshot, action: dict | None) -> tuple[str, int] 
 
 
 def _corporation_events(before: Snapshot, after: Snapshot, names: dict[Any, Any],
-                        skipped: tuple[str, int] | None) -> list[Msg]:
-    lines = []
+                        skipped: tuple[str, int] | None, action: dict | None) -> list[Msg]:
+    lines, tokens = [], []
+    owned = {t for c in before["corporations"] for t in c["trains"]}
     old = {c["id"]: c for c in before["corporations"]}
     for corp in after["corporations"]:
         was, sym = old[corp["id"]], corp["id"]
@@ -106,11 +116,29 @@ def _corporation_events(before: Snapshot, after: Snapshot, names: dict[Any, Any]
                 and not any(t in c["trains"] for c in after["corporations"])
                 and t not in after["discarded"]]
         if gone:
-            lines.append(msg("rhl18.log.rust", corp=sym,
-                             trains=[W.train_name(t)
-                                     for t in gone]))
+            lines.append(msg("rhl18.log.rust", corp=sym, trains=_trains(gone)))
+        if action is None or action["type"] not in TRAIN_MOVES:
+            # a corporation entering receivership on a bankruptcy gets the cheapest train on
+            # a bank loan (operating._receivership_train): its treasury went below zero unsaid
+            for train in (t for t in corp["trains"] if t not in owned):
+                lines.append(msg("rhl18.log.loan_train", corp=sym, train=W.a_train(train),
+                                 cash=corp["cash"]))
         had = {t.split("@")[1] for t in was["tokens"] if "@" in t}
         placed = [t for t in corp["tokens"] if "@" in t and t.split("@")[1] not in had]
-        for token in placed:
-            lines.append(msg("rhl18.log.has_token", corp=sym, hex=token.split("@")[1]))
-    return lines
+        # after every corporation's money and price lines: another corporation's home
+        # station sat inside a dividend's lines ("CCE pays out …; KEG has a token in D7;
+        # CCE's share price …")
+        tokens += [msg("rhl18.log.has_token", corp=sym, hex=t.split("@")[1]) for t in placed]
+    return lines + tokens
+
+
+def _trains(trains: list[str]) -> list[Msg]:
+    """Trains as one names them in a list, alike ones counted: "two 2-trains, 3-train"."""
+    kinds: dict[str, int] = {}
+    for train in trains:
+        kinds[W.train_kind(train)] = kinds.get(W.train_kind(train), 0) + 1
+    return [msg("rhl18.log.train_name", name=kind) if count == 1 else
+            msg("rhl18.log.trains_of_kind", count=count, name=kind,
+                n=msg(f"rhl18.log.number.{count}") if has(f"rhl18.log.number.{count}")
+                else str(count))
+            for kind, count in kinds.items()]

@@ -9,12 +9,14 @@ a malformed move is refused, never misread."""
 
 from __future__ import annotations
 
+import marshal
 import math
 import re
 from typing import Any
 
 from engine.rhl18 import flow as F
 from engine.rhl18 import notation as N
+from engine.rhl18 import operating as O
 from engine.rhl18 import routes as RT
 from engine.rhl18 import rules as R
 from engine.rhl18 import words as W
@@ -65,6 +67,14 @@ def _facts(state: State, action: dict) -> dict[str, Any]:
         short = int(action["price"]) - corp["cash"] if seller is None else 0
         return {"seller": seller, "cash": corp["cash"], "added": max(short, 0),
                 "president": corp["president"]}
+    if kind == "bankrupt":
+        sym = action["entity"]
+        # the rules' own sales, on a copy: the president's shares sold before the rest go
+        # to the pool, which the line lists (the channel said the price moves alone)
+        work = marshal.loads(marshal.dumps(state))
+        return {"forced": F.must_buy(state, sym),
+                "president": state["corps"][sym]["president"],
+                "sales": O.bankruptcy_sales(work, sym)}
     if kind == "pass":
         return {"step": active_step(state)}
     if kind == "run_routes":  # a broken route (RouteError) is refused by the rules next
@@ -107,9 +117,7 @@ def describe(state: State, action: dict, known: dict[str, Any],
     if kind == "buy_train":
         return _bought_train(who, known.get("seller"), action["train"], action["price"])
     if kind == "bankrupt":
-        # the player goes bankrupt (their own line follows): "ADR: bankrupt" read as the
-        # corporation's bankruptcy
-        return msg("rhl18.log.declares_bankrupt", corp=who)
+        return _bankrupt(state, who, known, names)
     if kind == "accept":
         # The seller's president's move: the trade's line alone ("GVE buys a 2-train from
         # RhE") read, under the one who accepted, as their own purchase
@@ -187,6 +195,22 @@ ANSWERS = ("rhl18.log.accepts", "rhl18.log.declines", "rhl18.log.buys_train_from
 
 def _player(state: State, seat: int, names: dict[Any, Any] | None) -> Any:
     return (names or {}).get(state["ids"][seat]) or player(seat)
+
+
+def _bankrupt(state: State, corp: Any, known: dict[str, Any],
+              names: dict[Any, Any] | None) -> Msg:
+    """The president goes bankrupt (their own line follows: "ADR: bankrupt" read as the
+    corporation's bankruptcy), forced by a train the corporation cannot pay or declared
+    with nothing forcing it (it read as forced after the confirmation said nothing did),
+    and the president's sales the rules made first."""
+    if known.get("president") is None:
+        return msg("rhl18.log.declares_bankrupt", corp=corp)
+    president = _player(state, known["president"], names)
+    line = msg("rhl18.log.declares_bankrupt" if known.get("forced", True)
+               else "rhl18.log.declares_bankrupt_unforced", corp=corp, who=president)
+    sales = [msg("rhl18.log.sells", who=president, percent=percent, corp=other,
+                 price=gain) for other, percent, gain in known.get("sales", [])]
+    return joined([line, *sales])
 
 
 def _bought_train(who: Any, seller: Any, train: str, price: int) -> Msg:

@@ -594,14 +594,14 @@ def keeps_presidency(state: State, sym: str, seat: int, bundle: list[str]) -> bo
                for p in range(len(state["ids"])) if p != seat)
 
 
-def _bankrupt(state: State, sym: str) -> None:
+def bankruptcy_sales(state: State, sym: str) -> list[tuple[str, int, int]]:
+    """Step 1 of a bankruptcy: the president of ``sym`` sells the biggest allowed bundle of
+    every corporation. Returns each sale as (corporation, percent, money it brought), which
+    the move's log line lists (move_line.facts runs this on a copy of the position)."""
     from engine.rhl18 import legal as L
 
-    if not can_go_bankrupt(state, sym):
-        raise RuleError(msg("rhl18.err.no_bankruptcy", corp=sym))
-    corp = state["corps"][sym]
-    player = corp["president"]
-    # 1. The president sells the biggest allowed bundle of every corporation.
+    player = state["corps"][sym]["president"]
+    sold = []
     for other in sorted(data.CORP_ORDER):
         if state["corps"][other]["price"] is None:
             continue
@@ -612,7 +612,19 @@ def _bankrupt(state: State, sym: str) -> None:
             bundles = [b for b in bundles if keeps_presidency(state, sym, player, b[0])]
         if bundles:
             best = max(bundles, key=lambda b: b[1])
+            cash = state["cash"][player]
             R.sell_shares(state, player, best[0], best[1])
+            sold.append((other, best[1], state["cash"][player] - cash))
+    return sold
+
+
+def _bankrupt(state: State, sym: str) -> None:
+
+    if not can_go_bankrupt(state, sym):
+        raise RuleError(msg("rhl18.err.no_bankruptcy", corp=sym))
+    corp = state["corps"][sym]
+    player = corp["president"]
+    bankruptcy_sales(state, sym)
     contribution = state["cash"][player]
     # 2. Everything else goes to the pool without price moves; a corporation left without
     #    a president enters receivership.
