@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from bot.replies import Audience
 from tests.issue10_helpers import lctx, seated_game, state_of
-from tests.service_pebbles import ctx, started_table
+from tests.service_pebbles import GAME, ctx, started_table
 
 CH = 500
 
@@ -87,3 +87,22 @@ async def test_the_replacements_turn_dm_names_them_in_the_phase(tmp_path):
     [dm] = [text for user, text in box.dms if user == 8 and "your turn" in text]
     assert ": Cora)" in dm.splitlines()[0] and f"U{mover})" not in dm, dm
     await store.close()
+
+
+async def test_a_seat_the_game_does_not_wait_on_changes_hands_without_a_new_prompt(svc):
+    """Each kick of another's seat posted the prompt and card of the player on turn again,
+    pinging them ("No new moves"): five on one day of a review's table."""
+    await seated_game(svc, 3)
+    for user in (1, 2, 3):
+        await svc.play(ctx(user), "ready")
+    state, _ = await state_of(svc)
+    [on_turn] = GAME.active(state)
+    admin = ctx(9, manage=True)
+    idle = next(seat for seat in range(3) if seat != on_turn)
+    replies = await svc.kick(admin, idle + 1)
+    posts = [r for r in replies if r.audience is Audience.CHANNEL]
+    assert len(posts) == 1 and "is replaced by" in posts[0].text, [p.text for p in posts]
+    assert f"<@{on_turn + 1}>" not in posts[0].text
+    # the seat on turn changing hands is news for the table: its new player (an AI) acts
+    replies = await svc.kick(admin, on_turn + 1)
+    assert len([r for r in replies if r.audience is Audience.CHANNEL]) > 1

@@ -243,7 +243,10 @@ class Management(ServiceBase):
         table.seats = await self.store.seats(table.row.id)
         dm = [] if told is None or told.user_id is None else [self._gone_dm(
             table, told, languages.get(told.user_id, table.row.language), label, user_id, by)]
-        return lapsed + await self._after_change(table) + dm
+        # the game waits on the same seats as before: their prompt stands (each kick of
+        # another's seat posted the player on turn's prompt and card again, "No new moves")
+        waiting = table.state is not None and seat in table.game.active(table.state)
+        return lapsed + await self._after_change(table, prompt=waiting) + dm
 
     def _gone_dm(self, table: Table, gone: SeatRow, lang: str, label: str,
                  user_id: int | None, by: str | None) -> Reply:

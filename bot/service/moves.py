@@ -515,8 +515,9 @@ class Moves(ServiceBase):
     async def _after_change(self, table: Table, board_due: bool = False,
                             mover: tuple[int, int, str] | None = None,
                             hidden: HiddenBefore | None = None,
-                            span: bool = True) -> list[Reply]:
-        """AI seats move, then the result post or the turn prompt; reminders follow. After
+                            span: bool = True, prompt: bool = True) -> list[Reply]:
+        """AI seats move, then the result post or the turn prompt (not without ``prompt``:
+        a change that left whose turn it is as it was); reminders follow. After
         a move that ended a phase (``board_due``: ``Game.board_round`` changed) a board
         follows the AI seats' moves.
         A player whose turn goes on after their move (``mover``: seat, user and their
@@ -532,7 +533,7 @@ class Moves(ServiceBase):
         if game.result(state) is not None:
             replies += await self._result_replies(table)
             await self._record_result(table)
-        else:
+        elif prompt:
             if mover is not None:
                 prompt = self._own_prompt(table, *mover)
             else:
