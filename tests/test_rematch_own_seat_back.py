@@ -30,6 +30,11 @@ async def test_a_player_who_left_takes_her_seat_in_the_rematch(tmp_path, monkeyp
         link = next(m.text for m in asked.private + asked.visible_posts
                     if "Rematch opened" in m.text)
         thread = int(re.search(r"<#(\d+)>", link).group(1))
+        # the opening post names her (without a ping: she left) and the way back
+        opening = next(m for m in fake.posts(thread) if "opened a rematch" in m.text)
+        assert f"<@{anna.id}> played a seat an AI finished: /game join gives it back." \
+            in opening.text, opening.text
+        assert anna.id not in opening.pinged
         new = await row_of(bot, thread)
         before = sorted(await bot.client.store.seats(new.id), key=lambda s: s.joined)
 

@@ -99,7 +99,14 @@ class Rematch(ServiceBase):
                    channel=old.channel_id, variants=variants, lineup=lineup)
         if hosted:  # the players should know whom to ask to start it
             opened = "\n".join([opened, t("rematch.hosted", old.language, name=ctx.user_name)])
-        replies = [_public(opened, title=say(game.title, old.language))]
+        # who played a seat an AI finished: "same players" listed only the AI seats, and
+        # nothing said the seats are theirs to take back (named, not pinged: they left)
+        former = list(dict.fromkeys(s.left_by for s in ordered if s.is_ai and s.left_by
+                                    and s.left_by != ctx.user_id))
+        if former:
+            opened = "\n".join([opened, t("rematch.former", old.language, count=len(former),
+                                          mentions=" ".join(f"<@{u}>" for u in former))])
+        replies = [_public(opened, title=say(game.title, old.language), pings=())]
         # a call of its own in the new thread, naming those seated (the one who asked
         # opened it and needs none); count: German says "du" to one, "ihr" to several
         others = dict.fromkeys(s.user_id for s in ordered if not s.is_ai
