@@ -33,8 +33,8 @@ async def test_the_news_of_a_player_who_never_moved_starts_at_the_ai(world):  # 
         await service.play(ctx(user), "end")
     await reminders.run_due()
     dm = [text for user, text in box.dms if user == 1][-1]
-    assert "Since your last move:" in dm, dm
-    news = dm.partition("Since your last move:")[2].partition("You can")[0]
+    assert "While you were away:" in dm and "Since your last move" not in dm, dm
+    news = dm.partition("While you were away:")[2].partition("You can")[0]
     lines = [line for line in news.splitlines() if line]
     assert lines[0].startswith("An AI for **U1** ("), dm
     assert any(line.startswith("**U2**") and "takes 1" in line for line in lines), dm

@@ -90,7 +90,10 @@ class ReminderSettings(ServiceBase):
                 lines += records
             more = [t("rem.news_more", lang, count=len(runs) - NEWS_RUNS)] \
                 if len(runs) > NEWS_RUNS else []
-            info.waiting[user_id] = "\n".join([t("rem.news", lang), *more, *lines, expected])
+            # one who never moved has no last move to count from: their news starts where
+            # an AI first played for them
+            heading = t("rem.news" if last is not None else "rem.news_away", lang)
+            info.waiting[user_id] = "\n".join([heading, *more, *lines, expected])
 
     async def _before_ai_for(self, table: Table, seat: int | None) -> int | None:
         """For a player who never moved themselves: the move before the first an AI made
