@@ -344,6 +344,12 @@ class Table:
                  if n in seats and not seats[n].is_ai and seats[n].user_id is not None]
         return " ".join([f"**{said}**", *(f"<@{user}>" for user in dict.fromkeys(users))])
 
+    def has_record(self, lines: Sequence[Any]) -> bool:
+        """Whether a move's lines hold a record or an alert the channel says apart
+        (:meth:`said_apart`): a deal, a new phase, a bankruptcy."""
+        keys = self.game.record_keys | self.game.alert_keys
+        return any(getattr(line, "key", None) in keys for line in lines)
+
     def alerts(self, lines: Sequence[Any], locale: object = None) -> list[str]:
         """The alerts among a move's lines, said as :meth:`said_apart` says them, for a
         text that otherwise repeats only the move's own text (a turn DM's news), where a

@@ -84,7 +84,8 @@ class Pictures(ServiceBase):
         mark = await self.store.card_mark(table.row.id)
         if mark is None or mark < first_action:
             return  # every move the previous card saw stands
-        start = card_entries(kept, [mover for mover, _ in table.credits(kept)])[-1][0] \
+        start = card_entries(kept, [mover for mover, _ in table.credits(kept)],
+                             [table.has_record(row.lines) for row in kept])[-1][0] \
             if kept else 0
         await self.store.set_card_mark(table.row.id, kept[start - 1].id if start else 0)
         # (the next card replays its base from the log: the one remembered has those moves)
@@ -99,7 +100,8 @@ class Pictures(ServiceBase):
         before = game.view(base, None)
         work = json.loads(json.dumps(base))
         credits = table.credits(since)
-        entries = card_entries(since, [mover for mover, _ in credits])
+        entries = card_entries(since, [mover for mover, _ in credits],
+                               [table.has_record(row.lines) for row in since])
         shown = {index for entry in entries[-CARD_MOVES:] for index in entry}
         texts: dict[int, str] = {}
         for number, row in enumerate(since):
@@ -363,19 +365,22 @@ def _card_move(table: Table, mover: int | str, texts: list[str]) -> dict:
     return {"seat": mover, "text": table.run_said(mover, texts)}
 
 
-def card_entries(since: list[ActionRow],
-                 movers: Sequence[int | str] | None = None) -> list[list[int]]:
+def card_entries(since: list[ActionRow], movers: Sequence[int | str] | None = None,
+                 closing: Sequence[bool] = ()) -> list[list[int]]:
     """The moves' indexes grouped as the card and a turn DM's news list them: the moves in
     a row of one mover (``movers``, each move's :meth:`Table.credited_to`; by default its
     seat) are one entry, as the channel joins an AI seat's run with " · " ("plays card 48
     · ends the turn without a bastion"). One per move, a turn's steps took the card (twelve
     in a Trödler turn), and the other seats' moves fell under "+ N earlier moves". An AI
     seat's moves for a corporation the game operates are that corporation's run, not the
-    seat's."""
+    seat's. A move ``closing`` marks (its lines hold a record: a deal, a new phase) ends its
+    entry: a Trödler player's last move of a round and first of the next read as one entry,
+    the next round's pile taken before the deal that made it."""
     movers = [row.seat for row in since] if movers is None else movers
     entries: list[list[int]] = []
     for number, mover in enumerate(movers):
-        if entries and movers[entries[-1][-1]] == mover:
+        closed = bool(entries) and entries[-1][-1] < len(closing) and closing[entries[-1][-1]]
+        if entries and movers[entries[-1][-1]] == mover and not closed:
             entries[-1].append(number)
         else:
             entries.append([number])

@@ -66,7 +66,8 @@ class ReminderSettings(ServiceBase):
                        for action, (mover, lines) in zip(actions, table.credits(actions, lang),
                                                          strict=True)]
             runs: list[tuple[int | str | _AiFor, list[str], list[str]]] = []
-            for entry in card_entries(actions, [mover for mover, _ in credits]):
+            for entry in card_entries(actions, [mover for mover, _ in credits],
+                                      [table.has_record(action.lines) for action in actions]):
                 parts = [_news_parts(table, credits[i][1], lang) for i in entry]
                 saids = [said for said, _ in parts if said]
                 records = [record for _, found in parts for record in found]
