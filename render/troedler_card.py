@@ -32,7 +32,8 @@ def draw_piles(draw: ImageDraw.ImageDraw, view: dict[str, Any], box: tuple[float
         face = cards[-1] if cards else pile.get("top")
         under = [card_words(card, lang) for card in reversed(cards[:-1])] if cards else []
         text = card_words(face, lang) if face is not None else word(lang, "empty")
-        said = wrap(text, SMALL, right - left - 120, lines)
+        # inside the box (left + 44 to right - 70) with 10 px to its edge: "Tasse" ran over it
+        said = wrap(text, SMALL, right - left - 134, lines)
         height = 12 + LINE * len(said)
         fill = CARD_FILL.get(face["type"], "#FFFFFF") if face is not None else "#FFFFFF"
         draw.rounded_rectangle((left + 44, y, right - 70, y + height), 6, fill=fill,
