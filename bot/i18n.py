@@ -64,15 +64,42 @@ def _joined(game_key: str) -> frozenset[str]:
     return frozenset(_moves_json()["joined"].get(game_key, ()))
 
 
-def english_move(game_key: str, text: str) -> str:
-    """``text`` with German move keywords swapped for the engine's English ones
-    (``"nehmen 17"`` -> ``"take 17"``); words it does not know stay as they are. A name the
-    notation writes with a hyphen is joined however it was typed: ``"lade rotes Schiff 8"``,
-    ``"load red ship 8"`` and ``"laden roter-zug 8"`` all name ``red-ship``/``red-train``."""
-    words = {}
+# a German word as a keyboard without umlauts types it: "füttere" as "fuettere"
+_ASCII = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ß": "ss"})
+
+
+@functools.cache
+def _game_words(game_key: str) -> dict[str, str]:
+    """The German words a move of ``game_key`` may use, each also in its ASCII spelling
+    ("fuettere", "bruecke"), to the English word the notation reads; and each beginning of
+    one spelt in ASCII ("fue", "fae") to that beginning with its umlaut ("fü", "fä"), so
+    that autocomplete finds "füttere weg fähre …" for it, as it found "bruecke" for a whole
+    word. Only a beginning that names one German beginning is folded."""
+    words: dict[str, str] = {}
     for table in _move_words().values():
         words.update(table.get("*", {}))
         words.update(table.get(game_key, {}))
+    for word, english in list(words.items()):
+        words.setdefault(word.translate(_ASCII), english)
+    starts: dict[str, set[str]] = {}
+    for word in words:
+        for end in range(1, len(word)):
+            start = word[:end]
+            if start.translate(_ASCII) != start:
+                starts.setdefault(start.translate(_ASCII), set()).add(start)
+    for ascii_start, umlauts in starts.items():
+        if len(umlauts) == 1 and ascii_start not in words:
+            words[ascii_start] = umlauts.pop()
+    return words
+
+
+def english_move(game_key: str, text: str) -> str:
+    """``text`` with German move keywords swapped for the engine's English ones
+    (``"nehmen 17"`` -> ``"take 17"``), typed with umlauts or without (``"fuettere"``);
+    words it does not know stay as they are. A name the
+    notation writes with a hyphen is joined however it was typed: ``"lade rotes Schiff 8"``,
+    ``"load red ship 8"`` and ``"laden roter-zug 8"`` all name ``red-ship``/``red-train``."""
+    words = _game_words(game_key)
     joined = _joined(game_key)
     said: list[str] = []
     for word in text.split():
