@@ -80,6 +80,8 @@ async def test_the_result_post_carries_the_notes(tmp_path):
     assert all(re.match(r"\d\\\. ", line) for line in ranks), ranks
     # the result again, notes and all, in the asker's language
     status = (await service.status(replace(ctx(1), locale="de")))[0].text
+    # "beendet, Spielende" said the end twice
+    assert status.splitlines()[0] == "**Rheinländer**: beendet", status
     assert [line for line in status.splitlines() if line[:1].isdigit()] == ranks
     await store.close()
 

@@ -39,8 +39,10 @@ class Looking(ServiceBase):
     async def status(self, ctx: Ctx) -> list[Reply]:
         table, notices = await self._table(ctx, ("lobby", "active", "finished"))
         row, phase = table.row, table.phase_now()
+        # a finished game's phase is its end ("Game over"): "finished, Game over" said it twice
+        shown = phase if phase and row.status != "finished" else None
         lines = [f"**{say(table.game.title, ctx.locale)}**: " + t(f"svc.status.{row.status}", ctx.locale)
-                 + (f", {say(phase, ctx.locale)}" if phase else "")]
+                 + (f", {say(shown, ctx.locale)}" if shown else "")]
         # a player back after days sees where everyone stands, as the turn card shows it
         numbers = dict(standings(row.game_key, table.game.view(table.state, None),
                                  language(ctx.locale))) \
