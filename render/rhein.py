@@ -381,13 +381,12 @@ def player_name(view: dict, seat: int, lang: str) -> str:
 def status_text(view: dict, lang: str) -> str:
     """Whose turn it is and what is going on, in one line."""
     if view["step"] == "over":
-        final = view.get("final") or {}
-        best = max((entry["score"] for entry in final.values()), default=None)
-        winners = [player_name(view, int(seat), lang) for seat, entry in final.items()
-                   if entry["score"] == best]
-        if not winners:
+        # the ranking's first place, not every best score: more fulfilled orders break a tie
+        first = [row for row in ranking(view) if row["final"] and row["rank"] == 1]
+        if not first:
             return word(lang, "status.over")
-        return word(lang, "status.over_best", best=best, names=", ".join(winners))
+        names = ", ".join(player_name(view, row["seat"], lang) for row in first)
+        return word(lang, "status.over_best", best=first[0]["final"]["score"], names=names)
     status = ""
     if view["active"]:
         status = word(lang, "status.turn", name=player_name(view, view["active"][0], lang))

@@ -214,7 +214,9 @@ def test_the_game_over_line_names_the_best_without_brackets_in_brackets():
     """It read "bestes Endkapital 69 (Bert (Gelb))": the winner's colour is in brackets
     after the name already."""
     view = GAME.view(fresh(3), None)
-    view.update(step="over", final={"0": {"score": 50}, "1": {"score": 69}, "2": {"score": 69}},
+    view.update(step="over", final={"0": {"score": 50, "fulfilled": 3},
+                                    "1": {"score": 69, "fulfilled": 4},
+                                    "2": {"score": 69, "fulfilled": 4}},
                 seats=[{"seat": seat, "name": name} for seat, name in
                        enumerate(["Anna", "Bert", "Carla"])])
     for lang in LANGUAGES:
@@ -222,6 +224,6 @@ def test_the_game_over_line_names_the_best_without_brackets_in_brackets():
         assert "((" not in line and "))" not in line, line
         assert not re.search(r"\([^)]*\(", line), line
     assert board_picture.status_text(view, "de") == \
-        "Partie beendet: Bert (Gelb), Carla (Blau) mit dem besten Endkapital, 69"
+        "Partie beendet: Sieg für Bert (Gelb), Carla (Blau) mit 69 Endkapital"
     assert board_picture.status_text(view, "en") == \
-        "Game over: Bert (Yellow), Carla (Blue) with the best final Capital, 69"
+        "Game over: won by Bert (Yellow), Carla (Blue) with 69 final Capital"
