@@ -7,8 +7,8 @@ a phone; even ten buttons of three card numbers each read poorly. A select menu 
 card once; picking the cards to drop makes the move. It is offered whenever two or more cards
 go and there is a choice.
 
-A move's label ends with its English notation ("Per Fähre nach Achnacroy · move ferry
-achnacroy"), which a German list read as an English tail; German lists leave it off.
+A move's label ends with its typed form, in a German list the German one ("Per Fähre nach
+Achnacroy · ziehe fähre achnacroy"), as autocomplete shows it: the words a player may type.
 
 Lists (the turn DM, /game hand, the terminal) show that discard as one entry too: each
 combination as an entry read as a wall, "Abwerfen: #5 …, #23 …, #51 Bergpfad; Abwerfen: #5
@@ -17,7 +17,7 @@ combination as an entry read as a wall, "Abwerfen: #5 …, #23 …, #51 Bergpfad
 
 from __future__ import annotations
 
-from bot.i18n import t, typed_move
+from bot.i18n import t, typed_label, typed_move
 from bot.service.extras import Extras, Pick
 from bot.service.move_lists import LISTED
 from engine.core import Action, Game, State
@@ -42,11 +42,11 @@ class TroedlerExtras(Extras):
 
     def list_labels(self, game: Game, state: State, moves: list[Action], *,
                     lang: str = DEFAULT) -> list[str] | None:
-        """The labels without their typed notation where the reader's language is not the
-        notation's: a German list read "Zug beenden · end", which Rhein's and Rheinländer's
-        German lists never do (buttons leave the notation off too). English lists keep it,
-        the words an English player may type. A discard of two or more cards with a choice
-        (a menu where buttons are) is one entry for all its moves."""
+        """Each move's label with its typed form in the reader's words ("Zug beenden ·
+        ende"), as autocomplete lists it; a German list left it off while it was English
+        ("Zug beenden · end") and so showed nothing to type. Said here too for a list
+        without a table to say it. A discard of two or more cards with a choice (a menu
+        where buttons are) is one entry for all its moves."""
         if _menu_discard(moves):
             entry = say(msg("cli.play.typed_example",
                             label=msg("troedler.label.discard_choice",
@@ -57,8 +57,8 @@ class TroedlerExtras(Extras):
             return [entry] * len(moves[:LISTED])
         if lang == DEFAULT:
             return None
-        return [untyped(say(game.label(state, move), lang), game.format(state, move))
-                for move in moves[:LISTED]]
+        return [say(typed_label(game.key, game.label(state, move), game.format(state, move),
+                                lang), lang) for move in moves[:LISTED]]
 
 
 def _menu_discard(moves: list[Action]) -> bool:
@@ -69,15 +69,6 @@ def _menu_discard(moves: list[Action]) -> bool:
 
 def _droppable(moves: list[Action]) -> list[int]:
     return sorted({card for move in moves for card in move["cards"]})
-
-
-def untyped(label: str, notation: str) -> str:
-    """``label`` without the `` · notation`` it ends with.
-
-    >>> untyped("Zug beenden · end", "end")
-    'Zug beenden'
-    """
-    return label.removesuffix(f" · {notation}")
 
 
 EXTRAS = TroedlerExtras()

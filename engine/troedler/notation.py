@@ -77,8 +77,10 @@ def label(state: State, action: Action) -> Msg:
         return msg("troedler.label.deliver", move=move, goods=goods_text(card["goods"]),
                    points=card["points"])
     if kind == "discard":
-        return _fit(msg("troedler.label.discard", cards=[card_text(c) for c in action["cards"]]),
-                    msg("troedler.label.discard_ids", ids=[f"#{c}" for c in action["cards"]]))
+        return _fit(msg("troedler.label.discard", move=move,
+                        cards=[card_text(c) for c in action["cards"]]),
+                    msg("troedler.label.discard_ids", move=move,
+                        ids=[f"#{c}" for c in action["cards"]]))
     if kind in ("take", "extra", "feed-extra"):
         if state["current"] is None:  # labelled outside a turn (a parsed example)
             return msg("troedler.label.plain", move=move)
