@@ -4,7 +4,7 @@ render.rhl18_card)."""
 
 from __future__ import annotations
 
-from render.text_draw import text_width
+from render.text_draw import text_width, wrapped
 
 SMALL = 26  # 2.6 % of the width: 14 px when the card is shown 550 px wide
 LINE = 33
@@ -40,3 +40,17 @@ def wrap(text: str, size: int, width: float, lines: int) -> list[str]:
     if rest:
         out.append(fit(rest, size, width))
     return [fit(line, size, width) for line in out[:lines]]
+
+
+def wrapped_parts(parts: list[str], separator: str, size: int, width: float,
+                  bold: bool = False) -> list[str]:
+    """``parts`` joined by ``separator`` into lines of ``width``, broken only between parts
+    (the separator dropped there), so that no entry of a legend or a list is split across
+    lines; a part wider than a line wraps at its own spaces."""
+    lines: list[str] = []
+    for part in parts:
+        if lines and text_width(lines[-1] + separator + part, size, bold) <= width:
+            lines[-1] += separator + part
+        else:
+            lines += wrapped(part, size, width, bold)
+    return lines

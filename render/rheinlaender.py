@@ -11,6 +11,7 @@ Every word on the picture is a catalogue text (render/locales/<lang>/rheinlaende
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from typing import Any
 
@@ -19,7 +20,7 @@ from PIL import Image, ImageDraw
 from engine import text as texts
 from engine.rheinlaender.board import Board, get_board
 from render import highlight
-from render.card_text import fit
+from render.card_text import fit, wrapped_parts
 from render.common import PLAYER_COLOURS, font, marker, text_colour_on, to_png
 from render.player_names import display_name, with_colour
 from render.text_draw import draw_text, note, paste_text, text_width, unrecorded, wrapped
@@ -459,7 +460,7 @@ def _panel(draw: ImageDraw.ImageDraw, width: int, view: dict[str, Any]) -> None:
     for line in wrapped(footer(view), TEXT, width - 48, bold=True):
         draw_text(draw, (24, y), line, TEXT, bold=True, fill=INK)
         y += LINE + 2
-    for line in wrapped(say(view, "legend"), TEXT, width - 48):
+    for line in legend_lines(view, width):
         draw_text(draw, (24, y), line, TEXT, fill="#444444")
         y += LINE
 
@@ -467,8 +468,15 @@ def _panel(draw: ImageDraw.ImageDraw, width: int, view: dict[str, Any]) -> None:
 def panel_height(view: dict[str, Any], width: int) -> int:
     """The panel's height: the players' boxes, the wrapped status line and legend."""
     footer_lines = len(wrapped(footer(view), TEXT, width - 48, bold=True))
-    legend_lines = len(wrapped(say(view, "legend"), TEXT, width - 48))
-    return 12 + box_height(view) + 14 + footer_lines * (LINE + 2) + legend_lines * LINE + 10
+    legend = len(legend_lines(view, width))
+    return 12 + box_height(view) + 14 + footer_lines * (LINE + 2) + legend * LINE + 10
+
+
+def legend_lines(view: dict[str, Any], width: int) -> list[str]:
+    """The legend's lines, broken only between its entries (the locale spaces them three
+    apart): a break inside one read "… ♜ Burg ✝ Kirche 2/3/4:" over "Stadt 17L/17R …"."""
+    entries = re.split(r"\s{3,}", say(view, "legend"))
+    return wrapped_parts(entries, "   ", TEXT, width - 48)
 
 
 def box_height(view: dict[str, Any]) -> int:
