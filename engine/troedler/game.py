@@ -80,6 +80,8 @@ class Troedler(Game):
             turn_end.limit_check(state, seat, action)
             self._guard(state, seat, action)
         else:
+            if kind == "discard":  # "Now cards are played" left the player guessing why
+                raise RuleError(msg("troedler.error.discard_at_limit"))
             if kind not in _PHASE3:
                 raise RuleError(msg("troedler.error.playing_cards"))
             phase3.check(state, seat, action)
