@@ -26,6 +26,7 @@ from PIL import Image, ImageDraw
 
 from engine import text as texts
 from render import highlight
+from render.card_text import wrapped_parts
 from render.common import text_colour_on, to_png
 from render.player_names import display_name, with_colour
 from render.text_draw import draw_text, text_width, wrapped
@@ -223,17 +224,33 @@ def _trucks_per_row(column: int) -> int:
 # ---------------------------------------------------------------- the river
 
 
+def labels_bold(lang: str) -> bool:
+    """Whether the row labels are bold: all of them or none, so that they read as one
+    column (German "Flugzeuge" and "Abgeladen" are too wide for bold, and were regular
+    among bold "Züge", "Schiffe", "Lkw")."""
+    labels = [word(lang, f"lane.{kind}") for kind in KINDS]
+    labels += [word(lang, "row.trucks"), word(lang, "row.lying"), word(lang, "city")]
+    return all(text_width(label, TEXT, True) <= LEFT - 12 for label in labels)
+
+
+def vehicle_names_bold(lang: str) -> bool:
+    """Whether the transports' colour names are bold: all or none (German "Schwarz" is too
+    wide for bold in a column and stood regular beside bold "Weiß" and "Rot")."""
+    return all(text_width(word(lang, f"colour.{colour}"), TEXT, True) <= COLUMN - 16
+               for colour in VEHICLE)
+
+
 def draw_river(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict, layout: Layout,
                lang: str) -> None:
     """Lanes, rows, columns and cities: where the pieces stand."""
     rows = [(word(lang, f"lane.{kind}"), layout.lanes[kind], LANE_FILL[kind]) for kind in KINDS]
     rows += [(word(lang, "row.trucks"), layout.trucks, "#FFFFFF"),
              (word(lang, "row.lying"), layout.lying, "#FFFFFF")]
+    bold = labels_bold(lang)
     for label, (top, bottom), fill in rows:
         draw.rectangle((LEFT, top, WIDTH - 8, bottom), fill=fill)
-        bold = text_width(label, TEXT, True) <= LEFT - 12
         draw_text(draw, (8, (top + bottom) // 2), label, TEXT, bold=bold, fill=INK, anchor="lm")
-    draw_text(draw, (8, CITY_TOP + 20), word(lang, "city"), TEXT, bold=True, fill=INK,
+    draw_text(draw, (8, CITY_TOP + 20), word(lang, "city"), TEXT, bold=bold, fill=INK,
               anchor="lm")
     river_y = sum(layout.lanes["ship"]) // 2
     draw.line((LEFT, river_y, WIDTH - 8, river_y), fill="#9CC7E8", width=10)
@@ -287,8 +304,8 @@ def draw_token(draw: ImageDraw.ImageDraw, x: int, y: int, item: dict, colours: l
                            outline=INK, width=2)
     ink = text_colour_on(fill)
     name = word(lang, f"colour.{vehicle_colour(item)}")
-    bold = text_width(name, TEXT, True) <= COLUMN - 16  # German "Schwarz" only in regular
-    draw_text(draw, (x + 6, y + 13), name, TEXT, bold=bold, fill=ink, anchor="lm")
+    draw_text(draw, (x + 6, y + 13), name, TEXT, bold=vehicle_names_bold(lang), fill=ink,
+              anchor="lm")
     draw_text(draw, (x + COLUMN - 7, y + 36), f"{sum(item['load'])}/{item['capacity']}", TEXT,
               fill=ink, anchor="rm")
     draw_pills(draw, x + 5, y + TOKEN_HEAD, COLUMN - 10, loads_of(item, colours), lang)
@@ -453,7 +470,8 @@ def order_line(order: dict, cities: dict[int, str]) -> str:
 
 def _orders_lines(view: dict, cities: dict[int, str], lang: str) -> list[tuple[str, str]]:
     """The Orders List's lines: each order with its terms (time, penalty) at the right, or
-    the terms on a line of their own when both do not fit side by side."""
+    the terms on a line of their own when both do not fit side by side (drawn indented at
+    the left, see draw_orders_list)."""
     lines = []
     for order in view["orders_list"]:
         said = order_line(order, cities)
@@ -476,7 +494,11 @@ def draw_orders_list(draw: ImageDraw.ImageDraw, view: dict, cities: dict[int, st
         return y + LINE
     for order, terms in _orders_lines(view, cities, lang):
         draw_text(draw, (x, y), order, TEXT, fill=INK)
-        if terms:
+        if terms and not order:
+            # a line of terms alone, indented under its order: at the right edge it read as
+            # the terms of the order below
+            draw_text(draw, (x + 20, y), terms, TEXT, fill=MUTED)
+        elif terms:
             draw_text(draw, (x + ORDERS_W, y), terms, TEXT, fill=MUTED, anchor="ra")
         y += LINE
     return y
@@ -515,7 +537,9 @@ def _result_lines(view: dict, lang: str) -> list[tuple[str, bool]]:
         detail = word(lang, "final.detail", capital=entry["capital"],
                       penalties=entry["penalties"], aboard=entry["aboard"],
                       mortgages=entry["mortgages"], fulfilled=entry["fulfilled"])
-        out += [(part, False) for part in wrapped(detail, TEXT, ORDERS_W - 20)]
+        # broken between its parts: "· 5 erfüllt" began a line of its own
+        out += [(part, False) for part in
+                wrapped_parts(detail.split(" · "), " · ", TEXT, ORDERS_W - 20)]
     out += [(part, False) for part in wrapped(word(lang, "final.rule"), TEXT, ORDERS_W)]
     return out
 
