@@ -184,11 +184,11 @@ def test_a_score_note_counts_one_request_and_one_good_in_the_singular():
     detail = {"request_points": 5, "requests": 1, "goods": 1, "damage": 2, "feed": 0,
               "total_damage": False}
     note = GAME.score_note({}, Standing(seat=0, rank=1, score=6, detail=detail))
-    assert say(note, "en") == "5 from 1 request + 1 good, damage 2"
-    assert say(note, "de") == "5 aus 1 Auftrag + 1 Ware, Schaden 2"
+    assert say(note, "en") == "5 from 1 request + 1 good, damage 2 (0 feed)"
+    assert say(note, "de") == "5 aus 1 Auftrag + 1 Ware, Schaden 2 (0 Kraftfutter)"
     many = GAME.score_note({}, Standing(seat=0, rank=1, score=16,
                                         detail={**detail, "requests": 3, "goods": 11}))
-    assert say(many, "en") == "5 from 3 requests + 11 goods, damage 2"
+    assert say(many, "en") == "5 from 3 requests + 11 goods, damage 2 (0 feed)"
 
 
 def test_the_logs_final_standings_count_in_the_singular_too(monkeypatch):
