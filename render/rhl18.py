@@ -174,36 +174,65 @@ def draw_map(view: dict, manifest: dict | None = None) -> Image.Image:
     draw = ImageDraw.Draw(image)
     printed = hexmap.initial_board({"ratingen_variant"} if ratingen else set())
     phase = str(view.get("phase") or "2")
+    drawn: dict[str, tuple] = {}  # hex -> draw_tile's arguments, to draw its top again
     for hex_id, cell in board.items():
         if hex_id in printed and not _needs_redraw(hex_id, cell, printed[hex_id]["tile"]):
             if manifest is not None:
                 manifest[hex_id] = (printed[hex_id]["tile"], 0, printed[hex_id]["tokens"])
             for said, size, bold, box in base_texts.get(hex_id, ()):
                 note(said, size, bold, box, image.size)
+            drawn[hex_id] = (printed[hex_id]["tile"], 0, (), _printed_homes(hex_id), None,
+                             _words(hex_id, None, None))
             continue
         if manifest is not None:
             manifest[hex_id] = (cell["tile"], cell.get("rotation", 0), cell.get("tokens", []))
         cx, cy = hex_center(hex_id)
         reserved = cell["reserved"] if "reserved" in cell else (
             _printed_homes(hex_id) if cell["tile"] == printed[hex_id]["tile"] else [])
+        drawn[hex_id] = (cell["tile"], cell.get("rotation", 0), cell.get("tokens", []),
+                         reserved or [], phase, _words(hex_id, cell, view))
         draw_tile(draw, cell["tile"], cell.get("rotation", 0), cx, cy, SIZE,
-                  cell.get("tokens", []), reserved or [], phase, words=_words(hex_id, cell, view))
+                  cell.get("tokens", []), reserved or [], phase, words=drawn[hex_id][5])
     _borders(draw, board)
     _links(draw, board)
-    _highlight(draw, view.get("changed"))
+    covered = _highlight(draw, view.get("changed"))
     if view.get("routes"):
-        draw_routes(draw, board, view["routes"])
+        covered |= draw_routes(draw, board, view["routes"])
+    # The outline and the routes lie over the track but under the tokens, revenues and
+    # words: a route drawn over them turned "RhE CCE" into "Rh CE" and hid the very stations
+    # it ran to. A hex's top is drawn again where either passed (neighbours too: a name may
+    # reach over its hex's edge); its words were reported when first drawn.
+    with unrecorded():
+        for hex_id in _with_neighbours(covered):
+            if hex_id in drawn:
+                tile_name, rotation, tokens, reserved, hex_phase, words = drawn[hex_id]
+                cx, cy = hex_center(hex_id)
+                draw_tile(draw, tile_name, rotation, cx, cy, SIZE, tokens, reserved, hex_phase,
+                          words=words, ground=False)
     return image
 
 
-def _highlight(draw: ImageDraw.ImageDraw, changed: Any) -> None:
-    """Hexes touched since the previous full board, outlined in the shared highlight."""
+def _with_neighbours(hexes: set[str]) -> list[str]:
+    out = set(hexes)
+    for hex_id in hexes:
+        out.update(n for e in range(6) if (n := hexmap.neighbor(hex_id, e)))
+    return sorted(out)
+
+
+def _changed_hexes(changed: Any) -> list[str]:
+    """The map's hexes touched since the previous full board (``changed`` is a view's)."""
     hexes = changed.get("hexes") if isinstance(changed, dict) else changed
-    for hex_id in hexes or ():
-        if hex_id not in hexmap.all_hexes():
-            continue
+    return [h for h in hexes or () if h in hexmap.all_hexes()]
+
+
+def _highlight(draw: ImageDraw.ImageDraw, changed: Any) -> set[str]:
+    """Hexes touched since the previous full board, outlined in the shared highlight;
+    returns the outlined hexes."""
+    hexes = _changed_hexes(changed)
+    for hex_id in hexes:
         points = corners(*hex_center(hex_id), SIZE - HIGHLIGHT_WIDTH / 2)
         draw.line([*points, points[0]], fill=HIGHLIGHT, width=HIGHLIGHT_WIDTH, joint="curve")
+    return set(hexes)
 
 
 def _borders(draw: ImageDraw.ImageDraw, board: dict) -> None:
@@ -282,9 +311,14 @@ def _route_points(board: dict, route: dict) -> list[tuple[float, float]]:
     return points
 
 
-def draw_routes(draw: ImageDraw.ImageDraw, board: dict, run: list[dict]) -> None:
+def draw_routes(draw: ImageDraw.ImageDraw, board: dict, run: list[dict]) -> set[str]:
     """Each route as a thick line in its train's colour, offset a little so that routes
-    through the same city stay visible (the legend is the footer's, below the map)."""
+    through the same city stay visible (the legend is the footer's, below the map); returns
+    the hexes the routes pass."""
+    passed: set[str] = set()
+    for route in run:
+        passed.update(stop.rsplit("-", 1)[0] for stop in route.get("stops", []))
+        passed.update(h for chain in route.get("connections") or [] for h in chain)
     for i, route in enumerate(run):
         colour = ROUTE_COLOURS[i % len(ROUTE_COLOURS)]
         shift = (i - (len(run) - 1) / 2) * 7
@@ -293,6 +327,7 @@ def draw_routes(draw: ImageDraw.ImageDraw, board: dict, run: list[dict]) -> None
         draw.line(points, fill=colour, width=8, joint="curve")
         for x, y in points[:1] + points[-1:]:
             draw.ellipse((x - 9, y - 9, x + 9, y + 9), fill=colour, outline="#FFFFFF", width=3)
+    return passed & set(board)
 
 
 def _legend(draw: ImageDraw.ImageDraw, view: dict, lang: str) -> int:
@@ -301,7 +336,7 @@ def _legend(draw: ImageDraw.ImageDraw, view: dict, lang: str) -> int:
     x = MARGIN
     items = [("K", "#111111", t(lang, "legend.coal")), ("S", "#4F6D8A", t(lang, "legend.steel")),
              ("●", None, t(lang, "legend.link")), ("", RIVER, t(lang, "legend.rhine"))]
-    if view.get("changed"):
+    if _changed_hexes(view.get("changed")):
         items.append(("", HIGHLIGHT, t(lang, "legend.changed")))
     for mark, colour, words in items:
         if mark == "●":

@@ -394,20 +394,24 @@ class HexText:
 def draw_tile(draw: ImageDraw.ImageDraw, name: str, rotation: int, cx: float, cy: float,
               size: float, tokens: Sequence[Sequence[str | None]] = (),
               reserved: Sequence[str | None] = (), phase: str | None = None,
-              fill: str | None = None, words: HexText | None = None) -> None:
+              fill: str | None = None, words: HexText | None = None,
+              ground: bool = True) -> None:
     """The hex background, track, towns, cities (with tokens), revenues, label, terrain and,
-    with ``words``, its coordinate, name, tile number and badges, none covering another."""
+    with ``words``, its coordinate, name, tile number and badges, none covering another.
+    Without ``ground`` only what sits above the track is drawn: the map draws a route or an
+    outline over the track and then this, so that neither covers a token or a word."""
     t = tiles.tile(name)
-    blank = t.preprinted and t.color == "gray" and not t.paths and not t.nodes
-    draw.polygon(corners(cx, cy, size), fill=fill or (BLANK_GRAY if blank else
-                                                       TILE_FILL.get(t.color, "#FFFFFF")),
-                 outline="#5A5A5A")
     positions = node_positions(name, rotation, cx, cy, size)
-    width = max(5, int(size / 9))
-    _draw_paths(draw, t, rotation, cx, cy, size, positions, width)
-    for stub in t.stubs:  # a stub: the start of track any new tile must continue
-        mid = edge_mid(cx, cy, size, (stub + rotation) % 6)
-        draw.line((mid, _towards(mid, (cx, cy), 0.3)), fill=INK, width=width)
+    if ground:
+        blank = t.preprinted and t.color == "gray" and not t.paths and not t.nodes
+        draw.polygon(corners(cx, cy, size), fill=fill or (BLANK_GRAY if blank else
+                                                           TILE_FILL.get(t.color, "#FFFFFF")),
+                     outline="#5A5A5A")
+        width = max(5, int(size / 9))
+        _draw_paths(draw, t, rotation, cx, cy, size, positions, width)
+        for stub in t.stubs:  # a stub: the start of track any new tile must continue
+            mid = edge_mid(cx, cy, size, (stub + rotation) % 6)
+            draw.line((mid, _towards(mid, (cx, cy), 0.3)), fill=INK, width=width)
     words = words or HexText()
     key = (name, rotation, size, words)
     plan = _PLANS.get(key)

@@ -1,0 +1,106 @@
+"""The map's overlays (a run's route lines, the outline of hexes changed since the last
+picture) lie over the track but under tokens, revenues and words: drawn over them, a route
+turned "RhE CCE" into "Rh CE" and hid the very stations it ran to, and the pink outline cut a
+letter off a token at a hex's edge."""
+
+from __future__ import annotations
+
+from PIL import Image
+
+from engine.rhl18 import hexmap, routes, tiles
+from render import rhl18
+from render.common import HIGHLIGHT
+from render.rhl18_tiles import node_positions, slot_offsets, slot_radius
+from render.text_draw import recording
+
+
+def _lay(board: dict, hex_id: str, name: str, rotation: int) -> None:
+    board[hex_id] = {"tile": name, "rotation": rotation,
+                     "tokens": [[None] * c.slots for c in tiles.tile(name).cities]}
+
+
+def _aachen_line() -> dict:
+    """K2 Aachen (ADR) - K4 town - K6 Düren (ADR) - K8 track - K10 Bonn (CCE)."""
+    board = hexmap.initial_board()
+    _lay(board, "K4", "4", 1)
+    _lay(board, "K8", "9", 1)
+    _lay(board, "K10", "5", 0)
+    board["K2"]["tokens"] = [["ADR"]]
+    board["K6"]["tokens"] = [["ADR"]]
+    board["K10"]["tokens"] = [["CCE"]]
+    return board
+
+
+def _token_centres(board: dict, hex_id: str) -> list[tuple[float, float, float]]:
+    """(x, y, radius) of each token disc on the hex."""
+    cell = board[hex_id]
+    t = tiles.tile(cell["tile"])
+    positions = node_positions(cell["tile"], cell.get("rotation", 0),
+                               *rhl18.hex_center(hex_id), rhl18.SIZE)
+    out, city = [], 0
+    for node, (x, y) in zip(t.nodes, positions, strict=True):
+        if node.kind != "city":
+            continue
+        r = slot_radius(rhl18.SIZE, node.slots)
+        for k, (dx, dy) in enumerate(slot_offsets(node.slots, r)):
+            if cell["tokens"][city][k]:
+                out.append((x + dx, y + dy, r - 3))
+        city += 1
+    return out
+
+
+def _near(pixel: tuple, colour: str) -> bool:
+    want = tuple(int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    return sum(abs(a - b) for a, b in zip(pixel[:3], want, strict=True)) < 40
+
+
+def _pixels_in_disc(image: Image.Image, x: float, y: float, r: float) -> list[tuple]:
+    return [image.getpixel((int(x + i), int(y + j))) for i in range(-int(r), int(r) + 1)
+            for j in range(-int(r), int(r) + 1) if i * i + j * j <= r * r]
+
+
+def test_a_route_runs_under_the_tokens_of_the_stations_it_used() -> None:
+    board = _aachen_line()
+    stops = ["K2-0", "K4-0", "K6-0", "K10-0"]
+    [run] = routes.validate_routes(board, "ADR", [{"train": "3-0", "stops": stops}],
+                                   routes.RouteContext(phase="3"))
+    view = {"board": board, "phase": "3", "current_entity": "ADR", "lang": "en",
+            "routes": [{"train": "3-0", "stops": run.stops, "connections": run.connections,
+                        "revenue": run.revenue, "revenue_str": run.text}]}
+    image = rhl18.map_picture(view)
+    colour = rhl18.ROUTE_COLOURS[0]
+    checked = 0
+    for hex_id in ("K2", "K6", "K10"):
+        for x, y, r in _token_centres(board, hex_id):
+            covered = [p for p in _pixels_in_disc(image, x, y, r) if _near(p, colour)]
+            assert not covered, (hex_id, len(covered))
+            checked += 1
+    assert checked == 3
+    # the route is still drawn: between the stations its colour shows
+    assert sum(_near(p, colour) for p in image.getdata()) > 500
+
+
+def test_the_change_outline_runs_under_a_token_at_the_hexs_edge() -> None:
+    # Köln Deutz's green tile puts its two-slot city at the hex's edge in some rotations
+    for rotation in range(6):
+        board = hexmap.initial_board()
+        board["I10"] = {"tile": "X924", "rotation": rotation, "tokens": [["RhE", "CCE"], ["CME"]]}
+        image = rhl18.map_picture({"board": board, "phase": "5", "lang": "en",
+                                   "changed": {"hexes": ["I10"]}})
+        centres = _token_centres(board, "I10")
+        assert len(centres) == 3
+        for x, y, r in centres:
+            assert not [p for p in _pixels_in_disc(image, x, y, r) if _near(p, HIGHLIGHT)], \
+                rotation
+        assert sum(_near(p, HIGHLIGHT) for p in image.getdata()) > 500
+
+
+def test_the_legend_names_the_outline_only_when_a_hex_is_outlined() -> None:
+    board = hexmap.initial_board()
+    for changed, shown in (({"hexes": []}, False), ({"hexes": ["I10"]}, True), (None, False),
+                           ({"hexes": [], "market": True}, False)):
+        with recording() as drawn:
+            rhl18.map_picture({"board": board, "phase": "3", "lang": "en",
+                               "changed": changed})
+        said = [d.text for d in drawn]
+        assert any("changed" in s for s in said) == shown, (changed, said[-6:])
