@@ -480,15 +480,8 @@ LINE = 26  # one line of panel text at TEXT
 def _draw_result(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: float, lang: str) -> float:
     """The standings, then why they are in this order: the damage rule and who it struck."""
     y = _heading(draw, y, word(lang, "final"))
-    for standing in view["result"]:
-        d = standing["detail"]
-        key = "result_out" if d["total_damage"] else "result"
-        _text(draw, (PANEL_X, y), word(lang, key, rank=standing["rank"],
-                                       name=_name_of(view, standing["seat"], lang),
-                                       score=standing["score"],
-                                       goods=texts.render("render.card.goods",
-                                                          {"count": d["goods"]}, lang),
-                                       damage=d["damage"]), TEXT)
+    for said, indent in result_rows(view, lang):
+        _text(draw, (PANEL_X + indent, y), said, TEXT)
         y += LINE
     for line in result_reasons(view, lang):
         y += 4
@@ -496,6 +489,33 @@ def _draw_result(draw: ImageDraw.ImageDraw, view: dict[str, Any], y: float, lang
             draw_text(draw, (PANEL_X, y), part, TEXT, fill="#444444")
             y += LINE
     return y + 8
+
+
+def result_rows(view: dict[str, Any], lang: str) -> list[tuple[str, int]]:
+    """The standings' lines (text, indent): each player's points with their parts, as the
+    result post says them ("36 pts" alone left 32 from requests + 4 goods to be guessed),
+    broken between parts, the rest indented: every standing alike when one needs it, so
+    that the damage stands in one column."""
+    said = []
+    for standing in view["result"]:
+        d = standing["detail"]
+        key = "result_out" if d["total_damage"] else "result"
+        said.append(word(lang, key, rank=standing["rank"],
+                         name=_name_of(view, standing["seat"], lang),
+                         score=standing["score"], request_points=d["request_points"],
+                         requests=texts.render("troedler.note.requests",
+                                               {"count": d["requests"]}, lang),
+                         goods=texts.render("render.card.goods", {"count": d["goods"]}, lang),
+                         damage=d["damage"]))
+    width = PANEL_RIGHT - PANEL_X
+    if all(text_width(line, TEXT) <= width for line in said):
+        return [(line, 0) for line in said]
+    rows = []
+    for line in said:
+        parts = [wrapped(part, TEXT, width - 20) for part in line.split(", ")]
+        rows += [(text, 20 if i or j else 0) for i, part in enumerate(parts)
+                 for j, text in enumerate(part)]
+    return rows
 
 
 def result_reasons(view: dict[str, Any], lang: str) -> list[str]:
@@ -520,7 +540,7 @@ def result_height(view: dict[str, Any], lang: str) -> int:
     """The final result's height: its heading, the standings and the wrapped reasons."""
     lines = sum(len(wrapped(line, TEXT, PANEL_RIGHT - PANEL_X))
                 for line in result_reasons(view, lang))
-    return 30 + LINE * (len(view["result"]) + lines) + 4 * 3 + 8
+    return 30 + LINE * (len(result_rows(view, lang)) + lines) + 4 * 3 + 8
 
 
 _NAMES = {v["key"]: v["name"] for v in VILLAGES}
