@@ -154,8 +154,11 @@ def players_table(draw: ImageDraw.ImageDraw, y: float, view: dict, lang: str) ->
                  t(lang, "players.certs"), t(lang, "players.privates"),
                  t(lang, "players.value")]
         widths = [236, 80, 70, 110, 90]
-    widths[1 if final else 0] -= (share_w - SHARE_W) * len(syms)
+    # the names take what the other columns leave, so the shares end at the table's right
+    # edge: the final ranking's columns were wider than the page and its last "100%★" stood
+    # past the rows' stripes
     widths.append(share_w * len(syms))
+    widths[1 if final else 0] += (WIDTH - 2 * MARGIN) - sum(widths)
     lefts = columns(widths)
     y = header_row(draw, y, lefts, widths, names, right={2, 3, 4} if final else {1, 2, 4})
     for k, sym in enumerate(syms):
