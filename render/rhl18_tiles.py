@@ -286,6 +286,19 @@ def city_box(pos: tuple[float, float], slots: int, size: float) -> Box:
     return (x - pad, y - pad, x + pad, y + pad)
 
 
+def city_ground(pos: tuple[float, float], slots: int, size: float) -> list[Box]:
+    """The city's ground as boxes a layout keeps clear of: a round city of three or more
+    slots as a cross of two boxes, so a label or tile number may use the empty corners of
+    its square (Aachen's "931 AC" had no room left but over the hex's coordinate)."""
+    box = city_box(pos, slots, size)
+    if slots < 3:
+        return [box]
+    x, y = pos
+    half = (box[2] - box[0]) / 2
+    inner = half * 0.75  # a corner of the square beyond this is outside the circle
+    return [(x - half, y - inner, x + half, y + inner), (x - inner, y - half, x + inner, y + half)]
+
+
 def draw_token(draw: ImageDraw.ImageDraw, x: float, y: float, r: float, sym: str,
                reserved: bool = False) -> None:
     """A corporation token: a disc in its colour with its symbol (a dashed ring if only
@@ -461,7 +474,8 @@ def _items(draw, t: tiles.Tile, positions, cx, cy, size, tokens, reserved, phase
     small = text_size(size)
     if words.hex_id:  # the coordinate sits at the top; everything else keeps clear of it
         at = (cx, cy - size * 0.77)
-        layout.take(text_box(at, words.hex_id, small, True))
+        # with room for the 2-px halo of a label or tile number below: "931 AC" hid "K2"
+        layout.take(text_box(at, words.hex_id, small, True, pad=3))
         say(draw, at, words.hex_id, small, bold=True,
             fill="#FFFFFF" if words.dark else "#444444")
     if order == 1 and words.place:
@@ -522,7 +536,8 @@ def _draw_nodes(draw, t: tiles.Tile, positions, centre, size, tokens, reserved,
         # Every city and town claims its ground first: later words keep clear of them.
         for i, node in enumerate(t.nodes):
             if node.kind == "city":
-                layout.take(city_box(positions[i], node.slots, size))
+                for box in city_ground(positions[i], node.slots, size):
+                    layout.take(box)
             elif node.kind == "town":
                 r = size * 0.09 + 2
                 x, y = positions[i]
@@ -621,7 +636,8 @@ def _wordings(place: str, fsize: int) -> list[list[str]]:
 TERRAIN_SPOTS = ((0.50, 0.30), (0.52, -0.30), (-0.5, 0.3), (-0.5, -0.3), (0.0, 0.42),
                  (0.0, -0.45), (0.3, 0.55), (-0.3, 0.55))
 LABEL_SPOTS = ((-0.66, 0.0), (-0.6, 0.25), (-0.6, -0.25), (0.66, 0.0), (0.6, 0.25),
-               (0.6, -0.25), (-0.3, 0.55), (0.3, 0.55), (-0.3, -0.5), (0.3, -0.5))
+               (0.6, -0.25), (-0.3, 0.55), (0.3, 0.55), (-0.3, -0.5), (0.3, -0.5),
+               (0.42, -0.42), (-0.42, -0.42), (0.42, 0.42), (-0.42, 0.42))
 BADGE_SPOTS = ((0.33, -0.55), (-0.33, -0.55), (0.6, -0.2), (-0.6, -0.2), (0.6, 0.2),
                (-0.6, 0.2), (0.33, 0.55), (-0.33, 0.55), (0.0, 0.3), (0.0, -0.3))
 NUMBER_SPOTS = ((0.42, 0.58), (-0.42, 0.58), (0.6, 0.35), (-0.6, 0.35), (0.6, -0.35),

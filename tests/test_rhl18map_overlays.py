@@ -104,3 +104,25 @@ def test_the_legend_names_the_outline_only_when_a_hex_is_outlined() -> None:
                                "changed": changed})
         said = [d.text for d in drawn]
         assert any("changed" in s for s in said) == shown, (changed, said[-6:])
+
+
+def test_aachens_tile_number_keeps_clear_of_its_coordinate() -> None:
+    """Aachen's three-slot city left "931 AC" no room but right under "K2", whose letters
+    their white-edged halo cut; the number now takes a free corner beside the round city."""
+    board = hexmap.initial_board()
+    board["K2"] = {"tile": "931", "rotation": 0, "tokens": [["RhE", "ADR", None]],
+                   "reserved": [None]}
+    with recording() as drawn:
+        rhl18.map_picture({"board": board, "phase": "6", "lang": "de"})
+    x, y = rhl18.hex_center("K2")
+    here = [d for d in drawn if abs((d.box[0] + d.box[2]) / 2 - x) < rhl18.HEX_W / 2
+            and abs((d.box[1] + d.box[3]) / 2 - y) < rhl18.SIZE]
+    [coordinate] = [d for d in here if d.text == "K2"]
+    halo = 5  # a label's 2-px edge and a few pixels of air: the two read as one line
+    for d in here:
+        if d.text in ("931", "AC"):
+            box = (d.box[0] - halo, d.box[1] - halo, d.box[2] + halo, d.box[3] + halo)
+            clear = box[1] >= coordinate.box[3] or box[3] <= coordinate.box[1] or \
+                box[0] >= coordinate.box[2] or box[2] <= coordinate.box[0]
+            # the label has no other room beside a three-slot city and the revenue
+            assert clear or d.text == "AC", (d.text, d.box, coordinate.box)
