@@ -2,7 +2,8 @@
 
 A :class:`Scene` is the board reduced to shapes in the board's own coordinates: every place
 (river position, space, village, hex) as a polygon or a circle with the name a player calls
-it by, lines under them (the river, routes) and the players' pieces as plain dots. It carries
+it by, lines under them (the river, routes) and the pieces as dots, a player's with the
+seat's letter as the full board marks it (colour is never the only cue). It carries
 no text of its own: the card names only the places that changed, and those a scene marks as
 ``tagged`` (where the acting player's cart stands), big enough for a phone; a ``numbered``
 scene's free places also carry their names inside them where they fit, and a ``ruler`` gives
@@ -61,6 +62,9 @@ class Scene:
     places: dict[str, Place]
     lines: list[tuple[tuple[Point, ...], str, float]] = field(default_factory=list)
     pieces: list[tuple[float, float, float, str]] = field(default_factory=list)  # x, y, r
+    # the letter written in each piece, by its index in ``pieces`` (a player's: the seat's
+    # letter, as on the full board; none for a transport, a town or a station)
+    letters: dict[int, str] = field(default_factory=dict)
     zoom: bool = True  # crop to the changed places (False: the board is small enough whole)
     named: bool = False  # every place's name is drawn in it (else only the changed ones)
     # each free place's name is written in its middle where it fits at the zoom (Rheinländer:
@@ -89,6 +93,25 @@ def seat_colour(view: dict, seat: int | None, fallback: str | None = None) -> st
     return colour_hex(fallback or "", None)
 
 
+def colour_name(view: dict, seat: int, fallback: str | None) -> str:
+    """The name of the colour :func:`seat_colour` paints a seat in."""
+    for entry in view.get("seats") or []:
+        if entry.get("seat") == seat and entry.get("colour"):
+            return str(entry["colour"]).lower()
+    return (fallback or "").lower()
+
+
+def seat_letter(game_key: str, view: dict, seat: int, fallback: str | None = None) -> str:
+    """The letter a seat's markers carry on the game's full board ("O", German Rhein "Gr"):
+    the game's own catalogue letter for its colour, else the common one."""
+    name = colour_name(view, seat, fallback)
+    lang = texts.language(view.get("lang", texts.DEFAULT))
+    key = f"render.{game_key}.letter.{name}"
+    if texts.has(key):
+        return texts.render(key, {}, lang)
+    return PLAYER_COLOURS.get(name, ("", ""))[1]
+
+
 EXTRA_COLOURS = {"brown": "#8C510A", "white": "#FFFFFF", "grey": "#8A8A8A", "gray": "#8A8A8A"}
 
 
@@ -106,6 +129,7 @@ def colour_hex(name: str, fallback: str | None) -> str:
 # == Rhein: the river positions as a snake of named cells ====================================
 RHEIN_COLUMNS, RHEIN_ROWS = 3, 5
 RHEIN_SIZE = (520.0, 476.0)  # the card's map panel: one board pixel per card pixel
+RHEIN_STEP = 50.0  # between two pieces in a cell, centre to centre
 VEHICLE = {"white": "#FFFFFF", "red": "#C8102E", "black": "#202020"}
 
 
@@ -137,21 +161,32 @@ def _rhein(view: dict) -> Scene:
         if transport.get("pos") is not None:
             colour = VEHICLE.get(str(transport["key"]).split("-")[0], "#888888")
             here.setdefault(transport["pos"], []).append(colour)
+    marks: dict[int, list[str]] = {}  # the letters, in step with ``here``
+    for position, colours in here.items():
+        marks[position] = [""] * len(colours)
     for player in view.get("players") or []:
         colour = seat_colour(view, player["seat"], player.get("colour"))
+        letter = seat_letter("rhein", view, player["seat"], player.get("colour"))
         for truck in (player.get("trucks") or {}).values():
             if truck.get("pos") is not None:
                 here.setdefault(truck["pos"], []).append(colour)
+                marks.setdefault(truck["pos"], []).append(letter)
     pieces = []
+    letters = {}
     for position, colours in here.items():
         if not 0 <= position < RHEIN_COLUMNS * RHEIN_ROWS:
             continue
         x, y = centres[position]
-        shown = colours[:8]
+        shown = colours[:6]
+        # apart enough for German's two letters ("Ge") while the cell holds them; closer,
+        # the card keeps the letter only where a dot stands clear
+        step = min(RHEIN_STEP, (RHEIN_SIZE[0] / RHEIN_COLUMNS - 52) / max(1, len(shown) - 1))
         for index, colour in enumerate(shown):
-            pieces.append((x - 10 * (len(shown) - 1) + 20 * index, y, 9, colour))
+            if marks[position][index]:
+                letters[len(pieces)] = marks[position][index]
+            pieces.append((x - step * (len(shown) - 1) / 2 + step * index, y, 12, colour))
     return Scene(RHEIN_SIZE, "#F7F4EC", places, [river], pieces, zoom=False, named=True,
-                 lines_over=True)
+                 lines_over=True, letters=letters)
 
 
 # == Rheinländer: the board's spaces ========================================================
@@ -184,8 +219,10 @@ def _rheinlaender(view: dict) -> Scene:
         places[space] = Place(rheinlaender._label_text(board, space, lang),  # as the board
                               tuple(tuple(p) for p in record["poly"]), 0, fill, "#7E8F63")
     pieces = []
+    letters = {}
     for space, seat in (view.get("knights") or {}).items():
         x, y = board.spaces[space]["centre"]
+        letters[len(pieces)] = rheinlaender.letter(seat % 5)  # as the board's knights
         pieces.append((x, y, 15, seat_colour(view, seat, rheinlaender.SEAT_COLOURS[seat % 5])))
     for space in view.get("bastions") or []:
         x, y = board.spaces[space]["centre"]
@@ -201,7 +238,7 @@ def _rheinlaender(view: dict) -> Scene:
              (left := _centre(board, number, "left")) and
              (right := _centre(board, number, "right"))]
     return Scene((width, min(height, 985)), "#F3EEDF", places, lines, pieces, numbered=True,
-                 ruler=ruler)
+                 ruler=ruler, letters=letters)
 
 
 def _centre(board: Board, number: int, where: str) -> Point | None:
@@ -227,7 +264,8 @@ def _realm_label(piece: dict, lang: str) -> str:
 # below would cover the village's goods, beside it its carts or the neighbouring village.
 TROEDLER_MARGIN = (60.0, 130.0, 100.0, 100.0)  # left, top, right, bottom
 GOOD_SIDE, GOOD_GAP, GOODS_PER_ROW = 36.0, 4.0, 3
-CART_R, ACTING_R, RING = 17.0, 21.0, 8.0  # a cart; the acting player's, ringed to stand out
+CART_R, ACTING_R, RING = 31.0, 33.0, 7.0  # a cart (its letter's dot: 15 px on the card); the acting
+# player's, ringed to stand out
 
 
 def _troedler(view: dict) -> Scene:
@@ -258,22 +296,28 @@ def _troedler(view: dict) -> Scene:
         by_village.setdefault(player["cart"], []).append(player)
     pieces: list[tuple[float, float, float, str]] = []
     ringed: list[tuple[float, float, float, str]] = []  # drawn last, over a neighbour's cart
+    letters: dict[int, str] = {}
+    ringed_letters: dict[int, str] = {}
     for key, players in by_village.items():
         x, y = at(key)
         radii = [ACTING_R + RING if p["seat"] in acting else CART_R for p in players]
         for cx, player in zip(_cart_spots(x, radii, radius), players, strict=True):
             colour = seat_colour(view, player["seat"], player.get("colour"))
+            letter = seat_letter("troedler", view, player["seat"], player.get("colour"))
             if player["seat"] in acting:
                 ringed += [(cx, y, ACTING_R + RING, troedler.INK),
                            (cx, y, ACTING_R + RING / 2, "#FFFFFF"), (cx, y, ACTING_R, colour)]
+                ringed_letters[len(ringed) - 1] = letter
             else:
+                letters[len(pieces)] = letter
                 pieces.append((cx, y, CART_R, colour))
     # the acting player reads where their cart stands to plan the drive; it is named only
     # when it changed otherwise
     here = sorted({p["cart"] for p in view.get("players") or []
                    if p["seat"] in acting and p.get("cart") in places})
+    letters.update({len(pieces) + index: letter for index, letter in ringed_letters.items()})
     return Scene(size, troedler.BACKGROUND, places, lines, pieces + ringed, zoom=False,
-                 tagged=here)
+                 tagged=here, letters=letters)
 
 
 def _cart_spots(x: float, radii: list[float], village: float) -> list[float]:

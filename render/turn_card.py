@@ -31,7 +31,7 @@ from engine import text as texts
 from render import card_scene, changes, rhein_card, rhl18_card, troedler_card
 from render.card_scene import Place, Scene
 from render.card_text import INK, LINE, MUTED, SMALL, fit, wrap
-from render.common import HIGHLIGHT, HIGHLIGHT_WIDTH, font, to_png
+from render.common import HIGHLIGHT, HIGHLIGHT_WIDTH, font, text_colour_on, to_png
 from render.move_pieces import GAP, cut_entry, decisive_said
 from render.player_names import with_colour
 from render.rhl18_company_box import depot_trains
@@ -105,9 +105,62 @@ def choice_panel(game_key: str, view: dict) -> Callable[..., None] | None:
 
 
 def swatch(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float],
-           colour: str) -> None:
+           colour: str, letter: str = "") -> None:
+    """A seat's colour square, with the seat's letter in it (colour is never the only cue:
+    sky blue and blue, orange and yellow tell apart badly)."""
     draw.rounded_rectangle(box, radius=max(3, (box[2] - box[0]) // 6), fill=colour,
                            outline=INK, width=2)
+    if letter:
+        # regular weight: a bold one would read as the start of the bold name beside it
+        draw_text(draw, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2 + 1), letter, SMALL,
+                  fill=text_colour_on(colour), anchor="mm")
+
+
+LETTER_R = 15.0  # a seat's piece on the map: room for its letter at SMALL, as all card text
+
+
+def letter_radius(letter: str) -> float:
+    """The least radius of a dot holding ``letter`` at SMALL (German Rhein's are two)."""
+    return max(LETTER_R, text_width(letter, SMALL, True) / 2 + 4)
+
+
+Dot = tuple[float, float, float, str, str]  # x, y, radius, colour, letter ("" for none)
+
+
+def dots(scene: Scene, at: Callable[[Point], Point], scale: float, right: float,
+         bottom: float, corner: Point = (0.0, 0.0)) -> list[Dot]:
+    """The scene's pieces as the map draws them, ``at`` placing them in a frame from
+    ``corner`` to (``right``, ``bottom``). A seat's piece grows to hold its letter where the
+    bigger dot stays whole in the frame and clear of every other piece; where it would not
+    (a zoomed-out view's neighbouring knights, a crowded river cell) it keeps its own size
+    and no letter, as two letters over each other read as neither."""
+    plain, big, letters = [], [], []
+    for index, (x, y, r, _colour) in enumerate(scene.pieces):
+        cx, cy = at((x, y))
+        radius = max(6.0, r * scale)  # a piece stays visible on the smallest scale
+        letter = scene.letters.get(index, "")
+        grown = max(radius, letter_radius(letter)) if letter else radius
+        if not (corner[0] + grown <= cx <= right - grown and
+                corner[1] + grown <= cy <= bottom - grown):
+            letter, grown = "", radius  # a cut dot keeps no letter
+        plain.append((cx, cy, radius))
+        big.append((cx, cy, grown))
+        letters.append(letter)
+
+    def clear(index: int, sizes: list[tuple[float, float, float]]) -> bool:
+        x, y, r = big[index]
+        # pieces on one centre are one piece drawn in layers (the acting cart's ring)
+        return all(math.dist((x, y), (ox, oy)) >= r + other
+                   for other_index, (ox, oy, other) in enumerate(sizes)
+                   if other_index != index and (ox, oy) != (x, y))
+
+    kept = [bool(letter) and clear(index, big) for index, letter in enumerate(letters)]
+    sizes = [big[i] if kept[i] else plain[i] for i in range(len(big))]
+    for index, letter in enumerate(letters):  # of two that met, one may keep its letter
+        if letter and not kept[index] and clear(index, sizes):
+            kept[index], sizes[index] = True, big[index]
+    return [(x, y, r, scene.pieces[index][3], letters[index] if kept[index] else "")
+            for index, (x, y, r) in enumerate(sizes)]
 
 
 # == banner =================================================================================
@@ -136,6 +189,13 @@ def _game_colour(game_key: str, view: dict, seat: int) -> str | None:
     return None
 
 
+def letter_of(game_key: str, view: dict, seat: int | None) -> str:
+    """The seat's letter as the game's full board marks its pieces."""
+    if seat is None:
+        return ""
+    return card_scene.seat_letter(game_key, view, seat, _game_colour(game_key, view, seat))
+
+
 def colour_of(game_key: str, view: dict, seat: int | None) -> str:
     if seat is None:
         return "#BBBBBB"
@@ -150,7 +210,8 @@ def _banner(draw: ImageDraw.ImageDraw, game_key: str, view: dict, card: dict,
     draw.rectangle((0, BANNER - 8, WIDTH, BANNER), fill=colour)
     x = 20
     for seat in acting[:3]:
-        swatch(draw, (x, 18, x + 44, 62), colour_of(game_key, view, seat))
+        swatch(draw, (x, 18, x + 44, 62), colour_of(game_key, view, seat),
+               letter_of(game_key, view, seat))
         x += 54
     if acting:
         names = [seat_name(view, seat, lang) for seat in acting[:3]]
@@ -325,6 +386,7 @@ def _small_map(image: Image.Image, draw: ImageDraw.ImageDraw, scene: Scene,
             pdraw.line([on_panel(p) for p in points], fill=colour,
                        width=max(2, round(width * scale)), joint="curve")
 
+    lettered: list[tuple[tuple[float, float], str, str]] = []
     if not scene.lines_over:  # routes run under the places...
         lines()
     for place in visible.values():
@@ -334,11 +396,12 @@ def _small_map(image: Image.Image, draw: ImageDraw.ImageDraw, scene: Scene,
             place.glyph(pdraw, (*on_panel((left, top)), *on_panel((right, bottom))))
     if scene.lines_over:  # ...a river over named cells, track over its tiles
         lines()
-    for x, y, r, colour in scene.pieces:
-        cx, cy = on_panel((x, y))
-        radius = max(6.0, r * scale)  # a piece stays visible on the smallest scale
+    for cx, cy, radius, colour, letter in dots(scene, on_panel, scale, box[2] - box[0],
+                                               box[3] - box[1]):
         pdraw.ellipse((cx - radius, cy - radius, cx + radius, cy + radius), fill=colour,
                       outline=INK, width=1)
+        if letter:  # drawn on the card after the map, where the tests' recording sees it
+            lettered.append(((cx + box[0], cy + box[1]), letter, colour))
     marked = [p for p in changed if p in visible]
     for key in scene.choices:  # inside the edge, where a changed place's highlight leaves it
         if key in visible and not scene.places[key].radius:
@@ -348,6 +411,9 @@ def _small_map(image: Image.Image, draw: ImageDraw.ImageDraw, scene: Scene,
         _shape(pdraw, scene.places[key], on_panel, scale, None, HIGHLIGHT, HIGHLIGHT_WIDTH,
                grow=0 if scene.named else 4)
     image.paste(panel, (box[0], box[1]))
+    for (cx, cy), letter, colour in lettered:
+        draw_text(draw, (cx, cy + 1), letter, SMALL, bold=True, fill=text_colour_on(colour),
+                  anchor="mm")
     draw.rectangle(box, outline="#8A8170", width=2)
     if scene.named:
         _names(draw, scene, at)
@@ -446,8 +512,8 @@ def _things(scene: Scene, visible: dict[str, Place], at, scale: float) -> list[B
     """The boxes, on the card, of what a name tag should not hide: the pieces and the places
     that are things on the board (goods, villages, realms), as drawn."""
     boxes = []
-    for x, y, r, _colour in scene.pieces:
-        (cx, cy), radius = at((x, y)), max(6.0, r * scale)
+    box = MAP_BOX
+    for cx, cy, radius, _colour, _letter in dots(scene, at, scale, box[2], box[3], box[:2]):
         boxes.append((cx - radius, cy - radius, cx + radius, cy + radius))
     for place in visible.values():
         if not place.thing:
@@ -964,12 +1030,19 @@ def _standings(draw: ImageDraw.ImageDraw, game_key: str, view: dict, lang: str,
     draw.line((left, y - 6, right, y - 6), fill="#C9C2B2", width=2)
     draw_text(draw, (left, y), say(lang, "standings"), SMALL, bold=True, fill=INK)
     y += LINE + 4
+    # each square with the seat's letter, the map's pieces carry it (colour alone told
+    # sky blue from blue, orange from yellow badly); as wide as the widest letter needs
+    letters = {seat: letter_of(game_key, view, seat) for seat, _ in rows}
+    side = max([30.0] + [text_width(letter, SMALL, True) + 8 for letter in letters.values()])
+    indent = side + 8
     for seat, value in rows:
-        swatch(draw, (left, y + 7, left + 20, y + 27), colour_of(game_key, view, seat))
-        shown = fit(value, SMALL, right - left - 38 - NAME_LEAST)
+        swatch(draw, (left, y + 2, left + side, y + 32), colour_of(game_key, view, seat),
+               letters[seat])
+        shown = fit(value, SMALL, right - left - indent - 8 - NAME_LEAST)
         value_width = text_width(shown, SMALL)
-        name = fit(seat_name(view, seat, lang), SMALL, right - left - 42 - value_width, True)
-        draw_text(draw, (left + 30, y), name, SMALL, bold=True, fill=INK)
+        name = fit(seat_name(view, seat, lang), SMALL, right - left - indent - 12 - value_width,
+                   True)
+        draw_text(draw, (left + indent, y), name, SMALL, bold=True, fill=INK)
         draw_text(draw, (right, y), shown, SMALL, fill=INK, anchor="ra")
         y += LINE
 

@@ -118,10 +118,12 @@ def test_the_line_to_a_tag_leaves_the_piece_in_the_middle_of_its_place_visible()
     assert shown(image, (box[0] + 5, box[1] + 5, box[2] - 5, box[3] - 5), colour) > 0.95
 
 
-def names_on_map(texts: list) -> set[str]:
+def names_on_map(texts: list, drawn: Scene) -> set[str]:
+    """The texts in the map but the pieces' seat letters."""
     left, top, right, bottom = turn_card.MAP_BOX
+    letters = set(drawn.letters.values())
     return {t.text for t in texts if left <= t.box[0] and t.box[2] <= right and
-            top <= t.box[1] and t.box[3] <= bottom}
+            top <= t.box[1] and t.box[3] <= bottom and t.text not in letters}
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
@@ -138,7 +140,7 @@ def test_troedlers_card_names_the_village_of_the_acting_players_cart(lang):
             acting = set(view["card"]["acting"])
             own = {p["cart"] for p in view["players"] if p["seat"] in acting}
             changed = set(changes.places(view["card"]["changed"]))
-            named = names_on_map(texts)
+            named = names_on_map(texts, drawn)
             for key in own:
                 assert drawn.places[key].label in named, (key, named)
             # the others still only when they changed
@@ -194,19 +196,21 @@ def uncovered(key: str, players: int, seed: int, samples: tuple[int, ...]
             continue
         drawn, at, scale = card_mapping(key, view)
         image = turn_card.draw_card(key, view)
-        plain = untagged(key, view) if key == "troedler" else None
+        # a seat's letter lies in its dot: a dot is hidden where the tags changed it
+        plain = untagged(key, view) if key == "troedler" or drawn.letters else None
         box = turn_card.MAP_BOX
         marks = []
         for place in drawn.places.values():
             if key == "troedler" and not place.radius:  # a good's square, its glyph in it
                 left, top, right, bottom = place.box()
                 marks.append(((*at(left, top), *at(right, bottom)), None))
-        last = {(x, y): (r, colour) for x, y, r, colour in drawn.pieces}  # the top one
-        for (x, y), (r, colour) in last.items():
+        # the top one, as big as the card draws it (a seat's to hold its letter)
+        last = {(x, y): (r, colour, letter) for x, y, r, colour, letter in turn_card.dots(
+            drawn, lambda p, at=at: at(*p), scale, *box[2:], box[:2])}
+        for (cx, cy), (r, colour, letter) in last.items():
             if colour.upper() != "#FFFFFF":
-                cx, cy = at(x, y)
-                r = max(6.0, r * scale) * 0.6
-                marks.append(((cx - r, cy - r, cx + r, cy + r), colour))
+                r *= 0.6
+                marks.append(((cx - r, cy - r, cx + r, cy + r), None if letter else colour))
         for (left, top, right, bottom), colour in marks:
             if left >= box[0] + 2 and top >= box[1] + 2 and right <= box[2] - 2 and \
                     bottom <= box[3] - 2:
@@ -220,7 +224,7 @@ def uncovered(key: str, players: int, seed: int, samples: tuple[int, ...]
 def untagged(key: str, view: dict) -> Image.Image:
     """The card without its name tags: a good's square as it is when no tag lies on it (its
     glyph leaves too little of it in its fill colour for ``shown``)."""
-    with mock.patch.object(turn_card, "_labels", lambda *args: None):
+    with mock.patch.object(turn_card, "_labels", lambda *args: []):
         return turn_card.draw_card(key, view)
 
 

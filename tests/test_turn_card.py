@@ -855,6 +855,7 @@ def test_a_name_the_font_cannot_draw_is_said_by_its_seat():
     card = {"acting": [first], "moves": [], "earlier": 0, "first": True, "changed": {}}
     _, texts = draw("rhein", {**view, "card": card})
     said = [t.text for t in texts]
-    assert said[0] == f"Seat {first + 1} ({colours[first].capitalize()})", said[0]
+    assert said[0] == turn_card.letter_of("rhein", view, first)  # in the banner's square
+    assert said[1] == f"Seat {first + 1} ({colours[first].capitalize()})", said[1]
     assert "Anna" in said and "Bo" in said
     assert all(drawable(text) == text for text in said)  # nothing drawn as a box
