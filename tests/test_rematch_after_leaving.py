@@ -12,15 +12,22 @@ from discord_standin import Member, running_bot
 from discord_standin.table import Played, open_table, play_out, row_of
 
 
+async def left_and_finished(bot) -> tuple[Member, Member]:
+    """Anna and Bert play a Trödler table with an AI seat for 12 moves and leave; the AI
+    seats finish it."""
+    anna, bert = Member(bot, "Anna"), Member(bot, "Bert")
+    played = Played()
+    await open_table(bot, "troedler", [anna, bert], bots=1, played=played)
+    played = await play_out(bot, [anna, bert], bot.stand_in.channel, random.Random(7), played,
+                            leave_after=12)
+    assert played.status == "finished"
+    return anna, bert
+
+
 async def test_players_who_left_may_ask_for_the_rematch_and_play_it(tmp_path, monkeypatch):
     async with running_bot(tmp_path, monkeypatch, seed=3) as bot:
         fake = bot.stand_in
-        anna, bert = Member(bot, "Anna"), Member(bot, "Bert")
-        played = Played()
-        await open_table(bot, "troedler", [anna, bert], bots=1, played=played)
-        played = await play_out(bot, [anna, bert], fake.channel, random.Random(7), played,
-                                leave_after=12)
-        assert played.status == "finished"
+        anna, bert = await left_and_finished(bot)
         row = await row_of(bot, fake.channel)
         assert all(s.is_ai for s in await bot.client.store.seats(row.id))
         actions = await bot.client.store.actions(row.id)

@@ -5,22 +5,17 @@ at a fourth seat, and Eve's was refused "The table is full"."""
 
 from __future__ import annotations
 
-import random
 import re
 
-from discord_standin import Member, running_bot
-from discord_standin.table import Played, open_table, play_out, row_of
+from discord_standin import running_bot
+from discord_standin.table import row_of
+from test_rematch_after_leaving import left_and_finished
 
 
 async def test_a_player_who_left_takes_her_seat_in_the_rematch(tmp_path, monkeypatch):
     async with running_bot(tmp_path, monkeypatch, seed=3) as bot:
         fake = bot.stand_in
-        anna, bert = Member(bot, "Anna"), Member(bot, "Bert")
-        played = Played()
-        await open_table(bot, "troedler", [anna, bert], bots=1, played=played)
-        played = await play_out(bot, [anna, bert], fake.channel, random.Random(7), played,
-                                leave_after=12)
-        assert played.status == "finished"
+        anna, bert = await left_and_finished(bot)
         row = await row_of(bot, fake.channel)
         old = await bot.client.store.seats(row.id)
         actions = await bot.client.store.actions(row.id)

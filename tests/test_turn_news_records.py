@@ -34,14 +34,19 @@ async def world(tmp_path):
         yield service, reminders, box
 
 
-async def test_the_turn_dm_news_says_a_new_phase_and_a_bankruptcy_without_its_ping(world):
-    service, reminders, box = world
+async def ready_table(service) -> None:
+    """U1, U2 and U3 at a started table, each ready: U1 is to move."""
     await service.new(ctx(1), "recordpebbles")
     for user in (2, 3):
         await service.join(ctx(user))
     await service.start(ctx(1), order="joined")
     for user in (1, 2, 3):
         await service.play(ctx(user), "ready")
+
+
+async def test_the_turn_dm_news_says_a_new_phase_and_a_bankruptcy_without_its_ping(world):
+    service, reminders, box = world
+    await ready_table(service)
     channel = []
     for user, move in [(1, "take 1"), (1, "end"), (2, "take 3"), (2, "end"), (3, "take 1"),
                        (3, "end")]:
@@ -65,12 +70,7 @@ async def test_records_are_lines_of_their_own_even_from_runs_too_old_to_repeat(
 
     monkeypatch.setattr(reminder_settings, "NEWS_RUNS", 1)
     service, reminders, box = world
-    await service.new(ctx(1), "recordpebbles")
-    for user in (2, 3):
-        await service.join(ctx(user))
-    await service.start(ctx(1), order="joined")
-    for user in (1, 2, 3):
-        await service.play(ctx(user), "ready")
+    await ready_table(service)
     for user, move in [(1, "take 1"), (1, "end"), (2, "take 3"), (2, "end"), (3, "take 1"),
                        (3, "end")]:
         await service.play(ctx(user), move)
