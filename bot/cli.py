@@ -186,6 +186,8 @@ class Recorder:
             else:
                 text = prefix + titled + reply.text
             text = re.sub(r"<@(\d+)>", lambda m: self.names.get(int(m[1]), m[0]), text)
+            # the result post's "/game rematch" is the channel's: the terminal has none
+            text = text.replace("\n" + t("svc.rematch_hint", self.lang), "")
             if self.names:  # a terminal game: no slash commands here
                 hint = say(msg("cli.turn_hint"), self.lang)
                 for said in {TURN_HINT, *(t("svc.turn_hint", self.lang, count=count)

@@ -25,6 +25,7 @@ def test_demo_plays_a_whole_game_of_ai_seats(tmp_path):
     assert pictures[-1].read_bytes().startswith(b"\x89PNG")
     transcript = (folder / "transcript.md").read_text()
     assert "final result" in transcript and "wins!" in transcript
+    assert "/game rematch" not in text + transcript  # a channel's command, no terminal's
     # the standings: Markdown's escaped ranks in the transcript, as written on the terminal
     assert "\n- 1\\. **" in transcript and "\n1. **" in text and "1\\." not in text
     export = json.loads((folder / "export.json").read_text())
