@@ -555,31 +555,33 @@ def _labels(draw: ImageDraw.ImageDraw, scene: Scene, marked: list[str], quiet: l
     # the places to act on first (what the player is asked for, 18Rhl's hexes to lay on),
     # then the changed places on their usual spots (the highlight's tags read alike card
     # after card); the quiet ones find room among them, which one tag nearly always does
-    for key in dict.fromkeys([*choices[:CHOICE_TAGS], *marked[:8], *quiet[:2]]):
+    first = choices[:CHOICE_TAGS]
+    later = [key for key in dict.fromkeys([*marked[:8], *quiet[:2]]) if key not in first]
+    for key in first:
+        tag = _tag(scene, key, [scene.choices[key]], taken, inner, things, areas, leaders,
+                   points, cells, at, scale, choices, quiet)
+        if tag is not None:
+            tags.append(tag)
+    # the other choices' plates are placed before the changed places' tags, which keep
+    # clear of them: drawn after, "F5" and "F13" lay over "D11 Oberhausen Mülheim"
+    plates: dict[str, Box] = {}
+    for key in choices:
+        if key not in first and key not in later:
+            plates[key] = _plate(scene.places[key], scene.choices[key], at, things, taken)
+            taken.append(plates[key])
+    for key in later:
         place = scene.places[key]
-        left, top, right, bottom = place.box()
-        (x0, y0), (x1, y1) = at((left, top)), at((right, bottom))
-        cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-        label = fit(scene.choices.get(key, place.label), SMALL, MAP_BOX[2] - MAP_BOX[0] - 30,
-                    bold=True)
-        w, h = text_width(label, SMALL, True) + 16, SMALL + 12
-        crowd = _Crowd(things, [box for k, box in areas.items() if k != key], leaders,
-                       [p for k, p in points.items() if k != key] if place.radius else [],
-                       [cell for k, cell in cells.items() if k != key])
-        # a choice's tag overlaps its outline: beside a hex the size of a tag, a gap made it
-        # read as the name of the neighbour it lay on
-        gap = -CHOICE_OVERLAP if key in choices else 8
-        spot = _free_spot(cx, cy, (x1 - x0) / 2 + gap, (y1 - y0) / 2 + gap, w, h, taken, inner,
-                          crowd)
-        if spot is None:
-            continue
-        end = _toward(spot, cx, cy)
-        # from the place's edge, not its middle, where its own pieces stand
-        leader = (_edge(place, at, scale, (cx, cy), end), end)
-        taken.append(spot)
-        leaders.append(leader)
-        ink = (CHOICE, 3) if key in choices else (INK, 2) if key in quiet else (HIGHLIGHT, 3)
-        tags.append(_Tag(key, spot, leader, label, ink))
+        label = scene.choices.get(key, place.label)
+        # a long name on a squeezed map lies over hexes it does not name: the hex's id
+        # alone ("D11") names it as well, the move lines say the city
+        short = [key] if label.split(" ", 1)[0] == key and label != key else []
+        tag = _tag(scene, key, [label, *short], taken, inner, things, areas, leaders, points,
+                   cells, at, scale, choices, quiet)
+        if tag is not None:
+            tags.append(tag)
+        elif key in choices:
+            plates[key] = _plate(place, scene.choices[key], at, things, taken)
+            taken.append(plates[key])
     for tag in tags:  # under every tag, never over a name
         draw.line(tag.leader, fill=tag.ink[0], width=tag.ink[1])
     for tag in tags:
@@ -587,32 +589,77 @@ def _labels(draw: ImageDraw.ImageDraw, scene: Scene, marked: list[str], quiet: l
         draw.rounded_rectangle(spot, radius=6, fill="#FFFFFF", outline=colour, width=width)
         tx, ty = (spot[0] + spot[2]) / 2, (spot[1] + spot[3]) / 2
         draw_text(draw, (tx, ty), tag.label, SMALL, bold=True, fill=INK, anchor="mm")
-    named = {tag.key for tag in tags}
-    for key in choices:  # an outline without its id helps nobody typing the move
-        if key not in named:
-            taken.append(_inner_name(draw, scene.places[key], scene.choices[key], at, things,
-                                     taken))
+    for key, plate in plates.items():  # an outline without its id helps nobody typing
+        _draw_plate(draw, plate, scene.choices[key])
     return tags
 
 
-def _inner_name(draw: ImageDraw.ImageDraw, place: Place, label: str, at,
-                things: list[Box], taken: list[Box]) -> Box:
-    """A choice left without a tag (more than CHOICE_TAGS, or no room) named inside its
-    outline on a small white plate: below, above or across its middle, where it hides the
-    least of the pieces (a hex's towns and stations) and no tag or other plate. Returns the
-    plate's box."""
+def _tag(scene: Scene, key: str, labels: list[str], taken: list[Box], inner: Box,
+         things: list[Box], areas: dict[str, Box], leaders: list[tuple[Point, Point]],
+         points: dict[str, Point], cells: dict[str, _Cell], at, scale: float,
+         choices: list[str], quiet: list[str]) -> _Tag | None:
+    """The tag naming ``key`` where it hides the least, with the first of ``labels`` unless
+    a later (shorter) one hides less by more than LONG_TAG_SHARE of the room the longer
+    one takes more; None when no label finds a spot clear of the ``taken`` boxes. The spot
+    and its line are added to ``taken`` and ``leaders``."""
+    place = scene.places[key]
+    left, top, right, bottom = place.box()
+    (x0, y0), (x1, y1) = at((left, top)), at((right, bottom))
+    cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+    crowd = _Crowd(things, [box for k, box in areas.items() if k != key], leaders,
+                   [p for k, p in points.items() if k != key] if place.radius else [],
+                   [cell for k, cell in cells.items() if k != key])
+    # a choice's tag overlaps its outline: beside a hex the size of a tag, a gap made it
+    # read as the name of the neighbour it lay on
+    gap = -CHOICE_OVERLAP if key in choices else 8
+    best: tuple[float, Box, str] | None = None
+    for label in labels:
+        label = fit(label, SMALL, MAP_BOX[2] - MAP_BOX[0] - 30, bold=True)
+        w, h = text_width(label, SMALL, True) + 16, SMALL + 12
+        found = _best_spot(cx, cy, (x1 - x0) / 2 + gap, (y1 - y0) / 2 + gap, w, h, taken,
+                           inner, crowd)
+        if found is None:
+            continue
+        spot, cost = found
+        if best is None or cost + LONG_TAG_SHARE * \
+                ((best[1][2] - best[1][0]) - w) * h < best[0]:
+            best = (cost, spot, label)
+    if best is None:
+        return None
+    _, spot, label = best
+    end = _toward(spot, cx, cy)
+    # from the place's edge, not its middle, where its own pieces stand
+    leader = (_edge(place, at, scale, (cx, cy), end), end)
+    taken.append(spot)
+    leaders.append(leader)
+    ink = (CHOICE, 3) if key in choices else (INK, 2) if key in quiet else (HIGHLIGHT, 3)
+    return _Tag(key, spot, leader, label, ink)
+
+
+# A shorter tag (a hex's id without its city) is taken where the longer one would hide more
+# than this share of the room it takes more (in cost, see _free_spot): "D11 Oberhausen
+# Mülheim" lay across eight hexes of a squeezed map where "D11" hid a sliver
+LONG_TAG_SHARE = 0.25
+
+
+def _plate(place: Place, label: str, at, things: list[Box], taken: list[Box]) -> Box:
+    """Where a choice left without a tag (more than CHOICE_TAGS, or no room) is named inside
+    its outline on a small white plate: below, above or across its middle, where it hides
+    the least of the pieces (a hex's towns and stations) and no tag or other plate."""
     left, top, right, bottom = place.box()
     (x0, y0), (x1, y1) = at((left, top)), at((right, bottom))
     w, h = text_width(label, CHOICE_INNER, True) + 8, CHOICE_INNER + 4
     cx = (x0 + x1) / 2
     plates = [(cx - w / 2, y - h / 2, cx + w / 2, y + h / 2)
               for y in (y0 + (y1 - y0) * share for share in (0.72, 0.28, 0.5))]
-    plate = min(plates, key=lambda p: sum(_covered(p, thing) for thing in things) +
-                10 * sum(_covered(p, box) for box in taken))
-    cy = (plate[1] + plate[3]) / 2
+    return min(plates, key=lambda p: sum(_covered(p, thing) for thing in things) +
+               10 * sum(_covered(p, box) for box in taken))
+
+
+def _draw_plate(draw: ImageDraw.ImageDraw, plate: Box, label: str) -> None:
+    cx, cy = (plate[0] + plate[2]) / 2, (plate[1] + plate[3]) / 2
     draw.rounded_rectangle(plate, radius=4, fill="#FFFFFF", outline=CHOICE, width=2)
     draw_text(draw, (cx, cy), label, CHOICE_INNER, bold=True, fill=INK, anchor="mm")
-    return plate
 
 
 @dataclass(frozen=True)
@@ -788,6 +835,13 @@ TAG_SIDES = ((0, -1), (0, 1), (1, 0), (-1, 0), (1, -1), (-1, -1), (1, 1), (-1, 1
 
 def _free_spot(cx: float, cy: float, half_w: float, half_h: float, w: float, h: float,
                taken: list, inner: tuple, crowd: _Crowd | None = None) -> Box | None:
+    found = _best_spot(cx, cy, half_w, half_h, w, h, taken, inner, crowd)
+    return found[0] if found else None
+
+
+def _best_spot(cx: float, cy: float, half_w: float, half_h: float, w: float, h: float,
+               taken: list, inner: tuple, crowd: _Crowd | None = None
+               ) -> tuple[Box, float] | None:
     """A ``w`` x ``h`` tag's box beside the place at (cx, cy) (``half_w``, ``half_h``: half
     its size plus a gap), clear of the ``taken`` tags and inside ``inner``: the one that
     hides least of the ``crowd`` (see the costs above), near before far; above first on a
@@ -842,8 +896,8 @@ def _free_spot(cx: float, cy: float, half_w: float, half_h: float, w: float, h: 
                 if cost < least:
                     best, least = box, cost
                     if not cost:
-                        return best
-    return best
+                        return best, 0.0
+    return (best, least) if best is not None else None
 
 
 def _covered(a: tuple[float, ...], b: tuple[float, ...]) -> float:
