@@ -319,8 +319,12 @@ def _start(parts: list[tuple[str, str]], dropped: list[int], index: int,
     # a clause that reads whole. Cut anywhere, a German sentence lost its verb, which
     # comes last: "Bot 1 hat nichts mehr auf dem …" said nothing of what Bot 1 did. Fewer
     # words than LEAST_WORDS say nothing ("… Bot 1 …"): the gap stands alone.
+    # Or before a closing aside of figures where the words before it hold a number: "GVE
+    # pays out 410M …" without "(41M a share)" (a card left its second line empty under
+    # "GVE lays tile 942 on C12 …"); an aside naming a place ("bei 4 (Mainz)") stays.
+    aside = _figures_aside(words)
     counts = [count for count in range(LEAST_WORDS, len(words))
-              if words[count - 1].endswith(",")]
+              if words[count - 1].endswith(",") or count == aside]
     low, high = -1, len(counts) - 1  # the most of those that fit
     while low < high:
         middle = (low + high + 1) // 2
@@ -329,6 +333,16 @@ def _start(parts: list[tuple[str, str]], dropped: list[int], index: int,
         else:
             high = middle - 1
     return counts[low] if low >= 0 else 0
+
+
+def _figures_aside(words: list[str]) -> int:
+    """How many words come before the parenthesis ending these words, when it holds a number
+    and so do the words before it (an amount's breakdown); 0 otherwise."""
+    if not words[-1].rstrip(".;:").endswith(")"):
+        return 0
+    count = max((i for i, word in enumerate(words) if word.startswith("(")), default=0)
+    digits = [any(ch.isdigit() for ch in " ".join(part)) for part in (words[:count], words[count:])]
+    return count if count and all(digits) else 0
 
 
 def _cut_before_colon(first: str, text: str, fits: Callable[[str], bool]) -> str:
