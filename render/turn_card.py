@@ -1092,10 +1092,13 @@ def _standings(draw: ImageDraw.ImageDraw, game_key: str, view: dict, lang: str,
     for seat, value in rows:
         swatch(draw, (left, y + 2, left + side, y + 32), colour_of(game_key, view, seat),
                letters[seat])
-        shown = fit(value, SMALL, right - left - indent - 8 - NAME_LEAST)
+        whole = seat_name(view, seat, lang)
+        # a short name leaves the numbers what it does not need: "Bot 2" beside the wider
+        # letter squares cut "1248M, worth 277…"
+        kept = min(NAME_LEAST, text_width(whole, SMALL, True))
+        shown = fit(value, SMALL, right - left - indent - 12 - kept)
         value_width = text_width(shown, SMALL)
-        name = fit(seat_name(view, seat, lang), SMALL, right - left - indent - 12 - value_width,
-                   True)
+        name = fit(whole, SMALL, right - left - indent - 12 - value_width, True)
         draw_text(draw, (left + indent, y), name, SMALL, bold=True, fill=INK)
         draw_text(draw, (right, y), shown, SMALL, fill=INK, anchor="ra")
         y += LINE
