@@ -113,7 +113,8 @@ def decisive(piece: str, game: str = "") -> bool:
     """Whether ``piece`` was said from a decisive log key of ``game`` (any game when empty),
     in either language.
 
-    >>> decisive("Anna cannot pay, goes bankrupt and is out of the game.")
+    >>> decisive("Anna cannot pay 5 for expired orders (has 2), goes bankrupt and is out of "
+    ...          "the game.")
     True
     >>> decisive("wirft ab: #99 Auftrag 2 Ambosse (3)")
     True
