@@ -12,20 +12,12 @@ from render import rhl18
 from render.common import HIGHLIGHT
 from render.rhl18_tiles import node_positions, slot_offsets, slot_radius
 from render.text_draw import recording
-
-
-def _lay(board: dict, hex_id: str, name: str, rotation: int) -> None:
-    board[hex_id] = {"tile": name, "rotation": rotation,
-                     "tokens": [[None] * c.slots for c in tiles.tile(name).cities]}
+from tests.test_rhl18map_routes import _aachen_line as aachen_line
 
 
 def _aachen_line() -> dict:
     """K2 Aachen (ADR) - K4 town - K6 Düren (ADR) - K8 track - K10 Bonn (CCE)."""
-    board = hexmap.initial_board()
-    _lay(board, "K4", "4", 1)
-    _lay(board, "K8", "9", 1)
-    _lay(board, "K10", "5", 0)
-    board["K2"]["tokens"] = [["ADR"]]
+    board = aachen_line()
     board["K6"]["tokens"] = [["ADR"]]
     board["K10"]["tokens"] = [["CCE"]]
     return board
