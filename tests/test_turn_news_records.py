@@ -83,6 +83,18 @@ async def test_records_are_lines_of_their_own_even_from_runs_too_old_to_repeat(
     assert any(line.startswith("**U3**") for line in lines), dm
 
 
+async def test_an_alert_a_move_brings_on_its_mover_pings_no_one(world):
+    """"**Bert goes bankrupt**" by Bert's own move pinged Bert, who had just made it; the
+    mention kept the move's post apart from the board it could ride on (3 posts)."""
+    service, _reminders, _box = world
+    await ready_table(service)
+    await service.play(ctx(1), "take 1")
+    await service.play(ctx(1), "end")
+    replies = await service.play(ctx(2), "take 3")
+    [told] = [r.text for r in replies if r.is_public and "goes bankrupt" in r.text]
+    assert "**U2 goes bankrupt and leaves the game.**" in told and "<@2>" not in told, told
+
+
 def test_a_dm_never_carries_a_mention_in_its_content():
     """Anna's turn DM read "<@Bert>" above its "Your turn" embed: the news repeated Bert's
     bankruptcy with its ping, and every mention in an embed went to the content, as a

@@ -369,6 +369,10 @@ class Moves(ServiceBase):
         # Phase 5: Fulfil Orders__" with nothing under it (its title names the phase)
         later = [(phase, part) for phase, part in later if any(table.said_apart(part))]
         said, records = table.said_apart(own)
+        if user_id is not None:
+            # an alert striking the mover ("Bert goes bankrupt" by Bert's own move) pings no
+            # one who does not know it: a mention kept the move's post apart from its board
+            records = [record.replace(f" <@{user_id}>", "") for record in records]
         extras = extras_for(table.row.game_key)
         pictures: list[Reply] = []
         # a player's run of the routes their prompt drew in the channel (18Rhl's run
