@@ -24,13 +24,19 @@ def touched(game_key: str, before: dict | None, after: dict) -> dict | None:
     """``{"places": [...]}`` (sorted, no repeats) for a known game; None for another game.
 
     18Rhl's answer says ``"hexes"`` instead, the key its map draws from (:func:`places`
-    reads either). Without a ``before`` view (nothing posted yet) nothing is marked.
+    reads either), and, when any differ, ``"corporations"``: for each corporation whose
+    share price or trains differ, which of the two (``{"GVE": ["share_price", "trains"]}``),
+    for its market picture. Without a ``before`` view (nothing posted yet) nothing is marked.
     """
     finder = _FINDERS.get(game_key)
     if finder is None:
         return None
     places = sorted(set(finder(before, after))) if before else []
-    return {"hexes" if game_key == "18rhl" else "places": places}
+    if game_key != "18rhl":
+        return {"places": places}
+    # the market picture marks these, as the map marks the hexes (the key only when some did)
+    corporations = _rhl18_corporations(before, after) if before else {}
+    return {"hexes": places, **({"corporations": corporations} if corporations else {})}
 
 
 def places(changed: dict | None) -> list[str]:
@@ -100,6 +106,26 @@ def _rhl18(before: dict, after: dict) -> list[str]:
     old, new = before.get("board") or {}, after.get("board") or {}
     keys = ("tile", "rotation", "tokens", "reserved")
     return [h for h, cell in new.items() if _differs(old.get(h) or {}, cell, keys)]
+
+
+def _rhl18_corporations(before: dict, after: dict) -> dict[str, list[str]]:
+    """Corporation -> which of its share price (the market cell its marker stands on, so a
+    corporation parred since is named too) and its trains differ."""
+    def by_sym(view: dict) -> dict[str, dict]:
+        corps = view.get("corporations") or []
+        if isinstance(corps, dict):
+            return dict(corps)
+        return {c.get("sym") or c.get("id"): c for c in corps}
+
+    old, new = by_sym(before), by_sym(after)
+    out = {}
+    for sym, corp in new.items():
+        was = old.get(sym) or {}
+        fields = [key for key in ("share_price", "trains")
+                  if (was.get(key) or None) != (corp.get(key) or None)]
+        if fields:
+            out[sym] = fields
+    return out
 
 
 _FINDERS: dict[str, Callable[[dict, dict], list[str]]] = {

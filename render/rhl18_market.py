@@ -18,7 +18,7 @@ from PIL import Image, ImageDraw
 from engine.rhl18 import data, hexmap
 from engine.rhl18.words import private_name
 from engine.text import say
-from render.common import text_colour_on
+from render.common import HIGHLIGHT, HIGHLIGHT_WIDTH, text_colour_on
 from render.rhl18 import MAP_W, MARGIN, draw_header
 from render.rhl18_facts import (
     corp,
@@ -227,13 +227,31 @@ def seat_colour(view: dict, seat: Any) -> str:
 CHIP_H = 18
 
 
-def _chip(draw: ImageDraw.ImageDraw, x: float, y: float, sym: str) -> None:
-    """A corporation's symbol on its colour (a column's header, a market marker)."""
+def _chip(draw: ImageDraw.ImageDraw, x: float, y: float, sym: str,
+          marked: bool = False) -> None:
+    """A corporation's symbol on its colour (a column's header, a market marker); a
+    ``marked`` one is rimmed in the highlight (it moved since the previous board)."""
     colour = CORP_COLOURS.get(sym, "#CCCCCC")
     w = text_width(sym, 14, True) + 10
     draw.rounded_rectangle((x - w / 2, y - CHIP_H / 2, x + w / 2, y + CHIP_H / 2), radius=5,
-                           fill=colour, outline=INK)
+                           fill=colour, outline=HIGHLIGHT if marked else INK,
+                           width=3 if marked else 1)
     draw_text(draw, (x, y), sym, 14, bold=True, fill=text_colour_on(colour), anchor="mm")
+
+
+def changed_corporations(view: dict) -> dict[str, list[str]]:
+    """Corporation -> what of it changed since the previous board (``"share_price"``,
+    ``"trains"``), from ``view["changed"]`` (render.changes); empty without one."""
+    changed = view.get("changed")
+    corps = changed.get("corporations") if isinstance(changed, dict) else None
+    return {sym: list(fields) for sym, fields in (corps or {}).items() if fields} \
+        if isinstance(corps, dict) else {}
+
+
+def _frame(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float]) -> None:
+    """A table cell that changed since the previous board: rimmed in the map's highlight,
+    thinner than on the map so the row's words keep their room."""
+    draw.rectangle(box, outline=HIGHLIGHT, width=3)
 
 
 # ---------------------------------------------------------------- corporations
@@ -264,9 +282,14 @@ def corporations_table(draw: ImageDraw.ImageDraw, y: float, view: dict, lang: st
     lefts = columns(widths)
     y = header_row(draw, y, lefts, widths, names, right={2, 3, 4, 6, 7, 8})
     acting_sym = view.get("current_entity")
+    changed = changed_corporations(view)
     for k, entry in enumerate(corporations(view)):
         sym = entry["sym"]
         stripe(draw, y, k, "#FFF2B8" if sym == acting_sym else None)
+        # the price and trains columns (the table's 4th and 6th) of what moved or changed
+        for column, key in ((3, "share_price"), (5, "trains")):
+            if key in changed.get(sym, ()):
+                _frame(draw, (lefts[column], y, lefts[column] + widths[column] - 1, y + ROW - 1))
         mid = y + ROW / 2
         _chip(draw, lefts[0] + widths[0] / 2, mid, sym)
         seat = entry.get("president_seat")
@@ -466,21 +489,38 @@ def market_grid(draw: ImageDraw.ImageDraw, y: float, view: dict, lang: str) -> f
     cw = (WIDTH - 2 * MARGIN) / max(len(r) for r in rows)
     ch = 24 + 3 * (CHIP_H + 1)  # the price, then three markers one below the other
     positions = market_positions(view)
+    moved = {sym for sym, fields in changed_corporations(view).items()
+             if "share_price" in fields}
     for r, row in enumerate(rows):
         for c, entry in enumerate(row):
             x, top = MARGIN + c * cw, y + r * ch
             fill = "#FFF2B8" if entry["par"] else "#FFFFFF"
-            draw.rectangle((x, top, x + cw - 2, top + ch - 2), fill=fill, outline=INK,
-                           width=3 if entry["par"] else 1)
+            syms = positions.get(entry["id"], [])
+            # a cell a marker moved onto is framed as the map frames a changed hex (its par
+            # frame gives way; the cell's fill still says par), and the marker rimmed, as a
+            # cell may hold markers that did not move
+            marked = moved & set(syms)
+            draw.rectangle((x, top, x + cw - 2, top + ch - 2), fill=fill,
+                           outline=HIGHLIGHT if marked else INK,
+                           width=4 if marked else 3 if entry["par"] else 1)
             draw_text(draw, (x + 5, top + 11), str(entry["price"]), 14, bold=True, fill=INK,
                       anchor="lm")
-            syms = positions.get(entry["id"], [])
-            _stack(draw, x, top, cw, ch, syms)
+            _stack(draw, x, top, cw, ch, syms, marked)
+    if changed_corporations(view):
+        _legend(draw, MARGIN + (len(rows[-1]) + 0.3) * cw, y + (len(rows) - 0.5) * ch, lang)
     return y + len(rows) * ch
 
 
+def _legend(draw: ImageDraw.ImageDraw, x: float, y: float, lang: str) -> None:
+    """What the highlight means, as the map's legend says it, in the room the market's
+    short bottom row leaves."""
+    draw.line((x, y, x + 24, y), fill=HIGHLIGHT, width=HIGHLIGHT_WIDTH)
+    words, size = fit(t(lang, "legend.changed"), WIDTH - MARGIN - x - 34, BODY)
+    draw_text(draw, (x + 32, y), words, size, fill=INK, anchor="lm")
+
+
 def _stack(draw: ImageDraw.ImageDraw, x: float, top: float, cw: float, ch: float,
-           syms: list[str]) -> None:
+           syms: list[str], marked: set[str] = frozenset()) -> None:
     """Markers in a cell as chips below the price, the first (which operates first) on top;
     with more than fit, the lower ones overlap and only the top one's edge shows."""
     if not syms:
@@ -490,12 +530,14 @@ def _stack(draw: ImageDraw.ImageDraw, x: float, top: float, cw: float, ch: float
     for k in reversed(range(len(syms))):
         y = top + 21 + k * step + CHIP_H / 2
         if k == len(syms) - 1 or step >= CHIP_H:
-            _chip(draw, x + cw / 2 - 1, y, syms[k])
+            _chip(draw, x + cw / 2 - 1, y, syms[k], syms[k] in marked)
         else:  # partly covered by the next one down: its colour only
             w = cw - 10
             draw.rounded_rectangle((x + cw / 2 - w / 2, y - CHIP_H / 2, x + cw / 2 + w / 2,
                                     y + CHIP_H / 2), radius=5,
-                                   fill=CORP_COLOURS.get(syms[k], "#DDD"), outline=INK)
+                                   fill=CORP_COLOURS.get(syms[k], "#DDD"),
+                                   outline=HIGHLIGHT if syms[k] in marked else INK,
+                                   width=3 if syms[k] in marked else 1)
 
 
 # ---------------------------------------------------------------- the picture
