@@ -5,7 +5,7 @@ Load Containers__", nothing under it; the next post opened on the same heading a
 from __future__ import annotations
 
 from discord_standin import Member, running_bot
-from discord_standin.table import row_of, seat_users
+from discord_standin.table import open_table, row_of, seat_users
 
 from tests.test_discord_standin_phase_titles import headed
 
@@ -22,9 +22,7 @@ async def test_no_post_ends_on_a_heading_with_nothing_under_it(tmp_path, monkeyp
     async with running_bot(tmp_path, monkeypatch, seed=3) as bot:
         channel = bot.stand_in.channel
         people = [Member(bot, name) for name in ("Anna", "Bert")]
-        await people[0].command("game new", channel, game="rhein")
-        await people[1].command("game join", channel)
-        await people[0].command("game start", channel, order="joined")
+        await open_table(bot, "rhein", people)
         phases = set()
         for _ in range(30):  # into round 2
             row = await row_of(bot, channel)

@@ -6,7 +6,7 @@ AI seats' part was titled before Bert's line went above it."""
 from __future__ import annotations
 
 from discord_standin import Member, running_bot
-from discord_standin.table import row_of, seat_users
+from discord_standin.table import open_table, row_of, seat_users
 
 from tests.test_discord_standin_phase_titles import headed
 
@@ -15,10 +15,7 @@ async def test_a_board_after_a_players_turn_is_titled_from_that_turn(tmp_path, m
     async with running_bot(tmp_path, monkeypatch, seed=5) as bot:
         channel = bot.stand_in.channel
         people = [Member(bot, name) for name in ("Anna", "Bert")]
-        await people[0].command("game new", channel, game="rheinlaender")
-        await people[1].command("game join", channel)
-        await people[0].command("game add-bot", channel, level="normal")
-        await people[0].command("game start", channel, order="joined")
+        await open_table(bot, "rheinlaender", people, bots=1, level="normal")
         checked = 0
         for _ in range(12):  # a few rounds of Anna, Bert and Bot 1
             row = await row_of(bot, channel)

@@ -6,17 +6,14 @@ listed "Zug ohne Bastion beenden"; the English "pla" and "do" found them at once
 from __future__ import annotations
 
 from discord_standin import Member, running_bot
-from discord_standin.table import row_of, seat_users
+from discord_standin.table import open_table, row_of, seat_users
 
 
 async def test_german_typed_forms_are_found_by_their_first_letters(tmp_path, monkeypatch):
     async with running_bot(tmp_path, monkeypatch, seed=5) as bot:
         channel = bot.stand_in.channel
         people = [Member(bot, name, locale="de") for name in ("Anna", "Bert", "Carla")]
-        await people[0].command("game new", channel, game="rheinlaender", language="de")
-        for member in people[1:]:
-            await member.command("game join", channel)
-        await people[0].command("game start", channel, order="joined")
+        await open_table(bot, "rheinlaender", people, language="de")
         row = await row_of(bot, channel)
         mover_id = (await seat_users(bot, row.id))[row.active_seats[0]]
         mover = next(m for m in people if m.id == mover_id)

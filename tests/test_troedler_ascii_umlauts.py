@@ -6,7 +6,7 @@ nothing for "fue", "fuet" or "fae"."""
 from __future__ import annotations
 
 from discord_standin import Member, running_bot
-from discord_standin.table import row_of, seat_users
+from discord_standin.table import open_table, row_of, seat_users
 
 import engine
 from bot.i18n import english_move, typed_move
@@ -42,9 +42,7 @@ async def test_a_german_player_types_and_finds_moves_without_umlauts(tmp_path, m
     async with running_bot(tmp_path, monkeypatch, seed=4) as bot:
         channel = bot.stand_in.channel
         people = [Member(bot, "Anna", locale="de"), Member(bot, "Bert", locale="de")]
-        await people[0].command("game new", channel, game="troedler", language="de")
-        await people[1].command("game join", channel)
-        await people[0].command("game start", channel, order="joined")
+        await open_table(bot, "troedler", people, language="de")
         mover, state, seat = await _in_play(bot, people)
         feeds = [GAME.format(state, move) for move in GAME.legal(state, seat)
                  if move["type"].startswith("feed-")]

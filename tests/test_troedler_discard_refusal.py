@@ -5,7 +5,7 @@ take, extra, deliver, feed or end.", which left the player guessing why."""
 from __future__ import annotations
 
 from discord_standin import Member, running_bot
-from discord_standin.table import row_of
+from discord_standin.table import open_table, row_of
 
 from tests.test_troedler_ascii_umlauts import _in_play
 
@@ -14,9 +14,7 @@ async def test_a_discard_while_cards_are_played_says_when_one_discards(tmp_path,
     async with running_bot(tmp_path, monkeypatch, seed=4) as bot:
         channel = bot.stand_in.channel
         people = [Member(bot, "Anna", locale="de"), Member(bot, "Bert", locale="en-US")]
-        await people[0].command("game new", channel, game="troedler", language="de")
-        await people[1].command("game join", channel)
-        await people[0].command("game start", channel, order="joined")
+        await open_table(bot, "troedler", people, language="de")
         mover, state, seat = await _in_play(bot, people)
         german = mover is people[0]
         cards = " ".join(str(card) for card in state["hands"][seat][:3])

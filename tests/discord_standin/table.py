@@ -46,13 +46,20 @@ async def seat_users(bot: Bot, game_id: int) -> dict[int, int | None]:
     return {s.seat: s.user_id for s in await bot.client.store.seats(game_id) if s.seat is not None}
 
 
-async def open_table(bot: Bot, game: str, humans: list[Member], bots: int, played: Played,
-                     channel: int | None = None, level: str = "easy",
-                     variants: str | None = None) -> None:
+async def open_table(bot: Bot, game: str, humans: list[Member], bots: int = 0,
+                     played: Played | None = None, channel: int | None = None,
+                     level: str = "easy", variants: str | None = None,
+                     language: str | None = None) -> None:
+    """``humans[0]`` opens a table of ``game`` (in ``language``, else the server's), the
+    others join, ``bots`` AI seats are added, and it starts in the order joined; each
+    interaction is recorded in ``played`` where given."""
     creator = humans[0]
+    played = played if played is not None else Played()
     values: dict[str, Any] = {"game": game}
     if variants:
         values["variants"] = variants
+    if language:
+        values["language"] = language
     played.other.append(await creator.command("game new", channel, **values))
     for member in humans[1:]:
         played.other.append(await member.command("game join", channel))
