@@ -204,6 +204,11 @@ class Game:
     # bankrupt and leaves). Said in the middle of a move's text they were missed, so the
     # channel posts each as a record, on its own line, and in bold.
     alert_keys: frozenset[str] = frozenset()
+    # Log lines (by catalogue key) that begin what the game did for another seat within a
+    # move (18Rhl: a pass made for a player with no other move, a player passed over). Said
+    # inside the mover's line they read as the mover's doing, so the channel says each, with
+    # the lines that follow it, on a line of its own.
+    aside_keys: frozenset[str] = frozenset()
     # Log lines (by catalogue key) that only say which round begins ("-- Stock Round 9 --").
     # The channel's titles and headings name the round, so its move lines leave them out;
     # the game's log keeps them.

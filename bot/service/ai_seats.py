@@ -8,7 +8,7 @@ from typing import Any
 from bot.i18n import say, t
 from bot.replies import Reply
 from bot.service import ai
-from bot.service.base import EMBED_LIMIT, TEXT_LIMIT, ServiceBase, Table, _public
+from bot.service.base import EMBED_LIMIT, TEXT_LIMIT, Aside, ServiceBase, Table, _public
 from bot.store import StaleVersion
 from render.move_pieces import shortened
 
@@ -126,9 +126,9 @@ class AiSeats(ServiceBase):
     def _played_out(table: Table, sections: list[tuple[Any, Moves]],
                     alerted: int | None) -> list[tuple[Any, Moves]]:
         """``sections`` with the phases after the one a seat was knocked out in (``alerted``)
-        said as a count of their moves, records kept: a human's bankruptcy let the AI seats
-        play five rounds on, four posts of them with the knock-out and its ping in the
-        middle of the second, when all the table then needed was the result. With no
+        said as a count of their moves, records kept (an aside goes with the count): a
+        human's bankruptcy let the AI seats play five rounds on, four posts of them with the
+        knock-out and its ping in the middle of the second, when all the table then needed was the result. With no
         ``alerted`` (the last player left) every phase is counted, records dropped too: a
         Rheinländer table got 60 turns in four posts, read by nobody. The game's last move
         stays, after the count: it says how the game ended ("Round 6 is over and a player has
@@ -154,7 +154,7 @@ class AiSeats(ServiceBase):
         counted = [said for _, moves in later[:last] for seat, said in moves
                    if seat not in (None, EVENT)]
         kept = [(None, said) for _, moves in later[:last] for seat, said in moves
-                if seat is None]
+                if seat is None and not isinstance(said, Aside)]
         phase, moves = sections[alerted]
         more = [(None, t("svc.ai_more", table.row.language, count=len(counted)))] \
             if counted else []

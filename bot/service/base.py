@@ -327,11 +327,30 @@ class Table:
         each a line of its own that no summary may cut. A line that only names the round
         beginning (``Game.heading_keys``) is left out: the post's title names it; so are the
         final standings (``Game.result_keys``), which the result post gives with notes.
-        An alert (``Game.alert_keys``: a seat knocked out) is a record in bold."""
+        An alert (``Game.alert_keys``: a seat knocked out) is a record in bold. What the
+        game did for another seat (``Game.aside_keys``: 18Rhl's pass made for a player) is
+        an :class:`Aside` among the records, with the lines after it: in the mover's text
+        "Carl passes; Anna can afford no bid and passes" read as Carl's doing."""
         keys = self.game.record_keys | self.game.alert_keys
-        records = [line for line in lines if getattr(line, "key", None) in keys]
-        kept = [line for line in self.unheaded(lines) if getattr(line, "key", None) not in keys]
-        return self.said(kept, locale), [self._record_said(line, locale) for line in records]
+        kept: list[Any] = []
+        records: list[str] = []
+        aside: list[Any] | None = None  # the lines of the aside being said
+        for line in self.unheaded(lines):
+            key = getattr(line, "key", None)
+            if key in self.game.aside_keys:
+                records += self._aside(aside, locale)
+                aside = [line]
+            elif key in keys:  # the lines after it go on as they began: the mover's or not
+                records += [*self._aside(aside, locale), self._record_said(line, locale)]
+                aside = None if aside is None else []
+            elif aside is not None:
+                aside.append(line)  # after an aside, nothing more is the mover's
+            else:
+                kept.append(line)
+        return self.said(kept, locale), records + self._aside(aside, locale)
+
+    def _aside(self, lines: list[Any] | None, locale: object = None) -> list[str]:
+        return [Aside(self.said(lines, locale))] if lines else []
 
     def _record_said(self, line: Any, locale: object = None) -> str:
         said = self.said([line], locale)
@@ -363,6 +382,12 @@ class Table:
         give the final standings (``result_keys``): the channel says both elsewhere."""
         left_out = self.game.heading_keys | self.game.result_keys
         return [line for line in lines if getattr(line, "key", None) not in left_out]
+
+
+class Aside(str):
+    """What the game did for another seat within a move, said on a line of its own
+    (:meth:`Table.said_apart`). Unlike a record, no reader must see it later: a turn DM
+    repeats it only among the latest moves."""
 
 
 class Said(str):

@@ -7,7 +7,17 @@ from dataclasses import dataclass
 
 from bot.i18n import language, t
 from bot.replies import Reply
-from bot.service.base import Ctx, Refusal, ServiceBase, Table, _expected, _guarded, _private, log
+from bot.service.base import (
+    Aside,
+    Ctx,
+    Refusal,
+    ServiceBase,
+    Table,
+    _expected,
+    _guarded,
+    _private,
+    log,
+)
 from bot.service.pictures import card_entries
 from bot.service.reminders import TurnInfo, zone
 from bot.store import ActionRow, Settings
@@ -80,7 +90,8 @@ class ReminderSettings(ServiceBase):
             # a record (a new phase, rusting trains, the bank broken, a bankruptcy) is a line
             # of its own, never cut, also from runs too old to repeat: glued to a move's text
             # a cut took it, and a German DM never said the bank had broken
-            lines = [record for _, _, records in runs[:-NEWS_RUNS] for record in records]
+            lines = [record for _, _, records in runs[:-NEWS_RUNS] for record in records
+                     if not isinstance(record, Aside)]
             for mover, saids, records in shown:
                 # whole moves give way, the decisive ones last (a cut mid-sentence lost who
                 # was to move next)
@@ -234,11 +245,12 @@ def _news_parts(table: Table, lines: list, lang: str) -> tuple[str, list[str]]:
     """A move as a turn DM's news repeats it: its text, and apart the public records the
     channel posts apart (``Game.record_keys``: a new phase, trains rusting, the bank
     breaking; and the alerts, someone going bankrupt), which a player back after a day must
-    read. An alert's ping is left out: the DM goes to one reader, and a mention there would
+    read, and what the game did for another seat (an :class:`Aside`). An alert's ping is left out: the DM goes to one reader, and a mention there would
     only put another player's name where its preview should say that it is the reader's
     turn."""
     said, records = table.said_apart(lines, lang)
-    return said, [_unpinged(record) for record in records]
+    return said, [record if isinstance(record, Aside) else _unpinged(record)
+                  for record in records]
 
 
 def _unpinged(text: str) -> str:

@@ -76,6 +76,11 @@ class Rhl18Game(Game):
     # a bankrupt player leaves the game: said mid-line it was missed, and the AI seats'
     # play after it filled nine posts
     alert_keys = frozenset({"rhl18.log.bankrupt"})
+    # a pass made for a player or corporation (forced_line), and a player the stock round
+    # passes over: said after the mover's move, they read as the mover's
+    aside_keys = frozenset({*(f"rhl18.log.forced_{word}" for word in (
+        "bid", "raise", "shares", "track", "token", "special_token", "trains")),
+        "rhl18.log.sr_skipped"})
     # the result post ranks every player; the log's one line of scores would say it twice
     result_keys = frozenset({"rhl18.log.game_over"})
     # the game operates a corporation in receivership: an AI seat's move for it was read as
