@@ -238,11 +238,12 @@ def _choose(game: Game, case: Case, state: State, seat: int, moves: list,
 
 
 def ai_move(game: Game, state: State, seat: int, seed: int, version: int) -> Any:
-    """An ``easy`` AI seat's move, seeded exactly as the bot seeds its AI seats (from the game
-    seed, the state version and the seat): its choices must be legal moves too."""
+    """An AI seat's move, seeded exactly as the bot seeds its AI seats (from the game seed,
+    the state version and the seat), drawn uniformly from the legal moves: the ``easy`` AI
+    now steers clear of ruinous moves, and the fuzzer must keep trying every move."""
     from engine import ai
 
-    return ai.choose(game, state, seat, "easy", ai.move_seed(seed, version, seat))
+    return ai.uniform(game, state, seat, ai.move_seed(seed, version, seat))
 
 
 def _check_notation(game: Game, state: State, seat: int, moves: list) -> None:

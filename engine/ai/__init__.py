@@ -1,9 +1,10 @@
 """Computer players: ``choose(game, state, seat, level, seed) -> Action``.
 
-``easy`` picks uniformly among the legal moves. ``normal`` asks the game's heuristic module
-(``engine.ai.rhein``, ``rheinlaender``, ``troedler``, ``rhl18``); whenever a heuristic fails
-or proposes something ``legal()`` does not list, it falls back to the easy move, so an AI seat
-never stalls a table. ``hard`` (``engine.ai.hard``) searches: it samples the hidden cards
+``easy`` (``engine.ai.easy``) is a beginner: it plays ``normal``'s move now and then and
+otherwise any move its game's ``normal`` judgement does not rate as ruinous. ``normal`` asks
+the game's heuristic module (``engine.ai.rhein``, ``rheinlaender``, ``troedler``, ``rhl18``);
+whenever a heuristic fails or proposes something ``legal()`` does not list, it falls back to
+a uniformly random legal move (``uniform``), so an AI seat never stalls a table. ``hard`` (``engine.ai.hard``) searches: it samples the hidden cards
 consistently with the seat's view and plays each candidate move out with ``normal`` for every
 seat; a game without a hard searcher (18Rhl) plays ``normal`` at that level. Everything is a pure function of the state and ``seed``: the same
 position and seed give the same move (replays stay identical).
@@ -50,15 +51,37 @@ def choose(game: Game, state: State, seat: int, level: str, seed: int,
     moves = game.legal(state, seat)
     if not moves:
         raise ValueError(f"seat {seat} has no legal move")
-    rng = new_rng(seed)
-    if level == "easy" or len(moves) == 1:
-        return moves[rng_below(rng, len(moves))]
-    pick = heuristic(game.key)
-    if pick is None:
-        return moves[rng_below(rng, len(moves))]
+    if len(moves) == 1:
+        return moves[0]
     # A canonical order: legal() may list moves differently after a dump/load round trip,
     # and the AI must choose the same move from a reloaded state.
     ordered = sorted(moves, key=lambda m: json.dumps(m, sort_keys=True))
+    if level == "easy":
+        from engine.ai import easy
+
+        return easy.choose(game.key, state, seat, ordered, seed,
+                           lambda: _planned(game, state, seat, "normal", seed, moves, ordered,
+                                            strict))
+    return _planned(game, state, seat, level, seed, moves, ordered, strict)
+
+
+def uniform(game: Game, state: State, seat: int, seed: int) -> Action:
+    """A uniformly random legal move (the fuzzer's play, and the fallback of a failed
+    heuristic): every legal move is as likely."""
+    moves = game.legal(state, seat)
+    if not moves:
+        raise ValueError(f"seat {seat} has no legal move")
+    return moves[rng_below(new_rng(seed), len(moves))]
+
+
+def _planned(game: Game, state: State, seat: int, level: str, seed: int,
+             moves: list[Action], ordered: list[Action], strict: bool) -> Action:
+    """The heuristic's (``normal``) or searcher's (``hard``) move, or a random one when it
+    fails."""
+    rng = new_rng(seed)
+    pick = heuristic(game.key)
+    if pick is None:
+        return moves[rng_below(rng, len(moves))]
     try:
         if played_level(game.key, level) == "hard":
             action = _hard_choose(game, state, seat, ordered, seed)
