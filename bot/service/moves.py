@@ -362,7 +362,11 @@ class Moves(ServiceBase):
         turn_key = getattr(game, "turn_key", None)
         key_before = turn_key(before) if turn_key is not None else None
         shown = self._public_previews.pop(table.row.id, None) == table.row.version
-        lines = await self._commit(table, seat, user_id, action)
+        try:
+            lines = await self._commit(table, seat, user_id, action)
+        except RuleError as refused:
+            raise _move_typed(refused, table.row.game_key, game.format(before, action),
+                              locale or table.row.language) from None
         state = table.state  # _commit replaced it with the new state
         own, later = _by_phase(game, lines)  # the phases the move began, with their events
         # a phase with nothing said is not headed: a Rhein board post ended on "__Round 8/8 ·
@@ -601,6 +605,20 @@ def _as_typed(error: RuleError, game_key: str, typed: str, english: str) -> Rule
         quotes.setdefault(clip_word(made), clip_word(own))
     params = {name: quotes.get(value, value)
               if isinstance(value, str) and not isinstance(value, Msg) else value
+              for name, value in said.params.items()}
+    return RuleError(Msg(said.key, params))
+
+
+def _move_typed(error: RuleError, game_key: str, notation: str, locale: object) -> RuleError:
+    """``error``, an engine's refusal of a parsed move, with the move it quotes (the
+    engine's English notation, a whole value of the refusal) in the reader's typed form:
+    a German player read "'discard-pile 2' ist gerade kein erlaubter Zug." though the bot
+    taught them "stapel-abwerfen 2"."""
+    said = error.text
+    typed = typed_move(game_key, notation, locale)
+    if not isinstance(said, Msg) or typed == notation:
+        return error
+    params = {name: typed if type(value) is str and value == notation else value
               for name, value in said.params.items()}
     return RuleError(Msg(said.key, params))
 
