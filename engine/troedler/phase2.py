@@ -41,7 +41,7 @@ def check(state: State, seat: int, action: Action) -> None:
         who = player_name(state, active(state)[0])
         raise RuleError(msg("troedler.error.pile_turn", who=who))
     if state["dealer_discard"] and action["type"] == "take-pile":
-        raise RuleError(msg("troedler.error.dealer_discards_first"))
+        raise RuleError(msg("troedler.error.dealer_discards_first", piles=remaining(state)))
     if not state["dealer_discard"] and action["type"] == "discard-pile":
         raise RuleError(msg("troedler.error.only_dealer_discards"))
     number = action.get("pile")
