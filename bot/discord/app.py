@@ -13,6 +13,7 @@ message, reaction and typing event of every server to the bot for nothing.)
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
 import secrets
@@ -26,6 +27,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.discord.channel_gone import ChannelGone
 from bot.discord.commands import Adapter, build_commands
 from bot.discord.delivery import ALLOWED_MENTIONS, Delivery, MoveButton, MovePicker
 from bot.discord.translator import CatalogueTranslator
@@ -143,10 +145,12 @@ class RheinbotClient(discord.AutoShardedClient):
         self.db_path = db_path or os.environ.get("RHEINBOT_DB", "rheinbot.sqlite3")
         self.delivery = Delivery(self)
         self.adapter = Adapter(self.delivery)
+        self.gone = ChannelGone(lambda: self.adapter.service, self.delivery.send_dm)
         self.tree = command_tree(self, self.adapter)
         self.tree.on_error = self.on_app_command_error
         self.store: Any = None
         self.reminders: Any = None
+        self._outbox_task: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         # Buttons and select menus of every earlier prompt keep working after a restart.
@@ -173,11 +177,17 @@ class RheinbotClient(discord.AutoShardedClient):
         # each lease which shards hold it.
         poll = SHARED_POLL_SECONDS if is_postgres(target) else MAX_SLEEP
         self.reminders = Reminders(self.store, send_dm=self.delivery.send_dm,
-                                   post_channel=self.delivery.post_channel, clock=time.time,
+                                   post_channel=self.gone.watching(self.delivery.post_channel),
+                                   clock=time.time,
                                    owner=lease_owner(self.shard_ids), poll_seconds=poll)
         self.reminders.forget_closed = self.delivery.closed_dms.discard
         self.delivery.closed_in_store = self._dms_closed_in_store
         self.delivery.record_closed = self._record_closed_dms
+        # Channel posts Discord would not take wait in the store, and a tick sends them
+        # when no newer post to their channel does first.
+        self.delivery.outbox = self.store
+        self._outbox_task = asyncio.create_task(self.delivery.run_outbox(),
+                                                name="rheinbot-outbox")
         self.adapter.service = TablesService(self.store, reminders=self.reminders)
         self.reminders.start()
         log.info("services open on %s", self.store.path)
@@ -192,6 +202,12 @@ class RheinbotClient(discord.AutoShardedClient):
             await self.store.save_settings(replace(settings, dms_closed=True), time.time())
 
     async def close_services(self) -> None:
+        if self._outbox_task is not None:
+            self._outbox_task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._outbox_task
+            self._outbox_task = None
+        self.delivery.outbox = None
         if self.reminders is not None:
             await self.reminders.stop()
         if self.store is not None:
@@ -218,6 +234,12 @@ class RheinbotClient(discord.AutoShardedClient):
             await self.delivery.deliver(interaction, [reply])
         else:
             await interaction.response.send_message(text, ephemeral=True)
+
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        await self.gone.deleted(channel.id)
+
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        await self.gone.deleted(payload.thread_id)
 
     async def on_ready(self) -> None:
         log.info("connected as %s on shards %s", self.user, self.shard_ids or "all")

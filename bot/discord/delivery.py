@@ -9,14 +9,17 @@ posted is reported to the player instead of being lost silently.
 from __future__ import annotations
 
 import asyncio
+import base64
 import dataclasses
 import io
+import json
 import logging
 import re
 import secrets
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 import aiohttp
 import discord
@@ -69,6 +72,13 @@ MENUS = "(?:" + "|".join(MENU_CHOICES) + ")"  # the ids' last parts of our selec
 
 
 POST_FAILED_NOTICE = "dlv.post_failed"
+
+# The channel outbox (see :class:`Outbox`): how long one process may hold a channel's kept
+# posts while it posts them, how often they are tried again without a newer post, and how
+# old a kept post may grow before it is given up (the game has moved on by then).
+OUTBOX_LEASE = 120.0
+OUTBOX_SECONDS = 60.0
+OUTBOX_DAYS = 7.0
 
 # What a send can raise once its retries are spent.
 SENDING_ERRORS = (discord.HTTPException, discord.RateLimited, aiohttp.ClientError,
@@ -414,6 +424,58 @@ def _game_version(reply: Reply) -> tuple[str, int] | None:
     return None
 
 
+# --- the channel outbox --------------------------------------------------------------------
+
+class Outbox(Protocol):
+    """Where channel posts Discord would not take wait (the store, migration 016)."""
+
+    async def keep_post(self, channel_id: int, reply: str, now: float) -> int: ...
+
+    async def has_kept_posts(self, channel_id: int) -> bool: ...
+
+    async def kept_channels(self) -> list[int]: ...
+
+    async def claim_kept_posts(self, channel_id: int, owner: str, now: float, lease_s: float
+                               ) -> list[tuple[int, str, float]]: ...
+
+    async def drop_kept_post(self, post_id: int) -> None: ...
+
+    async def release_kept_posts(self, channel_id: int, owner: str) -> None: ...
+
+
+class PostKept(Exception):
+    """The channel post was kept in the outbox, to go out after the ones before it."""
+
+
+def reply_to_json(reply: Reply) -> str:
+    """A channel post as text for the outbox (pictures base64)."""
+    picker = reply.picker
+    return json.dumps({
+        "text": reply.text, "title": reply.title,
+        "pings": list(reply.pings) if reply.pings is not None else None,
+        "files": [[a.filename, base64.b64encode(a.data).decode("ascii")] for a in reply.files],
+        "buttons": [[b.label, b.custom_id, b.style] for b in reply.buttons],
+        "picker": None if picker is None else {
+            "placeholder": picker.placeholder, "custom_id": picker.custom_id,
+            "count": picker.count, "options": [list(o) for o in picker.options],
+            "example": picker.example},
+    })
+
+
+def reply_from_json(text: str) -> Reply:
+    data = json.loads(text)
+    picker = data.get("picker")
+    return Reply(
+        data["text"], Audience.CHANNEL, title=data.get("title"),
+        pings=tuple(data["pings"]) if data.get("pings") is not None else None,
+        files=[Attachment(name, base64.b64decode(blob)) for name, blob in data["files"]],
+        buttons=[Button(label, custom_id, style) for label, custom_id, style in data["buttons"]],
+        picker=None if picker is None else Picker(
+            picker["placeholder"], picker["custom_id"], picker["count"],
+            tuple((label, value) for label, value in picker["options"]),
+            picker.get("example", "")))
+
+
 # --- delivery ------------------------------------------------------------------------------
 
 class Delivery:
@@ -436,6 +498,13 @@ class Delivery:
         # game id -> the channel posts with its buttons, each with the version they were
         # made for (see :meth:`_retire_older`)
         self._live_buttons: dict[str, list[tuple[int, Any]]] = {}
+        # Channel posts Discord would not take wait here (the client sets the store) and go
+        # out, in order, before the channel's next post or at the next outbox tick. Without
+        # one (tests, ``rheinbot sync``) such a post is only reported.
+        self.outbox: Outbox | None = None
+        self.outbox_owner = f"delivery:{secrets.token_hex(6)}"
+        self.clock: Callable[[], float] = time.time
+        self._channel_locks: dict[int, asyncio.Lock] = {}
 
     # Outside any interaction (reminders, idle notices): the signatures Reminders expects.
     async def post_channel(self, channel_id: int, reply: Reply) -> int | None:
@@ -446,11 +515,12 @@ class Delivery:
             await self._edit_in(channel, reply)
             return None
         try:
-            sent = await self._send_parts(channel.send, reply, channel=True)
+            sent = await self._post(channel_id, channel, reply)
+        except PostKept:  # it goes out with the channel's next post or outbox tick
+            return None
         except SENDING_ERRORS as error:
             raise DeliveryFailed(f"channel {channel_id}: {error}",
                                  retryable=is_transient(error)) from error
-        await self._retire_older(reply, sent)
         message_id = getattr(sent, "id", None)
         return message_id if isinstance(message_id, int) else None
 
@@ -533,11 +603,17 @@ class Delivery:
 
     async def _to_channel(self, state: _InteractionState, reply: Reply) -> None:
         channel = state.interaction.channel or self._channel(state.interaction.channel_id)
+        pressed = getattr(state.interaction, "message", None)
         try:
-            sent = await self._send_parts(channel.send, reply, channel=True)
+            sent = await self._post(state.interaction.channel_id or channel.id, channel, reply,
+                                    pressed=pressed.id if pressed is not None else None,
+                                    keep_only=state.kept)
             state.posted.append((reply, sent))
-            pressed = getattr(state.interaction, "message", None)
-            await self._retire_older(reply, sent, pressed.id if pressed is not None else None)
+        except PostKept:
+            # The move stands and its post (with the rest of this answer's) waits to go out
+            # in order; the mover is told, everyone else sees it when it does.
+            state.kept = True
+            await self._warn_once(state, POST_FAILED_NOTICE)
         except discord.Forbidden:
             # The move stands; say so, then post through the interaction instead, which needs
             # no channel permission (only while its 15-minute token lives).
@@ -556,6 +632,106 @@ class Delivery:
         except SENDING_ERRORS as error:
             log.error("channel post failed for good: %s", error)
             await self._warn_once(state, POST_FAILED_NOTICE)
+
+    async def _post(self, channel_id: int, channel: Any, reply: Reply,
+                    pressed: int | None = None, keep_only: bool = False) -> Any:
+        """Post ``reply`` after the channel's kept posts; the message sent. Raises
+        :class:`PostKept` when it was kept instead: Discord would not take it (or a kept
+        post before it) after every retry, or ``keep_only`` (an earlier post of the same
+        answer was kept: this one must not overtake it)."""
+        async with self._channel_locks.setdefault(channel_id, asyncio.Lock()):
+            if keep_only or not await self._flush(channel_id, channel):
+                await self._keep(channel_id, reply, None)
+            try:
+                sent = await self._send_parts(channel.send, reply, channel=True)
+            except SENDING_ERRORS as error:
+                if not is_transient(error):
+                    raise
+                await self._keep(channel_id, reply, error)
+            await self._retire_older(reply, sent, pressed)
+            return sent
+
+    async def _keep(self, channel_id: int, reply: Reply, error: BaseException | None) -> None:
+        """Put ``reply`` in the outbox and raise PostKept; without an outbox (or when the
+        store is away too) the send's error stands."""
+        if self.outbox is None and error is not None:
+            raise error
+        try:
+            assert self.outbox is not None
+            await self.outbox.keep_post(channel_id, reply_to_json(reply), self.clock())
+        except Exception as failure:
+            log.exception("could not keep a channel post for later")
+            raise error or DeliveryFailed(f"channel {channel_id}: not kept",
+                                          retryable=True) from failure
+        log.warning("channel %s: post kept to send later (%s)", channel_id,
+                    error or "earlier posts wait")
+        raise PostKept
+
+    async def flush_kept(self) -> int:
+        """Send every channel's kept posts that Discord now takes; how many channels still
+        have some waiting. (The outbox tick, and the test's way to run one.)"""
+        if self.outbox is None:
+            return 0
+        waiting = 0
+        for channel_id in await self.outbox.kept_channels():
+            async with self._channel_locks.setdefault(channel_id, asyncio.Lock()):
+                if not await self._flush(channel_id, self._channel(channel_id)):
+                    waiting += 1
+        return waiting
+
+    async def run_outbox(self, interval: float = OUTBOX_SECONDS) -> None:
+        """The outbox tick, until cancelled: a channel nobody posts in again (the next
+        player's ping was the post Discord refused) still gets its posts."""
+        while True:
+            try:
+                await self.flush_kept()
+            except Exception:
+                log.exception("outbox tick failed")
+            await asyncio.sleep(interval)
+
+    async def _flush(self, channel_id: int, channel: Any) -> bool:
+        """Send the channel's kept posts, oldest first (the caller holds its lock); whether
+        none is left waiting. One Discord still refuses stops the rest behind it."""
+        if self.outbox is None:
+            return True
+        try:
+            if not await self.outbox.has_kept_posts(channel_id):
+                return True
+            now = self.clock()
+            rows = await self.outbox.claim_kept_posts(channel_id, self.outbox_owner, now,
+                                                      OUTBOX_LEASE)
+        except Exception:  # the store is away: post as before the outbox
+            log.exception("could not read the channel outbox")
+            return True
+        if not rows:
+            return False  # another process is posting them
+        try:
+            for post_id, text, kept_at in rows:
+                if not await self._send_kept(channel, post_id, text, now - kept_at):
+                    return False
+            return True
+        finally:
+            await self.outbox.release_kept_posts(channel_id, self.outbox_owner)
+
+    async def _send_kept(self, channel: Any, post_id: int, text: str, age: float) -> bool:
+        """Send one kept post; False when Discord still would not take it (it stays)."""
+        assert self.outbox is not None
+        if age <= OUTBOX_DAYS * 86400:
+            reply = reply_from_json(text)
+            try:
+                sent = await self._send_parts(channel.send, reply, channel=True)
+            except SENDING_ERRORS as error:
+                if is_transient(error):
+                    log.warning("kept post %s still not taken: %s", post_id, error)
+                    return False
+                # refused for good (the channel is gone, a permission is missing)
+                log.error("kept post %s refused, given up: %s", post_id, error)
+            else:
+                await self._retire_older(reply, sent)
+        else:
+            log.error("kept post %s given up after %.0f days", post_id, age / 86400)
+        await self.outbox.drop_kept_post(post_id)
+        return True
 
     async def _retire_older(self, reply: Reply, sent: Any = None,
                             pressed: int | None = None) -> None:
@@ -701,3 +877,4 @@ class _InteractionState:
     warned: set[str] = field(default_factory=set)
     expired: bool = False  # the token ran out: private replies go by DM
     posted: list[tuple[Reply, Any]] = field(default_factory=list)  # channel posts made
+    kept: bool = False  # a channel post went to the outbox: the later ones follow it there

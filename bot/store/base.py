@@ -692,3 +692,46 @@ class StoreBase:
     async def next_claimable(self) -> float | None:
         """When the earliest reminder is due and not held under another process's lease."""
         return await self._scalar(leases.NEXT_CLAIMABLE)
+
+    # -- the channel outbox (migration 016): posts Discord would not take, kept to retry ----
+    async def keep_post(self, channel_id: int, reply: str, now: float) -> int:
+        """Keep a channel post (``reply``: its JSON) to send later; its id."""
+        async with self._tx() as tx:
+            rows = await tx.fetch("INSERT INTO channel_outbox (channel_id, reply, created_at) "
+                                  "VALUES (?, ?, ?) RETURNING id", (channel_id, reply, now))
+        return int(rows[0][0])
+
+    async def has_kept_posts(self, channel_id: int) -> bool:
+        return bool(await self._all("SELECT 1 FROM channel_outbox WHERE channel_id = ? LIMIT 1",
+                                    (channel_id,)))
+
+    async def kept_channels(self) -> list[int]:
+        """The channels with posts waiting, the longest waiting first."""
+        rows = await self._all("SELECT channel_id, MIN(id) FROM channel_outbox "
+                               "GROUP BY channel_id ORDER BY MIN(id)")
+        return [int(row[0]) for row in rows]
+
+    async def claim_kept_posts(self, channel_id: int, owner: str, now: float, lease_s: float
+                               ) -> list[tuple[int, str, float]]:
+        """Lease to ``owner`` every post kept for the channel, oldest first, as (id, reply,
+        kept at); none while another process holds a lease on any of them (it is posting
+        them: two posting at once would mix their order)."""
+        async with self._tx() as tx:
+            await self._serialize(tx, f"outbox:{channel_id}")
+            rows = await tx.fetch(
+                "UPDATE channel_outbox SET lease_owner = ?, lease_until = ? "
+                "WHERE channel_id = ? AND NOT EXISTS (SELECT 1 FROM channel_outbox o "
+                "WHERE o.channel_id = ? AND o.lease_until > ? AND o.lease_owner <> ?) "
+                "RETURNING id, reply, created_at",
+                (owner, now + lease_s, channel_id, channel_id, now, owner))
+        return sorted((int(row[0]), str(row[1]), float(row[2])) for row in rows)
+
+    async def drop_kept_post(self, post_id: int) -> None:
+        """The post went out (or is given up)."""
+        async with self._tx() as tx:
+            await tx.fetch("DELETE FROM channel_outbox WHERE id = ?", (post_id,))
+
+    async def release_kept_posts(self, channel_id: int, owner: str) -> None:
+        async with self._tx() as tx:
+            await tx.fetch("UPDATE channel_outbox SET lease_owner = NULL, lease_until = NULL "
+                           "WHERE channel_id = ? AND lease_owner = ?", (channel_id, owner))
