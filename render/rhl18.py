@@ -22,7 +22,8 @@ from PIL import Image, ImageDraw
 
 from engine import text
 from engine.rhl18 import hexmap, move_line, routes, tiles
-from render.common import HIGHLIGHT, HIGHLIGHT_WIDTH, to_png
+from render import highlight
+from render.common import HIGHLIGHT, HIGHLIGHT_WIDTH, changed_outline, to_png
 from render.rhl18_facts import (
     acting,
     clip,
@@ -195,7 +196,7 @@ def draw_map(view: dict, manifest: dict | None = None) -> Image.Image:
                   cell.get("tokens", []), reserved or [], phase, words=drawn[hex_id][5])
     _borders(draw, board)
     _links(draw, board)
-    covered = _highlight(draw, view.get("changed"))
+    covered = _highlight(image, view.get("changed"))
     if view.get("routes"):
         covered |= draw_routes(draw, board, view["routes"])
     # The outline and the routes lie over the track but under the tokens, revenues and
@@ -225,13 +226,13 @@ def _changed_hexes(changed: Any) -> list[str]:
     return [h for h in hexes or () if h in hexmap.all_hexes()]
 
 
-def _highlight(draw: ImageDraw.ImageDraw, changed: Any) -> set[str]:
+def _highlight(image: Image.Image, changed: Any) -> set[str]:
     """Hexes touched since the previous full board, outlined in the shared highlight;
     returns the outlined hexes."""
     hexes = _changed_hexes(changed)
     for hex_id in hexes:
         points = corners(*hex_center(hex_id), SIZE - HIGHLIGHT_WIDTH / 2)
-        draw.line([*points, points[0]], fill=HIGHLIGHT, width=HIGHLIGHT_WIDTH, joint="curve")
+        changed_outline(image, points)
     return set(hexes)
 
 
@@ -337,7 +338,7 @@ def _legend(draw: ImageDraw.ImageDraw, view: dict, lang: str) -> int:
     items = [("K", "#111111", t(lang, "legend.coal")), ("S", "#4F6D8A", t(lang, "legend.steel")),
              ("●", None, t(lang, "legend.link")), ("", RIVER, t(lang, "legend.rhine"))]
     if _changed_hexes(view.get("changed")):
-        items.append(("", HIGHLIGHT, t(lang, "legend.changed")))
+        items.append(("", HIGHLIGHT, highlight.words(lang)))
     for mark, colour, words in items:
         if mark == "●":
             draw.ellipse((x, y - 8, x + 16, y + 8), fill="#FFD400", outline=INK, width=2)
@@ -346,6 +347,8 @@ def _legend(draw: ImageDraw.ImageDraw, view: dict, lang: str) -> int:
             draw.rectangle((x, y - 10, x + 20, y + 10), fill=colour, outline="#FFFFFF")
             draw_text(draw, (x + 10, y), mark, SMALL, bold=True, fill="#FFFFFF", anchor="mm")
             x += 26
+        elif colour == HIGHLIGHT:  # a frame as the map's, dark line and all
+            x = highlight.swatch(draw, x, y)
         else:
             draw.line((x, y, x + 24, y), fill=colour, width=HIGHLIGHT_WIDTH)
             x += 30

@@ -18,7 +18,8 @@ from PIL import Image, ImageDraw
 from engine.rhl18 import data, hexmap
 from engine.rhl18.words import private_name
 from engine.text import say
-from render.common import HIGHLIGHT, HIGHLIGHT_WIDTH, text_colour_on
+from render import highlight
+from render.common import changed_rectangle, text_colour_on
 from render.rhl18 import MAP_W, MARGIN, draw_header
 from render.rhl18_facts import (
     corp,
@@ -233,10 +234,18 @@ def _chip(draw: ImageDraw.ImageDraw, x: float, y: float, sym: str,
     ``marked`` one is rimmed in the highlight (it moved since the previous board)."""
     colour = CORP_COLOURS.get(sym, "#CCCCCC")
     w = text_width(sym, 14, True) + 10
-    draw.rounded_rectangle((x - w / 2, y - CHIP_H / 2, x + w / 2, y + CHIP_H / 2), radius=5,
-                           fill=colour, outline=HIGHLIGHT if marked else INK,
-                           width=3 if marked else 1)
+    _chip_box(draw, (x - w / 2, y - CHIP_H / 2, x + w / 2, y + CHIP_H / 2), colour, marked)
     draw_text(draw, (x, y), sym, 14, bold=True, fill=text_colour_on(colour), anchor="mm")
+
+
+def _chip_box(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], colour: str,
+              marked: bool) -> None:
+    """A chip's ground; a ``marked`` one is rimmed in the highlight 2 px outside it, so its
+    dark line leaves the symbol its room."""
+    draw.rounded_rectangle(box, radius=5, fill=colour, outline=INK, width=1)
+    if marked:
+        left, top, right, bottom = box
+        changed_rectangle(draw, (left - 2, top - 2, right + 2, bottom + 2), 3, radius=6, edge=1)
 
 
 def changed_corporations(view: dict) -> dict[str, list[str]]:
@@ -251,7 +260,7 @@ def changed_corporations(view: dict) -> dict[str, list[str]]:
 def _frame(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float]) -> None:
     """A table cell that changed since the previous board: rimmed in the map's highlight,
     thinner than on the map so the row's words keep their room."""
-    draw.rectangle(box, outline=HIGHLIGHT, width=3)
+    changed_rectangle(draw, box, 3)
 
 
 # ---------------------------------------------------------------- corporations
@@ -500,9 +509,10 @@ def market_grid(draw: ImageDraw.ImageDraw, y: float, view: dict, lang: str) -> f
             # frame gives way; the cell's fill still says par), and the marker rimmed, as a
             # cell may hold markers that did not move
             marked = moved & set(syms)
-            draw.rectangle((x, top, x + cw - 2, top + ch - 2), fill=fill,
-                           outline=HIGHLIGHT if marked else INK,
-                           width=4 if marked else 3 if entry["par"] else 1)
+            draw.rectangle((x, top, x + cw - 2, top + ch - 2), fill=fill, outline=INK,
+                           width=3 if entry["par"] else 1)
+            if marked:
+                changed_rectangle(draw, (x, top, x + cw - 2, top + ch - 2), 4)
             draw_text(draw, (x + 5, top + 11), str(entry["price"]), 14, bold=True, fill=INK,
                       anchor="lm")
             _stack(draw, x, top, cw, ch, syms, marked)
@@ -514,9 +524,9 @@ def market_grid(draw: ImageDraw.ImageDraw, y: float, view: dict, lang: str) -> f
 def _legend(draw: ImageDraw.ImageDraw, x: float, y: float, lang: str) -> None:
     """What the highlight means, as the map's legend says it, in the room the market's
     short bottom row leaves."""
-    draw.line((x, y, x + 24, y), fill=HIGHLIGHT, width=HIGHLIGHT_WIDTH)
-    words, size = fit(t(lang, "legend.changed"), WIDTH - MARGIN - x - 34, BODY)
-    draw_text(draw, (x + 32, y), words, size, fill=INK, anchor="lm")
+    left = highlight.swatch(draw, x, y)
+    words, size = fit(highlight.words(lang), WIDTH - MARGIN - left, BODY)
+    draw_text(draw, (left, y), words, size, fill=INK, anchor="lm")
 
 
 def _stack(draw: ImageDraw.ImageDraw, x: float, top: float, cw: float, ch: float,
@@ -533,11 +543,9 @@ def _stack(draw: ImageDraw.ImageDraw, x: float, top: float, cw: float, ch: float
             _chip(draw, x + cw / 2 - 1, y, syms[k], syms[k] in marked)
         else:  # partly covered by the next one down: its colour only
             w = cw - 10
-            draw.rounded_rectangle((x + cw / 2 - w / 2, y - CHIP_H / 2, x + cw / 2 + w / 2,
-                                    y + CHIP_H / 2), radius=5,
-                                   fill=CORP_COLOURS.get(syms[k], "#DDD"),
-                                   outline=HIGHLIGHT if syms[k] in marked else INK,
-                                   width=3 if syms[k] in marked else 1)
+            _chip_box(draw, (x + cw / 2 - w / 2, y - CHIP_H / 2, x + cw / 2 + w / 2,
+                             y + CHIP_H / 2), CORP_COLOURS.get(syms[k], "#DDD"),
+                      syms[k] in marked)
 
 
 # ---------------------------------------------------------------- the picture

@@ -31,7 +31,15 @@ from engine import text as texts
 from render import card_scene, changes, rhein_card, rhl18_card, troedler_card
 from render.card_scene import Place, Scene
 from render.card_text import INK, LINE, MUTED, SMALL, fit, wrap
-from render.common import HIGHLIGHT, HIGHLIGHT_WIDTH, font, text_colour_on, to_png
+from render.common import (
+    HIGHLIGHT,
+    changed_outline,
+    changed_rectangle,
+    changed_ring,
+    font,
+    text_colour_on,
+    to_png,
+)
 from render.move_pieces import GAP, cut_entry, decisive_said
 from render.player_names import with_colour
 from render.rhl18_company_box import depot_trains
@@ -408,8 +416,7 @@ def _small_map(image: Image.Image, draw: ImageDraw.ImageDraw, scene: Scene,
             points = _inset([on_panel(p) for p in scene.places[key].points], CHOICE_INSET)
             pdraw.line([*points, points[0]], fill=CHOICE, width=CHOICE_WIDTH, joint="curve")
     for key in marked:
-        _shape(pdraw, scene.places[key], on_panel, scale, None, HIGHLIGHT, HIGHLIGHT_WIDTH,
-               grow=0 if scene.named else 4)
+        _changed(panel, scene.places[key], on_panel, scale, grow=0 if scene.named else 4)
     image.paste(panel, (box[0], box[1]))
     for (cx, cy), letter, colour in lettered:
         draw_text(draw, (cx, cy + 1), letter, SMALL, bold=True, fill=text_colour_on(colour),
@@ -459,6 +466,16 @@ def _shape(draw: ImageDraw.ImageDraw, place: Place, at, scale: float, fill: str 
         draw.polygon(points, fill=fill, outline=outline, width=width)
     else:
         draw.line([*points, points[0]], fill=outline, width=width, joint="curve")
+
+
+def _changed(panel: Image.Image, place: Place, at, scale: float, grow: float) -> None:
+    """A changed place in the highlight, as the full board outlines it."""
+    if place.radius:
+        cx, cy = at(place.points[0])
+        r = max(5.0, place.radius * scale) + grow
+        changed_ring(ImageDraw.Draw(panel), (cx - r, cy - r, cx + r, cy + r))
+        return
+    changed_outline(panel, [at(p) for p in place.points])
 
 
 Box = tuple[float, float, float, float]
@@ -587,6 +604,8 @@ def _labels(draw: ImageDraw.ImageDraw, scene: Scene, marked: list[str], quiet: l
     for tag in tags:
         spot, (colour, width) = tag.spot, tag.ink
         draw.rounded_rectangle(spot, radius=6, fill="#FFFFFF", outline=colour, width=width)
+        if colour == HIGHLIGHT:  # a changed place's tag wears the place's highlight
+            changed_rectangle(draw, spot, width, radius=6)
         tx, ty = (spot[0] + spot[2]) / 2, (spot[1] + spot[3]) / 2
         draw_text(draw, (tx, ty), tag.label, SMALL, bold=True, fill=INK, anchor="mm")
     for key, plate in plates.items():  # an outline without its id helps nobody typing

@@ -46,3 +46,26 @@ def board_problems(picture) -> list[str]:
     texts, sizes = drawn(picture)
     assert len(sizes) == 1, "one picture per board here (18Rhl's two: test_rhl18_pictures)"
     return problems(texts, sizes[0])
+
+
+def highlight_edge_share(picture: Image.Image) -> float:
+    """The share of the highlight's pink pixels with its dark inner line (exactly
+    render.common.HIGHLIGHT_EDGE) within 2 px: the line makes the mark a form of its own, as
+    under colour-vision deficiency the pink alone read as the Rhine's blue or an edge's grey.
+    0.0 when the picture has no pink."""
+    from PIL import ImageChops, ImageColor, ImageFilter
+
+    from render.common import HIGHLIGHT, HIGHLIGHT_EDGE
+
+    image = picture.convert("RGB")
+
+    def exactly(colour: str) -> Image.Image:
+        r, g, b = ImageColor.getrgb(colour)
+        bands = [band.point(lambda v, want=want: 255 if v == want else 0)
+                 for band, want in zip(image.split(), (r, g, b), strict=True)]
+        return ImageChops.multiply(ImageChops.multiply(bands[0], bands[1]), bands[2])
+
+    pink = exactly(HIGHLIGHT)
+    near_edge = exactly(HIGHLIGHT_EDGE).filter(ImageFilter.MaxFilter(5))
+    total = pink.histogram()[255]
+    return ImageChops.multiply(pink, near_edge).histogram()[255] / total if total else 0.0

@@ -17,7 +17,7 @@ from PIL import Image, ImageColor, ImageDraw
 
 from render import changes, turn_card
 from render.card_scene import Place, Scene, scene
-from render.common import HIGHLIGHT
+from render.common import HIGHLIGHT, HIGHLIGHT_EDGE
 from render.text_draw import recording
 from tests.test_turn_card import sampled_cards
 
@@ -151,10 +151,12 @@ def test_troedlers_card_names_the_village_of_the_acting_players_cart(lang):
 
 
 def frame_colour(image: Image.Image, text: tuple[int, int, int, int]) -> tuple[int, ...]:
-    """The colour of a tag's frame: the first pixel not white above its name."""
+    """The colour of a tag's frame: the first pixel above its name neither white nor the
+    highlight's dark inner line (a changed place's tag wears the highlight whole)."""
     x = (text[0] + text[2]) // 2
+    inner = ImageColor.getrgb(HIGHLIGHT_EDGE)
     for y in range(text[1] - 1, text[1] - 20, -1):
-        if image.getpixel((x, y)) != (255, 255, 255):
+        if image.getpixel((x, y)) not in ((255, 255, 255), inner):
             return image.getpixel((x, y))
     raise AssertionError("no frame above the name")
 

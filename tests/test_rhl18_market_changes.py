@@ -9,9 +9,10 @@ from __future__ import annotations
 from PIL import ImageColor
 
 from engine.rhl18.game import GAME
-from render import changes, rhl18_market
+from render import changes, highlight, rhl18_market
 from render.common import HIGHLIGHT
 from render.text_draw import recording
+from tests.board_checks import highlight_edge_share
 from tests.test_rhl18_pictures import play, seated
 
 PINK = ImageColor.getrgb(HIGHLIGHT)
@@ -39,7 +40,7 @@ def _pink_near_marker(view: dict, sym: str) -> tuple[int, bool]:
     left, top, right, bottom = chip.box
     crop = image.crop((left - 30, top - 30, right + 30, bottom + 30))
     pink = sum(1 for pixel in crop.getdata() if pixel == PINK)
-    legend = any(t.text == rhl18_market.t(view["lang"], "legend.changed") for t in texts)
+    legend = any(t.text == highlight.words(view["lang"]) for t in texts)
     return pink, legend
 
 
@@ -71,3 +72,4 @@ def test_trains_that_changed_leave_the_market_marker_alone():
     image = rhl18_market.market_picture(view).convert("RGB")
     assert near == 0 and legend
     assert sum(1 for pixel in image.getdata() if pixel == PINK) > 100
+    assert highlight_edge_share(image) > 0.2  # the frames wear the map's dark inner line

@@ -12,6 +12,7 @@ from render import rhl18
 from render.common import HIGHLIGHT
 from render.rhl18_tiles import node_positions, slot_offsets, slot_radius
 from render.text_draw import recording
+from tests.board_checks import highlight_edge_share
 from tests.test_rhl18map_routes import _aachen_line as aachen_line
 
 
@@ -85,6 +86,8 @@ def test_the_change_outline_runs_under_a_token_at_the_hexs_edge() -> None:
             assert not [p for p in _pixels_in_disc(image, x, y, r) if _near(p, HIGHLIGHT)], \
                 rotation
         assert sum(_near(p, HIGHLIGHT) for p in image.getdata()) > 500
+        # with its dark inner line: the pink alone read as the Rhine under protanopia
+        assert highlight_edge_share(image) > 0.2, rotation
 
 
 def test_the_legend_names_the_outline_only_when_a_hex_is_outlined() -> None:

@@ -17,6 +17,7 @@ from engine.text import say
 from render import card_text, changes, move_pieces, turn_card
 from render.common import HIGHLIGHT, PLAYER_COLOURS
 from render.text_draw import DrawnText, recording
+from tests.board_checks import highlight_edge_share
 
 GAMES = ["rhein", "rheinlaender", "troedler", "18rhl"]
 # Discord display names as people pick them: umlauts, long names, a space
@@ -168,6 +169,14 @@ def test_a_card_without_moves_says_so_and_the_first_card_says_the_game_begins():
     assert "Keine neuen Spielzüge" in said and "Noch keine Spielzüge" not in said
 
 
+def _image(png: bytes):
+    import io
+
+    from PIL import Image
+
+    return Image.open(io.BytesIO(png))
+
+
 def pink_pixels(png: bytes) -> int:
     import io
 
@@ -183,6 +192,7 @@ def marks_changes(key: str, view: dict) -> None:
     png, texts = draw(key, view)
     check_readable(texts)
     assert pink_pixels(png) > 200  # the shared highlight colour outlines them
+    assert highlight_edge_share(_image(png)) > 0.2  # with its dark inner line
     unmarked = {**view, "card": {**view["card"], "changed": None}}
     assert pink_pixels(turn_card.render(key, unmarked)) == 0
 
@@ -327,8 +337,11 @@ def test_the_full_board_marks_what_changed_since_the_previous_board(key):
             continue
         board = {k: v for k, v in view.items() if k != "card"}
         plain = pink_pixels(render_board(key, board))
-        marked = pink_pixels(render_board(key, {**board, "changed": changed}))
-        assert marked > plain + 100 * len(changed["places"])
+        png = render_board(key, {**board, "changed": changed})
+        assert pink_pixels(png) > plain + 100 * len(changed["places"])
+        # in the same form as 18Rhl's hexes: pink with a dark inner line, as under
+        # deuteranopia the pink alone is the grey of a plain frame or a start village's ring
+        assert highlight_edge_share(_image(png)) > 0.2
         return
     pytest.fail(f"no sampled {key} position changed a place")
 
