@@ -14,6 +14,7 @@ all extending :class:`bot.service.base.ServiceBase`."""
 from __future__ import annotations
 
 from bot.service.ai_seats import AiSeats
+from bot.service.channel_gone import ChannelGone
 from bot.service.clocks import Clocks
 from bot.service.lobby import Lobby
 from bot.service.looking import Looking
@@ -28,5 +29,5 @@ from bot.service.watchers import Watchers
 
 
 class TablesService(Lobby, Looking, Moves, AiSeats, Pictures, Undo, Management, Clocks,
-                    Watchers, Stats, Rematch, ReminderSettings):
+                    Watchers, Stats, Rematch, ReminderSettings, ChannelGone):
     """Every table operation the front doors call (see the mixins for each concern)."""

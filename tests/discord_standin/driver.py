@@ -30,6 +30,7 @@ COMMAND, COMPONENT, AUTOCOMPLETE = 2, 3, 4
 SUB_COMMAND, SUB_GROUP, STRING, INTEGER, BOOLEAN, USER, NUMBER, ATTACHMENT = (
     1, 2, 3, 4, 5, 6, 10, 11)
 HANDLER_TASKS = ("CommandTree-invoker", "discord-ui-", "discord.py: on_interaction")
+EVENT_TASKS = ("discord.py: on_",)  # the client's handlers of gateway events
 
 
 @dataclass
@@ -55,10 +56,23 @@ class Bot:
             self.stand_in.current = None
         return record
 
+    async def handled(self, sequence: int, timeout: float = 60.0) -> None:
+        """Wait until the bot has read the gateway event numbered ``sequence`` (from
+        ``StandIn.dispatch``) and every handler it started for it has finished."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        ws = self.client._get_websocket(shard_id=0)
+        while (ws.sequence or 0) < sequence:
+            assert loop.time() < deadline, "the bot never read the event"
+            await asyncio.sleep(0.002)
+        while _busy(EVENT_TASKS):
+            assert loop.time() < deadline, "the bot's event handler did not finish"
+            await asyncio.sleep(0.002)
 
-def _busy() -> bool:
+
+def _busy(names: tuple[str, ...] = HANDLER_TASKS) -> bool:
     me = asyncio.current_task()
-    return any(task is not me and not task.done() and task.get_name().startswith(HANDLER_TASKS)
+    return any(task is not me and not task.done() and task.get_name().startswith(names)
                for task in asyncio.all_tasks())
 
 

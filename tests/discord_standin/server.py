@@ -231,6 +231,28 @@ class StandIn:
             "rate_limit_per_user": 0}
         return channel_id
 
+    async def add_thread(self, parent: int, name: str, owner: int) -> int:
+        """A public thread ``owner`` opened under ``parent``, announced by THREAD_CREATE."""
+        thread_id = self.snowflake()
+        self.channels[thread_id] = _thread_info(thread_id, parent, name, owner, 1440)
+        await self.dispatch("THREAD_CREATE", {**self.channels[thread_id],
+                                              "newly_created": True})
+        return thread_id
+
+    async def delete_channel(self, channel_id: int) -> int:
+        """A moderator deletes a channel or thread: THREAD_DELETE or CHANNEL_DELETE says so
+        (a channel's threads go with it, without events of their own: the client drops
+        them itself). Returns the event's sequence number (``Bot.handled``)."""
+        info = self.channels.pop(channel_id)
+        if info["type"] in (10, 11, 12):
+            return await self.dispatch("THREAD_DELETE", {
+                "id": str(channel_id), "guild_id": info["guild_id"],
+                "parent_id": info["parent_id"], "type": info["type"]})
+        for thread in [c for c, i in self.channels.items()
+                       if i.get("parent_id") == str(channel_id)]:
+            del self.channels[thread]
+        return await self.dispatch("CHANNEL_DELETE", info)
+
     def inject(self, method: str, path: str, status: int, code: int = 0,
                message: str = "injected", times: int = 1,
                retry_after: float | None = None) -> None:
@@ -641,14 +663,9 @@ class StandIn:
         if not 0 < len(name) <= 100:
             raise _invalid(limits.Invalid("name", "BASE_TYPE_BAD_LENGTH"))
         thread_id = self.snowflake()
-        self.channels[thread_id] = {
-            "id": str(thread_id), "type": body.get("type", 11), "guild_id": str(GUILD_ID),
-            "parent_id": str(parent), "name": name, "owner_id": str(BOT_ID),
-            "member_count": 1, "message_count": 0, "rate_limit_per_user": 0,
-            "thread_metadata": {"archived": False, "locked": False,
-                                "auto_archive_duration": body.get("auto_archive_duration",
-                                                                  4320),
-                                "archive_timestamp": _iso(0)}}
+        self.channels[thread_id] = _thread_info(thread_id, parent, name, BOT_ID,
+                                                body.get("auto_archive_duration", 4320),
+                                                body.get("type", 11))
         if self.ws is not None:
             await self.dispatch("THREAD_CREATE", {**self.channels[thread_id],
                                                   "newly_created": True})
@@ -781,6 +798,16 @@ class StandIn:
 
 
 MENTION = re.compile(r"<@!?(\d+)>")
+
+
+def _thread_info(thread_id: int, parent: int, name: str, owner: int, archive_after: int,
+                 kind: int = 11) -> dict[str, Any]:
+    return {"id": str(thread_id), "type": kind, "guild_id": str(GUILD_ID),
+            "parent_id": str(parent), "name": name, "owner_id": str(owner),
+            "member_count": 1, "message_count": 0, "rate_limit_per_user": 0,
+            "thread_metadata": {"archived": False, "locked": False,
+                                "auto_archive_duration": archive_after,
+                                "archive_timestamp": _iso(0)}}
 
 
 def pinged(body: dict[str, Any]) -> set[int]:

@@ -1,0 +1,72 @@
+"""A deleted channel or thread ends the game in it.
+
+Discord says so with CHANNEL_DELETE and THREAD_DELETE (discord.py also reports, as deleted
+threads, the cached threads of a deleted channel); a post that Discord answers with 404
+Unknown Channel (10003) says it too, for a channel deleted while this process was away.
+The service abandons the game (its record stays) and drops its reminders; its players get
+one DM each. Left active, the game's turn DMs linked to a channel nobody could open until
+its 14-day idle stop, and no command could end it.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+
+from bot.replies import DeliveryFailed, Reply
+
+log = logging.getLogger(__name__)
+
+UNKNOWN_CHANNEL = 10003  # Discord's error code for a channel that does not exist (any more)
+
+Poster = Callable[[int, Reply], Awaitable[Any]]
+
+
+class ChannelGone:
+    """Ends the games of deleted channels: ``service()`` is the tables service (None until
+    the client opens it), ``send_dm`` the delivery's."""
+
+    def __init__(self, service: Callable[[], Any],
+                 send_dm: Callable[[int, Reply], Awaitable[None]]) -> None:
+        self._service = service
+        self._send_dm = send_dm
+
+    async def deleted(self, channel_id: int) -> None:
+        service = self._service()
+        if service is None:
+            return
+        try:
+            replies = await service.channel_gone(channel_id)
+        except Exception:  # an event handler has no one to answer: the log says it
+            log.exception("ending the game of deleted channel %s failed", channel_id)
+            return
+        for reply in replies:
+            assert reply.user_id is not None
+            try:
+                await self._send_dm(reply.user_id, reply)
+            except DeliveryFailed as error:  # closed DMs: their /mygames no longer lists it
+                log.info("could not tell %s that their game's channel is gone: %s",
+                         reply.user_id, error)
+
+    def watching(self, post: Poster) -> Poster:
+        """``post`` (the delivery's post_channel) that, when Discord says the channel does not
+        exist, first ends its game, then fails as before."""
+
+        @functools.wraps(post)
+        async def post_channel(channel_id: int, reply: Reply) -> Any:
+            try:
+                return await post(channel_id, reply)
+            except DeliveryFailed as error:
+                if unknown_channel(error.__cause__):
+                    await self.deleted(channel_id)
+                raise
+
+        return post_channel
+
+
+def unknown_channel(error: BaseException | None) -> bool:
+    return isinstance(error, discord.NotFound) and error.code == UNKNOWN_CHANNEL

@@ -1,0 +1,47 @@
+"""A game whose channel or thread was deleted: it ends, and its players are told by DM.
+
+Left alone it stayed active: its turn DMs linked to a channel nobody could open, /mygames
+listed it, and /game abandon, which works only in the game's own channel, could not reach it.
+"""
+
+from __future__ import annotations
+
+from bot.i18n import t
+from bot.replies import Audience, Reply
+from bot.service.base import ServiceBase, Table, log
+from bot.store import GameRow, StaleVersion
+from engine.text import say
+
+# Tries at ending the game while moves made at the same moment keep bumping its version.
+GONE_TRIES = 5
+
+
+class ChannelGone(ServiceBase):
+    async def channel_gone(self, channel_id: int) -> list[Reply]:
+        """The channel ``channel_id`` no longer exists: its live game (a lobby or one being
+        played) is abandoned, which keeps its record, its reminders are dropped, and each
+        seated human gets one DM saying so in their language. Nothing if it had no live game."""
+        for _ in range(GONE_TRIES):
+            row = await self.store.live_game(channel_id)
+            if row is None:
+                return []
+            try:
+                await self.store.set_status(row.id, row.version, "abandoned", self.clock())
+            except StaleVersion:  # a move landed first: end the game as it is now
+                continue
+            await self.store.delete_reminders(row.id)
+            log.info("game %s ended: its channel %s was deleted", row.id, channel_id)
+            return await self._gone_dms(row)
+        log.warning("game in deleted channel %s kept changing; left active", channel_id)
+        return []
+
+    async def _gone_dms(self, row: GameRow) -> list[Reply]:
+        """One DM to each seated human (``row`` as it was before it ended)."""
+        game = self.games.get(row.game_key)
+        title = game.title if game is not None else row.game_key
+        # the languages need only the seats: a game this bot no longer knows is told too
+        table = Table(row, game, await self.store.seats(row.id))  # type: ignore[arg-type]
+        key = "svc.channel_gone.lobby" if row.status == "lobby" else "svc.channel_gone"
+        return [Reply(t(key, lang, title=say(title, lang), id=row.id), Audience.DM,
+                      user_id=user)
+                for user, lang in (await self._languages_of(table)).items()]
