@@ -31,6 +31,7 @@ TURN_HINT = t("svc.turn_hint")  # English; the terminal front door swaps in its 
 MAX_BUTTONS = 5
 TEXT_LIMIT = 1900  # stay under Discord's 2000 characters per message
 EMBED_LIMIT = 4000  # an embed's description holds 4096
+POINTED_GAMES = 5  # a refusal in a channel without a game names at most these of the caller's
 
 
 @dataclass(frozen=True)
@@ -580,10 +581,24 @@ class ServiceBase:
             raise Refusal("svc.no_dm")
         row = await self.store.latest_game(ctx.channel_id)
         if row is None:
-            raise Refusal("svc.no_game")
+            raise await self._no_game(ctx)
         if row.status not in statuses:
             raise Refusal(_NOT_NOW[row.status])
         return await self._load(row, tell)
+
+    async def _no_game(self, ctx: Ctx) -> Refusal:
+        """The refusal for a channel that never had a game, naming where the caller's live
+        games in this server are: a player who typed their move into the wrong channel was
+        told only to start a game there."""
+        rows = [row for row in await self.store.games_of_user(ctx.user_id, ("lobby", "active"))
+                if row.guild_id == ctx.guild_id and row.channel_id != ctx.channel_id]
+        if not rows:
+            return Refusal("svc.no_game")
+        named = [t("svc.no_game.entry", ctx.locale, channel=row.channel_id,
+                   title=say(self.games[row.game_key].title, ctx.locale)
+                   if row.game_key in self.games else row.game_key)
+                 for row in rows[-POINTED_GAMES:]]
+        return Refusal("svc.no_game.yours", games=", ".join(named))
 
     async def _load(self, row: GameRow, tell: bool = True) -> tuple[Table, list[Reply]]:
         """The game of ``row`` with its state, and any notices about it: a snapshot that no
