@@ -20,6 +20,11 @@ AI_PHASE_LIMIT = 1200  # one phase of AI moves in a summary
 # record, a line of its own) and what it did.
 Moves = list[tuple[int | str | None, str]]
 EVENT = ""
+# The level an AI plays at for a player: a seat handed on (kick, replace, leave) or a turn a
+# run-out move clock gave to an AI. "easy" is a random legal move, which mortgaged a stalled
+# Rhein player's trucks and ruined an 18Rhl player's corporations; the table expects the
+# seat played as a person would.
+STAND_IN_LEVEL = "normal"
 
 
 class AiSeats(ServiceBase):
@@ -236,7 +241,8 @@ class AiSeats(ServiceBase):
         return [_public(f"{title}: {phase}", title=phase, files=[card])]
 
     async def _ai_turn(self, table: Table, seat: int, limit: int = 30) -> list[Reply]:
-        """An easy AI plays ``seat``'s moves until its turn is over (the seat stays human)."""
+        """An AI (``STAND_IN_LEVEL``) plays ``seat``'s moves until its turn is over (the seat
+        stays human)."""
         game = table.game
         replies: list[Reply] = []
         lines: list[str] = []
@@ -245,7 +251,7 @@ class AiSeats(ServiceBase):
             assert state is not None
             if game.result(state) is not None or seat not in game.active(state):
                 break
-            action = await asyncio.to_thread(ai.choose, game, state, seat, "easy",
+            action = await asyncio.to_thread(ai.choose, game, state, seat, STAND_IN_LEVEL,
                                              table.row.seed, table.row.version)
             phase_before = game.phase(state)
             made_for, own = table.made_for(await self._commit(table, seat, None, action))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from bot.i18n import LANGUAGES, colour_name, t
 from bot.replies import Audience, Reply
+from bot.service.ai_seats import STAND_IN_LEVEL
 from bot.service.base import (
     Ctx,
     Refusal,
@@ -235,7 +236,8 @@ class Management(ServiceBase):
         voting = await self.store.votes(table.row.id, table.row.version)
         await self.store.replace_seat(table.row.id, table.row.version, seat, user_id=user_id,
                                       name=label, is_ai=is_ai,
-                                      ai_level="easy" if is_ai else None, now=self.clock(),
+                                      ai_level=STAND_IN_LEVEL if is_ai else None,
+                                      now=self.clock(),
                                       hosted=hosted)
         table.row = await self._row(table.row.id)
         # (named by the seats before the change: the asker may be the one who left)
