@@ -213,6 +213,7 @@ def plan(view: dict, lang: str) -> Layout:
     lying_box = (top, top + 8 + PILL_STEP * lying_rows)
     legend_y = lying_box[1] + 8
     legend_lines = len(wrapped(word(lang, "legend"), TEXT, WIDTH - 24))
+    legend_lines += 1 if highlight.places(view) else 0  # the highlight's own line
     return Layout(lanes, flag_rows, truck_box, lying_box, legend_y,
                   legend_y + legend_lines * LINE + 14)
 
@@ -449,11 +450,15 @@ def header(draw: ImageDraw.ImageDraw, view: dict, lang: str) -> None:
     draw_text(draw, (12, 52), line, size, fill=INK, anchor="lm")
 
 
-def draw_legend(draw: ImageDraw.ImageDraw, layout: Layout, lang: str) -> None:
+def draw_legend(draw: ImageDraw.ImageDraw, layout: Layout, lang: str, changed: bool) -> None:
+    """The legend; a ``changed`` board's says what its frames mean, as 18Rhl's does."""
     y = layout.legend_y
     for part in wrapped(word(lang, "legend"), TEXT, WIDTH - 24):
         draw_text(draw, (12, y), part, TEXT, fill=MUTED)
         y += LINE
+    if changed:
+        left = highlight.swatch(draw, 12, y + TEXT / 2 + 1)
+        draw_text(draw, (left, y), highlight.words(lang), TEXT, fill=MUTED)
 
 
 # ---------------------------------------------------------------- panels
@@ -736,7 +741,7 @@ def render(view: dict) -> bytes:
     highlight.mark("rhein", image, view)
     draw_lanes(draw, view, layout, lang)
     draw_trucks_and_lying(draw, view, layout, lang)
-    draw_legend(draw, layout, lang)
+    draw_legend(draw, layout, lang, bool(highlight.places(view)))
     top = layout.panel_top
     if view["step"] == "over":
         draw_result(draw, view, top, lang)

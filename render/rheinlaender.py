@@ -463,12 +463,15 @@ def _panel(draw: ImageDraw.ImageDraw, width: int, view: dict[str, Any]) -> None:
     for line in legend_lines(view, width):
         draw_text(draw, (24, y), line, TEXT, fill="#444444")
         y += LINE
+    if highlight.places(view):  # what the frames mean, as 18Rhl's legend says it
+        left = highlight.swatch(draw, 24, y + TEXT / 2 + 1)
+        draw_text(draw, (left, y), highlight.words(language(view)), TEXT, fill="#444444")
 
 
 def panel_height(view: dict[str, Any], width: int) -> int:
     """The panel's height: the players' boxes, the wrapped status line and legend."""
     footer_lines = len(wrapped(footer(view), TEXT, width - 48, bold=True))
-    legend = len(legend_lines(view, width))
+    legend = len(legend_lines(view, width)) + (1 if highlight.places(view) else 0)
     return 12 + box_height(view) + 14 + footer_lines * (LINE + 2) + legend * LINE + 10
 
 

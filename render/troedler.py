@@ -213,6 +213,23 @@ def _static_map(height: int, lang: str, homes: frozenset[str]) -> Image.Image:
     return image
 
 
+def _changed_left(draw: ImageDraw.ImageDraw, lang: str) -> int:
+    """Where the legend's highlight line starts: after the goods on their row."""
+    x = 24
+    for good in GOOD_STYLE:
+        x += _chip_width(draw) + 16 + int(draw.textlength(word(lang, f"good.{good}"),
+                                                          font=font(TEXT)))
+    return x + 14
+
+
+def _changed_legend(draw: ImageDraw.ImageDraw, view: dict[str, Any], lang: str,
+                    height: int) -> None:
+    if highlight.places(view):
+        y = height - 70 + 22 + CHIP_H / 2
+        left = highlight.swatch(draw, _changed_left(draw, lang), y)
+        draw_text(draw, (left, y), highlight.words(lang), TEXT, fill=INK, anchor="lm")
+
+
 def _legend(draw: ImageDraw.ImageDraw, lang: str, height: int) -> None:
     """Route styles on the first row, the goods' glyphs on the second; the box is as
     wide as its longer row (the map's bottom left corner is free of villages)."""
@@ -232,6 +249,9 @@ def _legend(draw: ImageDraw.ImageDraw, lang: str, height: int) -> None:
         goods.append((good, x, width, name))
         x += width + 16 + int(draw.textlength(name, font=font(TEXT)))
     rows_right.append(x - 10)
+    # room after the goods for the highlight's line, drawn on a board with changes only
+    # (render): 18Rhl's legend says what its frames mean, and so does this one
+    rows_right.append(_changed_left(draw, lang) + int(highlight.entry_width(lang, TEXT)))
     draw.rounded_rectangle((14, y - 22, max(rows_right) + 12, y + 58), 6, fill="#FFFFFF",
                            outline="#9A9A9A")
     for kind, bx, name in boxes:
@@ -595,4 +615,5 @@ def render(view: dict[str, Any]) -> bytes:
     y = _draw_piles_info(draw, view, y, lang)
     _draw_players(draw, view, y, lang)
     highlight.mark("troedler", image, view)  # what changed since the previous board
+    _changed_legend(draw, view, lang, height)
     return to_png(image)
