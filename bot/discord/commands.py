@@ -272,6 +272,12 @@ class Adapter:
                 t("adp.no_service", interaction.locale), Audience.EPHEMERAL)])
             return
         ctx = self.ctx(interaction)
+        seated = await self.service.seat_in_rematch(ctx)
+        if seated is not None:  # the rematch there is, with a seat for this player of the game
+            thread_id, replies = seated
+            await self._post_in(thread_id, replies)
+            await self.delivery.deliver(interaction, [r for r in replies if not r.is_public])
+            return
         plan, refusal = await self.service.prepare_rematch(ctx)
         if plan is None:
             await self.delivery.deliver(interaction, refusal)
@@ -290,13 +296,18 @@ class Adapter:
                 await thread.delete()
             except discord.HTTPException as error:
                 log.warning("could not delete an unused rematch thread: %s", error)
-        for reply in replies:
-            if reply.is_public:
-                await self.delivery.post_channel(thread.id, reply)
+        await self._post_in(thread.id, replies)
         private = [r for r in replies if not r.is_public]
         if not any(r.audience is Audience.EPHEMERAL for r in private):
             private.append(await self.service.rematch_link(plan, thread.id))
         await self.delivery.deliver(interaction, private)
+
+    async def _post_in(self, channel_id: int, replies: list[Reply]) -> None:
+        """The public ones of ``replies`` posted in ``channel_id``, a channel other than the
+        interaction's (a rematch's thread)."""
+        for reply in replies:
+            if reply.is_public:
+                await self.delivery.post_channel(channel_id, reply)
 
     async def open_thread(self, interaction: discord.Interaction, name: str) -> Any:
         channel = interaction.channel

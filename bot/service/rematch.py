@@ -51,6 +51,35 @@ class Rematch(ServiceBase):
         name = t("rematch.thread", row.language, title=game.title, number=number)
         return RematchPlan(row.id, row.channel_id, name[:100]), []
 
+    async def seat_in_rematch(self, ctx: Ctx) -> tuple[int, list[Reply]] | None:
+        """A player of this channel's finished game asks for the rematch it already has,
+        whose lobby holds no seat of theirs: a free seat there (or the one an AI took over
+        from them) is theirs, as ``/game join`` in its thread gives it. The rematch's
+        channel and the replies (the public ones belong there), or None: nothing to seat,
+        and :meth:`prepare_rematch` points to the rematch. The pointer alone sent a player
+        who had left the lobby, or came late, to find the thread and join there."""
+        if ctx.guild_id is None:
+            return None
+        row = await self.store.latest_game(ctx.channel_id)
+        if row is None or row.status != "finished":
+            return None
+        channel = await self.store.rematch(row.id)
+        lobby = await self.store.live_game(channel) if channel is not None else None
+        if lobby is None or lobby.status != "lobby" or lobby.rematch_of != row.id:
+            return None
+        played = any(s.user_id == ctx.user_id and not s.is_ai
+                     for s in await self.store.seats(row.id))
+        if not played and await self._played_seat(row.id, ctx.user_id) is None:
+            return None
+        if any(s.user_id == ctx.user_id for s in await self.store.seats(lobby.id)):
+            return None
+        there = dataclasses.replace(ctx, channel_id=lobby.channel_id)
+        replies = await self.join(there)  # Lobby's: the service is one object
+        if not any(reply.is_public for reply in replies):  # full: no seat, only the pointer
+            return None
+        told = _private(ctx, t("rematch.seated", ctx.locale, channel=lobby.channel_id))
+        return lobby.channel_id, [told, *replies]
+
     @_guarded
     async def rematch(self, ctx: Ctx, plan: RematchPlan) -> list[Reply]:
         """Open the rematch table in ``ctx.channel_id`` (the new thread): the same game,
