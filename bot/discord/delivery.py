@@ -72,6 +72,7 @@ MENUS = "(?:" + "|".join(MENU_CHOICES) + ")"  # the ids' last parts of our selec
 
 
 POST_FAILED_NOTICE = "dlv.post_failed"
+REPLY_LOST_NOTICE = "dlv.reply_lost"
 
 # The channel outbox (see :class:`Outbox`): how long one process may hold a channel's kept
 # posts while it posts them, how often they are tried again without a newer post, and how
@@ -485,6 +486,11 @@ class Delivery:
                  policy: RetryPolicy | None = None) -> None:
         self.client = client
         self.policy = policy or RetryPolicy()
+        # An interaction's webhook (followups, its own message's edits): discord.py already
+        # tries a 5xx, a 429 or a dropped connection there five times (about 25 s); five of
+        # ours around that kept a private reply's "thinking..." up for two minutes, then
+        # dropped it.
+        self.webhook_policy = RetryPolicy(attempts=1)
         # Users whose DMs refused us (50007) since they last changed /remind: no request to
         # them is made again. The store holds the same fact for every process (the client
         # sets these two hooks to it): another process may have seen them change /remind,
@@ -767,15 +773,20 @@ class Delivery:
             await self._to_caller(state, Reply(text, Audience.EPHEMERAL))
 
     async def _to_caller(self, state: _InteractionState, reply: Reply) -> None:
-        if not state.expired:
+        if not (state.expired or state.webhook_down):
             try:
                 await self._followup(state, reply, ephemeral=True)
                 return
             except discord.HTTPException as error:
-                if not token_expired(error):
+                if token_expired(error):
+                    log.info("interaction token expired (%s); private replies go by DM", error)
+                    state.expired = True
+                elif is_transient(error):
+                    log.warning("Discord would not take a private reply (%s); it goes by DM",
+                                error)
+                    state.webhook_down = True
+                else:
                     raise
-                log.info("interaction token expired (%s); private replies go by DM", error)
-                state.expired = True
         # A DM is the only private way left; the rest of this interaction goes there too.
         await self._to_dm(state, reply, fallback=False)
 
@@ -787,8 +798,24 @@ class Delivery:
         except DeliveryFailed as failure:
             if fallback and user_id == caller.id:
                 await self._to_caller(state, reply)  # the caller's own private news
-            else:
-                log.warning("could not DM user %s: %s", user_id, failure)
+                return
+            log.warning("could not DM user %s: %s", user_id, failure)
+            if user_id == caller.id:  # neither way reached them: never lose it silently
+                await self._reply_lost(state)
+
+    async def _reply_lost(self, state: _InteractionState) -> None:
+        """The caller's "thinking..." becomes a short word that their answer was lost (it
+        is their own message: an edit of it may pass where a new followup did not)."""
+        if state.expired or REPLY_LOST_NOTICE in state.warned:
+            return
+        state.warned.add(REPLY_LOST_NOTICE)
+        text = t(REPLY_LOST_NOTICE, getattr(state.interaction, "locale", None))
+        try:
+            await with_retry(lambda: state.interaction.edit_original_response(content=text),
+                             self.webhook_policy)
+            state.followups += 1  # keep the placeholder: it now says this
+        except SENDING_ERRORS as error:
+            log.error("a private reply was lost: not by followup, DM or edit (%s)", error)
 
     async def _followup(self, state: _InteractionState, reply: Reply, ephemeral: bool) -> Any:
         followup = state.interaction.followup
@@ -796,7 +823,7 @@ class Delivery:
         async def send(**kwargs: Any) -> Any:
             return await followup.send(ephemeral=ephemeral, **kwargs)
 
-        sent = await self._send_parts(send, reply, channel=False)
+        sent = await self._send_parts(send, reply, channel=False, policy=self.webhook_policy)
         state.followups += 1
         return sent
 
@@ -809,7 +836,7 @@ class Delivery:
         pressed = getattr(interaction, "message", None)
         if pressed is not None and pressed.id == reply.edits and not state.expired:
             await self._edited(lambda: interaction.edit_original_response(**_edit_kwargs(reply)),
-                               reply)
+                               reply, self.webhook_policy)
             return
         channel = interaction.channel
         if not hasattr(channel, "get_partial_message"):
@@ -820,12 +847,13 @@ class Delivery:
         message = channel.get_partial_message(reply.edits)
         await self._edited(lambda: message.edit(**_edit_kwargs(reply)), reply)
 
-    async def _edited(self, edit: Callable[[], Awaitable[Any]], reply: Reply) -> None:
+    async def _edited(self, edit: Callable[[], Awaitable[Any]], reply: Reply,
+                      policy: RetryPolicy | None = None) -> None:
         """Make the edit, retried as a post is; one that fails for good (the message was
         deleted, a permission is missing) is only logged: it reports what was already done,
         which stands and was said anew in its own posts."""
         try:
-            await with_retry(edit, self.policy)
+            await with_retry(edit, policy or self.policy)
         except SENDING_ERRORS as error:
             log.warning("could not edit message %s: %s", reply.edits, error)
 
@@ -839,13 +867,14 @@ class Delivery:
             log.debug("could not remove the deferred response: %s", error)
 
     async def _send_parts(self, send: Callable[..., Awaitable[Any]], reply: Reply,
-                          channel: bool) -> Any:
+                          channel: bool, policy: RetryPolicy | None = None) -> Any:
         """Send the Reply's messages; returns the last one sent (its buttons ride there)."""
+        policy = policy or self.policy
         sent = None
         for part in reply_parts(reply):
             try:
                 sent = await with_retry(lambda part=part: send(**part.kwargs(channel=channel)),
-                                        self.policy)
+                                        policy)
             except discord.HTTPException as error:
                 if error.status != TOO_LARGE or not part.attachments:
                     raise
@@ -853,7 +882,7 @@ class Delivery:
                 log.error("attachment too large for Discord: %s", error)
                 bare = part.without_files(TOO_LARGE_NOTE)
                 sent = await with_retry(lambda bare=bare: send(**bare.kwargs(channel=channel)),
-                                        self.policy)
+                                        policy)
         return sent
 
     def _channel(self, channel_id: int) -> discord.abc.Messageable:
@@ -876,5 +905,6 @@ class _InteractionState:
     followups: int = 0
     warned: set[str] = field(default_factory=set)
     expired: bool = False  # the token ran out: private replies go by DM
+    webhook_down: bool = False  # Discord refused a followup after its retries: DMs too
     posted: list[tuple[Reply, Any]] = field(default_factory=list)  # channel posts made
     kept: bool = False  # a channel post went to the outbox: the later ones follow it there

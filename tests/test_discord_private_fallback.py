@@ -1,0 +1,53 @@
+"""A private reply Discord will not take through the interaction goes by DM, or leaves a
+short word where "thinking..." was: before, discord.py's five tries inside each of the
+bot's five kept /game hand "thinking..." up for two minutes, then the placeholder was
+deleted and the hand shown nowhere (a review found it with 25 injected 503s)."""
+
+from __future__ import annotations
+
+from discord_standin import Member, running_bot
+from discord_standin.table import open_table, row_of, seat_users
+
+from bot.i18n import t
+
+
+async def to_move(bot, people: list[Member]) -> Member:
+    row = await row_of(bot, bot.stand_in.channel)
+    users = await seat_users(bot, row.id)
+    waiting = {users[seat] for seat in row.active_seats}
+    return next(p for p in people if p.id in waiting)
+
+
+async def a_hand_while_followups_fail(bot, closed: bool):
+    fake = bot.stand_in
+    people = [Member(bot, "Anna", locale="de"), Member(bot, "Bert", locale="de")]
+    await open_table(bot, "troedler", people, bots=0, language="de")
+    player = await to_move(bot, people)
+    if closed:
+        fake.closed_dms.add(player.id)
+    dms = len(fake.dms(player.id))
+    # two of discord.py's five-try rounds: the old code retried its way through them
+    fake.inject("POST", r"webhooks/", 503, times=10)
+    record = await player.command("game hand")
+    fake.injections.clear()
+    webhook_posts = [e for e in record.errors if e[0] == 503]
+    return player, record, fake.dms(player.id)[dms:], webhook_posts
+
+
+async def test_the_hand_goes_by_dm_after_one_round_of_retries(tmp_path, monkeypatch):
+    async with running_bot(tmp_path, monkeypatch, seed=5) as bot:
+        player, record, new_dms, failed = await a_hand_while_followups_fail(bot, closed=False)
+        assert len(failed) <= 5  # bounded: discord.py's own tries, none of ours around them
+        assert len(new_dms) == 1
+        assert not [m for m in record.private if not m.deleted]  # nothing left on screen
+        again = await player.command("game hand")  # Discord takes followups again
+        assert new_dms[0].text == "\n".join(m.text for m in again.private)
+
+
+async def test_with_dms_closed_the_placeholder_says_the_answer_was_lost(tmp_path,
+                                                                          monkeypatch):
+    async with running_bot(tmp_path, monkeypatch, seed=5) as bot:
+        player, record, new_dms, failed = await a_hand_while_followups_fail(bot, closed=True)
+        assert not new_dms
+        assert record.original is not None and not record.original.deleted
+        assert record.original.text == t("dlv.reply_lost", "de")
