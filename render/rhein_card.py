@@ -164,13 +164,26 @@ def _acting(view: dict[str, Any]) -> list[int]:
 
 def draw_transports(draw: ImageDraw.ImageDraw, view: dict[str, Any],
                     box: tuple[float, ...], lang: str) -> None:
-    left, top, right, bottom = box
     transports = choosable(view)
     # the seat's open orders take one more box: where its containers should go, which a
     # phone player otherwise read off the full board
     cells = len(transports) + 1
-    # up to 6 in a column of boxes, more in two columns (the name on a line of its own)
+    # up to 6 in a column of boxes, more in two columns (the name on a line of its own);
+    # two too where the orders' box of one column, two lines, cannot list the seat's orders
     columns = 1 if cells <= 6 else 2
+    boxes = _grid(box, cells, columns)
+    if columns == 1 and _orders_layout(view, boxes[-1], lang)[3]:
+        columns, boxes = 2, _grid(box, cells, 2)
+    for item, cell in zip(transports, boxes, strict=False):
+        _transport(draw, view, item, cell, columns == 2, lang)
+    _orders_cell(draw, view, boxes[-1], lang)
+
+
+def _grid(box: tuple[float, ...], cells: int, columns: int) -> list[tuple[float, ...]]:
+    """The boxes of ``cells`` in ``columns`` (filled column by column), the last taking
+    what its column leaves below it: one order and a cryptic "+1" showed in a box above
+    empty panel."""
+    left, top, right, bottom = box
     rows = -(-cells // columns)
     # A box of a column of two cannot hold how full it is, its minimum and the containers
     # aboard on one line: it gives each its own, closer together in five rows (nine
@@ -180,50 +193,96 @@ def draw_transports(draw: ImageDraw.ImageDraw, view: dict[str, Any],
     room = (bottom - top - gap * (rows - 1)) // rows
     height = min(2 * LINE + 12 if columns == 1 else TALL, room)
     width = (right - left - gap * (columns - 1)) / columns
-    for number, item in enumerate(transports):
+    boxes = []
+    for number in range(cells):
         x = left + (number // rows) * (width + gap)
         y = top + (number % rows) * (height + gap)
-        _transport(draw, view, item, (x, y, x + width, y + height), columns == 2, lang)
-    number = len(transports)
-    x = left + (number // rows) * (width + gap)
-    y = top + (number % rows) * (height + gap)
-    # last in its column, the orders' box takes what the column leaves below it: one order
-    # and a cryptic "+1" showed in a box above empty panel
-    _orders_cell(draw, view, (x, y, x + width, max(y + height, bottom)), lang)
+        boxes.append((x, y, x + width, y + height))
+    x, y, end, _ = boxes[-1]
+    boxes[-1] = (x, y, end, max(y + height, bottom))
+    return boxes
 
 
 def _orders_cell(draw: ImageDraw.ImageDraw, view: dict[str, Any], box: tuple[float, ...],
                  lang: str) -> None:
     """The acting seat's open orders (public, as on the board), each its city and the
-    quantities it takes, the nearest deadline first; those left out counted."""
+    quantities it takes, the nearest deadline first, several to a line: a box of two lines
+    showed one order and "+2 more", and the player had to open the board for the others."""
+    left, top, _, _ = box
+    draw.rounded_rectangle(box, 6, fill="#FFFFFF", outline="#C9C2B2", width=2)
+    if not _acting(view):
+        return
+    heading, lines, beside, _, step = _orders_layout(view, box, lang)
+    y = top + 4
+    draw_text(draw, (left + 10, y), heading, SMALL, bold=True, fill=INK)
+    empty = not view["players"][_acting(view)[0]]["orders"]
+    for number, text in enumerate(lines):
+        x = left + 10 + (beside if number == 0 and beside else 0)
+        y += 0 if number == 0 and beside else step
+        draw_text(draw, (x, y), text, SMALL, fill=MUTED if empty else INK)
+
+
+def _orders_layout(view: dict[str, Any], box: tuple[float, ...], lang: str
+                   ) -> tuple[str, list[str], float, int, float]:
+    """How the orders' box says the acting seat's orders: its heading, the lines of orders,
+    how far in the first of them stands beside the heading (0: under it), how many orders
+    are left out (counted on the last line), and the lines' step."""
     left, top, right, bottom = box
     acting = _acting(view)
-    draw.rounded_rectangle(box, 6, fill="#FFFFFF", outline="#C9C2B2", width=2)
     if not acting:
-        return
+        return "", [], 0, 0, LINE
     cities = {c["number"]: c["name"] for c in view["cities"]}
     orders = sorted(view["players"][acting[0]]["orders"], key=_tokens_left)
     said = [f"{cities.get(o['city'], o['city'])} {'/'.join(str(q) for q, _ in o['options'])}"
             for o in orders] or [word(lang, "card.no_orders_short")]
     room = right - left - 20
     step = min(LINE, max(CLOSE[1], (bottom - top - 8) / 3))  # a line needs 28 px to the next
-    lines = max(1, int((bottom - top - 8) // step) - 1)
-    if len(said) > lines:
-        # those left out are counted in words on a line of their own: "Koblenz 2/4 +1" read
-        # as a bonus; a box of one line says the count after the first order, cut to fit
-        shown = max(1, lines - 1)
-        more = word(lang, "card.more_short", count=len(said) - shown)
-        if lines == 1:
-            said = [f"{fit(said[0], SMALL, room - text_width(' ' + more, SMALL))} {more}"]
+    rows = max(1, int((bottom - top - 8) // step))  # the heading's line too
+    heading = fit(word(lang, "card.your_orders"), SMALL, room, True)
+    beside = text_width(heading, SMALL, True) + ORDERS_GAP
+    inline, lines, left_out = _orders_lines(said, room, rows, beside, lang)
+    return heading, lines, beside if inline else 0, left_out, step
+
+
+ORDERS_GAP = 14  # between the orders' heading and an order beside it
+ORDERS_JOIN = ", "
+
+
+def _orders_lines(said: list[str], room: float, rows: int, beside: float,
+                  lang: str) -> tuple[bool, list[str], int]:
+    """The orders' texts packed into the box's ``rows`` lines ``room`` wide: whether the
+    first line is the heading's (beside it, ``beside`` in), the lines, and how many orders
+    are left out. Under the heading, a line each or several to a line, where they fit, else
+    beside it too; those that fit neither way are counted in words ("+2 more": a bare "+1" read as a bonus)."""
+    for shown in range(len(said), 0, -1):
+        left_out = len(said) - shown
+        items = [*said[:shown], *([word(lang, "card.more_short", count=left_out)]
+                                  if left_out else [])]
+        if len(items) < rows and all(text_width(i, SMALL) <= room for i in items):
+            return False, items, left_out  # a line each, as a list reads best
+        under = _packed(items, room, rows - 1, room)
+        if under is not None:
+            return False, under, left_out
+        side = _packed(items, room, rows, room - beside)
+        if side is not None:
+            return True, side, left_out
+    more = word(lang, "card.more_short", count=len(said) - 1) if len(said) > 1 else ""
+    return True, [fit(f"{said[0]} {more}".strip(), SMALL, room - beside)], len(said) - 1
+
+
+def _packed(items: list[str], room: float, rows: int, first: float) -> list[str] | None:
+    """``items`` joined into at most ``rows`` lines ``room`` wide (the first ``first``
+    wide), in order, none cut; None when they need more."""
+    lines: list[str] = []
+    for item in items:
+        width = first if len(lines) == 1 else room  # the last line's
+        if lines and text_width(f"{lines[-1]}{ORDERS_JOIN}{item}", SMALL) <= width:
+            lines[-1] = f"{lines[-1]}{ORDERS_JOIN}{item}"
+        elif text_width(item, SMALL) <= (first if not lines else room):
+            lines.append(item)
         else:
-            said = [*said[:shown], more]
-    y = top + 4
-    draw_text(draw, (left + 10, y), fit(word(lang, "card.your_orders"), SMALL, room, True),
-              SMALL, bold=True, fill=INK)
-    for text in said:
-        y += step
-        draw_text(draw, (left + 10, y), fit(text, SMALL, room), SMALL,
-                  fill=MUTED if not orders else INK)
+            return None
+    return lines if len(lines) <= rows else None
 
 
 TALL = 3 * LINE + 12  # a narrow transport's box: name, load and containers a line each
