@@ -27,6 +27,7 @@ import discord
 from bot.i18n import t
 from bot.replies import (
     BUTTON_LABEL_LIMIT,
+    HAND_BUTTON,
     MENU_CHOICES,
     UNDO_AGREE,
     UNDO_REFUSE,
@@ -67,6 +68,14 @@ BUTTON_STYLES = {
 ALLOWED_MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True)
 
 MISSING_PERMISSION_NOTICE = "dlv.missing_permission"
+# What a game post needs in its channel, as discord.Permissions attributes, each with the
+# catalogue key of its name in Discord's settings (a thread wants its own Send permission).
+POST_PERMISSIONS = ("view_channel", "send_messages", "embed_links", "attach_files")
+THREAD_SEND = "send_messages_in_threads"
+# Commands (English qualified names) that only show something: a refused post of theirs
+# changed nothing, so the notice does not say "Your action was saved".
+SHOWING_COMMANDS = frozenset({"game status", "game board", "game preview", "game hand",
+                              "game log", "game export", "mygames", "rules", "stats"})
 
 MENUS = "(?:" + "|".join(MENU_CHOICES) + ")"  # the ids' last parts of our select menus
 
@@ -623,7 +632,8 @@ class Delivery:
         except discord.Forbidden:
             # The move stands; say so, then post through the interaction instead, which needs
             # no channel permission (only while its 15-minute token lives).
-            await self._warn_once(state, MISSING_PERMISSION_NOTICE)
+            await self._warn_once(state, MISSING_PERMISSION_NOTICE,
+                                  permission_notice(state.interaction))
             if state.expired:
                 log.error("channel post forbidden and the interaction expired: not posted")
                 return
@@ -766,10 +776,11 @@ class Delivery:
         if len(self._live_buttons) > LIVE_GAMES:  # the game longest without a post goes
             self._live_buttons.pop(next(iter(self._live_buttons)))
 
-    async def _warn_once(self, state: _InteractionState, key: str) -> None:
+    async def _warn_once(self, state: _InteractionState, key: str,
+                         text: str | None = None) -> None:
         if key not in state.warned:
             state.warned.add(key)
-            text = t(key, getattr(state.interaction, "locale", None))
+            text = text or t(key, getattr(state.interaction, "locale", None))
             await self._to_caller(state, Reply(text, Audience.EPHEMERAL))
 
     async def _to_caller(self, state: _InteractionState, reply: Reply) -> None:
@@ -897,6 +908,43 @@ class Delivery:
         return await with_retry(
             lambda: self.client.create_dm(discord.Object(id=user_id)), self.policy
         )
+
+
+def missing_permissions(interaction: discord.Interaction) -> list[str]:
+    """The post permissions the bot lacks where ``interaction`` came from, as Discord tells
+    (``app_permissions``); empty when it does not say."""
+    granted = getattr(interaction, "app_permissions", None)
+    if not isinstance(granted, discord.Permissions):
+        return []
+    needed = list(POST_PERMISSIONS)
+    if isinstance(getattr(interaction, "channel", None), discord.Thread):
+        needed[1] = THREAD_SEND
+    return [name for name in needed if not getattr(granted, name)]
+
+
+def changes_nothing(interaction: discord.Interaction) -> bool:
+    """Whether the command only shows something (its refused post lost no action)."""
+    command = getattr(interaction, "command", None)
+    name = getattr(command, "qualified_name", None)
+    data = getattr(interaction, "data", None)
+    custom_id = data.get("custom_id") if isinstance(data, dict) else None
+    return name in SHOWING_COMMANDS or \
+        isinstance(custom_id, str) and custom_id.rsplit(":", 1)[-1] == HAND_BUTTON
+
+
+def permission_notice(interaction: discord.Interaction) -> str:
+    """The missing-permission notice: naming what is missing when Discord says, and that
+    the action was saved only where the command made one."""
+    locale = getattr(interaction, "locale", None)
+    missing = [f"**{t('dlv.perm.' + name, locale)}**" for name in missing_permissions(interaction)]
+    showing = changes_nothing(interaction)
+    if not missing:
+        return t(MISSING_PERMISSION_NOTICE + (".unknown_read" if showing else ""), locale)
+    names = missing[0] if len(missing) == 1 else \
+        t("dlv.perm.and", locale, rest=", ".join(missing[:-1]), last=missing[-1])
+    saved = "" if showing else " " + t("dlv.action_saved", locale)
+    key = ".one" if len(missing) == 1 else ".many"
+    return t(MISSING_PERMISSION_NOTICE + key, locale, permissions=names, saved=saved)
 
 
 @dataclass
