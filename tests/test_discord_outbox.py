@@ -107,3 +107,19 @@ async def test_posts_outside_an_interaction_are_kept_too(tmp_path, monkeypatch):
         assert isinstance(await delivery.post_channel(fake.channel,
                                                       Reply("third", Audience.CHANNEL)), int)
         assert [m.text for m in fake.posts()] == ["first", "second", "third"]
+
+
+async def test_a_board_kept_for_later_saves_no_action(tmp_path, monkeypatch):
+    """/game board changed nothing: its notice does not say "Your action was saved"."""
+    async with running_bot(tmp_path, monkeypatch, seed=5) as bot:
+        no_waiting(bot)
+        fake = bot.stand_in
+        anna, bert = Member(bot, "Anna"), Member(bot, "Bert")
+        await open_table(bot, "rhein", [anna, bert], bots=1)
+        before = len(fake.posts())
+        fake.inject("POST", rf"channels/{fake.channel}/messages$", 503, times=30)
+        text = "\n".join(m.text for m in (await anna.command("game board")).private)
+        fake.injections.clear()
+        assert "will post it in the channel" in text and "action was saved" not in text
+        assert await bot.client.delivery.flush_kept() == 0
+        assert len(fake.posts()) > before  # the board went out after all

@@ -628,7 +628,10 @@ class Delivery:
             # The move stands and its post (with the rest of this answer's) waits to go out
             # in order; the mover is told, everyone else sees it when it does.
             state.kept = True
-            await self._warn_once(state, POST_FAILED_NOTICE)
+            showing = changes_nothing(state.interaction)  # then there is no action to save
+            await self._warn_once(state, POST_FAILED_NOTICE,
+                                  t(POST_FAILED_NOTICE + (".read" if showing else ""),
+                                    getattr(state.interaction, "locale", None)))
         except discord.Forbidden:
             # The move stands; say so, then post through the interaction instead, which needs
             # no channel permission (only while its 15-minute token lives).
