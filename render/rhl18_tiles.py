@@ -23,13 +23,16 @@ Box = tuple[float, float, float, float]
 
 SQ3 = math.sqrt(3)
 INK = "#1A1A1A"
+# The upgrade stages darken yellow -> green -> brown, so they part by lightness as well as
+# hue: under deuteranopia the former green #79B65B and brown #B98350 were 7 apart (CIE ΔE),
+# brown and the red off-boards 4 (tests/test_rhl18_tile_colours.py)
 TILE_FILL = {
-    "white": "#F3EEDC", "yellow": "#F5D94A", "green": "#79B65B", "brown": "#B98350",
+    "white": "#F3EEDC", "yellow": "#F5D94A", "green": "#A6D88A", "brown": "#7A4E26",
     "gray": "#B4B4B4", "red": "#D8544A", "orange": "#F0A04B",
 }
 BLANK_GRAY = "#8C8C8C"  # gray hexes with nothing on them: the edge of the map
 RIVER = "#2C6FBF"
-PHASE_BOX = {"yellow": "#F5D94A", "green": "#79B65B", "brown": "#B98350", "gray": "#B4B4B4"}
+PHASE_BOX = {stage: TILE_FILL[stage] for stage in ("yellow", "green", "brown", "gray")}
 # Corporation colours (corporations.json) and the coal/steel dummy tokens.
 CORP_COLOURS = {
     "ADR": "#2E8B3E", "BME": "#8B5A2B", "CME": "#CD5C5C", "DEE": "#F2D024", "KEG": "#F08C1E",
