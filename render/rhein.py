@@ -19,6 +19,7 @@ German words are longer, so widths that depend on words are measured, not fixed.
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 from typing import Any
 
@@ -599,24 +600,35 @@ def draw_players(draw: ImageDraw.ImageDraw, view: dict, cities: dict[int, str],
     draw_text(draw, (x, y), word(lang, "players.title"), 20, bold=True, fill=INK)
     y += 30
     final = view.get("final") or {}
+    radius = chip_radius(view, lang)
     for seat in _turn_order(view):
         player = view["players"][seat]
         name = player_name(view, seat, lang)
         if seat in view["active"]:
             draw.rectangle((x - 4, y - 2, x + PLAYERS_W, y + 26), fill="#FFF2B3")
-        chip(draw, x + 13, y + 12, player["colour"], radius=13, lang=lang)
+        chip(draw, x + radius, y + 12, player["colour"], radius=radius, lang=lang)
         headline = word(lang, "players.capital", name=name, capital=player["capital"])
         if player["bankrupt_round"] is not None:
             headline = word(lang, "players.bankrupt", name=name, round=player["bankrupt_round"])
         elif str(seat) in final:
             headline += word(lang, "players.final", score=final[str(seat)]["score"])
-        draw_text(draw, (x + 32, y + 12), headline, 20, bold=True, fill=INK, anchor="lm")
+        draw_text(draw, (x + 2 * radius + 8, y + 12), headline, 20, bold=True, fill=INK,
+                  anchor="lm")
         y += 30
         for line in _player_lines(view, seat, cities, lang):
-            draw_text(draw, (x + 30, y), line, TEXT, fill=INK)
+            draw_text(draw, (x + 2 * radius + 6, y), line, TEXT, fill=INK)
             y += LINE
         y += 6
     return y
+
+
+def chip_radius(view: dict, lang: str) -> int:
+    """A marker disc wide enough for every seat's letters at TEXT (the least size): German's
+    two letters ran into a 13 px disc's rim ("Ge" was clipped) and up to the name."""
+    widest = max(text_width(word(lang, f"letter.{p['colour']}"), TEXT, True)
+                 for p in view["players"])
+    # the letters' corners (bold capitals are 13 px high) inside the circle, 1.5 px to spare
+    return max(13, math.ceil(math.hypot(widest / 2 + 1.5, 6.5)))
 
 
 def chip(draw: ImageDraw.ImageDraw, x: float, y: float, colour: str, radius: int = 13,
@@ -627,6 +639,10 @@ def chip(draw: ImageDraw.ImageDraw, x: float, y: float, colour: str, radius: int
                  outline=INK, width=1)
     draw_text(draw, (x, y), word(lang, f"letter.{colour}"), TEXT, bold=True,
               fill=text_colour_on(fill), anchor="mm")
+
+
+def capital_row(view: dict, lang: str) -> int:
+    return max(32, 2 * chip_radius(view, lang) + 2)
 
 
 def capital_label(value: int, lang: str) -> str:
@@ -648,12 +664,14 @@ def draw_capital_track(draw: ImageDraw.ImageDraw, view: dict, top: int, lang: st
     values = sorted({p["capital"] for p in players}, reverse=True)
     labels = {value: capital_label(value, lang) for value in values}
     chips_x = x + max([40.0, *(text_width(label, TEXT, True) for label in labels.values())]) + 24
+    radius = chip_radius(view, lang)
     for value in values:
         stack = sorted((p for p in players if p["capital"] == value), key=lambda p: -p["stamp"])
-        draw_text(draw, (x, y + 13), labels[value], TEXT, bold=True, fill=INK, anchor="lm")
+        draw_text(draw, (x, y + radius), labels[value], TEXT, bold=True, fill=INK, anchor="lm")
         for index, player in enumerate(stack):
-            chip(draw, chips_x + index * 32, y + 13, player["colour"], lang=lang)
-        y += 32
+            chip(draw, chips_x + index * (2 * radius + 6), y + radius, player["colour"], radius,
+                 lang)
+        y += capital_row(view, lang)
     return y
 
 
@@ -722,7 +740,7 @@ def panels_height(view: dict, lang: str) -> int:
     middle = 30 + sum(30 + LINE * len(_player_lines(view, p["seat"], cities, lang)) + 6
                       for p in view["players"])
     title = len(wrapped(word(lang, "capital.title"), 20, WIDTH - 12 - CAPITAL_X, bold=True))
-    right = 28 * title + 4 + 32 * len(view["players"])
+    right = 28 * title + 4 + capital_row(view, lang) * len(view["players"])
     return max(left, middle, right)
 
 
