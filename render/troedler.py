@@ -207,6 +207,10 @@ def _static_map(height: int, lang: str, homes: frozenset[str]) -> Image.Image:
         ring = PLAYER_COLOURS[start][0] if start else "#FFFFFF"
         draw.ellipse((x - VILLAGE_R, y - VILLAGE_R, x + VILLAGE_R, y + VILLAGE_R),
                      fill="#FFFFFF", outline=ring if start else INK, width=6 if start else 2)
+        if start:  # whose home, in the seat's letter: under tritanopia the sky, green and
+            # blue rings are all teal (inside the ring, where no cart or good ever stands)
+            draw_text(draw, (x, y + 1), word(lang, f"letter.{start}"), TEXT, bold=True,
+                      fill=INK, anchor="mm")
         draw_text(draw, (x, y - VILLAGE_R - 4), village["name"], TEXT, bold=True, fill=INK,
                   anchor="md", stroke_width=3, stroke_fill=BACKGROUND)
     _legend(draw, lang, height)
