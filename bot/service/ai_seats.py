@@ -25,6 +25,7 @@ EVENT = ""
 # Rhein player's trucks and ruined an 18Rhl player's corporations; the table expects the
 # seat played as a person would.
 STAND_IN_LEVEL = "normal"
+BEFORE = -1  # ``_played_out``'s knock-out section when the move that set the run off made it
 
 
 class AiSeats(ServiceBase):
@@ -51,6 +52,7 @@ class AiSeats(ServiceBase):
         carded: int | None = None  # the seat the last turn card (cards_for_ai) was for
         alerted: int | None = None  # the section of the run's latest knock-out
         heard: int | None = None  # a player whose held offer the summary opens with
+        made = 0  # the moves this run made
         for _ in range(self.ai_limit):
             if game.result(state) is not None:
                 break
@@ -81,6 +83,7 @@ class AiSeats(ServiceBase):
                 lines = await self._commit(table, seat, None, action)
             except StaleVersion:
                 break  # someone else moved meanwhile; their call carries on from there
+            made += 1
             before, state = state, table.state
             assert state is not None
             if not sections or sections[-1][0] != phase_before:
@@ -117,6 +120,8 @@ class AiSeats(ServiceBase):
                 sections = self._played_out(table, sections, None)  # nobody left to read it
             elif alerted is not None:
                 sections = self._played_out(table, sections, alerted)
+            elif await self._knocked_out_before(table, made):
+                sections = self._played_out(table, sections, BEFORE)
         return replies + self._ai_posts(table, sections, board)
 
     async def _players_gone(self, table: Table) -> bool:
@@ -126,6 +131,21 @@ class AiSeats(ServiceBase):
             return False
         return any(action.user_id is not None
                    for action in await self.store.actions(table.row.id))
+
+    async def _knocked_out_before(self, table: Table, made: int) -> bool:
+        """Whether the move that set off this run (``made`` moves) knocked a seat out: an
+        18Rhl player's own "Declare bankruptcy" came before any AI move, so the run saw no
+        alert, the seat stayed a player's, and the AI seats' five operating rounds after
+        it went out whole, in twelve posts."""
+        if not made:
+            return False
+        before = (await self.store.actions(table.row.id))[:-made]
+        for action in reversed(before):  # that move's steps: its mover's latest actions
+            if action.seat != before[-1].seat:
+                break
+            if _alerts(table.game, action.lines):
+                return True
+        return False
 
     @staticmethod
     def _played_out(table: Table, sections: list[tuple[Any, Moves]],
@@ -139,7 +159,9 @@ class AiSeats(ServiceBase):
         stays, after the count: it says how the game ended ("Round 6 is over and a player has
         enough fulfilled requests: the game ends"), which the result post beside it does not;
         after a knock-out the game's last phase with moves and any after it stay, under their
-        headings (the knocked-out player reads how the last round scored)."""
+        headings (the knocked-out player reads how the last round scored). ``BEFORE``: the
+        knock-out was the move before the run, which the channel has said: every phase up
+        to that last one is counted, under the run's first heading."""
         later = sections if alerted is None else sections[alerted + 1:]
         if len(later) < 2:
             return sections
@@ -163,6 +185,9 @@ class AiSeats(ServiceBase):
         phase, moves = sections[alerted]
         more = [(None, t("svc.ai_more", table.row.language, count=len(counted)))] \
             if counted else []
+        if alerted == BEFORE:
+            counted_part = [(later[0][0], [*more, *kept])] if more or kept else []
+            return [*counted_part, *later[last:]]
         return [*sections[:alerted], (phase, [*moves, *more, *kept]), *later[last:]]
 
     def _ai_posts(self, table: Table, sections: list[tuple[Any, Moves]],
