@@ -104,7 +104,7 @@ async def test_when_the_last_human_leaves_the_ai_seats_play_on_without_a_post_pe
     game = engine.get_game(key)
     store = await Store.open(str(tmp_path / "left.sqlite3"))
     service = TablesService(store, games={key: game}, render=lambda k, v: b"\x89PNG",
-                            seed_source=lambda: 4)
+                            seed_source=lambda: 2)  # a game whose last move says it ends
     await service.new(ctx(1), key, min_players=3, max_players=3, lang="de")
     for _ in range(2):
         await service.add_bot(ctx(1), "normal")
