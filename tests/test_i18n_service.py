@@ -102,9 +102,9 @@ async def test_status_in_the_callers_language(svc):
     await svc.add_bot(lctx(1, "en"), "easy")
     german = await svc.status(lctx(1, "de"))
     assert german[0].text.startswith("**Pebbles**: Warteraum")
-    assert "[KI]" in german[0].text
+    assert "[KI, leicht]" in german[0].text
     english = await svc.status(lctx(1, "en-US"))
-    assert english[0].text.startswith("**Pebbles**: lobby") and "[AI]" in english[0].text
+    assert english[0].text.startswith("**Pebbles**: lobby") and "[AI, easy]" in english[0].text
 
 
 async def test_german_prompts_say_du_to_one_player_and_ihr_to_several(svc, tmp_path):

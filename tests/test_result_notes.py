@@ -113,7 +113,7 @@ def test_an_18rhl_total_says_its_unit_as_its_parts_do():
     from bot.service.base import Table
 
     game, state = finished("18rhl", "normal")
-    seats = [SimpleNamespace(seat=n, name=f"P{n}", colour="red") for n in range(3)]
+    seats = [SimpleNamespace(seat=n, name=f"P{n}", colour="red", is_ai=False) for n in range(3)]
     table = Table(SimpleNamespace(language="en"), game, seats, state)  # type: ignore[arg-type]
     for standing in game.result(state):
         line = table.standing_line(standing, "en")

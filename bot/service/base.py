@@ -180,8 +180,11 @@ class Table:
         Discord list item, which Discord numbers itself, and showed a tie "1. 1. 3." as
         "1. 2. 3."."""
         assert self.state is not None
-        line = f"{standing.rank}\\. {self.who(standing.seat, locale)}: {standing.score}" \
-            f"{self.game.score_unit}"
+        # an AI seat says its level, as /game status does: "Bot 3 wins" read the same
+        # whether it was an easy or a hard one
+        mark = ai_mark(self.by_seat(standing.seat), locale or self.row.language)
+        line = f"{standing.rank}\\. {self.who(standing.seat, locale)}{mark}: " \
+            f"{standing.score}{self.game.score_unit}"
         note = self.game.score_note(self.state, standing)
         return line if note is None else f"{line} · {self.said([note], locale)}"
 
@@ -711,6 +714,16 @@ class ServiceBase:
             waiting = ", ".join(table.by_seat(s).name for s in active) or "-"
             raise Refusal("svc.not_your_turn", waiting=waiting)
         return seat.seat
+
+
+def ai_mark(seat: SeatRow, lang: object) -> str:
+    """" [AI, hard]" after an AI seat's name (" [AI]" for one stored without a level), ""
+    for a player's: its level was said only in the line it joined with."""
+    if not seat.is_ai:
+        return ""
+    if not seat.ai_level:
+        return t("svc.status.ai", lang)
+    return t("svc.status.ai_level", lang, level=t(f"choice.{seat.ai_level}", lang))
 
 
 def runner_id(table: Table) -> int | None:

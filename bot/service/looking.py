@@ -22,6 +22,7 @@ from bot.service.base import (
     _private,
     _private_part,
     _secret_lines,
+    ai_mark,
     log,
     runner_label,
 )
@@ -49,7 +50,7 @@ class Looking(ServiceBase):
             if table.state is not None and row.status == "active" else {}
         for s in table.seats:
             mark = t("svc.status.to_act", ctx.locale) if s.seat in row.active_seats else ""
-            kind = t("svc.status.ai", ctx.locale) if s.is_ai else ""
+            kind = ai_mark(s, ctx.locale)
             now = f" · {numbers[s.seat]}" if s.seat in numbers else ""
             lines.append(f"- {s.name} ({colour_name(s.colour, ctx.locale)}){kind}{mark}{now}")
         if row.status == "lobby":

@@ -1,0 +1,44 @@
+"""Through the Discord stand-in: an AI seat's level is said where players look, in /game
+status ("- Bot 1 (Himmelblau) [KI, schwer]") and in the result post's lines ("1\\. **Bot 2**
+(orange) [AI, normal]: 68 · …"), in the reader's language. It was said only in the line
+the seat joined with, so "Bot 3 wins" read the same whether an easy or a hard AI won."""
+
+from __future__ import annotations
+
+import re
+
+from discord_standin import Member, running_bot
+from discord_standin.table import open_table, row_of
+
+
+def seat_lines(text: str) -> list[str]:
+    return [line for line in text.splitlines() if line.startswith("- ")]
+
+
+async def test_status_and_the_result_say_each_ai_seats_level(tmp_path, monkeypatch):
+    async with running_bot(tmp_path, monkeypatch, seed=3) as bot:
+        fake = bot.stand_in
+        # a lobby's status, read in German and in English
+        lobby = fake.add_channel("lobby")
+        anke = Member(bot, "Anke", locale="de")
+        await anke.command("game new", lobby, game="rheinlaender")
+        for level in ("hard", "easy"):
+            await anke.command("game add-bot", lobby, level=level)
+        [german] = (await anke.command("game status", lobby)).private
+        assert [line for line in seat_lines(german.text) if "Bot" in line] == [
+            "- Bot 1 (Blau) [KI, schwer]", "- Bot 2 (Grün) [KI, leicht]"], german.text
+        assert "- Anke (" in german.text and "[KI" not in seat_lines(german.text)[0]
+        bert = Member(bot, "Bert")
+        [english] = (await bert.command("game status", lobby)).private
+        assert "- Bot 1 (blue) [AI, hard]" in seat_lines(english.text), english.text
+
+        # the result post of a game the AI seats finish, the seat its player left too
+        anna = Member(bot, "Anna")
+        await open_table(bot, "rheinlaender", [anna], bots=2, level="normal")
+        left = await anna.command("game leave")
+        assert (await row_of(bot, fake.channel)).status == "finished"
+        [result] = [post.text for post in left.visible_posts if "final result" in post.text]
+        ranked = [line for line in result.splitlines() if re.match(r"\d\\\. ", line)]
+        assert len(ranked) == 3, result
+        assert all(re.match(r"\d\\\. \*\*Bot \d\*\* \([a-z ]+\) \[AI, normal\]: \d+ ", line)
+                   for line in ranked), result
