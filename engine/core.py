@@ -280,8 +280,11 @@ class Game:
         list of topics by their display names."""
         found = self.topic_named(topic) if topic else None
         if found is None:
-            return msg("core.rules.topics", title=self.title,
-                       topics=[self.topic_title(name) for name in sorted(self.topics)])
+            topics = msg("core.rules.topics", title=self.title,
+                         topics=[self.topic_title(name) for name in sorted(self.topics)])
+            # a mistyped topic is said to be one: the bare list read as if it were ignored
+            return msg("core.rules.no_topic", topic=topic.strip(), topics=topics) \
+                if topic and topic.strip() else topics
         return self.topics[found]
 
     def topic_title(self, name: str) -> str:

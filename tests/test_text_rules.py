@@ -27,4 +27,7 @@ def test_topics_are_listed_by_display_name_and_found_in_both_languages(key):
 def test_an_unknown_topic_lists_the_topics():
     game = engine.get_game("rhein")
     assert game.topic_named("no such thing") is None
-    assert say(game.rules("no such thing"), "en").startswith(f"{game.title}: topics are")
+    # said to be unknown first: the bare list read as if the topic had been ignored
+    assert say(game.rules("no such thing"), "en").startswith(
+        f"No topic 'no such thing'. {game.title}: topics are")
+    assert say(game.rules("xyz"), "de").startswith(f"Kein Thema 'xyz'. {game.title}: Themen")
