@@ -90,8 +90,9 @@ def _words(hex_id: str, cell: dict | None, view: dict | None) -> HexText:
     info = hexmap.hex_info(hex_id)
     name = cell["tile"] if cell else info.tile
     number = None if tiles.tile(name).preprinted else name.split("~", 1)[0]
-    return HexText(hex_id, info.name or None, number, _badges(hex_id, name, view),
-                   _dark(hex_id) and number is None)
+    # a brown tile is as dark as the red off-boards: its coordinate and name in white
+    dark = (_dark(hex_id) and number is None) or tiles.tile(name).color == "brown"
+    return HexText(hex_id, info.name or None, number, _badges(hex_id, name, view), dark)
 
 
 def _badges(hex_id: str, tile_name: str, view: dict | None) -> tuple[tuple[str, str], ...]:

@@ -64,3 +64,12 @@ def test_the_stages_darken_and_keep_their_hues():
     _, a, b = _seen(TILE_FILL["brown"], None)
     assert a > 5 and b > 20  # brown: a dark orange
     assert PHASE_BOX["green"] == TILE_FILL["green"] and PHASE_BOX["brown"] == TILE_FILL["brown"]
+
+
+def test_a_brown_tiles_coordinate_and_name_are_white():
+    """Dark grey on the darker brown hardly read: a brown tile's words are white, as on the
+    red off-boards; a yellow tile's stay dark."""
+    from render import rhl18
+
+    assert rhl18._words("F9", {"tile": "927"}, None).dark
+    assert not rhl18._words("E8", {"tile": "8"}, None).dark
