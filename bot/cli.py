@@ -423,7 +423,6 @@ class HotSeat:
             await self.command(ctx, table, line)
 
     async def command(self, ctx: Any, table: Any, line: str) -> None:
-        state = table.state
         word = WORDS.get(line.lower())
         service, who = self.service, ctx.user_name
         head, _, topic = line.partition(" ")
@@ -433,12 +432,7 @@ class HotSeat:
         elif word == "help":
             self.out.write(self.say("play.help") + "\n")
         elif word == "moves":
-            seat = self.game.active(state)[0]
-            for action in self.game.legal(state, seat):
-                # others by name, as the turn's summary names them ("next to Bot 2")
-                typed = typed_move(self.game.key, self.game.format(state, action), self.lang)
-                self.out.write(f"  {typed:<28} "
-                               f"{table.label(state, action, self.lang)}\n")
+            self.out.write(listed_moves(self.game, table, self.lang))
         elif word == "board":
             self.recorder.take(await service.board(ctx), who)
         elif word == "hand":
@@ -501,6 +495,35 @@ class HotSeat:
             if answer.lower() in YES or answer.lower() in NO:
                 return answer.lower() in YES
             self.out.write(self.say("play.yes_or_no") + "\n")
+
+
+MOVES_COLUMN = 40  # the widest typed moves' column in 'moves'; a longer one has its label below
+
+
+def listed_moves(game: Any, table: Any, lang: str) -> str:
+    """'moves': every legal move as typed, beside its label. Moves are grouped as /game hand
+    groups their labels, and a group's notations are one line, "bid 44 0–20" (Rhein opens
+    with 107 bids, Rheinländer offers 108 bastions); a label that ends with its notation
+    (Trödler's, 18Rhl's) does not say it twice."""
+    from bot.service.move_lists import compacted, grouped
+
+    state = table.state
+    moves = game.legal(state, game.active(state)[0])
+    typed = [typed_move(game.key, game.format(state, action), lang) for action in moves]
+    # others by name, as the turn's summary names them ("next to Bot 2")
+    labels = [table.label(state, action, lang) for action in moves]
+    rows = []
+    for _, members in grouped(labels):
+        for notation, inner in grouped([typed[i] for i in members]):
+            together = compacted([labels[members[i]] for i in inner])
+            label = together[0][0] if len(together) == 1 else \
+                f"{labels[members[inner[0]]]} …"
+            for said in (notation, typed[members[inner[0]]]):
+                label = label.removesuffix(f" · {said}")
+            rows.append((notation, label))
+    width = min(max((len(notation) for notation, _ in rows), default=0), MOVES_COLUMN)
+    return "".join(f"  {notation}\n  {'':<{width}} {label}\n" if len(notation) > width
+                   else f"  {notation:<{width}}  {label}\n" for notation, label in rows)
 
 
 def play_seats(game: Any, args: argparse.Namespace) -> int:

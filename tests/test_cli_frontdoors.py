@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import sqlite3
 
 from bot.cli import main
@@ -67,7 +68,7 @@ def test_hot_seat_play_to_the_end_with_moves_board_and_undo(tmp_path):
     code, text = run(["play", "pebbles", "--players", "2", "--seed", "5", "--out",
                       str(tmp_path)], stdin=script)
     assert code == 0, text
-    assert "=== Player 2: your turn" in text and "take 3                       Take 3" in text
+    assert "=== Player 2: your turn" in text and re.search(r"(?:^|> )  take 1–3 +Take 1–3$", text, re.M)
     assert "Taken back: your last step" in text and "**" not in text
     assert "The game is finished." in text and "wins!" in text
     assert "<@" not in text  # mentions are shown as names in the terminal

@@ -29,8 +29,24 @@ def summaries(text: str, head: str) -> list[list[str]]:
 
 
 def listed_notations(text: str) -> set[str]:
-    # the list's first line follows the prompt ("Player 1>   play 10 left    Card 10: ...")
-    return set(re.findall(r"(?:^|> )  (\S.*?)\s{2,}", text, re.M))
+    # the list's first line follows the prompt ("Player 1>   play 10 left    Card 10: ...");
+    # a group's line stands for each of its moves ("bastion 1–8/10–54 left")
+    found = re.findall(r"(?:^|> )  (\S.*?)(?:\s{2,}|$)", text, re.M)
+    return {move for line in found for move in expanded(line)}
+
+
+def expanded(line: str) -> list[str]:
+    """ "bastion 1–3/5 left" -> bastion 1 left, 2, 3 and 5 left."""
+    parts = re.split(r"(\d+(?:[–/]\d+)+)", line)
+    moves = [""]
+    for n, part in enumerate(parts):
+        if n % 2 == 0:
+            moves = [move + part for move in moves]
+            continue
+        numbers = [k for piece in part.split("/")
+                   for k in range(int(piece.split("–")[0]), int(piece.split("–")[-1]) + 1)]
+        moves = [move + str(k) for move in moves for k in numbers]
+    return moves
 
 
 def test_the_turn_summary_says_what_to_type_for_each_entry(tmp_path):

@@ -130,6 +130,12 @@ def compacted(labels: Sequence[str]) -> list[tuple[str, int]]:
     return [(g.label(), len(g.indexes)) for g in _groups(labels)]
 
 
+def grouped(labels: Sequence[str]) -> list[tuple[str, list[int]]]:
+    """``labels`` grouped as :func:`compacted` groups them, each with where its members stand
+    in ``labels`` (the terminal's 'moves' lists a group's notations as one line)."""
+    return [(g.label(), g.indexes) for g in _groups(labels)]
+
+
 def spread(labels: Sequence[str]) -> list[int]:
     """Indexes into ``labels`` taking each group's members in turn: the first of every group,
     then the second of every group, and so on. Autocomplete shows 25 moves, and Rhein's
