@@ -185,6 +185,9 @@ class Recorder:
                 text = prefix + reply.text + ("\n" + titled.rstrip() if titled else "")
             else:
                 text = prefix + titled + reply.text
+            # an alert's ping ("**… goes bankrupt …** <@1>") reaches a Discord player who is
+            # not looking; at the keyboard it only read as a stray name after the sentence
+            text = ALERT_PING.sub("", text)
             text = re.sub(r"<@(\d+)>", lambda m: self.names.get(int(m[1]), m[0]), text)
             # the result post's "/game rematch" is the channel's: the terminal has none
             text = text.replace("\n" + t("svc.rematch_hint", self.lang), "")
@@ -213,8 +216,8 @@ class Recorder:
                 self.images.append(path)
                 text += f"  -> {path}"
             self.lines.extend(text.splitlines())
-            if self.echo:  # the transcript is Markdown; a terminal shows no escapes ("1\\.")
-                self.out.write(ESCAPED.sub(r"\1", text) + "\n")
+            if self.echo:  # the transcript is Markdown; a terminal shows no marks or escapes
+                self.out.write(terminal_wording(text) + "\n")
 
     def _only(self, who: str) -> str:
         if who:
@@ -232,7 +235,8 @@ async def _demo(args: argparse.Namespace, out: TextIO, games: Mapping[str, Any],
 
     game = games[args.game]
     lang = cli_language(args)
-    players = args.players or min(max(3, game.min_players), game.max_players)
+    players = args.players if args.players is not None else \
+        min(max(3, game.min_players), game.max_players)
     seed = args.seed if args.seed is not None else secrets.randbits(31)
     folder = Path(args.out or f"demo-out/{args.game}-{seed}")
     if folder.exists():
@@ -245,9 +249,12 @@ async def _demo(args: argparse.Namespace, out: TextIO, games: Mapping[str, Any],
     host = Ctx(guild_id=1, channel_id=1, user_id=1, user_name="Host", locale=lang)
     recorder = Recorder(folder, out, echo=not args.quiet, lang=lang)
     try:
-        recorder.take(await service.new(host, args.game, min_players=players,
-                                        max_players=players, lang=lang))
-        recorder.take(await service.leave(host))  # the host only watches: every seat is AI
+        # the lobby's posts tell Discord players how to join and start with slash commands:
+        # a demo has no one to join, only a refusal is kept
+        for opened in (await service.new(host, args.game, min_players=players,
+                                         max_players=players, lang=lang),
+                       await service.leave(host)):  # the host only watches: every seat is AI
+            recorder.take([r for r in opened if r.audience is not Audience.CHANNEL])
         for _ in range(players):
             recorder.take(await service.add_bot(host, args.level))
         recorder.take(await service.start(host, order="joined"))
@@ -267,9 +274,18 @@ async def _demo(args: argparse.Namespace, out: TextIO, games: Mapping[str, Any],
         summary = msg("cli.demo.summary", title=game.title, moves=len(export["actions"]),
                       images=len(recorder.images), folder=str(folder))
         out.write("\n" + say(summary, lang) + "\n")
+        if args.quiet:  # the result post was not printed: who won is said all the same
+            out.write(standings(export, game.score_unit))
         return 0
     finally:
         await store.close()
+
+
+def standings(export: Mapping[str, Any], unit: str) -> str:
+    """An export's result as lines, "  1. Bot 2: 45"."""
+    names = {s["seat"]: s["name"] for s in export.get("seats", [])}
+    return "".join(f"  {s['rank']}. {names.get(s['seat'], s['seat'])}: {s['score']}{unit}\n"
+                   for s in export.get("result", []))
 
 
 # == play (hot-seat) ===========================================================================
@@ -284,15 +300,17 @@ TERMINAL_WORDS = {
     "/game undo": "undo", "/spiel rücknahme": "zurück", "/rules": "rules", "/regeln": "regeln",
 }
 UNDERLINE = re.compile(r"__(\S(?:.*?\S)?)__")
+ALERT_PING = re.compile(r"(?<=\*\*)(?: <@\d+>)+(?=\n|$)")
 ESCAPED = re.compile(r"\\([.*_~`>#|-])")
 SLASH_COMMAND = re.compile(r"/(?:game|spiel|rules|regeln)(?: [\w-]+)?(?= |\b|$)")
 
 
 def terminal_wording(text: str) -> str:
-    """A service text as the terminal shows it: Discord's **bold** and __underline__ marks
-    and its escapes ("17\\." in /game log, no list item) go, and a slash command the
-    hot-seat has a word for becomes that word."""
-    text = ESCAPED.sub(r"\1", UNDERLINE.sub(r"\1", text.replace("**", "")))
+    """A service text as the terminal shows it: Discord's **bold**, __underline__ and
+    `code` marks and its escapes ("17\\." in /game log, no list item) go, and a slash
+    command the hot-seat has a word for becomes that word."""
+    text = UNDERLINE.sub(r"\1", text.replace("**", ""))
+    text = ESCAPED.sub(r"\1", re.sub(r"(?<!\\)`", "", text))
     return SLASH_COMMAND.sub(lambda m: TERMINAL_WORDS.get(m[0], m[0]), text)
 
 
@@ -363,6 +381,7 @@ class HotSeat:
         self.ctxs = {user: Ctx(guild_id=1, channel_id=1, user_id=user,
                                user_name=player_name(user, self.lang), locale=self.lang)
                      for user in range(1, players + 1)}
+        self.at_keyboard: int | None = None  # the player whose hand was shown last
 
     def say(self, key: str, **params: Any) -> str:
         """One of the hot-seat's own texts (``cli.<key>``) in the players' language."""
@@ -371,7 +390,11 @@ class HotSeat:
     def ask(self, prompt: str) -> str | None:
         self.out.write(prompt)
         self.out.flush()
-        line = self.inp.readline()
+        try:
+            line = self.inp.readline()
+        except KeyboardInterrupt:  # Ctrl-C at a prompt leaves as 'quit' does: all is saved
+            self.out.write("\n")
+            return None
         return None if line == "" else line.strip()
 
     async def current(self) -> tuple[Any, Any, int | None]:
@@ -410,17 +433,38 @@ class HotSeat:
             ctx = self.ctxs[user]
             table = await self.table(row, state)
             if shown != (user, row.version):
-                # the phase as the service says it, players by name ("Turn 1: Player 1")
-                phase = say(table.phase_now(), self.lang)
-                self.out.write("\n" + self.say("play.turn", name=ctx.user_name, phase=phase)
-                               + "\n")
+                if not self.handed_over(user):
+                    return self.bye()
+                self.out.write("\n" + self.turn_head(ctx.user_name, table) + "\n")
                 await self.hand(ctx, table)
                 shown = (user, row.version)
             line = self.ask(f"{ctx.user_name}> ")
             if line is None or WORDS.get(line.lower()) == "quit":
-                self.out.write(self.say("play.bye", resume=self.resume) + "\n")
-                return 0
+                return self.bye()
             await self.command(ctx, table, line)
+
+    def bye(self) -> int:
+        self.out.write(self.say("play.bye", resume=self.resume) + "\n")
+        return 0
+
+    def handed_over(self, user: int) -> bool:
+        """Before another human's hand is shown, the keyboard goes to them: the one who just
+        moved would otherwise read it under their own. False when the input ends (or says
+        quit) instead of the Enter."""
+        before, self.at_keyboard = self.at_keyboard, user
+        if before in (None, user) or len(self.ctxs) < 2:
+            return True
+        line = self.ask(self.say("play.pass_keyboard", name=self.ctxs[user].user_name))
+        return line is not None and WORDS.get(line.lower()) != "quit"
+
+    def turn_head(self, name: str, table: Any) -> str:
+        """"=== Player 1: your turn (Round 2: …) ==="; where the phase names the player
+        already (Rheinländer's "Turn 2: Player 1"), the name is not said twice."""
+        # the phase as the service says it, players by name ("Turn 1: Player 1")
+        phase = say(table.phase_now(), self.lang)
+        if re.search(rf"(?<!\w){re.escape(name)}(?!\w)", phase):
+            return self.say("play.turn_named", phase=phase)
+        return self.say("play.turn", name=name, phase=phase)
 
     async def command(self, ctx: Any, table: Any, line: str) -> None:
         word = WORDS.get(line.lower())
@@ -526,10 +570,39 @@ def listed_moves(game: Any, table: Any, lang: str) -> str:
                    else f"  {notation:<{width}}  {label}\n" for notation, label in rows)
 
 
+def _interrupt_at_the_prompt() -> None:
+    """Ctrl-C raises KeyboardInterrupt where the game waits for a line, as Python's own
+    handler does: asyncio.run's handler cancels the game's task instead, which the blocking
+    read does not notice, and the next Ctrl-C ended in a CancelledError traceback."""
+    import signal
+    import threading
+
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
+async def _open_play_db(folder: Path, db: str, out: TextIO, lang: str) -> Any:
+    """The hot-seat's database, or None after one line saying why it does not open (a
+    folder that cannot be made, a file that is no database)."""
+    import sqlite3
+
+    from bot.store import Store
+
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        return await Store.open(db)
+    except (OSError, sqlite3.Error) as error:
+        reason = getattr(error, "strerror", None) or str(error) or type(error).__name__
+        out.write(say(msg("cli.play.bad_db", db=db, error=reason), lang) + "\n")
+        return None
+
+
 def play_seats(game: Any, args: argparse.Namespace) -> int:
     """Every seat of a hot-seat game: ``--players`` (humans are players - bots), by default
     the fewest the game allows with at least one human."""
-    return args.players or max(game.min_players, args.bots + 1)
+    if args.players is not None:  # --players 0 is refused, not taken for the default
+        return args.players
+    return max(game.min_players, args.bots + 1)
 
 
 async def _play(args: argparse.Namespace, out: TextIO, inp: TextIO,
@@ -537,21 +610,33 @@ async def _play(args: argparse.Namespace, out: TextIO, inp: TextIO,
     import secrets
 
     from bot.service import TablesService
-    from bot.store import Store
 
+    _interrupt_at_the_prompt()
     game = games[args.game]
-    lang = cli_language(args)
     seats = play_seats(game, args)  # --players counts every seat, as in demo
     seed = args.seed if args.seed is not None else secrets.randbits(31)
     # pictures, the database and the export go to play-out/<game>-<seed>/ (the README says
     # so); a resumed game keeps the folder of its database
     folder = Path(args.out) if args.out else Path(args.db).parent if args.db else \
         Path(f"play-out/{args.game}-{seed}")
-    folder.mkdir(parents=True, exist_ok=True)
     db = args.db or str(folder / "play.sqlite3")
-    store = await Store.open(db)
+    store = await _open_play_db(folder, db, out, cli_language(args))
+    if store is None:
+        return 1
     live = await store.live_game(1)
     last = await store.latest_game(1)
+    # a resumed game goes on in its table's language unless --lang (or RHEINBOT_LANG) says
+    # otherwise: a German game resumed without --lang had turned English
+    chosen = args.lang or os.environ.get("RHEINBOT_LANG")
+    lang = language(chosen) if chosen or last is None else language(last.language)
+    if last is not None and last.game_key != args.game:
+        # the other game's seats and state would not load as this game's (a KeyError)
+        title = say(games[last.game_key].title, lang) if last.game_key in games \
+            else last.game_key
+        out.write(say(msg("cli.play.other_game", db=db, title=title, game=last.game_key,
+                          asked=args.game), lang) + "\n")
+        await store.close()
+        return 2
     if args.db and live is None and last is not None and last.status == "finished":
         # A finished game is looked at, not replaced by a new one in the same file.
         out.write(say(msg("cli.play.finished", db=db, game=args.game), lang) + "\n")
@@ -565,9 +650,9 @@ async def _play(args: argparse.Namespace, out: TextIO, inp: TextIO,
     service = TablesService(store, games=games, render=render, seed_source=lambda: seed)
     recorder = Recorder(folder, out, lang=lang,
                         names={u: player_name(u, lang) for u in range(1, players + 1)})
-    resume = f"rheinbot play {args.game} --db {db}" + (f" --lang {lang}" if lang != DEFAULT
-                                                          else "")
+    resume = f"rheinbot play {args.game} --db {db}"  # its language is the table's
     hot = HotSeat(service, game, out, inp, recorder, players, resume=resume, lang=lang)
+    args.resume = resume  # for a Ctrl-C that reaches main() past the game's own loop
     try:
         if live is None:
             host = hot.ctxs[1]
@@ -590,7 +675,11 @@ async def _play(args: argparse.Namespace, out: TextIO, inp: TextIO,
             out.write(hot.say("play.resuming", db=db) + "\n")
         out.write(hot.say("play.help") + "\n" + hot.say("play.pictures", folder=str(folder))
                   + "\n")
-        code = await hot.loop()
+        try:
+            code = await hot.loop()
+        except KeyboardInterrupt:  # Ctrl-C while a move is worked out: it is saved or not made
+            hot.out.write("\n")
+            code = hot.bye()
         row = await store.latest_game(1)
         if row is not None and row.status == "finished":
             data = await service.export_data(row)
@@ -614,11 +703,21 @@ def cmd_replay(args: argparse.Namespace, out: TextIO, games: Mapping[str, Any],
     def write(key: str, **params: Any) -> None:
         out.write(say(msg(f"cli.replay.{key}", **params), lang) + "\n")
 
-    data = json.loads(Path(args.export).read_text(encoding="utf-8"))
-    if data.get("format") != "rheinbot-export":
+    try:
+        data = json.loads(Path(args.export).read_text(encoding="utf-8"))
+    except OSError as error:  # no such file, a folder, no permission
+        write("unreadable", path=args.export, error=error.strerror or type(error).__name__)
+        return 1
+    except ValueError:  # not JSON, not text (JSONDecodeError, UnicodeDecodeError)
+        data = None
+    if not isinstance(data, dict) or data.get("format") != "rheinbot-export":
         write("not_export", path=args.export)
         return 1
-    game = games[data["game"]]
+    game = games.get(data.get("game"))
+    if game is None:
+        out.write(say(msg("cli.no_game", name=data.get("game"), games=", ".join(games)), lang)
+                  + "\n")
+        return 1
     names = {s["seat"]: s["name"] for s in data.get("seats", [])}
     # the colour's key too: Trödler's rules call the sky seat "Sky", the texts "sky blue"
     words = {s["seat"]: [s["name"], colour_name(s.get("colour") or "", lang),
@@ -747,13 +846,17 @@ def parser() -> argparse.ArgumentParser:
                       help="a server id: publish there only, instantly (for development)")
     demo = sub.add_parser("demo", help="a whole game of AI seats, with board PNGs")
     play = sub.add_parser("play", help="hot-seat play in the terminal")
+    players_help = {
+        demo: "how many AI seats play (default: 3 where the game allows, else the nearest it "
+              "allows)",
+        play: "every seat at the table, --bots of them AI (default: the fewest the game "
+              "allows)"}
     for command in (demo, play):
         command.add_argument("game", help="rhein, rheinlaender, troedler or 18rhl")
-        command.add_argument("--players", type=int, default=None,
-                             help="every seat at the table (default: demo 3 where the game "
-                                  "allows, play the fewest it allows; play: --bots of them are "
-                                  "AI)")
-        command.add_argument("--seed", type=int, default=None)
+        command.add_argument("--players", type=int, default=None, help=players_help[command])
+        command.add_argument("--seed", type=int, default=None,
+                             help="the shuffle's seed: the same seed deals the same game "
+                                  "(default: a random one, shown in the output folder's name)")
         command.add_argument("--out", default=None, help="folder for pictures and files")
         command.add_argument("--lang", default=None, choices=LANGUAGES,
                              help="the players' language (default: RHEINBOT_LANG or en)")
@@ -873,6 +976,9 @@ def main(argv: list[str] | None = None, *, games: Mapping[str, Any] | None = Non
         out.write(_say(lang, msg("cli.player_count", title=game.title, low=game.min_players,
                                  high=game.max_players)) + "\n")
         return 2
+    if args.command == "play" and args.bots < 0:
+        out.write(_say(lang, msg("cli.bots_negative", bots=args.bots)) + "\n")
+        return 2
     if args.command == "play" and not 0 <= args.bots < seats:
         out.write(_say(lang, msg("cli.bots_count", seats=seats, most=seats - 1)) + "\n")
         return 2
@@ -880,7 +986,13 @@ def main(argv: list[str] | None = None, *, games: Mapping[str, Any] | None = Non
 
     if args.command == "demo":
         return asyncio.run(_demo(args, out, known, draw))
-    return asyncio.run(_play(args, out, inp or sys.stdin, known, draw))
+    try:
+        return asyncio.run(_play(args, out, inp or sys.stdin, known, draw))
+    except KeyboardInterrupt:  # Ctrl-C while the store was busy: each move is saved as made
+        resume = getattr(args, "resume", "")
+        if resume:
+            out.write("\n" + _say(lang, msg("cli.play.bye", resume=resume)) + "\n")
+        return 130 if not resume else 0
 
 
 if __name__ == "__main__":

@@ -28,7 +28,9 @@ def test_demo_plays_a_whole_game_of_ai_seats(tmp_path):
     assert "final result" in transcript and "wins!" in transcript
     assert "/game rematch" not in text + transcript  # a channel's command, no terminal's
     # the standings: Markdown's escaped ranks in the transcript, as written on the terminal
-    assert "\n- 1\\. **" in transcript and "\n1. **" in text and "1\\." not in text
+    # (the terminal shows no Markdown: "**Bot 1**" is Bot 1 there)
+    assert "\n- 1\\. **" in transcript and "\n1. Bot" in text and "1\\." not in text
+    assert "**" not in text
     export = json.loads((folder / "export.json").read_text())
     assert export["players"] == 3 and export["seed"] == 4 and export["status"] == "finished"
     raw = sqlite3.connect(folder / "demo.sqlite3")
@@ -63,8 +65,9 @@ def test_replay_of_an_export_reaches_the_same_result(tmp_path):
 
 
 def test_hot_seat_play_to_the_end_with_moves_board_and_undo(tmp_path):
-    turn = "take 3\ntake 2\ntake 1\nend\n"
-    script = "ready\nready\nmoves\nboard\ntake 2\nundo\n" + turn * 40
+    # each empty line hands the keyboard on (or, at a prompt, shows the help)
+    turn = "take 3\ntake 2\ntake 1\nend\n\n"
+    script = "ready\n\nready\n\nmoves\nboard\ntake 2\nundo\n" + turn * 40
     code, text = run(["play", "pebbles", "--players", "2", "--seed", "5", "--out",
                       str(tmp_path)], stdin=script)
     assert code == 0, text
@@ -82,7 +85,7 @@ def test_hot_seat_quits_and_resumes_from_its_database(tmp_path):
     args = ["play", "pebbles", "--players", "3", "--seed", "2", "--db", db, "--out",
             str(tmp_path)]
     code, text = run(args, stdin="ready\nquit\n")
-    assert code == 0 and f"--db {db}` resumes it" in text
+    assert code == 0 and f"to resume it: rheinbot play pebbles --db {db}\n" in text
     code, text = run(args, stdin="hand\nquit\n")
     assert "Resuming the game" in text and "=== Player 2: your turn" in text
 
@@ -90,7 +93,7 @@ def test_hot_seat_quits_and_resumes_from_its_database(tmp_path):
 def test_hot_seat_undo_after_a_draw_asks_the_others(tmp_path):
     gem = GAMES["pebbles"].setup(2, {}, 5)["hands"][0][0]
     code, text = run(["play", "pebbles", "--players", "2", "--seed", "5", "--out",
-                      str(tmp_path)], stdin=f"ready\nready\nplay {gem}\nundo\ny\nquit\n")
+                      str(tmp_path)], stdin=f"ready\n\nready\n\nplay {gem}\nundo\ny\nquit\n")
     assert code == 0 and f"plays {gem}" in text
     assert "asks to take back" in text and "Player 2, allow the undo?" in text
     assert "takes back 1 move" in text

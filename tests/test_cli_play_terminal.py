@@ -39,7 +39,7 @@ def test_players_counts_every_seat_and_bots_are_some_of_them(tmp_path):
 
 def test_the_undo_vote_asks_again_until_yes_or_no(tmp_path):
     # seed 3: Player 1 holds ruby; playing it draws a card, so undoing it needs a vote
-    moves = "ready\nready\nplay ruby\nundo\nmaybe\n\nja\nquit\n"
+    moves = "ready\n\nready\n\nplay ruby\nundo\nmaybe\n\nja\nquit\n"
     code, text = run(["play", "pebbles", "--players", "2", "--seed", "3", "--out",
                       str(tmp_path)], moves)
     assert code == 0, text
@@ -52,7 +52,7 @@ def test_the_undo_vote_asks_again_until_yes_or_no(tmp_path):
 
 def test_a_closed_input_refuses_the_undo(tmp_path):
     code, text = run(["play", "pebbles", "--players", "2", "--seed", "3", "--out",
-                      str(tmp_path)], "ready\nready\nplay ruby\nundo\n")
+                      str(tmp_path)], "ready\n\nready\n\nplay ruby\nundo\n")
     assert code == 0 and "refuses; the undo is off." in text, text
 
 
@@ -86,13 +86,14 @@ class ManyMoves(Pebbles):
 
 def test_a_cut_move_list_still_shows_how_to_stop(tmp_path):
     code, text = run(["play", "pebbles", "--players", "2", "--seed", "3", "--out",
-                      str(tmp_path)], "ready\nready\nquit\n", games={"pebbles": ManyMoves()})
+                      str(tmp_path)], "ready\n\nready\n\nquit\n",
+                     games={"pebbles": ManyMoves()})
     assert code == 0, text
     summary = next(line for line in text.splitlines() if line.startswith("Your moves (31)"))
     # each entry with what to type (test_cli_play_typed), the cut entry too
     assert "Play gem-be · play gem-be ... (to stop: End the turn (end))" in summary, summary
     code, text = run(["play", "pebbles", "--players", "2", "--seed", "3", "--lang", "de",
-                      "--out", str(tmp_path / "de")], "ready\nready\nbeenden\n",
+                      "--out", str(tmp_path / "de")], "ready\n\nready\n\nbeenden\n",
                      games={"pebbles": ManyMoves()})
     assert "(zum Aufhören: End the turn (ende))" in text, text  # in German words
 
@@ -155,6 +156,12 @@ RISKY = ["bid 12 7", "bid 12 10", "bid 12 12", "bid 12 18", "bid 12 20", "mortga
          "mortgage a", "repay a", "mortgage b", "done", "load white-plane 2"]
 
 
+def handed(moves: list[str]) -> list[str]:
+    """``moves`` with an empty line after each but the last: the Enter that hands the
+    keyboard on where the player changes (elsewhere it shows the help)."""
+    return [line for move in moves[:-1] for line in (move, "")] + moves[-1:]
+
+
 def test_a_move_asked_about_first_is_made_with_a_yes(tmp_path):
     """The question before a risky Rhein payment (or an 18Rhl bankruptcy) has a button on
     Discord; the terminal had none to press, so the move could not be made."""
@@ -164,7 +171,7 @@ def test_a_move_asked_about_first_is_made_with_a_yes(tmp_path):
         out = io.StringIO()
         main(["play", "rhein", "--players", "2", "--seed", "2", "--out",
               str(tmp_path / answer)], games=engine.GAMES, render=lambda key, view: b"png",
-             out=out, inp=io.StringIO("\n".join([*RISKY, answer, "quit"]) + "\n"))
+             out=out, inp=io.StringIO("\n".join([*handed(RISKY), answer, "quit"]) + "\n"))
         return out.getvalue()
 
     made = play("y")

@@ -80,7 +80,8 @@ def test_the_german_summary_says_what_to_type_too(tmp_path):
 def test_header_and_moves_name_players_as_the_summary_does(tmp_path):
     # seed 4: Bot 2 takes the castle by 30 left, next to which card 29 puts a knight
     text = run(tmp_path, "play 10 island\ndone\nmoves\nquit\n")
-    assert "=== Player 1: your turn (Turn 1: Player 1) ===" in text, text
+    # the phase names the player: not "=== Player 1: your turn (Turn 1: Player 1) ==="
+    assert "=== Turn 1: Player 1: your turn ===" in text, text
     assert "(Turn 1: Orange)" not in text
     listing = text.rsplit("Player 1> ", 2)[1]
     assert "next to Bot 2" in listing, listing
@@ -94,7 +95,7 @@ def test_a_recaps_title_goes_with_its_picture_and_the_hand_is_shown_once(tmp_pat
     # → Turn 4: …"; it began at the AI seats' "Turn 2: Bot 1" above Turn 1's heading)
     assert re.search(r"^\[Turn 1: Player 1 → Turn 4: Player 1\]\s+-> \S+\.png$", text, re.M), text
     assert "Only you see" not in text, text
-    turn4 = text.split("=== Player 1: your turn (Turn 4: Player 1) ===")
+    turn4 = text.split("=== Turn 4: Player 1: your turn ===")
     assert len(turn4) == 2 and turn4[0].count("Hand: ") == 2, turn4[0]  # turn 1, twice
 
 

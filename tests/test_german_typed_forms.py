@@ -85,10 +85,10 @@ def test_the_hand_says_how_to_stop_once(tmp_path):
             return "End the turn · end" if action["type"] == "end" else super().label(state, action)
 
     code, text = run(["play", "pebbles", "--players", "2", "--seed", "3", "--out",
-                      str(tmp_path)], "ready\nready\nquit\n", games={"pebbles": Ending()})
+                      str(tmp_path)], "ready\n\nready\n\nquit\n", games={"pebbles": Ending()})
     assert "(to stop: End the turn (end))" in text, text
     code, text = run(["play", "pebbles", "--players", "2", "--seed", "3", "--lang", "de",
-                      "--out", str(tmp_path / "de")], "ready\nready\nbeenden\n",
+                      "--out", str(tmp_path / "de")], "ready\n\nready\n\nbeenden\n",
                      games={"pebbles": Ending()})
     assert "(zum Aufhören: End the turn (ende))" in text, text
 

@@ -19,7 +19,8 @@ def run(argv, stdin: str = "") -> tuple[int, str]:
 
 def test_a_german_hot_seat_session_prints_german_prompts(tmp_path):
     gem = GAMES["pebbles"].setup(2, {}, 5)["hands"][0][0]
-    script = f"hilfe\nready\nready\nzüge\nplay {gem}\nzurück\nj\nbeenden\n"
+    # an empty line hands the keyboard to the next player
+    script = f"hilfe\nready\n\nready\n\nzüge\nplay {gem}\nzurück\nj\nbeenden\n"
     code, text = run(["play", "pebbles", "--players", "2", "--seed", "5", "--lang", "de",
                       "--out", str(tmp_path)], stdin=script)
     assert code == 0, text
@@ -29,7 +30,8 @@ def test_a_german_hot_seat_session_prints_german_prompts(tmp_path):
     assert f"  play {gem}" in text  # züge lists the moves
     assert "Spieler 2, erlaubst du die Rücknahme? [j/n] " in text
     assert "(nur " not in text  # the prompt says whose answer it is, as in English
-    assert "Tschüss. Die Partie ist gespeichert;" in text and "--lang de` setzt sie fort" in text
+    assert "Tschüss. Die Partie ist gespeichert; fortsetzen mit: rheinbot play pebbles" in text
+    assert "Gib die Tastatur an Spieler 2 weiter und drück Enter" in text
     for english in ("your turn", "Bye.", "allow the undo", "Type a move", "(only "):
         assert english not in text, english
     # the undo went through: the first player has their gem back and plays again
