@@ -491,7 +491,10 @@ class HotSeat:
             # each other player is asked in turn instead
             self.recorder.take([r for r in replies if r not in vote], who)
             if vote:
-                self.out.write(self.say("play.undo_vote", name=who) + "\n")
+                # the request's own words say why the others vote (moves of theirs it takes
+                # back, or a card already seen); its call names Discord's buttons instead
+                asked = vote[0].text.split(" <@", 1)[0]
+                self.out.write(self.say("play.undo_vote", asked=terminal_wording(asked)) + "\n")
                 await self.vote(ctx)
         else:
             replies = self.unshown(await service.play(ctx, line))

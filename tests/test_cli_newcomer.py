@@ -194,3 +194,20 @@ def test_demo_help_quiet_result_and_seed_help(tmp_path):
     winner = next(s for s in export["result"] if s["rank"] == 1)
     name = next(s["name"] for s in export["seats"] if s["seat"] == winner["seat"])
     assert f"  1. {name}: {winner['score']}" in text, text
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "Player 1 asks to take back their last move, with the moves after it by Player 2 "
+           "(2 moves would be undone). Every other player must agree."),
+    ("de", "Alle anderen müssen zustimmen.")])
+def test_the_undo_vote_says_why_the_others_vote(tmp_path, lang, said):
+    """The terminal's vote said "something was drawn or revealed since" after two plain bids:
+    the reason is the other player's bid it takes back, as the request on Discord says."""
+    out = io.StringIO()
+    main(["play", "rhein", "--players", "2", "--seed", "1", "--lang", lang,
+          "--out", str(tmp_path)], games=engine.GAMES, render=lambda key, view: b"png",
+         out=out, inp=io.StringIO("bid 44 3\n\nbid 44 4\n\nundo\nn\nquit\n"))
+    text = out.getvalue()
+    assert said in text, text[-1500:]
+    assert "drawn or revealed" not in text and "gezogen oder aufgedeckt" not in text
+    assert "<@" not in text
