@@ -281,8 +281,13 @@ def task_text(game_key: str, view: dict, lang: str, figures: bool = True) -> str
                        city=cities.get(stop["city"], stop["city"]))
         if step == "fulfil" and view.get("fulfil_city") is not None:
             return say(lang, "task.rhein.fulfil", city=cities.get(view["fulfil_city"], "?"))
-        if step == "auction" and (view.get("auction") or {}).get("lone"):
+        auction = view.get("auction") or {}
+        if step == "auction" and auction.get("lone"):
             return say(lang, "task.rhein.lone")
+        if step == "auction" and "card" in auction and auction["card"] is None:
+            # the opener may not pass (R-rules: an order must be chosen), and "or pass" led
+            # players to try it
+            return say(lang, "task.rhein.open")
         return say(lang, f"task.rhein.{step}") if texts.has(f"render.card.task.rhein.{step}") \
             else ""
     if game_key == "rheinlaender":
