@@ -26,11 +26,11 @@ async def test_status_and_the_result_say_each_ai_seats_level(tmp_path, monkeypat
             await anke.command("game add-bot", lobby, level=level)
         [german] = (await anke.command("game status", lobby)).private
         assert [line for line in seat_lines(german.text) if "Bot" in line] == [
-            "- Bot 1 (Blau) [KI, schwer]", "- Bot 2 (Grün) [KI, leicht]"], german.text
-        assert "- Anke (" in german.text and "[KI" not in seat_lines(german.text)[0]
+            "- Bot 1 [KI, schwer]", "- Bot 2 [KI, leicht]"], german.text  # colour: at the start
+        assert "- Anke" in german.text and "[KI" not in seat_lines(german.text)[0]
         bert = Member(bot, "Bert")
         [english] = (await bert.command("game status", lobby)).private
-        assert "- Bot 1 (blue) [AI, hard]" in seat_lines(english.text), english.text
+        assert "- Bot 1 [AI, hard]" in seat_lines(english.text), english.text
 
         # the result post of a game the AI seats finish, the seat its player left too
         anna = Member(bot, "Anna")

@@ -29,17 +29,18 @@ def test_texts_name_a_colour_as_the_card_does(colour):
     assert colour_name(colour, "en") == on_card(colour, "en").lower()
 
 
-@pytest.mark.parametrize(("game", "lang", "joins"), [
-    ("rhein", "de", "**Bert** spielt mit als {colour}"),
-    ("18rhl", "en", "**Bert** joins as {colour}"),
+@pytest.mark.parametrize(("game", "lang", "joins", "pick"), [
+    # Rhein's colour goes with the seat: only a picked one is named in the lobby
+    ("rhein", "de", "**Bert** spielt mit als {colour}", "Gelb"),
+    ("18rhl", "en", "**Bert** joins as {colour}", None),
 ])
 async def test_the_join_post_names_the_colour_of_the_card(tmp_path, monkeypatch, game, lang,
-                                                          joins):
+                                                          joins, pick):
     async with running_bot(tmp_path, monkeypatch, seed=3) as bot:
         channel = bot.stand_in.channel
         anna, bert = Member(bot, "Anna", locale=lang), Member(bot, "Bert", locale=lang)
         await anna.command("game new", channel, game=game, language=lang)
-        record = await bert.command("game join", channel)
+        record = await bert.command("game join", channel, **({"colour": pick} if pick else {}))
         row = await row_of(bot, channel)
         colour = next(s.colour for s in await bot.client.store.seats(row.id)
                       if s.user_id == bert.id)

@@ -450,7 +450,7 @@ async def test_a_game_that_fixes_seat_colours_names_players_by_them(tmp_path):
     service.games = {"pebbles": Painted()}
     await service.new(ctx(1), "pebbles")
     joined = await service.join(ctx(2))
-    assert "gives out its own colours" in joined[0].text
+    assert "the colour comes with the seat at the start" in joined[0].text
     started = await service.start(ctx(1), order="joined")
     assert "1. **U1** (brown), 2. **U2** (purple)" in started[0].text
     seats = await service.store.seats(1)

@@ -67,7 +67,9 @@ class Lobby(ServiceBase):
         players = f"{low}" if low == high else f"{low}-{high}"
         pace_note = " " + t("new.pace", table_lang, hours=f"{pace_hours:g}") if pace_hours \
             else ""
-        return [_public(t("svc.opened", table_lang, name=ctx.user_name, title=game.title,
+        # a game whose colour goes with the seat: the start's seat order decides it
+        key = "svc.opened_seat" if _palette(game) else "svc.opened"
+        return [_public(t(key, table_lang, name=ctx.user_name, title=game.title,
                           players=players, variants=variants,
                           colour=colour_name(colour, table_lang)) + pace_note,
                         title=say(game.title, table_lang))]
@@ -101,9 +103,7 @@ class Lobby(ServiceBase):
         lang = table.row.language
         palette = _palette(table.game)
         note = ""
-        if palette and wanted is None:  # a default colour: the start may hand out another
-            note = t("svc.own_colours", lang)
-        elif palette and palette.index(picked) >= table.row.min_players:
+        if palette and palette.index(picked) >= table.row.min_players:
             note = t("join.colour_needs", lang, count=palette.index(picked) + 1)
         if mine is not None:
             await self.store.set_colour(table.row.id, version, mine.joined, picked, True,
@@ -115,7 +115,10 @@ class Lobby(ServiceBase):
                                   name=ctx.user_name, colour=picked, now=self.clock(),
                                   colour_picked=wanted is not None)
         count = len(table.seats) + 1
-        said = t("svc.joins", lang, name=ctx.user_name, colour=colour_name(picked, lang),
+        # a default colour in a game whose colour goes with the seat is not theirs yet: the
+        # start's seat order decides it, so the line promises none
+        key = "svc.joins_seat" if palette and wanted is None else "svc.joins"
+        said = t(key, lang, name=ctx.user_name, colour=colour_name(picked, lang),
                  note=note, count=count, max=table.row.max_players)
         table.seats = await self.store.seats(table.row.id)
         if runner_id(table) == ctx.user_id != ran:
@@ -236,6 +239,8 @@ class Lobby(ServiceBase):
         plays = ai.played_level(table.game.key, level)
         # an admin who asked for a level the game lacks should know what they got
         key = "svc.bot_joins" if plays == level else "svc.bot_joins_as"
+        if _palette(table.game):  # its colour goes with the seat the start gives it
+            key = key.replace("svc.bot_joins", "svc.bot_joins_seat")
         return notices + [_public(t(key, lang, name=name, level=t(f"choice.{level}", lang),
                                     colour=colour_name(colour, lang), title=table.game.title,
                                     plays=t(f"choice.{plays}", lang)))]

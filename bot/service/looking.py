@@ -52,7 +52,8 @@ class Looking(ServiceBase):
             mark = t("svc.status.to_act", ctx.locale) if s.seat in row.active_seats else ""
             kind = ai_mark(s, ctx.locale)
             now = f" · {numbers[s.seat]}" if s.seat in numbers else ""
-            lines.append(f"- {s.name} ({colour_name(s.colour, ctx.locale)}){kind}{mark}{now}")
+            colour = f" ({colour_name(s.colour, ctx.locale)})" if _colour_known(table, s) else ""
+            lines.append(f"- {s.name}{colour}{kind}{mark}{now}")
         if row.status == "lobby":
             lines.append(t("svc.status.seated", ctx.locale, count=len(table.seats),
                            low=row.min_players, high=row.max_players))
@@ -353,3 +354,10 @@ def _mover(seat: SeatRow, user_id: int | None, lang: object) -> str:
     if user_id is None:
         return t("svc.log.ai_for", lang, name=seat.name)
     return f"<@{user_id}>"
+
+
+def _colour_known(table: Table, seat: SeatRow) -> bool:
+    """False for a lobby seat's default colour in a game whose colour goes with the seat:
+    the start's seat order decides that one."""
+    return table.row.status != "lobby" or seat.colour_picked \
+        or not getattr(table.game, "seat_colours", ())

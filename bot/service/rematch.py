@@ -121,7 +121,10 @@ class Rematch(ServiceBase):
                 colour=s.colour, is_ai=s.is_ai, ai_level=s.ai_level, now=now)
         variants = _variants_text(game, options, old.language)
         ordered = sorted(seated, key=lambda s: s.seat or 0)
-        lineup = ", ".join(f"{n}. **{s.name}** ({colour_name(s.colour, old.language)})"
+        # a game whose colour goes with the seat gives colours by the new start's order
+        coloured = not getattr(game, "seat_colours", ())
+        lineup = ", ".join(f"{n}. **{s.name}**"
+                           + (f" ({colour_name(s.colour, old.language)})" if coloured else "")
                            for n, s in enumerate(ordered, 1))
         # the channel the old game was in, not its database number ("game 1")
         opened = t("rematch.opened", old.language, name=ctx.user_name, title=game.title,
