@@ -223,7 +223,9 @@ class Lobby(ServiceBase):
 
     @_guarded
     async def add_bot(self, ctx: Ctx, level: str = "easy") -> list[Reply]:
-        table, notices = await self._table(ctx, ("lobby",))
+        table, notices = await self._table(ctx, ("lobby", "active"))
+        if table.row.status != "lobby":  # the ways a running game's seat goes to an AI
+            raise Refusal("svc.bot_started")
         if level not in ai.LEVELS:
             raise Refusal("svc.ai_levels", levels=", ".join(ai.LEVELS))
         if table.seat_of(ctx.user_id) is None:  # its players may, too
