@@ -183,9 +183,14 @@ class Table:
         # an AI seat says its level, as /game status does: "Bot 3 wins" read the same
         # whether it was an easy or a hard one
         mark = ai_mark(self.by_seat(standing.seat), locale or self.row.language)
+        note = self.game.score_note(self.state, standing)
+        unscored = getattr(self.game, "unscored", None)
+        if note is not None and unscored is not None and unscored(standing):
+            # out of the scoring (Trödler's total damage): a place number and a score
+            # said it scored; the note says what it would have had
+            return f"– {self.who(standing.seat, locale)}{mark}: {self.said([note], locale)}"
         line = f"{standing.rank}\\. {self.who(standing.seat, locale)}{mark}: " \
             f"{standing.score}{self.game.score_unit}"
-        note = self.game.score_note(self.state, standing)
         return line if note is None else f"{line} · {self.said([note], locale)}"
 
     def run_said(self, seat: int | None, saids: Sequence[str], lang: object = None) -> str:

@@ -149,7 +149,13 @@ class Troedler(Game):
         detail = dict(standing.detail)  # "5 from 1 requests": counted words agree
         detail["requests"] = msg("troedler.note.requests", count=detail["requests"])
         detail["goods"] = msg("troedler.note.goods", count=detail["goods"])
+        detail["points"] = msg("troedler.result.points", count=standing.score)
         return msg(key, **detail)
+
+    def unscored(self, standing: Standing) -> bool:
+        """True for the seat a total damage put out of the scoring (R46): its place is
+        after all others, and it has points it would have had, no score."""
+        return bool(standing.detail.get("total_damage"))
 
     def format(self, state: State, action: Action) -> str:
         return notation.format_action(action)
