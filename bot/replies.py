@@ -14,6 +14,7 @@ BUTTONS_LIMIT = 25          # five rows of five
 BUTTON_LABEL_LIMIT = 80
 CUSTOM_ID_LIMIT = 100
 FILES_LIMIT = 10
+ALT_TEXT_LIMIT = 1024       # an attachment's description
 CHOICES_LIMIT = 25          # autocomplete: choices per answer
 CHOICE_LIMIT = 100          # autocomplete: characters of a choice's name and of its value
 PICKER_OPTIONS_LIMIT = 25   # a select menu's options; it fills one of the five rows alone
@@ -84,6 +85,9 @@ class Audience(StrEnum):
 class Attachment:
     filename: str
     data: bytes
+    # alt text: what a screen reader says for a picture, and a player reads without opening
+    # it; made from the picture's own (public) view
+    description: str = ""
 
 
 @dataclass(frozen=True)
@@ -153,6 +157,8 @@ def limit_problems(reply: Reply) -> list[str]:
                  if len(b.custom_id) > CUSTOM_ID_LIMIT]
     if len(reply.files) > FILES_LIMIT:
         problems.append(f"{len(reply.files)} files")
+    problems += [f"alt text of {a.filename} of {len(a.description)} characters"
+                 for a in reply.files if len(a.description) > ALT_TEXT_LIMIT]
     if reply.picker is not None:
         problems += picker_problems(reply.picker, len(reply.buttons))
     return problems
@@ -204,8 +210,10 @@ def fitted(reply: Reply) -> Reply:
         picker = None  # typed moves still make it; a refused message would say nothing
     elif picker is not None:
         buttons = buttons[:BUTTONS_LIMIT - 5]
-    return replace(reply, text=text, title=title, buttons=buttons, picker=picker,
-                   files=list(reply.files[:FILES_LIMIT]))
+    files = [a if len(a.description) <= ALT_TEXT_LIMIT else
+             replace(a, description=a.description[:ALT_TEXT_LIMIT - 1] + "…")
+             for a in reply.files[:FILES_LIMIT]]
+    return replace(reply, text=text, title=title, buttons=buttons, picker=picker, files=files)
 
 
 class DeliveryFailed(Exception):

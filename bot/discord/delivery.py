@@ -216,7 +216,8 @@ class Part:
             out["embed"] = self._embed()
         if self.attachments:
             out["files"] = [
-                discord.File(io.BytesIO(a.data), filename=a.filename) for a in self.attachments
+                discord.File(io.BytesIO(a.data), filename=a.filename,
+                             description=a.description or None) for a in self.attachments
             ]
         view = build_view(self.buttons, self.picker)
         if view is not None:
@@ -463,7 +464,8 @@ def reply_to_json(reply: Reply) -> str:
     return json.dumps({
         "text": reply.text, "title": reply.title,
         "pings": list(reply.pings) if reply.pings is not None else None,
-        "files": [[a.filename, base64.b64encode(a.data).decode("ascii")] for a in reply.files],
+        "files": [[a.filename, base64.b64encode(a.data).decode("ascii"), a.description]
+                  for a in reply.files],
         "buttons": [[b.label, b.custom_id, b.style] for b in reply.buttons],
         "picker": None if picker is None else {
             "placeholder": picker.placeholder, "custom_id": picker.custom_id,
@@ -478,7 +480,8 @@ def reply_from_json(text: str) -> Reply:
     return Reply(
         data["text"], Audience.CHANNEL, title=data.get("title"),
         pings=tuple(data["pings"]) if data.get("pings") is not None else None,
-        files=[Attachment(name, base64.b64decode(blob)) for name, blob in data["files"]],
+        # (a post kept before alt texts has none)
+        files=[Attachment(name, base64.b64decode(blob), *alt) for name, blob, *alt in data["files"]],
         buttons=[Button(label, custom_id, style) for label, custom_id, style in data["buttons"]],
         picker=None if picker is None else Picker(
             picker["placeholder"], picker["custom_id"], picker["count"],

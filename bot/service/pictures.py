@@ -23,8 +23,9 @@ from bot.replies import (
 from bot.service.base import ServiceBase, Table, _clip, _private_part, _public, log
 from bot.service.extras import MAX_BUTTONS, PRIVATE_BUTTONS, Pick, extras_for
 from bot.store import ActionRow
+from engine import text as texts
 from engine.core import Action, State
-from render import board_changes
+from render import alt_text, board_changes
 from render.text_draw import drawable
 from render.turn_card import task_text
 
@@ -60,6 +61,7 @@ class Pictures(ServiceBase):
                 base = await asyncio.to_thread(self._replay, table, seen)
             view = await asyncio.to_thread(self._card_view, table, base, since, mark is None)
             png = await asyncio.to_thread(self.card_render, row.game_key, view)
+            alt = self._alt(table, state, view, "card")
         except Exception:
             log.exception("the turn card of game %s failed", row.id)
             return None
@@ -69,7 +71,7 @@ class Pictures(ServiceBase):
         self._last_cards[row.id] = (last, game.dump(state))
         if png is None:
             return None
-        return Attachment(f"{game.key}-{row.id}-v{row.version}-turn-card.png", png)
+        return Attachment(f"{game.key}-{row.id}-v{row.version}-turn-card.png", png, alt)
 
     async def _card_undone(self, table: Table, first_action: int,
                            kept: Sequence[ActionRow]) -> None:
@@ -266,16 +268,18 @@ class Pictures(ServiceBase):
         ``lang``: a picture for one player's prompt)."""
         replies = []
         for number, (text, view) in enumerate(shots):
+            view = self._picture_view(table, view, lang)
             try:
-                png = await asyncio.to_thread(self.render, table.row.game_key,
-                                              self._picture_view(table, view, lang))
+                png = await asyncio.to_thread(self.render, table.row.game_key, view)
             except Exception:
                 log.exception("rendering a %s picture failed", table.row.game_key)
                 if text:  # a caption-less picture's text is said elsewhere
                     replies.append(_public(_clip(text)))
                 continue
             name = f"{table.row.game_key}-{table.row.id}-v{table.row.version}-{number}.png"
-            replies.append(_public(_clip(text), files=[Attachment(name, png)]))
+            assert table.state is not None
+            alt = self._alt(table, table.state, view, "picture", text)
+            replies.append(_public(_clip(text), files=[Attachment(name, png, alt)]))
         return replies
 
     async def _result_replies(self, table: Table) -> list[Reply]:
@@ -323,7 +327,8 @@ class Pictures(ServiceBase):
         # a game whose board is several pictures (18Rhl: map and market) posts them together
         pngs = png if isinstance(png, list) else [png]
         stem = f"{game.key}-{table.row.id}-v{table.row.version}"
-        files = [Attachment(f"{stem}.png" if len(pngs) == 1 else f"{stem}-{k + 1}.png", body)
+        files = [Attachment(f"{stem}.png" if len(pngs) == 1 else f"{stem}-{k + 1}.png", body,
+                            self._alt(table, state, view, "board", page=(k, len(pngs))))
                  for k, body in enumerate(pngs)]
         reply = _public("", title=phase, files=files)
         table.boards.append(reply)
@@ -343,6 +348,25 @@ class Pictures(ServiceBase):
             log.exception("the previous board of game %s cannot be rebuilt", table.row.id)
             return None
         return table.game.view(base, None)
+
+    @staticmethod
+    def _alt(table: Table, state: State, view: dict, kind: str, caption: str = "",
+             page: tuple[int, int] = (0, 1)) -> str:
+        """The alt text of a picture drawn from ``view`` (render.alt_text): said from the
+        same public view, with the table's names as they are (a screen reader reads the
+        names a picture cannot draw). Empty when it cannot be made: the picture still goes."""
+        game, lang = table.game, view.get("lang") or table.row.language
+        seats = [{"seat": s.seat, "name": s.name, "colour": s.colour}
+                 for s in table.seats if s.seat is not None]
+        try:
+            return alt_text.describe(
+                table.row.game_key, {**view, "seats": seats}, lang, kind=kind,
+                title=texts.say(game.title, lang), phase=table.said([game.phase(state)], lang),
+                acting=list(game.active(state)), caption=caption,
+                over=game.result(state) is not None, page=page)
+        except Exception:
+            log.exception("the alt text of a %s picture failed", table.row.game_key)
+            return ""
 
     @staticmethod
     def _picture_view(table: Table, view: dict, lang: str | None = None) -> dict:

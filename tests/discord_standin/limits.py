@@ -29,6 +29,7 @@ SELECT_TEXT = 100  # an option's label and value
 SELECT_PLACEHOLDER = 150
 STRING_SELECT = 3
 FILES = 10
+ATTACHMENT_DESCRIPTION = 1024  # an attachment's alt text
 FILE_SIZE = 10 * 1024 * 1024
 CHOICES = 25
 CHOICE_TEXT = 100
@@ -72,6 +73,11 @@ def check_message(body: dict[str, Any], files: list[tuple[str, bytes]],
     _check(total <= EMBED_TOTAL, "embeds", f"MAX_EMBED_SIZE_EXCEEDED: {total} > {EMBED_TOTAL}")
     _check_components(body.get("components") or [])
     _check(len(files) <= FILES, "files", f"at most {FILES} files")
+    for index, attachment in enumerate(body.get("attachments") or []):
+        alt = attachment.get("description") if isinstance(attachment, dict) else None
+        _check(alt is None or isinstance(alt, str) and len(alt) <= ATTACHMENT_DESCRIPTION,
+               f"attachments.{index}.description",
+               f"BASE_TYPE_MAX_LENGTH: must be {ATTACHMENT_DESCRIPTION} or fewer in length.")
     for name, data in files:
         # Discord answers an oversized upload with 413 before looking at the form.
         if len(data) > FILE_SIZE:

@@ -82,6 +82,9 @@ class Message:
     components: list[dict[str, Any]]
     files: list[tuple[str, bytes]]
     flags: int = 0
+    # each file's alt text (payload_json "attachments": [{"id": n, "description": ...}]),
+    # in the order of ``files``; None where the bot gave none
+    descriptions: list[str | None] = field(default_factory=list)
     via: str = "channel"          # channel | dm | original | followup
     interaction_id: int | None = None
     nonce: Any = None
@@ -738,7 +741,8 @@ class StandIn:
             id=self.snowflake(), channel_id=channel_id, content=body.get("content") or "",
             embeds=list(body.get("embeds") or []), components=list(body.get("components") or []),
             files=files, flags=int(body.get("flags") or 0), via=via,
-            interaction_id=record.id if record is not None and via != "channel" else None)
+            interaction_id=record.id if record is not None and via != "channel" else None,
+            descriptions=described(body, files))
         if loading:
             message.flags |= 1 << 7  # LOADING
         message.pinged = pinged(body)
@@ -756,13 +760,16 @@ class StandIn:
             message.components = list(body["components"] or [])
         if files:
             message.files = files
+            message.descriptions = described(body, files)
         message.flags &= ~(1 << 7)
 
     def message_payload(self, message: Message) -> dict[str, Any]:
+        alts = message.descriptions or [None] * len(message.files)
         attachments = [{"id": str(self.snowflake()), "filename": name, "size": len(data),
                         "url": f"http://127.0.0.1:{self.port}/cdn/none",
-                        "proxy_url": f"http://127.0.0.1:{self.port}/cdn/none"}
-                       for name, data in message.files]
+                        "proxy_url": f"http://127.0.0.1:{self.port}/cdn/none",
+                        **({"description": alt} if alt is not None else {})}
+                       for (name, data), alt in zip(message.files, alts, strict=True)]
         payload: dict[str, Any] = {
             "id": str(message.id), "channel_id": str(message.channel_id), "type": 0,
             "author": self._bot_user(), "content": message.content, "timestamp": _iso(0),
@@ -808,6 +815,14 @@ def _thread_info(thread_id: int, parent: int, name: str, owner: int, archive_aft
             "thread_metadata": {"archived": False, "locked": False,
                                 "auto_archive_duration": archive_after,
                                 "archive_timestamp": _iso(0)}}
+
+
+def described(body: dict[str, Any], files: list[tuple[str, bytes]]) -> list[str | None]:
+    """Each uploaded file's description, by the index its ``attachments`` entry gives as
+    its id (``files[n]`` in the form)."""
+    by_id = {str(a.get("id")): a.get("description") for a in body.get("attachments") or []
+             if isinstance(a, dict)}
+    return [by_id.get(str(index)) for index in range(len(files))]
 
 
 def pinged(body: dict[str, Any]) -> set[int]:
