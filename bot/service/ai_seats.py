@@ -13,6 +13,7 @@ from bot.store import StaleVersion
 from render.move_pieces import shortened
 
 AI_LINE_LIMIT = 600  # one seat's moves in an AI summary; /game log has them all
+AI_LINE_ROOM = 750  # a line this long is said whole: dropping a move saved too little
 AI_PHASE_LIMIT = 1200  # one phase of AI moves in a summary
 
 # A summary's moves: who each is credited to (a seat; the said lead of a corporation the game
@@ -319,4 +320,22 @@ def _run_line(table: Table, seat: int | str, saids: list[str]) -> str:
         credited = f"{seat}: {table.run_said(None, saids)}"
     else:
         credited = table.credited(seat, table.run_said(seat, saids))
-    return shortened(credited, lambda text: len(text) <= AI_LINE_LIMIT, table.row.game_key)
+    if len(credited) <= AI_LINE_ROOM:  # dropping a move to save a few characters lost it
+        return credited
+    return _moves_counted(table, credited) or \
+        shortened(credited, lambda text: len(text) <= AI_LINE_LIMIT, table.row.game_key)
+
+
+def _moves_counted(table: Table, line: str) -> str | None:
+    """``line`` with moves from its middle said as their count ("… 3 more moves …"), its
+    first move (naming the seat) and as many of the last as fit kept whole; None when the
+    first and the last alone do not fit. A bare "…" where a move was left out told neither
+    that nor how many."""
+    parts = line.split(" · ")
+    for kept in range(len(parts) - 1, 1, -1):  # the most moves kept whole first
+        more = t("svc.ai_more_moves", table.row.language, count=len(parts) - kept)
+        for head in range(kept - 1, 0, -1):  # the seat's first moves, then its last
+            said = " · ".join([*parts[:head], more, *parts[len(parts) - kept + head:]])
+            if len(said) <= AI_LINE_LIMIT:
+                return said
+    return None
