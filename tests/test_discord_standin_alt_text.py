@@ -27,11 +27,11 @@ from engine.text import say
 
 MOVES = {"rhein": 14, "rheinlaender": 8, "troedler": 14, "18rhl": 10}
 KINDS = {"en": ("Board", "Turn card", "Final board"),
-         "de": ("Spielplan", "Zugkarte", "Letzter Spielplan")}
-PAGES = {"en": ("Map. ", "Share market. "), "de": ("Karte. ", "Kursplan. ")}
+         "de": ("Spielbrett", "Zugübersicht", "Letztes Spielbrett")}
+PAGES = {"en": ("Map. ", "Stock market. "), "de": ("Karte. ", "Kurstabelle. ")}
 TO_MOVE = {"en": r"(.+?) (?:is|are) to move[:.]", "de": r"(.+?) (?:ist|sind) am Zug[:.]"}
 # words of the other language's alt text: a German table's picture read out in English
-OTHER = {"en": ("Stand:", " ist am Zug", "Zugkarte"),
+OTHER = {"en": ("Stand:", " ist am Zug", "Zugübersicht"),
          "de": ("Standings:", " is to move", "Turn card", "Board:")}
 
 
