@@ -11,6 +11,7 @@ from bench.ai_strength import play
 from bot.service import ai as bot_ai
 from engine import ai, get_game
 from engine.core import new_rng, rng_below
+from engine.fuzz import ai_move
 
 QUICK = [("rhein", 3, 10, 8), ("rheinlaender", 3, 6, 4), ("troedler", 2, 6, 5)]
 
@@ -67,8 +68,10 @@ def test_normal_is_legal_deterministic_and_never_raises(key: str, players: int, 
     assert checked >= 10
 
 
-def test_easy_keeps_the_old_seeding_so_old_games_replay() -> None:
-    """bot.service.ai's easy move is still a uniform pick from the old mixed seed."""
+def test_the_fuzzers_ai_seats_keep_the_old_seeding() -> None:
+    """The fuzzer's AI seats (``engine.fuzz.ai_move``, ``ai.uniform``) still pick uniformly
+    from the old mixed seed, as ``easy`` did before it became a beginner: the seeds the
+    fuzzer found its bugs with still reach the same positions."""
     game = get_game("rhein")
     state = game.setup(3, {}, 5)
     seat = game.active(state)[0]
@@ -76,7 +79,44 @@ def test_easy_keeps_the_old_seeding_so_old_games_replay() -> None:
         mixed = (seed * 0x9E3779B97F4A7C15 + version * 0xC2B2AE3D27D4EB4F + seat * 0x165667B1)
         moves = game.legal(state, seat)
         expected = moves[rng_below(new_rng(mixed & ((1 << 64) - 1)), len(moves))]
-        assert bot_ai.choose(game, state, seat, "easy", seed, version) == expected
+        assert ai_move(game, state, seat, seed, version) == expected
+        assert ai.uniform(game, state, seat, ai.move_seed(seed, version, seat)) == expected
+
+
+async def test_a_stored_game_replays_its_ai_moves_from_the_log(tmp_path, monkeypatch) -> None:
+    """An AI seat's moves are stored like a player's, and a game is rebuilt from what was
+    stored: changing how an AI level plays (``easy`` was a random move) leaves games played
+    before the change as they were."""
+    from bot.service import TablesService
+    from bot.store import Store
+    from tests.service_pebbles import ctx
+
+    game = get_game("rheinlaender")
+    store = await Store.open(str(tmp_path / "ai.sqlite3"))
+    service = TablesService(store, games={"rheinlaender": game}, render=lambda k, v: b"PNG",
+                            seed_source=lambda: 4)
+    await service.new(ctx(1), "rheinlaender", min_players=3, max_players=3)
+    await service.leave(ctx(1))
+    for _ in range(3):
+        await service.add_bot(ctx(1), "easy")
+    await service.start(ctx(1), order="joined")
+    row = await store.latest_game(500)
+    assert row.status == "finished"
+    actions = await store.actions(row.id)
+    assert actions and all(a.user_id is None for a in actions)
+
+    def changed(*_args, **_kwargs):
+        raise AssertionError("a rebuild chose an AI move again")
+
+    monkeypatch.setattr(ai, "choose", changed)
+    # the saved position no longer loads (a new engine's format): rebuilt from the log
+    monkeypatch.setattr(game, "state_format", getattr(game, "state_format", 1) + 1,
+                        raising=False)
+    said = (await service.status(ctx(1)))[0].text
+    assert f"rebuilt it from the move log ({len(actions)} moves)" in said
+    rebuilt = await store.latest_game(500)
+    assert game.dump(game.load(rebuilt.state)) == game.dump(game.load(row.state))
+    await store.close()
 
 
 def test_levels_and_fallback() -> None:

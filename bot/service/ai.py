@@ -1,8 +1,9 @@
 """AI seats: the bot's side of ``engine.ai``.
 
 The choice depends only on the game seed, the state version and the seat (mixed into one
-seed by ``engine.ai.move_seed``), so a replayed or reloaded game makes the same choices.
-``easy`` picks uniformly among the legal moves; ``normal`` plays the game's heuristics.
+seed by ``engine.ai.move_seed``), so a reloaded game makes the same choices; a game rebuilt
+from its log replays the moves stored there and chooses none again. ``easy`` plays as a
+beginner (``engine.ai.easy``); ``normal`` plays the game's heuristics.
 """
 
 from __future__ import annotations
