@@ -50,9 +50,9 @@ async def test_a_seeded_rhein_game_to_the_end_through_slash_commands(store, seed
 
     chooser = new_rng(seed)
     complete = commands["play"]._params["move"].autocomplete
-    played = pressed = 0
+    played = pressed = questions = 0
     own = None  # (user, prompt) of a player whose turn went on: their prompt is their own
-    while played < MOVE_BOUND:
+    while played + questions < MOVE_BOUND:
         row = await store.latest_game(CHANNEL)
         if row.status != "active":
             break
@@ -63,11 +63,11 @@ async def test_a_seeded_rhein_game_to_the_end_through_slash_commands(store, seed
             user_id = int(MENTION.findall(prompt.content or "")[0])
         before = len(await store.actions(row.id))
         interaction = member(user_id)
-        if prompt.custom_ids and rng_below(chooser, 3) == 0:  # a button on the turn prompt
+        by_button = bool(prompt.custom_ids) and rng_below(chooser, 3) == 0
+        if by_button:  # a button on the turn prompt
             button = prompt.view.children[rng_below(chooser, len(prompt.view.children))]
             assert isinstance(button, MoveButton)
             await button.callback(interaction)
-            interaction.edit_original_response.assert_awaited_once_with(view=None)
             pressed += 1
         else:  # /play with a move picked from the autocomplete list
             choices = await complete(member(user_id), "")
@@ -79,14 +79,29 @@ async def test_a_seeded_rhein_game_to_the_end_through_slash_commands(store, seed
                 # player, now shown the new turn, sends it again
                 interaction = member(user_id)
                 await commands["play"].callback(interaction, move=pick.value)
-        # no refusal; Rhein may say privately that the move ended the turn by itself, and a
+        # no refusal; Rhein may say privately that the move ended the turn by itself, a
         # player whose turn goes on gets their step and the prompt, with its buttons, to
-        # themselves
+        # themselves, and a mover whose own pile changed (an order fulfilled face down)
+        # reads it in the reply
         told = [p for p in interaction.followup.posts
                 if p.ephemeral and "Your turn goes on" in p.content]
-        refused = [p for p in interaction.followup.posts if p not in told and
-                   not (p.ephemeral and p.content.startswith("That move ended your turn"))]
+        # (a payment that could bankrupt the mover is asked about first: a question, not a
+        # refusal, and nothing moved; the prompt keeps its buttons, as the player may say
+        # no, and the next pick is made afresh)
+        asked = [p for p in interaction.followup.posts
+                 if p.ephemeral and any(":sure-" in c for c in p.custom_ids)]
+        if by_button and asked:
+            interaction.edit_original_response.assert_not_awaited()
+        elif by_button:
+            interaction.edit_original_response.assert_awaited_once_with(view=None)
+        refused = [p for p in interaction.followup.posts if p not in told + asked and
+                   not (p.ephemeral and p.content.startswith(
+                       ("That move ended your turn", "**Only you see** (after your move):")))]
         assert refused == [], refused[0].content
+        if asked:
+            assert len(await store.actions(row.id)) == before
+            questions += 1
+            continue
         own = (user_id, told[-1]) if told else None
         if own is None and (await store.latest_game(CHANNEL)).status == "active":
             # the turn passed: the channel's last post names who is to move
@@ -107,5 +122,5 @@ async def test_a_seeded_rhein_game_to_the_end_through_slash_commands(store, seed
         game.apply(state, action.seat, game.parse(state, action.seat, action.notation))
     assert game.result(state) is not None
     assert played == sum(1 for a in actions if a.user_id is not None)
-    print(f"rhein seed {seed}: {played} moves ({pressed} by button), {len(actions)} stored, "
-          f"{len(channel.posts)} channel posts")
+    print(f"rhein seed {seed}: {played} moves ({pressed} by button, {questions} asked about "
+          f"first), {len(actions)} stored, {len(channel.posts)} channel posts")
