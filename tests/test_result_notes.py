@@ -67,8 +67,8 @@ async def test_the_result_post_carries_the_notes(tmp_path):
     from bot.store import Store
 
     store = await Store.open(str(tmp_path / "notes.sqlite3"))
-    # seed 5: every seat's coins are said in the plural (seed 4 left the easy beginner
-    # with "1 Münze"); a rheinlaender board, which the pebbles renderer cannot draw
+    # seed 5: every seat's coins are said in the plural (seed 4 left an easy beginner with
+    # "1 Münze"); the pebbles test game's renderer cannot draw a Rheinländer board
     service = TablesService(store, games={"rheinlaender": engine.get_game("rheinlaender")},
                             render=lambda key, view: b"PNG", seed_source=lambda: 5)
     await service.new(ctx(1), "rheinlaender", min_players=3, max_players=3, lang="de")
