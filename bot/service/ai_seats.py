@@ -8,7 +8,15 @@ from typing import Any
 from bot.i18n import say, t
 from bot.replies import Reply
 from bot.service import ai
-from bot.service.base import EMBED_LIMIT, TEXT_LIMIT, Aside, ServiceBase, Table, _public
+from bot.service.base import (
+    EMBED_LIMIT,
+    TEXT_LIMIT,
+    Aside,
+    ServiceBase,
+    Table,
+    _public,
+    _spoken,
+)
 from bot.store import StaleVersion
 from render.move_pieces import shortened
 
@@ -319,6 +327,8 @@ def _run_line(table: Table, seat: int | str, saids: list[str]) -> str:
     elif isinstance(seat, str):
         credited = f"{seat}: {table.run_said(None, saids)}"
     else:
+        if table.by_seat(seat).is_ai:
+            saids = _unremarked(table, saids) or saids
         credited = table.credited(seat, table.run_said(seat, saids))
     if len(credited) <= AI_LINE_ROOM:  # dropping a move to save a few characters lost it
         return credited
@@ -339,3 +349,23 @@ def _moves_counted(table: Table, line: str) -> str | None:
             if len(said) <= AI_LINE_LIMIT:
                 return said
     return None
+
+
+def _unremarked(table: Table, saids: list[str]) -> list[str]:
+    """An AI seat's moves without the lines its game leaves out of AI summaries
+    (``summary_quiet_keys``: Rheinländer's "ends the turn without a bastion", some fifteen
+    times a game where the next line says the turn went on); a move with nothing else to
+    say goes. A player's own moves keep them: the player chose so."""
+    quiet = getattr(table.game, "summary_quiet_keys", frozenset())
+    kept: list[str] = []
+    for said in saids:
+        lines = getattr(said, "lines", None)
+        if lines is None or not quiet:
+            kept.append(said)
+            continue
+        left = [line for line in lines if getattr(line, "key", None) not in quiet]
+        if len(left) == len(lines):
+            kept.append(said)
+        elif left:
+            kept.append(_spoken(left, getattr(said, "lang", table.row.language)))
+    return kept

@@ -49,6 +49,9 @@ class Rheinlaender(Game):
     max_players = 5
     options = ()
     seat_colours = tuple(COLOURS)
+    # An AI declining a bastion it may place ends almost every turn: its summary leaves
+    # that out (a player's own line and the log keep it: the player chose so)
+    summary_quiet_keys = frozenset({"rheinlaender.log.done"})
     seat_name_key = "rheinlaender.colour.{colour}"
     topics = TOPICS
     result_keys = frozenset({"rheinlaender.log.win_one", "rheinlaender.log.win_shared"})
