@@ -521,7 +521,9 @@ def result_rows(view: dict[str, Any], lang: str) -> list[tuple[str, int]]:
     broken between parts, the rest indented: every standing alike when one needs it, so
     that the damage stands in one column."""
     said = []
-    for standing in view["result"]:
+    # a seat put out of the scoring comes after every scored one, with no place (the
+    # result post's order): "3. Anna: 19 pts … (total damage)" ranked a seat that scored nothing
+    for standing in sorted(view["result"], key=lambda s: bool(s["detail"]["total_damage"])):
         d = standing["detail"]
         key = "result_out" if d["total_damage"] else "result"
         said.append(word(lang, key, rank=standing["rank"],
