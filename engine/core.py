@@ -209,6 +209,10 @@ class Game:
     # inside the mover's line they read as the mover's doing, so the channel says each, with
     # the lines that follow it, on a line of its own.
     aside_keys: frozenset[str] = frozenset()
+    # Log lines (by catalogue key) that the AI seats' summaries leave out: a move that says
+    # nothing but that a seat declined an offer it always has (Rheinländer's "ends the turn
+    # without a bastion", some fifteen times a game). A player's own move and the log keep it.
+    summary_quiet_keys: frozenset[str] = frozenset()
     # Log lines (by catalogue key) that only say which round begins ("-- Stock Round 9 --").
     # The channel's titles and headings name the round, so its move lines leave them out;
     # the game's log keeps them.
@@ -331,6 +335,11 @@ class Game:
         it adds up from and what breaks a tie or puts a seat last, so a result that ranks
         27 points below 26 says why (Trödler's total damage)."""
         return None
+
+    def unscored(self, standing: Standing) -> bool:
+        """True for a seat the rules put out of the scoring (Trödler's total damage): the
+        result says it with no place and no score, only what it would have had."""
+        return False
 
     def reveals(self, state: State) -> int:
         """A counter that grows whenever a random draw is made or hidden information is

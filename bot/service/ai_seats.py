@@ -356,7 +356,7 @@ def _unremarked(table: Table, saids: list[str]) -> list[str]:
     (``summary_quiet_keys``: Rheinländer's "ends the turn without a bastion", some fifteen
     times a game where the next line says the turn went on); a move with nothing else to
     say goes. A player's own moves keep them: the player chose so."""
-    quiet = getattr(table.game, "summary_quiet_keys", frozenset())
+    quiet = table.game.summary_quiet_keys
     kept: list[str] = []
     for said in saids:
         lines = getattr(said, "lines", None)

@@ -184,8 +184,7 @@ class Table:
         # whether it was an easy or a hard one
         mark = ai_mark(self.by_seat(standing.seat), locale or self.row.language)
         note = self.game.score_note(self.state, standing)
-        unscored = getattr(self.game, "unscored", None)
-        if note is not None and unscored is not None and unscored(standing):
+        if note is not None and self.game.unscored(standing):
             # out of the scoring (Trödler's total damage): a place number and a score
             # said it scored; the note says what it would have had
             return f"– {self.who(standing.seat, locale)}{mark}: {self.said([note], locale)}"
