@@ -287,7 +287,7 @@ class Game:
             topics = msg("core.rules.topics", title=self.title,
                          topics=[self.topic_title(name) for name in sorted(self.topics)])
             # a mistyped topic is said to be one: the bare list read as if it were ignored
-            return msg("core.rules.no_topic", topic=topic.strip(), topics=topics) \
+            return msg("core.rules.no_topic", topic=clip_word(topic.strip()), topics=topics) \
                 if topic and topic.strip() else topics
         return self.topics[found]
 
