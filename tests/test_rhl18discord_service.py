@@ -157,6 +157,9 @@ async def test_board_near_zooms_and_a_lay_preview_is_only_for_the_caller(tmp_pat
     assert hint[0].audience is Audience.EPHEMERAL and "only part of a tile lay" in hint[0].text
     shown = await service.preview(ctx(seat + 1), game.format(state, lays[0]))
     assert shown[0].audience is Audience.EPHEMERAL and shown[0].files
+    # a screen reader hears what the preview is, not its file name
+    assert "18Rhl" in shown[0].files[0].description and \
+        "Preview: Lay tile" in shown[0].files[0].description, shown[0].files[0]
     assert renderer.kinds[-1] == "lay"
     bad = await service.preview(ctx(seat + 1), "lay 9 F9 0")
     assert bad[0].audience is Audience.EPHEMERAL and not bad[0].files

@@ -128,7 +128,8 @@ class Looking(ServiceBase):
         files = []
         if view is not None:
             png = await asyncio.to_thread(self.render, table.row.game_key, view)
-            files = [Attachment(f"{table.row.game_key}-{table.row.id}-preview.png", png)]
+            files = [Attachment(f"{table.row.game_key}-{table.row.id}-preview.png", png,
+                                self._alt(table, state, view, "picture", text))]
         return notices + [_private(ctx, _clip(text), files=files)]
 
     @_guarded
