@@ -20,6 +20,7 @@ from bot.service.extras import extras_for
 from bot.service.move_lists import LISTED, entry_count, first_choices, more_entries
 from bot.service.reminders import Reminders
 from bot.store import ActionRow, GameRow, SeatRow, Snapshot, StaleVersion, StoreBase
+from engine.ai import played_level
 from engine.core import Game, RuleError, Standing, State, clip_word
 from engine.text import Msg, naming, say, seats_named
 from render import render_board, render_turn_card
@@ -182,7 +183,8 @@ class Table:
         assert self.state is not None
         # an AI seat says its level, as /game status does: "Bot 3 wins" read the same
         # whether it was an easy or a hard one
-        mark = ai_mark(self.by_seat(standing.seat), locale or self.row.language)
+        mark = ai_mark(self.by_seat(standing.seat), locale or self.row.language,
+                       self.game.key)
         note = self.game.score_note(self.state, standing)
         if note is not None and self.game.unscored(standing):
             # out of the scoring (Trödler's total damage): a place number and a score
@@ -720,14 +722,17 @@ class ServiceBase:
         return seat.seat
 
 
-def ai_mark(seat: SeatRow, lang: object) -> str:
+def ai_mark(seat: SeatRow, lang: object, game_key: str) -> str:
     """" [AI, hard]" after an AI seat's name (" [AI]" for one stored without a level), ""
-    for a player's: its level was said only in the line it joined with."""
+    for a player's: its level was said only in the line it joined with. The level is the one
+    it plays in ``game_key``: a hard seat in a game without a hard level plays normal, as the
+    line it joined with says, and "[AI, hard]" in 18Rhl's status claimed otherwise."""
     if not seat.is_ai:
         return ""
     if not seat.ai_level:
         return t("svc.status.ai", lang)
-    return t("svc.status.ai_level", lang, level=t(f"choice.{seat.ai_level}", lang))
+    level = played_level(game_key, seat.ai_level)
+    return t("svc.status.ai_level", lang, level=t(f"choice.{level}", lang))
 
 
 def runner_id(table: Table) -> int | None:

@@ -50,7 +50,7 @@ class Looking(ServiceBase):
             if table.state is not None and row.status == "active" else {}
         for s in table.seats:
             mark = t("svc.status.to_act", ctx.locale) if s.seat in row.active_seats else ""
-            kind = ai_mark(s, ctx.locale)
+            kind = ai_mark(s, ctx.locale, row.game_key)
             now = f" · {numbers[s.seat]}" if s.seat in numbers else ""
             colour = f" ({colour_name(s.colour, ctx.locale)})" if _colour_known(table, s) else ""
             lines.append(f"- {s.name}{colour}{kind}{mark}{now}")
