@@ -645,7 +645,8 @@ async def test_the_start_names_who_moves_first_when_the_rules_draw_it(tmp_path):
         state = engine.GAMES["rheinlaender"].load(row.state)
         first = engine.GAMES["rheinlaender"].active(state)[0]
         colour = ("orange", "blue", "green")[first]
-        assert f"To move: **U{first + 1}** ({colour})." in started[0].text, started[0].text
+        assert f"To move: **U{first + 1}** ({colour}), drawn by lot" in started[0].text, \
+            started[0].text
         await service.store.close()
         if first != 0:
             return

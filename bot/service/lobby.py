@@ -7,7 +7,7 @@ import asyncio
 from collections.abc import Mapping
 from typing import Any
 
-from bot.i18n import colour_name, language, t
+from bot.i18n import colour_name, has, language, t
 from bot.replies import Reply
 from bot.service import ai
 from bot.service.base import (
@@ -276,8 +276,12 @@ class Lobby(ServiceBase):
         table.state = state
         lineup = ", ".join(f"{n + 1}. {table.who(n)}" for n in range(count))
         first = table.game.active(state)
-        # Some rules draw the first player (Rheinländer), so seat 1 need not begin.
+        # Some rules draw the first player (Rheinländer), so seat 1 need not begin: such a
+        # game's own line says why, or "To move: Bot 1" under a seat order that put Bot 1
+        # last read as a fault
         key = "svc.begins_first" if len(first) == 1 else "svc.begins"
+        if len(first) == 1 and has(f"{key}.{row.game_key}"):
+            key = f"{key}.{row.game_key}"
         begins = t(key, row.language, title=table.game.title, lineup=lineup,
                    first=table.who(first[0]) if first else "")
         # each line said as a move's is, players named: Trödler's first deal said "Blue
