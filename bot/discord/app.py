@@ -146,6 +146,7 @@ class RheinbotClient(discord.AutoShardedClient):
         self.delivery = Delivery(self)
         self.adapter = Adapter(self.delivery)
         self.gone = ChannelGone(lambda: self.adapter.service, self.delivery.send_dm)
+        self.delivery.channel_gone = self.gone.deleted  # a kept post's 404 Unknown Channel
         self.tree = command_tree(self, self.adapter)
         self.tree.on_error = self.on_app_command_error
         self.store: Any = None

@@ -24,6 +24,7 @@ from typing import Any, Protocol, TypeVar
 import aiohttp
 import discord
 
+from bot.discord.channel_gone import unknown_channel
 from bot.i18n import t
 from bot.replies import (
     BUTTON_LABEL_LIMIT,
@@ -440,16 +441,21 @@ def _game_version(reply: Reply) -> tuple[str, int] | None:
 class Outbox(Protocol):
     """Where channel posts Discord would not take wait (the store, migration 016)."""
 
-    async def keep_post(self, channel_id: int, reply: str, now: float) -> int: ...
+    async def keep_post(self, channel_id: int, reply: str, now: float,
+                        sent_parts: int = 0) -> int: ...
 
     async def has_kept_posts(self, channel_id: int) -> bool: ...
 
     async def kept_channels(self) -> list[int]: ...
 
     async def claim_kept_posts(self, channel_id: int, owner: str, now: float, lease_s: float
-                               ) -> list[tuple[int, str, float]]: ...
+                               ) -> list[tuple[int, str, float, int]]: ...
+
+    async def note_kept_progress(self, post_id: int, sent_parts: int) -> None: ...
 
     async def drop_kept_post(self, post_id: int) -> None: ...
+
+    async def drop_channel_posts(self, channel_id: int) -> None: ...
 
     async def release_kept_posts(self, channel_id: int, owner: str) -> None: ...
 
@@ -458,10 +464,16 @@ class PostKept(Exception):
     """The channel post was kept in the outbox, to go out after the ones before it."""
 
 
-def reply_to_json(reply: Reply) -> str:
-    """A channel post as text for the outbox (pictures base64)."""
+class _ChannelDeleted(Exception):
+    """Discord no longer knows the channel a kept post is for (404 Unknown Channel)."""
+
+
+def reply_to_json(reply: Reply, nonces: list[int] | None = None) -> str:
+    """A channel post as text for the outbox (pictures base64), with the nonces of its
+    messages (see :func:`kept_parts`)."""
     picker = reply.picker
     return json.dumps({
+        "nonces": nonces,
         "text": reply.text, "title": reply.title,
         "pings": list(reply.pings) if reply.pings is not None else None,
         "files": [[a.filename, base64.b64encode(a.data).decode("ascii"), a.description]
@@ -475,7 +487,25 @@ def reply_to_json(reply: Reply) -> str:
 
 
 def reply_from_json(text: str) -> Reply:
+    return _reply_from(json.loads(text))
+
+
+def kept_parts(text: str) -> tuple[Reply, list[Part]]:
+    """A kept post and its messages, each with the nonce it had when it was first tried:
+    Discord (``enforce_nonce``, which discord.py sends with every nonce) answers a retry of
+    a message that did arrive, though its answer was lost, with that message, for a few
+    minutes. A post kept without them gets fresh ones."""
     data = json.loads(text)
+    reply = _reply_from(data)
+    parts = reply_parts(reply)
+    nonces = data.get("nonces")
+    if isinstance(nonces, list) and len(nonces) == len(parts):
+        for part, nonce in zip(parts, nonces, strict=True):
+            part.nonce = int(nonce)
+    return reply, parts
+
+
+def _reply_from(data: dict[str, Any]) -> Reply:
     picker = data.get("picker")
     return Reply(
         data["text"], Audience.CHANNEL, title=data.get("title"),
@@ -523,6 +553,10 @@ class Delivery:
         self.outbox_owner = f"delivery:{secrets.token_hex(6)}"
         self.clock: Callable[[], float] = time.time
         self._channel_locks: dict[int, asyncio.Lock] = {}
+        # Ends the game of a channel Discord no longer knows (the client sets it to
+        # ChannelGone.deleted): a kept post's 404 Unknown Channel says so, for a channel
+        # deleted while its posts waited.
+        self.channel_gone: Callable[[int], Awaitable[None]] | None = None
 
     # Outside any interaction (reminders, idle notices): the signatures Reminders expects.
     async def post_channel(self, channel_id: int, reply: Reply) -> int | None:
@@ -664,23 +698,32 @@ class Delivery:
         async with self._channel_locks.setdefault(channel_id, asyncio.Lock()):
             if keep_only or not await self._flush(channel_id, channel):
                 await self._keep(channel_id, reply, None)
+            parts = reply_parts(reply)
+            sent, done = None, 0
             try:
-                sent = await self._send_parts(channel.send, reply, channel=True)
+                for part in parts:
+                    sent = await self._send_part(channel.send, part, channel=True)
+                    done += 1
             except SENDING_ERRORS as error:
                 if not is_transient(error):
                     raise
-                await self._keep(channel_id, reply, error)
+                # only the messages that did not go out wait: the channel has the others
+                await self._keep(channel_id, reply, error, parts, done)
             await self._retire_older(reply, sent, pressed)
             return sent
 
-    async def _keep(self, channel_id: int, reply: Reply, error: BaseException | None) -> None:
-        """Put ``reply`` in the outbox and raise PostKept; without an outbox (or when the
-        store is away too) the send's error stands."""
+    async def _keep(self, channel_id: int, reply: Reply, error: BaseException | None,
+                    parts: list[Part] | None = None, sent_parts: int = 0) -> None:
+        """Put ``reply`` in the outbox (its first ``sent_parts`` messages of ``parts`` went
+        out) and raise PostKept; without an outbox (or when the store is away too) the
+        send's error stands."""
         if self.outbox is None and error is not None:
             raise error
+        nonces = [part.nonce for part in (parts or reply_parts(reply))]
         try:
             assert self.outbox is not None
-            await self.outbox.keep_post(channel_id, reply_to_json(reply), self.clock())
+            await self.outbox.keep_post(channel_id, reply_to_json(reply, nonces), self.clock(),
+                                        sent_parts)
         except Exception as failure:
             log.exception("could not keep a channel post for later")
             raise error or DeliveryFailed(f"channel {channel_id}: not kept",
@@ -728,28 +771,51 @@ class Delivery:
         if not rows:
             return False  # another process is posting them
         try:
-            for post_id, text, kept_at in rows:
-                if not await self._send_kept(channel, post_id, text, now - kept_at):
+            for post_id, text, kept_at, sent_parts in rows:
+                if not await self._send_kept(channel, post_id, text, sent_parts,
+                                             now - kept_at):
                     return False
+            return True
+        except _ChannelDeleted:
+            await self._gone(channel_id)
             return True
         finally:
             await self.outbox.release_kept_posts(channel_id, self.outbox_owner)
 
-    async def _send_kept(self, channel: Any, post_id: int, text: str, age: float) -> bool:
-        """Send one kept post; False when Discord still would not take it (it stays)."""
+    async def _gone(self, channel_id: int) -> None:
+        """The channel of kept posts was deleted: its game ends as on CHANNEL_DELETE, and
+        its posts, which can never go out, are dropped."""
+        assert self.outbox is not None
+        log.warning("channel %s is gone: its kept posts are dropped", channel_id)
+        await self.outbox.drop_channel_posts(channel_id)
+        if self.channel_gone is not None:
+            await self.channel_gone(channel_id)
+
+    async def _send_kept(self, channel: Any, post_id: int, text: str, sent_parts: int,
+                         age: float) -> bool:
+        """Send the messages of one kept post not sent yet, noting each as it goes out (a
+        restart sends only the rest); False when Discord still would not take one (the
+        post stays). Raises _ChannelDeleted on 404 Unknown Channel."""
         assert self.outbox is not None
         if age <= OUTBOX_DAYS * 86400:
-            reply = reply_from_json(text)
+            reply, parts = kept_parts(text)
+            sent = None
             try:
-                sent = await self._send_parts(channel.send, reply, channel=True)
+                for index in range(sent_parts, len(parts)):
+                    sent = await self._send_part(channel.send, parts[index], channel=True)
+                    if index + 1 < len(parts):
+                        await self.outbox.note_kept_progress(post_id, index + 1)
             except SENDING_ERRORS as error:
                 if is_transient(error):
                     log.warning("kept post %s still not taken: %s", post_id, error)
                     return False
-                # refused for good (the channel is gone, a permission is missing)
+                if unknown_channel(error):
+                    raise _ChannelDeleted from error
+                # refused for good (a permission is missing)
                 log.error("kept post %s refused, given up: %s", post_id, error)
             else:
-                await self._retire_older(reply, sent)
+                if sent is not None:
+                    await self._retire_older(reply, sent)
         else:
             log.error("kept post %s given up after %.0f days", post_id, age / 86400)
         await self.outbox.drop_kept_post(post_id)
@@ -886,21 +952,24 @@ class Delivery:
     async def _send_parts(self, send: Callable[..., Awaitable[Any]], reply: Reply,
                           channel: bool, policy: RetryPolicy | None = None) -> Any:
         """Send the Reply's messages; returns the last one sent (its buttons ride there)."""
-        policy = policy or self.policy
         sent = None
         for part in reply_parts(reply):
-            try:
-                sent = await with_retry(lambda part=part: send(**part.kwargs(channel=channel)),
-                                        policy)
-            except discord.HTTPException as error:
-                if error.status != TOO_LARGE or not part.attachments:
-                    raise
-                # The text of a move must not be lost to an oversized picture.
-                log.error("attachment too large for Discord: %s", error)
-                bare = part.without_files(TOO_LARGE_NOTE)
-                sent = await with_retry(lambda bare=bare: send(**bare.kwargs(channel=channel)),
-                                        policy)
+            sent = await self._send_part(send, part, channel, policy)
         return sent
+
+    async def _send_part(self, send: Callable[..., Awaitable[Any]], part: Part, channel: bool,
+                         policy: RetryPolicy | None = None) -> Any:
+        """Send one message of a Reply, retried with the same nonce; the message sent."""
+        policy = policy or self.policy
+        try:
+            return await with_retry(lambda: send(**part.kwargs(channel=channel)), policy)
+        except discord.HTTPException as error:
+            if error.status != TOO_LARGE or not part.attachments:
+                raise
+            # The text of a move must not be lost to an oversized picture.
+            log.error("attachment too large for Discord: %s", error)
+            bare = part.without_files(TOO_LARGE_NOTE)
+            return await with_retry(lambda: send(**bare.kwargs(channel=channel)), policy)
 
     def _channel(self, channel_id: int) -> discord.abc.Messageable:
         assert self.client is not None, "Delivery needs a client outside interactions"

@@ -694,11 +694,14 @@ class StoreBase:
         return await self._scalar(leases.NEXT_CLAIMABLE)
 
     # -- the channel outbox (migration 016): posts Discord would not take, kept to retry ----
-    async def keep_post(self, channel_id: int, reply: str, now: float) -> int:
-        """Keep a channel post (``reply``: its JSON) to send later; its id."""
+    async def keep_post(self, channel_id: int, reply: str, now: float,
+                        sent_parts: int = 0) -> int:
+        """Keep a channel post (``reply``: its JSON) to send later, its first ``sent_parts``
+        messages already sent (migration 017); its id."""
         async with self._tx() as tx:
-            rows = await tx.fetch("INSERT INTO channel_outbox (channel_id, reply, created_at) "
-                                  "VALUES (?, ?, ?) RETURNING id", (channel_id, reply, now))
+            rows = await tx.fetch("INSERT INTO channel_outbox (channel_id, reply, created_at, "
+                                  "sent_parts) VALUES (?, ?, ?, ?) RETURNING id",
+                                  (channel_id, reply, now, sent_parts))
         return int(rows[0][0])
 
     async def has_kept_posts(self, channel_id: int) -> bool:
@@ -712,24 +715,36 @@ class StoreBase:
         return [int(row[0]) for row in rows]
 
     async def claim_kept_posts(self, channel_id: int, owner: str, now: float, lease_s: float
-                               ) -> list[tuple[int, str, float]]:
+                               ) -> list[tuple[int, str, float, int]]:
         """Lease to ``owner`` every post kept for the channel, oldest first, as (id, reply,
-        kept at); none while another process holds a lease on any of them (it is posting
-        them: two posting at once would mix their order)."""
+        kept at, messages already sent); none while another process holds a lease on any
+        of them (it is posting them: two posting at once would mix their order)."""
         async with self._tx() as tx:
             await self._serialize(tx, f"outbox:{channel_id}")
             rows = await tx.fetch(
                 "UPDATE channel_outbox SET lease_owner = ?, lease_until = ? "
                 "WHERE channel_id = ? AND NOT EXISTS (SELECT 1 FROM channel_outbox o "
                 "WHERE o.channel_id = ? AND o.lease_until > ? AND o.lease_owner <> ?) "
-                "RETURNING id, reply, created_at",
+                "RETURNING id, reply, created_at, sent_parts",
                 (owner, now + lease_s, channel_id, channel_id, now, owner))
-        return sorted((int(row[0]), str(row[1]), float(row[2])) for row in rows)
+        return sorted((int(row[0]), str(row[1]), float(row[2]), int(row[3])) for row in rows)
+
+    async def note_kept_progress(self, post_id: int, sent_parts: int) -> None:
+        """The kept post's first ``sent_parts`` messages went out: a retry, in this process
+        or another after a restart, sends only the rest."""
+        async with self._tx() as tx:
+            await tx.fetch("UPDATE channel_outbox SET sent_parts = ? WHERE id = ?",
+                           (sent_parts, post_id))
 
     async def drop_kept_post(self, post_id: int) -> None:
         """The post went out (or is given up)."""
         async with self._tx() as tx:
             await tx.fetch("DELETE FROM channel_outbox WHERE id = ?", (post_id,))
+
+    async def drop_channel_posts(self, channel_id: int) -> None:
+        """The channel is gone: none of its kept posts can go out."""
+        async with self._tx() as tx:
+            await tx.fetch("DELETE FROM channel_outbox WHERE channel_id = ?", (channel_id,))
 
     async def release_kept_posts(self, channel_id: int, owner: str) -> None:
         async with self._tx() as tx:

@@ -55,6 +55,9 @@ EPHEMERAL = 1 << 6
 
 ANSWER_WINDOW = 3.0
 TOKEN_LIFETIME = 15 * 60.0
+# How long Discord holds a message's nonce with ``enforce_nonce``: "the past few minutes"
+# (a retry after that makes a second message)
+NONCE_WINDOW = 5 * 60.0
 
 SEND_MESSAGES = 1 << 11
 ALL_PERMISSIONS = (1 << 50) - 1
@@ -88,6 +91,7 @@ class Message:
     via: str = "channel"          # channel | dm | original | followup
     interaction_id: int | None = None
     nonce: Any = None
+    created: float = 0.0  # on the stand-in's clock (see NONCE_WINDOW)
     deleted: bool = False
     pinged: set[int] = field(default_factory=set)  # users its mentions notified
 
@@ -638,11 +642,13 @@ class StandIn:
         nonce = body.get("nonce")
         if nonce is not None and body.get("enforce_nonce"):
             for old in self.messages.values():
-                if old.channel_id == channel_id and old.nonce == nonce:
+                if old.channel_id == channel_id and old.nonce == nonce and \
+                        self.clock() - old.created < NONCE_WINDOW:
                     return self.message_payload(old)
         via = "dm" if info["type"] == 1 else "channel"
         message = self._store(channel_id, body, files, via, self.current)
         message.nonce = nonce
+        message.created = self.clock()
         return self.message_payload(message)
 
     async def _edit_message(self, request: web.Request, channel: str,
