@@ -6,6 +6,14 @@ the service's ``lang`` and ``seats``), and the move lines the channel already re
 can say nothing the picture could not show. The most important first (which picture, the
 phase, who acts and what they must do, the standings, what changed), cut to Discord's limit
 of an attachment's description.
+
+Short enough to listen to: a screen reader reads the whole description in one go, and a
+turn card that listed every move since the last ran to 1,023 characters, cut mid-word.
+The moves come last, the newest first, as many as fit in ``TARGET`` (the newest always,
+shortened by whole pieces as the card does), the rest counted. Words are written out as a
+player says them ("6 Punkte, 1 Herzogtum", not "6 P., 1 Herzogt."; "3 links", not "3L";
+"Burg bei 3 links", not "Burg"), and a Trödler pile is said by its top card and how many
+cards it holds, not card by card.
 """
 
 from __future__ import annotations
@@ -15,12 +23,19 @@ from typing import Any
 
 from engine import text as texts
 from render import card_scene, changes
+from render.move_pieces import shortened
+from render.troedler import card_words
 from render.turn_card import seat_colour_word, seat_name, standings, task_text
 
 texts.register("render.locales")
 
 LIMIT = 1024  # Discord: an attachment's description (alt text)
+TARGET = 400  # what the moves may fill a card's alt text up to: about 30 s read aloud
+LEAST_MOVES = 120  # the newest move's room however long the rest ran (18Rhl's market)
 PLACES = 10  # changed places named; the standings and the moves say more than a long list
+# log lines that list every card of a pile: the alt text says each pile by its top card and
+# how many it holds (the deal line alone listed 16 cards)
+LISTINGS = ("troedler.log.deal_pile",)
 MARKUP = re.compile(r"\*\*|__|`|~~")  # Discord's markdown: a screen reader spells it out
 
 
@@ -42,16 +57,16 @@ def describe(game_key: str, view: dict, lang: str, *, kind: str, title: str, pha
     if caption:
         parts.append(_sentence(plain(caption)))
     parts.append(say(lang, "over") if over else _turn(game_key, view, lang, acting))
-    rows = [f"{_who(view, seat, lang)}: {value}" for seat, value in standings(game_key, view,
-                                                                              lang)]
+    parts.append(_piles(view, lang))
+    rows = [f"{_who(view, seat, lang)}: {value}" for seat, value in _standings(game_key, view,
+                                                                               lang)]
     if rows:
         parts.append(_sentence(say(lang, "standings", rows="; ".join(rows))))
-    changed = _changed(game_key, view, lang, kind)
-    if changed:
-        parts.append(changed)
+    parts.append(_changed(game_key, view, lang, kind))
     said = " ".join(p for p in parts if p)
     if kind == "card":
-        said = f"{said} {_moves(view.get('card') or {}, lang, LIMIT - len(said) - 1)}"
+        room = max(TARGET - len(said) - 1, LEAST_MOVES)
+        said = f"{said} {_moves(game_key, view.get('card') or {}, lang, room)}"
     return clipped(said)
 
 
@@ -95,13 +110,51 @@ def _turn(game_key: str, view: dict, lang: str, acting: list[int]) -> str:
     return say(lang, "acts" if task else "acts_bare", count=len(acting), who=who, task=task)
 
 
+def _standings(game_key: str, view: dict, lang: str) -> list[tuple[int, str]]:
+    """The card's standings, Rheinländer's in words: the card's "6 P., 1 Herzogt." was read
+    aloud as a word "Herzogt"."""
+    rows = standings(game_key, view, lang)
+    if game_key != "rheinlaender":
+        return rows
+    players = {p.get("seat"): p for p in view.get("players") or [] if isinstance(p, dict)}
+    spoken = []
+    for seat, value in rows:
+        player = players.get(seat) or {}
+        if "board_points" in player and not player.get("bankrupt"):
+            held = sum(d.get("owner") == seat for d in view.get("duchies") or [])
+            points = player["board_points"]
+            value = say(lang, "stand.rheinlaender_points", points=points, count=points,
+                        duchies=texts.render("render.card.duchies", {"count": held}, lang))
+        spoken.append((seat, value))
+    return spoken
+
+
+def _piles(view: dict, lang: str) -> str:
+    """Trödler's dealer piles while they lie on the table: each by its top card and how
+    many cards it holds, as the picture shows them (open piles too: the rest is a list)."""
+    said = []
+    for pile in view.get("piles") or []:
+        if not isinstance(pile, dict):
+            continue
+        cards = pile.get("cards")
+        top = cards[-1] if cards else pile.get("top")
+        count = len(cards) if cards else int(pile.get("covered") or 0) + (top is not None)
+        said.append(say(lang, "pile", number=pile.get("number"), count=count,
+                        top=card_words(top, lang)) if top is not None
+                    else say(lang, "pile_empty", number=pile.get("number")))
+    return say(lang, "piles", piles="; ".join(said)) if said else ""
+
+
 def _changed(game_key: str, view: dict, lang: str, kind: str) -> str:
-    """The places the picture marks as changed, named as the picture labels them."""
+    """The places the picture marks as changed, named as the picture labels them, or as
+    the game's own texts name them where a label is a short mark (Rheinländer's "3L")."""
     changed = (view.get("card") or {}).get("changed") if kind == "card" else view.get("changed")
     keys = changes.places(changed)
     scene = card_scene.scene(game_key, view) if keys else None
+    spoken = _spaces(view, keys, lang) if game_key == "rheinlaender" and keys else {}
     named = list(dict.fromkeys(
-        scene.places[key].label if scene is not None and key in scene.places else key
+        spoken.get(key) or (scene.places[key].label if scene is not None and key in
+                            scene.places else key)
         for key in keys))
     if len(named) > PLACES:
         named = [*named[:PLACES], say(lang, "more", count=len(named) - PLACES)]
@@ -115,18 +168,78 @@ def _changed(game_key: str, view: dict, lang: str, kind: str) -> str:
     return " ".join(said)
 
 
-def _moves(card: dict, lang: str, room: int) -> str:
-    """The moves the card lists, as the channel read them, the latest that fit ``room``
-    (the older ones counted)."""
-    moves = [_sentence(plain(m.get("text") or "")) for m in card.get("moves") or []
-             if plain(m.get("text") or "")]
+def _spaces(view: dict, keys: list[str], lang: str) -> dict[str, str]:
+    """Rheinländer's spaces as its log names them ("3 left", "island 10/11"), a realm by
+    the space beside it that changed too ("castle by 3 left", as "takes the castle by 3
+    left" says), else by its first land neighbour: "Castle" alone said not which."""
+    from engine.rheinlaender.board import get_board
+    from engine.rheinlaender.words import place, realm
+
+    try:
+        board = get_board(view["board"])
+    except (KeyError, ValueError):
+        return {}
+    named: dict[str, str] = {}
+    for key in keys:
+        record = board.spaces.get(key)
+        if record is None:
+            continue
+        if record["kind"] != "realm":
+            named[key] = texts.say(place(board, key), lang)
+            continue
+        marker = (view.get("realms") or {}).get(key)
+        land = [n for n in board.neighbours.get(key, ()) if board.spaces[n]["kind"] != "realm"]
+        beside = next((n for n in land if n in keys), land[0] if land else None)
+        if marker and beside is not None:
+            named[key] = say(lang, "realm_by", realm=texts.say(realm(marker), lang),
+                             place=texts.say(place(board, beside), lang))
+    return named
+
+
+def _moves(game_key: str, card: dict, lang: str, room: int) -> str:
+    """The moves the card lists, as the channel read them, the newest first, as many whole
+    as fit in ``room`` (the newest always, shortened by whole pieces if it must be), the
+    older ones counted."""
+    moves = [_sentence(text) for m in card.get("moves") or []
+             if (text := _unlisted(plain(m.get("text") or ""), lang))]
     if not moves:
         return _sentence(texts.render("render.card.since_start" if card.get("first")
                                       else "render.card.no_new_moves", {}, lang))
     earlier = int(card.get("earlier") or 0)
-    while True:
-        said = say(lang, "moves_more" if earlier else "moves", count=earlier,
-                   moves=" ".join(moves))
-        if len(said) <= room or len(moves) == 1:
-            return said
-        moves, earlier = moves[1:], earlier + 1
+    newest_first = moves[::-1]
+
+    def told(said: list[str]) -> str:
+        left = earlier + len(moves) - len(said)
+        text = say(lang, "moves", count=len(said), moves=" ".join(said))
+        return f"{text} {say(lang, 'moves_earlier', count=left)}" if left else text
+
+    said = [newest_first[0]]
+    if len(told(said)) > room:
+        spare = room - len(told([""]))
+        said = [shortened(newest_first[0], lambda text: len(_sentence(text)) <= spare,
+                          game_key)]
+    for move in newest_first[1:]:
+        if len(told([*said, move])) > room:
+            break
+        said.append(move)
+    # the channel's " · " between one seat's moves is read out as "middle dot"
+    return told(said).replace(" · ", "; ")
+
+
+def _unlisted(text: str, lang: str) -> str:
+    """``text`` without the log lines that list a pile card by card (``LISTINGS``)."""
+    for key in LISTINGS:
+        template = texts.catalogue(lang).get(key)
+        if template:
+            text = _listing(template).sub("", text)
+    return text.strip()
+
+
+def _listing(template: str) -> re.Pattern[str]:
+    """Lines said from ``template``, one after another, with the colon or semicolon before
+    them: what is left reads "deals 4 piles, … (everyone sees every card)"."""
+    line = re.escape(template)
+    for name in re.findall(r"\{(\w+)\}", template):
+        line = line.replace(re.escape(f"{{{name}}}"), r"[^;·]*?")
+    end = r"(?=;|\s·|\.\s|\.?$)"
+    return re.compile(rf"[:;]?\s*{line}{end}(?:;\s*{line}{end})*")
