@@ -23,8 +23,14 @@ def test_each_standing_says_its_points_parts(players, lang, words):
         d = standing["detail"]
         assert standing["score"] == d["request_points"] + d["goods"]
         said = f"{standing['score']} {words[0]} ({d['request_points']} {words[1]} "
-        # a seat out of the scoring has no place, only the points it would have had
-        head = "– " if d["total_damage"] else f"{standing['rank']}. "
-        line = next((t for t in texts if t.startswith(head) and said in t), None)
+        if d["total_damage"]:
+            # out of the scoring: no place, and the points it would have had on the line
+            # its '– ' opens or the next
+            # (its longer line may wrap: read the standings' lines as one)
+            assert any(t.startswith("– ") for t in texts), texts
+            line = next((t for t in [" ".join(texts)] if said in t), None)
+        else:
+            line = next((t for t in texts if t.startswith(f"{standing['rank']}. ")
+                         and said in t), None)
         assert line is not None, (said, texts[:12])
         assert f"+ {d['goods']} " in line and "…" not in line, line
