@@ -103,8 +103,23 @@ def test_an_easy_18rhl_beginner_withholds_when_it_does_not_play_normals_move() -
         moves = game.legal(state, seat)
         if {m["type"] for m in moves} == {"dividend"}:
             pool = easy.sensible("18rhl", state, seat, moves, new_rng(version))
-            assert [m["kind"] for m in pool] == ["withhold"]
-            seen += 1
+            if easy._rhl18_needs_train(state):  # normal's turn: it saves for the train
+                assert pool == []
+            else:
+                assert [m["kind"] for m in pool] == ["withhold"]
+                seen += 1
         game.apply(state, seat, ai.choose(game, state, seat, "normal",
                                           ai.move_seed(1000, version, seat)))
     assert seen == 3
+
+
+@pytest.mark.parametrize("index", [1, 5])
+def test_easy_18rhl_seats_stay_solvent_when_their_trains_rust(index: int) -> None:
+    # Six players, normal in seat ``index``: a beginner's corporation paid for a tile and a
+    # token (or let a train pass) while its trains were about to rust, then had to buy one
+    # it could not pay for, and its president went bankrupt.
+    from bench.ai_strength import play
+
+    outcome = play("18rhl", 6, index)
+    assert outcome.finished and not outcome.error, outcome.error
+    assert outcome.other_out == 0, "an easy seat went bankrupt"

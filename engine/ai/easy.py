@@ -49,7 +49,7 @@ from engine.core import Action, State, new_rng, rng_below
 # Chance in 1000 of playing ``normal``'s move, by game: high enough that the beginner
 # keeps its orders and corporations going, low enough that ``normal`` still takes first
 # place against ``easy`` seats nearly always (bench/AI_STRENGTH.md, the first table).
-SHARPNESS = {"rhein": 0, "18rhl": 250, "troedler": 250, "rheinlaender": 150}
+SHARPNESS = {"rhein": 0, "18rhl": 100, "troedler": 250, "rheinlaender": 150}
 
 RHEIN_MAX_OPEN = 1  # open orders a beginner juggles (``normal``: 2)
 RHEIN_NOTICE = 120  # chance in 1000 that a beginner notices an order on the list
@@ -142,6 +142,8 @@ def _rhl18(state: State, seat: int, moves: list[Action], rng: dict[str, int]) ->
     from engine.ai import rhl18 as N
     from engine.rhl18 import flow as F
 
+    if _rhl18_needs_train(state):
+        return []
     cash = N.cash(state, seat)
     mine = [c for c, corp in state["corps"].items() if corp.get("president") == seat]
     spare = cash - N.RESERVE * N.next_train_price(state)
@@ -172,6 +174,21 @@ def _rhl18(state: State, seat: int, moves: list[Action], rng: dict[str, int]) ->
         return True  # lay_tile, place_token, run_routes, discard_train, pass
 
     return [m for m in moves if ok(m)]
+
+
+def _rhl18_needs_train(state: State) -> bool:
+    """The operating corporation runs no train that outlasts the next phase: its turn is
+    ``normal``'s. A beginner's corporation that paid for a tile or a token, or let a train
+    pass, before its trains rusted was left short of the train it then had to buy, and its
+    president went bankrupt paying for it (2 of 60 easy seats in 12 six-player games)."""
+    from engine.ai import rhl18 as N
+    from engine.rhl18 import flow as F
+
+    rnd = state["round"]
+    if rnd["type"] != "Operating" or rnd.get("offer") or rnd["discard"]:
+        return False
+    corp = state["corps"][F.current_corp(state)]
+    return not any(N.train_life(state, train) >= 1 for train in corp["trains"])
 
 
 _FILTERS: dict[str, Filter] = {"rhein": _rhein, "18rhl": _rhl18}
