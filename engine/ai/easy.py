@@ -52,8 +52,8 @@ from engine.core import Action, State, new_rng, rng_below
 SHARPNESS = {"rhein": 0, "18rhl": 100, "troedler": 250, "rheinlaender": 150}
 
 RHEIN_MAX_OPEN = 1  # open orders a beginner juggles (``normal``: 2)
-RHEIN_NOTICE = 120  # chance in 1000 that a beginner notices an order on the list
-RHEIN_FORGET = 800  # chance in 1000 that a beginner lets a step of its plan pass
+RHEIN_NOTICE = 150  # chance in 1000 that a beginner notices an order on the list
+RHEIN_FORGET = 550  # chance in 1000 that a beginner lets a step of its plan pass
 
 Filter = Callable[[State, int, list[Action], dict[str, int]], list[Action]]
 
