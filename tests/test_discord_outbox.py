@@ -10,7 +10,7 @@ import random
 import pytest
 from discord_standin import Member, running_bot
 from discord_standin.server import DiscordError, StandIn
-from discord_standin.table import Played, open_table, play_turn, row_of, seat_users
+from discord_standin.table import Played, open_table, play_turn, row_of, seat_users, to_move
 
 from bot.discord.delivery import Delivery
 from bot.replies import Attachment, Audience, Reply
@@ -24,13 +24,6 @@ def no_waiting(bot) -> None:
     async def nosleep(_seconds: float) -> None:
         return None
     bot.client.delivery.policy.sleep = nosleep
-
-
-async def to_move(bot, people: list[Member]) -> Member:
-    row = await row_of(bot, bot.stand_in.channel)
-    users = await seat_users(bot, row.id)
-    waiting = {users[seat] for seat in row.active_seats}
-    return next(p for p in people if p.id in waiting)
 
 
 async def a_move_whose_posts_fail(bot, lang: str):

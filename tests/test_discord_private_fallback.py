@@ -6,16 +6,9 @@ deleted and the hand shown nowhere (a review found it with 25 injected 503s)."""
 from __future__ import annotations
 
 from discord_standin import Member, running_bot
-from discord_standin.table import open_table, row_of, seat_users
+from discord_standin.table import open_table, to_move
 
 from bot.i18n import t
-
-
-async def to_move(bot, people: list[Member]) -> Member:
-    row = await row_of(bot, bot.stand_in.channel)
-    users = await seat_users(bot, row.id)
-    waiting = {users[seat] for seat in row.active_seats}
-    return next(p for p in people if p.id in waiting)
 
 
 async def a_hand_while_followups_fail(bot, closed: bool):

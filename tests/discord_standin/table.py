@@ -46,6 +46,14 @@ async def seat_users(bot: Bot, game_id: int) -> dict[int, int | None]:
     return {s.seat: s.user_id for s in await bot.client.store.seats(game_id) if s.seat is not None}
 
 
+async def to_move(bot: Bot, people: list[Member]) -> Member:
+    """The member of ``people`` the game in the stand-in's channel waits on."""
+    row = await row_of(bot, bot.stand_in.channel)
+    users = await seat_users(bot, row.id)
+    waiting = {users[seat] for seat in row.active_seats}
+    return next(p for p in people if p.id in waiting)
+
+
 async def open_table(bot: Bot, game: str, humans: list[Member], bots: int = 0,
                      played: Played | None = None, channel: int | None = None,
                      level: str = "easy", variants: str | None = None,
