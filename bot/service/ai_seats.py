@@ -35,6 +35,10 @@ EVENT = ""
 # seat played as a person would.
 STAND_IN_LEVEL = "normal"
 BEFORE = -1  # ``_played_out``'s knock-out section when the move that set the run off made it
+# A run that ends the game in more posts than this says its earlier phases as a count. An
+# 18Rhl player who left after the other was bankrupt set off the AI seats' last eight operating
+# rounds in eleven posts (~15,000 characters) to a table that could only read the result.
+LONG_RUN_POSTS = 2
 
 
 class AiSeats(ServiceBase):
@@ -47,7 +51,8 @@ class AiSeats(ServiceBase):
         routes run) are left out for AI seats: a map per corporation's run was a phone's
         length of scrolling each, where the text says the run. A run that knocks a seat out
         (``Game.alert_keys``) and goes on to the game's end says the phases after the knock-out
-        as a count, and so does a run with no human left at the table (:meth:`_played_out`).
+        as a count, and so does a run with no human left at the table (:meth:`_played_out`),
+        or one that plays the game to its end in more than ``LONG_RUN_POSTS`` posts.
         An AI's answer to another AI's offer (``Game.asking_seat``) is said within the
         asker's moves, as part of its turn: apart, the offer and its answer read as three
         turns ("PfE offers CME 114M for a 3-train; CME declines" is one). So is its answer
@@ -129,7 +134,8 @@ class AiSeats(ServiceBase):
                 sections = self._played_out(table, sections, None)  # nobody left to read it
             elif alerted is not None:
                 sections = self._played_out(table, sections, alerted)
-            elif await self._knocked_out_before(table, made):
+            elif await self._knocked_out_before(table, made) or \
+                    len(self._ai_posts(table, sections)) > LONG_RUN_POSTS:
                 sections = self._played_out(table, sections, BEFORE)
         return replies + self._ai_posts(table, sections, board)
 
