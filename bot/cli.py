@@ -303,6 +303,8 @@ UNDERLINE = re.compile(r"__(\S(?:.*?\S)?)__")
 ALERT_PING = re.compile(r"(?<=\*\*)(?: <@\d+>)+(?=\n|$)")
 ESCAPED = re.compile(r"\\([.*_~`>#|-])")
 SLASH_COMMAND = re.compile(r"/(?:game|spiel|rules|regeln)(?: [\w-]+)?(?= |\b|$)")
+# "/rules topic:overview" is typed "rules overview" here
+RULES_TOPIC = re.compile(r"/(rules|regeln) (?:topic|thema):")
 
 
 def terminal_wording(text: str) -> str:
@@ -311,6 +313,7 @@ def terminal_wording(text: str) -> str:
     command the hot-seat has a word for becomes that word."""
     text = UNDERLINE.sub(r"\1", text.replace("**", ""))
     text = ESCAPED.sub(r"\1", re.sub(r"(?<!\\)`", "", text))
+    text = RULES_TOPIC.sub(lambda m: TERMINAL_WORDS[f"/{m[1]}"] + " ", text)
     return SLASH_COMMAND.sub(lambda m: TERMINAL_WORDS.get(m[0], m[0]), text)
 
 

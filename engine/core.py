@@ -281,14 +281,19 @@ class Game:
 
     def rules(self, topic: str | None = None) -> str:
         """Help text for a topic (its name, or its display name in any language), or the
-        list of topics by their display names."""
+        list of topics by their display names; no topic at all is the overview, then that
+        list."""
         found = self.topic_named(topic) if topic else None
         if found is None:
             topics = msg("core.rules.topics", title=self.title,
                          topics=[self.topic_title(name) for name in sorted(self.topics)])
             # a mistyped topic is said to be one: the bare list read as if it were ignored
-            return msg("core.rules.no_topic", topic=clip_word(topic.strip()), topics=topics) \
-                if topic and topic.strip() else topics
+            if topic and topic.strip():
+                return msg("core.rules.no_topic", topic=clip_word(topic.strip()), topics=topics)
+            # a newcomer's first /rules game:X read only topic names, none of the game
+            if "overview" in self.topics:
+                return msg("core.rules.start", overview=self.topics["overview"], topics=topics)
+            return topics
         return self.topics[found]
 
     def topic_title(self, name: str) -> str:

@@ -802,7 +802,7 @@ def _mygames_command(adapter: Adapter) -> app_commands.Command:
 def _rules_command(adapter: Adapter) -> app_commands.Command:
     @app_commands.command(name="rules", description="Rules help for a game")
     @app_commands.describe(game="Which game (default: this channel's game)",
-                           topic="A topic, e.g. components; empty lists the topics")
+                           topic="A topic, e.g. overview; empty shows the overview and lists the topics")
     @app_commands.choices(game=game_choices(adapter.games))
     async def rules(interaction: discord.Interaction, game: str | None = None,
                     topic: str | None = None) -> None:
@@ -819,7 +819,9 @@ def _rules_command(adapter: Adapter) -> app_commands.Command:
         for g in games:
             for name in g.topics:
                 title = say(g.topic_title(name), interaction.locale)
-                label = name if title.lower() == name else f"{title} ({name})"
+                # a title that is its name, only capitalised, is said once but titled: a
+                # list of "archbishop" among "Duke figures (dukes)" read as unfinished
+                label = title if title.lower() == name else f"{title} ({name})"
                 if needle in label.lower():
                     shown[name] = label
         return to_choices((label, name) for name, label in sorted(shown.items()))
