@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import io
-import struct
-import zlib
 from functools import lru_cache
 from pathlib import Path
 
@@ -59,46 +57,79 @@ def marker(draw: ImageDraw.ImageDraw, centre: tuple[float, float], radius: float
               fill=text_colour_on(fill), anchor="mm")
 
 
-def to_png(image: Image.Image) -> bytes:
-    """Encode at a fast compression level: boards are posted often and must stay small.
+# zlib level for every picture. On a palette picture (a third of the bytes of RGB) level 2
+# finds ~8 % more than level 1 in the same time; level 4 and up cost more than the palette saved.
+PNG_LEVEL = 2
+# A colour covering at least this share of a picture is one of its flat colours (a fill, a
+# lane, a table stripe, the ink): each keeps an entry of its own, so two fills a few levels
+# apart never merge. Boards have 15-50 of them; the rest are anti-aliased blends.
+FLAT_SHARE = 1 / 4000
+MAX_FLAT = 128
+# Octree entries this close to a flat colour (in 4-level steps per channel) are dropped: they
+# would take that colour's pixels away from it when the picture is mapped onto the palette.
+NEAR_FLAT_STEPS = 1
 
-    RGB images (every board) take the fast path below; other modes go through Pillow.
+
+def to_png(image: Image.Image) -> bytes:
+    """Every picture we post, as PNG on a palette of at most 256 colours.
+
+    Players read boards on phones, often on mobile data: a palette picture is under half the
+    bytes of the RGB one (bench/RESULTS.md, "Pictures on a palette"). A picture of at most 256
+    colours keeps every pixel exactly. A board has 1,000-3,000 (anti-aliased text and edges
+    between a few dozen flat colours): its flat colours stay within a few levels and the
+    blends within ~50 on a few pixels in 100,000 (tests/test_png_palette.py).
     """
     if image.mode == "RGB":
-        return _png_rgb(image)
+        image = _on_palette(image)
     buffer = io.BytesIO()
-    image.save(buffer, format="PNG", compress_level=1)
+    image.save(buffer, format="PNG", compress_level=PNG_LEVEL)
     return buffer.getvalue()
 
 
-def _png_rgb(image: Image.Image) -> bytes:
-    """The same pixels as Pillow's PNG in about half the time (bench/RESULTS.md).
+def _on_palette(image: Image.Image) -> Image.Image:
+    if image.getcolors(256) is not None:
+        # median cut hands back every colour exactly when there are no more than it may keep
+        return image.quantize(256, Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+    palette = Image.new("P", (1, 1))
+    palette.putpalette([level for colour in _board_palette(image) for level in colour])
+    return image.quantize(palette=palette, dither=Image.Dither.NONE)
 
-    Pillow tries all five PNG row filters on every row, which costs more than the deflate
-    itself. Boards are flat colours and straight edges, for which the "Up" filter alone
-    compresses within a few per cent of that, and it is one C call: each byte minus the byte
-    above it, modulo 256 (``subtract_modulo`` against the image shifted down by one row).
-    Rows are fed to the compressor one by one rather than joined first: on this machine a
-    fresh multi-megabyte buffer costs more in page faults than the copy itself.
+
+def _board_palette(image: Image.Image) -> list[tuple[int, int, int]]:
+    """The flat colours exactly, then Pillow's fast octree for the blends.
+
+    The octree alone merges every colour within a 16-level cube into one averaged entry: Rhein's
+    grey train lane took on the beige of its closed stops, and its table lost its stripes.
+    Both the counting and the octree look at every other pixel of every other row (a quarter
+    of the work; 4 instead of 15 ms on a full board), which any flat colour survives.
     """
-    width, height = image.size
-    above = Image.new("RGB", image.size)
-    above.paste(image, (0, 1))  # the last row falls off the bottom
-    data = memoryview(ImageChops.subtract_modulo(image, above).tobytes())
-    stride = 3 * width
-    deflate = zlib.compressobj(1)
-    parts = []
-    for y in range(height):
-        parts.append(deflate.compress(b"\x02"))  # filter type 2, "Up", for this row
-        parts.append(deflate.compress(data[y * stride:(y + 1) * stride]))
-    parts.append(deflate.flush())
-    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)  # 8-bit RGB, no interlace
-    return (b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", header) +
-            _chunk(b"IDAT", b"".join(parts)) + _chunk(b"IEND", b""))
+    sample = image.resize((max(1, image.width // 2), max(1, image.height // 2)),
+                          Image.Resampling.NEAREST)
+    # None beyond 65,536 colours (a photograph, not a board): then the octree has every entry
+    counts = sorted(sample.getcolors(1 << 16) or [], reverse=True)
+    least = max(8, int(sample.width * sample.height * FLAT_SHARE))
+    flat: list[tuple[int, int, int]] = []
+    taken: set[tuple[int, int, int]] = set()
+    for count, colour in counts[:MAX_FLAT]:
+        if count < least:
+            break
+        if _cell(colour) not in taken:  # two flats in one cell would map onto one entry
+            flat.append(colour)
+            taken.add(_cell(colour))
+    near = {(r + dr, g + dg, b + db) for r, g, b in taken
+            for dr in _STEPS for dg in _STEPS for db in _STEPS}
+    blends = sample.quantize(256 - len(flat), Image.Quantize.FASTOCTREE,
+                             dither=Image.Dither.NONE).getpalette() or []
+    entries = [(blends[i], blends[i + 1], blends[i + 2]) for i in range(0, len(blends), 3)]
+    return flat + [colour for colour in entries if _cell(colour) not in near]
 
 
-def _chunk(kind: bytes, body: bytes) -> bytes:
-    return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+_STEPS = range(-NEAR_FLAT_STEPS, NEAR_FLAT_STEPS + 1)
+
+
+def _cell(colour: tuple[int, int, int]) -> tuple[int, int, int]:
+    # Pillow maps a colour onto a palette by its top six bits per channel
+    return (colour[0] >> 2, colour[1] >> 2, colour[2] >> 2)
 
 
 # What changed since a player last looked (a touched city, area or hex) is outlined in this
