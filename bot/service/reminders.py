@@ -76,6 +76,15 @@ CLOCK_STAGES = (0.5, 0.75, 0.9)
 EXPIRED_REPOST_HOURS = 24.0  # a stalled seat's expiry notice comes back daily
 # A turn reminder this close to a move clock warning of the same turn is that warning.
 FOLD_SECONDS = 3600.0
+# A "still your turn" reminder due this soon after a turn DM to its player goes out in that
+# DM and counts from it: at the end of quiet hours a player with many games got the burst at
+# 07:00 and then the reminders timed from last night's moves at 08:00.
+TURN_FOLD_SECONDS = 2 * 3600.0
+# A new turn this soon after a turn DM to its player waits until this much after that DM and
+# goes out with any others that came meanwhile: opponents moving in several games at once
+# made one DM each in the same minute.
+TURN_BATCH_SECONDS = 300.0
+DM_TEXT_LIMIT = 1900  # under Discord's 2000 characters, room for the embed title
 
 Sender = Callable[[int, Reply], Awaitable[None]]
 # A channel post: the id of the message it made, where the sender knows it (the daily
@@ -252,18 +261,19 @@ class Reminders:
         # Idle notices first: they end the turn reminders of their game in this same pass.
         idle = {row.game_id for row in rows if row.kind == "idle"}
         handled = 0
-        for row in sorted(rows, key=lambda row: row.kind != "idle"):  # stable: due order
+        for unit in _units(rows, idle):
             if time.monotonic() >= stop_at:
                 return handled
+            row = unit[0]
             if row.kind == "idle":
                 await self._fire_idle(row)
             elif row.kind == "turn" and row.game_id not in idle:
-                await self._fire_turn(row, now)
+                await self._fire_turns(unit, now)
             elif row.kind == "clock" and row.game_id not in idle:
                 await self._fire_clock(row, now)
             elif row.kind == "digest":
                 await self._fire_digest(row, now)
-            handled += 1
+            handled += len(unit)
         return handled
 
     # -- what the service calls -----------------------------------------------------------
@@ -402,46 +412,90 @@ class Reminders:
         self.wake()
 
     # -- firing ---------------------------------------------------------------------------
-    async def _fire_turn(self, row: ReminderRow, now: float) -> None:
-        assert row.user_id is not None
+    async def _fire_turns(self, rows: list[ReminderRow], now: float) -> None:
+        """One player's due turn rows: one DM for all of them (and for their reminders due
+        soon after, see ``TURN_FOLD_SECONDS``), not one DM per game."""
+        assert rows[0].user_id is not None
+        settings = await self.store.settings(rows[0].user_id)
+        mine = [row for row in await self.store.reminders(user_id=settings.user_id)
+                if row.kind == "turn"]
+        last_dm = max((float(row.payload["last_sent"]) for row in mine
+                       if row.payload.get("last_sent") is not None), default=None)
+        ready = [row for row in rows if await self._turn_ready(row, settings, now, last_dm)]
+        if not ready:
+            return
+        settings = await self.store.settings(settings.user_id)  # a mention may have closed DMs
+        taken = {row.id for row in rows}
+        ready += [row for row in mine if row.id not in taken and row.sent > 0
+                  and now < row.due_at <= now + TURN_FOLD_SECONDS
+                  and await self._foldable(row, now)]
+        alone = [row for row in ready if _hand(row)]  # a dealt hand keeps its own DM
+        together = [row for row in ready if not _hand(row)]
+        for row in alone:
+            await self._send_turns([row], settings, now)
+        if together:
+            await self._send_turns(together, settings, now)
+
+    async def _turn_ready(self, row: ReminderRow, settings: Settings, now: float,
+                          last_dm: float | None) -> bool:
+        """Whether this due turn row goes out in a DM now; if not, it is moved, deleted or
+        said as a channel mention here."""
         game = await self.store.game(row.game_id)
-        settings = await self.store.settings(row.user_id)
         if game is None or game.status != "active" or not settings.remind_on:
             await self.store.delete_reminder(row.id)
-            return
+            return False
         if in_quiet_hours(settings, now):
             await self._reschedule(row, next_allowed(settings, now))
-            return
+            return False
         if settings.dms_closed:  # known closed: no request that is bound to fail
             await self._mention_instead(row, now)
-            return
+            return False
+        if row.sent == 0 and not _hand(row) and last_dm is not None and \
+                now < last_dm + TURN_BATCH_SECONDS:
+            await self._reschedule(row, last_dm + TURN_BATCH_SECONDS)
+            return False
         said = await self._clock_says_it(row, now)
         if said is True:  # counted as sent: the next one as usual
             payload = {**row.payload, "last_sent": now}
             due = next_allowed(settings, now + settings.every_hours * 3600)
             await self.store.move_reminder(row.id, due, row.sent + 1, payload)
-            return
+            return False
         if said is not False:  # a clock notice is about to go out: after it, this again
             await self._reschedule(row, said + 1)
-            return
+            return False
+        return True
+
+    async def _foldable(self, row: ReminderRow, now: float) -> bool:
+        """Whether a reminder not yet due may go out with the turn DM being sent now."""
+        game = await self.store.game(row.game_id)
+        return game is not None and game.status == "active" and \
+            await self._clock_says_it(row, now) is False
+
+    async def _send_turns(self, rows: list[ReminderRow], settings: Settings,
+                          now: float) -> None:
+        assert rows[0].user_id is not None
+        reply = _turn_dm(rows[0]) if len(rows) == 1 else _turns_dm(rows)
         try:
-            await self.send_dm(row.user_id, _turn_dm(row))
+            await self.send_dm(rows[0].user_id, reply)
         except DeliveryFailed as error:
-            if error.closed_dms:
-                await self._remember_closed(settings)
-                await self._mention_instead(row, now)
-            else:
-                await self._failed(row, settings, now, error)
+            for row in rows:
+                if error.closed_dms:
+                    await self._remember_closed(settings)
+                    await self._mention_instead(row, now)
+                else:
+                    await self._failed(row, settings, now, error)
             return
         except Exception as error:
-            log.exception("reminder DM to %s failed", row.user_id)
-            await self._failed(row, settings, now, error)
+            log.exception("reminder DM to %s failed", rows[0].user_id)
+            for row in rows:
+                await self._failed(row, settings, now, error)
             return
-        payload = {**row.payload, "last_sent": now}
-        payload.pop("failures", None)
-        payload.pop("hand", None)  # said: hidden information is kept no longer than that
-        due = next_allowed(settings, now + settings.every_hours * 3600)
-        await self.store.move_reminder(row.id, due, row.sent + 1, payload)
+        for row in rows:
+            payload = {**row.payload, "last_sent": now}
+            payload.pop("failures", None)
+            payload.pop("hand", None)  # said: hidden information is kept no longer than that
+            due = next_allowed(settings, now + settings.every_hours * 3600)
+            await self.store.move_reminder(row.id, due, row.sent + 1, payload)
 
     async def _failed(self, row: ReminderRow, settings: Settings, now: float,
                       error: BaseException) -> None:
@@ -673,6 +727,57 @@ def _hand(row: ReminderRow) -> str:
     """The hand a turn reminder carries: only its first DM, which went out with the deal
     (a later reminder would show a hand that may have changed since)."""
     return str(row.payload.get("hand") or "") if row.sent == 0 else ""
+
+
+def fit_lines(lines: list[str], foot: list[str], more: Callable[[int], str],
+              limit: int = DM_TEXT_LIMIT) -> str:
+    """``lines`` and then ``foot`` as one text of at most ``limit`` characters: whole lines
+    of ``lines`` as long as they fit, then ``more(n)`` for the ``n`` left out; the foot is
+    always kept. A line alone longer than the limit is cut (the last guard)."""
+    text = "\n".join([*lines, *foot])
+    if len(text) <= limit:
+        return text
+    kept: list[str] = []
+    for count, line in enumerate(lines):
+        rest = [more(len(lines) - count - 1), *foot] if count + 1 < len(lines) else foot
+        if len("\n".join([*kept, line, *rest])) > limit:
+            break
+        kept.append(line)
+    text = "\n".join([*kept, more(len(lines) - len(kept)), *foot])
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def _units(rows: list[ReminderRow], idle: set[int]) -> list[list[ReminderRow]]:
+    """The claimed rows in firing order, idle notices first; each player's turn rows
+    together (their one DM), every other row alone."""
+    units: list[list[ReminderRow]] = []
+    turns: dict[int | None, list[ReminderRow]] = {}
+    for row in sorted(rows, key=lambda row: row.kind != "idle"):  # stable: due order
+        if row.kind == "turn" and row.game_id not in idle:
+            if row.user_id in turns:
+                turns[row.user_id].append(row)
+                continue
+            turns[row.user_id] = [row]
+            units.append(turns[row.user_id])
+        else:
+            units.append([row])
+    return units
+
+
+def _turns_dm(rows: list[ReminderRow]) -> Reply:
+    """One DM for several games waiting on its reader: a line and a link each."""
+    lang = str(rows[0].payload.get("language", "en"))
+    lines = []
+    for row in rows:
+        payload = row.payload
+        key = "rem.turns_line" if row.sent == 0 else "rem.turns_line_again"
+        lines.append(t(key, lang, title=payload.get("title"), phase=payload.get("phase"),
+                       channel=payload["channel_id"],
+                       link=channel_link(payload.get("guild_id"), payload["channel_id"])))
+    text = fit_lines([t("rem.turns_head", lang, count=len(rows)), *lines],
+                     [t("rem.turns_foot", lang)],
+                     lambda count: t("rem.turns_more", lang, count=count))
+    return Reply(text, Audience.DM, user_id=rows[0].user_id, title=t("rem.turn_title", lang))
 
 
 def _turn_dm(row: ReminderRow) -> Reply:
