@@ -28,10 +28,11 @@ from bot.service.base import (
 )
 from bot.service.extras import NoZoom, extras_for
 from bot.service.move_lists import entry_count, first_choices, moves_head
+from bot.service.moves import move_said
 from bot.service.pictures import move_words
 from bot.store import ActionRow, GameRow, SeatRow
 from engine.core import Action, Game, State
-from engine.text import say, text_of
+from engine.text import Msg, say, text_of
 from render.turn_card import standings
 
 
@@ -122,15 +123,21 @@ class Looking(ServiceBase):
         state = table.state
         assert state is not None
         action = self._parse(table, seat, move)
-        table.game.apply(json.loads(json.dumps(state)), seat, action)  # RuleError: refused
+        after = json.loads(json.dumps(state))
+        lines = table.game.apply(after, seat, action)  # RuleError: refused
         text, view = extras_for(table.row.game_key).preview(table.game, state, seat, action,
                                                                    lang=ctx.locale)
+        if view is None:  # no picture's caption: the move in the reader's words and form
+            text = t("svc.preview.head", ctx.locale,
+                     move=table.label(state, action, ctx.locale))
+        text = "\n".join([text, *_effect(table, seat, action, after, lines, ctx.locale)])
         files = []
         if view is not None:
             png = await asyncio.to_thread(self.render, table.row.game_key, view)
             files = [Attachment(f"{table.row.game_key}-{table.row.id}-preview.png", png,
                                 self._alt(table, state, view, "picture", text))]
-        return notices + [_private(ctx, _clip(text), files=files)]
+        # pings=(): a knock-out's record names its player with a mention
+        return notices + [_private(ctx, _clip(text), files=files, pings=())]
 
     @_guarded
     async def hand(self, ctx: Ctx) -> list[Reply]:
@@ -332,6 +339,119 @@ def _log_entries(table: Table, actions: list[ActionRow], lang: str) -> list[_Log
         else:
             entries.append(_LogEntry(number, number, action.seat, mover, lead, said))
     return entries
+
+
+def _effect(table: Table, seat: int, action: Action, after: State, lines: list[Any],
+            lang: str) -> list[str]:
+    """What ``/game preview`` says ``action`` would do: its lines as the channel would
+    post them, and the mover's standing before and after. A move that draws or reveals
+    something (``Game.reveals``) shows only what comes before it and says that it does:
+    the card drawn, the deck's next orders, and whatever follows from them are for the
+    move itself to show."""
+    game, state = table.game, table.state
+    assert state is not None
+    drawn = game.reveals(after) != game.reveals(state)
+    others = _variants(table, seat, action) if drawn else []
+    kept = _unrevealed(table, seat, lines, others) if drawn else len(lines)
+    said = move_said(table, seat, state, action, lines[:kept], lang) \
+        if kept or not drawn else []
+    out = [f"> {row}" for line in said for row in line.splitlines() if row.strip()]
+    standing = _standing(table, seat, after, others, drawn, lang)
+    if standing is not None:
+        out.append(t("svc.preview.standing", lang, before=standing[0], after=standing[1])
+                   if standing[0] != standing[1] else
+                   t("svc.preview.standing_same", lang, now=standing[0]))
+    if drawn and (kept < len(lines) or _draws(state, after)):
+        out.append(t("svc.preview.draws", lang))
+    return [t("svc.preview.would", lang), *out] if out else []
+
+
+def _variants(table: Table, seat: int, action: Action) -> list[tuple[list[Any], State]]:
+    """``action`` played on copies of the position whose random draws come out otherwise:
+    what differs between them depends on what is drawn."""
+    state = table.state
+    assert state is not None
+    out = []
+    for salt in (0x5DEECE66D, 0x2545F4914F6CDD1D):
+        copy = json.loads(json.dumps(state))
+        if isinstance(copy.get("rng"), dict) and "s" in copy["rng"]:
+            copy["rng"]["s"] ^= salt
+        try:
+            out.append((table.game.apply(copy, seat, action), copy))
+        except Exception:  # a draw that makes the move fail: nothing after it is shown
+            out.append(([], copy))
+    return out
+
+
+def _unrevealed(table: Table, seat: int, lines: list[Any],
+                others: list[tuple[list[Any], State]]) -> int:
+    """How many of ``lines`` come before anything the move draws or reveals: the lines
+    alike however the draws come out, up to the first that names something hidden before
+    the move from the mover (``Game.secret_items``, another seat's ``hidden_items``)."""
+    kept = len(lines)
+    for other, _ in others:
+        same = next((n for n, (a, b) in enumerate(zip(lines, other, strict=False))
+                     if a != b), min(len(lines), len(other)))
+        kept = min(kept, same)
+    hidden = _hidden_values(table, seat)
+    return next((n for n, line in enumerate(lines[:kept]) if _names_any(line, hidden)), kept)
+
+
+def _hidden_values(table: Table, seat: int) -> set[Any]:
+    """What names a thing the mover may not see yet: the deck's cards, other seats' hands
+    and piles (``Game.secret_items``, ``Game.hidden_items``), by id and by wording."""
+    game, state = table.game, table.state
+    assert state is not None
+    items = list(game.secret_items(state))
+    items += [item for other, own in game.hidden_items(state).items() if other != seat
+              for item in own]
+    values = [v for item in items for v in (item.values() if isinstance(item, dict) else [item])]
+    return {str(v) if isinstance(v, Msg) else v for v in values
+            if isinstance(v, str | int) and not isinstance(v, bool)}
+
+
+def _names_any(value: Any, hidden: set[Any], listed: bool = False) -> bool:
+    """Whether a log line (or one of its values) names one of ``hidden``: a text, or a
+    number within a list ("orders 12, 40 revealed"). A number alone is a count or a sum
+    as often as a card, and is not taken for one."""
+    if isinstance(value, Msg):
+        return any(_names_any(v, hidden) for v in value.params.values())
+    if isinstance(value, list | tuple):
+        return any(_names_any(v, hidden, listed=True) for v in value)
+    if isinstance(value, dict):
+        return any(_names_any(v, hidden, listed) for v in value.values())
+    if isinstance(value, int) and not isinstance(value, bool):
+        return listed and value in hidden
+    return isinstance(value, str) and value in hidden
+
+
+def _standing(table: Table, seat: int, after: State, others: list[tuple[list[Any], State]],
+              drawn: bool, lang: str) -> tuple[str, str] | None:
+    """The mover's standing as ``/game status`` shows it, before and after ``action``; None
+    where the game shows none, and where the move draws and its standing after depends on
+    the draw, or it ends the game by a reveal (the final scores count what was hidden)."""
+    game, state = table.game, table.state
+    assert state is not None
+    before = _standing_of(table, state, seat, lang)
+    now = _standing_of(table, after, seat, lang)
+    if before is None or now is None:
+        return None
+    if drawn and (game.result(after) is not None or any(
+            _standing_of(table, other, seat, lang) != now
+            for _, other in others)):
+        return None
+    return before, now
+
+
+def _standing_of(table: Table, state: State, seat: int, lang: str) -> str | None:
+    return dict(standings(table.row.game_key, table.game.view(state, None),
+                          language(lang))).get(seat)
+
+
+def _draws(before: State, after: State) -> bool:
+    """Whether a move drew at random (the seeded generator's draws): a move that only
+    commits the turn (Trödler's end, which no undo passes) reveals nothing to say."""
+    return (after.get("rng") or {}).get("draws") != (before.get("rng") or {}).get("draws")
 
 
 def _stops(game: Game, state: State, action: Action) -> bool:

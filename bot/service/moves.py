@@ -7,7 +7,7 @@ import json
 from dataclasses import replace
 from typing import Any, NamedTuple
 
-from bot.i18n import english_move, fitted_label, t, typed_move
+from bot.i18n import FORM, english_move, fitted_label, t, typed_move
 from bot.replies import (
     CHOICE_LIMIT,
     FILES_LIMIT,
@@ -47,7 +47,7 @@ from bot.service.move_lists import LISTED, covers, nearest, spread
 from bot.service.pictures import button_label, move_words
 from bot.store import GameRow, Move, StaleVersion
 from engine.core import Action, RuleError, State, clip_word, is_plain_number
-from engine.text import Msg, say
+from engine.text import LANGUAGES, Msg, say
 
 WAITING = "wait"  # the value of the one autocomplete entry a player not to act sees
 
@@ -297,7 +297,7 @@ class Moves(ServiceBase):
             return table.game.parse(table.state, seat, text)
         except RuleError:
             english = english_move(table.row.game_key, text)
-            reordered = _reordered(table, seat, english)
+            reordered = _reordered(table, seat, english) or _labelled(table, seat, text)
             if reordered is not None:
                 return reordered
             if english == text:
@@ -368,11 +368,7 @@ class Moves(ServiceBase):
             raise _move_typed(refused, table.row.game_key, game.format(before, action),
                               locale or table.row.language) from None
         state = table.state  # _commit replaced it with the new state
-        own, later = _by_phase(game, lines)  # the phases the move began, with their events
-        # a phase with nothing said is not headed: a Rhein board post ended on "__Round 8/8 ·
-        # Phase 5: Fulfil Orders__" with nothing under it (its title names the phase)
-        later = [(phase, part) for phase, part in later if any(table.said_apart(part))]
-        said, records = table.said_apart(own)
+        said, records, later = _move_parts(table, lines)
         if user_id is not None:
             # an alert striking the mover ("Bert goes bankrupt" by Bert's own move) pings no
             # one who does not know it: a mention kept the move's post apart from its board
@@ -402,10 +398,8 @@ class Moves(ServiceBase):
             await self._mark_said_before_held(table)
         else:
             saids = await self._held_saids(table, seat) + [table.move_said(said, before, action)]
-            replies = self._line_replies([
-                *([f"__{table.said([phase_before])}__"] if later else []),
-                table.credited(seat, table.run_said(seat, saids)), *records,
-                *self._phases_begun(table, later)])
+            replies = self._line_replies(_move_post(table, seat, phase_before, saids, records,
+                                                    later))
         replies += pictures
         # titled once, at the end: a title spanned before this line went above the board
         # named the AI seats' first phase, not this move's ("Turn 37: Bot 1 → Turn 38: Anna"
@@ -430,17 +424,6 @@ class Moves(ServiceBase):
                                   table.who(seat, lang), lang)
             replies = _told_first(replies, user_id, mine)
         return _folded(replies, table.result)
-
-    @staticmethod
-    def _phases_begun(table: Table, later: list[tuple[Any, list[Any]]]) -> list[str]:
-        """The lines of the phases a move began (:func:`_by_phase`), each under its heading:
-        "Anna has nothing to do in Phase 3" read under the Phase 2 heading of the move that
-        ended Phase 2. As the AI seats' summary says them."""
-        out: list[str] = []
-        for phase, part in later:
-            said, records = table.said_apart(part)
-            out += [f"__{table.said([phase])}__", *([said] if said else []), *records]
-        return out
 
     def _closed_turn(self, table: Table, seat: int, action: Action, before: State,
                      key_before: Any, lang: str, goes_on: bool) -> str | None:
@@ -562,6 +545,52 @@ class Moves(ServiceBase):
             [r for r in dealt if r.audience is not Audience.DM or r.user_id not in carried]
 
 
+def _move_parts(table: Table, lines: list[Any], lang: object = None
+                ) -> tuple[str, list[str], list[tuple[Any, list[Any]]]]:
+    """A move's ``lines`` as the channel says them (in ``lang``, the table's by default):
+    the move's own text, the records said apart from it (:meth:`Table.said_apart`), and the
+    phases it began with their lines (:func:`_by_phase`)."""
+    own, later = _by_phase(table.game, lines)
+    # a phase with nothing said is not headed: a Rhein board post ended on "__Round 8/8 ·
+    # Phase 5: Fulfil Orders__" with nothing under it (its title names the phase)
+    later = [(phase, part) for phase, part in later if any(table.said_apart(part, lang))]
+    said, records = table.said_apart(own, lang)
+    return said, records, later
+
+
+def _move_post(table: Table, seat: int, phase_before: Any, saids: list[str],
+               records: list[str], later: list[tuple[Any, list[Any]]],
+               lang: object = None) -> list[str]:
+    """The lines of a move's post: under the phase it was made in when it began others,
+    the mover's run of moves (``saids``), its records, then each phase begun under its
+    heading."""
+    return [*([f"__{table.said([phase_before], lang)}__"] if later else []),
+            table.credited(seat, table.run_said(seat, saids, lang), table.who(seat, lang), lang),
+            *records, *_phases_begun(table, later, lang)]
+
+
+def _phases_begun(table: Table, later: list[tuple[Any, list[Any]]],
+                  lang: object = None) -> list[str]:
+    """The lines of the phases a move began (:func:`_by_phase`), each under its heading:
+    "Anna has nothing to do in Phase 3" read under the Phase 2 heading of the move that
+    ended Phase 2. As the AI seats' summary says them."""
+    out: list[str] = []
+    for phase, part in later:
+        said, records = table.said_apart(part, lang)
+        out += [f"__{table.said([phase], lang)}__", *([said] if said else []), *records]
+    return out
+
+
+def move_said(table: Table, seat: int, before: State, action: Action, lines: list[Any],
+              lang: object = None) -> list[str]:
+    """``lines``, what ``action`` of ``seat`` logged on ``before``, as the channel's post of
+    the move says them (in ``lang``): ``/game preview`` shows a move's effect in these
+    words before it is played."""
+    said, records, later = _move_parts(table, lines, lang)
+    return _move_post(table, seat, table.game.phase(before),
+                      [table.move_said(said, before, action)], records, later, lang)
+
+
 def _reordered(table: Table, seat: int, english: str) -> Action | None:
     """The one legal move whose notation ``english`` is with its verb elsewhere: a button's
     own words typed, "Stapel 1 abwerfen" ("pile 1 discard"), are ``discard-pile 1``. Only
@@ -579,6 +608,41 @@ def _reordered(table: Table, seat: int, english: str) -> Action | None:
             if rest == words[1:]:
                 found.append(move)
     return found[0] if len(found) == 1 else None
+
+
+def _labelled(table: Table, seat: int, text: str) -> Action | None:
+    """The one legal move whose label a list shows ``text`` is, in either language: a
+    phone's Enter sends what was typed before an entry of the autocomplete was picked, and
+    "Card 3: knight on 3 left bank" was refused with the notation help. Case and spaces do
+    not count, nor does the label's end that a player leaves off: the typed form after
+    " · " or a closing note in brackets ("(by castle)")."""
+    wanted = _label_form(text)
+    game, state = table.game, table.state
+    assert state is not None
+    if not wanted:
+        return None
+    found = []
+    for move in game.legal(state, seat)[:LISTED]:
+        forms = {form for lang in LANGUAGES for form in _label_forms(table.label(state, move, lang))}
+        if wanted in forms and move not in found:
+            found.append(move)
+    return found[0] if len(found) == 1 else None
+
+
+def _label_forms(label: str) -> set[str]:
+    """A label as a player may type it: whole, without its typed form, without a closing
+    bracketed note, or without both."""
+    words = label.rpartition(FORM)[0] or label
+    forms = {label, words}
+    for form in list(forms):
+        head, bracket, _ = form.rpartition(" (")
+        if bracket and head and form.rstrip().endswith(")"):
+            forms.add(head)
+    return {_label_form(form) for form in forms}
+
+
+def _label_form(text: str) -> str:
+    return " ".join(text.casefold().split()).rstrip(".")
 
 
 def _halves(text: str) -> list[str]:

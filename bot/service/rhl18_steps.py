@@ -480,7 +480,8 @@ class Rhl18Extras(Extras):
             text = msg("rhl18.discord.preview", what=routes_text(action["entity"], routes,
                                                                  would=True))
             return say(text, lang), routes_view(game, state, routes, lang)
-        return say(msg("rhl18.discord.preview_move", label=label), lang), None
+        # no picture: /game preview says the move in the reader's words and what it does
+        return say(label, lang), None
 
     def holdings(self, game: Game, state: State, seat: int, *,
                  lang: str = DEFAULT) -> list[str]:
