@@ -105,7 +105,9 @@ def test_rheinlaender_is_said_in_words(lang: str) -> None:
     alt = alt_text.describe("rheinlaender", view, lang, kind="board", title="Rheinländer",
                             phase="Turn 5", acting=[0])
     assert not re.search(r"\bP\.|Herzogt\.|\bpts\b|\b\d+[LR]\b", alt), alt
-    assert {"en": " points, ", "de": " Punkte, "}[lang] in alt, alt
+    # the running score is said as what the board would give if the game ended now
+    assert {"en": " points if it ended now (plus coins), ",
+            "de": " Punkte, wenn es jetzt endete (plus Münzen), "}[lang] in alt, alt
     assert re.search({"en": r"\d+ (?:left|right)\b|island \d+/\d+",
                       "de": r"\d+ (?:links|rechts)\b|Insel \d+/\d+"}[lang], alt), alt
     assert {"en": "castle by ", "de": "Burg bei "}[lang] in alt, alt

@@ -54,10 +54,10 @@ def test_a_german_log_line_phase_and_label():
     assert "Bastion auf 30 rechts" in labels
     lines = GAME.apply(state, A, GAME.parse(state, A, "play 13 left"))
     assert lines == ["Orange plays card 13: knight on 13 left.",
-                     "Orange takes the duchy at 12 left (worth 1)."]
+                     "Orange takes the duchy at 12 left (worth 1 if lost, +4 at the end)."]
     assert [say(line, "de") for line in lines] == [
         "Orange spielt Karte 13: Ritter auf 13 links.",
-        "Orange übernimmt das Herzogtum bei 12 links (Wert 1)."]
+        "Orange übernimmt das Herzogtum bei 12 links (bei Verlust 1, am Ende +4)."]
     assert say(GAME.phase(state), "de") == "Zug 1: Orange"
     assert say(GAME.label(state, {"type": "done"}), "de") == "Zug ohne Bastion beenden"
     assert say(GAME.label(state, {"type": "discard", "card": 20}), "de") == \
