@@ -31,7 +31,9 @@ from bot.service.move_lists import entry_count, first_choices, moves_head
 from bot.service.moves import move_said
 from bot.service.pictures import move_words
 from bot.store import ActionRow, GameRow, SeatRow
-from engine.core import Action, Game, State
+from engine.ai.hard import fresh_rng
+from engine.ai.hard_games import SEARCHERS
+from engine.core import Action, Game, State, new_rng
 from engine.text import Msg, say, text_of
 from render.turn_card import standings
 
@@ -160,7 +162,8 @@ class Looking(ServiceBase):
             # the menu offers each move: listing every combination of cards said nothing
             lines.append(f"{picker.placeholder}.")
         elif seat.seat in game.active(state):
-            moves = game.legal(state, seat.seat)
+            moves = extras_for(table.row.game_key).ordered(game, state,
+                                                           game.legal(state, seat.seat))
             listed = table.list_labels(state, moves, ctx.locale)
             labels, covered = first_choices(game, state, moves, ctx.locale, 20, listed)
             every, _ = first_choices(game, state, moves, ctx.locale, len(moves), listed)
@@ -341,6 +344,9 @@ def _log_entries(table: Table, actions: list[ActionRow], lang: str) -> list[_Log
     return entries
 
 
+PREVIEW_WORLDS = 3  # positions with the hidden dealt again, in which a preview must agree
+
+
 def _effect(table: Table, seat: int, action: Action, after: State, lines: list[Any],
             lang: str) -> list[str]:
     """What ``/game preview`` says ``action`` would do: its lines as the channel would
@@ -351,33 +357,42 @@ def _effect(table: Table, seat: int, action: Action, after: State, lines: list[A
     game, state = table.game, table.state
     assert state is not None
     drawn = game.reveals(after) != game.reveals(state)
-    others = _variants(table, seat, action) if drawn else []
-    kept = _unrevealed(table, seat, lines, others) if drawn else len(lines)
+    # every move is played in the worlds, not only those the count of reveals marks: a
+    # move that shows something hidden without counting it must not show it here first
+    others = _variants(table, seat, action)
+    kept = _unrevealed(table, seat, lines, others)
     said = move_said(table, seat, state, action, lines[:kept], lang) \
-        if kept or not drawn else []
+        if kept or not lines else []
     out = [f"> {row}" for line in said for row in line.splitlines() if row.strip()]
     standing = _standing(table, seat, after, others, drawn, lang)
     if standing is not None:
         out.append(t("svc.preview.standing", lang, before=standing[0], after=standing[1])
                    if standing[0] != standing[1] else
                    t("svc.preview.standing_same", lang, now=standing[0]))
-    if drawn and (kept < len(lines) or _draws(state, after)):
+    if kept < len(lines) or drawn and _draws(state, after):
         out.append(t("svc.preview.draws", lang))
     return [t("svc.preview.would", lang), *out] if out else []
 
 
 def _variants(table: Table, seat: int, action: Action) -> list[tuple[list[Any], State]]:
-    """``action`` played on copies of the position whose random draws come out otherwise:
-    what differs between them depends on what is drawn."""
-    state = table.state
+    """``action`` played in positions that look the same from ``seat`` with what it cannot
+    see dealt again (the hard level's worlds: the deck's order, the other hands, the random
+    generator): what differs between them depends on what the move draws or reveals. A
+    fresh generator alone missed a Trödler round's end, which deals the next round's piles
+    from a pile shuffled long before."""
+    game, state = table.game, table.state
     assert state is not None
+    searcher = SEARCHERS.get(table.row.game_key)
     out = []
-    for salt in (0x5DEECE66D, 0x2545F4914F6CDD1D):
-        copy = json.loads(json.dumps(state))
-        if isinstance(copy.get("rng"), dict) and "s" in copy["rng"]:
-            copy["rng"]["s"] ^= salt
+    for salt in range(PREVIEW_WORLDS):
+        rng = new_rng(0x5DEECE66D + salt)
+        copy = game.load(game.dump(state))
+        if searcher is not None:
+            copy = searcher.determinize(copy, seat, rng)
+        elif isinstance(copy.get("rng"), dict):
+            copy["rng"] = fresh_rng(rng)
         try:
-            out.append((table.game.apply(copy, seat, action), copy))
+            out.append((game.apply(copy, seat, action), copy))
         except Exception:  # a draw that makes the move fail: nothing after it is shown
             out.append(([], copy))
     return out
@@ -411,11 +426,12 @@ def _hidden_values(table: Table, seat: int) -> set[Any]:
 
 
 def _names_any(value: Any, hidden: set[Any], listed: bool = False) -> bool:
-    """Whether a log line (or one of its values) names one of ``hidden``: a text, or a
-    number within a list ("orders 12, 40 revealed"). A number alone is a count or a sum
-    as often as a card, and is not taken for one."""
+    """Whether a log line (or one of its values) names one of ``hidden``: a text, a card's
+    ``id``, or a number within a list ("orders 12, 40 revealed"), however deep. A number
+    alone is a count or a sum as often as a card, and is not taken for one."""
     if isinstance(value, Msg):
-        return any(_names_any(v, hidden) for v in value.params.values())
+        return any(_names_any(v, hidden, listed or key == "id")
+                   for key, v in value.params.items())
     if isinstance(value, list | tuple):
         return any(_names_any(v, hidden, listed=True) for v in value)
     if isinstance(value, dict):
@@ -428,17 +444,16 @@ def _names_any(value: Any, hidden: set[Any], listed: bool = False) -> bool:
 def _standing(table: Table, seat: int, after: State, others: list[tuple[list[Any], State]],
               drawn: bool, lang: str) -> tuple[str, str] | None:
     """The mover's standing as ``/game status`` shows it, before and after ``action``; None
-    where the game shows none, and where the move draws and its standing after depends on
-    the draw, or it ends the game by a reveal (the final scores count what was hidden)."""
+    where the game shows none, where its standing after depends on what the mover cannot
+    see, and where it ends the game by a reveal (the final scores count what was hidden)."""
     game, state = table.game, table.state
     assert state is not None
     before = _standing_of(table, state, seat, lang)
     now = _standing_of(table, after, seat, lang)
     if before is None or now is None:
         return None
-    if drawn and (game.result(after) is not None or any(
-            _standing_of(table, other, seat, lang) != now
-            for _, other in others)):
+    if drawn and game.result(after) is not None or any(
+            _standing_of(table, other, seat, lang) != now for _, other in others):
         return None
     return before, now
 

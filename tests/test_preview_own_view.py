@@ -1,0 +1,56 @@
+"""``/game preview`` says only what its caller may know: its text for a move is the same in
+two positions that differ only in what the caller cannot see (the deck's order, another
+seat's hand, the random generator). A preview that showed the card a move draws, the next
+orders a round's end reveals, or a standing that depends on them would differ."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+from test_ai_hard import normal_position, other_seat_secrets_changed
+
+from bot.service.base import Table
+from bot.service.looking import _effect
+from engine import get_game
+from engine.core import State
+
+COLOURS = ["orange", "green", "blue", "yellow", "red"]
+
+
+def table_at(key: str, state: State, players: int) -> Table:
+    game = get_game(key)
+    seats = [SimpleNamespace(seat=n, name=f"P{n}", colour=COLOURS[n], is_ai=False,
+                             ai_level=None, user_id=n + 1) for n in range(players)]
+    return Table(row=SimpleNamespace(language="en", game_key=key),  # type: ignore[arg-type]
+                 game=game, seats=seats, state=state)  # type: ignore[arg-type]
+
+
+def previews(key: str, state: State, seat: int, players: int) -> list[list[str]]:
+    table = table_at(key, state, players)
+    out = []
+    for action in table.game.legal(state, seat)[:12]:
+        after = table.game.load(table.game.dump(state))
+        lines = table.game.apply(after, seat, action)
+        out.append(_effect(table, seat, action, after, lines, "en"))
+    return out
+
+
+@pytest.mark.parametrize(("key", "players"), [("rhein", 3), ("rheinlaender", 3),
+                                              ("troedler", 2), ("troedler", 3)])
+def test_a_preview_says_the_same_whatever_the_caller_cannot_see(key: str, players: int):
+    shown = 0
+    for seed in range(3):
+        for moves in range(0, 120, 7):
+            state = normal_position(key, players, seed, moves)
+            if get_game(key).result(state) is not None:
+                break
+            seat = get_game(key).active(state)[0]
+            try:
+                changed = other_seat_secrets_changed(key, state, seat)
+            except IndexError:  # nothing hidden left to swap (a Trödler pile dealt out)
+                continue
+            ours = previews(key, state, seat, players)
+            assert ours == previews(key, changed, seat, players), (seed, moves)
+            shown += sum(1 for p in ours if p)
+    assert shown > 20  # the previews said something to compare
