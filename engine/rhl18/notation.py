@@ -215,6 +215,9 @@ def _parse_free(state: State, seat: int, words: list[str], legal: list[dict]) ->
             raise RuleError(msg("rhl18.err.run_not_now", kinds=_kinds_now(state, seat)))
         return _parse_run(state, entity, " ".join(words[1:]))
     kinds = sorted({format_action(state, m).split()[0] for m in legal})
+    share = share_refusal(state, seat, words, legal)
+    if share is not None:
+        raise RuleError(_then(share, msg("rhl18.err.moves_now", kinds=kinds)))
     if words == ["pass"]:  # a move every player knows, not offered now: say why
         corp = F.current_corp(state) if state["round"]["type"] == "Operating" else None
         if corp is not None and state["round"].get("step") == "BuyTrain" and \
@@ -222,6 +225,76 @@ def _parse_free(state: State, seat: int, words: list[str], legal: list[dict]) ->
             raise RuleError(msg("rhl18.err.must_buy_no_pass", corp=corp, kinds=kinds))
         raise RuleError(msg("rhl18.err.no_pass_now", kinds=kinds))
     raise RuleError(msg("rhl18.err.unreadable", kinds=kinds))
+
+
+def _share_words(state: State, words: list[str]) -> tuple[str, str] | None:
+    """(``buy`` or ``sell``, corporation) when ``words`` are a share move's shape with a
+    known corporation (``buy adr ipo``, ``buy keg pool 20``, ``sell dee 2 pres``)."""
+    if len(words) not in (3, 4) or words[0] not in ("buy", "sell"):
+        return None
+    corp = next((c for c in state["corps"] if c.lower() == words[1]), None)
+    if corp is None:
+        return None
+    if words[0] == "buy" and words[2] in ("ipo", "pool") and words[3:] in ([], ["20"]):
+        return "buy", corp
+    if words[0] == "sell" and _is_number(words[2]) and \
+            words[3:] in ([], ["pres"], ["half-pres"]):
+        return "sell", corp
+    return None
+
+
+def share_refusal(state: State, seat: int, words: list[str], legal: list[dict]) -> Msg | None:
+    """Why a share move typed in its notation's shape (lower-case ``words``) is no move
+    now: the rule that stands in the way, so a player learns it instead of reading that
+    the move could not be read. None when no rule of these explains it."""
+    shape = _share_words(state, words)
+    if shape is None:
+        return None
+    verb, corp = shape
+    if verb == "buy":
+        return _buy_refusal(state, seat, corp, words[2])
+    return _sell_refusal(state, seat, corp, legal)
+
+
+def _buy_refusal(state: State, seat: int, corp: str, where: str) -> Msg | None:
+    rnd, c = state["round"], state["corps"][corp]
+    if rnd["type"] != "Stock":
+        return msg("rhl18.err.buy_shares_not_now")
+    if not c["ipoed"]:
+        return msg("rhl18.err.buy_not_started", corp=corp, sym=corp.lower())
+    if corp in rnd.get("sold", {}).get(str(seat), []):
+        return msg("rhl18.err.sold_this_round", corp=corp)
+    if rnd["turn_bought"]:
+        return msg("rhl18.err.already_bought")
+    holder = R.POOL if where == "pool" else R.T
+    if not R.certs_of(state, corp, holder):
+        return msg("rhl18.err.none_in_pool" if where == "pool" else "rhl18.err.none_in_ipo",
+                   corp=corp)
+    if R.cert_count(state, seat) >= R.cert_limit(state):
+        return msg("rhl18.err.cert_limit")
+    price = R.price_of(c["price"])
+    if state["cash"][seat] < price:
+        return msg("rhl18.err.costs", price=price)
+    return None
+
+
+def _sell_refusal(state: State, seat: int, corp: str, legal: list[dict]) -> Msg | None:
+    rnd, c = state["round"], state["corps"][corp]
+    if rnd["type"] != "Stock" and "sell_shares" not in L.step_kinds(state, seat):
+        return msg("rhl18.err.sell_not_now")
+    if not c["operated"]:
+        return msg("rhl18.err.sell_not_operated", corp=corp)
+    if not R.certs_of(state, corp, seat):
+        return msg("rhl18.err.sell_none_held", corp=corp)
+    if rnd.get("turn_bought"):
+        return msg("rhl18.err.sell_after_buy")
+    sales = [f"`{format_action(state, m)}`" for m in legal
+             if m["type"] == "sell_shares" and m["shares"][0].rsplit("_", 1)[0] == corp]
+    if sales:
+        return msg("rhl18.err.sell_as", corp=corp, moves=sales)
+    if R.held_units(state, corp, R.POOL) >= 5:
+        return msg("rhl18.err.pool_limit")
+    return None
 
 
 def _then(first: Msg | None, then: Msg) -> Msg:
