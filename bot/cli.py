@@ -324,10 +324,11 @@ def typed_moves(table: Any, seat: int, text: str, lang: str) -> str:
     typing is the only way to move, and the notation was only in the 110-line 'moves'. The
     entries are the hand's and the turn DM's (``Table.list_labels``, grouped by move_lists);
     labels that end with their notation already (18Rhl's, Trödler's) stay as they are."""
+    from bot.service.extras import extras_for
     from bot.service.move_lists import compacted, entry_count, first_choices, moves_head, spread
 
     game, state = table.game, table.state
-    moves = game.legal(state, seat)
+    moves = extras_for(game.key).ordered(game, state, game.legal(state, seat))
     listed = table.list_labels(state, moves, lang)
     every, _ = first_choices(game, state, moves, lang, len(moves), listed)
     head = moves_head(len(moves), entry_count(every, moves), lang)

@@ -294,6 +294,12 @@ def task_text(game_key: str, view: dict, lang: str, figures: bool = True) -> str
         step = view.get("step")
         key = "task.rheinlaender.last" if view.get("end_triggered") and step == "start" else \
             f"task.rheinlaender.{step}"
+        if step == "after":  # a newcomer spent all three at the board's edge by turn 7
+            mover = next((p for p in view.get("players") or []
+                          if p.get("seat") == view.get("current")), {})
+            left = mover.get("bastions_left", 0)
+            return say(lang, "task.rheinlaender.after", count=left) if left else \
+                say(lang, "task.rheinlaender.after_none")
         return say(lang, key) if texts.has(f"render.card.{key}") else ""
     if game_key == "troedler":
         if view.get("must_discard"):

@@ -27,8 +27,8 @@ async def test_the_hand_reply_has_a_button_for_every_card_in_a_rheinlaender_hand
     told = await service.play(ctx(seat + 1), game.format(state, action))
     assert told[0].audience is Audience.EPHEMERAL
     labels = [b.label for b in told[0].buttons]
-    assert labels[-1] == "End the turn without a bastion" and len(labels) > 1
-    assert all(label.startswith("Bastion on ") for label in labels[:-1])
+    assert labels[0] == "End the turn without a bastion" and len(labels) > 1
+    assert all(label.startswith("Bastion on ") for label in labels[1:])
     await store.close()
 
 

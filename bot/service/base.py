@@ -796,7 +796,7 @@ def _expected(game: Game, state: State, seat: int, lang: str = "en",
     """What a reminder DM says is expected: a few of the seat's own moves (a DM is private,
     so their labels may show the seat's hidden cards); with the ``table``, other players
     named as its buttons name them."""
-    moves = game.legal(state, seat)
+    moves = extras_for(game.key).ordered(game, state, game.legal(state, seat))
     listed = table.list_labels(state, moves, lang) if table is not None else \
         extras_for(game.key).list_labels(game, state, moves, lang=lang)
     choices, _ = first_choices(game, state, moves, lang, len(moves), listed)

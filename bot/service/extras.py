@@ -143,6 +143,12 @@ class Extras:
         the autocomplete's choices for it, under a plain placeholder."""
         return None
 
+    def ordered(self, game: Game, state: State, moves: list[Action]) -> list[Action]:
+        """``moves`` in the order a list a player reads shows them (``/game hand``, the
+        turn DM, ``/play``'s autocomplete): the game's own order unless a game puts the
+        usual choice first. Buttons keep indexes into ``game.legal``."""
+        return moves
+
     def list_labels(self, game: Game, state: State, moves: list[Action], *,
                     lang: str = DEFAULT) -> list[str] | None:
         """Labels in ``lang`` for ``moves`` in a list a player reads (``/game hand``, the

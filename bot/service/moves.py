@@ -332,7 +332,8 @@ class Moves(ServiceBase):
         needle = typed.strip().lower()
         english = english_move(table.row.game_key, needle).lower()  # German keywords too
         choices = []
-        for action in game.legal(state, seat):
+        for action in extras_for(table.row.game_key).ordered(game, state,
+                                                             game.legal(state, seat)):
             label = table.label(state, action, ctx.locale)
             notation = game.format(state, action)
             if len(notation) > 100:

@@ -1,4 +1,5 @@
-"""Rheinländer's additions to the front doors: which bastions get a button.
+"""Rheinländer's additions to the front doors: which bastions get a button, ending the turn
+listed first after the knight, and the knights and bastions left in /game hand.
 
 A bastion may go on any free land space (D1), over a hundred of them, and the prompt's buttons
 were spread over them by label: "Bastion on 1 left bank" to "Bastion on 7 right bank"
@@ -13,6 +14,8 @@ from bot.service.extras import MAX_BUTTONS, STEP_ENDS, Extras
 from bot.service.move_lists import LISTED, spread
 from engine.core import Action, Game, State
 from engine.rheinlaender.board import get_board
+from engine.rheinlaender.game import BASTIONS
+from engine.text import DEFAULT, language, msg, say
 
 # while knight moves are offered too, one button in this many goes to a bastion
 BASTION_SHARE = 5
@@ -72,7 +75,28 @@ def _by_card(moves: list[Action], indexes: list[int]) -> list[int]:
 class RheinlaenderExtras(Extras):
     def button_indexes(self, game: Game, state: State, seat: int, moves: list[Action],
                        room: int = MAX_BUTTONS) -> list[int]:
-        return button_indexes(game, state, seat, moves, room)
+        picked = button_indexes(game, state, seat, moves, room)
+        ends = [i for i in picked if moves[i].get("type") in STEP_ENDS]
+        if state["step"] == "after":  # the turn's end first, as in the lists
+            picked = ends + [i for i in picked if i not in ends]
+        return picked
+
+    def ordered(self, game: Game, state: State, moves: list[Action]) -> list[Action]:
+        # after the knight, ending the turn first: listed fifth, behind "Bastion on 1 left
+        # bank", it let a review's newcomer spend all three bastions at the board's edge
+        if state["step"] != "after":
+            return moves
+        return [m for m in moves if m.get("type") in STEP_ENDS] + \
+            [m for m in moves if m.get("type") not in STEP_ENDS]
+
+
+    def holdings(self, game: Game, state: State, seat: int, *,
+                 lang: str = DEFAULT) -> list[str]:
+        # the supply is public but on no picture: a newcomer learnt of the three bastions
+        # only once the last was gone
+        me = next(p for p in game.view(state, seat)["players"] if p["seat"] == seat)
+        return [say(msg("extras.rheinlaender.left", knights=me["knights_left"],
+                        bastions=me["bastions_left"], total=BASTIONS), language(lang))]
 
 
 EXTRAS = RheinlaenderExtras()
