@@ -610,7 +610,7 @@ class Reminders:
             told = [other.payload.get(at) for at in ("warned_at", "posted_at")]
             if any(at is not None and now - float(at) < FOLD_SECONDS for at in told):
                 return True
-            if other.due_at - now < FOLD_SECONDS:
+            if other.due_at - now <= FOLD_SECONDS:
                 due = other.due_at if due is None else min(due, other.due_at)
         return False if due is None else due
 
