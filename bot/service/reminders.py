@@ -84,6 +84,9 @@ TURN_FOLD_SECONDS = 2 * 3600.0
 # goes out with any others that came meanwhile: opponents moving in several games at once
 # made one DM each in the same minute.
 TURN_BATCH_SECONDS = 300.0
+# A move clock warning that would fall in its player's quiet hours but cannot wait for their
+# end (the clock runs out first) goes this long before they begin.
+QUIET_MARGIN = 900.0
 DM_TEXT_LIMIT = 1900  # under Discord's 2000 characters, room for the embed title
 
 Sender = Callable[[int, Reply], Awaitable[None]]
@@ -165,6 +168,32 @@ def next_allowed(settings: Settings, when: float) -> float:
     if end <= local:
         end += timedelta(days=1)
     return end.timestamp()
+
+
+def quiet_began(settings: Settings, when: float) -> float:
+    """When the quiet hours that ``when`` falls in began."""
+    assert settings.quiet_from is not None
+    local = datetime.fromtimestamp(when, zone(settings.tz))
+    start = local.replace(hour=settings.quiet_from, minute=0, second=0, microsecond=0)
+    if start > local:
+        start -= timedelta(days=1)
+    return start.timestamp()
+
+
+def clock_warning_at(settings: Settings, due: float, deadline: float) -> float:
+    """When a move clock warning due at ``due`` goes out: then, or at the end of the quiet
+    hours it falls in, or just before they began if the clock runs out before they end."""
+    if not in_quiet_hours(settings, due):
+        return due
+    end = next_allowed(settings, due)
+    return end if end < deadline else quiet_began(settings, due) - QUIET_MARGIN
+
+
+def _stage_due(payload: dict, stage: int) -> float:
+    """When warning ``stage`` of a move clock is due (past the last: the run-out)."""
+    if stage >= len(CLOCK_STAGES):
+        return float(payload["deadline"])
+    return float(payload["started"]) + float(payload["pace_hours"]) * 3600 * CLOCK_STAGES[stage]
 
 
 class Reminders:
@@ -366,8 +395,9 @@ class Reminders:
                                               "notice_id", "repeats")}
                     payload.update(started=step, deadline=step + span,
                                    pace_hours=info.pace_hours, stage=0)
-                    await self.store.move_reminder(row.id, step + span * CLOCK_STAGES[0],
-                                                   row.sent, payload)
+                    due = clock_warning_at(await self.store.settings(row.user_id),
+                                           step + span * CLOCK_STAGES[0], step + span)
+                    await self.store.move_reminder(row.id, due, row.sent, payload)
             else:
                 await self.store.delete_reminder(row.id)
         if not info.pace_hours:
@@ -377,8 +407,9 @@ class Reminders:
             if user_id not in running:
                 payload = {**_payload(info, "", user_id), "started": now, "deadline": now + span,
                            "pace_hours": info.pace_hours, "stage": 0}
-                await self.store.set_reminder("clock", info.game_id, user_id,
-                                              now + span * CLOCK_STAGES[0], payload, now)
+                due = clock_warning_at(await self.store.settings(user_id),
+                                       now + span * CLOCK_STAGES[0], now + span)
+                await self.store.set_reminder("clock", info.game_id, user_id, due, payload, now)
 
     async def settings_changed(self, settings: Settings, language: str = "en") -> None:
         """Apply a user's new settings to their pending reminders (``language``: the one
@@ -559,6 +590,15 @@ class Reminders:
         if now >= deadline:
             await self._clock_expired(row, payload, now)
             return
+        settings = await self.store.settings(row.user_id)
+        if in_quiet_hours(settings, now) and next_allowed(settings, now) < deadline:
+            await self._reschedule(row, next_allowed(settings, now))
+            return
+        stage = int(payload.get("stage", 0))
+        while stage + 1 < len(CLOCK_STAGES) and \
+                clock_warning_at(settings, _stage_due(payload, stage + 1), deadline) <= now:
+            stage += 1  # the next warning was pulled before quiet hours: this DM says it
+        payload["stage"] = stage
         lang = str(payload.get("language", "en"))
         hours = max(1, round((deadline - now) / 3600))
         link = channel_link(payload.get("guild_id"), payload["channel_id"])
@@ -570,11 +610,11 @@ class Reminders:
         if await self._courtesy_dm(row.user_id, Reply(text, Audience.DM, user_id=row.user_id,
                                                       title=t("rem.clock_title", lang))):
             payload["warned_at"] = now  # a turn reminder due about now is this DM too
-        stage = int(payload.get("stage", 0)) + 1
+        stage += 1
         payload["stage"] = stage
-        span = float(payload["pace_hours"]) * 3600
-        due = float(payload["started"]) + span * CLOCK_STAGES[stage] \
-            if stage < len(CLOCK_STAGES) else deadline
+        due = _stage_due(payload, stage)
+        if stage < len(CLOCK_STAGES):
+            due = clock_warning_at(settings, due, deadline)
         await self.store.move_reminder(row.id, max(due, now), row.sent + 1, payload)
 
     async def _skip_offered(self, row: ReminderRow) -> bool:
