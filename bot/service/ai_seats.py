@@ -135,7 +135,7 @@ class AiSeats(ServiceBase):
             elif alerted is not None:
                 sections = self._played_out(table, sections, alerted)
             elif await self._knocked_out_before(table, made) or \
-                    len(self._ai_posts(table, sections)) > LONG_RUN_POSTS:
+                    self._long_for_players(table, sections):
                 sections = self._played_out(table, sections, BEFORE)
         return replies + self._ai_posts(table, sections, board)
 
@@ -146,6 +146,13 @@ class AiSeats(ServiceBase):
             return False
         return any(action.user_id is not None
                    for action in await self.store.actions(table.row.id))
+
+    def _long_for_players(self, table: Table, sections: list[tuple[Any, Moves]]) -> bool:
+        """Whether a run to the game's end would take more than ``LONG_RUN_POSTS`` posts at
+        a table with a player seated (a table of AI seats from its start is watched for its
+        play: every phase is posted)."""
+        return any(not seat.is_ai for seat in table.seats if seat.seat is not None) and \
+            len(self._ai_posts(table, sections)) > LONG_RUN_POSTS
 
     async def _knocked_out_before(self, table: Table, made: int) -> bool:
         """Whether the move that set off this run (``made`` moves) knocked a seat out: an
