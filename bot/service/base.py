@@ -18,7 +18,7 @@ from bot.i18n import colour_name, has, language, t, typed_label
 from bot.replies import Audience, Reply, fitted
 from bot.service.extras import extras_for
 from bot.service.move_lists import LISTED, entry_count, first_choices, more_entries
-from bot.service.reminders import Reminders
+from bot.service.reminders import Reminders, fit_lines
 from bot.store import ActionRow, GameRow, SeatRow, Snapshot, StaleVersion, StoreBase
 from engine.ai import played_level
 from engine.core import Game, RuleError, Standing, State, clip_word
@@ -898,7 +898,11 @@ def _no_picture(game_key: str, view: dict) -> None:
     return None
 
 
-def _clip(text: str, keep: str = "start") -> str:
+def _clip(text: str, keep: str = "start", more: Callable[[int], str] | None = None) -> str:
+    """``text`` within Discord's limit; with ``more``, cut after the last whole line that fits
+    and ended by ``more(n)`` for the ``n`` lines left out (a list cut mid-line)."""
     if len(text) <= TEXT_LIMIT:
         return text
+    if more is not None and keep == "start":
+        return fit_lines(text.split("\n"), [], more, TEXT_LIMIT)
     return text[: TEXT_LIMIT - 3] + "..." if keep == "start" else "..." + text[-TEXT_LIMIT + 3:]

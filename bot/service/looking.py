@@ -228,7 +228,8 @@ class Looking(ServiceBase):
             [t("svc.mygames.none", ctx.locale)]
         if others:
             lines += [t("svc.mygames.others", ctx.locale), *others]
-        return [_private(ctx, _clip("\n".join(lines)))]
+        return [_private(ctx, _clip("\n".join(lines), more=lambda count: t(
+            "svc.mygames.more", ctx.locale, count=count)))]
 
     async def _listed(self, row: GameRow) -> tuple[list[SeatRow], Any]:
         """A listed game's seats and its phase named by them (:meth:`Table.phase_now`), read

@@ -701,9 +701,10 @@ class Reminders:
         lang = str(row.payload.get("language", "en"))
         lines = await self._waiting_lines(row.user_id, lang)
         if lines:
-            text = "\n".join([t("rem.digest_head", lang, count=len(lines)), *lines,
-                              t("rem.digest_foot", lang)])
-            await self._courtesy_dm(row.user_id, Reply(text[:1900], Audience.DM,
+            text = fit_lines([t("rem.digest_head", lang, count=len(lines)), *lines],
+                             [t("rem.digest_foot", lang)],
+                             lambda count: t("rem.turns_more", lang, count=count))
+            await self._courtesy_dm(row.user_id, Reply(text, Audience.DM,
                                                        user_id=row.user_id,
                                                        title=t("rem.digest_title", lang)))
         due = next_allowed(settings, now + DIGEST_HOURS * 3600)
