@@ -327,6 +327,10 @@ def _rhl18_task(view: dict, lang: str, figures: bool) -> str:
         return ""
     corps = {c.get("id"): c for c in view.get("corporations") or [] if isinstance(c, dict)}
     said = say(lang, key, corp=entity if isinstance(entity, str) else "")
+    if step == "Track" and entity in corps and not corps[entity].get("trains"):
+        # passing the lay went on to a run of nothing and a falling share price, unexplained
+        said = say(lang, "task.rhl18.Track_no_train" if figures else
+                   "task.rhl18.Track_no_train_short", corp=entity)
     if figures and view.get("must_buy") and isinstance(entity, str):
         said = _must_buy(view, corps.get(entity, {}), entity, lang) or said
     if isinstance(entity, str) and corps.get(entity, {}).get("president") == "pool":

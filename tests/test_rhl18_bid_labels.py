@@ -20,10 +20,10 @@ def test_bid_labels_name_the_private_and_its_revenue_in_both_languages():
         english, german = say(game.label(state, move), "en"), say(game.label(state, move), "de")
         assert f"{sym} {name}" in english and f"{sym} {name}" in german, (english, german)
         if company["revenue"]:
-            assert f"(pays {company['revenue']}M)" in english
-            assert f"(Ertrag {company['revenue']}M)" in german
+            assert f"(pays you {company['revenue']}M each" in english, english
+            assert f"(bringt dir {company['revenue']}M" in german, german
         else:
-            assert "pays" not in english and "Ertrag" not in german
+            assert "pays" not in english and "bringt" not in german
     assert {"PWB", "RhE"} <= set(bids)
     # the button drops the notation and stays within Discord's 80 characters
     from bot.service.pictures import button_label

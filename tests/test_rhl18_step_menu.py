@@ -33,11 +33,11 @@ async def test_a_corporation_is_founded_from_the_menu(tmp_path):
     service, store, game, state, seat, menu = await _until(tmp_path, "par")
     assert menu.custom_id.endswith(":step") and menu.count == 1
     label, value = menu.options[0]
-    assert value.startswith("par ") and label.startswith("Found ") and "M a share" in label
+    assert value.startswith("par ") and label.startswith("Start ") and "M a share" in label
     [prices] = await service.pick(ctx(seat + 1), menu.custom_id, [value])
     assert prices.audience is Audience.EPHEMERAL and prices.picker is not None
     corp = value.split()[1].upper()
-    assert prices.picker.placeholder.lower() == f"pick {corp.lower()}'s par price"
+    assert prices.picker.placeholder.lower() == f"pick the share price to start {corp.lower()} at"
     offered = [v for _, v in prices.picker.options]
     legal = {game.format(state, m) for m in game.legal(state, seat) if m["type"] == "par"}
     assert set(offered) == {v for v in legal if v.startswith(value + " ")}

@@ -102,7 +102,8 @@ def test_top_level_lists_other_moves_then_hexes_and_never_a_bare_lay(positions):
     state = positions["Track"][0]
     seat = GAME.active(state)[0]
     choices = ST.step_choices(GAME, state, seat, "")
-    assert choices[0][1] == "pass" and choices[0][0].startswith("Pass")
+    # the track step's pass skips the lay only: it says so
+    assert choices[0][1] == "pass" and choices[0][0].startswith("Lay no track")
     hexes = [v for _, v in choices if v.startswith("lay ")]
     assert hexes and all(len(v.split()) == 2 for v in hexes)
     for _, value in choices:

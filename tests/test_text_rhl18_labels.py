@@ -45,10 +45,11 @@ def test_known_labels():
     bid = next(m for m in GAME.legal(state, GAME.active(state)[0]) if m["type"] == "bid")
     label = GAME.label(state, bid)
     assert bid["company"] == "PWB"
-    assert say(label, "en") == \
-        f"Bid {bid['price']}M for PWB Prinz Wilhelm-Bahn (pays 5M) · {GAME.format(state, bid)}"
-    assert say(label, "de") == \
-        f"{bid['price']}M für PWB Prinz Wilhelm-Bahn (Ertrag 5M) bieten · {GAME.format(state, bid)}"
+    # the cheapest private is bought at once, and pays its owner every operating round
+    assert say(label, "en") == (f"Buy PWB Prinz Wilhelm-Bahn for {bid['price']}M (pays you 5M "
+                                f"each operating round) · {GAME.format(state, bid)}")
+    assert say(label, "de") == (f"PWB Prinz Wilhelm-Bahn für {bid['price']}M kaufen (bringt "
+                                f"dir 5M je Betriebsrunde) · {GAME.format(state, bid)}")
 
 
 def test_a_token_in_a_hex_of_several_cities_names_the_city_by_its_track():

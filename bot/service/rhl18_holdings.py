@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Game, State
+from engine.rhl18 import data
 from engine.rhl18 import rules as R
 from engine.rhl18 import words as W
 from engine.text import Msg, msg, say
@@ -26,10 +27,21 @@ def holdings(game: Game, state: State, seat: int, lang: str) -> list[str]:
     if me["companies"]:
         lines.append(msg("rhl18.hand.privates", companies=list(me["companies"])))
     for corp in runs:
-        trains = [W.train_name(t) for t in corp["trains"]]
-        lines.append(msg("rhl18.hand.runs", corp=corp["id"], cash=corp["cash"],
-                         trains=trains or msg("rhl18.hand.no_trains")))
+        lines.append(_runs(corp))
     return [say(line, lang) for line in lines]
+
+
+def _runs(corp: dict[str, Any]) -> Msg:
+    """A corporation the seat presides over. Before it floats its treasury is empty, and
+    "0M in its treasury" read as money lost: the line says how far it is from floating."""
+    sym = corp["id"]
+    if not corp["floated"]:
+        unsold = sum(R.units(c) for c in corp["treasury_or_ipo_shares"]) * 10
+        return msg("rhl18.hand.runs_unfloated", corp=sym, sold=100 - unsold,
+                   float=data.corporations()[sym]["float_percent"])
+    trains = [W.train_name(t) for t in corp["trains"]]
+    return msg("rhl18.hand.runs", corp=sym, cash=corp["cash"],
+               trains=trains or msg("rhl18.hand.no_trains"))
 
 
 def _share(sym: str, certs: list[Any], president: bool) -> Msg:

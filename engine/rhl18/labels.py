@@ -11,11 +11,12 @@ from engine.rhl18 import notation as N
 from engine.rhl18 import operating as O
 from engine.rhl18 import rules as R
 from engine.rhl18 import words as W
-from engine.text import Msg, msg
+from engine.text import Msg, msg, say
 
 State = dict[str, Any]
 
 LIMIT = 100  # Discord's limit for an autocomplete name
+BUTTON = 80  # Discord's limit for a button's label
 
 
 def describe(state: State, action: dict) -> Msg:
@@ -34,17 +35,13 @@ def describe(state: State, action: dict) -> Msg:
 def _what(state: State, action: dict, notation: str) -> Msg | None:
     kind = action["type"]
     if kind == "bid":
-        # a bare symbol ("Tjt") told a newcomer nothing of what the bid buys
-        company = action["company"]
-        revenue = data.companies()[company]["revenue"]
-        return msg("rhl18_labels.bid_pays" if revenue else "rhl18_labels.bid",
-                   price=action["price"], company=company, name=W.private_name(company),
-                   revenue=revenue)
+        return _bid(state, action)
     if kind == "par":
         amount = N.cost_of(state, action)
+        corp = action["corporation"]
         return msg("rhl18_labels.par" if amount else "rhl18_labels.par_free",
-                   corp=action["corporation"], price=R.price_of(action["share_price"]),
-                   cost=amount)
+                   corp=corp, price=R.price_of(action["share_price"]), cost=amount,
+                   float=data.corporations()[corp]["float_percent"])
     if kind == "buy_shares":
         sym = action["shares"][0].rsplit("_", 1)[0]
         source = "pool" if " pool" in notation else "ipo"
@@ -75,9 +72,33 @@ def _what(state: State, action: dict, notation: str) -> Msg | None:
         return _train(state, action)
     if kind == "discard_train":
         return msg("rhl18_labels.discard", name=W.train_kind(action["train"]))
+    if kind == "pass" and state["round"].get("step") == "Track":
+        # this pass skips only the tile lay (the token, run and train steps follow); "Pass"
+        # read as ending the corporation's turn
+        return msg("rhl18_labels.pass_track")
     if kind in ("bankrupt", "pass"):
         return msg(f"rhl18_labels.{kind}")
     return None
+
+
+def _bid(state: State, action: dict) -> Msg:
+    """A bid names the private and what it pays (a bare "Tjt" told a newcomer nothing). A
+    bid on the cheapest private outside an auction buys it at once: "Bid 20M" read as an
+    offer others could top. The revenue is paid every operating round ("pays 5M" read as
+    once); the short wording is for a name that leaves a button no room for the long one."""
+    company = action["company"]
+    revenue = data.companies()[company]["revenue"]
+    rnd = state["round"]
+    key = "rhl18_labels.buy_private" if company == rnd["companies"][0] and \
+        not rnd["auctioning"] else "rhl18_labels.bid"
+    args = {"price": action["price"], "company": company, "name": W.private_name(company),
+            "revenue": revenue}
+    if not revenue:
+        return msg(key, **args)
+    label = msg(f"{key}_pays", **args)
+    if max(len(say(label, lang)) for lang in ("en", "de")) <= BUTTON:
+        return label
+    return msg(f"{key}_pays_short", **args)
 
 
 def _train(state: State, action: dict) -> Msg:
