@@ -22,8 +22,8 @@ State = dict[str, Any]
 # The option, and the state's flag, of a game that makes a player's pass when it is their
 # only legal move (Rhl18Game._forced_passes).
 AUTO_PASS = "auto_pass"
-TOPIC_NAMES = ("overview", "auction", "stock", "operating", "privates", "components",
-               "notation")
+TOPIC_NAMES = ("overview", "auction", "stock", "floating", "operating", "routes", "trains",
+               "privates", "end", "components", "notation")
 
 
 def privates_topic() -> Msg:
