@@ -90,6 +90,7 @@ REPLY_LOST_NOTICE = "dlv.reply_lost"
 OUTBOX_LEASE = 120.0
 OUTBOX_SECONDS = 60.0
 OUTBOX_DAYS = 7.0
+ALL_PARTS = 1 << 30  # a kept post's "messages sent" once it is done with (sent or given up)
 
 # What a send can raise once its retries are spent.
 SENDING_ERRORS = (discord.HTTPException, discord.RateLimited, aiohttp.ClientError,
@@ -396,6 +397,11 @@ def token_expired(error: BaseException) -> bool:
     return isinstance(error, discord.HTTPException) and error.code in EXPIRED_CODES
 
 
+def refused_access(error: BaseException) -> bool:
+    """A 403 (Missing Permissions 50013, Missing Access 50001, ...): a moderator can undo it."""
+    return isinstance(error, discord.Forbidden)
+
+
 def is_transient(error: BaseException) -> bool:
     """Worth another try: 5xx, 429, rate limited, network trouble. Never 4xx refusals."""
     if isinstance(error, discord.RateLimited):
@@ -461,7 +467,12 @@ class Outbox(Protocol):
 
 
 class PostKept(Exception):
-    """The channel post was kept in the outbox, to go out after the ones before it."""
+    """The channel post was kept in the outbox, to go out after the ones before it;
+    ``why`` the refusal (403) that holds those, if one does."""
+
+    def __init__(self, why: BaseException | None = None) -> None:
+        super().__init__(why)
+        self.why = why
 
 
 class _ChannelDeleted(Exception):
@@ -553,6 +564,11 @@ class Delivery:
         self.outbox_owner = f"delivery:{secrets.token_hex(6)}"
         self.clock: Callable[[], float] = time.time
         self._channel_locks: dict[int, asyncio.Lock] = {}
+        # kept post id -> its messages this process sent though the store may not say so
+        # (it failed to record them): never sent twice by this process
+        self._done_parts: dict[int, int] = {}
+        # channel id -> the 403 that stopped its last flush (a permission taken away)
+        self._refusals: dict[int, BaseException] = {}
         # Ends the game of a channel Discord no longer knows (the client sets it to
         # ChannelGone.deleted): a kept post's 404 Unknown Channel says so, for a channel
         # deleted while its posts waited.
@@ -661,10 +677,14 @@ class Delivery:
                                     pressed=pressed.id if pressed is not None else None,
                                     keep_only=state.kept)
             state.posted.append((reply, sent))
-        except PostKept:
+        except PostKept as kept:
             # The move stands and its post (with the rest of this answer's) waits to go out
             # in order; the mover is told, everyone else sees it when it does.
             state.kept = True
+            if isinstance(kept.why, discord.Forbidden):  # a moderator can make it go out
+                await self._warn_once(state, MISSING_PERMISSION_NOTICE,
+                                      permission_notice(state.interaction))
+                return
             showing = changes_nothing(state.interaction)  # then there is no action to save
             await self._warn_once(state, POST_FAILED_NOTICE,
                                   t(POST_FAILED_NOTICE + (".read" if showing else ""),
@@ -685,7 +705,7 @@ class Delivery:
                     raise
                 state.expired = True
                 log.error("channel post forbidden and the interaction expired: not posted")
-        except SENDING_ERRORS as error:
+        except (*SENDING_ERRORS, DeliveryFailed) as error:
             log.error("channel post failed for good: %s", error)
             await self._warn_once(state, POST_FAILED_NOTICE)
 
@@ -696,8 +716,8 @@ class Delivery:
         post before it) after every retry, or ``keep_only`` (an earlier post of the same
         answer was kept: this one must not overtake it)."""
         async with self._channel_locks.setdefault(channel_id, asyncio.Lock()):
-            if keep_only or not await self._flush(channel_id, channel):
-                await self._keep(channel_id, reply, None)
+            if keep_only or not await self._flushed(channel_id, channel):
+                await self._keep(channel_id, reply, None, why=self._refusals.get(channel_id))
             parts = reply_parts(reply)
             sent, done = None, 0
             try:
@@ -712,11 +732,20 @@ class Delivery:
             await self._retire_older(reply, sent, pressed)
             return sent
 
+    async def _flushed(self, channel_id: int, channel: Any) -> bool:
+        """:meth:`_flush`, its unforeseen failure meaning posts may still wait."""
+        try:
+            return await self._flush(channel_id, channel)
+        except Exception:
+            log.exception("could not send the kept posts of channel %s", channel_id)
+            return False
+
     async def _keep(self, channel_id: int, reply: Reply, error: BaseException | None,
-                    parts: list[Part] | None = None, sent_parts: int = 0) -> None:
+                    parts: list[Part] | None = None, sent_parts: int = 0,
+                    why: BaseException | None = None) -> None:
         """Put ``reply`` in the outbox (its first ``sent_parts`` messages of ``parts`` went
-        out) and raise PostKept; without an outbox (or when the store is away too) the
-        send's error stands."""
+        out) and raise PostKept (``why``: the refusal that holds the posts before it);
+        without an outbox (or when the store is away too) the send's error stands."""
         if self.outbox is None and error is not None:
             raise error
         nonces = [part.nonce for part in (parts or reply_parts(reply))]
@@ -729,8 +758,8 @@ class Delivery:
             raise error or DeliveryFailed(f"channel {channel_id}: not kept",
                                           retryable=True) from failure
         log.warning("channel %s: post kept to send later (%s)", channel_id,
-                    error or "earlier posts wait")
-        raise PostKept
+                    error or why or "earlier posts wait")
+        raise PostKept(why)
 
     async def flush_kept(self) -> int:
         """Send every channel's kept posts that Discord now takes; how many channels still
@@ -759,6 +788,7 @@ class Delivery:
         none is left waiting. One Discord still refuses stops the rest behind it."""
         if self.outbox is None:
             return True
+        self._refusals.pop(channel_id, None)
         try:
             if not await self.outbox.has_kept_posts(channel_id):
                 return True
@@ -777,19 +807,26 @@ class Delivery:
                     return False
             return True
         except _ChannelDeleted:
-            await self._gone(channel_id)
-            return True
+            return await self._gone(channel_id)
         finally:
-            await self.outbox.release_kept_posts(channel_id, self.outbox_owner)
+            try:
+                await self.outbox.release_kept_posts(channel_id, self.outbox_owner)
+            except Exception:  # the lease runs out by itself
+                log.exception("could not release the outbox lease of channel %s", channel_id)
 
-    async def _gone(self, channel_id: int) -> None:
+    async def _gone(self, channel_id: int) -> bool:
         """The channel of kept posts was deleted: its game ends as on CHANNEL_DELETE, and
-        its posts, which can never go out, are dropped."""
+        its posts, which can never go out, are dropped; whether they are."""
         assert self.outbox is not None
         log.warning("channel %s is gone: its kept posts are dropped", channel_id)
-        await self.outbox.drop_channel_posts(channel_id)
+        try:
+            await self.outbox.drop_channel_posts(channel_id)
+        except Exception:  # the next tick meets the 404 again
+            log.exception("could not drop the kept posts of deleted channel %s", channel_id)
+            return False
         if self.channel_gone is not None:
             await self.channel_gone(channel_id)
+        return True
 
     async def _send_kept(self, channel: Any, post_id: int, text: str, sent_parts: int,
                          age: float) -> bool:
@@ -800,25 +837,47 @@ class Delivery:
         if age <= OUTBOX_DAYS * 86400:
             reply, parts = kept_parts(text)
             sent = None
+            # what this process sent of it though the store did not record it
+            sent_parts = max(sent_parts, self._done_parts.get(post_id, 0))
             try:
                 for index in range(sent_parts, len(parts)):
                     sent = await self._send_part(channel.send, parts[index], channel=True)
-                    if index + 1 < len(parts):
-                        await self.outbox.note_kept_progress(post_id, index + 1)
+                    self._done_parts[post_id] = index + 1
+                    if index + 1 < len(parts) and not await self._recorded(
+                            self.outbox.note_kept_progress(post_id, index + 1), post_id):
+                        return False
             except SENDING_ERRORS as error:
-                if is_transient(error):
-                    log.warning("kept post %s still not taken: %s", post_id, error)
-                    return False
                 if unknown_channel(error):
                     raise _ChannelDeleted from error
-                # refused for good (a permission is missing)
+                if is_transient(error) or refused_access(error):
+                    # a permission a moderator took away can come back: the posts wait,
+                    # in order, until it does or OUTBOX_DAYS pass
+                    log.warning("kept post %s still not taken: %s", post_id, error)
+                    if refused_access(error):
+                        self._refusals[channel.id] = error
+                    return False
+                # a message Discord can never take (400 Invalid Form Body, ...)
                 log.error("kept post %s refused, given up: %s", post_id, error)
             else:
                 if sent is not None:
                     await self._retire_older(reply, sent)
         else:
             log.error("kept post %s given up after %.0f days", post_id, age / 86400)
-        await self.outbox.drop_kept_post(post_id)
+        self._done_parts[post_id] = ALL_PARTS
+        if not await self._recorded(self.outbox.drop_kept_post(post_id), post_id):
+            return False
+        self._done_parts.pop(post_id, None)
+        return True
+
+    async def _recorded(self, step: Awaitable[None], post_id: int) -> bool:
+        """Whether the store recorded a kept post's progress. When it could not (busy, its
+        connection lost), this process remembers it (``_done_parts``) and the flush stops:
+        the post is not sent again by this process, and nothing overtakes it."""
+        try:
+            await step
+        except Exception:
+            log.exception("could not record the progress of kept post %s", post_id)
+            return False
         return True
 
     async def _retire_older(self, reply: Reply, sent: Any = None,
