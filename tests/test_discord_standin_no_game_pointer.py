@@ -12,10 +12,10 @@ TROEDLER = "Die Trödler aus den Highlands"
 
 
 @pytest.mark.parametrize("locale, said", [
-    ("en-US", "There is no game in this channel. Your games: **{t}** in <#{a}>, "
-              "**Rhein: River Trade** in <#{b}>."),
-    ("de", "In diesem Kanal gibt es kein Spiel. Deine Spiele: **{t}** in <#{a}>, "
-           "**Rhein: River Trade** in <#{b}>.")])
+    ("en-US", "There is no game in this channel. Your turn: **Rhein: River Trade** in <#{b}>. "
+              "Your other games: **{t}** in <#{a}>."),
+    ("de", "In diesem Kanal gibt es kein Spiel. Du bist dran: **Rhein: River Trade** in <#{b}>. "
+           "Deine anderen Spiele: **{t}** in <#{a}>.")])
 async def test_no_game_here_points_to_the_callers_games(tmp_path, monkeypatch, locale, said):
     async with running_bot(tmp_path, monkeypatch, seed=5) as bot:
         fake = bot.stand_in

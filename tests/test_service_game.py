@@ -214,7 +214,10 @@ async def test_autocomplete_lists_legal_moves_filtered(svc):
     [(said, value)] = await service.move_choices(ctx(2), "")
     assert said == "It is not your turn: waiting for U1." and len(said) <= 100
     assert [r.text for r in await service.play(ctx(2), value)] == [said]
-    assert await service.move_choices(ctx(1, channel=42), "") == []
+    # in a channel without a game: where it is their turn (the links come when picked)
+    assert await service.move_choices(ctx(1, channel=42), "") == [
+        ("Your turn: Pebbles (pick this for the link)", "wait")]
+    assert await service.move_choices(ctx(2, channel=42), "") == []
 
 
 async def test_ai_seats_move_after_a_human_and_finish_the_game(svc):

@@ -82,6 +82,19 @@ class Refusal(Exception):
         return self.say("en")
 
 
+class Pointed(Refusal):
+    """A refusal followed by where the caller can act instead (:meth:`ServiceBase._pointed`),
+    said already in the caller's language; ``turns``: the titles of the games waiting on
+    them, plain, for an autocomplete entry, which shows no links."""
+
+    def __init__(self, refused: Refusal, then: str, turns: list[str]) -> None:
+        super().__init__(refused.key, **refused.values)
+        self.then, self.turns = then, turns
+
+    def say(self, locale: str) -> str:
+        return f"{super().say(locale)} {self.then}"
+
+
 def _guarded(method: Callable[..., Awaitable[list[Reply]]]):
     """Turn refusals, rule errors and lost races into an ephemeral reply to the caller."""
 
@@ -592,22 +605,73 @@ class ServiceBase:
         if row is None:
             raise await self._no_game(ctx)
         if row.status not in statuses:
-            raise Refusal(_NOT_NOW[row.status])
+            refused = Refusal(_NOT_NOW[row.status])
+            # a game over, or one not begun where a move was meant: the caller's games
+            # are elsewhere, and a player at a finished table was told only to start one
+            if row.status in ("finished", "abandoned") or "active" in statuses:
+                raise await self._pointed(ctx, refused)
+            raise refused
         return await self._load(row, tell)
 
     async def _no_game(self, ctx: Ctx) -> Refusal:
         """The refusal for a channel that never had a game, naming where the caller's live
         games in this server are: a player who typed their move into the wrong channel was
         told only to start a game there."""
-        rows = [row for row in await self.store.games_of_user(ctx.user_id, ("lobby", "active"))
-                if row.guild_id == ctx.guild_id and row.channel_id != ctx.channel_id]
-        if not rows:
-            return Refusal("svc.no_game")
-        named = [t("svc.no_game.entry", ctx.locale, channel=row.channel_id,
-                   title=say(self.games[row.game_key].title, ctx.locale)
-                   if row.game_key in self.games else row.game_key)
-                 for row in rows[-POINTED_GAMES:]]
-        return Refusal("svc.no_game.yours", games=", ".join(named))
+        pointed = await self._pointed(ctx, Refusal("svc.no_game_here"))
+        return pointed if isinstance(pointed, Pointed) else Refusal("svc.no_game")
+
+    async def _pointed(self, ctx: Ctx, refused: Refusal, turns_only: bool = False
+                       ) -> Refusal:
+        """``refused`` followed by where the caller's live games are: first those waiting on
+        them (in any server), then, unless ``turns_only``, the others in this server. A
+        player whose turn was in #rhein read "It is not your turn" at another table, and
+        "You are not playing in this game" at someone else's, with no word of where it was.
+        ``refused`` as it is where there is nothing to point to."""
+        turns, others = await self._games_elsewhere(ctx)
+        if turns_only:
+            others = []
+        parts = []
+        if turns:
+            parts.append(t("svc.pointer.turns", ctx.locale,
+                           games=self._entries(ctx, turns[:POINTED_GAMES])))
+        if others:
+            key = "svc.pointer.others" if turns else "svc.pointer.games"
+            parts.append(t(key, ctx.locale,
+                           games=self._entries(ctx, others[-POINTED_GAMES:])))
+        if not parts:
+            return refused
+        return Pointed(refused, " ".join(parts),
+                       [self._titled(row, ctx.locale) for row in turns[:POINTED_GAMES]])
+
+    async def _games_elsewhere(self, ctx: Ctx) -> tuple[list[GameRow], list[GameRow]]:
+        """The caller's live games outside this channel: those waiting on them, anywhere,
+        and the others in this server (oldest change first)."""
+        rows = {row.id: row
+                for row in await self.store.games_of_user(ctx.user_id, ("lobby", "active"))
+                if row.channel_id != ctx.channel_id}
+        turns, others = [], []
+        for row in rows.values():
+            if row.status == "active" and await self._waits_on(row, ctx.user_id):
+                turns.append(row)
+            elif row.guild_id == ctx.guild_id:
+                others.append(row)
+        # this server's first: a link to another server's channel is one more step
+        turns.sort(key=lambda row: row.guild_id != ctx.guild_id)
+        return turns, others
+
+    async def _waits_on(self, row: GameRow, user_id: int) -> bool:
+        """Whether the game of ``row`` waits on the player ``user_id`` (read as /mygames
+        does, from the stored whose-turn: no state is loaded)."""
+        return any(seat.user_id == user_id and not seat.is_ai and seat.seat is not None
+                   and seat.seat in row.active_seats for seat in await self.store.seats(row.id))
+
+    def _titled(self, row: GameRow, locale: str) -> str:
+        return say(self.games[row.game_key].title, locale) if row.game_key in self.games \
+            else row.game_key
+
+    def _entries(self, ctx: Ctx, rows: list[GameRow]) -> str:
+        return ", ".join(t("svc.no_game.entry", ctx.locale, channel=row.channel_id,
+                           title=self._titled(row, ctx.locale)) for row in rows)
 
     async def _load(self, row: GameRow, tell: bool = True) -> tuple[Table, list[Reply]]:
         """The game of ``row`` with its state, and any notices about it: a snapshot that no
@@ -711,6 +775,18 @@ class ServiceBase:
         if seat is None or seat.seat is None:
             raise Refusal("svc.not_playing")
         return seat
+
+    async def _mover_seat(self, table: Table, ctx: Ctx) -> int:
+        """:meth:`_active_seat`, its refusal pointing to where the caller can move: to the
+        games waiting on them where it is another's turn here, to all their games where
+        they have no seat."""
+        try:
+            return self._active_seat(table, ctx)
+        except Refusal as refused:
+            if refused.key not in ("svc.not_your_turn", "svc.not_playing"):
+                raise
+            raise await self._pointed(ctx, refused,
+                                      turns_only=refused.key == "svc.not_your_turn") from None
 
     def _active_seat(self, table: Table, ctx: Ctx) -> int:
         seat = self._seat_or_refuse(table, ctx)

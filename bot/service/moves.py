@@ -29,6 +29,7 @@ from bot.service.base import (
     EMBED_LIMIT,
     TEXT_LIMIT,
     Ctx,
+    Pointed,
     Refusal,
     ServiceBase,
     Table,
@@ -68,7 +69,7 @@ class Moves(ServiceBase):
         table, notices = await self._table(ctx, ("active",))
         if version is not None and version != table.row.version:
             return notices + [_private(ctx, t("svc.stale", ctx.locale))]
-        seat = self._active_seat(table, ctx)
+        seat = await self._mover_seat(table, ctx)
         state = table.state
         assert state is not None
         if not move.strip():  # the engine's answer was its whole notation help
@@ -197,7 +198,7 @@ class Moves(ServiceBase):
             return loaded
         table, notices = loaded
         index = int(parts[3])
-        seat = self._active_seat(table, ctx)
+        seat = await self._mover_seat(table, ctx)
         assert table.state is not None
         moves = table.game.legal(table.state, seat)
         if index >= len(moves):
@@ -223,7 +224,7 @@ class Moves(ServiceBase):
         if isinstance(loaded, list):
             return loaded
         table, notices = loaded
-        seat = self._active_seat(table, ctx)
+        seat = await self._mover_seat(table, ctx)
         if parts[3] == STEP_CHOICE:
             return notices + await self._step(ctx, table, seat, custom_id, values)
         game, state = table.game, table.state
@@ -313,13 +314,9 @@ class Moves(ServiceBase):
         """Autocomplete: the caller's legal moves matching ``typed``; fast, no rendering."""
         try:
             table, _ = await self._table(ctx, ("active",), tell=False)
-            seat = self._active_seat(table, ctx)
+            seat = await self._mover_seat(table, ctx)
         except Refusal as refused:
-            # an empty list left a seated player who is not to act guessing why; picked,
-            # the entry is refused with the same words
-            if refused.key == "svc.not_your_turn":
-                return [(clip_word(refused.say(ctx.locale), CHOICE_LIMIT), WAITING)]
-            return []
+            return _refused_entry(refused, ctx.locale)
         except StaleVersion:
             return []
         game, state = table.game, table.state
@@ -478,7 +475,7 @@ class Moves(ServiceBase):
                     else table.row.language
                 # the mover's own reply: the next phase may already be another's turn
                 head = t("svc.only_you_now", lang) if user == mover and user is not None \
-                    else t("svc.only_you", lang, phase=table.said([phase], lang))
+                    else _dm_head(table, phase, lang)
                 lines = _secret_lines(secret, lang)
                 text = _clip("\n".join([head, *lines]))
                 replies.append(Reply(text, Audience.EPHEMERAL if user == mover and user
@@ -544,6 +541,29 @@ class Moves(ServiceBase):
         return _folded(replies, table.result, span) + await self._watch_news(table) + \
             await self._undo_lapsed(table) + \
             [r for r in dealt if r.audience is not Audience.DM or r.user_id not in carried]
+
+
+def _refused_entry(refused: Refusal, lang: str) -> list[tuple[str, str]]:
+    """The one autocomplete entry where nothing can be played here: why, and where the
+    caller's turn is. An empty list left a player whose turn was in another channel
+    guessing; picked, the entry is refused with the same words and the links, which an
+    entry cannot show."""
+    turns = refused.turns if isinstance(refused, Pointed) else []
+    elsewhere = t("svc.turn_elsewhere", lang, games=", ".join(turns)) if turns else ""
+    if refused.key == "svc.not_your_turn":
+        said = f"{t(refused.key, lang, **refused.values)} {elsewhere}".strip()
+    elif turns:
+        said = elsewhere
+    else:
+        return []
+    return [(clip_word(said, CHOICE_LIMIT), WAITING)]
+
+
+def _dm_head(table: Table, phase: Any, lang: str) -> str:
+    """The heading of hidden news sent by DM: the game and its channel, which a player at
+    two Trödler tables could not tell apart from "Round 1: playing cards"."""
+    return t("svc.only_you_in", lang, title=say(table.game.title, lang),
+             channel=table.row.channel_id, phase=table.said([phase], lang))
 
 
 def _move_parts(table: Table, lines: list[Any], lang: object = None
