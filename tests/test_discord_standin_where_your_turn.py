@@ -119,6 +119,9 @@ async def test_play_elsewhere_says_where_your_turn_is(tmp_path, monkeypatch, loc
         [entry] = await anna.autocomplete("play", "move", "", theirs)
         assert entry["name"].startswith(said["entry_not_turn"]) and len(entry["name"]) <= 100
         assert await answers(theirs, entry["value"]) == [said["not_turn"]]
+        # so does /game preview there, where a player tries a move before it is theirs
+        previewed = await anna.command("game preview", theirs, move="take 1")
+        assert [m.text for m in previewed.private] == [said["not_turn"]]
         # someone else's game, an abandoned one, none: her games, the one waiting on her first
         for channel, key in ((others, "no_seat"), (gone, "abandoned"), (start, "no_game")):
             assert await anna.autocomplete("play", "move", "", channel) == [

@@ -121,7 +121,7 @@ class Looking(ServiceBase):
         zoomed picture of a tile lay, the routes of a run), checked on a copy of the game
         and never played."""
         table, notices = await self._table(ctx, ("active",))
-        seat = self._active_seat(table, ctx)
+        seat = await self._mover_seat(table, ctx)
         state = table.state
         assert state is not None
         action = self._parse(table, seat, move)
