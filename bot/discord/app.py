@@ -187,6 +187,7 @@ class RheinbotClient(discord.AutoShardedClient):
         # Channel posts Discord would not take wait in the store, and a tick sends them
         # when no newer post to their channel does first.
         self.delivery.outbox = self.store
+        await self.delivery.reclaim_outbox()  # what this run's predecessor left held
         self._outbox_task = asyncio.create_task(self.delivery.run_outbox(),
                                                 name="rheinbot-outbox")
         self.adapter.service = TablesService(self.store, reminders=self.reminders)

@@ -88,6 +88,10 @@ REPLY_LOST_NOTICE = "dlv.reply_lost"
 # posts while it posts them, how often they are tried again without a newer post, and how
 # old a kept post may grow before it is given up (the game has moved on by then).
 OUTBOX_LEASE = 120.0
+# The longest one message of a kept post may take, its retries included: renewed before
+# each message, the lease then still holds when a send that hung is given up, so no other
+# process posts the same rows meanwhile.
+OUTBOX_SEND_CAP = 90.0
 OUTBOX_SECONDS = 60.0
 OUTBOX_DAYS = 7.0
 ALL_PARTS = 1 << 30  # a kept post's "messages sent" once it is done with (sent or given up)
@@ -450,6 +454,11 @@ class Outbox(Protocol):
     async def keep_post(self, channel_id: int, reply: str, now: float,
                         sent_parts: int = 0) -> int: ...
 
+    async def renew_kept_posts(self, channel_id: int, owner: str, now: float, lease_s: float
+                               ) -> list[int]: ...
+
+    async def release_stale_kept_posts(self, prefix: str, owner: str) -> int: ...
+
     async def has_kept_posts(self, channel_id: int) -> bool: ...
 
     async def kept_channels(self) -> list[int]: ...
@@ -464,6 +473,15 @@ class Outbox(Protocol):
     async def drop_channel_posts(self, channel_id: int) -> None: ...
 
     async def release_kept_posts(self, channel_id: int, owner: str) -> None: ...
+
+
+def outbox_owner(shard_ids: list[int] | None) -> tuple[str, str]:
+    """A process's name on the outbox leases it takes, and the part of it that its next run
+    (same shards) shares: that run frees what a crash left held (see
+    :meth:`Delivery.reclaim_outbox`) instead of holding the channel's posts back."""
+    shards = ",".join(map(str, shard_ids)) if shard_ids else "all"
+    prefix = f"delivery:shards {shards}:"
+    return prefix + secrets.token_hex(6), prefix
 
 
 class PostKept(Exception):
@@ -561,7 +579,9 @@ class Delivery:
         # out, in order, before the channel's next post or at the next outbox tick. Without
         # one (tests, ``rheinbot sync``) such a post is only reported.
         self.outbox: Outbox | None = None
-        self.outbox_owner = f"delivery:{secrets.token_hex(6)}"
+        self.outbox_owner, self.outbox_prefix = outbox_owner(
+            getattr(client, "shard_ids", None))
+        self.kept_send_cap = OUTBOX_SEND_CAP
         self.clock: Callable[[], float] = time.time
         self._channel_locks: dict[int, asyncio.Lock] = {}
         # kept post id -> its messages this process sent though the store may not say so
@@ -773,6 +793,22 @@ class Delivery:
                     waiting += 1
         return waiting
 
+    async def reclaim_outbox(self) -> None:
+        """At start: free the outbox leases an earlier run of these shards left when it died
+        mid-flush; their channels' posts went on waiting up to OUTBOX_LEASE, and each new post
+        there was kept behind them. (A run that is still alive, as in a rolling restart,
+        learns at its next lease renewal and stops.)"""
+        if self.outbox is None:
+            return
+        try:
+            freed = await self.outbox.release_stale_kept_posts(self.outbox_prefix,
+                                                               self.outbox_owner)
+        except Exception:  # they run out by themselves
+            log.exception("could not free the outbox leases of an earlier run")
+            return
+        if freed:
+            log.info("freed %d kept posts an earlier run held", freed)
+
     async def run_outbox(self, interval: float = OUTBOX_SECONDS) -> None:
         """The outbox tick, until cancelled: a channel nobody posts in again (the next
         player's ping was the post Discord refused) still gets its posts."""
@@ -802,7 +838,7 @@ class Delivery:
             return False  # another process is posting them
         try:
             for post_id, text, kept_at, sent_parts in rows:
-                if not await self._send_kept(channel, post_id, text, sent_parts,
+                if not await self._send_kept(channel_id, channel, post_id, text, sent_parts,
                                              now - kept_at):
                     return False
             return True
@@ -828,11 +864,12 @@ class Delivery:
             await self.channel_gone(channel_id)
         return True
 
-    async def _send_kept(self, channel: Any, post_id: int, text: str, sent_parts: int,
-                         age: float) -> bool:
+    async def _send_kept(self, channel_id: int, channel: Any, post_id: int, text: str,
+                         sent_parts: int, age: float) -> bool:
         """Send the messages of one kept post not sent yet, noting each as it goes out (a
         restart sends only the rest); False when Discord still would not take one (the
-        post stays). Raises _ChannelDeleted on 404 Unknown Channel."""
+        post stays) or the lease on it was lost. Raises _ChannelDeleted on 404 Unknown
+        Channel."""
         assert self.outbox is not None
         if age <= OUTBOX_DAYS * 86400:
             reply, parts = kept_parts(text)
@@ -841,7 +878,11 @@ class Delivery:
             sent_parts = max(sent_parts, self._done_parts.get(post_id, 0))
             try:
                 for index in range(sent_parts, len(parts)):
-                    sent = await self._send_part(channel.send, parts[index], channel=True)
+                    if not await self._still_held(channel_id, post_id):
+                        return False
+                    sent = await asyncio.wait_for(
+                        self._send_part(channel.send, parts[index], channel=True),
+                        self.kept_send_cap)
                     self._done_parts[post_id] = index + 1
                     if index + 1 < len(parts) and not await self._recorded(
                             self.outbox.note_kept_progress(post_id, index + 1), post_id):
@@ -867,6 +908,21 @@ class Delivery:
         if not await self._recorded(self.outbox.drop_kept_post(post_id), post_id):
             return False
         self._done_parts.pop(post_id, None)
+        return True
+
+    async def _still_held(self, channel_id: int, post_id: int) -> bool:
+        """Renew this process's lease on the channel's kept posts; whether it still holds
+        ``post_id`` (another process that took the rows over posts them, in order)."""
+        assert self.outbox is not None
+        try:
+            held = await self.outbox.renew_kept_posts(channel_id, self.outbox_owner,
+                                                      self.clock(), OUTBOX_LEASE)
+        except Exception:
+            log.exception("could not renew the outbox lease of channel %s", channel_id)
+            return False
+        if post_id not in held:
+            log.warning("channel %s: another process took its kept posts over", channel_id)
+            return False
         return True
 
     async def _recorded(self, step: Awaitable[None], post_id: int) -> bool:

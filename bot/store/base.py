@@ -729,6 +729,28 @@ class StoreBase:
                 (owner, now + lease_s, channel_id, channel_id, now, owner))
         return sorted((int(row[0]), str(row[1]), float(row[2]), int(row[3])) for row in rows)
 
+    async def renew_kept_posts(self, channel_id: int, owner: str, now: float, lease_s: float
+                               ) -> list[int]:
+        """Extend ``owner``'s lease on the channel's kept posts to ``now + lease_s``; the ids
+        it still holds (none once another process took them over: it must stop posting)."""
+        async with self._tx() as tx:
+            await self._serialize(tx, f"outbox:{channel_id}")  # never between a claim's steps
+            rows = await tx.fetch(
+                "UPDATE channel_outbox SET lease_until = ? "
+                "WHERE channel_id = ? AND lease_owner = ? RETURNING id",
+                (now + lease_s, channel_id, owner))
+        return sorted(int(row[0]) for row in rows)
+
+    async def release_stale_kept_posts(self, prefix: str, owner: str) -> int:
+        """End the outbox leases of owners named ``prefix``... other than ``owner``: an
+        earlier run of this process (same shards) that died mid-flush; how many."""
+        async with self._tx() as tx:
+            rows = await tx.fetch(
+                "UPDATE channel_outbox SET lease_owner = NULL, lease_until = NULL "
+                "WHERE lease_owner LIKE ? ESCAPE '!' AND lease_owner <> ? RETURNING id",
+                (_like_prefix(prefix), owner))
+        return len(rows)
+
     async def note_kept_progress(self, post_id: int, sent_parts: int) -> None:
         """The kept post's first ``sent_parts`` messages went out: a retry, in this process
         or another after a restart, sends only the rest."""
@@ -750,3 +772,10 @@ class StoreBase:
         async with self._tx() as tx:
             await tx.fetch("UPDATE channel_outbox SET lease_owner = NULL, lease_until = NULL "
                            "WHERE channel_id = ? AND lease_owner = ?", (channel_id, owner))
+
+
+def _like_prefix(prefix: str) -> str:
+    """A LIKE pattern (ESCAPE '!') matching what starts with ``prefix``."""
+    for special in "!%_":
+        prefix = prefix.replace(special, "!" + special)
+    return prefix + "%"
