@@ -25,7 +25,8 @@ async def test_the_german_turn_dm_and_hand_show_german_typed_forms(tmp_path):
     table, _ = await service._table(german, ("active",))
     dm = _expected(game, state, seat, "de", table)
     hand = (await service.hand(german))[-1].text
-    assert "Zug beenden · ende" in hand, hand
+    # seven cards in hand: ending now costs three of them (the label says so)
+    assert "Zug beenden (dann 3 Karten abwerfen) · ende" in hand, hand
     for text in (dm, hand):
         assert "· füttere weg " in text, text
         assert " · end;" not in text + ";" and "· feed " not in text, text

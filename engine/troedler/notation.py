@@ -13,6 +13,7 @@ from engine.text import LANGUAGES, Msg, msg, say
 from engine.troedler.data import (
     CARDS,
     GOODS,
+    HAND_LIMIT,
     ROUTE_KINDS,
     VILLAGE_KEYS,
     VILLAGE_NAMES,
@@ -73,7 +74,7 @@ def label(state: State, action: Action) -> Msg:
                             goods=goods_text(sorted(goods.elements())),
                             feed=len(action["replace"])),
                         msg("troedler.label.deliver_replace_short", move=move,
-                            points=card["points"]))
+                            points=card["points"], feed=len(action["replace"])))
         return msg("troedler.label.deliver", move=move, goods=goods_text(card["goods"]),
                    points=card["points"])
     if kind == "discard":
@@ -90,7 +91,24 @@ def label(state: State, action: Action) -> Msg:
     if kind == "feed-replace":
         return msg("troedler.label.feed_replace", move=move, old=good_a(action["give"]),
                    new=good_a(action["use"]))
-    return msg("troedler.label.end", move=move)
+    return _end_label(state, move)
+
+
+def _end_label(state: State, move: str) -> Msg:
+    """Ending the turn says what the hand limit then costs (R37, R38): a newcomer ending with
+    seven cards learnt only afterwards that three had to go. Only the mover sees it (their
+    moves are never channel buttons)."""
+    seat = state["current"]
+    hand = state["hands"][seat] if seat is not None else []
+    over = len(hand) - HAND_LIMIT
+    if over <= 0:
+        return msg("troedler.label.end", move=move)
+    surplus = sum(CARDS[cid]["type"] == "feed" for cid in hand) - HAND_LIMIT
+    if surplus <= 0:
+        return msg("troedler.label.end_discard", move=move, count=over)
+    if over == surplus:
+        return msg("troedler.label.end_feed", move=move, feed=surplus)
+    return msg("troedler.label.end_both", move=move, count=over - surplus, feed=surplus)
 
 
 def _pile_label(state: State, action: Action, move: str) -> Msg:
