@@ -239,6 +239,10 @@ class RheinbotClient(discord.AutoShardedClient):
 
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
         await self.gone.deleted(channel.id)
+        if isinstance(channel, discord.TextChannel | discord.ForumChannel):  # threads went too
+            await self.gone.threads_deleted(channel.guild.id, channel.id,
+                                            lambda other: self.get_channel(other) is not None,
+                                            self.fetch_channel)
 
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
         await self.gone.deleted(payload.thread_id)

@@ -52,6 +52,33 @@ class ChannelGone:
                 log.info("could not tell %s that their game's channel is gone: %s",
                          reply.user_id, error)
 
+    async def threads_deleted(self, guild_id: int, parent_id: int,
+                              cached: Callable[[int], bool],
+                              fetch: Callable[[int], Awaitable[Any]]) -> None:
+        """The channel ``parent_id`` was deleted, and its threads with it: end the games in
+        those discord.py no longer caches (it drops auto-archived threads, and reports as
+        deleted only the cached ones). Which those are only Discord knows: each live game of
+        the server in a channel not ``cached`` is looked up (``fetch``), and ended on 404
+        Unknown Channel."""
+        service = self._service()
+        if service is None:
+            return
+        try:
+            channels = await service.live_channels(guild_id)
+        except Exception:
+            log.exception("could not list the live games of server %s", guild_id)
+            return
+        for channel_id in channels:
+            if channel_id == parent_id or cached(channel_id):
+                continue
+            try:
+                await fetch(channel_id)
+            except discord.HTTPException as error:
+                if unknown_channel(error):
+                    await self.deleted(channel_id)
+                else:  # hidden from the bot, or Discord is away: its own next post will tell
+                    log.info("could not look up channel %s: %s", channel_id, error)
+
     def watching(self, post: Poster) -> Poster:
         """``post`` (the delivery's post_channel) that, when Discord says the channel does not
         exist, first ends its game, then fails as before."""

@@ -35,6 +35,10 @@ class ChannelGone(ServiceBase):
         log.warning("game in deleted channel %s kept changing; left active", channel_id)
         return []
 
+    async def live_channels(self, guild_id: int) -> list[int]:
+        """The channels and threads of server ``guild_id`` with a live game."""
+        return await self.store.live_channels(guild_id)
+
     async def _gone_dms(self, row: GameRow) -> list[Reply]:
         """One DM to each seated human (``row`` as it was before it ended)."""
         game = self.games.get(row.game_key)

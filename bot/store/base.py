@@ -204,6 +204,14 @@ class StoreBase:
         )
         return game_row(rows[0]) if rows else None
 
+    async def live_channels(self, guild_id: int) -> list[int]:
+        """The channels and threads of a server that have a live game (a lobby or one being
+        played)."""
+        rows = await self._all(
+            "SELECT channel_id FROM games WHERE guild_id = ? AND status IN ('lobby', 'active') "
+            "ORDER BY id", (guild_id,))
+        return [int(row[0]) for row in rows]
+
     async def latest_game(self, channel_id: int) -> GameRow | None:
         """The live game of a channel, or else its most recent finished/abandoned one."""
         rows = await self._all(
