@@ -13,6 +13,10 @@ Achnacroy · ziehe fähre achnacroy"), as autocomplete shows it: the words a pla
 Lists (the turn DM, /game hand, the terminal) show that discard as one entry too: each
 combination as an entry read as a wall, "Abwerfen: #5 …, #23 …, #51 Bergpfad; Abwerfen: #5
 …, #23 …, #55 Bergpfad; … (und 17 weitere …)".
+
+/game hand says where the player's cart stands, the routes leaving it and their goods: on a
+phone the board's small village names and route colours were hard to read, and a review's
+newcomer had to guess which route cards could move them at all.
 """
 
 from __future__ import annotations
@@ -21,8 +25,15 @@ from bot.i18n import t, typed_label, typed_move
 from bot.service.extras import Extras, Pick
 from bot.service.move_lists import LISTED
 from engine.core import Action, Game, State
-from engine.text import DEFAULT, msg, say
-from engine.troedler.data import card_text
+from engine.text import DEFAULT, language, msg, say
+from engine.troedler.data import (
+    ROUTE_KINDS,
+    VILLAGE_NAMES,
+    card_text,
+    goods_text,
+    neighbours,
+    route_name,
+)
 
 
 class TroedlerExtras(Extras):
@@ -59,6 +70,31 @@ class TroedlerExtras(Extras):
             return None
         return [say(typed_label(game.key, game.label(state, move), game.format(state, move),
                                 lang), lang) for move in moves[:LISTED]]
+
+    def holdings(self, game: Game, state: State, seat: int, *,
+                 lang: str = DEFAULT) -> list[str]:
+        # only the public view: carts, villages and collections lie open on the table
+        view = game.view(state, None)
+        me = next(p for p in view["players"] if p["seat"] == seat)
+        here = me["cart"]
+        lang = language(lang)
+        lines = [msg("extras.troedler.cart", village=VILLAGE_NAMES[here],
+                     goods=goods_text(view["villages"][here])),
+                 msg("extras.troedler.routes", village=VILLAGE_NAMES[here],
+                     routes=_routes(here, lang)),
+                 msg("extras.troedler.goods", goods=goods_text(me["goods"]))]
+        return [say(line, lang) for line in lines]
+
+
+def _routes(village: str, lang: str) -> str:
+    """"bridge to Ruthven; ferry to Achnacroy, Glenmore": one entry per kind, in the data's
+    order of kinds, its villages by name (a comma joins them, so a semicolon the kinds)."""
+    ways: dict[str, list[str]] = {}
+    for kind, to in neighbours(village):
+        ways.setdefault(kind, []).append(VILLAGE_NAMES[to])
+    return "; ".join(say(msg("extras.troedler.route", kind=route_name(kind),
+                             villages=sorted(ways[kind])), lang)
+                     for kind in ROUTE_KINDS if kind in ways)
 
 
 def _menu_discard(moves: list[Action]) -> bool:
