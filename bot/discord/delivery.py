@@ -613,19 +613,20 @@ class Delivery:
         return message_id if isinstance(message_id, int) else None
 
     async def send_dm(self, user_id: int, reply: Reply,
-                      target: discord.abc.Messageable | None = None) -> None:
-        """DM a user; closed DMs raise ``DeliveryFailed(closed_dms=True)``."""
+                      target: discord.abc.Messageable | None = None, skip: int = 0) -> None:
+        """DM a user (but the first ``skip`` messages of ``reply``, which reached them
+        another way); closed DMs raise ``DeliveryFailed(closed_dms=True)``."""
         lock = self._dm_locks.setdefault(user_id, asyncio.Lock())
         async with lock:
-            await self._send_dm(user_id, reply, target)
+            await self._send_dm(user_id, reply, target, skip)
 
     async def _send_dm(self, user_id: int, reply: Reply,
-                       target: discord.abc.Messageable | None) -> None:
+                       target: discord.abc.Messageable | None, skip: int = 0) -> None:
         if user_id in self.closed_dms and not await self._reopened(user_id):
             raise DeliveryFailed(f"DM to {user_id}: closed (50007 earlier)", closed_dms=True)
         try:
             target = target or await self._dm_channel(user_id)
-            await self._send_parts(target.send, reply, channel=True)
+            await self._send_parts(target.send, reply, channel=True, skip=skip)
         except discord.Forbidden as error:
             closed = error.code == CLOSED_DMS
             if closed:
@@ -971,11 +972,14 @@ class Delivery:
             await self._to_caller(state, Reply(text, Audience.EPHEMERAL))
 
     async def _to_caller(self, state: _InteractionState, reply: Reply) -> None:
+        state.parts_sent = 0
         if not (state.expired or state.webhook_down):
             try:
                 await self._followup(state, reply, ephemeral=True)
                 return
             except discord.HTTPException as error:
+                if state.parts_sent:  # (the first may stand in "thinking..."'s place: keep it)
+                    state.followups += 1
                 if token_expired(error):
                     log.info("interaction token expired (%s); private replies go by DM", error)
                     state.expired = True
@@ -985,14 +989,17 @@ class Delivery:
                     state.webhook_down = True
                 else:
                     raise
-        # A DM is the only private way left; the rest of this interaction goes there too.
-        await self._to_dm(state, reply, fallback=False)
+        # A DM is the only private way left; the rest of this interaction goes there too,
+        # and of this reply the messages that did not arrive as followups.
+        await self._to_dm(state, reply, fallback=False, skip=state.parts_sent)
 
-    async def _to_dm(self, state: _InteractionState, reply: Reply, fallback: bool = True) -> None:
+    async def _to_dm(self, state: _InteractionState, reply: Reply, fallback: bool = True,
+                     skip: int = 0) -> None:
         caller = state.interaction.user
         user_id = reply.user_id or caller.id
         try:
-            await self.send_dm(user_id, reply, target=caller if user_id == caller.id else None)
+            await self.send_dm(user_id, reply, target=caller if user_id == caller.id else None,
+                               skip=skip)
         except DeliveryFailed as failure:
             if fallback and user_id == caller.id:
                 await self._to_caller(state, reply)  # the caller's own private news
@@ -1019,8 +1026,11 @@ class Delivery:
         followup = state.interaction.followup
 
         async def send(**kwargs: Any) -> Any:
-            return await followup.send(ephemeral=ephemeral, **kwargs)
+            sent = await followup.send(ephemeral=ephemeral, **kwargs)
+            state.parts_sent += 1
+            return sent
 
+        state.parts_sent = 0
         sent = await self._send_parts(send, reply, channel=False, policy=self.webhook_policy)
         state.followups += 1
         return sent
@@ -1065,10 +1075,12 @@ class Delivery:
             log.debug("could not remove the deferred response: %s", error)
 
     async def _send_parts(self, send: Callable[..., Awaitable[Any]], reply: Reply,
-                          channel: bool, policy: RetryPolicy | None = None) -> Any:
-        """Send the Reply's messages; returns the last one sent (its buttons ride there)."""
+                          channel: bool, policy: RetryPolicy | None = None,
+                          skip: int = 0) -> Any:
+        """Send the Reply's messages but its first ``skip``; returns the last one sent (its
+        buttons ride there)."""
         sent = None
-        for part in reply_parts(reply):
+        for part in reply_parts(reply)[skip:]:
             sent = await self._send_part(send, part, channel, policy)
         return sent
 
@@ -1146,3 +1158,4 @@ class _InteractionState:
     webhook_down: bool = False  # Discord refused a followup after its retries: DMs too
     posted: list[tuple[Reply, Any]] = field(default_factory=list)  # channel posts made
     kept: bool = False  # a channel post went to the outbox: the later ones follow it there
+    parts_sent: int = 0  # messages of the reply being sent as followups that went out
