@@ -33,20 +33,20 @@ DEAL = {"en": ("Anna plays #69 bridge: Ballindrum to Bracklin · plays #85 moor 
                "Bracklin to Ballindrum · plays #80 ferry: Bracklin to Glenmore · takes an anvil "
                "in Glenmore · ends the turn. Round 2: Bot 1 deals 4 piles, one card on each in "
                "turn (everyone sees every card): Pile 1 (bottom to top): #59 mountain trail, "
-               "#15 request 3 chairs (5), #83 ferry, top #76 ferry; Pile 2 (bottom to top): "
-               "#96 extra good, #18 request 3 vases (5), #23 request 3 bottles + anvil (7), "
+               "#15 request 3 chairs (5 pts), #83 ferry, top #76 ferry; Pile 2 (bottom to top): "
+               "#96 extra good, #18 request 3 vases (5 pts), #23 request 3 bottles + anvil (7 pts), "
                "top #93 moor path; Pile 3 (bottom to top): #84 moor path, #55 mountain trail, "
                "#46 special feed, top #72 bridge; Pile 4 (bottom to top): #1 request 2 anvils "
-               "(3), #2 request 2 anvils (3), #3 request 2 cups (3), top #74 ferry"),
+               "(3 pts), #2 request 2 anvils (3 pts), #3 request 2 cups (3 pts), top #74 ferry"),
         "de": ("Anna spielt #69 Brücke: von Ballindrum nach Bracklin · spielt #85 Moorweg: von "
                "Bracklin nach Ardvane · spielt #80 Fähre: von Bracklin nach Glenmore · nimmt "
                "einen Amboss in Glenmore · beendet den Zug. Runde 2: Bot 1 bildet 4 "
                "Trödelstapel, reihum je eine Karte auf jeden (alle sehen jede Karte): Stapel 1 "
-               "(von unten nach oben): #59 Bergpfad, #15 Auftrag 3 Stühle (5), #83 Fähre, oben "
+               "(von unten nach oben): #59 Bergpfad, #15 Auftrag 3 Stühle (5 P.), #83 Fähre, oben "
                "#76 Fähre; Stapel 2 (von unten nach oben): #96 Extratrödel, #18 Auftrag 3 Vasen "
-               "(5), #23 Auftrag 3 Flaschen + Amboss (7), oben #93 Moorweg; Stapel 3 (von unten "
+               "(5 P.), #23 Auftrag 3 Flaschen + Amboss (7 P.), oben #93 Moorweg; Stapel 3 (von unten "
                "nach oben): #84 Moorweg, #55 Bergpfad, #46 Kraftfutter, oben #72 Brücke; "
-               "Stapel 4 (von unten nach oben): #1 Auftrag 2 Ambosse (3), oben #74 Fähre")}
+               "Stapel 4 (von unten nach oben): #1 Auftrag 2 Ambosse (3 P.), oben #74 Fähre")}
 EARLIER = {"en": "Bot 2 takes pile 3 (top #72 bridge).", "de": "Bot 2 nimmt Stapel 3."}
 
 

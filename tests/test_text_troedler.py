@@ -76,14 +76,14 @@ def test_german_card_names_use_the_editions_terms():
     assert say(card_text(FEED[0]), "de") == f"#{FEED[0]} Kraftfutter"
     assert say(card_text(EXTRA[0]), "de") == f"#{EXTRA[0]} Extratrödel"
     assert say(card_text(BRIDGE[0]), "de") == f"#{BRIDGE[0]} Brücke"
-    assert card_text(POTS_BOTTLE) == f"#{POTS_BOTTLE} request 2 pots + bottle (4)"
-    assert say(card_text(POTS_BOTTLE), "de") == f"#{POTS_BOTTLE} Auftrag 2 Töpfe + Flasche (4)"
+    assert card_text(POTS_BOTTLE) == f"#{POTS_BOTTLE} request 2 pots + bottle (4 pts)"
+    assert say(card_text(POTS_BOTTLE), "de") == f"#{POTS_BOTTLE} Auftrag 2 Töpfe + Flasche (4 P.)"
 
 
 def test_german_log_lines_and_labels():
     state = turn_state("kilbride", [BRIDGE[0], EXTRA[0]], villages={"ruthven": ["chair", "cup"]})
     labels = {say(GAME.label(state, move), "de") for move in GAME.legal(state, ANN)}
-    assert "Per Brücke nach Ruthven (Stuhl + Tasse) · move bridge ruthven" in labels
+    assert "Per Brücke nach Ruthven (dort: Stuhl + Tasse) · move bridge ruthven" in labels
     assert "Zug beenden · end" in labels
     lines = play(state, ANN, "move bridge ruthven", "take cup", "extra chair")
     assert lines[:2] == [f"Orange plays #{BRIDGE[0]} bridge: Kilbride to Ruthven.",
@@ -99,7 +99,7 @@ def test_german_log_lines_and_labels():
     deliver = next(label for label in labels if str(label).startswith("Deliver"))
     assert say(deliver, "de") == f"2 Töpfe + Flasche für 4 Punkte liefern · deliver {POTS_BOTTLE}"
     lines = play(state, ANN, f"deliver {POTS_BOTTLE}")
-    assert say(lines[0], "de") == (f"Orange erfüllt #{POTS_BOTTLE} Auftrag 2 Töpfe + Flasche (4) "
+    assert say(lines[0], "de") == (f"Orange erfüllt #{POTS_BOTTLE} Auftrag 2 Töpfe + Flasche (4 P.) "
                                    "in Glenmore und liefert 2 Töpfe + Flasche.")
 
 

@@ -130,7 +130,7 @@ def test_the_terminal_lists_the_menus_cards_and_how_to_type_the_move(tmp_path):
     out = io.StringIO()
     recorder = Recorder(tmp_path, out, names={1: "Anna"})
     menu = Picker("Pick the 3 cards to discard (feed stays in your hand)", "rb:1:9:pick", 3,
-                  (("#16 request 2 vases (4)", "16"), ("#54 bridge", "54"),
+                  (("#16 request 2 vases (4 pts)", "16"), ("#54 bridge", "54"),
                    ("#88 extra good", "88"), ("#90 moor path", "90")), "discard 16 54 88")
     recorder.take([Reply("Pick the 3 cards to discard (feed stays in your hand).",
                          Audience.EPHEMERAL, user_id=1, picker=menu)], "Anna")

@@ -79,7 +79,7 @@ def route_name(kind: str) -> str:
 
 @functools.cache
 def card_text(card_id: int) -> Msg:
-    """A card's face in words, e.g. ``#12 request 2 vases + chair (4)`` or ``#60 bridge``.
+    """A card's face in words, e.g. ``#12 request 2 vases + chair (4 pts)`` or ``#60 bridge``.
     Cached: a ``Msg`` is immutable and card faces are said on every log line and label."""
     card = CARDS[card_id]
     kind = card["type"]
