@@ -10,9 +10,10 @@ from types import SimpleNamespace
 import pytest
 from test_ai_hard import normal_position, other_seat_secrets_changed
 
+from bot.i18n import t
 from bot.service.base import Table
 from bot.service.looking import _effect
-from engine import get_game
+from engine import ai, get_game
 from engine.core import State
 
 COLOURS = ["orange", "green", "blue", "yellow", "red"]
@@ -53,4 +54,25 @@ def test_a_preview_says_the_same_whatever_the_caller_cannot_see(key: str, player
             ours = previews(key, state, seat, players)
             assert ours == previews(key, changed, seat, players), (seed, moves)
             shown += sum(1 for p in ours if p)
+            # "the channel reads:" heads a quote; over a standing alone it said nothing
+            heading = t("svc.preview.would", "en")
+            assert all(p[1].startswith("> ") for p in ours if p and p[0] == heading), ours
     assert shown > 20  # the previews said something to compare
+
+
+def test_a_preview_with_nothing_to_quote_has_no_quote_heading() -> None:
+    """A Trödler discard that ends the round holds its lines back (the deal follows); its
+    preview read "If you play it, the channel reads:" over the standing alone."""
+    game = get_game("troedler")
+    state = game.setup(2, {}, 0)
+    for version in range(25):  # to seed 0's first discard at the hand limit
+        seat = game.active(state)[0]
+        game.apply(state, seat, ai.choose(game, state, seat, "normal", version))
+    seat = game.active(state)[0]
+    discard = game.legal(state, seat)[0]
+    assert discard["type"] == "discard"
+    after = game.load(game.dump(state))
+    said = _effect(table_at("troedler", state, 2), seat, discard, after,
+                   game.apply(after, seat, discard), "en")
+    assert said and not any(line.startswith("> ") for line in said), said
+    assert t("svc.preview.would", "en") not in said, said

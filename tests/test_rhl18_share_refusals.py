@@ -24,9 +24,11 @@ async def test_buying_an_unstarted_corporation_says_it_is_not_started(tmp_path, 
         assert "Moves now start with: buy, par, pass." in said, said
     assert buy.startswith("ADR has not been started: no shares to buy yet."), buy
     assert "`par adr <price>`" in buy, buy
-    assert sell.startswith("ADR has not operated yet: a corporation's shares can be sold "
-                           "only after it has had its first turn in an operating round."), sell
-    assert sell_rhe.startswith("RhE has not operated yet:"), sell_rhe
+    # no ADR share held: that is what stands in the way, before any rule of operating
+    assert sell.startswith("You hold no ADR shares."), sell
+    assert sell_rhe.startswith("RhE has not operated yet: a corporation's shares can be sold "
+                               "only after it has had its first turn in an operating round."), \
+        sell_rhe
 
 
 def test_share_refusals_read_in_german_and_leave_other_text_unread() -> None:
@@ -46,6 +48,6 @@ def test_share_refusals_read_in_german_and_leave_other_text_unread() -> None:
             said[text] = error.args[0]
     assert say(said["buy adr ipo"], "de").startswith("ADR ist noch nicht gegründet"), \
         say(said["buy adr ipo"], "de")
-    assert say(said["sell adr 1"], "de").startswith("ADR war noch nicht in Betrieb"), \
+    assert say(said["sell adr 1"], "de").startswith("Du hast keine Aktien der ADR."), \
         say(said["sell adr 1"], "de")
     assert str(said["buy adr ipo 30"]).startswith("I could not read that move")

@@ -372,7 +372,10 @@ def _effect(table: Table, seat: int, action: Action, after: State, lines: list[A
                    t("svc.preview.standing_same", lang, now=standing[0]))
     if kept < len(lines) or drawn and _draws(state, after):
         out.append(t("svc.preview.draws", lang))
-    return [t("svc.preview.would", lang), *out] if out else []
+    # the heading only over lines it quotes: over a standing alone it read as if the
+    # channel would say nothing
+    quoted = [t("svc.preview.would", lang)] if said and out and out[0].startswith(">") else []
+    return [*quoted, *out]
 
 
 def _variants(table: Table, seat: int, action: Action) -> list[tuple[list[Any], State]]:

@@ -282,10 +282,12 @@ def _sell_refusal(state: State, seat: int, corp: str, legal: list[dict]) -> Msg 
     rnd, c = state["round"], state["corps"][corp]
     if rnd["type"] != "Stock" and "sell_shares" not in L.step_kinds(state, seat):
         return msg("rhl18.err.sell_not_now")
-    if not c["operated"]:
-        return msg("rhl18.err.sell_not_operated", corp=corp)
+    # holding none is the first obstacle: "ADR has not operated yet" told a player with no
+    # ADR share a rule that was not what stood in the way
     if not R.certs_of(state, corp, seat):
         return msg("rhl18.err.sell_none_held", corp=corp)
+    if not c["operated"]:
+        return msg("rhl18.err.sell_not_operated", corp=corp)
     if rnd.get("turn_bought"):
         return msg("rhl18.err.sell_after_buy")
     sales = [f"`{format_action(state, m)}`" for m in legal
