@@ -60,9 +60,10 @@ def test_a_preview_says_the_same_whatever_the_caller_cannot_see(key: str, player
     assert shown > 20  # the previews said something to compare
 
 
-def test_a_preview_with_nothing_to_quote_has_no_quote_heading() -> None:
-    """A Trödler discard that ends the round holds its lines back (the deal follows); its
-    preview read "If you play it, the channel reads:" over the standing alone."""
+def test_a_discard_preview_quotes_the_discard() -> None:
+    """A Trödler discard at the hand limit: its preview held the player's own discard line
+    back, a count in a card ("2 cups") taken for a hidden card's number, and read "If you
+    play it, the channel reads:" over the standing alone."""
     game = get_game("troedler")
     state = game.setup(2, {}, 0)
     for version in range(25):  # to seed 0's first discard at the hand limit
@@ -74,5 +75,6 @@ def test_a_preview_with_nothing_to_quote_has_no_quote_heading() -> None:
     after = game.load(game.dump(state))
     said = _effect(table_at("troedler", state, 2), seat, discard, after,
                    game.apply(after, seat, discard), "en")
-    assert said and not any(line.startswith("> ") for line in said), said
-    assert t("svc.preview.would", "en") not in said, said
+    assert said[:2] == [t("svc.preview.would", "en"),
+                        "> **P0** (orange) discards #11 request 2 cups + vase (4 pts), "
+                        "#68 bridge."], said

@@ -434,8 +434,8 @@ def _names_any(value: Any, hidden: set[Any], listed: bool = False) -> bool:
     ``id``, or a number within a list ("orders 12, 40 revealed"), however deep. A number
     alone is a count or a sum as often as a card, and is not taken for one."""
     if isinstance(value, Msg):
-        return any(_names_any(v, hidden, listed or key == "id")
-                   for key, v in value.params.items())
+        # within a card, only its id names it: its counts ("2 bottles") are no card
+        return any(_names_any(v, hidden, key == "id") for key, v in value.params.items())
     if isinstance(value, list | tuple):
         return any(_names_any(v, hidden, listed=True) for v in value)
     if isinstance(value, dict):
