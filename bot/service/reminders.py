@@ -87,6 +87,10 @@ TURN_BATCH_SECONDS = 300.0
 # A move clock warning that would fall in its player's quiet hours but cannot wait for their
 # end (the clock runs out first) goes this long before they begin.
 QUIET_MARGIN = 900.0
+# A move clock warning put off by quiet hours says the next one too when that is due this
+# soon after it (not the last call, which always comes): with a 24 h clock and quiet hours
+# 22-7, the half-time warning due at 02:00 came at 07:00 and the next at 08:00.
+PUT_OFF_FOLD = 2 * 3600.0
 DM_TEXT_LIMIT = 1900  # under Discord's 2000 characters, room for the embed title
 
 Sender = Callable[[int, Reply], Awaitable[None]]
@@ -194,6 +198,12 @@ def _stage_due(payload: dict, stage: int) -> float:
     if stage >= len(CLOCK_STAGES):
         return float(payload["deadline"])
     return float(payload["started"]) + float(payload["pace_hours"]) * 3600 * CLOCK_STAGES[stage]
+
+
+def _quiet_delayed(settings: Settings, payload: dict, stage: int, now: float) -> bool:
+    """Whether move clock warning ``stage``, going out ``now``, was put off by quiet hours."""
+    due = _stage_due(payload, stage)
+    return due < now and in_quiet_hours(settings, due)
 
 
 class Reminders:
@@ -598,6 +608,10 @@ class Reminders:
         while stage + 1 < len(CLOCK_STAGES) and \
                 clock_warning_at(settings, _stage_due(payload, stage + 1), deadline) <= now:
             stage += 1  # the next warning was pulled before quiet hours: this DM says it
+        if _quiet_delayed(settings, payload, stage, now):
+            while stage + 2 < len(CLOCK_STAGES) and clock_warning_at(
+                    settings, _stage_due(payload, stage + 1), deadline) <= now + PUT_OFF_FOLD:
+                stage += 1  # the next warning was due soon after: this DM says it
         payload["stage"] = stage
         lang = str(payload.get("language", "en"))
         hours = max(1, round((deadline - now) / 3600))
