@@ -366,6 +366,8 @@ class Reminders:
                                              now + IDLE_DAYS * 86400, _payload(info, ""), now)
         if any(user in existing for user in info.stepped):
             await self._put_off(info)
+        if any(user in existing for user in info.hands):
+            await self._drop_old_hands(info)
         await self._sync_clocks(info, [row for row in rows if row.kind == "clock"], now)
         self.wake()
         return carried
@@ -382,8 +384,19 @@ class Reminders:
                 continue
             settings = await self.store.settings(row.user_id)
             due = next_allowed(settings, step + settings.every_hours * 3600)
+            # (a hand it still carried is out of date: they have played from it)
+            payload = {key: value for key, value in row.payload.items() if key != "hand"}
             await self.store.move_reminder(row.id, max(due, row.due_at), row.sent,
-                                           {**row.payload, "stepped_at": step})
+                                           {**payload, "stepped_at": step})
+
+    async def _drop_old_hands(self, info: TurnInfo) -> None:
+        """A turn DM still waiting (batched with others) with a hand dealt before this new
+        one goes without it: the service sends the new hand itself, and the old one would
+        arrive after it."""
+        for row in await self.store.reminders(info.game_id):
+            if row.kind == "turn" and row.user_id in info.hands and _hand(row):
+                payload = {key: value for key, value in row.payload.items() if key != "hand"}
+                await self.store.move_reminder(row.id, row.due_at, row.sent, payload)
 
     async def _sync_clocks(self, info: TurnInfo, clocks: list[ReminderRow], now: float) -> None:
         """One move clock per waiting user of a pace table: it starts when their turn starts
@@ -470,12 +483,8 @@ class Reminders:
         ready += [row for row in mine if row.id not in taken and row.sent > 0
                   and now < row.due_at <= now + TURN_FOLD_SECONDS
                   and await self._foldable(row, now)]
-        alone = [row for row in ready if _hand(row)]  # a dealt hand keeps its own DM
-        together = [row for row in ready if not _hand(row)]
-        for row in alone:
-            await self._send_turns([row], settings, now)
-        if together:
-            await self._send_turns(together, settings, now)
+        for dm_rows, reply in _turn_dms(ready):
+            await self._send_turns(dm_rows, reply, settings, now)
 
     async def _turn_ready(self, row: ReminderRow, settings: Settings, now: float,
                           last_dm: float | None) -> bool:
@@ -491,7 +500,7 @@ class Reminders:
         if settings.dms_closed:  # known closed: no request that is bound to fail
             await self._mention_instead(row, now)
             return False
-        if row.sent == 0 and not _hand(row) and last_dm is not None and \
+        if row.sent == 0 and last_dm is not None and \
                 now < last_dm + TURN_BATCH_SECONDS:
             await self._reschedule(row, last_dm + TURN_BATCH_SECONDS)
             return False
@@ -512,10 +521,9 @@ class Reminders:
         return game is not None and game.status == "active" and \
             await self._clock_says_it(row, now) is False
 
-    async def _send_turns(self, rows: list[ReminderRow], settings: Settings,
+    async def _send_turns(self, rows: list[ReminderRow], reply: Reply, settings: Settings,
                           now: float) -> None:
         assert rows[0].user_id is not None
-        reply = _turn_dm(rows[0]) if len(rows) == 1 else _turns_dm(rows)
         try:
             await self.send_dm(rows[0].user_id, reply)
         except DeliveryFailed as error:
@@ -819,20 +827,62 @@ def _units(rows: list[ReminderRow], idle: set[int]) -> list[list[ReminderRow]]:
     return units
 
 
-def _turns_dm(rows: list[ReminderRow]) -> Reply:
-    """One DM for several games waiting on its reader: a line and a link each."""
-    lang = str(rows[0].payload.get("language", "en"))
-    lines = []
-    for row in rows:
-        payload = row.payload
-        key = "rem.turns_line" if row.sent == 0 else "rem.turns_line_again"
-        lines.append(t(key, lang, title=payload.get("title"), phase=payload.get("phase"),
-                       channel=payload["channel_id"],
-                       link=channel_link(payload.get("guild_id"), payload["channel_id"])))
-    text = fit_lines([t("rem.turns_head", lang, count=len(rows)), *lines],
-                     [t("rem.turns_foot", lang)],
-                     lambda count: t("rem.turns_more", lang, count=count))
-    return Reply(text, Audience.DM, user_id=rows[0].user_id, title=t("rem.turn_title", lang))
+def _turn_dms(rows: list[ReminderRow]) -> list[tuple[list[ReminderRow], Reply]]:
+    """The DMs for one player's due turn rows, each with the rows it says: one for all of
+    them, each freshly dealt hand under its game's line (the DM goes to the hand's owner
+    alone); a hand that would not fit in it whole comes in a DM of its own, never cut."""
+    if len(rows) == 1:
+        return [(rows, _turn_dm(rows[0]))]
+    plain = [row for row in rows if not _hand(row)]
+    handed: list[ReminderRow] = []
+    alone: list[ReminderRow] = []
+    for row in (row for row in rows if _hand(row)):
+        if _turns_fit(plain, [*handed, row]):
+            handed.append(row)
+        else:
+            alone.append(row)
+    together = [*handed, *plain]
+    dms = [(together, _turns_dm(plain, handed))] if len(together) > 1 else \
+        [([row], _turn_dm(row)) for row in together]
+    return dms + [([row], _turn_dm(row)) for row in alone]
+
+
+def _turns_parts(plain: list[ReminderRow], handed: list[ReminderRow]
+                 ) -> tuple[list[str], list[str], list[str], Callable[[int], str]]:
+    """The grouped DM's fixed lines (heading, each hand under its game's line), the lines
+    that may be left out, the foot, and what says how many were."""
+    lang = str((plain or handed)[0].payload.get("language", "en"))
+    fixed = [t("rem.turns_head", lang, count=len(plain) + len(handed))]
+    for row in handed:
+        fixed += [_turns_line(row, lang), _hand(row)]
+    return fixed, [_turns_line(row, lang) for row in plain], [t("rem.turns_foot", lang)], \
+        lambda count: t("rem.turns_more", lang, count=count)
+
+
+def _turns_fit(plain: list[ReminderRow], handed: list[ReminderRow]) -> bool:
+    """Whether these hands fit in the grouped DM whole (its other lines may be left out)."""
+    fixed, lines, foot, more = _turns_parts(plain, handed)
+    least = [*fixed, *([more(len(lines))] if lines else []), *foot]
+    return len("\n".join(least)) <= DM_TEXT_LIMIT
+
+
+def _turns_line(row: ReminderRow, lang: str) -> str:
+    payload = row.payload
+    key = "rem.turns_line" if row.sent == 0 else "rem.turns_line_again"
+    return t(key, lang, title=payload.get("title"), phase=payload.get("phase"),
+             channel=payload["channel_id"],
+             link=channel_link(payload.get("guild_id"), payload["channel_id"]))
+
+
+def _turns_dm(plain: list[ReminderRow], handed: list[ReminderRow]) -> Reply:
+    """One DM for several games waiting on its reader: a line and a link each, and under
+    the line of a game that dealt them a hand, that hand."""
+    fixed, lines, foot, more = _turns_parts(plain, handed)
+    head = "\n".join(fixed)
+    text = "\n".join([head, fit_lines(lines, foot, more, DM_TEXT_LIMIT - len(head) - 1)])
+    lang = str((plain or handed)[0].payload.get("language", "en"))
+    return Reply(text, Audience.DM, user_id=(plain or handed)[0].user_id,
+                 title=t("rem.turn_title", lang))
 
 
 def _turn_dm(row: ReminderRow) -> Reply:
