@@ -7,6 +7,7 @@ accepts village names, plural goods and long route names (``moor-path``).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 
 from engine.core import Action, RuleError, State, clip_word, is_plain_number
 from engine.text import LANGUAGES, Msg, msg, say
@@ -78,10 +79,7 @@ def label(state: State, action: Action) -> Msg:
         return msg("troedler.label.deliver", move=move, goods=goods_text(card["goods"]),
                    points=card["points"])
     if kind == "discard":
-        return _fit(msg("troedler.label.discard", move=move,
-                        cards=[card_text(c) for c in action["cards"]]),
-                    msg("troedler.label.discard_ids", move=move,
-                        ids=[f"#{c}" for c in action["cards"]]))
+        return _discard_label(action["cards"], move, _discard_form(state, action))
     if kind in ("take", "extra", "feed-extra"):
         if state["current"] is None:  # labelled outside a turn (a parsed example)
             return msg("troedler.label.plain", move=move)
@@ -92,6 +90,51 @@ def label(state: State, action: Action) -> Msg:
         return msg("troedler.label.feed_replace", move=move, old=good_a(action["give"]),
                    new=good_a(action["use"]))
     return _end_label(state, move)
+
+
+def short_card_text(card_id: int) -> Msg:
+    """A card's face without the word for its kind where its goods say it, e.g. ``#12 2 vases +
+    chair (4 pts)``: a list of several cards to drop then fits a line of 100 characters."""
+    card = CARDS[card_id]
+    if card["type"] == "request":
+        return msg("troedler.card.short_request", id=card_id, goods=goods_text(card["goods"]),
+                   points=card["points"])
+    return card_text(card_id)
+
+
+def _discard_label(cards: list[int], move: str, form: Callable[[int], Msg] | None) -> Msg:
+    if form is None:
+        return msg("troedler.label.discard_ids", move=move, ids=[f"#{c}" for c in cards])
+    return msg("troedler.label.discard", move=move, cards=[form(c) for c in cards])
+
+
+def _discard_form(state: State, action: Action) -> Callable[[int], Msg] | None:
+    """How every entry of one discard list names its cards: the card's face, else its compact
+    face ("#15 3 chairs (5 pts)"), else its number alone, whichever the list's longest entry
+    still fits. Chosen per entry, a list mixed "#15 request 3 chairs (5 pts), …" with "#15,
+    #18, #99", and the numbers alone hid what the cards were."""
+    seat = state["current"]
+    count = len(action["cards"])
+    pool = action["cards"]
+    if seat is not None and state.get("stage") == "limit":
+        pool = [c for c in state["hands"][seat] if CARDS[c]["type"] != "feed"]
+    for form in (card_text, short_card_text):
+        if all(_worst_fits(form, pool, count, lang) for lang in LANGUAGES):
+            return form
+    return None
+
+
+# The typed form a German reader is shown ("abwerfen 15 18 99") is a letter longer than the
+# English notation a label holds.
+_TYPED_SLACK = 2
+
+
+def _worst_fits(form: Callable[[int], Msg], pool: list[int], count: int, lang: str) -> bool:
+    """Whether the longest discard of ``count`` cards from ``pool`` fits: a label's length is
+    its words plus, per card, its name and its number in the typed form."""
+    worst = sorted(pool, key=lambda c: len(say(form(c), lang)) + len(str(c)))[-count:]
+    text = _discard_label(worst, "discard " + " ".join(map(str, worst)), form)
+    return len(say(text, lang)) <= LABEL_LIMIT - _TYPED_SLACK
 
 
 def _end_label(state: State, move: str) -> Msg:
