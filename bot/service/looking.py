@@ -206,30 +206,73 @@ class Looking(ServiceBase):
 
     @_guarded
     async def my_games(self, ctx: Ctx) -> list[Reply]:
-        """The caller's games where it is their turn, then those waiting for someone else
-        (and for whom): a player in several week-long games sees them all at once."""
-        waiting, others = [], []
+        """The caller's games where it is their turn, the move clock that runs out first at
+        the top with the time left, then those waiting for someone else (and for whom), the
+        lobbies they sit in and the games they watch: a player in several week-long games
+        sees them all at once, and which one to play first."""
+        waiting: list[tuple[float, float, str]] = []
+        others = []
         for row in await self.store.games_of_user(ctx.user_id, ("active",)):
             seats, phase = await self._listed(row)
             mine = next((s for s in seats if s.user_id == ctx.user_id and not s.is_ai), None)
             if mine is None:
                 continue
-            title = self.games[row.game_key].title if row.game_key in self.games \
-                else row.game_key
+            title = self._titled(row, ctx.locale)
             if mine.seat in row.active_seats:
-                waiting.append(t("svc.mygames.line", ctx.locale, title=title,
-                                 channel=row.channel_id, phase=phase))
+                deadline = await self._deadline(row.id, ctx.user_id)
+                waiting.append((deadline if deadline is not None else float("inf"),
+                                row.updated_at, self._waiting_line(
+                                    ctx.locale, title, row.channel_id, phase, deadline)))
             else:
                 names = [s.name for s in seats if s.seat in row.active_seats]
                 others.append(t("svc.mygames.other", ctx.locale, title=title,
                                 channel=row.channel_id, phase=phase,
                                 names=", ".join(names), count=len(names)))
-        lines = [t("svc.mygames.head", ctx.locale), *waiting] if waiting else \
-            [t("svc.mygames.none", ctx.locale)]
+        waiting.sort(key=lambda entry: entry[:2])
+        lines = [t("svc.mygames.head", ctx.locale), *(line for *_, line in waiting)] \
+            if waiting else [t("svc.mygames.none", ctx.locale)]
         if others:
             lines += [t("svc.mygames.others", ctx.locale), *others]
+        lines += await self._lobbies_and_watched(ctx)
         return [_private(ctx, _clip("\n".join(lines), more=lambda count: t(
-            "svc.mygames.more", ctx.locale, count=count)))]
+            "svc.mygames.more", ctx.locale, count=_entries_in(lines[len(lines) - count:]))))]
+
+    async def _deadline(self, game_id: int, user_id: int) -> float | None:
+        """When the caller's move clock in this game runs out (None: the table has none)."""
+        return min((float(row.payload["deadline"])
+                    for row in await self.store.reminders(game_id, user_id=user_id)
+                    if row.kind == "clock" and "deadline" in row.payload), default=None)
+
+    def _waiting_line(self, locale: str, title: str, channel: int, phase: Any,
+                      deadline: float | None) -> str:
+        if deadline is None:
+            return t("svc.mygames.line", locale, title=title, channel=channel, phase=phase)
+        left = deadline - self.clock()
+        values = {"title": title, "channel": channel, "phase": phase}
+        if left <= 0:
+            return t("svc.mygames.line_out", locale, **values)
+        if left < 3600:
+            return t("svc.mygames.line_soon", locale, **values)
+        return t("svc.mygames.line_clock", locale, hours=round(left / 3600), **values)
+
+    async def _lobbies_and_watched(self, ctx: Ctx) -> list[str]:
+        """The sections of the lobbies the caller sits in and the games they watch."""
+        lines = []
+        lobbies = await self.store.games_of_user(ctx.user_id, ("lobby",))
+        if lobbies:
+            lines.append(t("svc.mygames.lobbies", ctx.locale))
+            for row in lobbies:
+                seated = len(await self.store.seats(row.id))
+                lines.append(t("svc.mygames.lobby", ctx.locale, title=self._titled(
+                    row, ctx.locale), channel=row.channel_id, count=seated))
+        watched = await self.store.watched_games(ctx.user_id, ("active",))
+        if watched:
+            lines.append(t("svc.mygames.watched", ctx.locale))
+            for row in watched:
+                _, phase = await self._listed(row)
+                lines.append(t("svc.mygames.watch", ctx.locale, title=self._titled(
+                    row, ctx.locale), channel=row.channel_id, phase=phase))
+        return lines
 
     async def _listed(self, row: GameRow) -> tuple[list[SeatRow], Any]:
         """A listed game's seats and its phase named by them (:meth:`Table.phase_now`), read
@@ -501,3 +544,8 @@ def _colour_known(table: Table, seat: SeatRow) -> bool:
     the start's seat order decides that one."""
     return table.row.status != "lobby" or seat.colour_picked \
         or not getattr(table.game, "seat_colours", ())
+
+
+def _entries_in(lines: list[str]) -> int:
+    """How many of /mygames' ``lines`` are entries (a game or lobby each), not headings."""
+    return sum(1 for line in lines if line.startswith("- "))

@@ -527,6 +527,16 @@ class StoreBase:
                                "created_at, user_id", (game_id,))
         return [row[0] for row in rows]
 
+    async def watched_games(self, user_id: int, statuses: tuple[str, ...] = LIVE_STATUSES
+                            ) -> list[GameRow]:
+        """The games ``user_id`` watches (/game watch), oldest change first."""
+        marks = ",".join("?" * len(statuses))
+        rows = await self._all(
+            f"SELECT g.* FROM games g JOIN watchers w ON w.game_id = g.id "
+            f"WHERE w.user_id = ? AND g.status IN ({marks}) ORDER BY g.updated_at",
+            (user_id, *statuses))
+        return [game_row(row) for row in rows]
+
     # -- results and stats ----------------------------------------------------------------
     async def save_results(self, game_id: int, standings: list[dict[str, Any]]) -> None:
         """Store a finished game's standings (seat, user_id, name, rank, score); idempotent."""
