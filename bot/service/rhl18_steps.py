@@ -407,6 +407,12 @@ class Rhl18Extras(Extras):
             return None
         return msg("rhl18.discord.partial_lay", typed=text.strip(), example=steps[0])
 
+    def ordered(self, game: Game, state: State, moves: list[Action]) -> list[Action]:
+        # as autocomplete lists them (:func:`step_choices`): every other move before the
+        # tile lays. /game hand put "Lay no track" after 200 lays, said only in its tail
+        return [m for m in moves if m.get("type") != "lay_tile"] + \
+            [m for m in moves if m.get("type") == "lay_tile"]
+
     def list_labels(self, game: Game, state: State, moves: list[Action], *,
                     lang: str = DEFAULT) -> list[str] | None:
         """A tile lay listed by its hex, with the tiles it takes and the step to type ("lay
