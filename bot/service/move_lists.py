@@ -146,6 +146,13 @@ def spread(labels: Sequence[str]) -> list[int]:
             if k < len(group)]
 
 
+def picked(labels: Sequence[str], room: int) -> list[int]:
+    """The ``room`` indexes :func:`spread` picks, in the list's own order: taken in the
+    order spread takes them, Rheinländer's bastions read "2 right, 4 left, 3 right, 5 left"
+    once a space on one bank was taken (each bank a group, taken in turn)."""
+    return sorted(spread(labels)[:room])
+
+
 def _groups(labels: Sequence[str]) -> list[Group]:
     parsed = [_parsed(text) for text in labels]
     taken = [False] * len(parsed)

@@ -44,7 +44,7 @@ from bot.service.base import (
     spanned_title,
 )
 from bot.service.extras import PRIVATE_BUTTONS, extras_for
-from bot.service.move_lists import LISTED, covers, nearest, spread
+from bot.service.move_lists import LISTED, covers, nearest, picked
 from bot.service.pictures import button_label, move_words
 from bot.store import GameRow, Move, StaleVersion
 from engine.core import Action, RuleError, State, clip_word, is_plain_number
@@ -346,7 +346,7 @@ class Moves(ServiceBase):
                     break
         if len(choices) <= 25:  # all fit: the game's own order
             return choices
-        return [choices[i] for i in spread([label for label, _ in choices])][:25]
+        return [choices[i] for i in picked([label for label, _ in choices], 25)]
 
     async def _play_action(self, table: Table, seat: int, user_id: int | None,
                            action: Action, locale: str | None = None) -> list[Reply]:

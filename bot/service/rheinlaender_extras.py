@@ -13,7 +13,7 @@ from __future__ import annotations
 from bot.service.extras import MAX_BUTTONS, STEP_ENDS, Extras
 from bot.service.move_lists import LISTED, spread
 from engine.core import Action, Game, State
-from engine.rheinlaender.board import get_board
+from engine.rheinlaender.board import Board, get_board
 from engine.rheinlaender.game import BASTIONS
 from engine.text import DEFAULT, language, msg, say
 
@@ -72,6 +72,29 @@ def _by_card(moves: list[Action], indexes: list[int]) -> list[int]:
             if k < len(queue)]
 
 
+_BANKS = {"left": 0, "right": 1, "island": 2}
+
+
+def _bastions_along_the_river(state: State, moves: list[Action]) -> list[Action]:
+    """The bastions where they stand in ``moves``, by river number, then left bank, right
+    bank, island, as a card's knight spaces are: the board's own order put the islands 10/11
+    and 44/45 between "1 right bank" and "2 left bank"."""
+    board = get_board(state["board"])
+    spots = [i for i, m in enumerate(moves) if m.get("type") == "bastion"]
+    if not spots:
+        return moves
+    sorted_bastions = sorted((moves[i] for i in spots), key=lambda m: _along(board, m["space"]))
+    out = list(moves)
+    for i, move in zip(spots, sorted_bastions, strict=True):
+        out[i] = move
+    return out
+
+
+def _along(board: Board, space: str) -> tuple[int, int]:
+    number, where = board.where(space)
+    return number, _BANKS.get(where, len(_BANKS))
+
+
 class RheinlaenderExtras(Extras):
     def button_indexes(self, game: Game, state: State, seat: int, moves: list[Action],
                        room: int = MAX_BUTTONS) -> list[int]:
@@ -82,6 +105,7 @@ class RheinlaenderExtras(Extras):
         return picked
 
     def ordered(self, game: Game, state: State, moves: list[Action]) -> list[Action]:
+        moves = _bastions_along_the_river(state, moves)
         # after the knight, ending the turn first: listed fifth, behind "Bastion on 1 left
         # bank", it let a review's newcomer spend all three bastions at the board's edge
         if state["step"] != "after":

@@ -1,0 +1,38 @@
+"""Through the Discord stand-in: Rheinländer's bastions in /play's list go along the river,
+each number's left bank, right bank, then island, as a card's knight spaces do. Once a knight
+took a space, a review's newcomer read "…2 right, 4 left, 3 right, 5 left, 4 right…": the
+list of more than 25 took each bank in turn, and the board's order put the islands 10/11 and
+44/45 right after "1 right bank"."""
+
+from __future__ import annotations
+
+import pytest
+from discord_standin import Member, running_bot
+from discord_standin.table import open_table, to_move
+
+BANKS = {"left": 0, "right": 1, "island": 2}
+
+
+def _along(value: str) -> tuple[int, int]:
+    _, number, where = value.split()
+    return int(number), BANKS[where]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+async def test_bastions_are_listed_along_the_river(tmp_path, monkeypatch, lang: str) -> None:
+    async with running_bot(tmp_path, monkeypatch, seed=3) as bot:
+        locale = "de" if lang == "de" else "en-US"
+        anna, bert = Member(bot, "Anna", locale), Member(bot, "Bert", locale)
+        await open_table(bot, "rheinlaender", [anna, bert], bots=1, language=lang)
+        mover = await to_move(bot, [anna, bert])
+        choices = await mover.autocomplete("play", "move", "")
+        # a knight on a low bank space, so one bank's list has a gap near its start
+        knight = min((c["value"] for c in choices if c["value"].startswith("play ")
+                      and c["value"].split()[-1] in ("left", "right")),
+                     key=lambda v: int(v.split()[1]))
+        await mover.command("play", move=knight)
+        choices = await mover.autocomplete("play", "move", "")
+        bastions = [c["value"] for c in choices if c["value"].startswith("bastion ")]
+        assert len(bastions) > 10, choices
+        assert bastions == sorted(bastions, key=_along), bastions
+        assert "island" not in bastions[2], bastions  # no island between 1 and 2
