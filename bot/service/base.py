@@ -84,12 +84,14 @@ class Refusal(Exception):
 
 class Pointed(Refusal):
     """A refusal followed by where the caller can act instead (:meth:`ServiceBase._pointed`),
-    said already in the caller's language; ``turns``: the titles of the games waiting on
-    them, plain, for an autocomplete entry, which shows no links."""
+    said already in the caller's language; ``turns``: the titles of every game waiting on
+    them, plain, for an autocomplete entry, which shows no links, and ``short`` the same
+    games' short titles ("Rhein" for "Rhein: River Trade"), for an entry naming several."""
 
-    def __init__(self, refused: Refusal, then: str, turns: list[str]) -> None:
+    def __init__(self, refused: Refusal, then: str, turns: list[str],
+                 short: list[str] | None = None) -> None:
         super().__init__(refused.key, **refused.values)
-        self.then, self.turns = then, turns
+        self.then, self.turns, self.short = then, turns, short or turns
 
     def say(self, locale: str) -> str:
         return f"{super().say(locale)} {self.then}"
@@ -641,7 +643,8 @@ class ServiceBase:
         if not parts:
             return refused
         return Pointed(refused, " ".join(parts),
-                       [self._titled(row, ctx.locale) for row in turns[:POINTED_GAMES]])
+                       [self._titled(row, ctx.locale) for row in turns],
+                       [self._short_title(row, ctx.locale) for row in turns])
 
     async def _games_elsewhere(self, ctx: Ctx) -> tuple[list[GameRow], list[GameRow]]:
         """The caller's live games outside this channel: those waiting on them, anywhere,
@@ -668,6 +671,10 @@ class ServiceBase:
     def _titled(self, row: GameRow, locale: str) -> str:
         return say(self.games[row.game_key].title, locale) if row.game_key in self.games \
             else row.game_key
+
+    def _short_title(self, row: GameRow, locale: str) -> str:
+        key = f"svc.short_title.{row.game_key}"
+        return t(key, locale) if has(key) else self._titled(row, locale)
 
     def _entries(self, ctx: Ctx, rows: list[GameRow]) -> str:
         return ", ".join(t("svc.no_game.entry", ctx.locale, channel=row.channel_id,

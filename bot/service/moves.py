@@ -549,14 +549,34 @@ def _refused_entry(refused: Refusal, lang: str) -> list[tuple[str, str]]:
     guessing; picked, the entry is refused with the same words and the links, which an
     entry cannot show."""
     turns = refused.turns if isinstance(refused, Pointed) else []
-    elsewhere = t("svc.turn_elsewhere", lang, games=", ".join(turns)) if turns else ""
-    if refused.key == "svc.not_your_turn":
-        said = f"{t(refused.key, lang, **refused.values)} {elsewhere}".strip()
-    elif turns:
-        said = elsewhere
-    else:
+    head = t(refused.key, lang, **refused.values) if refused.key == "svc.not_your_turn" else ""
+    if not turns and not head:
         return []
-    return [(clip_word(said, CHOICE_LIMIT), WAITING)]
+    room = CHOICE_LIMIT - (len(head) + 1 if head else 0)
+    elsewhere = _turns_said(refused, lang, room) if turns else ""
+    return [(clip_word(f"{head} {elsewhere}".strip(), CHOICE_LIMIT), WAITING)]
+
+
+def _turns_said(pointed: Pointed, lang: str, room: int) -> str:
+    """The games waiting on the caller in at most ``room`` characters: one by its title,
+    several by short titles, each game once with its number of tables ("2× Rhein"), and
+    "+2 more" for those that do not fit. A review's player read "Your turn: Rhein: River
+    Trade, Rhein: River Trade, Die Trödler aus den Highlands, Rheinländer, Die…", cut."""
+    if len(pointed.turns) == 1:
+        return t("svc.turn_elsewhere", lang, games=pointed.turns[0])
+    counts: dict[str, int] = {}
+    for title in pointed.short:
+        counts[title] = counts.get(title, 0) + 1
+    games = [t("svc.turn_game_times", lang, count=n, title=title) if n > 1 else title
+             for title, n in counts.items()]
+    said = ""
+    for shown in range(len(games), -1, -1):
+        left = sum(list(counts.values())[shown:])
+        parts = games[:shown] + ([t("svc.turn_more", lang, count=left)] if left else [])
+        said = t("svc.turn_elsewhere_many", lang, games=", ".join(parts))
+        if len(said) <= room:
+            break
+    return said
 
 
 def _dm_head(table: Table, phase: Any, lang: str) -> str:
