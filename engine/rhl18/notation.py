@@ -206,6 +206,9 @@ def _parse_free(state: State, seat: int, words: list[str], legal: list[dict]) ->
         return {"type": "par", "entity": seat, "corporation": corp, "share_price": cell}
     if head == "token" and len(words) == 2:
         return _parse_token(state, seat, words[1], legal)
+    bought = _buy_private(state, words, legal)
+    if bought is not None:
+        return bought
     if words in (["payout"], ["withhold"]):  # not offered now (else read above)
         raise RuleError(msg("rhl18.err.dividend_not_now", kinds=_kinds_now(state, seat)))
     if head == "run":
@@ -225,6 +228,45 @@ def _parse_free(state: State, seat: int, words: list[str], legal: list[dict]) ->
             raise RuleError(msg("rhl18.err.must_buy_no_pass", corp=corp, kinds=kinds))
         raise RuleError(msg("rhl18.err.no_pass_now", kinds=kinds))
     raise RuleError(msg("rhl18.err.unreadable", kinds=kinds))
+
+
+# words that name no private but may stand in a typed purchase ("buy the private 1")
+_PRIVATE_WORDS = frozenset({"private", "privat", "privatbahn", "company", "the", "die"})
+
+
+def _buy_private(state: State, words: list[str], legal: list[dict]) -> dict | None:
+    """The outright purchase of the auction's cheapest private (its notation is a bid at
+    its price, ``bid pwb 20``) from the words a newcomer types for it: ``buy private 1``,
+    ``buy pwb``, ``buy``. A review's newcomer read "Buy PWB … for 20M" on the button, typed
+    "buy private 1" and was told only that moves start with bid or pass. Naming another
+    private says it goes to auction, with the bids to type."""
+    rnd = state["round"]
+    companies = list(rnd.get("companies") or [])
+    if words[0] != "buy" or not companies or rnd.get("auctioning"):
+        return None
+    offers = [m for m in legal if m["type"] == "bid" and m["company"] == companies[0]]
+    if not offers:
+        return None
+    buy = min(offers, key=lambda m: m["price"])
+    named = set()
+    for word in words[1:]:
+        if word in _PRIVATE_WORDS or word == str(buy["price"]):
+            continue
+        sym = next((c for c in companies if c.lower() == word), None)
+        if sym is None and _is_number(word) and 1 <= int(word) <= len(companies):
+            sym = companies[int(word) - 1]
+        if sym is None:
+            return None
+        named.add(sym)
+    other = next((c for c in companies if c in named and c != companies[0]), None)
+    if other is None:
+        return buy
+    bids = [m for m in legal if m["type"] == "bid" and m["company"] == other]
+    if not bids:
+        return None
+    raise RuleError(msg("rhl18.err.buy_only_first", company=companies[0], price=buy["price"],
+                        move=format_action(state, buy), other=other,
+                        bid=format_action(state, min(bids, key=lambda m: m["price"]))))
 
 
 def _share_words(state: State, words: list[str]) -> tuple[str, str] | None:
