@@ -78,6 +78,8 @@ class ChannelGone:
                     await self.deleted(channel_id)
                 else:  # hidden from the bot, or Discord is away: its own next post will tell
                     log.info("could not look up channel %s: %s", channel_id, error)
+            except Exception:  # a network error on one lookup leaves the others to be done
+                log.exception("could not look up channel %s", channel_id)
 
     def watching(self, post: Poster) -> Poster:
         """``post`` (the delivery's post_channel) that, when Discord says the channel does not
