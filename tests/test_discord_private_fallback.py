@@ -31,10 +31,12 @@ async def test_the_hand_goes_by_dm_after_one_round_of_retries(tmp_path, monkeypa
     async with running_bot(tmp_path, monkeypatch, seed=5) as bot:
         player, record, new_dms, failed = await a_hand_while_followups_fail(bot, closed=False)
         assert len(failed) <= 5  # bounded: discord.py's own tries, none of ours around them
-        assert len(new_dms) == 1
         assert not [m for m in record.private if not m.deleted]  # nothing left on screen
         again = await player.command("game hand")  # Discord takes followups again
-        assert new_dms[0].text == "\n".join(m.text for m in again.private)
+        # the hand came once by DM (a turn DM the reminders send during the retries, on a
+        # loaded machine, is another DM)
+        hand = "\n".join(m.text for m in again.private)
+        assert [m.text for m in new_dms].count(hand) == 1, [m.text for m in new_dms]
 
 
 async def test_with_dms_closed_the_placeholder_says_the_answer_was_lost(tmp_path,
