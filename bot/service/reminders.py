@@ -451,9 +451,11 @@ class Reminders:
                 continue  # the table's move clock runs whatever the player's settings
             if row.kind == "digest" or (row.kind == "turn" and settings.digest):
                 if row.kind == "turn" or not (settings.digest and settings.remind_on):
+                    await self._hand_out(row)
                     await self.store.delete_reminder(row.id)
                 continue
             if not settings.remind_on:
+                await self._hand_out(row)
                 await self.store.delete_reminder(row.id)
                 continue
             last = row.payload.get("last_sent")
@@ -461,9 +463,26 @@ class Reminders:
                 last = max(float(last), float(row.payload["stepped_at"]))  # see _put_off
             due = now + settings.delay_hours * 3600 if last is None else \
                 max(now, last + settings.every_hours * 3600)
-            await self.store.move_reminder(row.id, next_allowed(settings, due), row.sent,
-                                           row.payload)
+            due = next_allowed(settings, due)
+            # a hand carried by a DM put off now (/remind after, new quiet hours) was due
+            # to its owner at the deal: it goes now, not hours later
+            payload = await self._hand_out(row) if due > max(now, row.due_at) else row.payload
+            await self.store.move_reminder(row.id, due, row.sent, payload)
         self.wake()
+
+    async def _hand_out(self, row: ReminderRow) -> dict:
+        """Send the hand this turn row carries to its owner alone, as the service would
+        have at the deal, before the row is deleted or put off: game_changed told the
+        service this row's DM carries it, so no other DM says it. The row's payload
+        without the hand."""
+        hand = _hand(row) if row.kind == "turn" and row.user_id is not None else ""
+        if not hand:
+            return row.payload
+        game = await self.store.game(row.game_id)
+        if game is not None and game.status == "active":
+            assert row.user_id is not None
+            await self._courtesy_dm(row.user_id, _hand_dm(row, hand))
+        return {key: value for key, value in row.payload.items() if key != "hand"}
 
     # -- firing ---------------------------------------------------------------------------
     async def _fire_turns(self, rows: list[ReminderRow], now: float) -> None:
@@ -492,10 +511,13 @@ class Reminders:
         said as a channel mention here."""
         game = await self.store.game(row.game_id)
         if game is None or game.status != "active" or not settings.remind_on:
+            await self._hand_out(row)
             await self.store.delete_reminder(row.id)
             return False
         if in_quiet_hours(settings, now):
-            await self._reschedule(row, next_allowed(settings, now))
+            # (a hand it carries was due at the deal, minutes ago: it does not wait the night)
+            await self.store.move_reminder(row.id, next_allowed(settings, now), row.sent,
+                                           await self._hand_out(row))
             return False
         if settings.dms_closed:  # known closed: no request that is bound to fail
             await self._mention_instead(row, now)
@@ -790,6 +812,18 @@ def _hand(row: ReminderRow) -> str:
     """The hand a turn reminder carries: only its first DM, which went out with the deal
     (a later reminder would show a hand that may have changed since)."""
     return str(row.payload.get("hand") or "") if row.sent == 0 else ""
+
+
+def _hand_dm(row: ReminderRow, hand: str) -> Reply:
+    """The hand a turn row carried as a DM of its own, headed as the service heads one."""
+    payload = row.payload
+    lang = str(payload.get("language", "en"))
+    head = t("svc.only_you_in", lang, title=payload.get("title"),
+             channel=payload["channel_id"], phase=payload.get("phase"))
+    lines = hand.split("\n")
+    if lines[0] == t("svc.only_you_plain", lang):  # the heading a turn DM puts under a game
+        lines = lines[1:]
+    return Reply("\n".join([head, *lines]), Audience.DM, user_id=row.user_id)
 
 
 def fit_lines(lines: list[str], foot: list[str], more: Callable[[int], str],
