@@ -500,7 +500,8 @@ class Reminders:
         settings = await self.store.settings(settings.user_id)  # a mention may have closed DMs
         taken = {row.id for row in rows}
         ready += [row for row in mine if row.id not in taken and row.sent > 0
-                  and now < row.due_at <= now + TURN_FOLD_SECONDS
+                  and now < row.due_at <= now + _fold_window(settings)
+                  and not _stepped_lately(row, settings, now)
                   and await self._foldable(row, now)]
         for dm_rows, reply in _turn_dms(ready):
             await self._send_turns(dm_rows, reply, settings, now)
@@ -812,6 +813,20 @@ def _hand(row: ReminderRow) -> str:
     """The hand a turn reminder carries: only its first DM, which went out with the deal
     (a later reminder would show a hand that may have changed since)."""
     return str(row.payload.get("hand") or "") if row.sent == 0 else ""
+
+
+def _fold_window(settings: Settings) -> float:
+    """How soon a "still your turn" reminder must be due to go out in a turn DM now: at
+    most half its player's interval, so that with /remind every 1 a new turn's DM does not
+    list every other waiting game."""
+    return min(TURN_FOLD_SECONDS, settings.every_hours * 3600 / 2)
+
+
+def _stepped_lately(row: ReminderRow, settings: Settings, now: float) -> bool:
+    """Whether its player made a step in this row's game within their interval: she is
+    there (see :meth:`Reminders._put_off`), and a 'still' line for it reads as a mistake."""
+    step = row.payload.get("stepped_at")
+    return step is not None and now - float(step) < settings.every_hours * 3600
 
 
 def _hand_dm(row: ReminderRow, hand: str) -> Reply:
