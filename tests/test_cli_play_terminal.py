@@ -92,11 +92,11 @@ def test_a_cut_move_list_still_shows_how_to_stop(tmp_path):
     assert code == 0, text
     summary = next(line for line in text.splitlines() if line.startswith("Your moves (31)"))
     # each entry with what to type (test_cli_play_typed), the cut entry too
-    assert "Play gem-be · play gem-be ... (to stop: End the turn (end))" in summary, summary
+    assert "Play gem-be · play gem-be ... – to stop: End the turn · end" in summary, summary
     code, text = run(["play", "pebbles", "--players", "2", "--seed", "3", "--lang", "de",
                       "--out", str(tmp_path / "de")], "ready\n\nready\n\nbeenden\n",
                      games={"pebbles": ManyMoves()})
-    assert "(zum Aufhören: End the turn (ende))" in text, text  # in German words
+    assert "– zum Aufhören: End the turn · ende" in text, text  # in German words
 
 
 def test_rules_work_in_the_terminal(tmp_path):

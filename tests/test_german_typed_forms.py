@@ -86,11 +86,11 @@ def test_the_hand_says_how_to_stop_once(tmp_path):
 
     code, text = run(["play", "pebbles", "--players", "2", "--seed", "3", "--out",
                       str(tmp_path)], "ready\n\nready\n\nquit\n", games={"pebbles": Ending()})
-    assert "(to stop: End the turn (end))" in text, text
+    assert "– to stop: End the turn · end" in text, text
     code, text = run(["play", "pebbles", "--players", "2", "--seed", "3", "--lang", "de",
                       "--out", str(tmp_path / "de")], "ready\n\nready\n\nbeenden\n",
                      games={"pebbles": Ending()})
-    assert "(zum Aufhören: End the turn (ende))" in text, text
+    assert "– zum Aufhören: End the turn · ende" in text, text
 
 
 async def test_the_turn_dm_and_the_hand_count_the_same_entries(tmp_path):

@@ -173,10 +173,10 @@ class Looking(ServiceBase):
                         if i not in covered and _stops(game, state, m)), None) \
                 if cut else None
             if out is not None:
-                # the label without the typed form it may end with: "Zug beenden · end
-                # (end)" said it twice
+                # as the list's entries read, "label · typed": "(to stop: End the turn
+                # (end))" nested its brackets
                 typed = typed_move(table.row.game_key, game.format(state, out), ctx.locale)
-                way = f"{move_words(table, state, out, ctx.locale)} ({typed})"
+                way = f"{move_words(table, state, out, ctx.locale)} · {typed}"
                 cut += " " + t("svc.hand.way_out", ctx.locale, move=way)
             lines.append(moves_head(len(moves), entry_count(every, moves), ctx.locale)
                          + "; ".join(labels) + cut)
