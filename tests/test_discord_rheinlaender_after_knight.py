@@ -8,8 +8,8 @@ from __future__ import annotations
 import re
 
 import pytest
-from discord_standin import Member, running_bot
-from discord_standin.table import BUTTON, open_table, to_move
+from discord_standin import running_bot
+from discord_standin.table import BUTTON, pair_at_table
 
 from render.turn_card import task_text
 
@@ -23,10 +23,7 @@ LEFT = {"en": r"Knights left (2[34]) · Bastions left 3 of 3",
 async def test_after_the_knight_ending_the_turn_comes_first(tmp_path, monkeypatch,
                                                             lang: str) -> None:
     async with running_bot(tmp_path, monkeypatch, seed=3) as bot:
-        locale = "de" if lang == "de" else "en-US"
-        anna, bert = Member(bot, "Anna", locale), Member(bot, "Bert", locale)
-        await open_table(bot, "rheinlaender", [anna, bert], bots=1, language=lang)
-        mover = await to_move(bot, [anna, bert])
+        _, _, mover = await pair_at_table(bot, "rheinlaender", lang, bots=1)
         choices = await mover.autocomplete("play", "move", "")
         knight = next(c["value"] for c in choices if c["value"].startswith("play "))
         played = await mover.command("play", move=knight)

@@ -7,8 +7,8 @@ list of more than 25 took each bank in turn, and the board's order put the islan
 from __future__ import annotations
 
 import pytest
-from discord_standin import Member, running_bot
-from discord_standin.table import open_table, to_move
+from discord_standin import running_bot
+from discord_standin.table import pair_at_table
 
 BANKS = {"left": 0, "right": 1, "island": 2}
 
@@ -21,10 +21,7 @@ def _along(value: str) -> tuple[int, int]:
 @pytest.mark.parametrize("lang", ["en", "de"])
 async def test_bastions_are_listed_along_the_river(tmp_path, monkeypatch, lang: str) -> None:
     async with running_bot(tmp_path, monkeypatch, seed=3) as bot:
-        locale = "de" if lang == "de" else "en-US"
-        anna, bert = Member(bot, "Anna", locale), Member(bot, "Bert", locale)
-        await open_table(bot, "rheinlaender", [anna, bert], bots=1, language=lang)
-        mover = await to_move(bot, [anna, bert])
+        _, _, mover = await pair_at_table(bot, "rheinlaender", lang, bots=1)
         choices = await mover.autocomplete("play", "move", "")
         # a knight on a low bank space, so one bank's list has a gap near its start
         knight = min((c["value"] for c in choices if c["value"].startswith("play ")

@@ -6,8 +6,8 @@ three dealer piles on the discard pile (rulebook, phase 2). The turn card and pr
 from __future__ import annotations
 
 import pytest
-from discord_standin import Member, running_bot
-from discord_standin.table import open_table, to_move
+from discord_standin import running_bot
+from discord_standin.table import pair_at_table
 
 from render.turn_card import TASK as TASK_FONT
 from render.turn_card import WIDTH, task_text, text_width
@@ -20,10 +20,7 @@ TASK = {"en": "Put one of the dealer piles on the discard pile",
 async def test_the_dealers_first_task_puts_a_pile_on_the_discard_pile(tmp_path, monkeypatch,
                                                                      lang: str) -> None:
     async with running_bot(tmp_path, monkeypatch, seed=3) as bot:
-        locale = "de" if lang == "de" else "en-US"
-        anna, bert = Member(bot, "Anna", locale), Member(bot, "Bert", locale)
-        await open_table(bot, "troedler", [anna, bert], language=lang)
-        dealer = await to_move(bot, [anna, bert])
+        _, bert, dealer = await pair_at_table(bot, "troedler", lang)
         assert dealer is bert  # the last to join deals
         prompts = [m.text for m in bot.stand_in.posts(bot.stand_in.channel)
                    if f"<@{bert.id}>" in m.text]

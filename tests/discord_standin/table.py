@@ -76,6 +76,16 @@ async def open_table(bot: Bot, game: str, humans: list[Member], bots: int = 0,
     played.other.append(await creator.command("game start", channel, order="joined"))
 
 
+async def pair_at_table(bot: Bot, game: str, lang: str, bots: int = 0
+                        ) -> tuple[Member, Member, Member]:
+    """Anna and Bert, their Discord clients in ``lang`` ("en" or "de"), at a new table of
+    ``game`` said in it, with ``bots`` AI seats: (anna, bert, the one to move)."""
+    locale = "de" if lang == "de" else "en-US"
+    anna, bert = Member(bot, "Anna", locale), Member(bot, "Bert", locale)
+    await open_table(bot, game, [anna, bert], bots=bots, language=lang)
+    return anna, bert, await to_move(bot, [anna, bert])
+
+
 def turn_prompt(bot: Bot, channel: int, member: Member, version: int,
                 last: Interaction | None = None) -> Message | None:
     """The newest channel post that pings ``member`` and carries buttons of this version,
