@@ -4,6 +4,8 @@ hears."""
 from __future__ import annotations
 
 import json
+import marshal
+from collections import OrderedDict
 from dataclasses import replace
 from typing import Any, NamedTuple
 
@@ -656,18 +658,71 @@ def _labelled(table: Table, seat: int, text: str) -> Action | None:
     phone's Enter sends what was typed before an entry of the autocomplete was picked, and
     "Card 3: knight on 3 left bank" was refused with the notation help. Case and spaces do
     not count, nor does the label's end that a player leaves off: the typed form after
-    " · " or a closing note in brackets ("(by castle)")."""
+    " · " or a closing note in brackets ("(by castle)"). Every legal move counts: an 18Rhl
+    track step offers several hundred, and a label past the first 300 was refused."""
     wanted = _label_form(text)
-    game, state = table.game, table.state
+    state = table.state
     assert state is not None
     if not wanted:
         return None
-    found = []
-    for move in game.legal(state, seat)[:LISTED]:
-        forms = {form for lang in LANGUAGES for form in _label_forms(table.label(state, move, lang))}
-        if wanted in forms and move not in found:
-            found.append(move)
+    named = _by_typed_form(table, seat, text, wanted)
+    if named is not None:
+        return named
+    found = _label_index(table, seat).get(wanted, [])
     return found[0] if len(found) == 1 else None
+
+
+def _by_typed_form(table: Table, seat: int, text: str, wanted: str) -> Action | None:
+    """A whole label ends with the move's typed form: the move that form names, when its
+    label is ``text``, found without labelling every legal move (a pasted label)."""
+    words, form, typed = text.rpartition(FORM)
+    if not form or not words.strip():
+        return None
+    game, state = table.game, table.state
+    assert state is not None
+    try:
+        move = game.parse(state, seat, english_move(table.row.game_key, typed.strip()))
+    except RuleError:
+        return None
+    if move not in game.legal(state, seat):
+        return None
+    forms = {form for lang in LANGUAGES for form in _label_forms(table.label(state, move, lang))}
+    return move if wanted in forms else None
+
+
+# The labels of the positions typed in last: labelling several hundred 18Rhl lays takes
+# tens of milliseconds, and a refused label is often typed again in the same position.
+_LABEL_INDEXES: OrderedDict[tuple[Any, ...], dict[str, list[Action]]] = OrderedDict()
+_INDEXES_KEPT = 8
+
+
+def _label_index(table: Table, seat: int) -> dict[str, list[Action]]:
+    """Each form a player may type of a legal move's label (:func:`_label_forms`, in both
+    languages) -> the moves with that form, built once per position and seat."""
+    game, state = table.game, table.state
+    assert state is not None
+    # the position itself, not its row (another store may number its games alike), and
+    # who sits where, for labels name the players ("next to Bert")
+    names = tuple((s.seat, s.name, s.colour) for s in table.seats)
+    try:
+        key: tuple[Any, ...] | None = (table.row.game_key, seat, names, marshal.dumps(state))
+    except ValueError:  # a state marshal cannot write is labelled afresh each time
+        key = None
+    if key is not None and key in _LABEL_INDEXES:
+        _LABEL_INDEXES.move_to_end(key)
+        return _LABEL_INDEXES[key]
+    index: dict[str, list[Action]] = {}
+    for move in game.legal(state, seat):
+        for lang in LANGUAGES:
+            for form in _label_forms(table.label(state, move, lang)):
+                alike = index.setdefault(form, [])
+                if move not in alike:
+                    alike.append(move)
+    if key is not None:
+        _LABEL_INDEXES[key] = index
+        while len(_LABEL_INDEXES) > _INDEXES_KEPT:
+            _LABEL_INDEXES.popitem(last=False)
+    return index
 
 
 def _label_forms(label: str) -> set[str]:
