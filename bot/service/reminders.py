@@ -99,6 +99,11 @@ Sender = Callable[[int, Reply], Awaitable[None]]
 Poster = Callable[[int, Reply], Awaitable[object]]
 # (game id, user id, again, tell, notice): see TablesService.clock_expired
 Expired = Callable[[int, int, int, bool, str | None], Awaitable[list[Reply]]]
+# (game id, watcher, held news {"count", "since"}): see TablesService.held_board
+WatchBoard = Callable[[int, int, dict], Awaitable[Reply | None]]
+# The kinds of reminder that belong to a game's turns: they end with the game. A spectator's
+# held board ('watch') does not: the final board held in the night goes out in the morning.
+TURN_KINDS = ("turn", "clock", "idle")
 
 
 @dataclass(frozen=True)
@@ -225,6 +230,9 @@ class Reminders:
         # Set by the tables service: the channel post (with buttons) when a move clock runs
         # out, given (game id, user id); empty when that seat is no longer waiting.
         self.clock_expired: Expired | None = None
+        # Set by the tables service: the DM with a watched game's board as it is now, for
+        # the news held through a spectator's quiet hours; None when there is none to send.
+        self.watch_board: WatchBoard | None = None
         # Set by the Discord client: forget that a user's DMs were closed (they changed
         # /remind), so its delivery tries DMs to them again.
         self.forget_closed: Callable[[int], None] | None = None
@@ -312,6 +320,8 @@ class Reminders:
                 await self._fire_clock(row, now)
             elif row.kind == "digest":
                 await self._fire_digest(row, now)
+            elif row.kind == "watch":
+                await self._fire_watch(row, now)
             handled += len(unit)
         return handled
 
@@ -336,7 +346,7 @@ class Reminders:
         a ping, later (``/remind after``, quiet hours) or a digest gets no hand here: theirs
         must not wait for it."""
         if not info.live:
-            await self.store.delete_reminders(info.game_id)
+            await self._end_turns(info.game_id)
             return set()
         now = self.clock()
         rows = await self.store.reminders(info.game_id)
@@ -371,6 +381,33 @@ class Reminders:
         await self._sync_clocks(info, [row for row in rows if row.kind == "clock"], now)
         self.wake()
         return carried
+
+    async def _end_turns(self, game_id: int) -> None:
+        for kind in TURN_KINDS:
+            await self.store.delete_reminders(game_id, kind)
+
+    async def watch_news(self, game_id: int, user_id: int, boards: int
+                         ) -> dict[str, float] | None:
+        """A spectator's news of ``boards`` new boards of a game. In their quiet hours it is
+        held (None): one 'watch' row per game, counting the boards it stands for, goes out
+        when they end with the board as it is then (an older board is of no use once a
+        newer one exists). Otherwise the DM goes now, and this is what it folds in of news
+        held before (``count``, ``since``; empty when none was)."""
+        now = self.clock()
+        settings = await self.store.settings(user_id)
+        held = [row for row in await self.store.reminders(game_id, user_id=user_id)
+                if row.kind == "watch"]
+        before = {key: float(held[0].payload[key]) for key in ("count", "since")} \
+            if held else {}
+        if not in_quiet_hours(settings, now):
+            for row in held:
+                await self.store.delete_reminder(row.id)
+            return before
+        payload = {"count": before.get("count", 0) + boards, "since": before.get("since", now)}
+        await self.store.set_reminder("watch", game_id, user_id, next_allowed(settings, now),
+                                      payload, now)
+        self.wake()
+        return None
 
     async def _put_off(self, info: TurnInfo) -> None:
         """A player who made a step of their turn (a Rhein load, an 18Rhl track lay) is
@@ -449,6 +486,10 @@ class Reminders:
         for row in rows:
             if row.kind == "clock":
                 continue  # the table's move clock runs whatever the player's settings
+            if row.kind == "watch":  # held for the quiet hours, whatever the reminders
+                await self.store.move_reminder(row.id, next_allowed(settings, now), row.sent,
+                                               row.payload)
+                continue
             if row.kind == "digest" or (row.kind == "turn" and settings.digest):
                 if row.kind == "turn" or not (settings.digest and settings.remind_on):
                     await self._hand_out(row)
@@ -609,7 +650,8 @@ class Reminders:
 
     async def _fire_idle(self, row: ReminderRow) -> None:
         game = await self.store.game(row.game_id)
-        await self.store.delete_reminders(row.game_id)
+        assert row.game_id is not None
+        await self._end_turns(row.game_id)
         if game is None or game.status not in ("lobby", "active"):
             return
         text = t("rem.idle", game.language, title=row.payload.get("title", ""),
@@ -754,6 +796,36 @@ class Reminders:
                                                        title=t("rem.digest_title", lang)))
         due = next_allowed(settings, now + DIGEST_HOURS * 3600)
         await self.store.move_reminder(row.id, due, row.sent + 1, row.payload)
+
+    async def _fire_watch(self, row: ReminderRow, now: float) -> None:
+        """The board news a spectator's quiet hours held: the board as it is now."""
+        assert row.user_id is not None and row.game_id is not None
+        settings = await self.store.settings(row.user_id)
+        if in_quiet_hours(settings, now):  # (their quiet hours changed meanwhile)
+            await self._reschedule(row, next_allowed(settings, now))
+            return
+        reply = None
+        if self.watch_board is not None and not settings.dms_closed:
+            try:
+                reply = await self.watch_board(row.game_id, row.user_id, row.payload)
+            except Exception:  # a board that will not draw now will not draw later either
+                log.exception("held board of game %s for %s failed", row.game_id, row.user_id)
+        if reply is not None:
+            try:
+                await self.send_dm(row.user_id, reply)
+            except Exception as error:
+                if isinstance(error, DeliveryFailed) and error.closed_dms:
+                    await self._remember_closed(settings)
+                else:
+                    failures = int(row.payload.get("failures", 0)) + 1
+                    if failures < MAX_FAILURES:
+                        await self.store.move_reminder(
+                            row.id, now + retry_delay(failures), row.sent,
+                            {**row.payload, "failures": failures})
+                        return
+                log.info("held board of game %s to %s not delivered: %s", row.game_id,
+                         row.user_id, error)
+        await self.store.delete_reminder(row.id)
 
     async def _courtesy_dm(self, user_id: int, reply: Reply) -> bool:
         """A digest or clock warning: sent once, never retried (the next one comes anyway);

@@ -2,12 +2,23 @@
 
 from __future__ import annotations
 
+import asyncio
+from datetime import datetime
+from typing import Any
+
 from bot.i18n import language, t
-from bot.replies import Audience, Reply
+from bot.replies import Attachment, Audience, Reply
 from bot.service.base import _NOT_NOW, Ctx, Refusal, ServiceBase, Table, _guarded, _private
+from bot.service.pictures import Pictures
+from bot.service.reminders import zone
 
 
 class Watchers(ServiceBase):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if self.reminders is not None:  # the board news held through quiet hours asks us
+            self.reminders.watch_board = self.held_board
+
     @_guarded
     async def watch(self, ctx: Ctx, on: bool = True) -> list[Reply]:
         """``/game watch``: the public board by DM after each phase; ``on=False`` stops it."""
@@ -30,22 +41,75 @@ class Watchers(ServiceBase):
             replies.append(self._watch_dm(table, board, ctx.user_id, language(ctx.locale)))
         return notices + replies
 
-    def _watch_dm(self, table: Table, board: Reply, user_id: int, lang: str) -> Reply:
+    def _watch_dm(self, table: Table, board: Reply, user_id: int, lang: str,
+                  news: str = "") -> Reply:
         # Only the public board and the phase name: never a seat's view. The words are the
         # reader's (a DM is theirs alone); the picture stays in the table's language.
         text = t("watch.dm", lang, title=table.game.title,
                  channel=table.row.channel_id, phase=_phase(table, board, lang))
-        return Reply(text, Audience.DM, user_id=user_id, files=list(board.files))
+        return Reply("\n".join(filter(None, [text, news])), Audience.DM, user_id=user_id,
+                     files=list(board.files))
 
     async def _watch_news(self, table: Table) -> list[Reply]:
-        """DMs to the spectators with each public board this call posted."""
-        boards, table.boards = table.boards, []
+        """A DM to each spectator with the latest public board this call posted: one per
+        call, however many phases it ended. A spectator in their quiet hours gets it when
+        they end (:meth:`Reminders.watch_news`); the DM after them says what they missed."""
+        boards, table.boards = [board for board in table.boards if board.files], []
         if not boards:
             return []
         watchers = await self.store.watchers(table.row.id)
         languages = await self._languages_of_users(watchers, table.row.language)
-        return [self._watch_dm(table, board, user, languages[user]) for board in boards
-                for user in watchers if board.files]
+        replies = []
+        for user in watchers:
+            held: dict[str, float] | None = {}
+            if self.reminders is not None:
+                held = await self.reminders.watch_news(table.row.id, user, len(boards))
+            if held is None:
+                continue  # held for the end of their quiet hours
+            news = await self._news_line(user, languages[user], len(boards), held)
+            replies.append(self._watch_dm(table, boards[-1], user, languages[user], news))
+        return replies
+
+    async def held_board(self, game_id: int, user_id: int, held: dict) -> Reply | None:
+        """The DM at the end of a spectator's quiet hours: the game's public board as it is
+        now, and how many phases passed in them. None when they no longer watch it or the
+        game is gone."""
+        row = await self.store.game(game_id)
+        if row is None or row.status not in ("active", "finished") or \
+                user_id not in await self.store.watchers(game_id):
+            return None
+        table, _ = await self._load(row, tell=False)
+        if table.state is None:
+            return None
+        board = await self._plain_board(table)
+        lang = (await self._languages_of_users([user_id], row.language))[user_id]
+        news = await self._news_line(user_id, lang, 0, held)
+        return self._watch_dm(table, board, user_id, lang, news)
+
+    async def _plain_board(self, table: Table) -> Reply:
+        """The public board for a DM, drawn without marking what changed: the channel's
+        next board marks its changes since the channel's last one, which this is not."""
+        state = table.state
+        assert state is not None
+        view = Pictures._picture_view(table, table.game.view(state, None))
+        png = await asyncio.to_thread(self.render, table.row.game_key, view)
+        pngs = png if isinstance(png, list) else [png]
+        stem = f"{table.game.key}-{table.row.id}-v{table.row.version}"
+        files = [Attachment(f"{stem}.png" if len(pngs) == 1 else f"{stem}-{k + 1}.png", body,
+                            Pictures._alt(table, state, view, "board", page=(k, len(pngs))))
+                 for k, body in enumerate(pngs)]
+        return Reply("", Audience.DM, files=files)
+
+    async def _news_line(self, user_id: int, lang: str, boards: int,
+                         held: dict[str, float]) -> str:
+        """What a board DM stands for beyond its own phase: the phases held through the
+        reader's quiet hours (since when, their clock), or several ended at once."""
+        if held:
+            settings = await self.store.settings(user_id)
+            since = datetime.fromtimestamp(float(held["since"]), zone(settings.tz))
+            return t("watch.held", lang, count=int(held["count"]) + boards,
+                     time=since.strftime("%H:%M"))
+        return t("watch.folded", lang, count=boards) if boards > 1 else ""
 
     async def _languages_of_users(self, users: list[int], fallback: str) -> dict[int, str]:
         """Each user's client language as last seen (as :meth:`_languages_of` for seats),

@@ -1,0 +1,110 @@
+"""A spectator's board DMs keep their quiet hours (/remind quiet), as turn DMs do: the
+boards of a night are held in the store and the latest one comes when the quiet hours end,
+saying how many phases it stands for; a restart in the night loses it not. A spectator
+without quiet hours still gets each board at once."""
+
+from __future__ import annotations
+
+import random
+import re
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+from discord_standin.clock import install_clock, reminders_settle
+from discord_standin.driver import Bot, Member, running_bot
+from discord_standin.server import Message, StandIn
+from discord_standin.table import Played, play_turn, row_of, to_move
+
+BERLIN = ZoneInfo("Europe/Berlin")
+LATE = datetime(2026, 3, 2, 23, 30, tzinfo=BERLIN).timestamp()  # a Monday, 23:30
+MORNING = datetime(2026, 3, 3, 7, 0, tzinfo=BERLIN).timestamp()
+QUIET = {"from": 22, "to": 7, "tz": "Europe/Berlin"}
+BOARD = re.compile(r"^rhein-\d+-v\d+(-\d+)?\.png$")
+
+
+def boards_in(messages: list[Message]) -> list[Message]:
+    return [m for m in messages if any(BOARD.match(name) for name, _ in m.files)]
+
+
+def board_dms(fake: StandIn, user_id: int) -> list[Message]:
+    """The watched-board DMs ``user_id`` got: by their words and picture, not every DM (the
+    reminders send others in the background)."""
+    return [m for m in boards_in(fake.dms(user_id))
+            if f"in <#{fake.channel}>" in m.text and "Rhein" in m.text]
+
+
+async def night_of_play(bot: Bot, fake: StandIn, people: list[Member], boards: int) -> None:
+    """Moves at 23:30 until the channel got ``boards`` more boards."""
+    before = len(boards_in(fake.posts()))
+    rng, played = random.Random(3), Played()
+    for _ in range(300):
+        if len(boards_in(fake.posts())) >= before + boards:
+            return
+        await play_turn(bot, await to_move(bot, people), fake.channel, rng, played)
+    raise AssertionError("the phases did not end")
+
+
+async def seat_and_watch(bot: Bot, fake: StandIn) -> tuple[Member, Member, Member, Member]:
+    bob, eva = Member(bot, "Bob"), Member(bot, "Eva")
+    udo, pia = Member(bot, "Udo"), Member(bot, "Pia", locale="de")
+    for watcher in (udo, pia):
+        await watcher.command("remind quiet", fake.channel, **QUIET)
+    await bob.command("game new", fake.channel, game="rhein")
+    await eva.command("game join", fake.channel)
+    await bob.command("game start", fake.channel, order="joined")
+    for watcher in (udo, pia):
+        await watcher.command("game watch", fake.channel)
+        assert len(board_dms(fake, watcher.id)) == 1  # asked for: the board now, at once
+    return bob, eva, udo, pia
+
+
+async def test_boards_of_the_night_wait_for_the_end_of_quiet_hours(tmp_path, monkeypatch):
+    fake = StandIn()
+    async with running_bot(tmp_path, monkeypatch, stand_in=fake, seed=5) as bot:
+        clock = install_clock(bot, LATE)
+        bob, eva, udo, pia = await seat_and_watch(bot, fake)
+        owl = Member(bot, "Owl")  # no quiet hours: every board at once, as before
+        await owl.command("game watch", fake.channel)
+        await night_of_play(bot, fake, [bob, eva], boards=2)
+        await reminders_settle(bot, clock)
+        assert len(board_dms(fake, udo.id)) == 1, [m.text for m in board_dms(fake, udo.id)]
+        assert len(board_dms(fake, pia.id)) == 1
+        assert len(board_dms(fake, owl.id)) == 3
+        clock.now = MORNING - 60
+        await reminders_settle(bot, clock)
+        assert len(board_dms(fake, udo.id)) == 1
+        clock.now = MORNING
+        await reminders_settle(bot, clock)
+        [*_, morning] = board_dms(fake, udo.id)
+        assert len(board_dms(fake, udo.id)) == 2, [m.text for m in board_dms(fake, udo.id)]
+        assert "2 phases ended since 23:30, in your quiet hours" in morning.text, morning.text
+        [*_, latest] = boards_in(fake.posts())
+        assert [name for name, _ in morning.files] == [name for name, _ in latest.files]
+        [*_, german] = board_dms(fake, pia.id)
+        assert len(board_dms(fake, pia.id)) == 2
+        assert "2 Phasen sind seit 23:30 zu Ende gegangen, in deiner Ruhezeit" in german.text
+        row = await row_of(bot, fake.channel)
+        assert not [r for r in await bot.client.store.reminders(row.id) if r.kind == "watch"]
+        for _ in range(3):  # nothing more comes of the night
+            clock.now += 3600
+            await reminders_settle(bot, clock)
+        assert len(board_dms(fake, udo.id)) == 2
+
+
+async def test_held_boards_survive_a_restart(tmp_path, monkeypatch):
+    fake = StandIn()
+    async with running_bot(tmp_path, monkeypatch, stand_in=fake, seed=5) as bot:
+        clock = install_clock(bot, LATE)
+        bob, eva, udo, _ = await seat_and_watch(bot, fake)
+        await night_of_play(bot, fake, [bob, eva], boards=1)
+        await reminders_settle(bot, clock)
+        assert len(board_dms(fake, udo.id)) == 1
+    again = StandIn()
+    async with running_bot(tmp_path, monkeypatch, stand_in=again, seed=5) as bot:
+        for name in ("Bob", "Eva"):
+            Member(bot, name)
+        assert Member(bot, "Udo").id == udo.id  # the same person after the restart
+        clock = install_clock(bot, MORNING)
+        await reminders_settle(bot, clock)
+        [morning] = board_dms(again, udo.id)
+        assert "A phase ended at 23:30, in your quiet hours" in morning.text, morning.text
