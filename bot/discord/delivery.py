@@ -613,20 +613,24 @@ class Delivery:
         return message_id if isinstance(message_id, int) else None
 
     async def send_dm(self, user_id: int, reply: Reply,
-                      target: discord.abc.Messageable | None = None, skip: int = 0) -> None:
+                      target: discord.abc.Messageable | None = None, skip: int = 0,
+                      progress: _Progress | None = None) -> None:
         """DM a user (but the first ``skip`` messages of ``reply``, which reached them
-        another way); closed DMs raise ``DeliveryFailed(closed_dms=True)``."""
+        another way); closed DMs raise ``DeliveryFailed(closed_dms=True)``. ``progress``
+        counts the messages that went out, for a caller that sends the rest another way."""
         lock = self._dm_locks.setdefault(user_id, asyncio.Lock())
         async with lock:
-            await self._send_dm(user_id, reply, target, skip)
+            await self._send_dm(user_id, reply, target, skip, progress or _Progress(skip))
 
     async def _send_dm(self, user_id: int, reply: Reply,
-                       target: discord.abc.Messageable | None, skip: int = 0) -> None:
+                       target: discord.abc.Messageable | None, skip: int,
+                       progress: _Progress) -> None:
         if user_id in self.closed_dms and not await self._reopened(user_id):
             raise DeliveryFailed(f"DM to {user_id}: closed (50007 earlier)", closed_dms=True)
         try:
             target = target or await self._dm_channel(user_id)
-            await self._send_parts(target.send, reply, channel=True, skip=skip)
+            await self._send_parts(progress.counting(target.send), reply, channel=True,
+                                   skip=skip)
         except discord.Forbidden as error:
             closed = error.code == CLOSED_DMS
             if closed:
@@ -971,15 +975,17 @@ class Delivery:
             text = text or t(key, getattr(state.interaction, "locale", None))
             await self._to_caller(state, Reply(text, Audience.EPHEMERAL))
 
-    async def _to_caller(self, state: _InteractionState, reply: Reply) -> None:
-        state.parts_sent = 0
+    async def _to_caller(self, state: _InteractionState, reply: Reply, skip: int = 0) -> None:
+        """The caller's private reply as followups, but its first ``skip`` messages (which
+        reached them by DM before DMs failed)."""
+        state.parts_sent = skip
         if not (state.expired or state.webhook_down):
             try:
-                await self._followup(state, reply, ephemeral=True)
+                await self._followup(state, reply, ephemeral=True, skip=skip)
                 return
             except discord.HTTPException as error:
-                if state.parts_sent:  # (the first may stand in "thinking..."'s place: keep it)
-                    state.followups += 1
+                if state.parts_sent > skip:  # (the first may stand in "thinking..."'s place:
+                    state.followups += 1     # keep it)
                 if token_expired(error):
                     log.info("interaction token expired (%s); private replies go by DM", error)
                     state.expired = True
@@ -997,12 +1003,14 @@ class Delivery:
                      skip: int = 0) -> None:
         caller = state.interaction.user
         user_id = reply.user_id or caller.id
+        progress = _Progress(skip)
         try:
             await self.send_dm(user_id, reply, target=caller if user_id == caller.id else None,
-                               skip=skip)
+                               skip=skip, progress=progress)
         except DeliveryFailed as failure:
-            if fallback and user_id == caller.id:
-                await self._to_caller(state, reply)  # the caller's own private news
+            if fallback and user_id == caller.id:  # the caller's own private news: the
+                # messages the DM did not carry (the whole reply again repeated its first)
+                await self._to_caller(state, reply, skip=progress.parts)
                 return
             log.warning("could not DM user %s: %s", user_id, failure)
             if user_id == caller.id:  # neither way reached them: never lose it silently
@@ -1022,7 +1030,8 @@ class Delivery:
         except SENDING_ERRORS as error:
             log.error("a private reply was lost: not by followup, DM or edit (%s)", error)
 
-    async def _followup(self, state: _InteractionState, reply: Reply, ephemeral: bool) -> Any:
+    async def _followup(self, state: _InteractionState, reply: Reply, ephemeral: bool,
+                        skip: int = 0) -> Any:
         followup = state.interaction.followup
 
         async def send(**kwargs: Any) -> Any:
@@ -1030,8 +1039,9 @@ class Delivery:
             state.parts_sent += 1
             return sent
 
-        state.parts_sent = 0
-        sent = await self._send_parts(send, reply, channel=False, policy=self.webhook_policy)
+        state.parts_sent = skip
+        sent = await self._send_parts(send, reply, channel=False, policy=self.webhook_policy,
+                                      skip=skip)
         state.followups += 1
         return sent
 
@@ -1150,6 +1160,20 @@ def permission_notice(interaction: discord.Interaction) -> str:
 
 
 @dataclass
+class _Progress:
+    """How many messages of a Reply reached their reader, counted as each goes out."""
+
+    parts: int = 0
+
+    def counting(self, send: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[Any]]:
+        async def counted(**kwargs: Any) -> Any:
+            sent = await send(**kwargs)
+            self.parts += 1
+            return sent
+        return counted
+
+
+@dataclass
 class _InteractionState:
     interaction: discord.Interaction
     followups: int = 0
@@ -1158,4 +1182,4 @@ class _InteractionState:
     webhook_down: bool = False  # Discord refused a followup after its retries: DMs too
     posted: list[tuple[Reply, Any]] = field(default_factory=list)  # channel posts made
     kept: bool = False  # a channel post went to the outbox: the later ones follow it there
-    parts_sent: int = 0  # messages of the reply being sent as followups that went out
+    parts_sent: int = 0  # messages of the reply being sent privately that went out
