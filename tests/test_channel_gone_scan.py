@@ -22,8 +22,8 @@ class Service:
     def __init__(self, live: list[int]) -> None:
         self.live, self.ended = live, []
 
-    async def live_channels(self, guild_id: int) -> list[int]:
-        return list(self.live)
+    async def live_channel_parents(self, guild_id: int) -> list[tuple[int, int | None]]:
+        return [(channel, None) for channel in self.live]  # none on record: each looked up
 
     async def channel_gone(self, channel_id: int) -> list:
         self.ended.append(channel_id)

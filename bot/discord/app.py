@@ -238,14 +238,25 @@ class RheinbotClient(discord.AutoShardedClient):
             await interaction.response.send_message(text, ephemeral=True)
 
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
-        await self.gone.deleted(channel.id)
         if isinstance(channel, discord.TextChannel | discord.ForumChannel):  # threads went too
             await self.gone.threads_deleted(channel.guild.id, channel.id,
                                             lambda other: self.get_channel(other) is not None,
                                             self.fetch_channel)
+        # after its threads: ending its own game forgets which threads were under it
+        await self.gone.deleted(channel.id)
 
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
         await self.gone.deleted(payload.thread_id)
+
+    # Which channel a game's thread belongs to, for a deletion of that channel: seen after
+    # each command there (the one that opened its game), and as Discord archives it (when
+    # discord.py forgets the thread) or opens it again.
+    async def on_app_command_completion(self, interaction: discord.Interaction,
+                                        command: Any) -> None:
+        await self.gone.seen(interaction.channel)
+
+    async def on_raw_thread_update(self, payload: discord.RawThreadUpdateEvent) -> None:
+        await self.gone.thread_seen(payload.thread_id, payload.parent_id)
 
     async def on_ready(self) -> None:
         log.info("connected as %s on shards %s", self.user, self.shard_ids or "all")

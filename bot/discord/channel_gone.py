@@ -4,7 +4,9 @@ Discord says so with CHANNEL_DELETE and THREAD_DELETE (discord.py also reports, 
 threads, the cached threads of a deleted channel); a post that Discord answers with 404
 Unknown Channel (10003) says it too, for a channel deleted while this process was away.
 The service abandons the game (its record stays) and drops its reminders; its players get
-one DM each. Left active, the game's turn DMs linked to a channel nobody could open until
+one DM each. A deleted text channel takes its threads along: the channel each game's thread
+belongs to is kept on record (seen in a command there, or when Discord archives it), so
+that their games end without asking Discord about each. Left active, the game's turn DMs linked to a channel nobody could open until
 its 14-day idle stop, and no command could end it.
 """
 
@@ -34,6 +36,7 @@ class ChannelGone:
                  send_dm: Callable[[int, Reply], Awaitable[None]]) -> None:
         self._service = service
         self._send_dm = send_dm
+        self._recorded: set[int] = set()  # threads whose parent is on record
 
     async def deleted(self, channel_id: int) -> None:
         service = self._service()
@@ -52,34 +55,65 @@ class ChannelGone:
                 log.info("could not tell %s that their game's channel is gone: %s",
                          reply.user_id, error)
 
+    async def seen(self, channel: object) -> None:
+        """A command in ``channel``: if a thread, its parent goes on record for its live
+        game (:meth:`threads_deleted` then needs no lookup for it)."""
+        if isinstance(channel, discord.Thread):
+            await self.thread_seen(channel.id, channel.parent_id)
+
+    async def thread_seen(self, thread_id: int, parent_id: int | None) -> None:
+        """Thread ``thread_id`` belongs to ``parent_id``: on record for its live game, once
+        per process (a thread's parent never changes; one without a game is asked again,
+        for a game may open there)."""
+        service = self._service()
+        if service is None or parent_id is None or thread_id in self._recorded:
+            return
+        try:
+            if await service.thread_seen(thread_id, parent_id):
+                self._recorded.add(thread_id)
+        except Exception:  # an event handler has no one to answer: the log says it
+            log.exception("could not record the parent of thread %s", thread_id)
+
     async def threads_deleted(self, guild_id: int, parent_id: int,
                               cached: Callable[[int], bool],
                               fetch: Callable[[int], Awaitable[Any]]) -> None:
-        """The channel ``parent_id`` was deleted, and its threads with it: end the games in
-        those discord.py no longer caches (it drops auto-archived threads, and reports as
-        deleted only the cached ones). Which those are only Discord knows: each live game of
-        the server in a channel not ``cached`` is looked up (``fetch``), and ended on 404
-        Unknown Channel."""
+        """The channel ``parent_id`` was deleted, and its threads with it: end their games,
+        also in those discord.py no longer caches (it drops auto-archived threads, and
+        reports as deleted only the cached ones). A game whose thread's parent is on record
+        ends when that is ``parent_id``; only one whose parent is not (a game older than
+        the record, its thread never seen since) in a channel not ``cached`` is looked up
+        on Discord (``fetch``): ended on 404 Unknown Channel, else its parent recorded."""
         service = self._service()
         if service is None:
             return
         try:
-            channels = await service.live_channels(guild_id)
+            channels = await service.live_channel_parents(guild_id)
         except Exception:
             log.exception("could not list the live games of server %s", guild_id)
             return
-        for channel_id in channels:
-            if channel_id == parent_id or cached(channel_id):
+        for channel_id, parent in channels:
+            if channel_id == parent_id:
                 continue
-            try:
-                await fetch(channel_id)
-            except discord.HTTPException as error:
-                if unknown_channel(error):
-                    await self.deleted(channel_id)
-                else:  # hidden from the bot, or Discord is away: its own next post will tell
-                    log.info("could not look up channel %s: %s", channel_id, error)
-            except Exception:  # a network error on one lookup leaves the others to be done
-                log.exception("could not look up channel %s", channel_id)
+            if parent == parent_id:
+                await self.deleted(channel_id)
+            elif parent is None and not cached(channel_id):
+                await self._look_up(channel_id, fetch)
+
+    async def _look_up(self, channel_id: int, fetch: Callable[[int], Awaitable[Any]]) -> None:
+        """Ask Discord whether ``channel_id`` still exists: end its game if not, record its
+        parent if it is a thread."""
+        try:
+            found = await fetch(channel_id)
+        except discord.HTTPException as error:
+            if unknown_channel(error):
+                await self.deleted(channel_id)
+            else:  # hidden from the bot, or Discord is away: its own next post will tell
+                log.info("could not look up channel %s: %s", channel_id, error)
+            return
+        except Exception:  # a network error on one lookup leaves the others to be done
+            log.exception("could not look up channel %s", channel_id)
+            return
+        await self.seen(found)
 
     def watching(self, post: Poster) -> Poster:
         """``post`` (the delivery's post_channel) that, when Discord says the channel does not

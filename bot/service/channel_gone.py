@@ -21,6 +21,7 @@ class ChannelGone(ServiceBase):
         """The channel ``channel_id`` no longer exists: its live game (a lobby or one being
         played) is abandoned, which keeps its record, its reminders are dropped, and each
         seated human gets one DM saying so in their language. Nothing if it had no live game."""
+        await self.store.forget_thread_parents(channel_id)  # it is gone, and its threads too
         for _ in range(GONE_TRIES):
             row = await self.store.live_game(channel_id)
             if row is None:
@@ -35,9 +36,16 @@ class ChannelGone(ServiceBase):
         log.warning("game in deleted channel %s kept changing; left active", channel_id)
         return []
 
-    async def live_channels(self, guild_id: int) -> list[int]:
-        """The channels and threads of server ``guild_id`` with a live game."""
-        return await self.store.live_channels(guild_id)
+    async def live_channel_parents(self, guild_id: int) -> list[tuple[int, int | None]]:
+        """(channel, the channel it is a thread of, None where not on record) of each live
+        game of server ``guild_id``."""
+        return await self.store.live_channel_parents(guild_id)
+
+    async def thread_seen(self, channel_id: int, parent_id: int) -> bool:
+        """Thread ``channel_id`` belongs to channel ``parent_id``: kept for its live game, so
+        that deleting that channel ends the game without asking Discord. Whether it is on
+        record now (False while the thread has no live game)."""
+        return await self.store.note_thread_parent(channel_id, parent_id)
 
     async def _gone_dms(self, row: GameRow) -> list[Reply]:
         """One DM to each seated human (``row`` as it was before it ended)."""

@@ -204,13 +204,34 @@ class StoreBase:
         )
         return game_row(rows[0]) if rows else None
 
-    async def live_channels(self, guild_id: int) -> list[int]:
-        """The channels and threads of a server that have a live game (a lobby or one being
-        played)."""
+    # -- thread parents (migration 019): which channel a game's thread belongs to -------------
+    async def note_thread_parent(self, channel_id: int, parent_id: int) -> bool:
+        """Record that thread ``channel_id`` belongs to channel ``parent_id``, if it has a
+        live game; whether its parent is on record now (False: no live game there)."""
+        async with self._tx() as tx:
+            await tx.fetch(
+                "INSERT INTO thread_parents (channel_id, parent_id) "
+                "SELECT CAST(? AS BIGINT), CAST(? AS BIGINT) WHERE EXISTS "
+                "(SELECT 1 FROM games WHERE channel_id = ? AND status IN ('lobby', 'active')) "
+                "ON CONFLICT (channel_id) DO NOTHING", (channel_id, parent_id, channel_id))
+        return bool(await self._all("SELECT 1 FROM thread_parents WHERE channel_id = ?",
+                                    (channel_id,)))
+
+    async def live_channel_parents(self, guild_id: int) -> list[tuple[int, int | None]]:
+        """(channel, the channel its thread belongs to, None where not on record) of each
+        live game of server ``guild_id``."""
         rows = await self._all(
-            "SELECT channel_id FROM games WHERE guild_id = ? AND status IN ('lobby', 'active') "
-            "ORDER BY id", (guild_id,))
-        return [int(row[0]) for row in rows]
+            "SELECT g.channel_id, p.parent_id FROM games g "
+            "LEFT JOIN thread_parents p ON p.channel_id = g.channel_id "
+            "WHERE g.guild_id = ? AND g.status IN ('lobby', 'active') ORDER BY g.id",
+            (guild_id,))
+        return [(int(row[0]), None if row[1] is None else int(row[1])) for row in rows]
+
+    async def forget_thread_parents(self, channel_id: int) -> None:
+        """The channel ``channel_id`` is gone: so are its record and its threads'."""
+        async with self._tx() as tx:
+            await tx.fetch("DELETE FROM thread_parents WHERE channel_id = ? OR parent_id = ?",
+                           (channel_id, channel_id))
 
     async def latest_game(self, channel_id: int) -> GameRow | None:
         """The live game of a channel, or else its most recent finished/abandoned one."""
