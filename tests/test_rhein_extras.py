@@ -58,7 +58,7 @@ def test_the_hand_lists_capital_orders_containers_and_trucks():
         "Auftrag 24 Koblenz: 2→7 4→12 · noch 3 Zeitmarken · Strafe 2",
         "Abgeladen: 2 in Koblenz",
         "An Bord: 4 auf dem roten Zug in Mannheim",
-        "Lkw: A in Mainz mit 2, B verpfändet (tilgen 9)",
+        "Lkw: A in Mainz mit 2, B verpfändet (auslösen für 9)",
     ]
     # another seat's hand shows its own business, not Green's
     assert EXTRAS.holdings(GAME, state, YELLOW, lang="en") == [
