@@ -108,3 +108,68 @@ async def test_held_boards_survive_a_restart(tmp_path, monkeypatch):
         await reminders_settle(bot, clock)
         [morning] = board_dms(again, udo.id)
         assert "A phase ended at 23:30, in your quiet hours" in morning.text, morning.text
+
+
+async def test_a_game_that_ends_in_the_night_shows_its_final_board_in_the_morning(
+        tmp_path, monkeypatch):
+    fake = StandIn()
+    async with running_bot(tmp_path, monkeypatch, stand_in=fake, seed=5) as bot:
+        clock = install_clock(bot, LATE)
+        bob, eva, udo, _ = await seat_and_watch(bot, fake)
+        await night_of_play(bot, fake, [bob, eva], boards=1)
+        for member in (bob, eva):  # the AI seats play it to its end
+            await member.command("game leave", fake.channel)
+        row = await row_of(bot, fake.channel)
+        assert row.status == "finished"
+        await reminders_settle(bot, clock)
+        assert len(board_dms(fake, udo.id)) == 1
+        clock.now = MORNING
+        await reminders_settle(bot, clock)
+        [*_, morning] = board_dms(fake, udo.id)
+        assert len(board_dms(fake, udo.id)) == 2
+        # the night's first board and the final one: the game's end kept the held news
+        assert "2 phases ended since 23:30" in morning.text, morning.text
+        [*_, final] = boards_in(fake.posts())
+        assert [name for name, _ in morning.files] == [name for name, _ in final.files]
+
+
+async def test_held_news_goes_at_once_when_the_quiet_hours_are_lifted(tmp_path, monkeypatch):
+    fake = StandIn()
+    async with running_bot(tmp_path, monkeypatch, stand_in=fake, seed=5) as bot:
+        clock = install_clock(bot, LATE)
+        bob, eva, udo, _ = await seat_and_watch(bot, fake)
+        await night_of_play(bot, fake, [bob, eva], boards=1)
+        await reminders_settle(bot, clock)
+        assert len(board_dms(fake, udo.id)) == 1
+        await udo.command("remind quiet", fake.channel, **{**QUIET, "from": 0, "to": 0})
+        await reminders_settle(bot, clock)
+        [*_, now] = board_dms(fake, udo.id)
+        assert len(board_dms(fake, udo.id)) == 2
+        assert "A phase ended at 23:30, in your quiet hours" in now.text, now.text
+
+
+async def test_phases_ended_in_one_go_make_one_dm_with_the_latest_board(tmp_path, monkeypatch):
+    fake = StandIn()
+    async with running_bot(tmp_path, monkeypatch, stand_in=fake, seed=5) as bot:
+        bot.client.adapter.service.cards_for_ai = True  # a board per phase an AI run ends
+        bob, owl = Member(bot, "Bob"), Member(bot, "Owl")
+        await bob.command("game new", fake.channel, game="rhein")
+        for _ in range(2):
+            await bob.command("game add-bot", fake.channel, level="easy")
+        await bob.command("game start", fake.channel, order="joined")
+        await owl.command("game watch", fake.channel)
+        rng, played = random.Random(3), Played()
+        bursts = 0
+        for _ in range(60):  # Bob moves; the AI seats play until it is his turn again
+            boards, dms = len(boards_in(fake.posts())), len(board_dms(fake, owl.id))
+            await play_turn(bot, bob, fake.channel, rng, played)
+            new_boards = len(boards_in(fake.posts())) - boards
+            new_dms = board_dms(fake, owl.id)[dms:]
+            assert len(new_dms) == min(new_boards, 1), (new_boards, [m.text for m in new_dms])
+            if new_boards > 1:
+                bursts += 1
+                assert f"{new_boards} phases ended at once" in new_dms[0].text
+                [*_, latest] = boards_in(fake.posts())
+                assert new_dms[0].files == latest.files
+                break
+        assert bursts, "no AI run ended two phases"
