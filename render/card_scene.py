@@ -371,13 +371,15 @@ def _rhl18(view: dict) -> Scene:
     from render import rhl18, rhl18_tiles
 
     board = view.get("board") or {}
+    lang = texts.language(view.get("lang", texts.DEFAULT))
     places = {}
     for hex_id in hexmap.all_hexes():
         info = hexmap.hex_info(hex_id)
         centre = rhl18.hex_center(hex_id)
         colour = rules_tiles.colour_of(board, hex_id) if hex_id in board else info.color
         fill = rhl18_tiles.TILE_FILL.get(colour, rhl18_tiles.BLANK_GRAY)
-        label = f"{hex_id} {info.name}" if info.name else hex_id
+        name = rhl18.place_name(hex_id, lang)
+        label = f"{hex_id} {name}" if name else hex_id
         places[hex_id] = Place(label, tuple(rhl18_tiles.corners(*centre, rhl18.SIZE)), 0, fill,
                                "#5A5A5A")
     lines: list[tuple[tuple[Point, ...], str, float]] = []

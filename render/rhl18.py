@@ -85,14 +85,22 @@ def _dark(hex_id: str) -> bool:
     return info.color == "red" or (info.color == "gray" and not info.code)
 
 
-def _words(hex_id: str, cell: dict | None, view: dict | None) -> HexText:
+def place_name(hex_id: str, lang: str) -> str | None:
+    """A hex's place name as the table's language says it: the map data's name (the one
+    18xx.games prints), unless the catalogue has the language's own (Liège, German Lüttich)."""
+    key = f"render.rhl18.place.{hex_id}"
+    return t(lang, f"place.{hex_id}") if text.has(key) else hexmap.hex_info(hex_id).name
+
+
+def _words(hex_id: str, cell: dict | None, view: dict | None, lang: str) -> HexText:
     """The coordinate, name, tile number and badges of a hex as the view shows it."""
     info = hexmap.hex_info(hex_id)
     name = cell["tile"] if cell else info.tile
     number = None if tiles.tile(name).preprinted else name.split("~", 1)[0]
     # a brown tile is as dark as the red off-boards: its coordinate and name in white
     dark = (_dark(hex_id) and number is None) or tiles.tile(name).color == "brown"
-    return HexText(hex_id, info.name or None, number, _badges(hex_id, name, view), dark)
+    return HexText(hex_id, place_name(hex_id, lang) or None, number,
+                   _badges(hex_id, name, view), dark)
 
 
 def _badges(hex_id: str, tile_name: str, view: dict | None) -> tuple[tuple[str, str], ...]:
@@ -128,9 +136,10 @@ _MARKER_HEXES = frozenset({"J3", "K4", "D9", "C12", "D11", "E6", "D13"})
 
 
 @cache
-def _base(ratingen: bool) -> tuple[Image.Image, dict[str, list]]:
-    """The printed map, without tokens or markers: drawn once per variant, with the texts of
-    each hex (text, size, bold, box), reported again for each picture made from it."""
+def _base(ratingen: bool, lang: str) -> tuple[Image.Image, dict[str, list]]:
+    """The printed map, without tokens or markers: drawn once per variant and language (a
+    few place names differ), with the texts of each hex (text, size, bold, box), reported
+    again for each picture made from it."""
     image = Image.new("RGB", (MAP_W, MAP_H), BACKGROUND)
     draw = ImageDraw.Draw(image)
     board = hexmap.initial_board({"ratingen_variant"} if ratingen else set())
@@ -140,7 +149,7 @@ def _base(ratingen: bool) -> tuple[Image.Image, dict[str, list]]:
             cx, cy = hex_center(hex_id)
             with collecting() as found:
                 draw_tile(draw, cell["tile"], 0, cx, cy, SIZE, (), _printed_homes(hex_id),
-                          None, words=_words(hex_id, None, None))
+                          None, words=_words(hex_id, None, None, lang))
             texts[hex_id] = found
     return image, texts
 
@@ -171,7 +180,8 @@ def draw_map(view: dict, manifest: dict | None = None) -> Image.Image:
     """
     board = view["board"]
     ratingen = ratingen_board(board)
-    base, base_texts = _base(ratingen)
+    lang = lang_of(view)
+    base, base_texts = _base(ratingen, lang)
     image = base.copy()
     draw = ImageDraw.Draw(image)
     printed = hexmap.initial_board({"ratingen_variant"} if ratingen else set())
@@ -184,7 +194,7 @@ def draw_map(view: dict, manifest: dict | None = None) -> Image.Image:
             for said, size, bold, box in base_texts.get(hex_id, ()):
                 note(said, size, bold, box, image.size)
             drawn[hex_id] = (printed[hex_id]["tile"], 0, (), _printed_homes(hex_id), None,
-                             _words(hex_id, None, None))
+                             _words(hex_id, None, None, lang))
             continue
         if manifest is not None:
             manifest[hex_id] = (cell["tile"], cell.get("rotation", 0), cell.get("tokens", []))
@@ -192,7 +202,7 @@ def draw_map(view: dict, manifest: dict | None = None) -> Image.Image:
         reserved = cell["reserved"] if "reserved" in cell else (
             _printed_homes(hex_id) if cell["tile"] == printed[hex_id]["tile"] else [])
         drawn[hex_id] = (cell["tile"], cell.get("rotation", 0), cell.get("tokens", []),
-                         reserved or [], phase, _words(hex_id, cell, view))
+                         reserved or [], phase, _words(hex_id, cell, view, lang))
         draw_tile(draw, cell["tile"], cell.get("rotation", 0), cx, cy, SIZE,
                   cell.get("tokens", []), reserved or [], phase, words=drawn[hex_id][5])
     _borders(draw, board)
@@ -452,7 +462,7 @@ def _make_palette() -> Image.Image:
                "#FFF2B8", "#7A5A00", "#8B6B4A", "#4F6D8A", "#111111", "#333333", "#444444",
                "#5A5A5A", "#DDDDDD", "#CCCCCC", HIGHLIGHT, "#9A1B1B", "#2E7D32", "#E6DFCB",
                "#7B3FA0", "#F1ECDD", "#FFE08A", *_player_colours()}
-    base = _base(False)[0]
+    base = _base(False, text.DEFAULT)[0]
     swatch_h = 48
     image = Image.new("RGB", (base.width, base.height + swatch_h * (len(colours) // 20 + 1)),
                       "#FFFFFF")
