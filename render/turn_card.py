@@ -1130,12 +1130,22 @@ def _standings(draw: ImageDraw.ImageDraw, game_key: str, view: dict, lang: str,
         # a short name leaves the numbers what it does not need: "Bot 2" beside the wider
         # letter squares cut "1248M, worth 277…"
         kept = min(NAME_LEAST, text_width(whole, SMALL, True))
-        shown = fit(value, SMALL, right - left - indent - 12 - kept)
+        shown = fit_parts(value, SMALL, right - left - indent - 12 - kept)
         value_width = text_width(shown, SMALL)
         name = fit(whole, SMALL, right - left - indent - 12 - value_width, True)
         draw_text(draw, (left + indent, y), name, SMALL, bold=True, fill=INK)
         draw_text(draw, (right, y), shown, SMALL, fill=INK, anchor="ra")
         y += LINE
+
+
+def fit_parts(value: str, size: int, width: float) -> str:
+    """A standing cut where it has room: whole parts (" · ") dropped from the end first, so
+    "jetzt 40 P. + Münzen · 6 Herzogtümer" keeps "jetzt 40 P. + Münzen" rather than the cut
+    "40 P., wenn es jetzt…" that lost the coins and the duchies."""
+    parts = value.split(" · ")
+    while len(parts) > 1 and text_width(" · ".join(parts), size) > width:
+        parts.pop()
+    return fit(" · ".join(parts), size, width)
 
 
 def standings(game_key: str, view: dict, lang: str) -> list[tuple[int, str]]:
@@ -1157,7 +1167,7 @@ def standings(game_key: str, view: dict, lang: str) -> list[tuple[int, str]]:
             held = [d for d in view.get("duchies") or [] if d.get("owner") == seat]
             if "board_points" in player:  # what the seat would score now (coins stay hidden)
                 value = say(lang, "stand.rheinlaender_points", points=player["board_points"],
-                            duchies=say(lang, "duchies_short", count=len(held)))
+                            duchies=say(lang, "duchies", count=len(held)))
             else:
                 value = say(lang, "stand.rheinlaender",
                             duchies=say(lang, "duchies", count=len(held)),

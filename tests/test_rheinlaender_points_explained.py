@@ -17,8 +17,8 @@ from render.turn_card import standings
 A = 0
 TOLD = {"en": "Orange takes the duchy at 12 left (worth {worth} if lost, +4 at the end).",
         "de": "Orange übernimmt das Herzogtum bei 12 links (bei Verlust {worth}, am Ende +4)."}
-NOW = {"en": "{points} pts if it ended now (+ coins), 1 duchy",
-       "de": "{points} P., wenn es jetzt endete (+ Münzen), 1 Herzogt."}
+NOW = {"en": "{points} pts now + coins · 1 duchy",
+       "de": "jetzt {points} P. + Münzen · 1 Herzogtum"}
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
