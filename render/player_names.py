@@ -7,8 +7,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from engine import text as texts
 from render.card_text import fit
 from render.text_draw import text_width
+
+texts.register("render.locales")  # the renderers' catalogue (idempotent)
 
 
 def display_name(view: dict[str, Any], seat: int) -> str | None:
@@ -29,3 +32,19 @@ def with_colour(name: str | None, colour: str, label: Callable[[str], str], size
         return colour
     rest = text_width(label(""), size, bold)
     return label(fit(name, size, width - rest, bold))
+
+
+def and_list(names: list[str], lang: str) -> str:
+    """Names as a sentence lists them: "A, B und C" (it said "A und B und C", or "A, B, C"
+    with no "and" at all)."""
+    if len(names) <= 1:
+        return "".join(names)
+    return texts.render("render.alt.and", {"names": ", ".join(names[:-1]), "last": names[-1]},
+                        lang)
+
+
+def and_word(lang: str) -> str:
+    """What :func:`and_list` puts before the last name (" und "), for a line drawn in pieces
+    (a swatch before each name)."""
+    said = texts.render("render.alt.and", {"names": "\x00", "last": "\x01"}, lang)
+    return said[said.index("\x00") + 1:said.index("\x01")]

@@ -29,7 +29,7 @@ from engine import text as texts
 from render import highlight
 from render.card_text import wrapped_parts
 from render.common import text_colour_on, to_png
-from render.player_names import display_name, with_colour
+from render.player_names import and_list, display_name, with_colour
 from render.text_draw import draw_text, text_width, wrapped
 
 texts.register("render.locales")  # the renderers' catalogue (idempotent)
@@ -404,7 +404,7 @@ def status_text(view: dict, lang: str) -> str:
         first = [row for row in ranking(view) if row["final"] and row["rank"] == 1]
         if not first:
             return word(lang, "status.over")
-        names = ", ".join(player_name(view, row["seat"], lang) for row in first)
+        names = and_list([player_name(view, row["seat"], lang) for row in first], lang)
         return word(lang, "status.over_best", best=first[0]["final"]["score"], names=names)
     status = ""
     if view["active"]:

@@ -22,7 +22,7 @@ from engine.rheinlaender.board import Board, get_board
 from render import highlight
 from render.card_text import fit, wrapped_parts
 from render.common import PLAYER_COLOURS, font, marker, text_colour_on, to_png
-from render.player_names import display_name, with_colour
+from render.player_names import and_list, display_name, with_colour
 from render.text_draw import draw_text, note, paste_text, text_width, unrecorded, wrapped
 
 texts.register("render.locales")  # the renderers' catalogue (idempotent)
@@ -422,9 +422,7 @@ def headline(view: dict[str, Any]) -> str:
     seats = [row["seat"] for row in final if row["total"] == best]
     # the winners share the line: tied names are cut shorter (drawn bold)
     winners = [who(view, seat, min(TITLE_NAME, 800 / len(seats)), bold=True) for seat in seats]
-    names = winners[0]
-    for other in winners[1:]:
-        names = say(view, "and", first=names, second=other)
+    names = and_list(winners, language(view))
     key = "win_many" if len(winners) > 1 else "win_one"
     return say(view, key, phase=phase, names=names, points=best)
 

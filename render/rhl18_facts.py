@@ -15,6 +15,7 @@ from PIL import ImageDraw
 
 from engine import text
 from render.common import PLAYER_COLOURS, text_colour_on
+from render.player_names import and_word
 from render.rhl18_tiles import CORP_COLOURS, INK
 from render.text_draw import draw_text, text_width
 
@@ -180,7 +181,7 @@ def game_over(view: dict, lang: str) -> list[Segment]:
         out.append(("text", t(lang, "winner" if len(winners) == 1 else "winners") + " "))
         for i, row in enumerate(winners):
             if i:
-                out.append(("text", ", "))
+                out.append(("text", ", " if i < len(winners) - 1 else and_word(lang)))
             out += who(view, row["seat"], lang)
         out.append(("text", f" ({money(winners[0]['value'])})"))
     return out
