@@ -173,3 +173,23 @@ async def test_phases_ended_in_one_go_make_one_dm_with_the_latest_board(tmp_path
                 assert new_dms[0].files == latest.files
                 break
         assert bursts, "no AI run ended two phases"
+
+
+async def test_watching_leaves_the_channels_marks_of_what_changed(tmp_path, monkeypatch):
+    """The board a new spectator gets is drawn for them alone: the channel's next board
+    still marks what changed since the channel's last board. The spectator's board had taken
+    its place, so moves made before /game watch went unmarked on the next one."""
+    fake = StandIn()
+    async with running_bot(tmp_path, monkeypatch, stand_in=fake, seed=5) as bot:
+        bob, eva, owl = Member(bot, "Bob"), Member(bot, "Eva"), Member(bot, "Owl")
+        await bob.command("game new", fake.channel, game="rhein")
+        await eva.command("game join", fake.channel)
+        await bob.command("game start", fake.channel, order="joined")
+        await night_of_play(bot, fake, [bob, eva], boards=1)
+        await play_turn(bot, await to_move(bot, [bob, eva]), fake.channel,
+                        random.Random(4), Played())
+        row = await row_of(bot, fake.channel)
+        mark = await bot.client.store.board_mark(row.id)
+        await owl.command("game watch", fake.channel)
+        assert len(board_dms(fake, owl.id)) == 1
+        assert await bot.client.store.board_mark(row.id) == mark

@@ -37,7 +37,9 @@ class Watchers(ServiceBase):
         replies = [_private(ctx, t("watch.on", ctx.locale, title=table.game.title,
                                    channel=row.channel_id))]
         if table.state is not None:  # the board as it stands now, so they can follow at once
-            board = await self._board_reply(table, table.state)
+            # (drawn apart from the channel's: the channel's next board marks what changed
+            # since its last one, and a board drawn for a spectator had become that)
+            board = await self._plain_board(table)
             replies.append(self._watch_dm(table, board, ctx.user_id, language(ctx.locale)))
         return notices + replies
 
