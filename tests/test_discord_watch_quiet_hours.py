@@ -193,3 +193,21 @@ async def test_watching_leaves_the_channels_marks_of_what_changed(tmp_path, monk
         await owl.command("game watch", fake.channel)
         assert len(board_dms(fake, owl.id)) == 1
         assert await bot.client.store.board_mark(row.id) == mark
+
+
+async def test_a_board_that_will_not_draw_still_says_where_the_game_stands(tmp_path,
+                                                                           monkeypatch):
+    fake = StandIn()
+    async with running_bot(tmp_path, monkeypatch, stand_in=fake, seed=5) as bot:
+        bob, eva, owl = Member(bot, "Bob"), Member(bot, "Eva"), Member(bot, "Owl")
+        await bob.command("game new", fake.channel, game="rhein")
+        await eva.command("game join", fake.channel)
+        await bob.command("game start", fake.channel, order="joined")
+
+        def broken(game_key, view):
+            raise RuntimeError("no picture today")
+        monkeypatch.setattr(bot.client.adapter.service, "render", broken)
+        record = await owl.command("game watch", fake.channel)
+        [dm] = [m for m in fake.dms(owl.id) if f"in <#{fake.channel}>" in m.text]
+        assert "Round 1/10" in dm.text and not dm.files
+        assert any("You are watching" in m.text for m in record.private)

@@ -8,7 +8,16 @@ from typing import Any
 
 from bot.i18n import language, t
 from bot.replies import Attachment, Audience, Reply
-from bot.service.base import _NOT_NOW, Ctx, Refusal, ServiceBase, Table, _guarded, _private
+from bot.service.base import (
+    _NOT_NOW,
+    Ctx,
+    Refusal,
+    ServiceBase,
+    Table,
+    _guarded,
+    _private,
+    log,
+)
 from bot.service.pictures import Pictures
 from bot.service.reminders import zone
 
@@ -94,7 +103,11 @@ class Watchers(ServiceBase):
         state = table.state
         assert state is not None
         view = Pictures._picture_view(table, table.game.view(state, None))
-        png = await asyncio.to_thread(self.render, table.row.game_key, view)
+        try:
+            png = await asyncio.to_thread(self.render, table.row.game_key, view)
+        except Exception:  # the words still say where the game stands
+            log.exception("rendering %s for a spectator failed", table.game.key)
+            return Reply("", Audience.DM)
         pngs = png if isinstance(png, list) else [png]
         stem = f"{table.game.key}-{table.row.id}-v{table.row.version}"
         files = [Attachment(f"{stem}.png" if len(pngs) == 1 else f"{stem}-{k + 1}.png", body,
