@@ -467,6 +467,11 @@ def mortgage(state: State, seat: int, letter: str) -> None:
     change_capital(state, seat, data.TRUCK.mortgage)
 
 
+def repay(state: State, seat: int, letter: str) -> None:
+    truck(state, seat, letter)["where"] = "reserve"
+    change_capital(state, seat, -data.TRUCK.repay)
+
+
 def check_repay(state: State, seat: int, action: Action) -> Reason | None:
     if truck(state, seat, action["truck"])["where"] != "mortgaged":
         return reason("rhein.refuse.not_mortgaged", letter=action["truck"].upper())
@@ -474,8 +479,7 @@ def check_repay(state: State, seat: int, action: Action) -> Reason | None:
 
 
 def do_repay(state: State, seat: int, action: Action, log: Log) -> None:
-    truck(state, seat, action["truck"])["where"] = "reserve"
-    change_capital(state, seat, -data.TRUCK.repay)
+    repay(state, seat, action["truck"])
     log.append(msg("rhein.log.repay", player=player(seat), letter=action["truck"].upper(),
                    amount=data.TRUCK.repay))
 
@@ -724,9 +728,10 @@ QUIET = frozenset({"done", "mortgage", "repay"})
 
 def settle(state: State, log: Log, acted: tuple[int, list] | None = None) -> None:
     """End turns automatically where no choice could change the step (rulings, section 2,
-    and issue 15): nothing to take, load, reserve, move, unload, transfer or fulfil, and no
-    mortgage that would pay for one of those. Mortgaging or repaying alone is left for a turn
-    where it matters, so an empty round no longer asks every player for ``done`` nine times.
+    and issue 15): nothing to take, load, reserve, move, unload, transfer or fulfil, no
+    mortgage that would pay for one of those and no repayment that would free a truck for
+    one. Mortgaging or repaying alone is left for a turn where it matters, so an empty
+    round no longer asks every player for ``done`` nine times.
     The log says whose turn was skipped, and where. ``acted``: the seat that just moved and
     the turn it moved in; when that turn is the one ended here, the seat acted in it and
     can do no more, which the log says instead of "nothing to do"."""
@@ -795,20 +800,39 @@ def skipped_in(earlier: Msg, line: Msg) -> list[Msg]:
 
 def has_choice(state: State, seat: int) -> bool:
     """Whether ``seat``'s turn holds an action of the step itself, or a mortgage (of one
-    truck or both) after which one would be legal."""
+    truck or both) or a repayment after which one would be legal. The rulebook lets a
+    player repay "during his own turn, in any phase", so a turn whose only way to act is
+    "repay a truck, then place it" must be given, not skipped."""
     if step_choice(state, seat):
         return True
-    letters = [letter for letter in data.TRUCK_LETTERS
-               if flow.current_seat(state) == seat
-               and check_mortgage(state, seat, {"type": "mortgage", "truck": letter}) is None]
-    trials = [[letter] for letter in letters] + ([letters] if len(letters) > 1 else [])
-    for trial in trials:
+    if flow.current_seat(state) != seat:
+        return False
+    for trial in quiet_trials(state, seat):
         work = mortgage_trial(state, seat)  # a trial only: the state stays as it is
-        for letter in trial:
-            mortgage(work, seat, letter)  # unlogged: a trial's log line is never read
+        for kind, letter in trial:
+            quiet_change(work, seat, kind, letter)
         if step_choice(work, seat):
             return True
     return False
+
+
+def quiet_trials(state: State, seat: int) -> list[list[tuple[str, str]]]:
+    """The mortgages (of one truck or both) and single repayments ``seat`` may make now.
+    Repaying both is not tried: a repaid truck can only be placed, and placing one is
+    already a choice, while the second repayment only costs Capital."""
+    mortgages = [letter for letter in data.TRUCK_LETTERS
+                 if check_mortgage(state, seat, {"type": "mortgage", "truck": letter}) is None]
+    repays = [letter for letter in data.TRUCK_LETTERS
+              if check_repay(state, seat, {"type": "repay", "truck": letter}) is None]
+    trials = [[("mortgage", letter)] for letter in mortgages]
+    if len(mortgages) > 1:
+        trials.append([("mortgage", letter) for letter in mortgages])
+    return trials + [[("repay", letter)] for letter in repays]
+
+
+def quiet_change(state: State, seat: int, kind: str, letter: str) -> None:
+    """A trial's mortgage or repayment, unlogged: a trial's log line is never read."""
+    (mortgage if kind == "mortgage" else repay)(state, seat, letter)
 
 
 def step_choice(state: State, seat: int) -> bool:
@@ -821,7 +845,7 @@ def step_choice(state: State, seat: int) -> bool:
 
 
 def mortgage_trial(state: State, seat: int) -> State:
-    """A copy of ``state`` that ``do_mortgage`` may change: a mortgage moves the seat's
+    """A copy of ``state`` that ``mortgage`` and ``repay`` may change: each moves the seat's
     Capital marker (capital, stamp, clock) and one of its trucks, nothing else."""
     work = dict(state)
     work["capital"] = list(state["capital"])
