@@ -109,6 +109,15 @@ def seat_letter(game_key: str, view: dict, seat: int, fallback: str | None = Non
     key = f"render.{game_key}.letter.{name}"
     if texts.has(key):
         return texts.render(key, {}, lang)
+    return colour_letter(name, lang)
+
+
+def colour_letter(name: str, lang: str) -> str:
+    """A colour's letter in the table's language: German "Ge" for Gelb, where the English
+    initials put a "Y" beside "Bot 4 (Gelb)"."""
+    key = f"render.card.letter.{name}"
+    if texts.has(key):
+        return texts.render(key, {}, lang)
     return PLAYER_COLOURS.get(name, ("", ""))[1]
 
 
@@ -222,7 +231,7 @@ def _rheinlaender(view: dict) -> Scene:
     letters = {}
     for space, seat in (view.get("knights") or {}).items():
         x, y = board.spaces[space]["centre"]
-        letters[len(pieces)] = rheinlaender.letter(seat % 5)  # as the board's knights
+        letters[len(pieces)] = rheinlaender.letter(seat % 5, lang)  # as the board's knights
         pieces.append((x, y, 15, seat_colour(view, seat, rheinlaender.SEAT_COLOURS[seat % 5])))
     for space in view.get("bastions") or []:
         x, y = board.spaces[space]["centre"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import math
 from functools import lru_cache
 from pathlib import Path
 
@@ -53,8 +54,22 @@ def marker(draw: ImageDraw.ImageDraw, centre: tuple[float, float], radius: float
                  width=2)
     from render.text_draw import draw_text  # text_draw needs this module's font()
 
-    draw_text(draw, (x, y), letter, max(10, int(radius * 1.2)), bold=True,
+    draw_text(draw, (x, y), letter, marker_size(letter, radius), bold=True,
               fill=text_colour_on(fill), anchor="mm")
+
+
+def marker_size(letter: str, radius: float) -> int:
+    """The size :func:`marker` draws ``letter`` at: two letters (German "Ge" for Gelb) a little
+    smaller, their corners inside the rim, but never under 18 px, what a phone keeps readable."""
+    from render.text_draw import text_width
+
+    size = max(10, int(radius * 1.2))
+    least = min(size, 18)
+    # 2 px between the letters and the 2 px rim at the disc's widest
+    while size > least and math.hypot(text_width(letter, size, True) / 2 + 2,
+                                      size * 0.3) > radius - 2:
+        size -= 1
+    return size
 
 
 # zlib level for every picture. On a palette picture (a third of the bytes of RGB) level 2

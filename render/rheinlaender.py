@@ -21,7 +21,7 @@ from engine import text as texts
 from engine.rheinlaender.board import Board, get_board
 from render import highlight
 from render.card_text import fit, wrapped_parts
-from render.common import PLAYER_COLOURS, font, marker, text_colour_on, to_png
+from render.common import PLAYER_COLOURS, font, marker, marker_size, text_colour_on, to_png
 from render.player_names import and_list, display_name, with_colour
 from render.text_draw import draw_text, note, paste_text, text_width, unrecorded, wrapped
 
@@ -37,7 +37,8 @@ WATER_EDGE = "#6FA3C8"
 SAND = "#EAD9A6"
 INK = "#1F1F1F"
 REALM_FILL = {"castle": "#B9A48A", "church": "#FFFFFF", "city": "#F6D08B"}
-KNIGHT_RADIUS = 15
+# wide enough for German's two letters at TEXT ("Ge" for Gelb ran into a 15 px disc's rim)
+KNIGHT_RADIUS = 17
 # The least text size: 1.1 % of the picture's width, what a phone keeps readable when the
 # player opens the board (every word on the picture is at least this).
 TEXT = 18
@@ -45,11 +46,12 @@ LINE = 24  # one line of the panel at TEXT
 
 
 @lru_cache(maxsize=32)
-def _knight_sprite(seat: int, radius: int) -> Image.Image:
+def _knight_sprite(seat: int, radius: int, lang: str) -> Image.Image:
     side = 2 * radius + 4
     sprite = Image.new("RGBA", (side, side), (0, 0, 0, 0))
     with unrecorded():  # the letter is reported where the sprite lands (_knights)
-        marker(ImageDraw.Draw(sprite), (side / 2, side / 2), radius, colour(seat), letter(seat))
+        marker(ImageDraw.Draw(sprite), (side / 2, side / 2), radius, colour(seat),
+               letter(seat, lang))
     return sprite
 
 
@@ -57,8 +59,11 @@ def colour(seat: int) -> str:
     return PLAYER_COLOURS[SEAT_COLOURS[seat]][0]
 
 
-def letter(seat: int) -> str:
-    return PLAYER_COLOURS[SEAT_COLOURS[seat]][1]
+def letter(seat: int, lang: str) -> str:
+    """The seat's letter in the table's language (German "Ge" for Gelb, not "Y")."""
+    from render.card_scene import colour_letter  # card_scene draws from this module
+
+    return colour_letter(SEAT_COLOURS[seat], lang)
 
 
 @lru_cache(maxsize=8)
@@ -221,11 +226,12 @@ def _knights(image: Image.Image, board: Board, view: dict[str, Any]) -> None:
     for space, seat in view["knights"].items():
         x, y = _knight_at(board, space)
         radius = KNIGHT_RADIUS  # in a castle too: its letter must stay at TEXT
-        sprite = _knight_sprite(seat, radius)
+        sprite = _knight_sprite(seat, radius, language(view))
         image.paste(sprite, (round(x - sprite.width / 2), round(y - sprite.height / 2)), sprite)
-        size = max(10, int(radius * 1.2))  # as common.marker draws the letter
+        mark = letter(seat, language(view))
+        size = marker_size(mark, radius)  # as common.marker draws it
         # the whole disc is reported, so that a test sees a knight covering a label
-        note(letter(seat), size, True, (x - radius, y - radius, x + radius, y + radius),
+        note(mark, size, True, (x - radius, y - radius, x + radius, y + radius),
              image.size)
 
 
@@ -238,9 +244,10 @@ def _dukes(image: Image.Image, draw: ImageDraw.ImageDraw, board: Board,
     for duchy, ((x, y), (tx, ty)) in zip(view["duchies"], _badge_places(board, view, image.size),
                                          strict=True):
         owner = duchy["owner"]
-        # big enough for the owner's letter at TEXT (and "+" for an extra duke)
-        crown = [(x - 17, y + 13), (x - 17, y - 8), (x - 9, y + 1), (x, y - 14), (x + 9, y + 1),
-                 (x + 17, y - 8), (x + 17, y + 13)]
+        mark = _crown_mark(duchy, language(view))
+        half = _crown_half(mark)
+        crown = [(x - half, y + 13), (x - half, y - 8), (x - half + 8, y + 1), (x, y - 14),
+                 (x + half - 8, y + 1), (x + half, y - 8), (x + half, y + 13)]
         if owner is None:
             draw.polygon(crown, fill="#D8D8D8", outline="#6E6E6E", width=2)
             _tag(draw, (tx, ty), _tag_text(duchy), "#E8E8E8")
@@ -251,7 +258,6 @@ def _dukes(image: Image.Image, draw: ImageDraw.ImageDraw, board: Board,
         if ring != INK:  # a borrowed figure: a thick ring in the lender's colour, edged
             draw.polygon([(px, py) for px, py in _grown(crown, 4)], fill=ring, outline=INK)
         draw.polygon(crown, fill=fill, outline=INK, width=2)
-        mark = letter(owner) + ("+" if figure is None else "")
         paste_text(image, (x, y + 4), mark, TEXT, text_colour_on(fill))
         _tag(draw, (tx, ty), _tag_text(duchy), "#FFFFFF")
 
@@ -292,13 +298,14 @@ def _badge_places(board: Board, view: dict[str, Any], size: tuple[int, int]
     places = []
     for duchy in view["duchies"]:
         tag_w = text_width(_tag_text(duchy), TEXT, True) / 2 + 6
+        half = _crown_half(_crown_mark(duchy, language(view)))
         best: tuple[int, tuple, list[Box]] | None = None
-        for place, boxes in _options(board, duchy, tag_w, size):  # the first free place
+        for place, boxes in _options(board, duchy, tag_w, size, half):  # the first free place
             if not any(_meet(bx, other) for bx in boxes for other in taken):
                 best = (0, place, boxes)
                 break
         else:  # something covered everywhere (rare): the place that covers least
-            for place, boxes in _options(board, duchy, tag_w, size):
+            for place, boxes in _options(board, duchy, tag_w, size, half):
                 clashes = sum(_meet(bx, other) for bx in boxes for other in taken)
                 if best is None or clashes < best[0]:
                     best = (clashes, place, boxes)
@@ -341,13 +348,26 @@ def _candidates(board: Board, duchy: dict[str, Any]) -> list[tuple[float, float]
     return out
 
 
-def _options(board: Board, duchy: dict[str, Any], tag_w: float, size: tuple[int, int]):
+def _crown_mark(duchy: dict[str, Any], lang: str) -> str:
+    """The owner's letter on a crown, "+" for an extra duke (ruling E11); none when unowned."""
+    if duchy["owner"] is None:
+        return ""
+    return letter(duchy["owner"], lang) + ("+" if duchy.get("figure") is None else "")
+
+
+def _crown_half(mark: str) -> float:
+    """Half a crown's width: big enough for its mark at TEXT (German's "Ge+" widens it)."""
+    return max(17.0, text_width(mark, TEXT, True) / 2 + 4)
+
+
+def _options(board: Board, duchy: dict[str, Any], tag_w: float, size: tuple[int, int],
+             half: float):
     """Crown and tag places on the map for a duchy, in the order of preference, with the
     boxes they cover (the tag below the crown, else above, right or left of it)."""
     for crown in _candidates(board, duchy):
-        for dx, dy in ((0, 33), (0, -33), (24 + tag_w, 0), (-24 - tag_w, 0)):
+        for dx, dy in ((0, 33), (0, -33), (half + 7 + tag_w, 0), (-half - 7 - tag_w, 0)):
             tag = (crown[0] + dx, crown[1] + dy)
-            boxes = [(crown[0] - 21, crown[1] - 18, crown[0] + 21, crown[1] + 17),
+            boxes = [(crown[0] - half - 4, crown[1] - 18, crown[0] + half + 4, crown[1] + 17),
                      (tag[0] - tag_w, tag[1] - 13, tag[0] + tag_w, tag[1] + 13)]
             if all(bx[0] >= 4 and bx[2] <= size[0] - 4 and bx[1] >= 46 and
                    bx[3] <= PANEL_TOP - 4 for bx in boxes):
@@ -513,7 +533,7 @@ def _player_box(draw: ImageDraw.ImageDraw, origin: tuple[int, int], width: int,
     draw.rounded_rectangle((x, y, x + width, y + height), radius=10,
                            fill="#FFFFFF", outline=INK if to_move else "#C9BFA3",
                            width=4 if to_move else 1)
-    marker(draw, (x + 26, y + 26), 17, colour(seat), letter(seat))
+    marker(draw, (x + 26, y + 26), 19, colour(seat), letter(seat, language(view)))
     draw_text(draw, (x + 52, y + 15), box_title(view, seat, width - 64), 20, bold=True,
               fill=INK)
     if to_move:  # a row of its own: a long name beside it would push it out of the box

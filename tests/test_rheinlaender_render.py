@@ -82,7 +82,7 @@ def test_a_borrowed_dukes_crown_is_ringed_in_the_lenders_colour_and_its_letter_i
     lender = tuple(int(rheinlaender.colour(3)[i:i + 2], 16) for i in (1, 3, 5))
     ring = image.crop((int(x - 24), int(y - 20), int(x + 24), int(y + 20))).getcolors(4096)
     assert sum(n for n, c in ring if c == lender) > 40  # the ring, in yellow
-    letter = rheinlaender.letter(2)
+    letter = rheinlaender.letter(2, rheinlaender.language(view))
     marks = [t for t in texts if t.text == letter and abs(t.box[0] + t.box[2] - 2 * x) < 8
              and abs((t.box[1] + t.box[3]) / 2 - y) < 12]
     assert marks and marks[0].size >= rheinlaender.TEXT
