@@ -153,7 +153,9 @@ def rhein_cell(position: int) -> tuple[float, float, float, float]:
 
 
 def _rhein(view: dict) -> Scene:
-    cities = {c["number"]: c["name"] for c in view.get("cities") or []}
+    from render import rhein
+
+    cities = rhein.city_names(view, texts.language(view.get("lang", texts.DEFAULT)))
     places = {}
     centres = []
     for position in range(RHEIN_COLUMNS * RHEIN_ROWS):

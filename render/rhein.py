@@ -275,7 +275,8 @@ def draw_river(image: Image.Image, draw: ImageDraw.ImageDraw, view: dict, layout
                   anchor="mm")
         # names take turns between two rows, so each may be as wide as two columns
         name_y = CITY_TOP + 59 + (26 if position % 2 else 0)
-        draw_text(draw, (centre, name_y), city["name"], TEXT, bold=True, fill=INK, anchor="mm")
+        draw_text(draw, (centre, name_y), city_name(city, lang), TEXT, bold=True, fill=INK,
+                  anchor="mm")
         for kind, (top, bottom) in layout.lanes.items():
             if kind not in city["services"]:
                 tile = hatch(width - 1, bottom - top)
@@ -413,7 +414,7 @@ def status_text(view: dict, lang: str) -> str:
         status += auction_text(view, lang)
     elif view["step"] == "take" and len(view["players"]) == 2:
         status += word(lang, "status.pass", number=view.get("take_pass", 1))
-    cities = {c["number"]: c["name"] for c in view["cities"]}
+    cities = city_names(view, lang)
     if view.get("stop"):
         stop = view["stop"]
         status += word(lang, "status.stop", transport=word(lang, f"transport.{stop['transport']}"),
@@ -653,10 +654,31 @@ def capital_label(value: int, lang: str) -> str:
     return word(lang, key, shown=value % 100, tiles=tiles)
 
 
+def city_name(city: dict, lang: str) -> str:
+    """A city as the table's language names it (German "Straßburg"); the rules' own name
+    (the notation's) where the language has none of its own."""
+    key = f"render.rhein.city_name.{city['number']}"
+    return word(lang, f"city_name.{city['number']}") if texts.has(key) else str(city["name"])
+
+
+def city_names(view: dict, lang: str) -> dict[int, str]:
+    return {c["number"]: city_name(c, lang) for c in view.get("cities") or []}
+
+
+def capital_title(lang: str) -> list[str]:
+    """The Capital track's heading in lines, broken before its bracket when it needs two:
+    German "Kapitalleiste (Stapel, oberster / zuerst)" broke inside the phrase."""
+    title, room = word(lang, "capital.title"), WIDTH - 12 - CAPITAL_X
+    head, bracket, rest = title.partition(" (")
+    if text_width(title, 20, True) <= room or not bracket:
+        return wrapped(title, 20, room, bold=True)
+    return wrapped(head, 20, room, bold=True) + wrapped("(" + rest, 20, room, bold=True)
+
+
 def draw_capital_track(draw: ImageDraw.ImageDraw, view: dict, top: int, lang: str) -> int:
     """Markers by value; in a stack the top marker is drawn first (it plays first)."""
     x, y = CAPITAL_X, top
-    for part in wrapped(word(lang, "capital.title"), 20, WIDTH - 12 - x, bold=True):
+    for part in capital_title(lang):
         draw_text(draw, (x, y), part, 20, bold=True, fill=INK)
         y += 28
     y += 4
@@ -732,21 +754,21 @@ def draw_mats(draw: ImageDraw.ImageDraw, view: dict, top: int, lang: str) -> Non
 
 def panels_height(view: dict, lang: str) -> int:
     """The tallest of the three panels, computed before drawing."""
-    cities = {c["number"]: c["name"] for c in view["cities"]}
+    cities = city_names(view, lang)
     if view["step"] == "over":
         left = 30 + LINE * len(_result_lines(view, lang))
     else:
         left = 30 + LINE * max(1, len(_orders_lines(view, cities, lang)))
     middle = 30 + sum(30 + LINE * len(_player_lines(view, p["seat"], cities, lang)) + 6
                       for p in view["players"])
-    title = len(wrapped(word(lang, "capital.title"), 20, WIDTH - 12 - CAPITAL_X, bold=True))
+    title = len(capital_title(lang))
     right = 28 * title + 4 + capital_row(view, lang) * len(view["players"])
     return max(left, middle, right)
 
 
 def render(view: dict) -> bytes:
     lang = language(view)
-    cities = {c["number"]: c["name"] for c in view["cities"]}
+    cities = city_names(view, lang)
     layout = plan(view, lang)
     mats_top = layout.panel_top + panels_height(view, lang) + 16
     height = mats_top + mats_height(view, lang)

@@ -27,7 +27,7 @@ from PIL import ImageDraw
 from render.card_text import INK, LINE, MUTED, SMALL, fit
 from render.common import HIGHLIGHT, HIGHLIGHT_WIDTH, text_colour_on
 from render.player_names import display_name
-from render.rhein import PLAYER, VEHICLE, colour_word, vehicle_colour, word
+from render.rhein import PLAYER, VEHICLE, city_names, colour_word, vehicle_colour, word
 from render.text_draw import draw_text, text_width
 
 GAP = 8  # between two orders' boxes
@@ -63,7 +63,7 @@ def draw_own_orders(draw: ImageDraw.ImageDraw, view: dict[str, Any],
     """Phase 4 at a stop and Phase 5: where the seat is, its containers there, and its open
     orders (outlined: those of that city), which decide what it unloads or fulfils."""
     left, top, right, bottom = box
-    cities = {c["number"]: c["name"] for c in view["cities"]}
+    cities = city_names(view, lang)
     seat = _acting(view)[0]
     player = view["players"][seat]
     stop = view.get("stop") or {}
@@ -111,7 +111,7 @@ def _order_box(draw: ImageDraw.ImageDraw, view: dict[str, Any], order: dict,
     """An order: number and city, its deadline and penalty; its options (containers →
     income), and ``note`` (the bid under way) right of them."""
     left, top, right, _ = box
-    cities = {c["number"]: c["name"] for c in view["cities"]}
+    cities = city_names(view, lang)
     draw.rounded_rectangle(box, 6, fill="#FFF6DA", outline=HIGHLIGHT if outlined else "#C9C2B2",
                            width=HIGHLIGHT_WIDTH if outlined else 2)
     name = fit(f"#{order['card']} {cities.get(order['city'], order['city'])}", SMALL,
@@ -231,7 +231,7 @@ def _orders_layout(view: dict[str, Any], box: tuple[float, ...], lang: str
     acting = _acting(view)
     if not acting:
         return "", [], 0, 0, LINE
-    cities = {c["number"]: c["name"] for c in view["cities"]}
+    cities = city_names(view, lang)
     orders = sorted(view["players"][acting[0]]["orders"], key=_tokens_left)
     said = [f"{cities.get(o['city'], o['city'])} {'/'.join(str(q) for q, _ in o['options'])}"
             for o in orders] or [word(lang, "card.no_orders_short")]
@@ -311,7 +311,7 @@ def _transport(draw: ImageDraw.ImageDraw, view: dict[str, Any], item: dict,
     containers: sharing one line, how full it is lost its minimum as soon as containers were
     aboard, and with it whether the transport could leave yet."""
     left, top, right, bottom = box
-    cities = {c["number"]: c["name"] for c in view["cities"]}
+    cities = city_names(view, lang)
     colours = [p["colour"] for p in view["players"]]
     acting = _acting(view)
     reserving = view["phase"] == 3

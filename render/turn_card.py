@@ -28,7 +28,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engine import text as texts
-from render import card_scene, changes, rhein_card, rhl18_card, troedler_card
+from render import card_scene, changes, rhein, rhein_card, rhl18_card, troedler_card
 from render.card_scene import Place, Scene
 from render.card_text import INK, LINE, MUTED, SMALL, fit, wrap
 from render.common import (
@@ -269,7 +269,7 @@ def task_text(game_key: str, view: dict, lang: str, figures: bool = True) -> str
     ``figures``, as short as the card's banner needs it (its boxes show the sums)."""
     if game_key == "rhein":
         step = view.get("step")
-        cities = {c["number"]: c["name"] for c in view.get("cities") or []}
+        cities = rhein.city_names(view, lang)
         if step == "stop" and view.get("stop"):
             stop = view["stop"]
             # the sentence opens with the transport: its subject form has the article German
