@@ -422,7 +422,13 @@ def trains_table(draw: ImageDraw.ImageDraw, y: float, view: dict, lang: str) -> 
     nxt = remaining[0].split("-")[0] if remaining else None
     spec = data.trains()
     info = next((p for p in data.phases() if p["name"] == phase), data.phases()[0])
-    said = t(lang, "trains.title", limit=info["train_limit"], ors=info["operating_rounds"],
+    # a new phase's count of operating rounds applies from the next set: during a set, the
+    # set's own count, as the log's "Operating Round 12.1 (of 2)" says
+    said_round = view.get("round")
+    operating = getattr(said_round, "key", None) == "rhl18.round.operating" or (
+        isinstance(said_round, dict) and said_round.get("key") == "rhl18.round.operating")
+    ors = view.get("operating_rounds") if operating else None
+    said = t(lang, "trains.title", limit=info["train_limit"], ors=ors or info["operating_rounds"],
              tiles=", ".join(t(lang, f"colour.{c}") for c in info["tiles"]))
     y = heading(draw, y, said)
     label_w = 200

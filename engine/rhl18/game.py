@@ -44,8 +44,24 @@ def privates_topic() -> Msg:
     return msg("rhl18.topic.privates", privates=more)
 
 
+def stock_topic() -> Msg:
+    """The stock round, with the certificate limit and the starting cash per player count
+    from game.json ("20/15/12/10 with 3/4/5/6 players")."""
+    settings = data.game()
+
+    def per_count(table: dict[str, int]) -> str:
+        return "/".join(str(table[n]) for n in sorted(table, key=int))
+
+    return msg("rhl18.topic.stock", players="/".join(sorted(settings["certificate_limit"],
+                                                            key=int)),
+               limits=per_count(settings["certificate_limit"]),
+               cash=per_count(settings["starting_cash"]),
+               lower=per_count(settings["starting_cash_lower_starting_capital_option"]))
+
+
 # The /rules texts: "rhl18.topic.<name>", shown as "rhl18.topic_name.<name>".
-TOPICS = {name: privates_topic() if name == "privates" else msg(f"rhl18.topic.{name}")
+MADE = {"privates": privates_topic, "stock": stock_topic}
+TOPICS = {name: MADE[name]() if name in MADE else msg(f"rhl18.topic.{name}")
           for name in TOPIC_NAMES}
 
 
@@ -72,7 +88,8 @@ class Rhl18Game(Game):
                               "rhl18.log.auction"})
     # a new phase changes the train limit and rusts trains, and a broken bank sets the
     # game's end: said mid-line after an AI seat's train buy, they were missed
-    record_keys = frozenset({"rhl18.log.phase", "rhl18.log.rust", "rhl18.log.bank_broken"})
+    record_keys = frozenset({"rhl18.log.phase", "rhl18.log.rust", "rhl18.log.bank_broken",
+                             "rhl18.log.bank_broken_next_set"})
     # a bankrupt player leaves the game: said mid-line it was missed, and the AI seats'
     # play after it filled nine posts
     alert_keys = frozenset({"rhl18.log.bankrupt"})

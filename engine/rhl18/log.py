@@ -31,7 +31,7 @@ def events(before: Snapshot, after: Snapshot, names: dict[Any, Any],
         limit = next(p["train_limit"] for p in data.phases() if p["name"] == after["phase"])
         lines.append(msg("rhl18.log.phase", phase=after["phase"], limit=limit))
     if after["bank_broken"] and not before["bank_broken"]:
-        lines.append(msg("rhl18.log.bank_broken"))
+        lines.append(_bank_broken(before))
     for pid in (p["id"] for p in after["players"]):
         was = next(p for p in before["players"] if p["id"] == pid)
         now = next(p for p in after["players"] if p["id"] == pid)
@@ -45,6 +45,14 @@ def events(before: Snapshot, after: Snapshot, names: dict[Any, Any],
                   for p in sorted(after["players"], key=lambda p: -p["value"])]
         lines.append(msg("rhl18.log.game_over", scores=scores))
     return lines
+
+
+def _bank_broken(before: Snapshot) -> Msg:
+    """The game ends once a set of operating rounds ends with the bank broken: the set under
+    way if it broke in one, else the set that follows this stock round (or auction)."""
+    if before["round"] == "Operating":
+        return msg("rhl18.log.bank_broken")
+    return msg("rhl18.log.bank_broken_next_set")
 
 
 def _round_line(snap: Snapshot) -> Msg:
