@@ -5,10 +5,11 @@ No rule and no table logic lives here. ``Adapter`` turns an interaction into the
 """
 
 import asyncio
+import contextlib
 import dataclasses
 import logging
 import zoneinfo
-from collections.abc import Awaitable, Callable, Iterable, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping
 from typing import Any
 
 import aiohttp
@@ -21,6 +22,7 @@ from bot.i18n import fitted_label, t
 from bot.replies import (
     STEP_CHOICE,
     Audience,
+    Button,
     Reply,
     answers_question,
     asks_first,
@@ -226,6 +228,36 @@ async def _show_typing(channel: Any) -> None:
         await asyncio.sleep(TYPING_AGAIN)
 
 
+# The version an over game's buttons are retired at: above any a game reaches.
+OVER_VERSION = 2**62
+
+
+class ChannelLocks:
+    """One lock per channel, which holds one live game: held by a change from its service
+    call through the delivery of its replies, so that the channel's posts follow the order
+    of the changes. Without it a move whose AI seats were still thinking lost its commit to
+    an undo made meanwhile and then posted the undone move and a board of a position that
+    never stood, after the undo's post. Different channels never wait on each other; a
+    lock nobody holds or waits for is forgotten."""
+
+    def __init__(self) -> None:
+        self._locks: dict[int, tuple[asyncio.Lock, int]] = {}
+
+    @contextlib.asynccontextmanager
+    async def held(self, channel_id: int) -> AsyncIterator[None]:
+        lock, users = self._locks.get(channel_id, (asyncio.Lock(), 0))
+        self._locks[channel_id] = (lock, users + 1)
+        try:
+            async with lock:
+                yield
+        finally:
+            lock, users = self._locks[channel_id]
+            if users > 1:
+                self._locks[channel_id] = (lock, users - 1)
+            else:
+                del self._locks[channel_id]
+
+
 class Adapter:
     """Binds interactions to the tables service and Replies to Discord messages."""
 
@@ -239,6 +271,7 @@ class Adapter:
         self._step_origins: dict[str, discord.Message] = {}
         self.games = games
         self._ctx_type = ctx_type
+        self.locks = ChannelLocks()
 
     def ctx(self, interaction: discord.Interaction) -> Any:
         ctx_type = self._ctx_type or service_ctx_type()
@@ -317,16 +350,27 @@ class Adapter:
             name=name, type=discord.ChannelType.public_thread, auto_archive_duration=10080)
 
     async def run(self, interaction: discord.Interaction, operation: Operation,
-                  ephemeral: bool = True, thinking: bool = True) -> list[Reply] | None:
+                  ephemeral: bool = True, thinking: bool = True,
+                  changes: bool = True) -> list[Reply] | None:
         """Defer, run one service operation, deliver its Replies; return them.
 
         The defer is ephemeral so that the caller's own notes (errors, hidden information)
         replace the "thinking..." placeholder; public posts go to the channel as messages.
         If Discord refuses even the defer, the operation is not run: the player sees the
-        command fail and nothing has changed, so trying again is safe.
+        command fail and nothing has changed, so trying again is safe. An operation that
+        may change the game (``changes``) runs and is delivered under its channel's lock
+        (:class:`ChannelLocks`); a look (status, hand, log) does not wait on a slow AI run.
         """
         if not await self.defer(interaction, ephemeral, thinking):
             return None
+        channel_id = interaction.channel_id
+        held = self.locks.held(channel_id) if changes and channel_id is not None \
+            else contextlib.nullcontext()
+        async with held:
+            return await self._run_held(interaction, operation, thinking)
+
+    async def _run_held(self, interaction: discord.Interaction, operation: Operation,
+                        thinking: bool) -> list[Reply]:
         if self.service is None:
             replies = [Reply(t("adp.no_service", interaction.locale), Audience.EPHEMERAL)]
         else:
@@ -338,7 +382,24 @@ class Adapter:
                 replies = [Reply(t("adp.trouble", interaction.locale), Audience.EPHEMERAL)]
         posted = await self.delivery.deliver(interaction, replies, placeholder=thinking)
         await self._note_requests(interaction, posted)
+        if any(reply.is_public for reply in replies):
+            await self._retire_if_over(interaction)
         return replies
+
+    async def _retire_if_over(self, interaction: discord.Interaction) -> None:
+        """A game that just ended or was abandoned takes the buttons off its last prompts,
+        as a newer prompt does: pressed, they could only say the game is over, yet they
+        looked live."""
+        over_here = getattr(self.service, "over_game_here", None)
+        if over_here is None or interaction.channel_id is None:
+            return
+        try:
+            game_id = await over_here(interaction.channel_id)
+            if game_id is not None:  # any version of its buttons is older than this one
+                await self.delivery._retire_older(Reply("", buttons=[
+                    Button("-", f"rb:{game_id}:{OVER_VERSION}:over")]))
+        except Exception:  # cosmetic: a press on them says the game is over
+            log.exception("could not take the buttons off an ended game's prompts")
 
     async def _note_requests(self, interaction: discord.Interaction,
                              posted: list[tuple[Reply, Any]]) -> None:
@@ -624,21 +685,23 @@ def _add_table_commands(group: app_commands.Group, adapter: Adapter) -> None:
 def _add_view_commands(group: app_commands.Group, adapter: Adapter) -> None:
     @group.command(name="status", description="Whose turn it is and what they must do")
     async def game_status(interaction: discord.Interaction) -> None:
-        await adapter.run(interaction, adapter.service_call("status"))
+        await adapter.run(interaction, adapter.service_call("status"), changes=False)
 
     @group.command(name="board", description="Post the current board picture")
     @app_commands.describe(near="Zoom on the region around a hex, e.g. F9 (18Rhl)")
     async def game_board(interaction: discord.Interaction, near: str | None = None) -> None:
         if near is None:
-            await adapter.run(interaction, adapter.service_call("board"))
+            await adapter.run(interaction, adapter.service_call("board"), changes=False)
             return
-        await adapter.run(interaction, lambda ctx: adapter.service.board(ctx, near=near))
+        await adapter.run(interaction, lambda ctx: adapter.service.board(ctx, near=near),
+                          changes=False)
 
     @group.command(name="preview", description="See what a move would do, before you play it "
                                                "(only you)")
     @app_commands.describe(move="The move to preview; the list shows your legal moves")
     async def game_preview(interaction: discord.Interaction, move: str) -> None:
-        await adapter.run(interaction, lambda ctx: adapter.service.preview(ctx, move))
+        await adapter.run(interaction, lambda ctx: adapter.service.preview(ctx, move),
+                          changes=False)
 
     @game_preview.autocomplete("move")
     async def game_preview_move(interaction: discord.Interaction,
@@ -660,17 +723,18 @@ def _add_view_commands(group: app_commands.Group, adapter: Adapter) -> None:
 
     @group.command(name="hand", description="Show your own hidden cards and pieces (only you)")
     async def game_hand(interaction: discord.Interaction) -> None:
-        await adapter.run(interaction, adapter.service_call("hand"))
+        await adapter.run(interaction, adapter.service_call("hand"), changes=False)
 
     @group.command(name="log", description="The last moves of this game")
     @app_commands.describe(lines="How many lines (default 20)")
     async def game_log(interaction: discord.Interaction,
                        lines: app_commands.Range[int, 1, 100] = 20) -> None:
-        await adapter.run(interaction, lambda ctx: adapter.service.log(ctx, lines))
+        await adapter.run(interaction, lambda ctx: adapter.service.log(ctx, lines),
+                          changes=False)
 
     @group.command(name="export", description="Download this game as JSON (setup and moves)")
     async def game_export(interaction: discord.Interaction) -> None:
-        await adapter.run(interaction, adapter.service_call("export"))
+        await adapter.run(interaction, adapter.service_call("export"), changes=False)
 
 
 def _add_control_commands(group: app_commands.Group, adapter: Adapter) -> None:
@@ -794,7 +858,7 @@ def matching_zones(typed: str) -> list[str]:
 def _mygames_command(adapter: Adapter) -> app_commands.Command:
     @app_commands.command(name="mygames", description="Every game where it is your turn")
     async def mygames(interaction: discord.Interaction) -> None:
-        await adapter.run(interaction, adapter.service_call("my_games"))
+        await adapter.run(interaction, adapter.service_call("my_games"), changes=False)
 
     return mygames
 
@@ -806,7 +870,8 @@ def _rules_command(adapter: Adapter) -> app_commands.Command:
     @app_commands.choices(game=game_choices(adapter.games))
     async def rules(interaction: discord.Interaction, game: str | None = None,
                     topic: str | None = None) -> None:
-        await adapter.run(interaction, lambda ctx: adapter.service.rules(ctx, game, topic))
+        await adapter.run(interaction, lambda ctx: adapter.service.rules(ctx, game, topic),
+                          changes=False)
 
     @rules.autocomplete("topic")
     async def rules_topic(interaction: discord.Interaction,

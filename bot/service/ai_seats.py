@@ -12,6 +12,7 @@ from bot.service.base import (
     EMBED_LIMIT,
     TEXT_LIMIT,
     Aside,
+    Refusal,
     ServiceBase,
     Table,
     _public,
@@ -289,11 +290,15 @@ class AiSeats(ServiceBase):
 
     async def _ai_turn(self, table: Table, seat: int, limit: int = 30) -> list[Reply]:
         """An AI (``STAND_IN_LEVEL``) plays ``seat``'s moves until its turn is over (the seat
-        stays human)."""
+        stays human). A step that loses the race to another change (the player, back,
+        moved themselves) ends it: the steps it made are said, and that it stopped; none
+        made, the presser is told nothing was played for the seat. The whole answer was
+        thrown away, so the table never heard of a step in its log, and the presser read
+        "nothing was played"."""
         game = table.game
         replies: list[Reply] = []
         lines: list[str] = []
-        for _ in range(limit):
+        for made in range(limit):
             state = table.state
             assert state is not None
             if game.result(state) is not None or seat not in game.active(state):
@@ -301,7 +306,18 @@ class AiSeats(ServiceBase):
             action = await asyncio.to_thread(ai.choose, game, state, seat, STAND_IN_LEVEL,
                                              table.row.seed, table.row.version)
             phase_before = game.phase(state)
-            made_for, own = table.made_for(await self._commit(table, seat, None, action))
+            try:
+                committed = await self._commit(table, seat, None, action)
+            except StaleVersion:  # the player (or another change) came first
+                if not made:
+                    raise Refusal("svc.stale_clock_ai", name=table.by_seat(seat).name) \
+                        from None
+                # the steps it made stand and are said; the call that came first says
+                # what follows them (its prompt): one from here would show a stale position
+                stopped = t("svc.ai_turn_stopped", table.row.language,
+                            name=table.by_seat(seat).name, count=made)
+                return replies + self._line_replies([*lines, stopped])
+            made_for, own = table.made_for(committed)
             lines.append(table.credited(seat, table.said(own)) if made_for is None
                          else f"**{made_for}**: {table.said(own)}")
             assert table.state is not None

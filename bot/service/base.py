@@ -109,11 +109,26 @@ def _guarded(method: Callable[..., Awaitable[list[Reply]]]):
             replies = [_private(ctx, error.say(ctx.locale), pings=())]
         except RuleError as error:
             replies = [_private(ctx, say(_quoted(error.text), ctx.locale))]
-        except StaleVersion:
-            replies = [_private(ctx, t("svc.stale", ctx.locale))]
+        except StaleVersion:  # it lost the race to another change: said as not done
+            key = _STALE_KEYS.get(method.__name__, "svc.stale")
+            replies = [_private(ctx, t(key, ctx.locale), pings=())]
         return [fitted(reply) for reply in replies]
 
     return wrapper
+
+
+# What an action that lost the version race to another change says: that it was not done and
+# may be tried again. Each said "nothing was played", the move's words, also to a kick, an
+# abandon or an undo vote. (A kick names whom it left seated itself: Management.kick.)
+_STALE_KEYS = {
+    "undo": "svc.stale_undo",
+    "vote_undo": "svc.stale_vote",
+    "press_vote": "svc.stale_vote",
+    "abandon": "svc.stale_abandon",
+    "kick": "svc.stale_kick_any",
+    **{name: "svc.stale_table"
+       for name in ("new", "join", "leave", "add_bot", "start", "import_18xx", "rematch")},
+}
 
 
 LONG_VALUE = 60  # a refusal's plain value longer than this is what someone typed, not a name
@@ -782,6 +797,20 @@ class ServiceBase:
         if seat is None or seat.seat is None:
             raise Refusal("svc.not_playing")
         return seat
+
+    async def _stale_press(self, ctx: Ctx, row: GameRow) -> Reply:
+        """What a press on a button or menu made for an older version of ``row`` is told:
+        that its game ended or was abandoned; that the presser has no seat in it any more
+        (kicked, replaced); else that the game moved on and the newest prompt has their
+        moves. "The newest prompt has your moves" was said to all three, and there was
+        none."""
+        if row.status in ("finished", "abandoned"):
+            return _private(ctx, t(f"svc.button_over.{row.status}", ctx.locale))
+        seats = await self.store.seats(row.id)
+        if not any(s.user_id == ctx.user_id and not s.is_ai and s.seat is not None
+                   for s in seats):
+            return _private(ctx, t("svc.stale_unseated", ctx.locale))
+        return _private(ctx, t("svc.stale", ctx.locale))
 
     async def _mover_seat(self, table: Table, ctx: Ctx) -> int:
         """:meth:`_active_seat`, its refusal pointing to where the caller can move: to the

@@ -21,7 +21,7 @@ from bot.service.base import (
     runner_id,
     runner_label,
 )
-from bot.store import SeatRow
+from bot.store import SeatRow, StaleVersion
 from engine.core import clip_word
 
 
@@ -49,8 +49,25 @@ class Management(ServiceBase):
         table, notices = await self._table(ctx)
         self._refuse_unless_runner(ctx, table, "svc.kick_who")
         target = await self._kick_target(table, target_user_id, seat, ctx.locale)
+        try:
+            return notices + await self._kicked(ctx, table, target, replacement_user_id,
+                                                replacement_name)
+        except StaleVersion:  # a move or another change came first: the seat is as it was
+            raise Refusal("svc.stale_kick", name=target.name) from None
+
+    async def over_game_here(self, channel_id: int) -> int | None:
+        """The game of ``channel_id`` if it is over (finished or abandoned) and no new one
+        has opened there: the adapter takes the buttons off its last prompts."""
+        row = await self.store.latest_game(channel_id)
+        return row.id if row is not None and row.status in ("finished", "abandoned") \
+            else None
+
+    async def _kicked(self, ctx: Ctx, table: Table, target: SeatRow,
+                      replacement_user_id: int | None, replacement_name: str | None
+                      ) -> list[Reply]:
+        """:meth:`kick` once its ``target`` is known."""
         if table.row.status == "lobby":  # removing oneself is leaving: a host may stay
-            return notices + await self._lobby_seat_gone(
+            return await self._lobby_seat_gone(
                 table, target, t("svc.removed", table.row.language, name=target.name),
                 kicked=target.user_id != ctx.user_id)
         if target.is_ai and replacement_user_id is None:
@@ -69,7 +86,7 @@ class Management(ServiceBase):
                      user=replacement_user_id)
         told = await self._told_lines(table, target.seat)
         # (one who removes themselves is told nothing: they did it)
-        return notices + await self._seat_handed_on(
+        return await self._seat_handed_on(
             table, target, [*told, said], replacement_user_id, replacement_name,
             by=ctx.user_name if target.user_id != ctx.user_id else None)
 

@@ -251,7 +251,7 @@ class Moves(ServiceBase):
         """The table and its notices if the game is still at the ``version`` a button or
         menu was made for, else the refusal to answer with."""
         if row.status != "active" or row.version != version:
-            return [_private(ctx, t("svc.stale", ctx.locale))]
+            return [await self._stale_press(ctx, row)]
         table, notices = await self._load(row)
         if table.row.version != version:  # a rebuild bumped it
             return notices + [_private(ctx, t("svc.stale", ctx.locale))]

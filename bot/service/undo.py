@@ -134,6 +134,8 @@ class Undo(ServiceBase):
         row = await self.store.game(int(game_id))
         if row is None or row.channel_id != ctx.channel_id:
             raise Refusal("svc.button_elsewhere")
+        if row.status in ("finished", "abandoned"):
+            raise Refusal(f"svc.button_over.{row.status}")
         if row.status != "active" or row.version != int(version):
             raise Refusal("svc.undo.over_moved_on")
         if not await self.store.votes(row.id, row.version):

@@ -1,0 +1,68 @@
+"""Anna plays against an AI seat on a slow machine. Her move is committed and the AI seat
+is thinking when she takes the move back with /game undo (nobody to ask). A race review
+found the undo applied at once, the AI's commit losing to it, and the move's answer, built
+before, posted after the undo's: the channel ended on the undone move and a board of a
+position that never stood, and Anna got her hand as it was after the undone move. Each
+channel's changes now run one after the other, through the delivery of their posts."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+from discord_standin import Member, running_bot
+from discord_standin.table import BUTTON, open_table, row_of, seat_users
+
+import bot.service.ai as ai_module
+
+
+def one_line(message) -> str:
+    return message.text.replace("\n", " ")[:300]
+
+
+async def test_an_undo_while_the_ai_seat_thinks_comes_after_the_move(tmp_path,
+                                                                      monkeypatch) -> None:
+    async with running_bot(tmp_path, monkeypatch, seed=5) as bot:
+        fake = bot.stand_in
+        anna = Member(bot, "Anna")
+        await open_table(bot, "troedler", [anna], bots=1)
+        row = await row_of(bot, fake.channel)
+        mine = next(s for s, u in (await seat_users(bot, row.id)).items() if u == anna.id)
+        assert row.active_seats == [mine]
+        choices = await anna.autocomplete("play", "move", "", fake.channel)
+        thinking = asyncio.Event()
+        real = ai_module.choose
+        loop = asyncio.get_running_loop()
+
+        def slow_choose(*args, **kwargs):  # a hard AI on a loaded machine
+            loop.call_soon_threadsafe(thinking.set)
+            time.sleep(1.0)
+            return real(*args, **kwargs)
+
+        monkeypatch.setattr(ai_module, "choose", slow_choose)
+        before = len(fake.posts())
+        move = await fake.interact(2, anna.id, fake.channel,
+                                   anna._command_data("play", {"move": choices[0]["value"]}))
+        await asyncio.wait_for(thinking.wait(), 10)
+        fake.current = None
+        undo = await fake.interact(2, anna.id, fake.channel, anna._command_data("game undo", {}))
+        fake.current = None
+        await asyncio.gather(bot.settle(move), bot.settle(undo))
+        monkeypatch.setattr(ai_module, "choose", real)
+
+        actions = await bot.client.store.actions(row.id)
+        assert all(a.seat != mine for a in actions), "Anna's move is taken back"
+        new = fake.posts()[before:]
+        texts = [one_line(m) for m in new]
+        took = [i for i, m in enumerate(new) if "**Anna** (orange) takes pile" in m.text]
+        back = [i for i, m in enumerate(new) if "takes back" in m.text]
+        assert took and back and max(took) < min(back), texts
+        # the channel ends on the prompt of the game as it stands: Anna's turn again
+        with_buttons = [m for m in new if any(c.startswith(BUTTON) for c in m.custom_ids)]
+        assert with_buttons and with_buttons[-1] is new[-1], texts
+        assert f"<@{anna.id}>" in new[-1].content, texts
+        version = (await row_of(bot, fake.channel)).version
+        assert all(f":{version}:" in c for c in new[-1].custom_ids if c.startswith(BUTTON))
+        # nothing the move told Anna privately (her hand after it) comes after the undo
+        taken_back = new[min(back)].id
+        assert all(m.id < taken_back for m in move.private)
