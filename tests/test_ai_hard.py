@@ -296,7 +296,7 @@ def test_a_game_without_a_searcher_plays_normal_at_hard() -> None:
 
 @pytest.mark.parametrize("lang, words", [
     ("en", ["(hard AI) joins as", "18Rhl: Rhineland has no hard level yet, so it plays normal."]),
-    ("de", ["(KI, schwer) spielt mit als", "hat noch keine Stufe „schwer“", "spielt daher normal"]),
+    ("de", ["(KI, schwer) spielt als", "hat noch keine Stufe „schwer“", "spielt daher normal"]),
 ])
 async def test_adding_a_hard_bot_says_what_the_game_plays_at_that_level(tmp_path, lang,
                                                                          words) -> None:

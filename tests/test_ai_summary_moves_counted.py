@@ -21,7 +21,7 @@ MOVES = {
            "Amboss + Becher + Topf + Vase", "Himmelblau fährt mit der Fähre nach Glenmore",
            "Himmelblau nimmt eine Vase in Glenmore"],
 }
-MORE = {"en": "more moves", "de": "weitere Züge"}
+MORE = {"en": "more moves", "de": "weitere Spielzüge"}
 
 
 def table(lang: str) -> Table:

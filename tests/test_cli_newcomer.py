@@ -172,7 +172,7 @@ def test_moves_lists_a_group_of_numbers_as_one_line(tmp_path):
 
 # 8 ============================================================================================
 @pytest.mark.parametrize("lang, said", [("en", "No topic 'xyz'. Pebbles: topics are"),
-                                        ("de", "Kein Thema 'xyz'. Pebbles: Themen sind")])
+                                        ("de", "Kein Thema „xyz“. Pebbles: Themen sind")])
 def test_an_unknown_rules_topic_is_said_to_be_unknown(tmp_path, lang, said):
     code, text = run([*PEBBLES_2, "--lang", lang, "--out", str(tmp_path)],
                      "rules xyz\nquit\n")

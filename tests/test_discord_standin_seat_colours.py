@@ -31,7 +31,7 @@ def test_texts_name_a_colour_as_the_card_does(colour):
 
 @pytest.mark.parametrize(("game", "lang", "joins", "pick"), [
     # Rhein's colour goes with the seat: only a picked one is named in the lobby
-    ("rhein", "de", "**Bert** spielt mit als {colour}", "Gelb"),
+    ("rhein", "de", "**Bert** spielt als {colour} mit", "Gelb"),
     ("18rhl", "en", "**Bert** joins as {colour}", None),
 ])
 async def test_the_join_post_names_the_colour_of_the_card(tmp_path, monkeypatch, game, lang,

@@ -29,7 +29,7 @@ async def test_table_language_defaults_to_the_servers_locale(svc):
 async def test_ephemeral_follows_the_caller_channel_follows_the_table(svc):
     await svc.new(lctx(1, "de", guild_locale="de"), "pebbles")
     joined = await svc.join(lctx(2, "en-GB"))
-    assert "spielt mit als" in joined[0].text  # a channel post: the table's German
+    assert "spielt als" in joined[0].text  # a channel post: the table's German
     twice = await svc.join(lctx(2, "en-GB"))
     assert twice[0].audience is Audience.EPHEMERAL
     assert twice[0].text == "You already have a seat at this table."
@@ -92,7 +92,7 @@ async def test_a_real_engine_refusal_reaches_a_german_player_in_german(tmp_path)
         assert replies[0].text.startswith("Du bist nicht dran: wir warten auf")
         garbled = await service.play(lctx(mover.user_id, "de"), "zzz qqq")
         assert garbled[0].audience is Audience.EPHEMERAL
-        assert "verstehe" in garbled[0].text and "'zzz qqq'" in garbled[0].text
+        assert "verstehe" in garbled[0].text and "„zzz qqq“" in garbled[0].text
     finally:
         await service.store.close()
 
@@ -180,6 +180,6 @@ async def test_german_troedler_words_are_understood_or_refused_by_name(tmp_path)
     assert "ist keine Wegart; Wegarten sind: Bergpfad, Brücke, Fähre, Moorweg" in refused.text
     [unread] = await service.play(lctx(user, "de"), "tanzen")
     # German first; the English words are said to work too
-    assert "Spielzüge: stapel-nehmen N, stapel-abwerfen N, ziehe ART DORF" in unread.text
+    assert "Spielzüge sehen so aus: stapel-nehmen N, stapel-abwerfen N, ziehe ART DORF" in unread.text
     assert "füttere weg ART DORF" in unread.text and "englische Schreibweise" in unread.text
     await store.close()

@@ -60,7 +60,7 @@ async def test_an_unreadable_move_is_refused_with_the_moves_near_it(tmp_path):
     replies = await service.play(ctx(user), f"play {card}")
     assert len(replies) == 1 and replies[0].audience is Audience.EPHEMERAL
     text = replies[0].text
-    assert "Write a move like" in text and f"Did you mean `play {card} " in text, text
+    assert "I cannot read that move. Moves look like" in text and f"Did you mean `play {card} " in text, text
     german = (await service.play(replace(ctx(user), locale="de"), f"play {card}"))[0].text
     # the suggestion in the reader's words, as the German notation reads it back
     assert f"Meintest du `spielen {card} " in german and "`play" not in german, german

@@ -246,7 +246,7 @@ async def test_a_players_dms_are_in_their_own_language(world):
         await service.play(ctx(user) if user == 1 else lctx(user, "de"), move)
     await reminders.run_due()
     german = [text for user, text in box.dms if user == 2][-1]
-    assert german.startswith("Du bist dran") and "Seit deinem letzten Zug:" in german, german
+    assert german.startswith("Du bist dran") and "Seit deinem letzten Spielzug:" in german, german
     assert "Du kannst:" in german and "**U1**" in german
     await service.play(lctx(2, "de"), "take 1")
     await service.play(lctx(2, "de"), "end")

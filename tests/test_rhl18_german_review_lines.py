@@ -115,7 +115,7 @@ def test_a_bankruptcy_nothing_forced_is_said_as_declared():
     english, german = say(lines[0], "en"), say(lines[0], "de")
     assert english.startswith("CME's president Player 3 goes bankrupt by choice: CME need "
                               "not buy a train"), english
-    assert german.startswith("Der Direktor der CME, Spieler 3, geht freiwillig bankrott: "
+    assert german.startswith("Spieler 3, Direktor der CME, geht freiwillig bankrott: "
                              "CME muss keinen Zug kaufen"), german
     assert not any("cannot raise" in say(x) for x in lines)
 

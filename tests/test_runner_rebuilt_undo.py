@@ -64,7 +64,7 @@ async def test_a_rebuild_lapses_the_request_in_the_tables_language(tmp_path, mon
         assert (await row_of(bot, bot.stand_in.channel)).version > version
         assert outcome(request) == (
             f"Die Rücknahme-Anfrage von **{asker.name}** ist verfallen: Das Spiel wurde aus "
-            "dem Zugprotokoll neu aufgebaut, bevor die Abstimmung endete (sonst hat sich "
+            "dem Spielprotokoll neu aufgebaut, bevor die Abstimmung endete (sonst hat sich "
             "nichts geändert; /spiel rücknahme fragt erneut).")
 
 

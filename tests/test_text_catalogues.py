@@ -91,10 +91,10 @@ def test_a_count_of_one_takes_the_singular_wording():
     """No text needs "card(s)": ``<key>.one`` words a count of exactly 1."""
     line = msg("troedler.log.must_discard", name="Green", count=1)
     assert str(line) == "Green must discard 1 card to keep 4."
-    assert say(line, "de") == "Green muss 1 Karte abwerfen, um 4 zu behalten."
+    assert say(line, "de") == "Green muss 1 Karte abwerfen und behält 4."
     two = msg("troedler.log.must_discard", name="Green", count=2)
     assert str(two) == "Green must discard 2 cards to keep 4."
-    assert say(two, "de") == "Green muss 2 Karten abwerfen, um 4 zu behalten."
+    assert say(two, "de") == "Green muss 2 Karten abwerfen und behält 4."
     assert str(msg("troedler.log.must_discard", name="Green", count=True)).endswith("cards to keep 4.")
     assert str(msg("rhein.pay.storage", count=1)) == "storing 1 container"
     assert say(msg("render.card.earlier", count=1), "de") == "+ 1 früherer Spielzug"

@@ -111,7 +111,7 @@ def test_a_log_line_and_a_refusal_in_german():
         "ist am Zug (Phase 1 (Aufträge annehmen), Versteigerung der 1. Runde).")
     with pytest.raises(RuleError) as junk:
         GAME.parse(state, seat, "fly me to the moon")
-    assert say(junk.value.text, "de").startswith("Das verstehe ich nicht: 'fly me to the moon'.")
+    assert say(junk.value.text, "de").startswith("Diesen Spielzug verstehe ich nicht: „fly me to the moon“.")
 
 
 def test_transports_are_declined_in_german():

@@ -30,4 +30,4 @@ def test_an_unknown_topic_lists_the_topics():
     # said to be unknown first: the bare list read as if the topic had been ignored
     assert say(game.rules("no such thing"), "en").startswith(
         f"No topic 'no such thing'. {game.title}: topics are")
-    assert say(game.rules("xyz"), "de").startswith(f"Kein Thema 'xyz'. {game.title}: Themen")
+    assert say(game.rules("xyz"), "de").startswith(f"Kein Thema „xyz“. {game.title}: Themen")

@@ -121,7 +121,7 @@ def test_german_refusals():
         "steht.")
     assert _refusal(state, ANN, "take gold").startswith("'gold' ist keine Ware; Waren sind: Amboss, Flasche")
     assert _refusal(state, ANN, "fly home").startswith(
-        "Diesen Zug verstehe ich nicht. Spielzüge: stapel-nehmen N")
+        "Diesen Spielzug verstehe ich nicht. Spielzüge sehen so aus: stapel-nehmen N")
     fresh = GAME.setup(4, {}, 2)
     GAME.apply(fresh, ANN, GAME.parse(fresh, ANN, "take-pile 2"))
     assert _refusal(fresh, BEN, "take-pile 2") == \

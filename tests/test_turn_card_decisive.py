@@ -232,7 +232,7 @@ def test_a_two_line_column_lists_both_latest_entries_not_a_count():
 def test_an_entry_cut_short_fills_its_lines_with_the_start_of_what_went():
     """A review's Trödler card read "Bot 2 beendet den Zug. …" in one of the entry's three
     lines: the discard that ended the turn went whole, where most of it fit."""
-    entry = ("Bot 2 beendet den Zug. Bot 2 muss 4 Karten abwerfen, um 4 zu behalten · wirft "
+    entry = ("Bot 2 beendet den Zug. Bot 2 muss 4 Karten abwerfen und behält 4 · wirft "
              "ab: #86 Moorweg, #88 Moorweg, #97 Extratrödel, #109 Fähre.")
     lines = move_pieces.cut_entry(entry, SMALL, WIDTH, 3, "troedler")
     assert len(lines) == 3, lines

@@ -60,11 +60,11 @@ async def test_an_accepted_undo_is_one_post_and_its_card_marks_no_taken_back_mov
         cards: list[dict] = []
         anna, bert = await after_a_round(bot, cards)
         request = request_of(await anna.command("game undo", bot.stand_in.channel))
-        assert "mit den Zügen danach von Bert und Bot 1 (" in request.text, request.text
+        assert "mit den Spielzügen danach von Bert und Bot 1 (" in request.text, request.text
         drawn = len(cards)
         done = await bert.press(request, button(request, YES))
         assert not done.errors
-        assert request.text.startswith("Rücknahme angenommen: Der letzte Zug von **Anna**")
+        assert request.text.startswith("Rücknahme angenommen: Der letzte Spielzug von **Anna**")
         # the board it changed (the request's post says the undo: no line says it again),
         # then the prompt with its card
         posts = done.visible_posts
@@ -93,7 +93,7 @@ async def test_a_refused_undo_is_said_where_the_vote_was(tmp_path, monkeypatch):
         # no second post saying it again ("Bert lehnt ab; die Rücknahme fällt aus."): the
         # request's post, edited, says it, and nothing on the board changed
         assert refused.visible_posts == [] and not refused.errors
-        assert request.text == ("**Bert** hat die Rücknahme des letzten Zugs von **Anna** "
+        assert request.text == ("**Bert** hat die Rücknahme des letzten Spielzugs von **Anna** "
                                 "abgelehnt; es wurde nichts zurückgenommen.")
         assert request.custom_ids == []
         assert (await row_of(bot, channel)).version == row.version

@@ -167,7 +167,7 @@ async def test_a_move_lapses_the_request_in_the_tables_language(tmp_path, monkey
                                 random.Random(1), Played())
         assert not moved.errors
         assert outcome(request) == (f"Die Rücknahme-Anfrage von **{asker.name}** ist "
-                                    "verfallen: Es wurde ein Zug gemacht, bevor die "
+                                    "verfallen: Es wurde ein Spielzug gemacht, bevor die "
                                     "Abstimmung endete.")
 
 

@@ -127,8 +127,8 @@ async def test_the_call_to_vote_speaks_to_one_voter_as_du(svc):
 @pytest.mark.parametrize(("lang", "words"), [
     (None, "**U1** asks to take back their last move, with the moves after it by U2 and U3 "
            "(4 moves would be undone)."),
-    ("de", "**U1** möchte den letzten Zug zurücknehmen, mit den Zügen danach von U2 und U3 "
-           "(4 Züge würden zurückgenommen).")])
+    ("de", "**U1** möchte den letzten Spielzug zurücknehmen, mit den Spielzügen danach von U2 und U3 "
+           "(4 Spielzüge würden zurückgenommen).")])
 async def test_the_request_names_whose_moves_go_with_the_askers(svc, lang, words):
     """Voters decide on more than the asker's move when others have played since: the
     request said only "asks to take back their last move (4 moves would be undone)"."""

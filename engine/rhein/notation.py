@@ -43,7 +43,7 @@ def format_move(action: Action) -> str:
 
 
 def _junk(text: str) -> RuleError:
-    return RuleError(msg("rhein.parse.junk", text=repr(clip_word(text.strip())),
+    return RuleError(msg("rhein.parse.junk", text=clip_word(text.strip()),
                          help=msg("rhein.parse.help")))
 
 

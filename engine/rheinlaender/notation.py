@@ -69,7 +69,8 @@ def parse_action(board: Board, text: str) -> Action:
             return {"type": "reinforce", "card": _number(rest[0]),
                     "space": _space(board, _number(rest[1]), rest[2])}
         raise RuleError(msg("rheinlaender.notation.reinforce_form"))
-    raise RuleError(_help())
+    # opens as Rhein's and Trödler's do, so an unread move reads as refused, not as a lesson
+    raise RuleError(msg("rheinlaender.notation.unreadable", help=_help()))
 
 
 def _number(word: str) -> int:
