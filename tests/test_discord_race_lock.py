@@ -1,0 +1,80 @@
+"""The channel lock the adapter holds from a change's service call through the delivery of
+its replies (:class:`bot.discord.commands.ChannelLocks`): one channel's changes wait for
+each other, other channels' never, and a look at the game waits for no change."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+from discord_standin import Member, running_bot
+from discord_standin.table import open_table, row_of, seat_users
+
+import bot.service.ai as ai_module
+from bot.discord.commands import ChannelLocks
+
+
+async def test_one_channel_waits_other_channels_do_not() -> None:
+    locks = ChannelLocks()
+    order: list[str] = []
+    first_in = asyncio.Event()
+    release = asyncio.Event()
+
+    async def first() -> None:
+        async with locks.held(1):
+            first_in.set()
+            await release.wait()
+            order.append("first")
+
+    async def same_channel() -> None:
+        async with locks.held(1):
+            order.append("same channel")
+
+    async def other_channel() -> None:
+        async with locks.held(2):
+            order.append("other channel")
+
+    task = asyncio.create_task(first())
+    await first_in.wait()
+    waiting = asyncio.create_task(same_channel())
+    await asyncio.wait_for(other_channel(), 1)  # not held up by channel 1
+    await asyncio.sleep(0)
+    assert order == ["other channel"]
+    release.set()
+    await asyncio.gather(task, waiting)
+    assert order == ["other channel", "first", "same channel"]
+    assert not locks._locks  # nothing kept for channels nobody acts in
+
+
+async def test_a_look_at_the_hand_does_not_wait_for_a_thinking_ai(tmp_path,
+                                                                   monkeypatch) -> None:
+    async with running_bot(tmp_path, monkeypatch, seed=5) as bot:
+        fake = bot.stand_in
+        anna = Member(bot, "Anna")
+        await open_table(bot, "troedler", [anna], bots=1)
+        row = await row_of(bot, fake.channel)
+        mine = next(s for s, u in (await seat_users(bot, row.id)).items() if u == anna.id)
+        assert row.active_seats == [mine]
+        choices = await anna.autocomplete("play", "move", "", fake.channel)
+        thinking, done = asyncio.Event(), asyncio.Event()
+        real = ai_module.choose
+        loop = asyncio.get_running_loop()
+
+        def slow_choose(*args, **kwargs):
+            loop.call_soon_threadsafe(thinking.set)
+            time.sleep(1.5)
+            loop.call_soon_threadsafe(done.set)
+            return real(*args, **kwargs)
+
+        monkeypatch.setattr(ai_module, "choose", slow_choose)
+        move = await fake.interact(2, anna.id, fake.channel,
+                                   anna._command_data("play", {"move": choices[0]["value"]}))
+        await asyncio.wait_for(thinking.wait(), 10)
+        fake.current = None
+        hand = await fake.interact(2, anna.id, fake.channel, anna._command_data("game hand", {}))
+        fake.current = None
+        while not hand.private and not done.is_set():
+            await asyncio.sleep(0.005)
+        assert hand.private and not done.is_set()  # answered while the AI still thought
+        await asyncio.gather(bot.settle(move), bot.settle(hand))
+        monkeypatch.setattr(ai_module, "choose", real)
