@@ -148,13 +148,27 @@ class Store(StoreBase):
     @asynccontextmanager
     async def _tx(self) -> AsyncIterator[_Tx]:
         async with self._lock:
-            await self._db.execute_fetchall("BEGIN IMMEDIATE")
             try:
+                await self._db.execute_fetchall("BEGIN IMMEDIATE")
                 yield _Tx(self._db)
+                await self._db.execute_fetchall("COMMIT")
             except BaseException:
-                await self._db.execute_fetchall("ROLLBACK")
+                await self._roll_back()
                 raise
-            await self._db.execute_fetchall("COMMIT")
+
+    async def _roll_back(self) -> None:
+        """End whatever transaction a failed or cancelled one left open. A cancelled await
+        does not stop aiosqlite's thread: a BEGIN (or a statement, a COMMIT) it had queued
+        still runs, after the await gave up. The check then runs in that same thread, after
+        it, where ``in_transaction`` is true: checked here, before the BEGIN ran, it was
+        false, the connection stayed in the transaction, and the next one failed ("cannot
+        start a transaction within a transaction", the reminder pass at shutdown).
+        Shielded: a second cancellation cannot drop the rollback, and the thread's order
+        puts it before any statement queued after this one."""
+        try:
+            await asyncio.shield(self._db._execute(_roll_back, self._db._conn))
+        except Exception:  # the connection is closing or gone: nothing to end
+            log.exception("could not roll back a failed transaction")
 
     async def commit_move(self, game_id: int, expected_version: int, move: Move,
                           snap: Snapshot, now: float) -> int:
@@ -218,6 +232,12 @@ class Store(StoreBase):
 
 
 SqliteStore = Store
+
+
+def _roll_back(db: sqlite3.Connection) -> None:
+    """Runs in aiosqlite's thread: roll back the transaction left open, if one is."""
+    if db.in_transaction:
+        db.execute("ROLLBACK")
 
 
 def _commit_move(db: sqlite3.Connection, update: str, update_params: tuple,
