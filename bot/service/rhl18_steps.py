@@ -101,6 +101,15 @@ class Lays:
                     colour=colour_word(TL.tile(name).color), ways=len(moves))
         return _fit(say(label, self.lang)), f"{prefix}lay {hex_id} {name}"
 
+    def placements(self, prefix: str, hex_id: str) -> list[tuple[str, str]] | None:
+        """Every tile and way it lies on ``hex_id`` as one menu's options (final moves,
+        by tile), or None where they are more than a menu holds: a lay then takes two picks
+        after the hex (tile, then rotation), where it took three."""
+        by_tile = self.tree[prefix][hex_id]
+        moves = [m for name in sorted(by_tile, key=_tile_order)
+                 for m in distinct_tracks(by_tile[name])]
+        return [self.rotation_choice(m) for m in moves] if len(moves) <= LIMIT else None
+
     def rotation_choice(self, move: Action) -> tuple[str, str]:
         text = self.game.format(self.state, move)
         exits = describe_rotation(move["hex"], tile_name(move["tile"]), move["rotation"])
@@ -184,6 +193,13 @@ def step_menu(game: Game, state: State, moves: list[Action],
             prices[move["corporation"]].append(R.price_of(move["share_price"]))
     pars = [(say(msg("rhl18.discord.step_par", corp=corp, low=min(p), high=max(p)), lang),
              f"par {corp.lower()}") for corp, p in sorted(prices.items())]
+    only = lays.placements(*hexes[0]) if len(hexes) == 1 else None
+    if only is not None and len(only) + len(pars) <= LIMIT:
+        # one hex to lay on: its tiles and ways at once, not a menu of one hex first
+        kind = "one_both" if pars else "one"
+        prefix, hex_id = hexes[0]
+        return Pick(_fit(say(msg(f"rhl18.discord.step_menu.{kind}", by=lays.by(prefix),
+                                 hex=hex_id), lang)), "", 1, tuple(pars + only))
     options = [lays.hex_choice(prefix, h) for prefix, h in hexes]
     if len(options) + len(pars) > LIMIT:
         rows: dict[tuple[str, str], list[str]] = defaultdict(list)
@@ -229,6 +245,9 @@ def next_step(game: Game, state: State, seat: int, value: str,
     options = lay_steps(lays, prefix, rest)[:LIMIT]
     hexes = lays.tree[prefix]
     hex_id = next((w.upper() for w in rest if w.upper() in hexes), None)
+    placements = lays.placements(prefix, hex_id) if hex_id and len(rest) == 1 else None
+    if placements is not None and hex_id is not None:  # tile and rotation in one pick
+        return say(msg("rhl18.discord.pick.placement", hex=hex_id), lang), placements
     if hex_id is None:
         title = msg("rhl18.discord.pick.hex_in_row", row=" ".join(rest).upper())
     elif len(rest) < 2:
@@ -272,7 +291,7 @@ def step_choices(game: Game, state: State, seat: int, typed: str,
             label, value = lays.hex_choice(prefix, hex_id)
             if not needle or needle in label.lower() or (prefix + "lay").startswith(needle):
                 out.append((label, value))
-    return out[:LIMIT]
+    return out  # (cut to the limit by the caller, which keeps a pass among them)
 
 
 BUTTON_ORDER = ("accept", "decline", "run_routes", "dividend", "buy_train", "place_token",
