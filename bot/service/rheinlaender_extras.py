@@ -10,8 +10,9 @@ bastion can still be typed or picked from the autocomplete. Only the public boar
 
 from __future__ import annotations
 
-from bot.service.extras import MAX_BUTTONS, STEP_ENDS, Extras
+from bot.service.extras import MAX_BUTTONS, STEP_ENDS, Extras, Pick
 from bot.service.move_lists import LISTED, spread
+from bot.service.steps import paged
 from engine.core import Action, Game, State
 from engine.rheinlaender.board import Board, get_board
 from engine.rheinlaender.game import BASTIONS
@@ -19,6 +20,7 @@ from engine.text import DEFAULT, language, msg, say
 
 # while knight moves are offered too, one button in this many goes to a bastion
 BASTION_SHARE = 5
+KNIGHTS = ("play", "convert", "reinforce")  # the knight moves a card makes, in menu order
 
 
 def bastion_tier(state: State, seat: int, space: str) -> int:
@@ -113,6 +115,35 @@ class RheinlaenderExtras(Extras):
         return [m for m in moves if m.get("type") in STEP_ENDS] + \
             [m for m in moves if m.get("type") not in STEP_ENDS]
 
+    def step_menu(self, game: Game, state: State, seat: int, moves: list[Action], *,
+                  lang: str = DEFAULT) -> Pick | None:
+        # card, then where its knight goes: the hand's 15 buttons held a few of the 20-50
+        # knight moves, and never a reinforcement (typed, they took seven taps and the notation)
+        counts: dict[int, int] = {}
+        for move in moves:
+            if move.get("type") in KNIGHTS:
+                counts[move["card"]] = counts.get(move["card"], 0) + 1
+        if not counts:
+            return None
+        lang = language(lang)
+        options = tuple((say(msg("extras.rheinlaender.step_card", card=card, ways=ways), lang),
+                         f"card {card}") for card, ways in sorted(counts.items()))
+        return Pick(say(msg("extras.rheinlaender.step_menu"), lang), "", 1, options)
+
+    def next_step(self, game: Game, state: State, seat: int, value: str, *,
+                  lang: str = DEFAULT) -> tuple[str, list[tuple[str, str]]] | None:
+        words = value.split()
+        if len(words) not in (2, 4) or words[0] != "card" or not words[1].isdigit():
+            return None
+        card, lang = int(words[1]), language(lang)
+        knights = [m for kind in KNIGHTS for m in game.legal(state, seat)
+                   if m.get("type") == kind and m["card"] == card]
+        if not knights:
+            return None
+        options = [(say(game.label(state, m), lang), game.format(state, m)) for m in knights]
+        more = say(msg("extras.rheinlaender.step_more"), lang)
+        return (say(msg("extras.rheinlaender.step_place", card=card), lang),
+                paged(options, f"card {card}", words[3] if len(words) == 4 else "1", more))
 
     def holdings(self, game: Game, state: State, seat: int, *,
                  lang: str = DEFAULT) -> list[str]:
