@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.i18n import language
-from bot.service.move_lists import LISTED, spread
+from bot.service.move_lists import LISTED, STEP_ENDS, spread
 from engine.core import Action, Game, State
 from engine.text import DEFAULT, Msg, msg, say
 
@@ -36,9 +36,6 @@ PRIVATE_BUTTONS = 15
 class NoZoom(ValueError):
     """A ``near:`` the board cannot show; the message is a sentence for the player (a
     catalogue ``Msg``: ``engine.text.text_of(error)`` keeps it)."""
-
-
-STEP_ENDS = ("done", "end", "pass")  # move types that finish a step or turn
 
 
 @dataclass(frozen=True)

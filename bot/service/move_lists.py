@@ -31,6 +31,7 @@ from engine.text import say
 # train 2-4) and stays in the words: card #14/25/98 would read as if all three went.
 _NUMBER = re.compile(r"(?<![\w#])(?<!\d-)\d+")
 LISTED = 300  # moves labelled for a list (an 18Rhl tile lay can offer several hundred)
+STEP_ENDS = ("done", "end", "pass")  # move types that finish a step or turn
 GROUPED = 3  # fewer labels read better as themselves than as "1–2"
 
 
@@ -122,6 +123,23 @@ def more_entries(left: int, grouped: bool, lang: str) -> str:
     if left <= 0:
         return ""
     return t("svc.expected_more_entries" if grouped else "svc.expected_more", lang, count=left)
+
+
+def closing_first(entries: Sequence[tuple[str, str]], ends: Sequence[bool], room: int,
+                  spread_out: bool = True) -> list[tuple[str, str]]:
+    """At most ``room`` of ``entries`` (label, value) for ``/play``'s list, the ones that end
+    a step or turn (``ends``) first, then the rest: as :func:`picked` cuts them, or the
+    first of them where not ``spread_out`` (a list already in steps, 18Rhl's lays by hex).
+    In the game's order "Done" stood 23rd of 25 while a Rhein player loaded, and 18Rhl's
+    stock-round pass, last of 35 to 39 moves, was cut off and had to be typed, though it is
+    the move most often wanted there."""
+    first = [entry for entry, end in zip(entries, ends, strict=True) if end][:room]
+    rest = [entry for entry, end in zip(entries, ends, strict=True) if not end]
+    left = room - len(first)
+    if len(rest) > left:
+        rest = [rest[i] for i in picked([label for label, _ in rest], left)] if spread_out \
+            else rest[:left]
+    return first + rest
 
 
 def compacted(labels: Sequence[str]) -> list[tuple[str, int]]:

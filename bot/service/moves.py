@@ -46,7 +46,7 @@ from bot.service.base import (
     spanned_title,
 )
 from bot.service.extras import PRIVATE_BUTTONS, extras_for
-from bot.service.move_lists import LISTED, covers, nearest, picked
+from bot.service.move_lists import LISTED, STEP_ENDS, closing_first, covers, nearest
 from bot.service.pictures import button_label, move_words
 from bot.store import GameRow, Move, StaleVersion
 from engine.core import Action, RuleError, State, clip_word, is_plain_number
@@ -327,10 +327,14 @@ class Moves(ServiceBase):
             game, state, seat, english_move(table.row.game_key, typed),  # German words too
             lang=ctx.locale)
         if stepped is not None:  # a game walking big choices step by step (18Rhl lays)
-            return stepped[:25]
+            ending = {game.format(state, m) for m in game.legal(state, seat)
+                      if m.get("type") in STEP_ENDS}
+            return closing_first(stepped, [value in ending for _, value in stepped], 25,
+                                 spread_out=False)
         needle = typed.strip().lower()
         english = english_move(table.row.game_key, needle).lower()  # German keywords too
         choices = []
+        ends: list[bool] = []
         for action in extras_for(table.row.game_key).ordered(game, state,
                                                              game.legal(state, seat)):
             label = table.label(state, action, ctx.locale)
@@ -344,11 +348,10 @@ class Moves(ServiceBase):
                     english in notation.lower() or covers(english, f"{label} {notation}") or \
                     typed_form != notation and covers(needle, f"{label} {typed_form}"):
                 choices.append((fitted_label(label, CHOICE_LIMIT), notation))
+                ends.append(action.get("type") in STEP_ENDS)
                 if len(choices) == LISTED:
                     break
-        if len(choices) <= 25:  # all fit: the game's own order
-            return choices
-        return [choices[i] for i in picked([label for label, _ in choices], 25)]
+        return closing_first(choices, ends, 25)
 
     async def _play_action(self, table: Table, seat: int, user_id: int | None,
                            action: Action, locale: str | None = None) -> list[Reply]:

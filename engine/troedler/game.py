@@ -112,6 +112,12 @@ class Troedler(Game):
         if self.find_legal(state, seat, action) is None:
             raise RuleError(msg("troedler.error.not_legal", move=notation.format_action(action)))
 
+    def names_hidden(self, state: State, seat: int, action: Action) -> bool:
+        # A dealer pile's label names its top card and how many lie under it (all of it with
+        # open_piles), as every view shows them (R12): a button for it may stand in the
+        # channel, and the taker skips asking for their hand to find it there.
+        return action.get("type") not in ("take-pile", "discard-pile")
+
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         view = views.public_view(state, self.phase(state))
         if seat is not None and 0 <= seat < state["n"]:
