@@ -157,7 +157,9 @@ class Pictures(ServiceBase):
         if seat is not None and (seat not in secret or not any(
                 game.names_hidden(state, seat, move) for move in game.legal(state, seat))):
             buttons = self._move_buttons(table, seat)
-            picker = self._step_menu(table, seat, lang) if seat not in secret else None
+            # as the buttons: its options come from legal(), none of which names a secret
+            # (Rhein's loads: the seat's face-down orders kept its load menu off the channel)
+            picker = self._step_menu(table, seat, lang)
         elif secret:
             buttons = [Button(t("svc.button_hand", lang),
                               f"rb:{table.row.id}:{table.row.version}:{HAND_BUTTON}",
