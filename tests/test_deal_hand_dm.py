@@ -101,8 +101,10 @@ async def test_the_player_to_act_reads_their_dealt_hand_in_their_turn_dm(world) 
     assert turn.user_id == to_act and turn.title in ("Your turn", "Du bist dran")
     assert cards(turn.text) == hands[to_act]
     assert ("Nur du siehst" if to_act == 2 else "Only you see") in turn.text
-    # its first line names the phase; the hand's heading does not say it again
-    first, heading = turn.text.splitlines()[:2]
+    # its first line names the phase, the link to the game follows, and the hand's heading
+    # does not say the phase again
+    first, jump, heading = turn.text.splitlines()[:3]
+    assert "https://discord.com/channels/" in jump
     assert heading == ("**Nur du siehst**:" if to_act == 2 else "**Only you see**:")
     phase = first[first.index("(") + 1:first.index(")")]
     assert turn.text.count(phase) == 1

@@ -182,6 +182,8 @@ class RheinbotClient(discord.AutoShardedClient):
                                    clock=time.time,
                                    owner=lease_owner(self.shard_ids), poll_seconds=poll)
         self.reminders.forget_closed = self.delivery.closed_dms.discard
+        self.delivery.prompt_posted = self.reminders.prompt_posted
+        self.reminders.links_prompts = True
         self.delivery.closed_in_store = self._dms_closed_in_store
         self.delivery.record_closed = self._record_closed_dms
         # Channel posts Discord would not take wait in the store, and a tick sends them

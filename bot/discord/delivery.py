@@ -593,6 +593,9 @@ class Delivery:
         # ChannelGone.deleted): a kept post's 404 Unknown Channel says so, for a channel
         # deleted while its posts waited.
         self.channel_gone: Callable[[int], Awaitable[None]] | None = None
+        # Told of each turn prompt posted, (channel id, message id): the client sets it to
+        # the reminders', whose turn DMs then link to the prompt, not the channel's end.
+        self.prompt_posted: Callable[[int, int], Awaitable[None]] | None = None
 
     # Outside any interaction (reminders, idle notices): the signatures Reminders expects.
     async def post_channel(self, channel_id: int, reply: Reply) -> int | None:
@@ -755,7 +758,19 @@ class Delivery:
                 # only the messages that did not go out wait: the channel has the others
                 await self._keep(channel_id, reply, error, parts, done)
             await self._retire_older(reply, sent, pressed)
+            await self._tell_prompt(channel_id, reply, sent)
             return sent
+
+    async def _tell_prompt(self, channel_id: int, reply: Reply, sent: Any) -> None:
+        """Report a turn prompt that went out (the one post whose mentions are chosen: it
+        names every waiting player and pings some) with its last message, the buttons'."""
+        message_id = getattr(sent, "id", None)
+        if self.prompt_posted is None or reply.pings is None or not isinstance(message_id, int):
+            return
+        try:
+            await self.prompt_posted(channel_id, message_id)
+        except Exception:  # the turn DM links to the channel instead
+            log.exception("could not note the turn prompt posted in %s", channel_id)
 
     async def _flushed(self, channel_id: int, channel: Any) -> bool:
         """:meth:`_flush`, its unforeseen failure meaning posts may still wait."""

@@ -84,6 +84,9 @@ TURN_FOLD_SECONDS = 2 * 3600.0
 # goes out with any others that came meanwhile: opponents moving in several games at once
 # made one DM each in the same minute.
 TURN_BATCH_SECONDS = 300.0
+# How long a new turn's first DM waits for the channel's turn prompt to go out, so that its
+# "Jump there" opens that message (see Reminders.prompt_posted); after it, the channel.
+PROMPT_WAIT_SECONDS = 10.0
 # A move clock warning that would fall in its player's quiet hours but cannot wait for their
 # end (the clock runs out first) goes this long before they begin.
 QUIET_MARGIN = 900.0
@@ -236,6 +239,9 @@ class Reminders:
         # Set by the Discord client: forget that a user's DMs were closed (they changed
         # /remind), so its delivery tries DMs to them again.
         self.forget_closed: Callable[[int], None] | None = None
+        # Set by the Discord client, which reports each turn prompt it posts
+        # (:meth:`prompt_posted`): a new turn's first DM waits a little for it.
+        self.links_prompts = False
 
     # -- the timer task -------------------------------------------------------------------
     def start(self) -> None:
@@ -372,6 +378,11 @@ class Reminders:
                    for user, expected in info.waiting.items()}
         for user in first_due:  # a new turn: a step counts from now (see _put_off)
             waiting[user]["since"] = now
+            if self.links_prompts and first_due[user] <= now:
+                # due at once, it waits for the turn prompt (prompt_posted sends it then):
+                # made due later rather than put off when due, so that no write of the row
+                # by the reminder task can overtake the prompt's id
+                first_due[user] = waiting[user]["prompt_wait"] = now + PROMPT_WAIT_SECONDS
         await self.store.sync_turn_reminders(info.game_id, waiting, first_due,
                                              now + IDLE_DAYS * 86400, _payload(info, ""), now)
         if any(user in existing for user in info.stepped):
@@ -381,6 +392,24 @@ class Reminders:
         await self._sync_clocks(info, [row for row in rows if row.kind == "clock"], now)
         self.wake()
         return carried
+
+    async def prompt_posted(self, channel_id: int, message_id: int) -> None:
+        """The Discord client posted a turn prompt in ``channel_id``: its game's turn DMs link
+        to that message. "Jump there" opened the channel at its end, from where a phone
+        reader scrolled up past boards for the prompt's buttons. A first DM that waited for
+        it (:data:`PROMPT_WAIT_SECONDS`) goes now."""
+        game = await self.store.latest_game(channel_id)
+        if game is None:
+            return
+        now = self.clock()
+        for row in await self.store.reminders(game.id):
+            if row.kind != "turn":
+                continue
+            wait = _prompt_wait(row)
+            due = now if wait is not None and row.due_at <= wait else row.due_at
+            await self.store.move_reminder(row.id, due, row.sent,
+                                           {**row.payload, "prompt_id": message_id})
+        self.wake()
 
     async def _end_turns(self, game_id: int) -> None:
         for kind in TURN_KINDS:
@@ -887,6 +916,21 @@ def _hand(row: ReminderRow) -> str:
     return str(row.payload.get("hand") or "") if row.sent == 0 else ""
 
 
+def _prompt_wait(row: ReminderRow) -> float | None:
+    """Until when a new turn's first DM waits for its turn prompt, if it still does."""
+    wait = row.payload.get("prompt_wait")
+    if row.sent or wait is None or row.payload.get("prompt_id"):
+        return None
+    return float(wait)
+
+
+def _jump(payload: dict) -> str:
+    """Where a turn DM's link goes: the turn prompt, or the channel where none is known
+    (a turn begun before prompts were reported, or a prompt that could not be posted)."""
+    link = channel_link(payload.get("guild_id"), payload["channel_id"])
+    return f"{link}/{payload['prompt_id']}" if payload.get("prompt_id") else link
+
+
 def _fold_window(settings: Settings) -> float:
     """How soon a "still your turn" reminder must be due to go out in a turn DM now: at
     most half its player's interval, so that with /remind every 1 a new turn's DM does not
@@ -991,8 +1035,7 @@ def _turns_line(row: ReminderRow, lang: str) -> str:
     payload = row.payload
     key = "rem.turns_line" if row.sent == 0 else "rem.turns_line_again"
     return t(key, lang, title=payload.get("title"), phase=payload.get("phase"),
-             channel=payload["channel_id"],
-             link=channel_link(payload.get("guild_id"), payload["channel_id"]))
+             channel=payload["channel_id"], link=_jump(payload))
 
 
 def _turns_dm(plain: list[ReminderRow], handed: list[ReminderRow]) -> Reply:
@@ -1009,7 +1052,7 @@ def _turns_dm(plain: list[ReminderRow], handed: list[ReminderRow]) -> Reply:
 def _turn_dm(row: ReminderRow) -> Reply:
     payload = row.payload
     lang = str(payload.get("language", "en"))
-    link = channel_link(payload.get("guild_id"), payload["channel_id"])
+    link = _jump(payload)
     key = "rem.turn_first" if row.sent == 0 else "rem.turn_again"
     expected = "\n".join(part for part in (_hand(row), payload.get("expected", "")) if part)
     text = t(key, lang, title=payload.get("title"), phase=payload.get("phase"),
