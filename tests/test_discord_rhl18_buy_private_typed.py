@@ -12,8 +12,8 @@ from discord_standin.table import open_table, to_move
 
 ONLY = {"en": "Only PWB can be bought outright now, for 20M: type `bid pwb 20`. KEO goes to "
               "the highest bidder: bid with `bid keo ",
-        "de": "Direkt kaufen kannst du jetzt nur PWB, für 20M: tippe `bid pwb 20`. KEO geht "
-              "an das höchste Gebot: biete mit `bid keo "}
+        "de": "Direkt kaufen kannst du jetzt nur PWB, für 20M: tippe `bieten pwb 20`. KEO geht "
+              "an das höchste Gebot: biete mit `bieten keo "}
 
 
 @pytest.mark.parametrize(("lang", "typed"), [("en", "buy private 1"), ("en", "buy pwb"),

@@ -14,7 +14,7 @@ from engine.rhl18 import flow as F
 from engine.rhl18 import legal as L
 from engine.rhl18 import rules as R
 from engine.rhl18 import words as W
-from engine.text import Msg, msg
+from engine.text import Msg, has, msg
 
 State = dict[str, Any]
 
@@ -26,6 +26,41 @@ def _sym(text: str, choices: tuple[str, ...] | list[str]) -> str:
         if c.lower() == text.lower():
             return c
     raise RuleError(msg("rhl18.err.unknown_name", text=clip_word(text), choices=list(choices)))
+
+
+def typed(notation: str) -> Msg | str:
+    """A move's notation as its reader types it, for a refusal to quote: each word that
+    has one in the reader's language said so (``bieten pwb 20``, ``zug-kaufen 2-3 von dee
+    150``; a German player was told to type ``bid pwb 20``). The words are the catalogue's
+    ``rhl18.typed.<word>``, the ones the bot's labels end with (a test holds them equal)."""
+    parts: list[Msg | str] = []
+    for word in notation.split(" "):
+        said = _typed_word(word)
+        if type(said) is str and parts and type(parts[-1]) is str:
+            parts[-1] = f"{parts[-1]} {said}"  # plain words run together: a shallow text
+        else:
+            parts.append(said)
+    text = parts[-1]
+    for part in reversed(parts[:-1]):
+        text = msg("rhl18.typed", first=part, rest=text)
+    return text
+
+
+def _typed_word(word: str) -> Msg | str:
+    if has(f"rhl18.typed.{word}"):
+        return msg(f"rhl18.typed.{word}")
+    halves = word.split("-")
+    if len(halves) > 1 and any(has(f"rhl18.typed.{half}") for half in halves):
+        joined: Msg | str = _typed_word(halves[-1])
+        for half in reversed(halves[:-1]):
+            joined = msg("rhl18.typed_joined", first=_typed_word(half), rest=joined)
+        return joined
+    return word
+
+
+def quoted(notation: str) -> Msg:
+    """``notation`` in the reader's typed form between backticks, as a refusal lists it."""
+    return msg("rhl18.typed_quoted", move=typed(notation))
 
 
 def format_action(state: State, action: dict) -> str:
@@ -217,7 +252,7 @@ def _parse_free(state: State, seat: int, words: list[str], legal: list[dict]) ->
             # to run for (its notation would look one up and fail).
             raise RuleError(msg("rhl18.err.run_not_now", kinds=_kinds_now(state, seat)))
         return _parse_run(state, entity, " ".join(words[1:]))
-    kinds = sorted({format_action(state, m).split()[0] for m in legal})
+    kinds = [typed(head) for head in sorted({format_action(state, m).split()[0] for m in legal})]
     share = share_refusal(state, seat, words, legal)
     if share is not None:
         raise RuleError(_then(share, msg("rhl18.err.moves_now", kinds=kinds)))
@@ -265,8 +300,8 @@ def _buy_private(state: State, words: list[str], legal: list[dict]) -> dict | No
     if not bids:
         return None
     raise RuleError(msg("rhl18.err.buy_only_first", company=companies[0], price=buy["price"],
-                        move=format_action(state, buy), other=other,
-                        bid=format_action(state, min(bids, key=lambda m: m["price"]))))
+                        move=typed(format_action(state, buy)), other=other,
+                        bid=typed(format_action(state, min(bids, key=lambda m: m["price"])))))
 
 
 def _share_words(state: State, words: list[str]) -> tuple[str, str] | None:
@@ -332,7 +367,7 @@ def _sell_refusal(state: State, seat: int, corp: str, legal: list[dict]) -> Msg 
         return msg("rhl18.err.sell_not_operated", corp=corp)
     if rnd.get("turn_bought"):
         return msg("rhl18.err.sell_after_buy")
-    sales = [f"`{format_action(state, m)}`" for m in legal
+    sales = [quoted(format_action(state, m)) for m in legal
              if m["type"] == "sell_shares" and m["shares"][0].rsplit("_", 1)[0] == corp]
     if sales:
         return msg("rhl18.err.sell_as", corp=corp, moves=sales)
@@ -370,7 +405,7 @@ def par_refusal(state: State, seat: int, words: list[str]) -> Msg | None:
     nearest = min(pars, key=lambda m: (abs(R.price_of(m["share_price"]) - price),
                                        R.price_of(m["share_price"])))
     return msg("rhl18.err.par_price_nearest", corp=corp, price=price, prices=prices,
-               nearest=format_action(state, nearest))
+               nearest=typed(format_action(state, nearest)))
 
 
 def _parse_token(state: State, seat: int, word: str, legal: list[dict]) -> dict:
@@ -392,7 +427,7 @@ def _parse_token(state: State, seat: int, word: str, legal: list[dict]) -> dict:
         problem = msg("rhl18.err.token_not_there", corp=corp, hex=hex_id)
     if not spots:
         raise RuleError(_then(problem, msg("rhl18.err.token_nowhere", corp=corp)))
-    places = [f"`{format_action(state, m)}`" for m in spots]
+    places = [quoted(format_action(state, m)) for m in spots]
     raise RuleError(_then(problem, msg("rhl18.err.token_spots", corp=corp, spots=places)))
 
 
