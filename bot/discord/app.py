@@ -330,6 +330,9 @@ def log_level(env: Mapping[str, str] = os.environ) -> int:
     return logging.getLevelNamesMapping().get(name.upper(), logging.INFO)
 
 
+OWN_LOGGERS = ("bot", "engine", "render", "bench")
+
+
 def configure_logging(env: Mapping[str, str] = os.environ,
                       stream: Any = None) -> logging.Handler:
     """Every log line (the bot's and discord.py's) with time, level and logger on standard
@@ -342,7 +345,10 @@ def configure_logging(env: Mapping[str, str] = os.environ,
         root.removeHandler(old)
     handler.rheinbot = True  # type: ignore[attr-defined]
     root.addHandler(handler)
-    root.setLevel(level)
-    # discord.py's DEBUG lines are whole gateway payloads, far too many for a host's log.
-    logging.getLogger("discord").setLevel(max(level, logging.INFO))
+    # Only our own code speaks at DEBUG. Libraries' DEBUG lines carry what must not reach a
+    # host's log: aiosqlite's and asyncpg's are each query with its values (every saved game
+    # with its hands and deck, every reminder with its hand), discord.py's whole gateway payloads.
+    root.setLevel(max(level, logging.INFO))
+    for name in OWN_LOGGERS:
+        logging.getLogger(name).setLevel(level)
     return handler
