@@ -655,10 +655,10 @@ def capital_label(value: int, lang: str) -> str:
 
 
 def city_name(city: dict, lang: str) -> str:
-    """A city as the table's language names it (German "Straßburg"); the rules' own name
-    (the notation's) where the language has none of its own."""
-    key = f"render.rhein.city_name.{city['number']}"
-    return word(lang, f"city_name.{city['number']}") if texts.has(key) else str(city["name"])
+    """A city as the table's language names it (German "Straßburg"), as the move lists and log
+    lines do; the rules' own name (the notation's) where the language has none of its own."""
+    key = f"rhein.city.{city['number']}"
+    return texts.render(key, {}, lang) if texts.has(key) else str(city["name"])
 
 
 def city_names(view: dict, lang: str) -> dict[int, str]:

@@ -16,7 +16,7 @@ import functools
 from typing import Any
 
 from engine.rhein import data
-from engine.text import Msg, Reason, msg, reason, to_json
+from engine.text import Msg, Reason, has, msg, reason, to_json
 
 # Grammatical slots of a transport's name: "subject" starts a sentence, "nom" is a subject
 # inside one, "acc"/"dat" the objects German needs, "empty" the subject "The empty red Train".
@@ -58,8 +58,11 @@ def vehicle(key: str, case: str) -> Msg:
     return transport(key, case)
 
 
-def city(number: int) -> str:
-    return data.CITY_BY_NUMBER[number].name
+def city(number: int) -> Msg | str:
+    """A city in the reader's language where its name differs (German "Straßburg"), else the
+    rules' own name."""
+    key = f"rhein.city.{number}"
+    return msg(key) if has(key) else data.CITY_BY_NUMBER[number].name
 
 
 def joined(items: list[Any]) -> Any:

@@ -1,0 +1,23 @@
+"""German Rhein tables read "Straßburg" in move lists, log lines and refusals, as on the board;
+English ones keep the rules' "Strasbourg". The board said Straßburg while every list beside it
+still said Strasbourg."""
+
+from __future__ import annotations
+
+from engine.rhein import data, words
+from engine.rhein.notation import card_text
+from engine.text import say
+
+
+def _strasbourg_card() -> int:
+    return next(card.id for card in data.CARDS if card.city == 1)
+
+
+def test_an_order_to_strasbourg_in_both_languages() -> None:
+    text = card_text(_strasbourg_card())
+    assert "Straßburg" in say(text, "de") and "Strasbourg" not in say(text, "de")
+    assert "Strasbourg" in say(text, "en")
+
+
+def test_other_cities_keep_their_one_name() -> None:
+    assert say(words.city(8), "de") == say(words.city(8), "en") == "Köln"
