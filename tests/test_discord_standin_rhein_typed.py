@@ -83,8 +83,8 @@ async def test_a_refusal_quotes_the_german_the_player_typed(tmp_path, monkeypatc
         mover = await german_table(bot)
         record = await mover.command("play", bot.stand_in.channel, move=typed)
         [said] = [m.text for m in record.private]
-        assert f"'{typed}'" in said, said
-        assert "'take'" not in said and "'pass " not in said, said
+        assert f"„{typed}“" in said, said
+        assert "„take“" not in said and "„pass " not in said, said
 
 
 # --- a turn that ended by itself ------------------------------------------------------

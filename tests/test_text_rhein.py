@@ -224,6 +224,6 @@ def test_the_game_over_line_names_the_best_without_brackets_in_brackets():
         assert "((" not in line and "))" not in line, line
         assert not re.search(r"\([^)]*\(", line), line
     assert board_picture.status_text(view, "de") == \
-        "Partie beendet: Sieg für Bert (Gelb), Carla (Blau) mit 69 Endkapital"
+        "Partie beendet: Sieg für Bert (Gelb) und Carla (Blau) mit 69 Endkapital"
     assert board_picture.status_text(view, "en") == \
-        "Game over: won by Bert (Yellow), Carla (Blue) with 69 final Capital"
+        "Game over: won by Bert (Yellow) and Carla (Blue) with 69 final Capital"
