@@ -86,6 +86,20 @@ class Extras:
         the player who taps it (Rhein: the order a load fills)."""
         return label
 
+    def then_buttons(self, game: Game, state: State, seat: int, moves: list[Action], *,
+                     lang: str = DEFAULT) -> list[tuple[int, str, str]]:
+        """Buttons that make two moves in one tap, where the second is the usual answer to
+        the first (18Rhl: run the routes, then pay out): (index into ``moves`` of the first,
+        a word naming the second for :meth:`then_move`, the label in ``lang``). They stand
+        in place of the first move's own button."""
+        return []
+
+    def then_move(self, game: Game, state: State, seat: int, then: str) -> Action | None:
+        """The second move of a :meth:`then_buttons` button, on the state after the first;
+        the service plays it only if ``legal()`` still has it, else it stops after the
+        first and shows the prompt."""
+        return None
+
     def confirm(self, game: Game, state: State, seat: int, action: Action) -> Msg | None:
         """What a move that cannot be taken back does, when ``action`` is one: the player is
         asked once more, with a button, before it is made (18Rhl: going bankrupt)."""

@@ -48,6 +48,7 @@ from bot.service.base import (
 from bot.service.extras import PRIVATE_BUTTONS, extras_for
 from bot.service.move_lists import LISTED, STEP_ENDS, closing_first, covers, nearest
 from bot.service.pictures import button_label, move_words
+from bot.service.steps import THEN
 from bot.store import GameRow, Move, StaleVersion
 from engine.core import Action, RuleError, State, clip_word, is_plain_number
 from engine.text import LANGUAGES, Msg, say
@@ -179,6 +180,9 @@ class Moves(ServiceBase):
         sure = parts[-1].startswith(SURE)
         if sure:
             parts[-1] = parts[-1].removeprefix(SURE)
+        then = None  # a two-move button's second move (Extras.then_buttons)
+        if len(parts) == 4 and THEN in parts[3] and not sure:
+            parts[3], then = parts[3].split(THEN, 1)
         if len(parts) != 4 or parts[0] != "rb" or not _number(parts[1]) or \
                 not _number(parts[2]) or not (_number(parts[3]) or parts[3] in UNDO_VOTE
                                               or parts[3] == HAND_BUTTON or clock):
@@ -209,8 +213,34 @@ class Moves(ServiceBase):
         if asked is not None:
             return notices + [asked]
         answered = self._answered(ctx, table, moves[index]) if sure else []
-        return notices + answered + await self._play_action(table, seat, ctx.user_id,
-                                                              moves[index], ctx.locale)
+        played = await self._play_action(table, seat, ctx.user_id, moves[index], ctx.locale)
+        if then is not None:
+            played = await self._then(ctx, table, seat, then, played)
+        return notices + answered + played
+
+    async def _then(self, ctx: Ctx, table: Table, seat: int, then: str,
+                    played: list[Reply]) -> list[Reply]:
+        """A two-move button's second move, made if ``legal()`` still has it after the
+        first (18Rhl: pay out after the run); else the first's replies as they are, whose
+        prompt shows what is left. Its "your turn goes on" gives way to the second's, which
+        keeps the first move's line for the mover."""
+        game, state = table.game, table.state
+        assert state is not None
+        follow = extras_for(table.row.game_key).then_move(game, state, seat, then) \
+            if game.active(state) == [seat] else None
+        if follow is None or follow not in game.legal(state, seat):
+            return played
+        bare = self._own_prompt(table, seat, ctx.user_id, ctx.locale)[0].text
+        kept, line = [], ""
+        for reply in played:
+            if reply.audience is Audience.EPHEMERAL and reply.user_id == ctx.user_id and \
+                    (reply.buttons or reply.picker is not None):
+                if reply.text.endswith(bare):
+                    line = reply.text.removesuffix(bare).rstrip("\n")
+                continue
+            kept.append(reply)
+        more = await self._play_action(table, seat, ctx.user_id, follow, ctx.locale)
+        return kept + (_told_first(more, ctx.user_id, line) if line else more)
 
     @_guarded
     async def pick(self, ctx: Ctx, custom_id: str, values: list[str]) -> list[Reply]:

@@ -22,6 +22,7 @@ from bot.replies import (
 )
 from bot.service.base import ServiceBase, Table, _clip, _private_part, _public, log
 from bot.service.extras import MAX_BUTTONS, PRIVATE_BUTTONS, Pick, extras_for
+from bot.service.steps import THEN
 from bot.store import ActionRow
 from engine import text as texts
 from engine.core import Action, State
@@ -225,13 +226,22 @@ class Pictures(ServiceBase):
         extras = extras_for(table.row.game_key)
         picked = extras.button_indexes(game, state, seat, moves, room)
         lang = lang or table.row.language
+        prefix = f"rb:{table.row.id}:{table.row.version}:"
+        twos: dict[int, list[Button]] = {}
+        for i, then, label in extras.then_buttons(game, state, seat, moves, lang=lang):
+            twos.setdefault(i, []).append(Button(button_label(label, ""),
+                                                 f"{prefix}{i}{THEN}{then}"))
+        # a two-move button stands where its first move's would (first if that had none)
+        picked = [i for i in twos if i not in picked] + picked
         buttons = []
-        for i in picked[:BUTTONS_LIMIT]:
+        for i in picked:
+            if i in twos:
+                buttons += twos[i]
+                continue
             label = move_words(table, state, moves[i], lang)
             label = extras.button_label(game, state, seat, moves[i], label, lang=lang)
-            buttons.append(Button(button_label(label, ""),
-                                  f"rb:{table.row.id}:{table.row.version}:{i}"))
-        return buttons
+            buttons.append(Button(button_label(label, ""), f"{prefix}{i}"))
+        return buttons[:BUTTONS_LIMIT]
 
     def _private_moves(self, table: Table, seat: int,
                        lang: str) -> tuple[list[Button], Picker | None]:

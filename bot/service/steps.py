@@ -10,6 +10,9 @@ from __future__ import annotations
 
 LIMIT = 25  # options in one Discord select menu
 PAGE = "page"  # the word after a step's stem that names a page of a long menu
+# a button's move index and the word naming its second move (``Extras.then_buttons``):
+# "rb:<game>:<version>:3+payout" runs the routes (legal()[3]), then pays out
+THEN = "+"
 
 
 def paged(options: list[tuple[str, str]], stem: str, page: str,
