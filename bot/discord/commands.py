@@ -214,6 +214,20 @@ def service_ctx_type() -> type:
     return Ctx
 
 
+THREAD_TYPES = (discord.ChannelType.public_thread, discord.ChannelType.private_thread,
+                discord.ChannelType.news_thread)
+
+
+def may_manage(permissions: discord.Permissions | None, channel: Any) -> bool:
+    """A channel's moderators may end, kick and replace at any table: Manage Channels
+    anywhere, and Manage Threads in a thread, which Discord lets its holder lock and delete
+    (a thread moderator was refused /game abandon of a dead game in a thread)."""
+    if permissions is None:
+        return False
+    in_thread = getattr(channel, "type", None) in THREAD_TYPES
+    return bool(permissions.manage_channels or (in_thread and permissions.manage_threads))
+
+
 async def _show_typing(channel: Any) -> None:
     """"Rheinbot is typing…" in ``channel`` after ``TYPING_AFTER`` and again every
     ``TYPING_AGAIN`` until cancelled. Cosmetic: any failure to show it is only logged."""
@@ -290,7 +304,7 @@ class Adapter:
             channel_id=interaction.channel_id,
             user_id=interaction.user.id,
             user_name=interaction.user.display_name,
-            can_manage=bool(permissions and permissions.manage_channels),
+            can_manage=may_manage(permissions, interaction.channel),
             locale=str(locale),
             **extra,
         )
