@@ -25,7 +25,7 @@ class Service:
     async def live_channel_parents(self, guild_id: int) -> list[tuple[int, int | None]]:
         return [(channel, None) for channel in self.live]  # none on record: each looked up
 
-    async def channel_gone(self, channel_id: int) -> list:
+    async def channel_gone(self, channel_id: int, why: str = "deleted") -> list:
         self.ended.append(channel_id)
         return []
 

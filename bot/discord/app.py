@@ -250,6 +250,11 @@ class RheinbotClient(discord.AutoShardedClient):
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
         await self.gone.deleted(payload.thread_id)
 
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        # kicked, banned or the server deleted (an outage is on_guild_unavailable): its
+        # games end as those of deleted channels do
+        await self.gone.server_left(guild.id)
+
     # Which channel a game's thread belongs to, for a deletion of that channel: seen after
     # each command there (the one that opened its game), and as Discord archives it (when
     # discord.py forgets the thread) or opens it again.

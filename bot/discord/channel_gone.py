@@ -38,12 +38,12 @@ class ChannelGone:
         self._send_dm = send_dm
         self._recorded: set[int] = set()  # threads whose parent is on record
 
-    async def deleted(self, channel_id: int) -> None:
+    async def deleted(self, channel_id: int, why: str = "deleted") -> None:
         service = self._service()
         if service is None:
             return
         try:
-            replies = await service.channel_gone(channel_id)
+            replies = await service.channel_gone(channel_id, why)
         except Exception:  # an event handler has no one to answer: the log says it
             log.exception("ending the game of deleted channel %s failed", channel_id)
             return
@@ -54,6 +54,22 @@ class ChannelGone:
             except DeliveryFailed as error:  # closed DMs: their /mygames no longer lists it
                 log.info("could not tell %s that their game's channel is gone: %s",
                          reply.user_id, error)
+
+    async def server_left(self, guild_id: int) -> None:
+        """The bot was removed from server ``guild_id`` (kicked, banned, or the server
+        deleted): every game there ends as a deleted channel's does, its players told by DM.
+        Left active, their reminders went on linking to channels nobody could reach them in,
+        and no command there could end them."""
+        service = self._service()
+        if service is None:
+            return
+        try:
+            channels = await service.live_channel_parents(guild_id)
+        except Exception:  # an event handler has no one to answer: the log says it
+            log.exception("could not list the live games of server %s", guild_id)
+            return
+        for channel_id, _ in channels:
+            await self.deleted(channel_id, "server")
 
     async def seen(self, channel: object) -> None:
         """A command in ``channel``: if a thread, its parent goes on record for its live

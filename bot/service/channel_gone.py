@@ -17,10 +17,12 @@ GONE_TRIES = 5
 
 
 class ChannelGone(ServiceBase):
-    async def channel_gone(self, channel_id: int) -> list[Reply]:
+    async def channel_gone(self, channel_id: int, why: str = "deleted") -> list[Reply]:
         """The channel ``channel_id`` no longer exists: its live game (a lobby or one being
         played) is abandoned, which keeps its record, its reminders are dropped, and each
-        seated human gets one DM saying so in their language. Nothing if it had no live game."""
+        seated human gets one DM saying so in their language. Nothing if it had no live game.
+        ``why``: "deleted", or "server" when the bot was removed from the channel's server
+        (kicked, banned, the server deleted): the bot can reach it no more."""
         await self.store.forget_thread_parents(channel_id)  # it is gone, and its threads too
         for _ in range(GONE_TRIES):
             row = await self.store.live_game(channel_id)
@@ -31,8 +33,8 @@ class ChannelGone(ServiceBase):
             except StaleVersion:  # a move landed first: end the game as it is now
                 continue
             await self.store.delete_reminders(row.id)
-            log.info("game %s ended: its channel %s was deleted", row.id, channel_id)
-            return await self._gone_dms(row)
+            log.info("game %s ended: its channel %s is gone (%s)", row.id, channel_id, why)
+            return await self._gone_dms(row, why)
         log.warning("game in deleted channel %s kept changing; left active", channel_id)
         return []
 
@@ -47,13 +49,14 @@ class ChannelGone(ServiceBase):
         record now (False while the thread has no live game)."""
         return await self.store.note_thread_parent(channel_id, parent_id)
 
-    async def _gone_dms(self, row: GameRow) -> list[Reply]:
+    async def _gone_dms(self, row: GameRow, why: str) -> list[Reply]:
         """One DM to each seated human (``row`` as it was before it ended)."""
         game = self.games.get(row.game_key)
         title = game.title if game is not None else row.game_key
         # the languages need only the seats: a game this bot no longer knows is told too
         table = Table(row, game, await self.store.seats(row.id))  # type: ignore[arg-type]
-        key = "svc.channel_gone.lobby" if row.status == "lobby" else "svc.channel_gone"
+        key = "svc.channel_gone" if why == "deleted" else "svc.server_gone"
+        key += ".lobby" if row.status == "lobby" else ""
         return [Reply(t(key, lang, title=say(title, lang), id=row.id), Audience.DM,
                       user_id=user)
                 for user, lang in (await self._languages_of(table)).items()]
