@@ -182,7 +182,7 @@ async def _offer_table(tmp_path, name: str, human_seat: int, monkeypatch,
                             seed_source=lambda: 3)
     service.cards_for_ai = cards_for_ai
     export = importer.load_json(OFFER_FIXTURE)
-    await service.import_18xx(replace(ctx(1), guild_locale=lang),
+    await service.import_18xx(replace(ctx(1), guild_locale=lang, locale=lang),
                               dict(export, actions=export["actions"][:38]))
     _offer_table.service = service  # type: ignore[attr-defined]
     for seat in range(3):

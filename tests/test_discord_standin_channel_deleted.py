@@ -24,7 +24,8 @@ async def test_a_deleted_thread_ends_its_game_and_tells_its_players(tmp_path, mo
         await open_table(bot, "troedler", [anna, bert], channel=thread)
         second = fake.add_channel("second")
         await fake.dispatch("CHANNEL_CREATE", fake.channels[second])
-        await open_table(bot, "rhein", [bert, anna], bots=1, channel=second)
+        await open_table(bot, "rhein", [bert, anna], bots=1, channel=second,
+                         language="en")
         game = await row_of(bot, thread)
         assert await bot.client.store.reminders(game.id)
         dms = {m.id: len(fake.dms(m.id)) for m in (anna, bert)}

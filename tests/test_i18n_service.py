@@ -13,12 +13,15 @@ def public(replies):
     return [r for r in replies if r.audience is Audience.CHANNEL]
 
 
-async def test_table_language_defaults_to_the_servers_locale(svc):
-    opened = await svc.new(lctx(1, "en-US", guild_locale="de"), "pebbles")
+async def test_table_language_is_the_creators_then_the_servers(svc):
+    opened = await svc.new(lctx(1, "fr", guild_locale="de"), "pebbles")  # no French: server's
     assert "hat einen Tisch für **Pebbles** eröffnet" in opened[0].text
     assert (await state_of(svc))[1].language == "de"
-    other = await svc.new(lctx(1, "de", channel=501, guild_locale="en-GB"), "pebbles")
-    assert "opened a table" in other[0].text
+    # Discord says en-US for every server that is not a Community server
+    other = await svc.new(lctx(1, "de", channel=501, guild_locale="en-US"), "pebbles")
+    assert "eröffnet" in other[0].text
+    english = await svc.new(lctx(1, "en-GB", channel=504, guild_locale="de"), "pebbles")
+    assert "opened a table" in english[0].text
     chosen = await svc.new(lctx(1, "en", channel=502, guild_locale="en-US"), "pebbles",
                            lang="de")
     assert "eröffnet" in chosen[0].text

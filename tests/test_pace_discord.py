@@ -27,12 +27,21 @@ async def test_new_with_pace_and_language(svc):
     assert "Zugzeit: 48 Std. pro Zug" in call.channel.posts[0].text
 
 
-async def test_the_servers_locale_is_the_default_language(svc):
+async def test_the_servers_locale_is_the_default_for_a_language_we_lack(svc):
     _, commands, _ = make_adapter(svc, games=GAMES, ctx_type=Ctx)
-    call = interaction(guild_locale=discord.Locale.german)
+    call = interaction(locale=discord.Locale.french, guild_locale=discord.Locale.german)
     await commands["game new"].callback(call, game="pebbles")
     _, row = await state_of(svc)
     assert row.language == "de" and row.pace_hours is None
+
+
+async def test_the_creators_language_comes_before_the_servers(svc):
+    """Discord gives each server that is not a Community server the locale en-US."""
+    _, commands, _ = make_adapter(svc, games=GAMES, ctx_type=Ctx)
+    call = interaction(locale=discord.Locale.german, guild_locale=discord.Locale.american_english)
+    await commands["game new"].callback(call, game="pebbles")
+    _, row = await state_of(svc)
+    assert row.language == "de"
 
 
 async def test_digest_stats_and_watch_commands_reach_the_service(svc):

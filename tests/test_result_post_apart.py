@@ -45,7 +45,7 @@ async def test_the_result_post_says_the_result_and_how_to_play_again(store_targe
 async def test_a_german_table_is_told_in_german(store_target):
     service, _ = await open_service(store_target)
     try:
-        await service.new(replace(ctx(1), guild_locale="de"), "pebbles")
+        await service.new(replace(ctx(1), locale="de"), "pebbles")
         await service.add_bot(ctx(1))
         await service.start(ctx(1), order="joined")
         for _ in range(200):

@@ -79,7 +79,7 @@ async def test_the_import_post_names_who_runs_the_table(tmp_path):
         [status] = await service.status(ctx(6))
         assert status.text.splitlines()[-1] == post.text.splitlines()[-1].rsplit(". ", 1)[1]
         await service.abandon(ctx(5))
-        [post] = await service.import_18xx(replace(ctx(0, manage=True), guild_locale="de"),
+        [post] = await service.import_18xx(replace(ctx(0, manage=True), guild_locale="de", locale="de"),
                                            export, hosted=False)
         assert post.text.endswith(" Wer sich als Erstes dazusetzt, führt den Tisch und "
                                   "startet ihn mit /spiel starten."), post.text

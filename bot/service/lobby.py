@@ -37,7 +37,7 @@ class Lobby(ServiceBase):
                   min_players: int | None = None, max_players: int | None = None,
                   pace: str | None = None, lang: str | None = None) -> list[Reply]:
         """``pace``: "none" or a move clock like "24h"; ``lang``: the table's language for
-        channel posts (default: the server's preferred locale)."""
+        channel posts (default: :func:`table_language`)."""
         if ctx.guild_id is None:
             raise Refusal("svc.no_dm")
         game = self._game(game_key)
@@ -50,7 +50,7 @@ class Lobby(ServiceBase):
         pace_hours = parse_pace(pace)
         if lang is not None and lang.strip().lower() not in LANGUAGES:
             raise Refusal("svc.lang_unknown", value=clip_word(lang), choices=", ".join(LANGUAGES))
-        table_lang = language(lang or ctx.guild_locale or "en")
+        table_lang = language(lang) if lang else table_language(ctx)
         now = self.clock()
         try:
             row = await self.store.create_game(
@@ -310,6 +310,15 @@ class Lobby(ServiceBase):
         return await _open_imported(self, ctx, export, hosted)
 
 
+def table_language(ctx: Ctx) -> str:
+    """A new table's language when ``/game new`` names none: its creator's own, when it is
+    one of ours, else the server's. Discord gives every server that is not a Community
+    server the locale en-US, so German members of an ordinary German server got English
+    tables; the server's locale still decides for a creator whose language we lack."""
+    own = str(ctx.locale or "").strip().lower().replace("_", "-").split("-")[0]
+    return own if own in LANGUAGES else language(ctx.guild_locale or "en")
+
+
 def parse_pace(pace: str | None) -> float | None:
     """The move clock in hours for a ``pace:`` choice; None for no clock."""
     if pace is None or pace.strip().lower() in ("", "none"):
@@ -370,7 +379,7 @@ async def _open_imported(service: ServiceBase, ctx: Ctx, data: dict[str, Any],
 
     if ctx.guild_id is None:
         raise Refusal("svc.no_dm")
-    table_lang = language(ctx.guild_locale or "en")
+    table_lang = table_language(ctx)
     try:
         imported = await asyncio.to_thread(replay, data)
     except BadExport as error:
