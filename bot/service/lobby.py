@@ -20,6 +20,7 @@ from bot.service.base import (
     _guarded,
     _public,
     _variants_text,
+    log,
     next_bot_name,
     runner_id,
     runner_label,
@@ -69,6 +70,7 @@ class Lobby(ServiceBase):
             else ""
         # a game whose colour goes with the seat: the start's seat order decides it
         key = "svc.opened_seat" if _palette(game) else "svc.opened"
+        await self._lobby_waits(ctx.channel_id)
         return [_public(t(key, table_lang, name=ctx.user_name, title=game.title,
                           players=players, variants=variants,
                           colour=colour_name(colour, table_lang)) + pace_note,
@@ -78,6 +80,23 @@ class Lobby(ServiceBase):
     async def join(self, ctx: Ctx, colour: str | None = None) -> list[Reply]:
         """Take a seat; ``colour``: the seat colour wanted (a seated player may change it in
         the lobby). A picked colour is kept at the start; a default one may change."""
+        replies = await self._join(ctx, colour)
+        await self._lobby_waits(ctx.channel_id)
+        return replies
+
+    async def _lobby_waits(self, channel_id: int) -> None:
+        """The channel's table, if still gathering players, closes when idle this long from
+        now (:meth:`Reminders.lobby_waits`)."""
+        if self.reminders is None:
+            return
+        try:
+            row = await self.store.live_game(channel_id)
+            if row is not None and row.status == "lobby":
+                await self.reminders.lobby_waits(row)
+        except Exception:  # a courtesy, as every reminder: never fail a committed change
+            log.exception("could not set the idle close of the table in %s", channel_id)
+
+    async def _join(self, ctx: Ctx, colour: str | None) -> list[Reply]:
         table, notices = await self._table(ctx)
         if table.row.status != "lobby":
             raise await self._join_started(table, ctx.user_id)
@@ -213,8 +232,9 @@ class Lobby(ServiceBase):
             raise Refusal("svc.no_seat")
         lang = table.row.language
         if table.row.status == "lobby":  # Management: who runs it now, or it closes
-            return notices + await self._lobby_seat_gone(
-                table, seat, t("svc.leaves", lang, name=seat.name))
+            gone = await self._lobby_seat_gone(table, seat, t("svc.leaves", lang, name=seat.name))
+            await self._lobby_waits(ctx.channel_id)
+            return notices + gone
         assert seat.seat is not None
         told = await self._told_lines(table, seat.seat)
         said = t("svc.leaves_ai", lang, name=seat.name, colour=colour_name(seat.colour, lang),
@@ -239,6 +259,7 @@ class Lobby(ServiceBase):
                                   colour=colour, is_ai=True, ai_level=level, now=self.clock())
         lang = table.row.language
         plays = ai.played_level(table.game.key, level)
+        await self._lobby_waits(ctx.channel_id)
         # an admin who asked for a level the game lacks should know what they got
         key = "svc.bot_joins" if plays == level else "svc.bot_joins_as"
         if _palette(table.game):  # its colour goes with the seat the start gives it
@@ -373,7 +394,7 @@ def _seat_colours(game: Game, state: State, count: int) -> list[str] | None:
     return None
 
 
-async def _open_imported(service: ServiceBase, ctx: Ctx, data: dict[str, Any],
+async def _open_imported(service: Lobby, ctx: Ctx, data: dict[str, Any],
                          hosted: bool = True) -> list[Reply]:
     from bot.imports import GAME_KEY, BadExport, game_moves, lobby_text, replay, source_text
 
@@ -401,6 +422,7 @@ async def _open_imported(service: ServiceBase, ctx: Ctx, data: dict[str, Any],
                                     game_moves(imported["actions"]), now)
     # who runs it, as /game status names them: the importer by a mention that pings no one
     runner = runner_label(Table(row=row, game=game, seats=[]))
+    await service._lobby_waits(ctx.channel_id)
     text = lobby_text(game.title, imported, row.id, game.phase(state), source, runner,
                       table_lang)
     return [_public(text, title=say(game.title, table_lang), pings=())]

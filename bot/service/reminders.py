@@ -9,7 +9,7 @@ same turn. A DM refused with 403 50007 (closed DMs) is remembered in the player'
 from then on they get channel mentions and no DM is attempted, until they change ``/remind``.
 Other failures are retried with a growing delay and given up after ``MAX_FAILURES`` with a
 log line. A game untouched for 14 days gets a notice in its channel and its reminders stop
-until somebody moves again.
+until somebody moves again; a table nobody started in as long closes, which frees its channel.
 
 The service tells this module what changed (:meth:`Reminders.game_changed`); everything else
 is rows in the ``reminders`` table, so a restart loses nothing.
@@ -55,8 +55,8 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from bot.i18n import t
 from bot.replies import SKIP_BUTTON, Audience, DeliveryFailed, Reply
-from bot.store import ReminderRow, Settings, StoreBase
-from engine.text import to_json
+from bot.store import GameRow, ReminderRow, Settings, StaleVersion, StoreBase
+from engine.text import say, to_json
 
 log = logging.getLogger(__name__)
 
@@ -229,6 +229,7 @@ class Reminders:
         self.poll_seconds = min(poll_seconds, MAX_SLEEP)
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
+        self._lobbies_checked: float | None = None  # time.monotonic() of the last look
         self._stopping = False
         # Set by the tables service: the channel post (with buttons) when a move clock runs
         # out, given (game id, user id); empty when that seat is no longer waiting.
@@ -269,6 +270,7 @@ class Reminders:
         while not self._stopping:
             self._wake.clear()
             try:
+                await self._idle_lobbies()
                 await self.run_due()
                 due = await self.store.next_claimable()
             except Exception:  # a bad row must not kill reminders for everyone
@@ -410,6 +412,27 @@ class Reminders:
             await self.store.move_reminder(row.id, due, row.sent,
                                            {**row.payload, "prompt_id": message_id})
         self.wake()
+
+    async def lobby_waits(self, game: GameRow) -> None:
+        """The table ``game`` is still gathering players: it closes ``IDLE_DAYS`` after its
+        last change, which frees its channel. A lobby nobody started held its channel for
+        good: /game new there was refused until its creator or a moderator abandoned it."""
+        payload = {"title": to_json(_title(game.game_key)), "guild_id": game.guild_id,
+                   "channel_id": game.channel_id, "language": game.language}
+        await self.store.set_reminder("idle", game.id, None,
+                                      game.updated_at + IDLE_DAYS * 86400, payload,
+                                      self.clock())
+        self.wake()
+
+    async def _idle_lobbies(self) -> None:
+        """Lobbies opened before lobbies had an idle row (or by a way that set none: a
+        rematch, an import) get one; looked for at the start and then hourly."""
+        now = time.monotonic()
+        if self._lobbies_checked is not None and now < self._lobbies_checked + MAX_SLEEP:
+            return
+        self._lobbies_checked = now
+        for game in await self.store.lobbies_without_idle():
+            await self.lobby_waits(game)
 
     async def _end_turns(self, game_id: int) -> None:
         for kind in TURN_KINDS:
@@ -680,6 +703,9 @@ class Reminders:
     async def _fire_idle(self, row: ReminderRow) -> None:
         game = await self.store.game(row.game_id)
         assert row.game_id is not None
+        if game is not None and game.status == "lobby":
+            await self._close_idle_lobby(row, game)
+            return
         await self._end_turns(row.game_id)
         if game is None or game.status not in ("lobby", "active"):
             return
@@ -689,6 +715,30 @@ class Reminders:
             await self.post_channel(game.channel_id, Reply(text, Audience.CHANNEL))
         except Exception:
             log.exception("idle notice in channel %s failed", game.channel_id)
+
+    async def _close_idle_lobby(self, row: ReminderRow, game: GameRow) -> None:
+        """A running game idle this long keeps its players' seats (a move wakes it); a
+        table nobody started has no move to make, so it closes and its channel is free.
+        One changed since the row was set (a seat taken, a colour picked) waits on."""
+        now = self.clock()
+        due = game.updated_at + IDLE_DAYS * 86400
+        if due > now:
+            await self._reschedule(row, due)
+            return
+        try:
+            await self.store.set_status(game.id, game.version, "abandoned", now)
+        except StaleVersion:  # changed this moment: the next pass finds it touched
+            return
+        await self.store.delete_reminders(game.id)
+        log.info("lobby %s in channel %s closed: idle for %g days", game.id, game.channel_id,
+                 IDLE_DAYS)
+        lang = game.language
+        text = t("rem.idle_lobby", lang, title=say(_title(game.game_key), lang),
+                 days=f"{IDLE_DAYS:g}")
+        try:
+            await self.post_channel(game.channel_id, Reply(text, Audience.CHANNEL))
+        except Exception:
+            log.exception("idle lobby notice in channel %s failed", game.channel_id)
 
     async def _fire_clock(self, row: ReminderRow, now: float) -> None:
         """A move clock warning (escalating as it runs down), or its expiry."""

@@ -204,6 +204,15 @@ class StoreBase:
         )
         return game_row(rows[0]) if rows else None
 
+    async def lobbies_without_idle(self) -> list[GameRow]:
+        """Tables still gathering players that have no idle reminder (those opened before
+        lobbies got one)."""
+        rows = await self._all(
+            "SELECT * FROM games g WHERE g.status = 'lobby' AND NOT EXISTS "
+            "(SELECT 1 FROM reminders r WHERE r.game_id = g.id AND r.kind = 'idle') "
+            "ORDER BY g.id")
+        return [game_row(row) for row in rows]
+
     # -- thread parents (migration 019): which channel a game's thread belongs to -------------
     async def note_thread_parent(self, channel_id: int, parent_id: int) -> bool:
         """Record that thread ``channel_id`` belongs to channel ``parent_id``, if it has a
