@@ -96,7 +96,7 @@ async def test_the_commands_players_expect_exist(payloads) -> None:
              if node.get("type", SUB_COMMAND) == SUB_COMMAND or node is payload}
     expected = {f"game {sub}" for sub in (
         "new", "join", "leave", "start", "status", "board", "hand", "log", "undo", "abandon",
-        "kick", "add-bot", "export")}
+        "kick", "add-bot", "export", "list")}
     expected |= {"play", "mygames", "rules", "remind on", "remind off", "remind every",
                  "remind quiet"}
     assert expected <= paths

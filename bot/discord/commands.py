@@ -597,7 +597,17 @@ def _game_group(adapter: Adapter) -> app_commands.Group:
     _add_view_commands(group, adapter)
     _add_control_commands(group, adapter)
     _add_social_commands(group, adapter)
+    _add_server_commands(group, adapter)
     return group
+
+
+def _add_server_commands(group: app_commands.Group, adapter: Adapter) -> None:
+    # for every member: the games are public in their channels; a server had no way to see
+    # them all, nor which table holds its players up
+    @group.command(name="list", description="This server's running games and open lobbies "
+                                            "(only you see it)")
+    async def game_list(interaction: discord.Interaction) -> None:
+        await adapter.run(interaction, adapter.service_call("server_games"), changes=False)
 
 
 def _add_social_commands(group: app_commands.Group, adapter: Adapter) -> None:

@@ -23,11 +23,12 @@ from bot.service.moves import Moves
 from bot.service.pictures import Pictures
 from bot.service.rematch import Rematch
 from bot.service.reminder_settings import ReminderSettings
+from bot.service.server_games import ServerGames
 from bot.service.stats import Stats
 from bot.service.undo import Undo
 from bot.service.watchers import Watchers
 
 
 class TablesService(Lobby, Looking, Moves, AiSeats, Pictures, Undo, Management, Clocks,
-                    Watchers, Stats, Rematch, ReminderSettings, ChannelGone):
+                    Watchers, Stats, Rematch, ReminderSettings, ChannelGone, ServerGames):
     """Every table operation the front doors call (see the mixins for each concern)."""
