@@ -152,6 +152,7 @@ class RheinbotClient(discord.AutoShardedClient):
         self.store: Any = None
         self.reminders: Any = None
         self._outbox_task: asyncio.Task[None] | None = None
+        self.catch_up_task: asyncio.Task[int] | None = None
 
     async def setup_hook(self) -> None:
         # Buttons and select menus of every earlier prompt keep working after a restart.
@@ -164,6 +165,7 @@ class RheinbotClient(discord.AutoShardedClient):
     async def open_services(self) -> None:
         """Open the database, the tables service and the reminder task."""
         from bot.service import TablesService
+        from bot.service.catch_up import announce, prepare
         from bot.service.reminders import (  # late: these load the engines and the store
             MAX_SLEEP,
             Reminders,
@@ -193,8 +195,30 @@ class RheinbotClient(discord.AutoShardedClient):
         self._outbox_task = asyncio.create_task(self.delivery.run_outbox(),
                                                 name="rheinbot-outbox")
         self.adapter.service = TablesService(self.store, reminders=self.reminders)
+        # A change committed just before the last run died never reached its channel
+        # (bot.service.catch_up): its reminders are set right before they start (one due
+        # meanwhile told the player who had moved "it is still your turn"), its posts go
+        # out in the background, each game under its channel's lock.
+        self.delivery.announced = self.store.mark_announced
+        try:
+            behind = await prepare(self.adapter.service, self._shard_has)
+        except Exception:  # they wait for the next start; play goes on meanwhile
+            log.exception("could not look for games to catch up")
+            behind = []
         self.reminders.start()
+        self.catch_up_task = asyncio.create_task(
+            announce(self.adapter.service, behind,
+                     self.gone.watching(self.delivery.post_channel), self.adapter.locks.held),
+            name="rheinbot-catch-up")
         log.info("services open on %s", self.store.path)
+
+    def _shard_has(self, row: Any) -> bool:
+        """Whether this process serves the game's server (with SHARD_IDS, other processes
+        catch up the rest); a game without a server counts as shard 0's."""
+        if not self.shard_ids or not self.shard_count:
+            return True
+        shard = (row.guild_id >> 22) % self.shard_count if row.guild_id else 0
+        return shard in self.shard_ids
 
     async def _dms_closed_in_store(self, user_id: int) -> bool:
         return bool((await self.store.settings(user_id)).dms_closed)
@@ -206,6 +230,11 @@ class RheinbotClient(discord.AutoShardedClient):
             await self.store.save_settings(replace(settings, dms_closed=True), time.time())
 
     async def close_services(self) -> None:
+        if self.catch_up_task is not None:
+            self.catch_up_task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.catch_up_task
+            self.catch_up_task = None
         if self._outbox_task is not None:
             self._outbox_task.cancel()
             with contextlib.suppress(asyncio.CancelledError):

@@ -596,6 +596,10 @@ class Delivery:
         # Told of each turn prompt posted, (channel id, message id): the client sets it to
         # the reminders', whose turn DMs then link to the prompt, not the channel's end.
         self.prompt_posted: Callable[[int, int], Awaitable[None]] | None = None
+        # Records that a game's channel post made at a version went out or into the outbox
+        # (the client sets it to the store's mark_announced): a restart catches up a game
+        # whose newest change was never announced (bot.service.catch_up).
+        self.announced: Callable[[int, int], Awaitable[None]] | None = None
 
     # Outside any interaction (reminders, idle notices): the signatures Reminders expects.
     async def post_channel(self, channel_id: int, reply: Reply) -> int | None:
@@ -608,10 +612,12 @@ class Delivery:
         try:
             sent = await self._post(channel_id, channel, reply)
         except PostKept:  # it goes out with the channel's next post or outbox tick
+            await self._mark_announced([reply])
             return None
         except SENDING_ERRORS as error:
             raise DeliveryFailed(f"channel {channel_id}: {error}",
                                  retryable=is_transient(error)) from error
+        await self._mark_announced([reply])
         message_id = getattr(sent, "id", None)
         return message_id if isinstance(message_id, int) else None
 
@@ -681,9 +687,31 @@ class Delivery:
                 await self._deliver_one(state, reply)
             except Exception:  # one failed Reply must not swallow the rest
                 log.exception("could not deliver a %s reply", reply.audience)
+        # Marked once the whole answer was handed to Discord or the outbox, not before: a
+        # restart in between announces it again (at most twice) rather than never. A prompt
+        # to the mover alone counts: the steps of a turn that goes on are told to the channel
+        # as one run when it passes (a catch-up at every restart said them early).
+        await self._mark_announced(replies)
         if placeholder:
             await self._finish(state)
         return state.posted
+
+    async def _mark_announced(self, replies: list[Reply]) -> None:
+        """Record, per game, the newest version whose channel post (its buttons or menu say
+        which) went out or was kept: the start-up catch-up leaves those games alone."""
+        if self.announced is None:
+            return
+        newest: dict[int, int] = {}
+        for reply in replies:
+            made = _game_version(reply)
+            if made is not None and made[0].isdigit():
+                game = int(made[0])
+                newest[game] = max(newest.get(game, made[1]), made[1])
+        for game, version in newest.items():
+            try:
+                await self.announced(game, version)
+            except Exception:  # the catch-up then says it again: doubled, not lost
+                log.exception("could not mark game %s announced at version %s", game, version)
 
     async def _deliver_one(self, state: _InteractionState, reply: Reply) -> None:
         caller = state.interaction.user.id

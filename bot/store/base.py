@@ -183,6 +183,10 @@ class StoreBase:
                      pace_hours, language, rematch_of, int(hosted)),
                 )
                 game_id = created[0][0]
+                # a new game has announced nothing yet: each change it makes is caught up
+                # after a restart until its post marks it (migration 020)
+                await tx.fetch("INSERT INTO announced_marks (game_id, version, last_action) "
+                               "SELECT id, version, 0 FROM games WHERE id = ?", (game_id,))
         except self.INTEGRITY_ERRORS as error:
             raise ChannelBusy(channel_id) from error
         game = await self.game(game_id)
@@ -740,6 +744,38 @@ class StoreBase:
     async def next_claimable(self) -> float | None:
         """When the earliest reminder is due and not held under another process's lease."""
         return await self._scalar(leases.NEXT_CLAIMABLE)
+
+    # -- announced marks (migration 020): what the channel has been told of each game ---
+    async def mark_announced(self, game_id: int, version: int) -> None:
+        """The game's post made at ``version`` reached its channel (or the outbox). The
+        mark only moves forward; its last action is the log's latest when the game still
+        stands at ``version`` (a change since, not yet posted, keeps the older one: its
+        lines may be said twice, never lost)."""
+        async with self._tx() as tx:
+            await tx.fetch(
+                "UPDATE announced_marks SET last_action = CASE WHEN "
+                "(SELECT g.version FROM games g WHERE g.id = ?) = ? THEN "
+                "(SELECT COALESCE(MAX(a.id), 0) FROM actions a WHERE a.game_id = ?) "
+                "ELSE last_action END, version = ? WHERE game_id = ? AND version < ?",
+                (game_id, version, game_id, version, game_id, version))
+
+    async def unannounced(self) -> list[tuple[GameRow, int]]:
+        """Each active game whose version is ahead of what its channel was told, with the
+        last action the channel has, oldest game first."""
+        rows = await self._all(
+            "SELECT g.id, m.last_action FROM games g "
+            "JOIN announced_marks m ON m.game_id = g.id "
+            "WHERE g.status = 'active' AND g.version > m.version ORDER BY g.id")
+        behind = []
+        for game_id, last_action in rows:
+            game = await self.game(int(game_id))
+            if game is not None:
+                behind.append((game, int(last_action)))
+        return behind
+
+    async def announced_version(self, game_id: int) -> int | None:
+        return await self._scalar("SELECT version FROM announced_marks WHERE game_id = ?",
+                                  (game_id,))
 
     # -- the channel outbox (migration 016): posts Discord would not take, kept to retry ----
     async def keep_post(self, channel_id: int, reply: str, now: float,

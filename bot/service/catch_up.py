@@ -1,0 +1,159 @@
+"""After a restart: the channel posts of changes that were committed but never announced.
+
+A move is acknowledged (committed) before its posts are built and sent: the AI seats' run,
+the pictures and the reminders come after the commit, and delivery after that. A process that
+died in between lost the posts for good: the channel never heard of the move nor got a prompt
+with live buttons, the player who had moved was reminded it was still their turn, and the
+player to move was never told.
+
+The store keeps, per game, the last version whose channel post went out or into the outbox
+(``announced_marks``, migration 020), with the last action said by then. Delivery marks it
+once it has handed a whole answer to Discord or the outbox, from the version its prompt's
+buttons carry: the channel's, or the mover's own when their turn goes on
+(``Delivery._mark_announced``). At start-up every active game ahead of its mark gets one
+catch-up post:
+
+- the lines of the actions since the mark, rebuilt from the action log, as ``/game log``
+  words them (each action's logged lines are the public record the channel's own post was
+  made from; what is hidden, a hand or a face-down coin, is never in them: it reaches a
+  player through ``/game hand`` or a DM only). Rebuilding rather than storing each answer
+  before it is sent keeps the hot path of a move as it is, one commit, and needs no copy of
+  pictures that the board rebuilds anyway;
+- the current public board and the turn prompt with its buttons, pinging whoever is to move;
+- the turn reminders brought up to date: the player now to move is told, the one who moved
+  is no longer reminded. This part (:func:`prepare`) runs before the reminders start and
+  before the gateway connects: a reminder due meanwhile went to the player who had moved
+  ("it is still your turn"). The posts (:func:`announce`) follow in the background, each
+  game under its channel's lock, so a command arriving meanwhile waits for them.
+
+The lines start at the channel's said mark where that is earlier: the steps of a turn that
+went on were told to its mover alone, to be said in the channel as one run when the turn
+passes. Then the said mark moves past all of them (that run is not said a second time), and
+the game is marked announced at its version.
+
+Crash between sending and marking: announced again at the next start (at most twice), never
+lost. We prefer a post said twice to a move nobody hears of.
+
+A change that posts nothing with buttons (a kick, a seat change) leaves the mark behind; its
+catch-up says there is nothing missed and shows the board and prompt once. A game announced
+by a newer change between the two parts (a clock's move in those seconds) is left alone:
+its newest prompt is out, the lines before it stay unsaid. A private answer with move
+buttons marks too, and ``/game hand`` takes no channel lock: between another player's commit
+and its post, a hand shown marks that version, and a crash in that moment loses those posts.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from contextlib import AbstractAsyncContextManager, nullcontext
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.i18n import t
+from bot.replies import Reply
+from bot.service.looking import _log_entries
+from bot.service.tables import TablesService
+from bot.store import GameRow
+
+log = logging.getLogger(__name__)
+
+Poster = Callable[[int, Reply], Awaitable[Any]]
+Held = Callable[[int], AbstractAsyncContextManager[Any]]
+
+
+@dataclass
+class Behind:
+    """A game its channel was not told the newest of, as :func:`prepare` found it."""
+
+    game_id: int
+    channel_id: int
+    version: int
+    last_action: int  # the last action the channel has
+    notices: list[Reply] = field(default_factory=list)  # a rebuilt snapshot's notice
+    prompt: list[Reply] = field(default_factory=list)  # pinging as the reminders stood
+
+
+async def catch_up(service: TablesService, post: Poster,
+                   ours: Callable[[GameRow], bool] = lambda row: True,
+                   held: Held | None = None) -> int:
+    """Both parts at once (:func:`prepare`, then :func:`announce`); how many were posted."""
+    return await announce(service, await prepare(service, ours), post, held)
+
+
+async def prepare(service: TablesService,
+                  ours: Callable[[GameRow], bool] = lambda row: True) -> list[Behind]:
+    """Each active game (of ``ours``: this process's shards) whose newest change its channel
+    never heard of, with its prompt, and its turn reminders brought up to date."""
+    behind = []
+    for row, last_action in await service.store.unannounced():
+        if not ours(row):
+            continue
+        try:
+            found = await _prepared(service, row, last_action)
+        except Exception:  # one game's failure must not keep the others silent
+            log.exception("could not prepare the catch-up of game %s", row.id)
+            continue
+        if found is not None:
+            behind.append(found)
+    return behind
+
+
+async def _prepared(service: TablesService, row: GameRow, last_action: int) -> Behind | None:
+    table, notices = await service._load(row)
+    if table.state is None:
+        return None
+    # the prompt pings those whose notice is the ping and who were not told yet: read
+    # before the reminders learn of the turn, as after a move
+    prompt = await service._pinging(table, service._turn_prompt(table))
+    await service._tell_reminders(table)
+    return Behind(row.id, row.channel_id, table.row.version, last_action, notices, prompt)
+
+
+async def announce(service: TablesService, behind: list[Behind], post: Poster,
+                   held: Held | None = None) -> int:
+    """Post each prepared game's catch-up, under its channel's lock (``held``); how many."""
+    done = 0
+    for game in behind:
+        try:
+            async with held(game.channel_id) if held is not None else nullcontext():
+                if await _announced(service, game, post):
+                    done += 1
+        except Exception:
+            log.exception("could not catch up game %s", game.game_id)
+    return done
+
+
+async def _announced(service: TablesService, game: Behind, post: Poster) -> bool:
+    """One game's catch-up, read afresh under its channel's lock; whether it was posted."""
+    store = service.store
+    row = await store.game(game.game_id)
+    announced = await store.announced_version(game.game_id)
+    if row is None or row.status != "active" or announced is None or \
+            announced >= game.version:
+        return False
+    table, _ = await service._load(row)
+    if table.state is None:
+        return False
+    # the steps of a turn that went on were told to their mover alone (the said mark is
+    # before them): the channel has not heard them either
+    said = await store.said_mark(game.game_id)
+    last_action = min(game.last_action, said) if said is not None else game.last_action
+    actions = await store.actions(game.game_id)
+    lang = table.row.language
+    missed = sum(1 for action in actions if action.id > last_action)
+    old = len(actions) - missed
+    lines = [entry.line(table, lang) for entry in _log_entries(table, actions, lang)
+             if entry.last > old]
+    head = t("svc.catch_up", lang, count=missed) if missed else t("svc.catch_up.none", lang)
+    # a change since (a clock's move) updated the reminders itself; its prompt is fresh
+    prompt = game.prompt if row.version == game.version else service._turn_prompt(table)
+    replies = [*game.notices, *service._line_replies([head, *lines]),
+               await service._board_reply(table, table.state), *prompt]
+    for reply in replies:
+        await post(row.channel_id, reply)
+    if actions:
+        await store.set_said_mark(game.game_id, actions[-1].id)
+    await store.mark_announced(game.game_id, table.row.version)
+    log.info("game %s caught up: %d actions its channel had missed", game.game_id, missed)
+    return True
