@@ -75,12 +75,12 @@ async def test_a_deleted_channel_ends_its_game_and_its_threads_games(tmp_path, m
         for where in (channel, thread):
             assert (await row_of(bot, where)).status == "abandoned"
         assert (await row_of(bot, fake.channel)).status == "lobby"
-        assert [m.text for m in fake.dms(anna.id)[dms[anna.id]:]] == [
+        assert _told(fake, anna, dms, "was deleted") == [
             "The channel of your game of **Rhein: River Trade** was deleted, so the game "
             "has ended without a result."]
         for member in (bert, cora):
-            [told] = fake.dms(member.id)[dms[member.id]:]
-            assert told.text.startswith(f"The channel of your game of **{TROEDLER}**")
+            [told] = _told(fake, member, dms, "was deleted")
+            assert told.startswith(f"The channel of your game of **{TROEDLER}**")
 
 
 async def test_a_deleted_lobby_closes_and_says_so(tmp_path, monkeypatch):
