@@ -6,6 +6,8 @@ move wakes it); a lobby has no move to make, so it closes, and says so in its ch
 
 from __future__ import annotations
 
+import asyncio
+
 from discord_standin import Member, running_bot
 from discord_standin.clock import install_clock, reminders_settle
 from discord_standin.table import open_table, row_of
@@ -105,4 +107,24 @@ async def test_a_lobby_without_an_idle_row_gets_one_and_a_running_game_stays(tmp
         assert fake.posts(lobby)[-1].text == CLOSED
         # a running game idle as long gets the notice and keeps its seats, as before
         assert (await bot.client.store.game(game.id)).status == "active"
+        assert "has been idle for 14 days" in fake.posts()[-1].text
+
+
+async def test_a_failed_look_for_lobbies_holds_no_reminder_up(tmp_path, monkeypatch):
+    async with running_bot(tmp_path, monkeypatch, seed=3) as bot:
+        fake = bot.stand_in
+        clock = install_clock(bot, START)
+        await open_table(bot, "troedler", [Member(bot, "C"), Member(bot, "D")])
+
+        async def database_away():
+            raise OSError("database away")
+
+        monkeypatch.setattr(bot.client.store, "lobbies_without_idle", database_away)
+        bot.client.reminders._lobbies_checked = None
+        clock.now = START + 14 * DAY + 1
+        bot.client.reminders.wake()  # one pass: the notice goes out in it, not 5 min later
+        for _ in range(100):
+            await asyncio.sleep(0.02)
+            if "has been idle for 14 days" in fake.posts()[-1].text:
+                break
         assert "has been idle for 14 days" in fake.posts()[-1].text

@@ -431,8 +431,11 @@ class Reminders:
         if self._lobbies_checked is not None and now < self._lobbies_checked + MAX_SLEEP:
             return
         self._lobbies_checked = now
-        for game in await self.store.lobbies_without_idle():
-            await self.lobby_waits(game)
+        try:
+            for game in await self.store.lobbies_without_idle():
+                await self.lobby_waits(game)
+        except Exception:  # the due reminders go out all the same; an hour later, again
+            log.exception("could not give the open lobbies their idle close")
 
     async def _end_turns(self, game_id: int) -> None:
         for kind in TURN_KINDS:
