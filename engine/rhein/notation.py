@@ -61,13 +61,13 @@ def _city(word: str, text: str) -> int:
             return place.number
     if word in data.CITY_ALIASES:
         return data.CITY_ALIASES[word]
-    raise RuleError(msg("rhein.parse.no_city", word=repr(clip_word(word))))
+    raise RuleError(msg("rhein.parse.no_city", word=clip_word(word)))
 
 
 def _truck(word: str, text: str) -> str:
     word = word.removeprefix("truck-")
     if word not in data.TRUCK_LETTERS:
-        raise RuleError(msg("rhein.parse.no_truck", word=repr(clip_word(word))))
+        raise RuleError(msg("rhein.parse.no_truck", word=clip_word(word)))
     return word
 
 
@@ -79,7 +79,7 @@ def _transport(word: str, text: str, trucks: bool) -> str:
     # a list, said "a, b, c" in the reader's words: the service clips long plain strings
     # (what someone typed), never a list of the names there are
     names = [typed_name(t.key) for t in data.TRANSPORTS]
-    raise RuleError(msg("rhein.parse.no_transport", word=repr(clip_word(word)), names=names))
+    raise RuleError(msg("rhein.parse.no_transport", word=clip_word(word), names=names))
 
 
 def parse_move(text: str) -> Action:
