@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
-from bot.i18n import fitted_label, language, typed_label, typed_move
+from bot.i18n import english_move, fitted_label, language, typed_label, typed_move
 from bot.service.extras import Extras, NoZoom, Pick
 from bot.service.move_lists import LISTED
 from bot.service.rhl18_holdings import holdings
@@ -32,6 +32,7 @@ from engine.rhl18 import rules as R
 from engine.rhl18 import tiles as TL
 from engine.rhl18.notation import cost_of as move_cost
 from engine.rhl18.notation import par_refusal
+from engine.rhl18.notation import typed as typed_notation
 from engine.rhl18.tiles import describe_rotation, track_groups
 from engine.rhl18.words import private_name
 from engine.text import DEFAULT, Msg, has, msg, say
@@ -413,7 +414,10 @@ class Rhl18Extras(Extras):
         return next_step(game, state, seat, value, lang)
 
     def incomplete(self, game: Game, state: State, seat: int, text: str) -> Msg | None:
-        words = text.strip().lower().split()
+        # read in English notation: a German "legen F5", as the turn DM lists it, was refused
+        # as unreadable while "lay F5" got this hint
+        english = english_move(game.key, text)
+        words = english.strip().lower().split()
         # "par adr 55": the step "par adr" (its menu lists the prices) with no par price; the
         # refusal names the prices and the nearest, where guesses by shared words offered the
         # menu's first three (100, 90, 80)
@@ -422,10 +426,16 @@ class Rhl18Extras(Extras):
             return refusal
         if "lay" not in words or len(words) - words.index("lay") > 3:
             return None
-        steps = [v for _, v in step_choices(game, state, seat, text)]
-        if not steps:
+        if not step_choices(game, state, seat, english):
             return None
-        return msg("rhl18.discord.partial_lay", typed=text.strip(), example=steps[0])
+        named = set(words[words.index("lay") + 1:])
+        lays = [m for m in game.legal(state, seat) if m.get("type") == "lay_tile"]
+        if not lays:
+            return None
+        # a whole lay on the hex named (a step's own value, "lay F5 1", was itself a part)
+        whole = next((m for m in lays if str(m["hex"]).lower() in named), lays[0])
+        return msg("rhl18.discord.partial_lay", typed=text.strip(),
+                   example=typed_notation(game.format(state, whole)))
 
     def ordered(self, game: Game, state: State, moves: list[Action]) -> list[Action]:
         # as autocomplete lists them (:func:`step_choices`): every other move before the
