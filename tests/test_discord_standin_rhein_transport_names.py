@@ -114,7 +114,7 @@ async def test_an_unknown_transport_is_refused_with_every_name_a_german_can_type
         channel = bot.stand_in.channel
         record = await mover.command("play", channel, move="laden grünes-schiff 4")
         [said] = [m.text.split("\n")[0] for m in record.private]  # then "Meintest du …"
-        assert said == ("Es gibt kein Transportmittel namens 'grünes-schiff'. Transportmittel: "
+        assert said == ("Es gibt kein Transportmittel namens „grünes-schiff“. Transportmittel: "
                         + ", ".join(GERMAN_NAMES) + "."), said
         for name in GERMAN_NAMES:  # each name listed is one the bot reads
             record = await mover.command("play", channel, move=f"laden {name} 999")
