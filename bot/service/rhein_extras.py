@@ -29,7 +29,7 @@ from bot.service.extras import MAX_BUTTONS, STEP_ENDS, Extras, Pick
 from bot.service.move_lists import LISTED, spread
 from engine.core import Action, Game, State
 from engine.rhein import data, flow
-from engine.rhein.words import joined
+from engine.rhein.words import city, joined
 from engine.text import DEFAULT, Msg, msg, say
 
 MONEY = ("mortgage", "repay")
@@ -45,7 +45,7 @@ def holdings(game: Game, state: State, seat: int, lang: str) -> list[str]:
         lines += [_order(order, relax) for order in me["orders"]]
     else:
         lines.append(msg("extras.rhein.no_orders"))
-    lying = [msg("extras.rhein.in_city", count=n, city=data.CITY_BY_NUMBER[int(c)].name)
+    lying = [msg("extras.rhein.in_city", count=n, city=city(int(c)))
              for c, n in sorted(me["lying"].items(), key=lambda item: int(item[0]))]
     if lying:
         lines.append(msg("extras.rhein.lying", places=lying))
@@ -60,11 +60,11 @@ def holdings(game: Game, state: State, seat: int, lang: str) -> list[str]:
 
 def _order(order: dict[str, Any], relax: bool) -> Msg:
     options = " ".join(f"{q}→{c}" for q, c in order["options"])
-    city = data.CITY_BY_NUMBER[order["city"]].name
+    where = city(order["city"])
     if relax or order.get("tokens") is None:
-        return msg("extras.rhein.order_relax", card=order["card"], city=city, options=options,
+        return msg("extras.rhein.order_relax", card=order["card"], city=where, options=options,
                    penalty=order["penalty"])
-    return msg("extras.rhein.order", card=order["card"], city=city, options=options,
+    return msg("extras.rhein.order", card=order["card"], city=where, options=options,
                count=order["tokens"], penalty=order["penalty"])
 
 
@@ -73,17 +73,17 @@ def _aboard(item: dict[str, Any], count: int) -> Msg:
     position = item["pos"]
     if position is None:
         return msg("extras.rhein.on", count=count, transport=vehicle,
-                   city=data.CITY_BY_NUMBER[data.BASEL].name)
+                   city=city(data.BASEL))
     found = data.CITY_BY_NUMBER.get(position)
     if found is not None and item["kind"] in found.services:
-        return msg("extras.rhein.on", count=count, transport=vehicle, city=found.name)
+        return msg("extras.rhein.on", count=count, transport=vehicle, city=city(position))
     return msg("extras.rhein.on_way", count=count, transport=vehicle, pos=position)
 
 
 def _truck(letter: str, item: dict[str, Any]) -> Msg:
     if item["where"] == "board":
         return msg("extras.rhein.truck_board", letter=letter, count=item["load"],
-                   city=data.CITY_BY_NUMBER[item["pos"]].name)
+                   city=city(item["pos"]))
     if item["where"] == "mortgaged":
         return msg("extras.rhein.truck_mortgaged", letter=letter, repay=data.TRUCK.repay)
     return msg("extras.rhein.truck_reserve", letter=letter)
@@ -320,7 +320,7 @@ def warning_text(after: Exposure) -> Msg:
     if after.storage:
         parts.append(msg("extras.rhein.confirm_stored", count=after.storage))
     # each order with its city ("order 27 Bonn"), as the hand and the card name it
-    cards = [f"{card} {data.CITY_BY_NUMBER[data.CARD_BY_ID[card].city].name}"
+    cards = [msg("extras.rhein.card_at", card=card, city=city(data.CARD_BY_ID[card].city))
              for card in after.due]
     return msg("extras.rhein.confirm_short", count=len(after.due), cards=joined(cards),
                ask=after.ask, parts=joined(parts), have=have)
@@ -361,7 +361,7 @@ class RheinExtras(Extras):
         order = filled_order(game.view(state, seat), seat, action)
         if order is not None:
             return say(msg("extras.rhein.for_order", move=label, card=order["card"],
-                           city=data.CITY_BY_NUMBER[order["city"]].name), language(lang))
+                           city=city(order["city"])), language(lang))
         stored = stored_by(game, state, seat, action)
         if stored:
             return say(msg("extras.rhein.stored", move=label, count=stored), language(lang))
