@@ -197,7 +197,7 @@ def step_menu(game: Game, state: State, moves: list[Action],
     only = lays.placements(*hexes[0]) if len(hexes) == 1 else None
     if only is not None and len(only) + len(pars) <= LIMIT:
         # one hex to lay on: its tiles and ways at once, not a menu of one hex first
-        kind = "one_both" if pars else "one"
+        kind = "hex_both" if pars else "hex"
         prefix, hex_id = hexes[0]
         return Pick(_fit(say(msg(f"rhl18.discord.step_menu.{kind}", by=lays.by(prefix),
                                  hex=hex_id), lang)), "", 1, tuple(pars + only))
