@@ -71,5 +71,5 @@ def test_a_brown_tiles_coordinate_and_name_are_white():
     red off-boards; a yellow tile's stay dark."""
     from render import rhl18
 
-    assert rhl18._words("F9", {"tile": "927"}, None).dark
-    assert not rhl18._words("E8", {"tile": "8"}, None).dark
+    assert rhl18._words("F9", {"tile": "927"}, None, "en").dark
+    assert not rhl18._words("E8", {"tile": "8"}, None, "en").dark
