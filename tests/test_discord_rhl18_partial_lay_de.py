@@ -6,26 +6,13 @@ was itself only part of a lay."""
 from __future__ import annotations
 
 from discord_standin import Member, running_bot
-from discord_standin.table import open_table, row_of, seat_users
+from discord_standin.table import normal_moves_until, open_table, row_of
 
 import engine
-from engine import ai
 
 
-async def _at_a_lay(bot, members, game):
-    fake = bot.stand_in
-    for step in range(200):
-        row = await row_of(bot, fake.channel)
-        state = game.load(row.state)
-        seat = game.active(state)[0]
-        users = await seat_users(bot, row.id)
-        member = next(m for m in members if m.id == users[seat])
-        lays = [m for m in game.legal(state, seat) if m["type"] == "lay_tile"]
-        if lays:
-            return member, lays
-        move = ai.choose(game, state, seat, "normal", step)
-        await member.command("play", fake.channel, move=game.format(state, move))
-    raise AssertionError("no tile lay step reached")
+def _lays(game, state, seat) -> list:
+    return [m for m in game.legal(state, seat) if m["type"] == "lay_tile"]
 
 
 async def test_a_german_lay_step_typed_gets_a_whole_german_example(tmp_path, monkeypatch):
@@ -33,8 +20,9 @@ async def test_a_german_lay_step_typed_gets_a_whole_german_example(tmp_path, mon
     async with running_bot(tmp_path, monkeypatch, seed=5) as bot:
         members = [Member(bot, name, "de") for name in ("Anna", "Bert", "Cora")]
         await open_table(bot, "18rhl", members, language="de")
-        member, lays = await _at_a_lay(bot, members, game)
-        where = lays[0]["hex"]
+        _, state, seat, member = await normal_moves_until(
+            bot, members, game, lambda row, state, seat, member: bool(_lays(game, state, seat)))
+        where = _lays(game, state, seat)[0]["hex"]
         before = (await row_of(bot, bot.stand_in.channel)).version
         reply = await member.command("play", bot.stand_in.channel, move=f"legen {where}")
         [said] = [m.text for m in reply.private]

@@ -7,10 +7,9 @@ from __future__ import annotations
 
 import pytest
 from discord_standin import running_bot
-from discord_standin.table import pair_at_table, row_of, seat_users, turn_prompt
+from discord_standin.table import normal_moves_until, pair_at_table, row_of, turn_prompt
 
 import engine
-from engine import ai
 
 MENU = {"en": "Load: pick the transport, then how many",
         "de": "Laden: wähle das Transportmittel, dann wie viele"}
@@ -20,19 +19,12 @@ COUNT = {"en": "How many containers onto the {}?", "de": "Wie viele Container au
 
 async def _load_turn(bot, members, game):
     """Normal-AI moves, typed, until a human's turn starts with loads to make."""
-    fake = bot.stand_in
-    for step in range(200):
-        row = await row_of(bot, fake.channel)
-        state = game.load(row.state)
-        seat = game.active(state)[0]
-        users = await seat_users(bot, row.id)
-        member = next(m for m in members if m.id == users[seat])
-        prompt = turn_prompt(bot, fake.channel, member, row.version)
-        if prompt is not None and any(m["type"] == "load" for m in game.legal(state, seat)):
-            return row, state, seat, member, prompt
-        move = ai.choose(game, state, seat, "normal", step)
-        await member.command("play", fake.channel, move=game.format(state, move))
-    raise AssertionError("no load turn in 200 moves")
+    def wanted(row, state, seat, member) -> bool:
+        return turn_prompt(bot, bot.stand_in.channel, member, row.version) is not None and \
+            any(m["type"] == "load" for m in game.legal(state, seat))
+
+    row, state, seat, member = await normal_moves_until(bot, members, game, wanted)
+    return row, state, seat, member, turn_prompt(bot, bot.stand_in.channel, member, row.version)
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])

@@ -9,6 +9,7 @@ interaction and read callback times.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -84,6 +85,27 @@ async def pair_at_table(bot: Bot, game: str, lang: str, bots: int = 0
     anna, bert = Member(bot, "Anna", locale), Member(bot, "Bert", locale)
     await open_table(bot, game, [anna, bert], bots=bots, language=lang)
     return anna, bert, await to_move(bot, [anna, bert])
+
+
+async def normal_moves_until(bot: Bot, members: list[Member], game: Any,
+                             wanted: Callable[[Any, Any, int, Member], bool],
+                             limit: int = 200) -> tuple[Any, Any, int, Member]:
+    """The normal AI's moves, typed by the humans whose turn it is, until ``wanted(row, state,
+    seat, member)`` holds; returns those four."""
+    from engine import ai
+
+    channel = bot.stand_in.channel
+    for step in range(limit):
+        row = await row_of(bot, channel)
+        state = game.load(row.state)
+        seat = game.active(state)[0]
+        users = await seat_users(bot, row.id)
+        member = next(m for m in members if m.id == users[seat])
+        if wanted(row, state, seat, member):
+            return row, state, seat, member
+        move = ai.choose(game, state, seat, "normal", step)
+        await member.command("play", channel, move=game.format(state, move))
+    raise AssertionError(f"not reached in {limit} moves")
 
 
 def turn_prompt(bot: Bot, channel: int, member: Member, version: int,
