@@ -17,7 +17,14 @@ import engine
 from bot.i18n import colour_name, has, language, t, typed_label
 from bot.replies import Audience, Reply, fitted
 from bot.service.extras import extras_for
-from bot.service.move_lists import LISTED, entry_count, first_choices, more_entries
+from bot.service.move_lists import (
+    LISTED,
+    STEP_ENDS,
+    closing_first,
+    entry_count,
+    first_choices,
+    more_entries,
+)
 from bot.service.reminders import Reminders, fit_lines
 from bot.store import ActionRow, GameRow, SeatRow, Snapshot, StaleVersion, StoreBase
 from engine.ai import played_level
@@ -914,6 +921,14 @@ def _expected(game: Game, state: State, seat: int, lang: str = "en",
     choices, _ = first_choices(game, state, moves, lang, len(moves), listed)
     # "and 273 more" counted single moves where /game hand lists eight entries
     entries = entry_count(choices, moves)
+    # the move that ends a step or turn first, as /play's list has it: after three entries
+    # Rhein's "Done" (its turn going on) and 18Rhl's pass were never named
+    labels = listed or [say(game.label(state, m), lang) for m in moves[:LISTED]]
+    ending = {label for label, move in zip(labels, moves, strict=False)
+              if move.get("type") in STEP_ENDS}
+    choices = [label for label, _ in closing_first([(c, c) for c in choices],
+                                                   [c in ending for c in choices],
+                                                   len(choices), spread_out=False)]
     more = more_entries(entries - 3, entries != len(moves), lang)
     return t("svc.expected", lang, moves="; ".join(choices[:3]), more=more)
 
