@@ -300,11 +300,7 @@ class Pictures(ServiceBase):
         standings = game.result(state) or []
         lang = table.row.language
         lines = [table.standing_line(s) for s in standings]
-        winners = [f"**{table.by_seat(s.seat).name}**" for s in standings if s.rank == 1]
-        if len(winners) == 1:
-            head = t("svc.wins", lang, name=winners[0])
-        else:
-            head = t("svc.share_win", lang, names=", ".join(winners[:-1]), last=winners[-1])
+        head = result_head(table, lang)
         board = await self._board_reply(table, state)
         # the game is over and the channel falls quiet: how to play again, where it is read
         table.result = _public("\n".join([head, *lines, t("svc.rematch_hint", lang)]),
@@ -442,3 +438,14 @@ def button_label(label: str, notation: str) -> str:
     if len(label) <= BUTTON_LABEL_LIMIT:
         return label
     return label[:BUTTON_LABEL_LIMIT - 1].rsplit(" ", 1)[0].rstrip(" ·,;:") + "…"
+
+
+def result_head(table: Table, lang: str) -> str:
+    """Who won a finished game, in ``lang``: the head of the channel's result post, and what
+    a spectator's DM of the final board says (it named only the phase, the picture the rest)."""
+    assert table.state is not None
+    standings = table.game.result(table.state) or []
+    winners = [f"**{table.by_seat(s.seat).name}**" for s in standings if s.rank == 1]
+    if len(winners) == 1:
+        return t("svc.wins", lang, name=winners[0])
+    return t("svc.share_win", lang, names=", ".join(winners[:-1]), last=winners[-1])

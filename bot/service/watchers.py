@@ -18,7 +18,7 @@ from bot.service.base import (
     _private,
     log,
 )
-from bot.service.pictures import Pictures
+from bot.service.pictures import Pictures, result_head
 from bot.service.reminders import zone
 
 
@@ -58,8 +58,8 @@ class Watchers(ServiceBase):
         # reader's (a DM is theirs alone); the picture stays in the table's language.
         text = t("watch.dm", lang, title=table.game.title,
                  channel=table.row.channel_id, phase=_phase(table, board, lang))
-        return Reply("\n".join(filter(None, [text, news])), Audience.DM, user_id=user_id,
-                     files=list(board.files))
+        return Reply("\n".join(filter(None, [text, _over(table, lang), news])), Audience.DM,
+                     user_id=user_id, files=list(board.files))
 
     async def _watch_news(self, table: Table) -> list[Reply]:
         """A DM to each spectator with the latest public board this call posted: one per
@@ -145,3 +145,12 @@ def _phase(table: Table, board: Reply, lang: str) -> object:
     if not board.title or board.title == table.said(now):
         return table.said(now, lang)
     return board.title
+
+
+def _over(table: Table, lang: str) -> str:
+    """Who won, when the board is the game's last: a game ended in a spectator's quiet
+    hours came in the morning as its phase and "this is the board now", the winner only in
+    the picture."""
+    if table.state is None or not table.game.result(table.state):
+        return ""
+    return t("watch.over", lang, result=result_head(table, lang))
