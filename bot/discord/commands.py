@@ -381,10 +381,14 @@ class Adapter:
         held = self.locks.held(channel_id) if changes and channel_id is not None \
             else contextlib.nullcontext()
         async with held:
-            return await self._run_held(interaction, operation, thinking)
+            return await self._run_held(interaction, operation, thinking,
+                                        channel_id if changes else None)
 
     async def _run_held(self, interaction: discord.Interaction, operation: Operation,
-                        thinking: bool) -> list[Reply]:
+                        thinking: bool, changing: int | None = None) -> list[Reply]:
+        """``changing``: the channel whose lock is held, whose games this operation's
+        posts announce when it moves them (a look marks nothing)."""
+        before = await self._unannounced(changing)
         if self.service is None:
             replies = [Reply(t("adp.no_service", interaction.locale), Audience.EPHEMERAL)]
         else:
@@ -394,11 +398,27 @@ class Adapter:
             except Exception:
                 log.exception("service operation failed")
                 replies = [Reply(t("adp.trouble", interaction.locale), Audience.EPHEMERAL)]
-        posted = await self.delivery.deliver(interaction, replies, placeholder=thinking)
+        # read before its posts go out: a change with no buttons (a kick) is marked too
+        after = await self._unannounced(changing)
+        announces = {game: version for game, version in after.items()
+                     if before.get(game) != version}
+        posted = await self.delivery.deliver(interaction, replies, placeholder=thinking,
+                                             announces=announces)
         await self._note_requests(interaction, posted)
         if any(reply.is_public for reply in replies):
             await self._retire_if_over(interaction)
         return replies
+
+    async def _unannounced(self, channel_id: int | None) -> dict[int, int]:
+        """The channel's games ahead of what it was told (game id -> version)."""
+        store = getattr(self.service, "store", None)
+        if channel_id is None or store is None:
+            return {}
+        try:
+            return await store.unannounced_in(channel_id)
+        except Exception:  # unmarked, the catch-up says it again: doubled, not lost
+            log.exception("could not read what channel %s was told", channel_id)
+            return {}
 
     async def _retire_if_over(self, interaction: discord.Interaction) -> None:
         """A game that just ended or was abandoned takes the buttons off its last prompts,

@@ -612,12 +612,12 @@ class Delivery:
         try:
             sent = await self._post(channel_id, channel, reply)
         except PostKept:  # it goes out with the channel's next post or outbox tick
-            await self._mark_announced([reply])
             return None
         except SENDING_ERRORS as error:
             raise DeliveryFailed(f"channel {channel_id}: {error}",
                                  retryable=is_transient(error)) from error
-        await self._mark_announced([reply])
+        # marks nothing: a clock's run-out notice announces no change (its buttons are for
+        # the version the last change's posts announced), the catch-up marks for itself
         message_id = getattr(sent, "id", None)
         return message_id if isinstance(message_id, int) else None
 
@@ -674,12 +674,15 @@ class Delivery:
 
     # Inside an interaction (already deferred).
     async def deliver(self, interaction: discord.Interaction, replies: list[Reply],
-                      placeholder: bool = True) -> list[tuple[Reply, Any]]:
+                      placeholder: bool = True, announces: dict[int, int] | None = None
+                      ) -> list[tuple[Reply, Any]]:
         """Send every Reply where it belongs; report what could not be posted. Returns the
         channel posts made, each with the Reply it carries (the adapter keeps some ids).
 
         ``placeholder``: the interaction was deferred with a "thinking..." message, which is
-        removed when nothing private needed saying.
+        removed when nothing private needed saying. ``announces``: game id -> the version
+        whose change these replies are the posts of (the adapter read it under the
+        channel's lock), marked announced once they are out.
         """
         state = _InteractionState(interaction)
         for reply in coalesce(one_dm_each(replies)):
@@ -690,23 +693,19 @@ class Delivery:
         # Marked once the whole answer was handed to Discord or the outbox, not before: a
         # restart in between announces it again (at most twice) rather than never. A prompt
         # to the mover alone counts: the steps of a turn that goes on are told to the channel
-        # as one run when it passes (a catch-up at every restart said them early).
-        await self._mark_announced(replies)
+        # as one run when it passes (a catch-up at every restart said them early). Only the
+        # change's own answer marks: a look (a hand shown) between a change's commit and its
+        # posts marked that change announced, and a crash then lost them.
+        await self._mark_announced(announces or {})
         if placeholder:
             await self._finish(state)
         return state.posted
 
-    async def _mark_announced(self, replies: list[Reply]) -> None:
-        """Record, per game, the newest version whose channel post (its buttons or menu say
-        which) went out or was kept: the start-up catch-up leaves those games alone."""
+    async def _mark_announced(self, newest: dict[int, int]) -> None:
+        """Record, per game, the version whose change's posts went out or were kept: the
+        start-up catch-up leaves those games alone."""
         if self.announced is None:
             return
-        newest: dict[int, int] = {}
-        for reply in replies:
-            made = _game_version(reply)
-            if made is not None and made[0].isdigit():
-                game = int(made[0])
-                newest[game] = max(newest.get(game, made[1]), made[1])
         for game, version in newest.items():
             try:
                 await self.announced(game, version)

@@ -8,10 +8,15 @@ player to move was never told.
 
 The store keeps, per game, the last version whose channel post went out or into the outbox
 (``announced_marks``, migration 020), with the last action said by then. Delivery marks it
-once it has handed a whole answer to Discord or the outbox, from the version its prompt's
-buttons carry: the channel's, or the mover's own when their turn goes on
-(``Delivery._mark_announced``). At start-up every active game ahead of its mark gets one
-catch-up post:
+once it has handed a whole answer to Discord or the outbox, and only a change's own answer
+marks: the adapter reads, under the channel's lock, which of the channel's games stood ahead
+of their marks before the operation and after it, and the versions it moved are what that
+answer announces (``Adapter._run_held``, ``Delivery._mark_announced``), with buttons or
+without (a kick), in the channel or to the mover alone when their turn goes on. A look
+(``/game hand``, no lock) and a post outside an interaction (a clock's run-out notice) mark
+nothing: a look between another change's commit and its posts marked that change, and a
+crash then lost its posts. At start-up every active or finished game ahead of its mark gets
+one catch-up post:
 
 - the lines of the actions since the mark, rebuilt from the action log, as ``/game log``
   words them (each action's logged lines are the public record the channel's own post was
@@ -20,7 +25,8 @@ catch-up post:
   before it is sent keeps the hot path of a move as it is, one commit, and needs no copy of
   pictures that the board rebuilds anyway;
 - the current public board and the turn prompt with its buttons, pinging whoever is to move;
-- the turn reminders brought up to date: the player now to move is told, the one who moved
+  for a game that ended, the result post its end made (standings, the board), no prompt;
+- (an active game) the turn reminders brought up to date: the player now to move is told, the one who moved
   is no longer reminded. This part (:func:`prepare`) runs before the reminders start and
   before the gateway connects: a reminder due meanwhile went to the player who had moved
   ("it is still your turn"). The posts (:func:`announce`) follow in the background, each
@@ -34,12 +40,12 @@ the game is marked announced at its version.
 Crash between sending and marking: announced again at the next start (at most twice), never
 lost. We prefer a post said twice to a move nobody hears of.
 
-A change that posts nothing with buttons (a kick, a seat change) leaves the mark behind; its
-catch-up says there is nothing missed and shows the board and prompt once. A game announced
-by a newer change between the two parts (a clock's move in those seconds) is left alone:
-its newest prompt is out, the lines before it stay unsaid. A private answer with move
-buttons marks too, and ``/game hand`` takes no channel lock: between another player's commit
-and its post, a hand shown marks that version, and a crash in that moment loses those posts.
+A game announced by a newer change between the two parts (a clock's move in those seconds)
+is left alone: its newest prompt is out, the lines before it stay unsaid. A commit made
+without the channel's lock in the moment between a locked change's commit and the adapter's
+read after it would be marked with that change: none is made there now (a clock's run-out
+only posts buttons; its skip is pressed under the lock). An abandoned game is not caught
+up: its abandon post names who abandoned it, which the store does not keep.
 """
 
 from __future__ import annotations
@@ -103,6 +109,8 @@ async def _prepared(service: TablesService, row: GameRow, last_action: int) -> B
     table, notices = await service._load(row)
     if table.state is None:
         return None
+    if row.status != "active":  # it ended: no turn to prompt or remind of
+        return Behind(row.id, row.channel_id, table.row.version, last_action, notices)
     # the prompt pings those whose notice is the ping and who were not told yet: read
     # before the reminders learn of the turn, as after a move
     prompt = await service._pinging(table, service._turn_prompt(table))
@@ -129,7 +137,7 @@ async def _announced(service: TablesService, game: Behind, post: Poster) -> bool
     store = service.store
     row = await store.game(game.game_id)
     announced = await store.announced_version(game.game_id)
-    if row is None or row.status != "active" or announced is None or \
+    if row is None or row.status not in ("active", "finished") or announced is None or \
             announced >= game.version:
         return False
     table, _ = await service._load(row)
@@ -146,10 +154,8 @@ async def _announced(service: TablesService, game: Behind, post: Poster) -> bool
     lines = [entry.line(table, lang) for entry in _log_entries(table, actions, lang)
              if entry.last > old]
     head = t("svc.catch_up", lang, count=missed) if missed else t("svc.catch_up.none", lang)
-    # a change since (a clock's move) updated the reminders itself; its prompt is fresh
-    prompt = game.prompt if row.version == game.version else service._turn_prompt(table)
     replies = [*game.notices, *service._line_replies([head, *lines]),
-               await service._board_reply(table, table.state), *prompt]
+               *await _closing(service, table, game)]
     for reply in replies:
         await post(row.channel_id, reply)
     if actions:
@@ -157,3 +163,17 @@ async def _announced(service: TablesService, game: Behind, post: Poster) -> bool
     await store.mark_announced(game.game_id, table.row.version)
     log.info("game %s caught up: %d actions its channel had missed", game.game_id, missed)
     return True
+
+
+async def _closing(service: TablesService, table: Any, game: Behind) -> list[Reply]:
+    """After the missed lines: an ended game's result post, as its end made it (the board
+    rides on it), its standings stored for /stats if the end had no time to; else the
+    board and the turn prompt."""
+    assert table.state is not None
+    if table.row.status != "active":
+        result = await service._result_replies(table)
+        await service._record_result(table)  # idempotent: the end may have stored it
+        return result
+    # a change since (a clock's move) updated the reminders itself; its prompt is fresh
+    prompt = game.prompt if table.row.version == game.version else service._turn_prompt(table)
+    return [await service._board_reply(table, table.state), *prompt]

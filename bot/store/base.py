@@ -760,18 +760,28 @@ class StoreBase:
                 (game_id, version, game_id, version, game_id, version))
 
     async def unannounced(self) -> list[tuple[GameRow, int]]:
-        """Each active game whose version is ahead of what its channel was told, with the
-        last action the channel has, oldest game first."""
+        """Each active or finished game whose version is ahead of what its channel was told
+        (a game-ending move's posts, the result among them, can be lost as any other's),
+        with the last action the channel has, oldest game first."""
         rows = await self._all(
             "SELECT g.id, m.last_action FROM games g "
             "JOIN announced_marks m ON m.game_id = g.id "
-            "WHERE g.status = 'active' AND g.version > m.version ORDER BY g.id")
+            "WHERE g.status IN ('active', 'finished') AND g.version > m.version "
+            "ORDER BY g.id")
         behind = []
         for game_id, last_action in rows:
             game = await self.game(int(game_id))
             if game is not None:
                 behind.append((game, int(last_action)))
         return behind
+
+    async def unannounced_in(self, channel_id: int) -> dict[int, int]:
+        """game id -> version of the channel's games ahead of what it was told: read before
+        and after a change, those it moved are the ones its posts announce."""
+        rows = await self._all(
+            "SELECT g.id, g.version FROM games g JOIN announced_marks m ON m.game_id = g.id "
+            "WHERE g.channel_id = ? AND g.version > m.version", (channel_id,))
+        return {int(game_id): int(version) for game_id, version in rows}
 
     async def announced_version(self, game_id: int) -> int | None:
         return await self._scalar("SELECT version FROM announced_marks WHERE game_id = ?",
