@@ -7,6 +7,7 @@ behind its buys too. The DM is private: the seat's own moves may show in it."""
 
 from __future__ import annotations
 
+import random
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
@@ -14,7 +15,7 @@ import pytest
 from discord_standin.clock import install_clock, reminders_settle
 from discord_standin.driver import Member, running_bot
 from discord_standin.server import StandIn
-from discord_standin.table import open_table, to_move
+from discord_standin.table import Played, open_table, play_turn, to_move
 
 BERLIN = ZoneInfo("Europe/Berlin")
 MONDAY_NOON = datetime(2026, 3, 2, 12, 0, tzinfo=BERLIN).timestamp()
@@ -45,3 +46,25 @@ async def test_the_18rhl_stock_round_dm_names_pass_first(tmp_path, monkeypatch,
         entries = lines[-1].removeprefix(CAN[lang]).split("; ")
         assert entries[0] == PASS[lang], lines[-1]
         assert len(entries) == 3, lines[-1]  # still three, the rest counted after them
+
+
+
+async def test_a_rhein_loading_dm_names_done_first(tmp_path, monkeypatch) -> None:
+    fake = StandIn()
+    async with running_bot(tmp_path, monkeypatch, stand_in=fake, seed=3) as bot:
+        clock = install_clock(bot, MONDAY_NOON)
+        people = [Member(bot, name) for name in ("Anna", "Bert")]
+        await open_table(bot, "rhein", people)
+        rng, played = random.Random(3), Played()
+        loading: list[str] = []
+        for _ in range(40):
+            clock.now += 400  # each turn waits long enough for its DM
+            await reminders_settle(bot, clock)
+            who = await to_move(bot, people)
+            loading += [line for line in can_lines(fake, who, "en")[-1:] if "; Load " in line]
+            if len(loading) >= 2:
+                break
+            await play_turn(bot, who, fake.channel, rng, played)
+        assert loading, "no turn DM while loading"
+        for line in loading:
+            assert line.startswith("You can: Done loading; "), line
