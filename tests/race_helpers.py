@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import time
 from collections.abc import AsyncIterator
 from typing import Any
 
+from discord_standin import Member
+from discord_standin.table import open_table, row_of, seat_users
+
+import bot.service.ai as ai_module
 from bot.discord.commands import ChannelLocks
 
 
@@ -23,3 +29,32 @@ def unserialized(monkeypatch: Any) -> None:
         yield
 
     monkeypatch.setattr(ChannelLocks, "held", held)
+
+
+async def anna_against_an_ai(bot: Any) -> tuple[Member, Any, int, list[dict[str, Any]]]:
+    """Anna at a Trödler table with one AI seat, her turn first: (Anna, the game's row, her
+    seat, her /play choices)."""
+    anna = Member(bot, "Anna")
+    await open_table(bot, "troedler", [anna], bots=1)
+    row = await row_of(bot, bot.stand_in.channel)
+    mine = next(s for s, u in (await seat_users(bot, row.id)).items() if u == anna.id)
+    assert row.active_seats == [mine]
+    choices = await anna.autocomplete("play", "move", "", bot.stand_in.channel)
+    return anna, row, mine, choices
+
+
+def slowed_ai(monkeypatch: Any, seconds: float) -> tuple[asyncio.Event, asyncio.Event, Any]:
+    """Each AI choice takes ``seconds`` more, as a hard seat on a loaded machine: returns the
+    events set when it starts and when it has waited, and the real choice to put back."""
+    thinking, done = asyncio.Event(), asyncio.Event()
+    real = ai_module.choose
+    loop = asyncio.get_running_loop()
+
+    def slow_choose(*args: Any, **kwargs: Any) -> Any:
+        loop.call_soon_threadsafe(thinking.set)
+        time.sleep(seconds)
+        loop.call_soon_threadsafe(done.set)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(ai_module, "choose", slow_choose)
+    return thinking, done, real

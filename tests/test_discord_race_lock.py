@@ -5,10 +5,9 @@ each other, other channels' never, and a look at the game waits for no change.""
 from __future__ import annotations
 
 import asyncio
-import time
 
-from discord_standin import Member, running_bot
-from discord_standin.table import open_table, row_of, seat_users
+from discord_standin import running_bot
+from race_helpers import anna_against_an_ai, slowed_ai
 
 import bot.service.ai as ai_module
 from bot.discord.commands import ChannelLocks
@@ -50,23 +49,8 @@ async def test_a_look_at_the_hand_does_not_wait_for_a_thinking_ai(tmp_path,
                                                                    monkeypatch) -> None:
     async with running_bot(tmp_path, monkeypatch, seed=5) as bot:
         fake = bot.stand_in
-        anna = Member(bot, "Anna")
-        await open_table(bot, "troedler", [anna], bots=1)
-        row = await row_of(bot, fake.channel)
-        mine = next(s for s, u in (await seat_users(bot, row.id)).items() if u == anna.id)
-        assert row.active_seats == [mine]
-        choices = await anna.autocomplete("play", "move", "", fake.channel)
-        thinking, done = asyncio.Event(), asyncio.Event()
-        real = ai_module.choose
-        loop = asyncio.get_running_loop()
-
-        def slow_choose(*args, **kwargs):
-            loop.call_soon_threadsafe(thinking.set)
-            time.sleep(1.5)
-            loop.call_soon_threadsafe(done.set)
-            return real(*args, **kwargs)
-
-        monkeypatch.setattr(ai_module, "choose", slow_choose)
+        anna, row, mine, choices = await anna_against_an_ai(bot)
+        thinking, done, real = slowed_ai(monkeypatch, 1.5)
         move = await fake.interact(2, anna.id, fake.channel,
                                    anna._command_data("play", {"move": choices[0]["value"]}))
         await asyncio.wait_for(thinking.wait(), 10)

@@ -8,10 +8,10 @@ channel's changes now run one after the other, through the delivery of their pos
 from __future__ import annotations
 
 import asyncio
-import time
 
-from discord_standin import Member, running_bot
-from discord_standin.table import BUTTON, open_table, row_of, seat_users
+from discord_standin import running_bot
+from discord_standin.table import BUTTON, row_of
+from race_helpers import anna_against_an_ai, slowed_ai
 
 import bot.service.ai as ai_module
 
@@ -24,22 +24,8 @@ async def test_an_undo_while_the_ai_seat_thinks_comes_after_the_move(tmp_path,
                                                                       monkeypatch) -> None:
     async with running_bot(tmp_path, monkeypatch, seed=5) as bot:
         fake = bot.stand_in
-        anna = Member(bot, "Anna")
-        await open_table(bot, "troedler", [anna], bots=1)
-        row = await row_of(bot, fake.channel)
-        mine = next(s for s, u in (await seat_users(bot, row.id)).items() if u == anna.id)
-        assert row.active_seats == [mine]
-        choices = await anna.autocomplete("play", "move", "", fake.channel)
-        thinking = asyncio.Event()
-        real = ai_module.choose
-        loop = asyncio.get_running_loop()
-
-        def slow_choose(*args, **kwargs):  # a hard AI on a loaded machine
-            loop.call_soon_threadsafe(thinking.set)
-            time.sleep(1.0)
-            return real(*args, **kwargs)
-
-        monkeypatch.setattr(ai_module, "choose", slow_choose)
+        anna, row, mine, choices = await anna_against_an_ai(bot)
+        thinking, _, real = slowed_ai(monkeypatch, 1.0)  # a hard AI on a loaded machine
         before = len(fake.posts())
         move = await fake.interact(2, anna.id, fake.channel,
                                    anna._command_data("play", {"move": choices[0]["value"]}))
