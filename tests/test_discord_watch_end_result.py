@@ -8,16 +8,14 @@ from __future__ import annotations
 
 import re
 
-from discord_standin.clock import install_clock, reminders_settle
+from discord_standin.clock import reminders_settle
 from discord_standin.driver import running_bot
 from discord_standin.server import StandIn
 from discord_standin.table import row_of
 from test_discord_watch_quiet_hours import (
-    LATE,
     MORNING,
     board_dms,
-    night_of_play,
-    seat_and_watch,
+    watched_night,
 )
 
 OVER = {"en": "The game is over: **{name}** wins!",
@@ -37,9 +35,7 @@ def winner(fake: StandIn) -> str:
 async def test_the_morning_dm_names_who_won(tmp_path, monkeypatch):
     fake = StandIn()
     async with running_bot(tmp_path, monkeypatch, stand_in=fake, seed=5) as bot:
-        clock = install_clock(bot, LATE)
-        bob, eva, udo, pia = await seat_and_watch(bot, fake)
-        await night_of_play(bot, fake, [bob, eva], boards=1)
+        clock, (bob, eva, udo, pia) = await watched_night(bot, fake)
         for member in (bob, eva):  # the AI seats play it to its end
             await member.command("game leave", fake.channel)
         row = await row_of(bot, fake.channel)

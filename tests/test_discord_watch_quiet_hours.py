@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 import re
 from datetime import datetime
+from typing import Any
 from zoneinfo import ZoneInfo
 
 from discord_standin.clock import install_clock, reminders_settle
@@ -58,6 +59,15 @@ async def seat_and_watch(bot: Bot, fake: StandIn) -> tuple[Member, Member, Membe
     return bob, eva, udo, pia
 
 
+async def watched_night(bot: Bot, fake: StandIn) -> tuple[Any, list[Member]]:
+    """Past 23:00: Bob and Eva play a phase of Rhein while Udo and Pia, in their quiet hours,
+    watch; returns the clock and the four of them."""
+    clock = install_clock(bot, LATE)
+    people = await seat_and_watch(bot, fake)
+    await night_of_play(bot, fake, list(people[:2]), boards=1)
+    return clock, list(people)
+
+
 async def test_boards_of_the_night_wait_for_the_end_of_quiet_hours(tmp_path, monkeypatch):
     fake = StandIn()
     async with running_bot(tmp_path, monkeypatch, stand_in=fake, seed=5) as bot:
@@ -94,14 +104,13 @@ async def test_boards_of_the_night_wait_for_the_end_of_quiet_hours(tmp_path, mon
 async def test_held_boards_survive_a_restart(tmp_path, monkeypatch):
     fake = StandIn()
     async with running_bot(tmp_path, monkeypatch, stand_in=fake, seed=5) as bot:
-        clock = install_clock(bot, LATE)
-        bob, eva, udo, _ = await seat_and_watch(bot, fake)
-        await night_of_play(bot, fake, [bob, eva], boards=1)
+        clock, (bob, eva, udo, _) = await watched_night(bot, fake)
         await reminders_settle(bot, clock)
         assert len(board_dms(fake, udo.id)) == 1
     again = StandIn()
     # the same people after the restart, with the same ids: known to the stand-in before the
-    # bot starts, as a restart's background posts (a catch-up) take ids from the same count
+    # bot starts, as a post at its start (the idle notice, sent before the fake clock is in)
+    # takes ids from the same count
     while again.snowflake() < bob.id - 1:
         pass
     assert [again.add_user(name) for name in ("Bob", "Eva", "Udo")] == [bob.id, eva.id, udo.id]
@@ -116,9 +125,7 @@ async def test_a_game_that_ends_in_the_night_shows_its_final_board_in_the_mornin
         tmp_path, monkeypatch):
     fake = StandIn()
     async with running_bot(tmp_path, monkeypatch, stand_in=fake, seed=5) as bot:
-        clock = install_clock(bot, LATE)
-        bob, eva, udo, _ = await seat_and_watch(bot, fake)
-        await night_of_play(bot, fake, [bob, eva], boards=1)
+        clock, (bob, eva, udo, _) = await watched_night(bot, fake)
         for member in (bob, eva):  # the AI seats play it to its end
             await member.command("game leave", fake.channel)
         row = await row_of(bot, fake.channel)
@@ -138,9 +145,7 @@ async def test_a_game_that_ends_in_the_night_shows_its_final_board_in_the_mornin
 async def test_held_news_goes_at_once_when_the_quiet_hours_are_lifted(tmp_path, monkeypatch):
     fake = StandIn()
     async with running_bot(tmp_path, monkeypatch, stand_in=fake, seed=5) as bot:
-        clock = install_clock(bot, LATE)
-        bob, eva, udo, _ = await seat_and_watch(bot, fake)
-        await night_of_play(bot, fake, [bob, eva], boards=1)
+        clock, (bob, eva, udo, _) = await watched_night(bot, fake)
         await reminders_settle(bot, clock)
         assert len(board_dms(fake, udo.id)) == 1
         await udo.command("remind quiet", fake.channel, **{**QUIET, "from": 0, "to": 0})
