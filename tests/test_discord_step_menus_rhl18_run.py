@@ -72,6 +72,10 @@ async def test_run_and_pay_out_is_one_tap(tmp_path, monkeypatch) -> None:
         # one undo takes back the dividend: the run stays, its dividend is asked again
         undone = await member.command("game undo", bot.stand_in.channel)
         assert undone.errors == []
+        # and says which: "your last step" alone left open whether the run went too
+        told = " ".join(m.text for m in undone.private)
+        assert f"your last step (only you had been told of it): {corp} pays out" in told \
+            or f"dein letzter Schritt (nur du hattest ihn gesehen): {corp} schüttet" in told, told
         back = game.load((await row_of(bot, bot.stand_in.channel)).state)
         assert {m.get("kind") for m in game.legal(back, seat)} == {"payout", "withhold"}
 

@@ -251,8 +251,10 @@ async def test_free_undo_of_own_move_while_still_active_and_nothing_revealed(svc
     await service.play(ctx(1), "take 2")
     replies = await service.undo(ctx(1))
     # a step the channel never saw (the turn goes on): its undo is told to its mover alone,
-    # with their prompt; the channel had got "U1 takes back 1 move" and the turn again
-    assert replies[0].text == "Taken back: your last step (only you had been told of it)."
+    # with their prompt; the channel had got "U1 takes back 1 move" and the turn again.
+    # It names the step taken back ("your last step" alone left open which one went)
+    assert replies[0].text == "Taken back: your last step (only you had been told of it): " \
+        "Seat 0 takes 2.", replies[0].text
     assert all(r.audience is not Audience.CHANNEL for r in replies), replies
     assert any(r.buttons for r in replies if r.audience is Audience.EPHEMERAL)
     after, row = await state_of(service)

@@ -17,7 +17,7 @@ from bot.service.base import (
     _public,
 )
 from bot.service.moves import _folded
-from bot.store import SeatRow
+from bot.store import ActionRow, SeatRow
 
 
 class Undo(ServiceBase):
@@ -118,7 +118,9 @@ class Undo(ServiceBase):
         name = asker.name if asker else t("svc.a_player", table.row.language)
         # the request's post says the outcome: a post saying it again ("Bert takes back 3
         # moves" under "Undo agreed: Bert's last move was taken back") read as a second undo
-        outcome = self._request_outcome(table, votes, "svc.undo.post_agreed", count=count)
+        undone = [a for a in actions if a.id >= votes[0]["target_action"]]
+        outcome = self._request_outcome(table, votes, "svc.undo.post_agreed", count=count,
+                                        what=_what(table, undone))
         return notices + outcome + await self._undo(table, votes[0]["target_action"], count,
                                                     name, said=not outcome)
 
@@ -211,7 +213,9 @@ class Undo(ServiceBase):
         """Take back the moves from ``first_action`` on; ``told``: the mover whose steps
         only they were told, who alone is told of their undo and gets their prompt;
         ``said``: False where the request's post, edited, says it."""
-        actions = [a for a in await self.store.actions(table.row.id) if a.id < first_action]
+        every = await self.store.actions(table.row.id)
+        actions = [a for a in every if a.id < first_action]
+        undone = [a for a in every if a.id >= first_action]
         phase_before = table.phase_now()
         await self._fetch_origin(table)
         state = await asyncio.to_thread(self._replay, table, actions)
@@ -223,11 +227,12 @@ class Undo(ServiceBase):
         if told is not None:
             seat = table.seat_of(told.user_id)
             assert seat is not None and seat.seat is not None
-            return [_private(told, t("svc.undo.done_own", told.locale, count=count)),
+            return [_private(told, t("svc.undo.done_own", told.locale, count=count,
+                                     what=_what(table, undone, told.locale))),
                     *await self._after_change(table, mover=(seat.seat, told.user_id,
                                                             told.locale))]
-        replies = [_public(t("svc.undo.done",
-                             table.row.language, name=name, count=count))] if said else []
+        replies = [_public(t("svc.undo.done", table.row.language, name=name, count=count,
+                             what=_what(table, undone)))] if said else []
         if table.named(table.game.phase(state)) != phase_before:
             # the board's text: one post, where the line and an empty board were two
             replies = _folded([*replies, await self._board_reply(table, state)])
@@ -241,3 +246,13 @@ def _vote_choice(custom_id: str) -> bool | None:
             not parts[2].isdigit():
         return None
     return UNDO_VOTE.get(parts[3])
+
+
+def _what(table: Table, undone: list[ActionRow], locale: object = None) -> str:
+    """The moves an undo takes back, as the channel said them (the newest last), so that a
+    player reads which were taken back: after a one-tap "run and pay out", "your last step"
+    did not say whether the run or only its dividend went. Three at most, the latest."""
+    said = [(table.said_apart(a.lines, locale)[0] or f"`{a.notation}`").rstrip(".")
+            for a in undone]
+    shown = said[-3:]
+    return "; ".join((["…"] if len(said) > len(shown) else []) + shown) + "."
