@@ -1,7 +1,9 @@
 """Rheinländer through the real discord.py client: the hand's private reply carries a step
 menu, card then where its knight goes, that reaches every knight move ``legal()`` offers,
 reinforcements too. The hand's 15 buttons held a few of the 20-50 knight moves and never a
-reinforcement: a player typed it (seven taps and the notation, where two picks do now)."""
+reinforcement: a player typed it (seven taps and the notation, where two picks do now).
+A bastion likewise: the spaces by one's own knights, or a stretch of the river, then the
+space (the buttons hold a few of a hundred spaces; the rest were typed)."""
 
 from __future__ import annotations
 
@@ -10,10 +12,14 @@ from discord_standin import running_bot
 from discord_standin.table import BUTTON, pair_at_table, row_of, seat_users, turn_prompt
 
 import engine
+from bot.service.rheinlaender_extras import EXTRAS
 from bot.service.steps import paged
 from engine import ai
 
 HEAD = {"en": "Where card {card} puts its knight", "de": "Wohin Karte {card} ihren Ritter stellt"}
+WHERE = {"en": "Where the bastion goes", "de": "Wohin die Bastion kommt"}
+STRETCH = {"en": "River {first}–{last}: {spaces} spaces …",
+           "de": "Rhein {first}–{last}: {spaces} Plätze …"}
 CARD = {"en": "Card {card}: {ways} places for its knight",
         "de": "Karte {card}: {ways} Plätze für ihren Ritter"}
 KNIGHTS = ("play", "convert", "reinforce")
@@ -53,9 +59,11 @@ async def test_a_reinforcement_is_two_picks_on_the_hand(tmp_path, monkeypatch, l
         legal = game.legal(state, seat)
         knights = [m for m in legal if m["type"] in KNIGHTS]
         cards = sorted({m["card"] for m in knights})
-        assert [o["value"] for o in menu["options"]] == [f"card {c}" for c in cards]
+        bastions = any(m["type"] == "bastion" for m in legal)
+        assert [o["value"] for o in menu["options"]] == [f"card {c}" for c in cards] + \
+            ["bastion"] * bastions
         ways = {c: sum(1 for m in knights if m["card"] == c) for c in cards}
-        assert [o["label"] for o in menu["options"]] == \
+        assert [o["label"] for o in menu["options"]][:len(cards)] == \
             [CARD[lang].format(card=c, ways=ways[c]) for c in cards]
         # the card with a reinforcement: its menu lists every knight move it makes
         card = next(m["card"] for m in knights if m["type"] == "reinforce")
@@ -82,6 +90,73 @@ async def test_a_reinforcement_is_two_picks_on_the_hand(tmp_path, monkeypatch, l
         # the hand (secret) stayed in the private replies: no menu label reached the channel
         said = "\n".join(p.text for p in bot.stand_in.posts(bot.stand_in.channel))
         assert not any(o["label"] in said for o in menu["options"])
+
+
+async def _after_a_knight(bot, members, game):
+    """Normal-AI moves, typed, until a human has placed a knight and may build a bastion."""
+    fake = bot.stand_in
+    for step in range(120):
+        row = await row_of(bot, fake.channel)
+        state = game.load(row.state)
+        seat = game.active(state)[0]
+        users = await seat_users(bot, row.id)
+        member = next(m for m in members if m.id == users[seat])
+        moves = game.legal(state, seat)
+        if state["step"] == "after" and any(m["type"] == "bastion" for m in moves):
+            return row, state, seat, member
+        move = ai.choose(game, state, seat, "normal", step)
+        await member.command("play", fake.channel, move=game.format(state, move))
+    raise AssertionError("no bastion step in 120 moves")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+async def test_a_bastion_anywhere_is_three_picks_on_the_hand(tmp_path, monkeypatch,
+                                                              lang) -> None:
+    game = engine.get_game("rheinlaender")
+    async with running_bot(tmp_path, monkeypatch, seed=3) as bot:
+        anna, bert, _ = await pair_at_table(bot, "rheinlaender", lang, bots=1)
+        row, state, seat, mover = await _after_a_knight(bot, [anna, bert], game)
+        # (the knight's step was told to its mover alone: no channel prompt to press)
+        shown = await mover.command("game hand", bot.stand_in.channel)
+        [hand] = [m for m in shown.private if any(c.endswith(":step") for c in m.custom_ids)]
+        menu_id = next(c for c in hand.custom_ids if c.endswith(":step"))
+        legal = game.legal(state, seat)
+        spaces = [game.format(state, m) for m in legal if m["type"] == "bastion"]
+        assert [o["value"] for o in hand.select(menu_id)["options"]] == ["bastion"]
+        record = await mover.select(hand, menu_id, ["bastion"])
+        assert record.errors == []
+        [step] = [m for m in record.private if menu_id in m.custom_ids]
+        where = step.select(menu_id)
+        assert where["placeholder"] == WHERE[lang]
+        stretches = [o for o in where["options"] if o["value"].count(" ") == 1]
+        near = [o["value"] for o in where["options"] if o not in stretches]
+        assert set(near) <= set(spaces)  # by our knights, and legal
+        # the stretches together hold every legal bastion, each once, along the river
+        reached = []
+        for stretch in stretches:
+            first, last = map(int, stretch["value"].split()[1].split("-"))
+            assert stretch["label"].startswith(STRETCH[lang].split(":")[0].format(
+                first=first, last=last))
+            _, part = EXTRAS.next_step(game, state, seat, stretch["value"], lang=lang)
+            assert f"{len(part)} " in stretch["label"]
+            reached += [value for _, value in part]
+        assert sorted(reached) == sorted(spaces) and len(reached) == len(set(reached))
+        # a space far from every knight, picked from its stretch on Discord, is built
+        far = next(v for v in reversed(reached) if v not in near)
+        stretch = next(o["value"] for o in stretches
+                       if int(o["value"].split()[1].split("-")[0]) <=
+                       int(far.split()[1]) <= int(o["value"].split()[1].split("-")[1]))
+        record = await mover.select(step, menu_id, [stretch])
+        assert record.errors == []
+        [part] = [m for m in record.private if menu_id in m.custom_ids]
+        assert far in [o["value"] for o in part.select(menu_id)["options"]]
+        assert (await row_of(bot, bot.stand_in.channel)).version == row.version
+        record = await mover.select(part, menu_id, [far])
+        assert record.errors == []
+        after = await row_of(bot, bot.stand_in.channel)
+        assert after.version == row.version + 1
+        move = game.parse(state, seat, far)
+        assert move["space"] in game.load(after.state)["bastions"]
 
 
 def test_a_long_menu_goes_on_in_pages_and_keeps_every_option() -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from bot.service.extras import MAX_BUTTONS, STEP_ENDS, Extras, Pick
 from bot.service.move_lists import LISTED, spread
-from bot.service.steps import paged
+from bot.service.steps import LIMIT, paged
 from engine.core import Action, Game, State
 from engine.rheinlaender.board import Board, get_board
 from engine.rheinlaender.game import BASTIONS
@@ -21,6 +21,10 @@ from engine.text import DEFAULT, language, msg, say
 # while knight moves are offered too, one button in this many goes to a bastion
 BASTION_SHARE = 5
 KNIGHTS = ("play", "convert", "reinforce")  # the knight moves a card makes, in menu order
+BASTION_STEP = "bastion"  # the step menu's value for "build a bastion", which parse() refuses
+# river numbers per stretch of the bastion menu: two or three spaces each, so a stretch fits
+# one menu, and the 54 numbers make six stretches beside the spaces by our own knights
+STRETCH = 9
 
 
 def bastion_tier(state: State, seat: int, space: str) -> int:
@@ -97,6 +101,41 @@ def _along(board: Board, space: str) -> tuple[int, int]:
     return number, _BANKS.get(where, len(_BANKS))
 
 
+def _bastion_step(game: Game, state: State, seat: int, words: list[str],
+                  lang: str) -> tuple[str, list[tuple[str, str]]] | None:
+    """After "bastion": the spaces by our own knights (doors of ours first, as the buttons
+    rank them), then the river in stretches of :data:`STRETCH` numbers; after "bastion
+    10-18": that stretch's spaces along the river."""
+    board = get_board(state["board"])
+    bastions = sorted((m for m in game.legal(state, seat) if m.get("type") == "bastion"),
+                      key=lambda m: _along(board, m["space"]))
+    if not bastions:
+        return None
+    labelled = [(say(game.label(state, m), lang), game.format(state, m)) for m in bastions]
+    if not words:
+        tiers = [bastion_tier(state, seat, m["space"]) for m in bastions]
+        numbers = sorted({board.where(m["space"])[0] for m in bastions})
+        stretches = [numbers[i:i + STRETCH] for i in range(0, len(numbers), STRETCH)]
+        ours = [labelled[i] for tier in (0, 1) for i, t in enumerate(tiers) if t == tier]
+        ours = [(say(msg("extras.rheinlaender.step_by_yours", label=label), lang), value)
+                for label, value in ours[:LIMIT - len(stretches)]]
+        return (say(msg("extras.rheinlaender.step_where"), lang), ours + [
+            (say(msg("extras.rheinlaender.step_stretch", first=part[0], last=part[-1],
+                     spaces=sum(1 for m in bastions
+                                if part[0] <= board.where(m["space"])[0] <= part[-1])), lang),
+             f"{BASTION_STEP} {part[0]}-{part[-1]}") for part in stretches])
+    ends = words[0].split("-")
+    if len(ends) != 2 or not all(end.isdigit() for end in ends):
+        return None
+    first, last = int(ends[0]), int(ends[1])
+    shown = [option for option, m in zip(labelled, bastions, strict=True)
+             if first <= board.where(m["space"])[0] <= last]
+    page = words[2] if len(words) == 3 else "1"
+    return (say(msg("extras.rheinlaender.step_where"), lang),
+            paged(shown, f"{BASTION_STEP} {words[0]}", page,
+                  say(msg("extras.rheinlaender.step_more"), lang)))
+
+
 class RheinlaenderExtras(Extras):
     def button_indexes(self, game: Game, state: State, seat: int, moves: list[Action],
                        room: int = MAX_BUTTONS) -> list[int]:
@@ -123,16 +162,25 @@ class RheinlaenderExtras(Extras):
         for move in moves:
             if move.get("type") in KNIGHTS:
                 counts[move["card"]] = counts.get(move["card"], 0) + 1
-        if not counts:
+        # then a bastion: where, from the spaces by our knights or a stretch of the river
+        # (the buttons hold a few of a hundred spaces; the rest had to be typed)
+        spaces = sum(1 for move in moves if move.get("type") == "bastion")
+        if not counts and not spaces:
             return None
         lang = language(lang)
-        options = tuple((say(msg("extras.rheinlaender.step_card", card=card, ways=ways), lang),
-                         f"card {card}") for card, ways in sorted(counts.items()))
-        return Pick(say(msg("extras.rheinlaender.step_menu"), lang), "", 1, options)
+        options = [(say(msg("extras.rheinlaender.step_card", card=card, ways=ways), lang),
+                    f"card {card}") for card, ways in sorted(counts.items())]
+        if spaces:
+            options.append((say(msg("extras.rheinlaender.step_bastion", spaces=spaces), lang),
+                            BASTION_STEP))
+        head = "step_menu" if counts else "step_menu_bastion"
+        return Pick(say(msg(f"extras.rheinlaender.{head}"), lang), "", 1, tuple(options))
 
     def next_step(self, game: Game, state: State, seat: int, value: str, *,
                   lang: str = DEFAULT) -> tuple[str, list[tuple[str, str]]] | None:
         words = value.split()
+        if words[:1] == [BASTION_STEP]:
+            return _bastion_step(game, state, seat, words[1:], language(lang))
         if len(words) not in (2, 4) or words[0] != "card" or not words[1].isdigit():
             return None
         card, lang = int(words[1]), language(lang)
