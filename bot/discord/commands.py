@@ -246,6 +246,10 @@ async def _show_typing(channel: Any) -> None:
 OVER_VERSION = 2**62
 
 
+class NoThreads(Exception):
+    """The channel is of a kind that has no threads (a voice channel's chat)."""
+
+
 class ChannelLocks:
     """One lock per channel, which holds one live game: held by a change from its service
     call through the delivery of its replies, so that the channel's posts follow the order
@@ -331,10 +335,12 @@ class Adapter:
             return
         try:
             thread = await self.open_thread(interaction, plan.thread_name)
-        except (discord.HTTPException, AttributeError, TypeError) as error:
+        except (discord.HTTPException, NoThreads) as error:
             log.warning("could not open a rematch thread: %s", error)
-            await self.delivery.deliver(interaction, [Reply(
-                t("rematch.no_thread", ctx.locale), Audience.EPHEMERAL)])
+            key = "rematch.no_thread_kind" if isinstance(error, NoThreads) else \
+                "rematch.no_thread"
+            await self.delivery.deliver(interaction, [Reply(t(key, ctx.locale),
+                                                            Audience.EPHEMERAL)])
             return
         replies = await self.service.rematch(dataclasses.replace(ctx, channel_id=thread.id),
                                              plan)
@@ -360,8 +366,17 @@ class Adapter:
         channel = interaction.channel
         if isinstance(channel, discord.Thread) and channel.parent is not None:
             channel = channel.parent
-        return await channel.create_thread(  # type: ignore[union-attr]
-            name=name, type=discord.ChannelType.public_thread, auto_archive_duration=10080)
+        if isinstance(channel, discord.ForumChannel):
+            # a forum's threads are its posts, which open with a message (and take no type):
+            # a table in a forum post was told to get Create Public Threads, which it had
+            made = await channel.create_thread(name=name, content=name,
+                                               auto_archive_duration=10080)
+            return made.thread
+        create = getattr(channel, "create_thread", None)
+        if create is None:  # a voice channel's chat
+            raise NoThreads(type(channel).__name__)
+        return await create(name=name, type=discord.ChannelType.public_thread,
+                            auto_archive_duration=10080)
 
     async def run(self, interaction: discord.Interaction, operation: Operation,
                   ephemeral: bool = True, thinking: bool = True,
@@ -513,6 +528,8 @@ class Adapter:
         replies = await self.run(interaction,
                                  lambda ctx: self.service.pick(ctx, custom_id, values),
                                  thinking=False)
+        if replies is None:  # Discord refused the defer: nothing ran, nothing to clear
+            return
         if not custom_id.endswith(f":{STEP_CHOICE}"):
             await self._clear_used(interaction, replies)
             return
