@@ -37,8 +37,20 @@ from engine.core import Action, Game, State, new_rng
 from engine.text import Msg, say, text_of
 from render.turn_card import standings
 
+# A second /game board of the same board (same version, same zoom) within this time goes to
+# its asker alone: no move was made since, so the channel's picture is still the game as it
+# stands, and in a play-by-post channel ten minutes of chat rarely pushes it off a phone's
+# screen. Later, one new public post is cheap (six an hour at most from anyone) and brings
+# the board back down where a busy chat buried it.
+BOARD_AGAIN_S = 600.0
+
 
 class Looking(ServiceBase):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # (game id, version, zoom) -> when /game board posted it, and its posts
+        self._boards_posted: dict[tuple[int, int, str], tuple[float, list[Reply]]] = {}
+
     @_guarded
     async def status(self, ctx: Ctx) -> list[Reply]:
         table, notices = await self._table(ctx, ("lobby", "active", "finished"))
@@ -104,16 +116,48 @@ class Looking(ServiceBase):
         pictures support it."""
         table, notices = await self._table(ctx, ("active", "finished"))
         assert table.state is not None
-        if near and near.strip():
+        zoom = near.strip().upper() if near and near.strip() else ""
+        key = (table.row.id, table.row.version, zoom)
+        again = self._board_posted(key)
+        if again is not None:
+            return notices + self._board_again(ctx, table, *again)
+        if zoom:
             try:
-                view = extras_for(table.row.game_key).zoom(table.game, table.state, near,
+                view = extras_for(table.row.game_key).zoom(table.game, table.state, zoom,
                                                                 lang=table.row.language)
             except NoZoom as error:
                 raise Refusal(text_of(error)) from None
             text = t("svc.zoom.title", table.row.language, title=table.game.title,
-                     phase=table.said([table.game.phase(table.state)]), near=near.upper())
-            return notices + await self._pictures(table, [(text, view)])
-        return notices + [await self._board_reply(table, table.state)]
+                     phase=table.said([table.game.phase(table.state)]), near=zoom)
+            posted = await self._pictures(table, [(text, view)])
+        else:
+            posted = [await self._board_reply(table, table.state)]
+        self._boards_posted[key] = (self.clock(), posted)
+        return notices + posted
+
+    def _board_posted(self, key: tuple[int, int, str]) -> tuple[float, list[Reply]] | None:
+        """When the channel got the board ``key`` names (game, version, zoom) from
+        /game board, and its posts, if that was less than ``BOARD_AGAIN_S`` ago; the
+        older ones are forgotten (their pictures held in memory)."""
+        now = self.clock()
+        for old in [k for k, (at, _) in self._boards_posted.items()
+                    if now - at >= BOARD_AGAIN_S]:
+            del self._boards_posted[old]
+        return self._boards_posted.get(key)
+
+    def _board_again(self, ctx: Ctx, table: Table, at: float,
+                     posted: list[Reply]) -> list[Reply]:
+        """The board the channel got from /game board a moment ago (the same version and
+        zoom), to the asker alone, saying where the channel's is: a non-player's twenty
+        /game board in 40 s were twenty public pictures of 76 KB each."""
+        minutes = int((self.clock() - at) // 60)
+        where = t("svc.board_again" if minutes else "svc.board_again_now", ctx.locale,
+                  count=minutes, channel=table.row.channel_id)
+        return [_private(ctx, "\n".join(part for part in (where, reply.text) if part),
+                         files=reply.files, title=reply.title, pings=())
+                if number == 0 else
+                _private(ctx, reply.text, files=reply.files, title=reply.title, pings=())
+                for number, reply in enumerate(posted)]
 
     @_guarded
     async def preview(self, ctx: Ctx, move: str) -> list[Reply]:
