@@ -5,8 +5,9 @@ from __future__ import annotations
 from bot.i18n import t
 from bot.replies import SKIP_BUTTON, Button, Reply
 from bot.service.base import Ctx, Refusal, ServiceBase, Table, _public
-from bot.service.reminders import pinged_in_channel
+from bot.service.reminders import in_quiet_hours, pinged_in_channel
 from engine.core import Action, Game, State
+from engine.text import say
 
 
 class Clocks(ServiceBase):
@@ -39,6 +40,10 @@ class Clocks(ServiceBase):
         deciders = [s.user_id for s in table.seats
                     if not s.is_ai and s.user_id is not None and s.seat is not None
                     and s.user_id != user_id]
+        # a decider in their quiet hours is named but not pinged (a channel mention buzzes
+        # the phone at 02:00): a DM at their end says it, if it is still open then
+        awake = [user for user in deciders
+                 if not in_quiet_hours(await self.store.settings(user), self.clock())]
         others = " ".join(f"<@{user}>" for user in deciders)
         # (count: German addresses one decider as "du", several as "ihr")
         values = {"mention": f"<@{user_id}>", "title": table.game.title, "others": others,
@@ -47,7 +52,9 @@ class Clocks(ServiceBase):
             where = t("clock.notice_link", lang, link=notice) if notice else \
                 t("clock.notice_above", lang)
             # (again 3, 6: days 4 and 7, the notice being day 1)
-            pings = list(deciders) if again % 3 == 0 else []
+            pings = list(awake) if again % 3 == 0 else []
+            if again % 3 == 0 and tell:
+                await self._hold_choice(table, user_id, deciders, awake)
             if pinged_in_channel(await self.store.settings(user_id)):
                 pings.append(user_id)
             text = t("clock.expired_again" if others else "clock.expired_again_none", lang,
@@ -63,9 +70,28 @@ class Clocks(ServiceBase):
         text = t("clock.expired_to" if others else "clock.expired", lang, **values)
         # the stalled player, named, is pinged only where the channel is their notice: their
         # reminder DMs told them already (the repeat's rule)
-        pings = [*deciders, *([user_id] if pinged_in_channel(
+        pings = [*awake, *([user_id] if pinged_in_channel(
             await self.store.settings(user_id)) else [])]
+        if tell:
+            await self._hold_choice(table, user_id, deciders, awake)
         return notices + [_public(text, buttons=buttons, pings=tuple(pings))]
+
+    async def _hold_choice(self, table: Table, user_id: int, deciders: list[int],
+                           awake: list[int]) -> None:
+        """The run-out's news for each decider in their quiet hours, held for their end
+        (:meth:`Reminders.hold_for_morning`): in their language, naming the stalled seat."""
+        asleep = [user for user in deciders if user not in awake]
+        if self.reminders is None or not asleep:
+            return
+        languages = await self._languages_of(table)
+        stalled = table.seat_of(user_id)
+        for user in asleep:
+            lang = languages.get(user, table.row.language)
+            await self.reminders.hold_for_morning("decide", table.row.id, user, {
+                "stalled": user_id, "language": lang,
+                "name": stalled.name if stalled is not None else "",
+                "title": say(table.game.title, lang),
+                "hours": f"{table.row.pace_hours or 0:g}"})
 
     async def _clock_decision(self, ctx: Ctx, table: Table, choice: str, seat: int
                               ) -> list[Reply]:

@@ -572,10 +572,25 @@ class Moves(ServiceBase):
         dealt, hands = await self._secret_news(table, *hidden) if hidden is not None \
             else ([], {})
         carried = await self._tell_reminders(table, hands)
+        dealt = [r for r in dealt if r.audience is not Audience.DM or r.user_id not in carried]
         # an undo request open before this change lapsed with it: its post says so
         return _folded(replies, table.result, span) + await self._watch_news(table) + \
-            await self._undo_lapsed(table) + \
-            [r for r in dealt if r.audience is not Audience.DM or r.user_id not in carried]
+            await self._undo_lapsed(table) + await self._hands_held(table, dealt)
+
+    async def _hands_held(self, table: Table, dealt: list[Reply]) -> list[Reply]:
+        """``dealt`` without the hand DMs held for the end of their readers' quiet hours
+        (:meth:`Reminders.hold_for_morning`): an "Only you see" DM at 02:00 buzzed the
+        phone. /game hand shows the hand meanwhile."""
+        if self.reminders is None:
+            return dealt
+        kept = []
+        for reply in dealt:
+            if reply.audience is Audience.DM and reply.user_id is not None and \
+                    await self.reminders.hold_for_morning("hand", table.row.id, reply.user_id,
+                                                          {"text": reply.text}):
+                continue
+            kept.append(reply)
+        return kept
 
 
 def _refused_entry(refused: Refusal, lang: str) -> list[tuple[str, str]]:

@@ -106,7 +106,9 @@ Expired = Callable[[int, int, int, bool, str | None], Awaitable[list[Reply]]]
 WatchBoard = Callable[[int, int, dict], Awaitable[Reply | None]]
 # The kinds of reminder that belong to a game's turns: they end with the game. A spectator's
 # held board ('watch') does not: the final board held in the night goes out in the morning.
-TURN_KINDS = ("turn", "clock", "idle")
+# A hand and a run-out clock's choice held through quiet hours ('hand', 'decide') are news of
+# a live game only.
+TURN_KINDS = ("turn", "clock", "idle", "hand", "decide")
 
 
 @dataclass(frozen=True)
@@ -330,6 +332,8 @@ class Reminders:
                 await self._fire_digest(row, now)
             elif row.kind == "watch":
                 await self._fire_watch(row, now)
+            elif row.kind in ("hand", "decide"):
+                await self._fire_held(row, now)
             handled += len(unit)
         return handled
 
@@ -350,8 +354,9 @@ class Reminders:
         """Bring the game's reminder rows in line with who must act now. Returns the users
         whose first turn DM, due at once, carries their new hand (``info.hands``): the
         service sends them no hand DM of its own, so a deal that makes a player act is one
-        notification, not a hand and a "your turn" together. A player whose first notice is
-        a ping, later (``/remind after``, quiet hours) or a digest gets no hand here: theirs
+        notification, not a hand and a "your turn" together; so does a first turn DM due at
+        the end of its player's quiet hours (the hand waits with it). A player whose first
+        notice is a ping, later (``/remind after``) or a digest gets no hand here: theirs
         must not wait for it."""
         if not info.live:
             await self._end_turns(info.game_id)
@@ -373,7 +378,9 @@ class Reminders:
                                             else IDLE_DAYS * 86400 + 3600)
             elif settings.remind_on and not settings.digest:  # digest users get one a day
                 first_due[user_id] = next_allowed(settings, now + settings.delay_hours * 3600)
-                if user_id in info.hands and first_due[user_id] <= now:
+                # (due at the end of their quiet hours, it carries the hand then: a deal
+                # at 02:00 buzzed the phone with an "Only you see" DM)
+                if user_id in info.hands and first_due[user_id] <= next_allowed(settings, now):
                     carried.add(user_id)
         waiting = {user: _payload(info, expected, user,
                                   info.hands[user] if user in carried else None)
@@ -463,6 +470,22 @@ class Reminders:
                                       payload, now)
         self.wake()
         return None
+
+    async def hold_for_morning(self, kind: str, game_id: int, user_id: int,
+                               payload: dict[str, object]) -> bool:
+        """A DM to ``user_id`` that would reach them in their quiet hours waits for their
+        end (True): a hand a deal gave them ('hand', ``payload["text"]``) or the choice a
+        run-out move clock gives them ('decide', see :meth:`_decide_dm`). Held in the store,
+        one per game and kind (a newer one replaces it), so a restart loses none. False:
+        they are awake (or their DMs are closed), and the caller says it now as before."""
+        now = self.clock()
+        settings = await self.store.settings(user_id)
+        if not in_quiet_hours(settings, now) or settings.dms_closed:
+            return False
+        await self.store.set_reminder(kind, game_id, user_id, next_allowed(settings, now),
+                                      {**payload, "held_at": now}, now)
+        self.wake()
+        return True
 
     async def _put_off(self, info: TurnInfo) -> None:
         """A player who made a step of their turn (a Rhein load, an 18Rhl track lay) is
@@ -612,9 +635,9 @@ class Reminders:
             await self.store.delete_reminder(row.id)
             return False
         if in_quiet_hours(settings, now):
-            # (a hand it carries was due at the deal, minutes ago: it does not wait the night)
-            await self.store.move_reminder(row.id, next_allowed(settings, now), row.sent,
-                                           await self._hand_out(row))
+            # (a hand it carries waits with it: its DM in the night buzzed the phone as the
+            # turn DM would have; /game hand shows it meanwhile)
+            await self._reschedule(row, next_allowed(settings, now))
             return False
         if settings.dms_closed:  # known closed: no request that is bound to fail
             await self._mention_instead(row, now)
@@ -908,6 +931,63 @@ class Reminders:
                 log.info("held board of game %s to %s not delivered: %s", row.game_id,
                          row.user_id, error)
         await self.store.delete_reminder(row.id)
+
+    async def _fire_held(self, row: ReminderRow, now: float) -> None:
+        """A hand or a run-out clock's choice held through its reader's quiet hours: it goes
+        now if it is still news (the game runs, the hand was not played from, the clock is
+        still run out), with retries as a turn DM has."""
+        assert row.user_id is not None and row.game_id is not None
+        settings = await self.store.settings(row.user_id)
+        if in_quiet_hours(settings, now):  # (their quiet hours changed meanwhile)
+            await self._reschedule(row, next_allowed(settings, now))
+            return
+        game = await self.store.game(row.game_id)
+        reply = None
+        if game is not None and game.status == "active" and not settings.dms_closed:
+            reply = await (self._hand_held(row, game) if row.kind == "hand"
+                           else self._decide_dm(row, game))
+        if reply is not None:
+            try:
+                await self.send_dm(row.user_id, reply)
+            except Exception as error:
+                if isinstance(error, DeliveryFailed) and error.closed_dms:
+                    await self._remember_closed(settings)
+                else:
+                    failures = int(row.payload.get("failures", 0)) + 1
+                    if failures < MAX_FAILURES:
+                        await self.store.move_reminder(
+                            row.id, now + retry_delay(failures), row.sent,
+                            {**row.payload, "failures": failures})
+                        return
+                log.info("held %s of game %s to %s not delivered: %s", row.kind,
+                         row.game_id, row.user_id, error)
+        await self.store.delete_reminder(row.id)
+
+    async def _hand_held(self, row: ReminderRow, game: GameRow) -> Reply | None:
+        """The held hand's DM, unless its owner moved in the game since (they saw it)."""
+        held = float(row.payload.get("held_at", 0))
+        if any(action.user_id == row.user_id and action.created_at > held
+               for action in await self.store.actions(game.id)):
+            return None
+        return Reply(str(row.payload["text"]), Audience.DM, user_id=row.user_id)
+
+    async def _decide_dm(self, row: ReminderRow, game: GameRow) -> Reply | None:
+        """The morning DM of a player not pinged in their night by a move clock's run-out:
+        whose clock, and where the choice is (the notice, once posted). None once the
+        stalled seat moved or the others chose."""
+        stalled = int(row.payload["stalled"])
+        clock = next((other for other in await self.store.reminders(game.id, user_id=stalled)
+                      if other.kind == "clock" and other.payload.get("expired")), None)
+        if clock is None:
+            return None
+        link = channel_link(game.guild_id, game.channel_id)
+        if clock.payload.get("notice_id"):
+            link = f"{link}/{clock.payload['notice_id']}"
+        lang = str(row.payload.get("language", "en"))
+        text = t("rem.decide", lang, name=row.payload.get("name", ""),
+                 title=row.payload.get("title", ""), hours=row.payload.get("hours", ""),
+                 channel=game.channel_id, link=link)
+        return Reply(text, Audience.DM, user_id=row.user_id, title=t("rem.clock_title", lang))
 
     async def _courtesy_dm(self, user_id: int, reply: Reply) -> bool:
         """A digest or clock warning: sent once, never retried (the next one comes anyway);
