@@ -31,6 +31,7 @@ NEWS_LINE = 160  # characters each run keeps at least
 # characters the runs share: a DM holds 2,000, and a lone turn of a dozen moves cut to 160
 # lost where the player went and what they took
 NEWS_ROOM = 1200
+SHORT_NEWS = 150  # characters a run keeps under its game's line in a DM for several games
 
 
 class ReminderSettings(ServiceBase):
@@ -106,6 +107,7 @@ class ReminderSettings(ServiceBase):
             # an AI first played for them
             heading = t("rem.news" if last is not None else "rem.news_away", lang)
             info.waiting[user_id] = "\n".join([heading, *more, *lines, expected])
+            info.news[user_id] = _short_news(table, runs, seat.seat if seat else None, lang)
 
     async def _before_ai_for(self, table: Table, seat: int | None) -> int | None:
         """For a player who never moved themselves: the move before the first an AI made
@@ -239,6 +241,19 @@ def _news_run(table: Table, mover: int | str | _AiFor, saids: list[str], lang: s
         return table.credited(mover.seat, table.run_said(mover.seat, saids, lang), lead, lang)
     return table.credited(mover, table.run_said(mover, saids, lang), table.who(mover, lang),
                           lang)
+
+
+def _short_news(table: Table, runs: list[tuple[int | str | _AiFor, list[str], list[str]]],
+                seat: int | None, lang: str) -> str:
+    """A game's news as a line or two under its line in a turn DM for several games: what
+    an AI played for the reader (they learnt of it nowhere else), and the latest run of
+    the others' moves, each cut short. The DM for one game says the whole news."""
+    mine = [run for run in runs if isinstance(run[0], _AiFor) and run[0].seat == seat]
+    picked = [*mine[-1:], *[run for run in runs[-1:] if run not in mine[-1:]]]
+    return "\n".join(
+        shortened(_news_run(table, mover, saids, lang),
+                  lambda text: len(text) <= SHORT_NEWS, table.row.game_key)
+        for mover, saids, _ in picked if saids)
 
 
 def _news_parts(table: Table, lines: list, lang: str) -> tuple[str, list[str]]:

@@ -131,6 +131,9 @@ class TurnInfo:
     # user id -> when they last moved themselves (not an AI for them): a step of their own
     # turn shows they are there, which puts off its reminder and restarts its move clock
     stepped: dict[int, float] = field(default_factory=dict)
+    # user id -> a line or two of news since their last move, for a turn DM that names
+    # several games (the one-game DM's ``waiting`` text says it whole)
+    news: dict[int, str] = field(default_factory=dict)
 
 
 def channel_link(guild_id: int | None, channel_id: int) -> str:
@@ -1040,6 +1043,8 @@ def _payload(info: TurnInfo, expected: str, user_id: int | None = None,
         else info.language}
     if hand:  # only on a new row: a refresh of a waiting player's row keeps what it has
         payload["hand"] = hand
+    if user_id is not None:  # (always: a refresh replaces older news)
+        payload["news"] = info.news.get(user_id, "")
     return payload
 
 
@@ -1152,9 +1157,16 @@ def _turns_parts(plain: list[ReminderRow], handed: list[ReminderRow]
     lang = str((plain or handed)[0].payload.get("language", "en"))
     fixed = [t("rem.turns_head", lang, count=len(plain) + len(handed))]
     for row in handed:
-        fixed += [_turns_line(row, lang), _hand(row)]
-    return fixed, [_turns_line(row, lang) for row in plain], [t("rem.turns_foot", lang)], \
-        lambda count: t("rem.turns_more", lang, count=count)
+        fixed += [_turns_line(row, lang), *_news_lines(row), _hand(row)]
+    return fixed, ["\n".join([_turns_line(row, lang), *_news_lines(row)]) for row in plain], \
+        [t("rem.turns_foot", lang)], lambda count: t("rem.turns_more", lang, count=count)
+
+
+def _news_lines(row: ReminderRow) -> list[str]:
+    """A game's short news under its line in a DM for several games: a player whose turn
+    an AI had played read of it nowhere (the one-game DM says the news whole)."""
+    news = str(row.payload.get("news") or "")
+    return [f"  {line}" for line in news.split("\n") if line]
 
 
 def _turns_fit(plain: list[ReminderRow], handed: list[ReminderRow]) -> bool:
