@@ -60,7 +60,9 @@ async def test_a_button_of_a_vote_that_is_over_says_so(svc):
     late = await svc.press_vote(ctx(3), agree)
     assert [r.audience for r in late] == [Audience.EPHEMERAL]
     assert "over" in late[0].text and "refused" in late[0].text
-    # asked again and made: the first request's button now says the game moved on
+    # a refused move is not asked again: U1 ends the turn, whose undo is asked and made,
+    # and the first request's button now says the game moved on
+    await svc.play(ctx(1), "end")
     request = (await svc.undo(ctx(1)))[0]
     await svc.press_vote(ctx(2), request.buttons[0].custom_id)
     await svc.press_vote(ctx(3), request.buttons[0].custom_id)
@@ -88,6 +90,7 @@ async def test_two_requests_at_once_post_one(svc):
     moment both posted a request and pinged everyone twice."""
     request = await asked(svc)
     await svc.press_vote(ctx(2), request.buttons[1].custom_id)  # refused: no request open
+    await svc.play(ctx(1), "end")  # a new move to ask about (the refused one is not asked)
     answers = await asyncio.gather(svc.undo(ctx(1)), svc.undo(ctx(1)))
     posts = [r for replies in answers for r in replies if r.audience is Audience.CHANNEL]
     assert len(posts) == 1 and posts[0].buttons, posts
@@ -104,15 +107,19 @@ async def test_the_request_post_is_told_the_outcome_once(svc):
     [edit] = [r for r in refused if r.edits is not None]
     assert (edit.edits, edit.audience, edit.buttons) == (4242, Audience.CHANNEL, [])
     assert edit.text == "**U2** refused the undo of **U1**'s last move; nothing was taken back."
-    # asked again: a vote already over when its post is known is said over at once
+    # asked again (for a new move: the refused one is not asked again): a vote already
+    # over when its post is known is said over at once
+    await svc.play(ctx(1), "end")
     again = (await svc.undo(ctx(1)))[0]
     await svc.press_vote(ctx(2), again.buttons[1].custom_id)
     [late] = await svc.undo_posted(again.buttons[0].custom_id, 4343)
     assert (late.edits, late.text) == (4343, "This undo vote is over: it ended before this "
                                              "post went out.")
     # and one whose post nobody kept (the terminal's) ends with no edit at all
-    third = (await svc.undo(ctx(1)))[0]
-    ended = await svc.press_vote(ctx(2), third.buttons[1].custom_id)
+    row = await svc.store.live_game(CH)
+    await svc.play(ctx(2), f"play {GAME.load(row.state)['hands'][1][0]}")
+    third = (await svc.undo(ctx(2)))[0]
+    ended = await svc.press_vote(ctx(1), third.buttons[1].custom_id)
     assert not any(r.edits for r in ended)
 
 
@@ -155,6 +162,7 @@ async def test_a_refusal_by_command_is_told_to_the_voter(svc):
     assert told.user_id in (None, 2) and told.text == "You refused the undo; nothing was " \
         "taken back."
     assert [r.edits for r in replies if r.edits] == [4242]
+    await svc.play(ctx(1), "end")  # a new move to ask about (the refused one is not asked)
     again = await svc.undo(ctx(1))
     await svc.undo_posted(again[0].buttons[0].custom_id, 4343)
     pressed = await svc.press_vote(ctx(2), again[0].buttons[1].custom_id)

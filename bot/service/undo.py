@@ -21,6 +21,12 @@ from bot.store import ActionRow, SeatRow
 
 
 class Undo(ServiceBase):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # (game id, the first action a refused undo would have taken back) -> who refused
+        # it. Kept by this process only: after a restart one more ask may be made.
+        self._refused_undos: dict[tuple[int, int], str] = {}
+
     @_guarded
     async def undo(self, ctx: Ctx) -> list[Reply]:
         table, notices = await self._table(ctx, ("active",))
@@ -50,6 +56,12 @@ class Undo(ServiceBase):
                 all(a.seat == seat.seat for a in later)
             return notices + await self._undo(table, later[0].id, len(later), seat.name,
                                               ctx if unsaid else None)
+        refused = self._refused_undos.get((table.row.id, later[0].id))
+        if refused is not None:
+            # asked again after the table said no, each ask was a post pinging every other
+            # player (eight asks, eight pings in 40 s): the table's answer stands for that
+            # move, and the asker alone is told so
+            raise Refusal("svc.undo.refused_before", name=refused)
         if await self.store.cast_vote(table.row.id, table.row.version, later[0].id,
                                       ctx.user_id, ctx.user_id, True, self.clock(),
                                       opens=True) is None:
@@ -86,6 +98,8 @@ class Undo(ServiceBase):
             raise Refusal("svc.undo.no_vote")
         if not agree:
             ended = await self.store.clear_votes(table.row.id)
+            if ended:
+                self._refused_undos[(table.row.id, ended[0]["target_action"])] = seat.name
             # the request's post, where the vote was, says the refusal; a post saying it
             # again read as a second refusal ("Anna refused the undo ..." over "Anna refuses;
             # the undo is off."), and a refused undo changes nothing to show. Said anew only
