@@ -31,9 +31,11 @@ def render_board(game_key: str, view: dict) -> bytes | list[bytes]:
     A game whose full board is several pictures returns a list of PNGs (18Rhl: the map and
     the market), to be posted together; pictures of one kind (a route, a zoom) stay bytes.
     """
+    from render.player_names import plain_view
+
     module = importlib.import_module(_MODULES[game_key])
     with _ONE_AT_A_TIME:
-        return module.render(view)
+        return module.render(plain_view(view))
 
 
 def render_turn_card(game_key: str, view: dict) -> bytes | None:
@@ -42,9 +44,10 @@ def render_turn_card(game_key: str, view: dict) -> bytes | None:
     if game_key not in _MODULES:
         return None
     from render import turn_card
+    from render.player_names import plain_view
 
     with _ONE_AT_A_TIME:
-        return turn_card.render(game_key, view)
+        return turn_card.render(game_key, plain_view(view))
 
 
 def board_changes(game_key: str, before: dict, after: dict) -> dict | None:

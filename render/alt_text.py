@@ -24,6 +24,7 @@ from typing import Any
 from engine import text as texts
 from render import card_scene, changes
 from render.move_pieces import shortened
+from render.player_names import plain_name, plain_view
 from render.troedler import card_words
 from render.turn_card import seat_colour_word, seat_name, standings, task_text
 
@@ -50,6 +51,7 @@ def describe(game_key: str, view: dict, lang: str, *, kind: str, title: str, pha
     a game asks for, with its channel ``caption``), for a game titled ``title`` in
     ``phase`` where the seats ``acting`` are to move (``over``: the game has ended).
     ``page``: which of a board's pictures this is, of how many (18Rhl: map, market)."""
+    view = plain_view(view)  # the players' names as the picture draws them
     head = say(lang, "final" if over else kind, title=plain(title), phase=plain(phase))
     if page[1] > 1:
         head = say(lang, "page", head=head, page=_page(game_key, lang, *page))
@@ -72,7 +74,7 @@ def describe(game_key: str, view: dict, lang: str, *, kind: str, title: str, pha
 
 def plain(text: str) -> str:
     """``text`` without Discord's markdown and on one line."""
-    return " ".join(MARKUP.sub("", str(text)).split())
+    return " ".join(plain_name(MARKUP.sub("", str(text))).split())
 
 
 def clipped(text: str, limit: int = LIMIT) -> str:

@@ -4,6 +4,7 @@ the pieces; the colour alone where a view has no names (tests, the bench, an exp
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -12,6 +13,35 @@ from render.card_text import fit
 from render.text_draw import text_width
 
 texts.register("render.locales")  # the renderers' catalogue (idempotent)
+
+# Discord's escape: a backslash before any mark that is not a letter, digit or space shows
+# the mark alone. The bot escapes the markdown in players' names (bot/discord/names.py) so
+# its posts show them as written; a picture draws what the post shows.
+ESCAPE = re.compile(r"\\([^0-9A-Za-z\s])")
+
+
+def plain_name(text: str) -> str:
+    """``text`` (a name, a line) as Discord shows it: ``\\*\\*Bold\\*\\*`` as ``**Bold**``."""
+    return ESCAPE.sub(r"\1", text)
+
+
+def plain_view(view: dict[str, Any]) -> dict[str, Any]:
+    """``view`` with its players' names (``view["seats"]``) and the turn card's move lines
+    (``view["card"]["moves"]``, the channel's texts) as Discord shows them, for drawing."""
+    seats = view.get("seats")
+    card = view.get("card")
+    if not seats and not (isinstance(card, dict) and card.get("moves")):
+        return view
+    out = dict(view)
+    if seats:
+        out["seats"] = [{**entry, "name": plain_name(entry["name"])}
+                        if isinstance(entry.get("name"), str) else entry for entry in seats]
+    if isinstance(card, dict) and card.get("moves"):
+        out["card"] = {**card, "moves": [
+            {**move, "text": plain_name(move["text"])}
+            if isinstance(move, dict) and isinstance(move.get("text"), str) else move
+            for move in card["moves"]]}
+    return out
 
 
 def display_name(view: dict[str, Any], seat: int) -> str | None:

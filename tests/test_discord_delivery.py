@@ -244,7 +244,8 @@ async def test_files_are_fresh_on_every_attempt() -> None:
 async def test_mentions_never_ping_everyone_or_roles() -> None:
     kwargs = reply_parts(Reply("@everyone <@1>"))[0].kwargs(channel=True)
     mentions = kwargs["allowed_mentions"]
-    assert mentions.everyone is False and mentions.roles is False and mentions.users is True
+    assert mentions.everyone is False and mentions.roles is False
+    assert [user.id for user in mentions.users] == [1]  # the users the bot mentions, by id
 
 
 async def test_an_oversized_picture_still_lets_the_text_through() -> None:
@@ -319,7 +320,9 @@ def test_a_mention_in_a_board_post_notifies_through_its_content():
     [part] = reply_parts(Reply(text, title="Round 4/10", files=[Attachment("b.png", b"x")]))
     kwargs = part.kwargs(channel=True)
     assert kwargs["content"] == "<@7>" and "<@7>" in kwargs["embed"].description
-    assert kwargs["allowed_mentions"].users is True  # every user mentioned is notified
+    # every user the bot mentions is notified, by name (not users=True: a name that reads
+    # as a mention would notify too)
+    assert [user.id for user in kwargs["allowed_mentions"].users] == [7]
     # a ping rule still holds: a mention it leaves out stays silent
     [quiet] = reply_parts(Reply(text, title="Round 4/10", pings=(3,)))
     assert quiet.content is None

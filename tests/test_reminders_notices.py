@@ -123,4 +123,4 @@ def test_a_prompt_names_everyone_but_pings_only_its_pings() -> None:
     # Two texts that mention people under different rules stay two messages.
     assert len(coalesce([Reply("<@5> may undo"), prompt])) == 2
     default = reply_parts(Reply("<@5> wins"))[0].kwargs(channel=True)["allowed_mentions"]
-    assert default.users is True
+    assert [user.id for user in default.users] == [5]

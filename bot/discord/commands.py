@@ -18,6 +18,7 @@ from discord import app_commands
 
 import engine
 from bot.discord.delivery import Delivery, with_retry
+from bot.discord.names import member_name, plain_name
 from bot.i18n import fitted_label, t
 from bot.replies import (
     STEP_CHOICE,
@@ -152,7 +153,8 @@ def _suggested_values(option: engine.Option) -> Iterable[str]:
 # --- choices -------------------------------------------------------------------------------
 
 def _fit(text: str) -> str:
-    return fitted_label(text, CHOICE_TEXT_LIMIT) or "?"
+    # a choice's name is plain text: a player's name in it shows without its escapes
+    return fitted_label(plain_name(text), CHOICE_TEXT_LIMIT) or "?"
 
 
 def to_choices(pairs: Iterable[tuple[str, str]]) -> list[app_commands.Choice[str]]:
@@ -307,7 +309,7 @@ class Adapter:
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id,
             user_id=interaction.user.id,
-            user_name=interaction.user.display_name,
+            user_name=member_name(interaction.user),
             can_manage=may_manage(permissions, interaction.channel),
             locale=str(locale),
             **extra,
@@ -669,7 +671,7 @@ def _stats_command(adapter: Adapter) -> app_commands.Command:
     async def stats(interaction: discord.Interaction,
                     player: discord.User | None = None) -> None:
         await adapter.run(interaction, lambda ctx: adapter.service.stats(
-            ctx, player.id if player else None, player.display_name if player else None))
+            ctx, player.id if player else None, member_name(player) if player else None))
 
     return stats
 
@@ -828,7 +830,7 @@ def _add_control_commands(group: app_commands.Group, adapter: Adapter) -> None:
         await adapter.run(interaction, lambda ctx: adapter.service.kick(
             ctx, player.id if player else None,
             replacement.id if replacement else None,
-            replacement.display_name if replacement else None,
+            member_name(replacement) if replacement else None,
             seat=seat,
         ))
 

@@ -66,7 +66,10 @@ BUTTON_STYLES = {
 }
 
 # Mentions in game posts ping the named players, never @everyone or a role.
-ALLOWED_MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True)
+# Who a message may notify when it does not say: no one. A post's pings are the mentions the
+# bot wrote in it (:func:`allowed_mentions`); with users=True, any "<@id>" in its text
+# notified, a display name written as a mention of someone outside the game included.
+ALLOWED_MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=False)
 
 MISSING_PERMISSION_NOTICE = "dlv.missing_permission"
 # What a game post needs in its channel, as discord.Permissions attributes, each with the
@@ -215,7 +218,8 @@ class Part:
 
     def kwargs(self, *, channel: bool) -> dict[str, Any]:
         """Fresh keyword arguments for ``send`` (a discord.File can be sent only once)."""
-        out: dict[str, Any] = {"allowed_mentions": allowed_mentions(self.pings)}
+        out: dict[str, Any] = {"allowed_mentions": allowed_mentions(
+            self.pings if self.pings is not None else written_mentions(self.content or ""))}
         if self.content:
             out["content"] = self.content
         if self.title is not None:
@@ -251,7 +255,8 @@ class Part:
 
 
 def allowed_mentions(pings: tuple[int, ...] | None) -> discord.AllowedMentions:
-    """Mentions notify the named users (``pings`` None) or only those in ``pings``."""
+    """Mentions notify only the users in ``pings`` (None: no one; :meth:`Part.kwargs`
+    passes the mentions the bot wrote when a Reply names no pings)."""
     if pings is None:
         return ALLOWED_MENTIONS
     return discord.AllowedMentions(everyone=False, roles=False,
@@ -306,7 +311,13 @@ def reply_parts(reply: Reply) -> list[Part]:
     return [p for p in parts if p.content or p.title or p.attachments or p.buttons]
 
 
-MENTION = re.compile(r"<@!?(\d+)>")
+# a mention the bot wrote: not one escaped ("\\<@1>", a player's name that reads as one)
+MENTION = re.compile(r"(?<!\\)<@!?(\d+)>")
+
+
+def written_mentions(text: str) -> tuple[int, ...]:
+    """The users ``text`` mentions, each once: whom a post without its own pings notifies."""
+    return tuple(dict.fromkeys(int(user) for user in MENTION.findall(text)))
 
 
 def _notifying(description: str, pings: tuple[int, ...] | None) -> str | None:
