@@ -30,6 +30,7 @@ from engine.rhl18 import data, hexmap
 from engine.rhl18 import move_line as ML
 from engine.rhl18 import rules as R
 from engine.rhl18 import tiles as TL
+from engine.rhl18.labels import dividend_effect
 from engine.rhl18.notation import cost_of as move_cost
 from engine.rhl18.notation import par_refusal
 from engine.rhl18.notation import typed as typed_notation
@@ -474,8 +475,16 @@ class Rhl18Extras(Extras):
         total = sum(int(r.get("revenue", 0)) for r in moves[index]["routes"])
         if total <= 0:  # no revenue: nothing to pay out, the plain run button stays
             return []
-        return [(index, kind, say(msg(f"rhl18.discord.run_and_{kind}", amount=total),
-                                  language(lang))) for kind in DIVIDENDS]
+        sym = moves[index]["entity"]
+        # a share's part and the price's move, as the dividend's own label says them: "and
+        # pay out" left a player to work both out from the market's rules
+        labels = []
+        for kind in DIVIDENDS:
+            effect = dividend_effect(state, sym, kind, total)
+            text = msg(f"rhl18.discord.run_and_{kind}", amount=total,
+                       share=effect.params.get("share"), price=effect.params["price"])
+            labels.append((index, kind, fitted_label(say(text, language(lang)), 80)))
+        return labels
 
     def then_move(self, game: Game, state: State, seat: int, then: str) -> Action | None:
         return next((m for m in game.legal(state, seat)

@@ -4,9 +4,11 @@ the move and an 18xx player still sees the notation they can type."""
 
 from __future__ import annotations
 
+import marshal
 from typing import Any
 
 from engine.rhl18 import data
+from engine.rhl18 import move_line as ML
 from engine.rhl18 import notation as N
 from engine.rhl18 import operating as O
 from engine.rhl18 import rules as R
@@ -67,7 +69,7 @@ def _what(state: State, action: dict, notation: str) -> Msg | None:
             return msg("rhl18_labels.run_none")
         return msg("rhl18_labels.run", amount=total)
     if kind == "dividend" and action["kind"] in ("payout", "withhold"):
-        return msg(f"rhl18_labels.{action['kind']}")
+        return dividend_effect(state, action["entity"], action["kind"])
     if kind == "buy_train":
         return _train(state, action)
     if kind == "discard_train":
@@ -79,6 +81,26 @@ def _what(state: State, action: dict, notation: str) -> Msg | None:
     if kind in ("bankrupt", "pass"):
         return msg(f"rhl18_labels.{kind}")
     return None
+
+
+def dividend_effect(state: State, sym: str, kind: str, revenue: int | None = None) -> Msg:
+    """Paying out or withholding with what it does: the revenue, a share's part and the share
+    price's move ("Pay out 50M (5M a share; price 80 → 90)"). "Pay the revenue out to the
+    shareholders" left a player to work out both from the market's rules. The move is made
+    by the rules' own dividend on a copy (``revenue``: a run's, before it is made)."""
+    trial = marshal.loads(marshal.dumps(state))
+    if revenue is not None:
+        trial["round"]["t"]["revenue"] = revenue
+    earned = trial["round"]["t"]["revenue"] or 0
+    O.dividend(trial, sym, kind)
+    old = R.price_of(state["corps"][sym]["price"])
+    new = R.price_of(trial["corps"][sym]["price"])
+    price = msg("rhl18_labels.price_stays", old=old) if new == old else \
+        msg("rhl18_labels.price_moves", old=old, new=new)
+    if kind == "payout" and not state["corps"][sym]["receivership"]:
+        return msg("rhl18_labels.payout_effect", revenue=earned, share=ML.share_of(earned),
+                   price=price)
+    return msg("rhl18_labels.withhold_effect", revenue=earned, price=price)
 
 
 def _bid(state: State, action: dict) -> Msg:

@@ -224,8 +224,12 @@ def _dividend(who: Any, kind: str, known: dict[str, Any]) -> Msg:
     revenue = known.get("revenue", 0)
     if kind == "withhold" or known.get("receivership"):
         return msg("rhl18.log.withhold", who=who, revenue=revenue)
-    # A 10% share's part, rounded up as the rules pay it (operating.dividend).
-    return msg("rhl18.log.payout", who=who, revenue=revenue, share=math.ceil(revenue / 10))
+    return msg("rhl18.log.payout", who=who, revenue=revenue, share=share_of(revenue))
+
+
+def share_of(revenue: int) -> int:
+    """A 10% share's part of a pay-out, rounded up as the rules pay it (operating.dividend)."""
+    return math.ceil(revenue / 10)
 
 
 def _runs(who: Any, routes: list[dict]) -> Msg:
