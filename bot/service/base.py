@@ -7,10 +7,11 @@ import asyncio
 import functools
 import json
 import logging
+import re
 import secrets
 import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import engine
@@ -25,7 +26,7 @@ from bot.service.move_lists import (
     first_choices,
     more_entries,
 )
-from bot.service.reminders import Reminders, fit_lines
+from bot.service.reminders import Reminders, fit_lines, in_quiet_hours
 from bot.store import ActionRow, GameRow, SeatRow, Snapshot, StaleVersion, StoreBase
 from engine.ai import played_level
 from engine.core import Game, RuleError, Standing, State, clip_word
@@ -104,6 +105,11 @@ class Pointed(Refusal):
         return f"{super().say(locale)} {self.then}"
 
 
+# An alert's mentions at the end of its bold line (Table._record_said), and a mention's id.
+ALERT = re.compile(r"\*\*((?: <@!?\d+>)+)$", re.MULTILINE)
+MENTION_ID = re.compile(r"<@!?(\d+)>")
+
+
 def _guarded(method: Callable[..., Awaitable[list[Reply]]]):
     """Turn refusals, rule errors and lost races into an ephemeral reply to the caller."""
 
@@ -119,7 +125,7 @@ def _guarded(method: Callable[..., Awaitable[list[Reply]]]):
         except StaleVersion:  # it lost the race to another change: said as not done
             key = _STALE_KEYS.get(method.__name__, "svc.stale")
             replies = [_private(ctx, t(key, ctx.locale), pings=())]
-        return [fitted(reply) for reply in replies]
+        return [fitted(reply) for reply in await self._news_hushed(replies)]
 
     return wrapper
 
@@ -609,6 +615,25 @@ class ServiceBase:
             return []
         held = await self._held_saids(table, seat, latest=True)
         return [table.credited(seat, table.run_said(seat, held))] if held else []
+
+    async def _news_hushed(self, replies: list[Reply]) -> list[Reply]:
+        """Channel posts whose alert strikes a player in their /remind quiet hours ("**Dana
+        goes bankrupt** <@Dana>", :meth:`Table._record_said`) name them without a ping: it
+        is news, not a call to act, and it buzzed four phones at 01:45 their time. Everyone
+        else the post mentions is pinged as before."""
+        out = []
+        now = self.clock()
+        for reply in replies:
+            struck = {int(user) for line in ALERT.findall(reply.text)
+                      for user in MENTION_ID.findall(line)} \
+                if reply.is_public and reply.pings is None else set()
+            asleep = {user for user in struck
+                      if in_quiet_hours(await self.store.settings(user), now)}
+            if asleep:
+                named = dict.fromkeys(int(user) for user in MENTION_ID.findall(reply.text))
+                reply = replace(reply, pings=tuple(u for u in named if u not in asleep))
+            out.append(reply)
+        return out
 
     async def _languages_of(self, table: Table) -> dict[int, str]:
         """Each seated member's language for what is sent to them alone: their client's,

@@ -1,0 +1,47 @@
+"""A channel post's alert ("**Anna cannot pay …, goes bankrupt and is out of the game.**
+<@Anna>") names a player in their /remind quiet hours without pinging them: it is news,
+not a call to act (a month's simulation in four time zones: four bankrupt players pinged at
+01:45 their time). Those awake are pinged as before. Through the Discord stand-in: a
+three-player Rhein table whose end of round 3 bankrupts Anna and Chen."""
+
+from __future__ import annotations
+
+import random
+from datetime import UTC, datetime
+
+from discord_standin.clock import install_clock
+from discord_standin.driver import Member, running_bot
+from discord_standin.server import StandIn
+from discord_standin.table import Played, play_turn, row_of, seat_users
+
+NOON = datetime(2026, 3, 2, 12, 0, tzinfo=UTC).timestamp()
+
+
+async def test_a_bankruptcy_in_the_night_names_without_a_ping(tmp_path, monkeypatch) -> None:
+    fake = StandIn()
+    async with running_bot(tmp_path, monkeypatch, stand_in=fake, seed=1) as bot:
+        install_clock(bot, NOON)
+        anna, bert, chen = (Member(bot, name) for name in ("Anna", "Bert", "Chen"))
+        await anna.command("remind quiet", **{"from": 10, "to": 14, "tz": "UTC"})
+        await anna.command("game new", game="rhein", language="en")
+        for member in (bert, chen):
+            await member.command("game join")
+        await anna.command("game start", order="joined")
+        rng, played = random.Random(1), Played()
+        by_id = {m.id: m for m in (anna, bert, chen)}
+        alerts = []
+        for _ in range(200):
+            row = await row_of(bot, fake.channel)
+            if row.status != "active" or alerts:
+                break
+            users = await seat_users(bot, row.id)
+            mover = by_id[users[row.active_seats[0]]]
+            record = await play_turn(bot, mover, fake.channel, rng, played)
+            alerts += [(mover, m) for m in record.visible_posts
+                       if f"goes bankrupt and is out of the game.** <@{anna.id}>" in m.text]
+        assert alerts, "Anna never went bankrupt"
+        [(mover, post)] = alerts
+        assert mover is not anna  # struck by another's move: her mention stays
+        assert anna.id not in post.pinged, post.text[-300:]
+        if f"<@{chen.id}>" in post.text and mover is not chen:  # awake: pinged as before
+            assert chen.id in post.pinged
