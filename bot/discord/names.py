@@ -43,7 +43,7 @@ def clean(name: str | None) -> str:
         return ""
     kept: list[str] = []
     marks = 0
-    for char in unicodedata.normalize("NFC", name):
+    for char in unicodedata.normalize("NFD", name):  # "á" counts as "a" and a mark
         if char in BIDI:
             continue
         if unicodedata.category(char) in ("Cc", "Zl", "Zp"):
@@ -55,7 +55,7 @@ def clean(name: str | None) -> str:
         else:
             marks = 0
         kept.append(char)
-    said = " ".join("".join(kept).split())
+    said = " ".join(unicodedata.normalize("NFC", "".join(kept)).split())
     return said if visible(said) else ""
 
 
