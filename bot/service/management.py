@@ -3,7 +3,9 @@ runs a table once its runner is gone."""
 
 from __future__ import annotations
 
-from bot.i18n import LANGUAGES, colour_name, t
+from collections.abc import Callable
+
+from bot.i18n import LANGUAGES, colour_name, names_said, t
 from bot.replies import Audience, Reply
 from bot.service.ai_seats import STAND_IN_LEVEL
 from bot.service.base import (
@@ -94,7 +96,8 @@ class Management(ServiceBase):
                            locale: str = "en") -> SeatRow:
         """The seat a kick names (:meth:`kick`), or the refusal saying what went wrong
         (its seats named in the asker's ``locale``, as their refusal is)."""
-        by_name = self._named_seat(table, named) if named and named.strip() else None
+        by_name = self._named_seat(table, named, locale) if named and named.strip() \
+            else None
         if named and named.strip() and by_name is None:
             raise Refusal("svc.kick_no_such_seat", seat=repr(clip_word(named.strip())),
                           seats=", ".join(self._seat_label(s, locale)
@@ -124,20 +127,29 @@ class Management(ServiceBase):
     def _seat_label(seat: SeatRow, locale: str) -> str:
         return f"{seat.name} ({colour_name(seat.colour, locale)})"
 
-    def _named_seat(self, table: Table, text: str) -> SeatRow | None:
+    def _named_seat(self, table: Table, text: str, locale: str = "en") -> SeatRow | None:
         """The seat ``text`` names: as the seat list shows it ("Bot 1 (blue)"), by its
         player's or AI's name, or by its colour (key, or name), in any language: the list
-        and its autocomplete speak the reader's, who may not be the table's."""
+        and its autocomplete speak the reader's, who may not be the table's. A word that
+        is one seat's player's name and another seat's colour is refused, naming both: a
+        member nicknamed "Blue" playing green was removed by seat:blue meant for Bert's
+        blue seat, and taking the colour instead would fail a host who meant "Blue". A kick
+        removes a player, so it asks rather than guesses; the list's "Bert (blue)" is sure."""
         typed = " ".join(text.split()).lower()
         seats = self._kickable(table)
-        for words in ([lambda s, lang=lang: self._seat_label(s, lang) for lang in LANGUAGES]
-                      + [lambda s: s.name, lambda s: s.colour]
-                      + [lambda s, lang=lang: colour_name(s.colour, lang)
-                         for lang in LANGUAGES]):
-            found = {s.joined: s for s in seats if words(s).lower() == typed}
-            if len(found) == 1:
-                return next(iter(found.values()))
-        return None
+        labelled = _seats_called(seats, typed, [
+            lambda s, lang=lang: self._seat_label(s, lang) for lang in LANGUAGES])
+        if len(labelled) == 1:
+            return labelled[0]
+        by_name = _seats_called(seats, typed, [lambda s: s.name])
+        by_colour = _seats_called(seats, typed, [lambda s: s.colour] + [
+            lambda s, lang=lang: colour_name(s.colour, lang) for lang in LANGUAGES])
+        either = list({s.joined: s for s in by_name + by_colour}.values())
+        if by_name and by_colour and len(either) > 1:
+            labels = [self._seat_label(s, locale) for s in either]
+            raise Refusal("svc.kick_name_or_colour", seat=repr(clip_word(text.strip())),
+                          seats=names_said(labels), example=labels[-1])
+        return next((found[0] for found in (by_name, by_colour) if len(found) == 1), None)
 
     async def seat_choices(self, ctx: Ctx, typed: str = "") -> list[tuple[str, str]]:
         """Autocomplete of ``/game kick seat:``: the table's seats ("Bot 1 (blue) · AI"),
@@ -279,3 +291,9 @@ class Management(ServiceBase):
         back = f"svc.seat_back_{kind}" + ("_named" if runner else "")
         lines.append(t(back, lang, bot=label, runner=runner or ""))
         return Reply(_clip("\n".join(lines)), Audience.DM, user_id=gone.user_id)
+
+
+def _seats_called(seats: list[SeatRow], typed: str,
+                  words: list[Callable[[SeatRow], str]]) -> list[SeatRow]:
+    """The seats any of ``words`` calls ``typed`` (lower case, spaces single), each once."""
+    return [s for s in seats if any(word(s).lower() == typed for word in words)]
