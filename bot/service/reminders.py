@@ -625,8 +625,22 @@ class Reminders:
                   and now < row.due_at <= now + _fold_window(settings)
                   and not _stepped_lately(row, settings, now)
                   and await self._foldable(row, now)]
+        ready = [await self._ran_out_marked(row) for row in ready]
         for dm_rows, reply in _turn_dms(ready):
             await self._send_turns(dm_rows, reply, settings, now)
+
+    async def _ran_out_marked(self, row: ReminderRow) -> ReminderRow:
+        """The row, marked (``ran_out``: the clock's hours) if its player's move clock in
+        its game has run out: its DM says the others may now let an AI play or replace
+        them. A player whose clock ran out in their night read at 07:15 only "it is still
+        your turn"."""
+        clock = next((other for other in await self.store.reminders(row.game_id,
+                                                                     user_id=row.user_id)
+                      if other.kind == "clock" and other.payload.get("expired")), None)
+        if clock is None:
+            return row
+        return replace(row, payload={**row.payload,
+                                     "ran_out": f"{float(clock.payload['pace_hours']):g}"})
 
     async def _turn_ready(self, row: ReminderRow, settings: Settings, now: float,
                           last_dm: float | None) -> bool:
@@ -688,6 +702,7 @@ class Reminders:
             payload = {**row.payload, "last_sent": now}
             payload.pop("failures", None)
             payload.pop("hand", None)  # said: hidden information is kept no longer than that
+            payload.pop("ran_out", None)  # (looked up afresh for each DM)
             due = next_allowed(settings, now + settings.every_hours * 3600)
             await self.store.move_reminder(row.id, due, row.sent + 1, payload)
 
@@ -1166,7 +1181,15 @@ def _news_lines(row: ReminderRow) -> list[str]:
     """A game's short news under its line in a DM for several games: a player whose turn
     an AI had played read of it nowhere (the one-game DM says the news whole)."""
     news = str(row.payload.get("news") or "")
-    return [f"  {line}" for line in news.split("\n") if line]
+    return [f"  {line}" for line in [_ran_out(row), *news.split("\n")] if line]
+
+
+def _ran_out(row: ReminderRow) -> str:
+    """That the reader's move clock in this row's game ran out, if it did (see
+    :meth:`Reminders._ran_out_marked`)."""
+    hours = row.payload.get("ran_out")
+    return t("rem.clock_ran_out", str(row.payload.get("language", "en")), hours=hours) \
+        if hours else ""
 
 
 def _turns_fit(plain: list[ReminderRow], handed: list[ReminderRow]) -> bool:
@@ -1199,7 +1222,8 @@ def _turn_dm(row: ReminderRow) -> Reply:
     lang = str(payload.get("language", "en"))
     link = _jump(payload)
     key = "rem.turn_first" if row.sent == 0 else "rem.turn_again"
-    expected = "\n".join(part for part in (_hand(row), payload.get("expected", "")) if part)
+    expected = "\n".join(part for part in (_ran_out(row), _hand(row),
+                                            payload.get("expected", "")) if part)
     text = t(key, lang, title=payload.get("title"), phase=payload.get("phase"),
              channel=payload["channel_id"], expected=expected, link=link)
     return Reply(text.replace("\n\n", "\n"), Audience.DM, user_id=row.user_id,
