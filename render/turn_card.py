@@ -337,7 +337,18 @@ def _rhl18_task(view: dict, lang: str, figures: bool) -> str:
         # nobody presides: every player is pinged, and a "Lay track for GVE" read as if
         # the game asked the wrong person
         said = say(lang, "task.rhl18.receivership", task=said)
+    if figures and view.get("operating_order"):
+        said = say(lang, "task.rhl18.with_order", task=said,
+                   order=_operating_order(view["operating_order"]))
     return said
+
+
+def _operating_order(order: dict) -> str:
+    """The round's operating order, done, operating and to come: "GVE ✓ · DEE ▶ · CME".
+    Shown nowhere, a player could not tell when their corporation's turn would come."""
+    index = order.get("index", 0)
+    return " · ".join(f"{sym} ✓" if i < index else f"{sym} ▶" if i == index else str(sym)
+                      for i, sym in enumerate(order.get("order") or []))
 
 
 def _must_buy(view: dict, corp: dict, sym: str, lang: str) -> str:
@@ -349,12 +360,26 @@ def _must_buy(view: dict, corp: dict, sym: str, lang: str) -> str:
     if cheapest is None or not isinstance(cash, int):
         return ""
     train, price = cheapest
+    sellers = view.get("train_sellers") or []
+    # another corporation's train (any price its treasury pays) went unmentioned, where it
+    # was cheaper than the president's shares sold for the bank's
+    other = say(lang, "task.rhl18.must_buy_or_other", corp=sym,
+                sellers=", ".join(sellers)) if sellers else ""
     if cash >= price:
         return say(lang, "task.rhl18.must_buy_from", corp=sym, train=train, price=price,
-                   cash=cash)
-    return say(lang, "task.rhl18.must_buy_short", corp=sym, train=train, price=price, cash=cash,
-               president=seat_name(view, corp.get("president_seat", -1), lang),
-               short=price - cash)
+                   cash=cash) + other
+    seat = corp.get("president_seat", -1)
+    own = next((p.get("cash") for p in view.get("players") or []
+                if isinstance(p, dict) and p.get("seat") == seat), None)
+    president = seat_name(view, seat, lang)
+    if isinstance(own, int) and own < price - cash:
+        # "Dirk adds 358M" read as money Dirk had, where he had 223M and had to sell first
+        return say(lang, "task.rhl18.must_buy_sell", corp=sym, train=train, price=price,
+                   cash=cash, president=president, own=own,
+                   sell=price - cash - own) + other
+    key = "task.rhl18.must_buy_short_has" if isinstance(own, int) else "task.rhl18.must_buy_short"
+    return say(lang, key, corp=sym, train=train, price=price, cash=cash, president=president,
+               short=price - cash, own=own) + other
 
 
 # == the small map ==========================================================================

@@ -253,6 +253,12 @@ class Rhl18Game(Game):
         # the rules force the purchase: the task says so, not "Buy trains, or pass"
         snap["must_buy"] = snap["active_step"] == "BuyTrain" and isinstance(corp, str) and \
             F.must_buy(state, corp)
+        if snap["must_buy"]:
+            snap["train_sellers"] = _train_sellers(state, corp)
+        if rnd["type"] == "Operating":
+            # the order the rules fixed at the round's start: shown nowhere, a player could
+            # not tell whose turn came next
+            snap["operating_order"] = {"order": list(rnd["order"]), "index": rnd["index"]}
         snap["lay_hexes"] = self._lay_hexes(state)
         snap["offer"] = _offer_view(state, names)
         snap["priority"] = _priority_deal(state)
@@ -319,6 +325,16 @@ class Rhl18Game(Game):
         # A label past Discord's 100 characters (a long manual run) is cut the same way in
         # every language.
         return text if len(text) <= 100 else msg("rhl18.label.plain", mv=str(text)[:100])
+
+
+def _train_sellers(state: State, sym: str) -> list[str]:
+    """The corporations whose trains ``sym`` may buy now with its treasury (from legal()): a
+    forced purchase's prompt named only the bank's train and the president's money."""
+    seat = state["corps"][sym]["president"]
+    moves = L.train_moves(state, sym, seat if seat is not None else -1)
+    trains = {m["train"] for m in moves if m["type"] == "buy_train"}
+    return [other for other in data.CORP_ORDER if other != sym
+            and trains & set(state["corps"][other]["trains"])]
 
 
 def play_logged(state: State, action: dict) -> list[Msg]:
