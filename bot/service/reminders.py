@@ -909,7 +909,7 @@ class Reminders:
             await self._reschedule(row, next_allowed(settings, now))
             return
         lang = str(row.payload.get("language", "en"))
-        lines = await self._waiting_lines(row.user_id, lang)
+        lines = await self._waiting_lines(row.user_id, lang, now)
         if lines:
             text = fit_lines([t("rem.digest_head", lang, count=len(lines)), *lines],
                              [t("rem.digest_foot", lang)],
@@ -1026,16 +1026,31 @@ class Reminders:
             return False
         return True
 
-    async def _waiting_lines(self, user_id: int, lang: str) -> list[str]:
+    async def _waiting_lines(self, user_id: int, lang: str, now: float) -> list[str]:
         lines = []
         for game in await self.store.games_of_user(user_id, ("active",)):
             seats = await self.store.seats(game.id)
             mine = next((s for s in seats if s.user_id == user_id and not s.is_ai), None)
             if mine is not None and mine.seat in game.active_seats:
                 link = channel_link(game.guild_id, game.channel_id)
-                lines.append(t("rem.digest_line", lang, title=_title(game.game_key),
-                               phase=game.phase, link=link))
+                line = t("rem.digest_line", lang, title=_title(game.game_key),
+                         phase=game.phase, link=link)
+                left = await self._clock_left(game.id, user_id, lang, now)
+                lines.append(f"{line}\n  {left}" if left else line)
         return lines
+
+    async def _clock_left(self, game_id: int, user_id: int, lang: str, now: float) -> str:
+        """A digest line's move clock: the time left, or that it ran out (the others may
+        now choose); empty without a clock. The digest was the one notice of a digest
+        reader, and it said no more than a title, a phase and a link."""
+        clock = next((row for row in await self.store.reminders(game_id, user_id=user_id)
+                      if row.kind == "clock"), None)
+        if clock is None:
+            return ""
+        deadline = float(clock.payload["deadline"])
+        if clock.payload.get("expired") or deadline <= now:
+            return t("rem.digest_clock_out", lang)
+        return t("rem.digest_clock", lang, hours=max(1, round((deadline - now) / 3600)))
 
 
 def _title(key: str) -> str:
