@@ -43,5 +43,8 @@ async def test_a_bankruptcy_in_the_night_names_without_a_ping(tmp_path, monkeypa
         [(mover, post)] = alerts
         assert mover is not anna  # struck by another's move: her mention stays
         assert anna.id not in post.pinged, post.text[-300:]
+        # the mover's own bankruptcy, at the end of the round their move ended, pings
+        # nobody who does not know it (it pinged them)
+        assert mover.id not in post.pinged and f"<@{mover.id}>" not in post.text
         if f"<@{chen.id}>" in post.text and mover is not chen:  # awake: pinged as before
             assert chen.id in post.pinged

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import marshal
+import re
 from collections import OrderedDict
 from dataclasses import replace
 from typing import Any, NamedTuple
@@ -456,7 +457,7 @@ class Moves(ServiceBase):
                                   table.move_said(said, before, action),
                                   table.who(seat, lang), lang)
             replies = _told_first(replies, user_id, mine)
-        return _folded(replies, table.result)
+        return _folded(_mover_unpinged(replies, user_id), table.result)
 
     def _closed_turn(self, table: Table, seat: int, action: Action, before: State,
                      key_before: Any, lang: str, goes_on: bool) -> str | None:
@@ -591,6 +592,18 @@ class Moves(ServiceBase):
                 continue
             kept.append(reply)
         return kept
+
+
+def _mover_unpinged(replies: list[Reply], user_id: int | None) -> list[Reply]:
+    """``replies`` without the mover's mention after an alert of a phase their move began
+    (Rhein's end of round: "**Chen cannot pay 5 …, goes bankrupt …** <@Chen>" pinged Chen
+    for his own move; the records of the move's own phase lose it in :meth:`_play_action`)."""
+    if user_id is None:
+        return replies
+    gone = re.compile(rf"^(.*\*\*(?: <@!?\d+>)*) <@!?{user_id}>((?: <@!?\d+>)*)$",
+                      re.MULTILINE)
+    return [replace(reply, text=gone.sub(r"\1\2", reply.text))
+            if reply.is_public and gone.search(reply.text) else reply for reply in replies]
 
 
 def _refused_entry(refused: Refusal, lang: str) -> list[tuple[str, str]]:
