@@ -15,7 +15,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 
 from engine import text as texts
 from engine.rheinlaender.board import Board, get_board
@@ -103,11 +103,13 @@ def _label_text(board: Board, space: str, lang: str) -> str:
     return f"{number}{texts.render(side, {}, lang)}"
 
 
-def _tile_label(image: Image.Image, board: Board, space: str, lang: str) -> None:
+def _tile_label(image: Image.Image, board: Board, space: str, lang: str,
+                fill: str | None = None) -> None:
     record = board.spaces[space]
     x, y = record["label"]
     text = _label_text(board, space, lang)
-    fill = "#2B4C6F" if board.where(space)[1] == "river" else "#3C4A2C"
+    if fill is None:
+        fill = "#2B4C6F" if board.where(space)[1] == "river" else "#3C4A2C"
     paste_text(image, (x, y), text, TEXT, fill)
 
 
@@ -131,9 +133,17 @@ def render(view: dict[str, Any]) -> bytes:
     return to_png(image)
 
 
+# A duchy without a duke is hatched as well as grey: under deuteranopia a green owner's shade
+# was as grey as no owner's (ΔE2000 3.0), under greyscale a purple one's (1.1).
+HATCH = "#6E6E6E"
+HATCH_GAP, HATCH_WIDTH = 12, 3
+
+
 def _shade_duchies(image: Image.Image, draw: ImageDraw.ImageDraw, board: Board,
                    view: dict[str, Any]) -> None:
-    """Tiles of a duchy take a light shade of the owner's colour (grey: no owner)."""
+    """Tiles of a duchy take a light shade of the owner's colour (grey and hatched: no
+    owner); their names turn to ink, the space names' own blue and green read at 2.6:1 on a
+    blue owner's shade."""
     for duchy in view["duchies"]:
         owner = duchy["owner"]
         for space in duchy["spaces"]:
@@ -143,9 +153,29 @@ def _shade_duchies(image: Image.Image, draw: ImageDraw.ImageDraw, board: Board,
             base = LAND if record["kind"] == "land" else WATER
             shade = mix(colour(owner) if owner is not None else "#8A8A8A", base, 0.6)
             edge = LAND_EDGE if record["kind"] == "land" else WATER_EDGE
-            draw.polygon([tuple(p) for p in record["poly"]], fill=shade, outline=edge, width=2)
+            poly = [(float(x), float(y)) for x, y in record["poly"]]
+            draw.polygon(poly, fill=shade, outline=edge, width=2)
+            if owner is None:
+                _hatch(image, poly, _label_box(board, space))
+                draw.polygon(poly, outline=edge, width=2)
             with unrecorded():  # the same label, already recorded on the static layer
-                _tile_label(image, board, space, language(view))
+                _tile_label(image, board, space, language(view), INK)
+
+
+def _hatch(image: Image.Image, poly: list[tuple[float, float]], keep: Box) -> None:
+    """Diagonal lines across ``poly``, clear of the space's name in ``keep``."""
+    left, top = int(min(x for x, _ in poly)), int(min(y for _, y in poly))
+    right, bottom = int(max(x for x, _ in poly)) + 1, int(max(y for _, y in poly)) + 1
+    size = (right - left, bottom - top)
+    mask = Image.new("L", size, 0)
+    ImageDraw.Draw(mask).polygon([(x - left, y - top) for x, y in poly], fill=255)
+    lines = Image.new("L", size, 0)
+    pen = ImageDraw.Draw(lines)
+    for start in range(-size[1], size[0], HATCH_GAP):
+        pen.line((start, size[1], start + size[1], 0), fill=255, width=HATCH_WIDTH)
+    pen.rectangle((keep[0] - left - 3, keep[1] - top - 3, keep[2] - left + 3, keep[3] - top + 3),
+                  fill=0)
+    image.paste(HATCH, (left, top, right, bottom), ImageChops.multiply(mask, lines))
 
 
 def mix(first: str, second: str, share: float) -> str:
