@@ -88,7 +88,7 @@ class Rhl18Game(Game):
                               "rhl18.log.auction"})
     # a new phase changes the train limit and rusts trains, and a broken bank sets the
     # game's end: said mid-line after an AI seat's train buy, they were missed
-    record_keys = frozenset({"rhl18.log.phase", "rhl18.log.rust", "rhl18.log.bank_broken",
+    record_keys = frozenset({"rhl18.log.phase", "rhl18.log.phase_brings", "rhl18.log.rust", "rhl18.log.bank_broken",
                              "rhl18.log.bank_broken_next_set"})
     # a bankrupt player leaves the game: said mid-line it was missed, and the AI seats'
     # play after it filled nine posts

@@ -30,6 +30,10 @@ def events(before: Snapshot, after: Snapshot, names: dict[Any, Any],
     if after["phase"] != before["phase"]:
         limit = next(p["train_limit"] for p in data.phases() if p["name"] == after["phase"])
         lines.append(msg("rhl18.log.phase", phase=after["phase"], limit=limit))
+        brings = phase_changes(before["phase"], after["phase"])
+        if brings:
+            lines.append(msg("rhl18.log.phase_brings", phase=after["phase"],
+                             changes=_semicolons(brings)))
     if after["bank_broken"] and not before["bank_broken"]:
         lines.append(_bank_broken(before))
     for pid in (p["id"] for p in after["players"]):
@@ -45,6 +49,34 @@ def events(before: Snapshot, after: Snapshot, names: dict[Any, Any],
                   for p in sorted(after["players"], key=lambda p: -p["value"])]
         lines.append(msg("rhl18.log.game_over", scores=scores))
     return lines
+
+
+def phase_changes(old: str, new: str) -> list[Msg]:
+    """What a new phase changes besides the train limit, from the phase and train data: tile
+    colours now laid, trains that rust or go on sale, the operating rounds of a set, the
+    capital of corporations floating from now. "Phase 3 begins: train limit 4." said none
+    of it (a veteran's review)."""
+    phases = {p["name"]: p for p in data.phases()}
+    was, now = phases[old], phases[new]
+    out = [msg("rhl18.log.phase_tiles", colour=msg(f"rhl18.colour.{colour}"))
+           for colour in now["tiles"] if colour not in was["tiles"]]
+    out += [msg("rhl18.log.phase_rusts", name=t["name"]) for t in data.trains()
+            if t["rusts_on"] == new]
+    out += [msg("rhl18.log.phase_on_sale", name=t["name"]) for t in data.trains()
+            if t["available_on"] == new]
+    if now["operating_rounds"] != was["operating_rounds"]:
+        out.append(msg("rhl18.log.phase_ors", count=now["operating_rounds"]))
+    for status in now["status"]:
+        if status not in was["status"] and has(f"rhl18.log.phase_status.{status}"):
+            out.append(msg(f"rhl18.log.phase_status.{status}"))
+    return out
+
+
+def _semicolons(items: list[Msg]) -> Msg:
+    out = items[0]
+    for item in items[1:]:
+        out = msg("rhl18.log.semicolon", a=out, b=item)
+    return out
 
 
 def _bank_broken(before: Snapshot) -> Msg:
