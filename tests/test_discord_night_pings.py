@@ -114,3 +114,25 @@ async def test_a_dealt_hand_waits_for_the_end_of_the_quiet_hours(tmp_path, monke
                                           "Nur du siehst" in morning[0]), (who.name, morning)
         chens = "\n".join(m.text for m in fake.dms(chen.id))
         assert any(line.strip("- ") in chens for line in hand_lines), (hand_lines, chens)
+
+
+async def test_a_held_hand_outlives_turning_reminders_off(tmp_path, monkeypatch) -> None:
+    """The hand held for a player not to act is no turn reminder: /remind off in the night
+    leaves it to come when their quiet hours end."""
+    fake = StandIn()
+    async with running_bot(tmp_path, monkeypatch, stand_in=fake, seed=5) as bot:
+        clock = install_clock(bot, NOON)
+        bert, chen = Member(bot, "Bert", "de"), Member(bot, "Chen")
+        for member in (bert, chen):
+            await member.command("remind quiet", **QUIET)
+        await bert.command("game new", game="troedler", language="en")
+        await chen.command("game join")
+        await bert.command("game start", order="joined")
+        [held] = [row for row in await bot.client.store.reminders() if row.kind == "hand"]
+        idle = bert if held.user_id == bert.id else chen
+        await idle.command("remind off")
+        assert not [m for m in fake.dms(idle.id) if "siehst" in m.text or "see" in m.text]
+        clock.now = NOON + 2 * 3600
+        await reminders_settle(bot, clock)
+        assert [m for m in fake.dms(idle.id) if "Nur du siehst" in m.text
+                or "Only you see" in m.text]

@@ -567,7 +567,8 @@ class Reminders:
         for row in rows:
             if row.kind == "clock":
                 continue  # the table's move clock runs whatever the player's settings
-            if row.kind == "watch":  # held for the quiet hours, whatever the reminders
+            if row.kind in ("watch", "hand", "decide"):  # held for the quiet hours,
+                # whatever the reminders
                 await self.store.move_reminder(row.id, next_allowed(settings, now), row.sent,
                                                row.payload)
                 continue
