@@ -65,7 +65,13 @@ VEHICLE = {"white": "#FFFFFF", "red": "#C8102E", "black": "#202020"}
 KINDS = ("plane", "train", "ship")
 TOKEN_HEAD = 48  # a transport's colour and its load, one line each
 PILL_H, PILL_STEP = 24, 28  # a player's containers: letter and count on the player's colour
-FLAG_W, FLAG_H = 42, 30  # a reservation flag and the row it takes
+# A reservation flag and the row it takes: two stripes, the transport's letter on its colour
+# above the player's. A 7 px band of the transport's colour at the pole was 2.4 px on a phone
+# and under protanopia red read as black; a letter beside the player's would not fit twice in
+# a column at the least text size.
+FLAG_W, FLAG_H = 42, 48
+FLAG_BAND = 20  # the transport's stripe
+HATCH_INK, HATCH_LINE = "#8F8878", 2  # a 1 px #C9C4B8 line (1.4:1 on the lanes) was lost at 550 px
 TRUCK_H = 30
 MIN_LANE = 56
 NAME_SIZE, NAME_WIDTH = 20, 230  # a player's name and colour in the panels (bold)
@@ -293,7 +299,7 @@ def hatch(width: int, height: int) -> Image.Image:
     tile = Image.new("RGBA", (width, height), (0, 0, 0, 0))
     pen = ImageDraw.Draw(tile)
     for offset in range(0, width + height, 14):
-        pen.line((offset, 0, offset - height, height), fill="#C9C4B8", width=1)
+        pen.line((offset, 0, offset - height, height), fill=HATCH_INK, width=HATCH_LINE)
     return tile
 
 
@@ -317,16 +323,25 @@ def draw_token(draw: ImageDraw.ImageDraw, x: int, y: int, item: dict, colours: l
 
 def draw_flag(draw: ImageDraw.ImageDraw, x: float, y: float, item: dict, colour: str | None,
               lang: str) -> None:
-    """A reservation flag: the cloth in the colour of the player who reserved the stop, with
-    their letter; the band at the pole in the transport's colour (white, red, black)."""
+    """A reservation flag at its pole: the transport's letter on its colour (white, red,
+    black) above the letter of the player who reserved the stop on theirs."""
     band = VEHICLE[vehicle_colour(item)]
+    right, middle = x + FLAG_W - 6, x + 1 + (FLAG_W - 7) / 2
     draw.line((x, y, x, y + FLAG_H - 3), fill=INK, width=2)
-    draw.rectangle((x + 1, y, x + 8, y + 22), fill=band, outline=INK)
+    draw.rectangle((x + 1, y, right, y + FLAG_BAND), fill=band, outline=INK)
+    draw_text(draw, (middle, y + FLAG_BAND / 2 + 1), transport_letter(item, lang), TEXT,
+              bold=True, fill=text_colour_on(band), anchor="mm")
     cloth = PLAYER[colour] if colour else "#DDDDDD"
-    draw.rectangle((x + 8, y, x + FLAG_W - 6, y + 22), fill=cloth, outline=INK)
+    draw.rectangle((x + 1, y + FLAG_BAND, right, y + FLAG_H - 6), fill=cloth, outline=INK)
     if colour:
-        draw_text(draw, (x + 8 + (FLAG_W - 14) / 2, y + 11), word(lang, f"letter.{colour}"),
-                  TEXT, bold=True, fill=text_colour_on(cloth), anchor="mm")
+        draw_text(draw, (middle, y + FLAG_BAND + (FLAG_H - 6 - FLAG_BAND) / 2),
+                  word(lang, f"letter.{colour}"), TEXT, bold=True, fill=text_colour_on(cloth),
+                  anchor="mm")
+
+
+def transport_letter(item: dict, lang: str) -> str:
+    """The transport's colour as one letter (W, R, K; German W, R, S)."""
+    return word(lang, f"transport_letter.{vehicle_colour(item)}")
 
 
 def draw_lanes(draw: ImageDraw.ImageDraw, view: dict, layout: Layout, lang: str) -> None:

@@ -51,7 +51,8 @@ def test_render_through_a_whole_game_and_at_the_end():
 
 
 def test_a_reservation_flag_shows_the_player_who_reserved_the_stop():
-    """The flag carries the reserving player's letter (and colour), not the transport's."""
+    """The flag carries the reserving player's letter (and colour) below the transport's
+    letter on the transport's colour."""
     from rhein_helpers import BLUE, YELLOW, act, at_reserve, set_capital
 
     from render import rhein
@@ -67,7 +68,7 @@ def test_a_reservation_flag_shows_the_player_who_reserved_the_stop():
     view = GAME.view(state, None)
     red = next(t for t in view["transports"] if t["key"] == "red-train")
     assert red["reserved_by"] == {"8": BLUE}
-    for lang, letter in (("en", "B"), ("de", "Bl")):
+    for lang, letters in (("en", ["R", "B"]), ("de", ["R", "Bl"])):
         with recording() as texts:
             render_board("rhein", {**view, "lang": lang})
         layout = rhein.plan(view, lang)
@@ -75,7 +76,7 @@ def test_a_reservation_flag_shows_the_player_who_reserved_the_stop():
         left = rhein.x_of(8)
         in_koeln = [t.text for t in texts if left <= t.box[0] < left + rhein.width_of(8)
                     and top <= t.box[1] and t.box[3] <= bottom]
-        assert in_koeln == [letter], (lang, in_koeln)  # the flag alone, in Blue's letter
+        assert in_koeln == letters, (lang, in_koeln)  # the flag alone: red, Blue's letter
 
 
 def _played_out(seed: int, ai_seats: bool) -> dict:
