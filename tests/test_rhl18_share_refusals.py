@@ -41,7 +41,7 @@ def test_share_refusals_read_in_german_and_leave_other_text_unread() -> None:
     assert state["round"]["type"] == "Stock"
     seat = GAME.active(state)[0]
     said = {}
-    for text in ("buy adr ipo", "sell adr 1", "buy adr ipo 30"):
+    for text in ("buy adr ipo", "sell adr 1", "buy adr ipo 30", "buy adr bank"):
         try:
             notation.parse(state, seat, text)
         except RuleError as error:
@@ -50,4 +50,7 @@ def test_share_refusals_read_in_german_and_leave_other_text_unread() -> None:
         say(said["buy adr ipo"], "de")
     assert say(said["sell adr 1"], "de").startswith("Du hast keine Aktien der ADR."), \
         say(said["sell adr 1"], "de")
-    assert str(said["buy adr ipo 30"]).startswith("I could not read that move")
+    # a count after the source is no notation, but ADR not being started is still the
+    # obstacle (test_discord_rhl18_veteran_wording)
+    assert say(said["buy adr ipo 30"], "de").startswith("ADR ist noch nicht gegründet")
+    assert str(said["buy adr bank"]).startswith("I could not read that move")

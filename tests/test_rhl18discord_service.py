@@ -246,14 +246,15 @@ async def test_channel_card_and_log_name_players_as_the_table_does(tmp_path):
     bid = next(m for m in game.legal(state, seat) if m["type"] == "bid")
     replies = await service.play(ctx(seat + 1), game.format(state, bid))
     name = f"U{seat + 1}"
-    said = f"{name} bids {bid['price']}M on {bid['company']}; {name} gets private"
-    # the mover leads their own line once: "**U1** (orange) bids ...", not "U1: U1 bids"
-    assert replies[0].text.startswith(f"**{name}** (orange) bids"), replies[0].text
+    # the first private outside an auction is bought outright at its price
+    said = f"{name} buys {bid['company']} for {bid['price']}M"
+    # the mover leads their own line once: "**U1** (orange) buys ...", not "U1: U1 buys"
+    assert replies[0].text.startswith(f"**{name}** (orange) buys"), replies[0].text
     assert said[len(name):] in replies[0].text
     assert "Player" not in replies[0].text
     assert any(said in m["text"] for m in cards[-1]["card"]["moves"])
     log = await service.log(ctx(1))
-    assert log[-1].text.endswith(f"1\\. {name} (orange){said[len(name):]} {bid['company']}") and "Player" not in log[-1].text
+    assert log[-1].text.endswith(f"1\\. {name} (orange){said[len(name):]}") and "Player" not in log[-1].text
     await store.close()
 
 

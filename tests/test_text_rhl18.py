@@ -134,8 +134,9 @@ def test_a_german_log_line_reads_german():
     seat = GAME.active(state)[0]
     bid = next(m for m in GAME.legal(state, seat) if m["type"] == "bid")
     line = GAME.apply(state, seat, bid)[0]
-    assert line == f"Player {seat + 1} bids {bid['price']}M on {bid['company']}"
-    assert say(line, "de") == f"Spieler {seat + 1} bietet {bid['price']}M für {bid['company']}"
+    # the first private outside an auction: bought outright at its price
+    assert line == f"Player {seat + 1} buys {bid['company']} for {bid['price']}M"
+    assert say(line, "de") == f"Spieler {seat + 1} kauft {bid['company']} für {bid['price']}M"
     assert say(GAME.phase(state), "de").startswith("Phase 2 · ")
 
 
@@ -222,7 +223,7 @@ def test_a_log_line_names_its_player_by_the_tables_name():
     seat = GAME.active(state)[0]
     bid = next(m for m in GAME.legal(state, seat) if m["type"] == "bid")
     line = GAME.apply(state, seat, bid)[0]
-    assert str(line).startswith(f"Player {seat + 1} bids")
+    assert str(line).startswith(f"Player {seat + 1} buys")
     named = naming(line, {seat: "Ada"})
-    assert say(named, "en").startswith("Ada bids") and say(named, "de").startswith("Ada bietet")
-    assert say(naming(line, {}), "de").startswith(f"Spieler {seat + 1} bietet")
+    assert say(named, "en").startswith("Ada buys") and say(named, "de").startswith("Ada kauft")
+    assert say(naming(line, {}), "de").startswith(f"Spieler {seat + 1} kauft")

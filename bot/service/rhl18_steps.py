@@ -193,7 +193,10 @@ def step_menu(game: Game, state: State, moves: list[Action],
     for move in moves:
         if move.get("type") == "par":
             prices[move["corporation"]].append(R.price_of(move["share_price"]))
-    pars = [(say(msg("rhl18.discord.step_par", corp=corp, low=min(p), high=max(p)), lang),
+    # one price left reads as one ("60M a share"), not as a range "60-60M"
+    pars = [(say(msg("rhl18.discord.step_par", corp=corp, low=min(p), high=max(p))
+                 if min(p) != max(p) else msg("rhl18.discord.step_par_one", corp=corp,
+                                               price=min(p)), lang),
              f"par {corp.lower()}") for corp, p in sorted(prices.items())]
     only = lays.placements(*hexes[0]) if len(hexes) == 1 else None
     if only is not None and len(only) + len(pars) <= LIMIT:

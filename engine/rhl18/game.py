@@ -345,6 +345,9 @@ def play_logged(state: State, action: dict) -> list[Msg]:
     operated = _operated(state)
     events = _processed(state, action, names)
     line = ML.describe(state, action, known, names)
+    if line.key == "rhl18.log.buys_private":  # the line says who got it
+        events = [e for e in events if e.key != "rhl18.log.gets_private"
+                  or e.params.get("company") != action["company"]]
     # the move is the corporation's, whichever player made it (Game.mover_keys)
     opening = [msg(ML.RECEIVERSHIP, who=operated)] if operated is not None else []
     return [*opening, line, *events]

@@ -44,6 +44,11 @@ def facts(state: State, action: dict) -> dict[str, Any]:
 
 def _facts(state: State, action: dict) -> dict[str, Any]:
     kind = action["type"]
+    if kind == "bid":
+        # a bid on the cheapest private outside an auction buys it at once (labels._bid)
+        rnd = state["round"]
+        return {"outright": action["company"] == rnd["companies"][0]
+                and not rnd["auctioning"]}
     if kind in ("lay_tile", "place_token"):
         return {"cost": cost(state, action)}
     if kind == "buy_shares":
@@ -154,6 +159,11 @@ def describe(state: State, action: dict, known: dict[str, Any],
         if known.get("cost"):
             return msg("rhl18.log.token_cost", who=who, city=where, cost=known["cost"])
         return msg("rhl18.log.token", who=who, city=where)
+    if kind == "bid" and known.get("outright") and \
+            state["companies"][action["company"]]["owner"] == action["entity"]:
+        # "Anna bids 20M on PWB; Anna gets private PWB" read as an auction of one bid
+        return msg("rhl18.log.buys_private", who=who, company=action["company"],
+                   price=action["price"])
     simple = {
         "bid": lambda: msg("rhl18.log.bids", who=who, price=action["price"],
                            company=action["company"]),

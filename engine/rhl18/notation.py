@@ -312,7 +312,11 @@ def _share_words(state: State, words: list[str]) -> tuple[str, str] | None:
     corp = next((c for c in state["corps"] if c.lower() == words[1]), None)
     if corp is None:
         return None
-    if words[0] == "buy" and words[2] in ("ipo", "pool") and words[3:] in ([], ["20"]):
+    # a count after the source ("buy cme ipo 3") is no notation, but a corporation not yet
+    # started is still what stands in the way: it was "could not read that move"
+    if words[0] == "buy" and words[2] in ("ipo", "pool") and \
+            (words[3:] in ([], ["20"]) or not state["corps"][corp]["ipoed"] and
+             _is_number(words[3])):
         return "buy", corp
     if words[0] == "sell" and _is_number(words[2]) and \
             words[3:] in ([], ["pres"], ["half-pres"]):
