@@ -18,13 +18,14 @@ import re
 import secrets
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol, TypeVar
 
 import aiohttp
 import discord
 
 from bot.discord.channel_gone import unknown_channel
+from bot.discord.names import plain_name
 from bot.i18n import t
 from bot.replies import (
     BUTTON_LABEL_LIMIT,
@@ -147,11 +148,13 @@ class MovePicker(
     no state and works after a restart: ``TablesService.pick`` reads the id and values."""
 
     def __init__(self, custom_id: str, picker: Picker | None = None) -> None:
-        options = [discord.SelectOption(label=label, value=value)
+        # labels are plain text: a name's escapes (bot.discord.names) would show as written
+        options = [discord.SelectOption(label=plain_name(label), value=value)
                    for label, value in (picker.options if picker else ())]
         count = picker.count if picker else 1
         super().__init__(discord.ui.Select(
-            custom_id=custom_id, placeholder=picker.placeholder if picker else None,
+            custom_id=custom_id,
+            placeholder=plain_name(picker.placeholder) if picker else None,
             min_values=count, max_values=count,
             options=options or [discord.SelectOption(label="\u2026")]))
 
@@ -189,6 +192,8 @@ def build_view(buttons: list[Button], picker: Picker | None = None) -> discord.u
 
 
 def _button_item(button: Button) -> discord.ui.Item:
+    # a label is plain text: "Offer Mr\_Bean …" showed its backslash (bot.discord.names)
+    button = replace(button, label=plain_name(button.label))
     if MoveButton.__discord_ui_compiled_template__.fullmatch(button.custom_id):
         return MoveButton(button.custom_id, button.label, button.style)
     # Not routable after a restart; still shown, and answered while this process lives.
