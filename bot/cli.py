@@ -482,7 +482,7 @@ class HotSeat:
         elif word == "moves":
             self.out.write(listed_moves(self.game, table, self.lang))
         elif word == "board":
-            self.recorder.take(await service.board(ctx), who)
+            self.recorder.take(await service.board(ctx, repeats_alone=False), who)
         elif word == "hand":
             await self.hand(ctx, table)
         elif word in ("status", "log"):

@@ -190,3 +190,15 @@ def test_terminal_wording_drops_discords_escapes():
     number itself); the terminal shows them as written."""
     assert terminal_wording("21\\. Anna (green): loads 4\n22–25\\. Bert: 3\\*2") == \
         "21. Anna (green): loads 4\n22–25. Bert: 3*2"
+
+
+def test_board_asked_twice_shows_it_twice(tmp_path, monkeypatch):
+    """On Discord the same board asked again within minutes goes to its asker alone and
+    says the channel has it further up; the terminal's one reader is the asker, and that
+    line (a channel's mention) read oddly there."""
+    monkeypatch.chdir(tmp_path)
+    code, text = run(["play", "pebbles", "--players", "2", "--seed", "5"],
+                     "board\nboard\nquit\n")
+    assert code == 0, text
+    assert "further up" not in text and "<#" not in text, text
+    assert len(list(Path("play-out/pebbles-5").glob("*.png"))) >= 3, text

@@ -111,14 +111,17 @@ class Looking(ServiceBase):
         return lines
 
     @_guarded
-    async def board(self, ctx: Ctx, near: str | None = None) -> list[Reply]:
+    async def board(self, ctx: Ctx, near: str | None = None,
+                    repeats_alone: bool = True) -> list[Reply]:
         """The public board; ``near`` (a hex like F9) zooms on a region where the game's
-        pictures support it."""
+        pictures support it. ``repeats_alone``: the same board asked again soon goes to
+        its asker alone (:data:`BOARD_AGAIN_S`); the terminal, whose one reader is the
+        asker, shows it as asked."""
         table, notices = await self._table(ctx, ("active", "finished"))
         assert table.state is not None
         zoom = near.strip().upper() if near and near.strip() else ""
         key = (table.row.id, table.row.version, zoom)
-        again = self._board_posted(key)
+        again = self._board_posted(key) if repeats_alone else None
         if again is not None:
             return notices + self._board_again(ctx, table, *again)
         if zoom:
