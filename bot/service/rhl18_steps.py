@@ -30,6 +30,7 @@ from engine.rhl18 import data, hexmap
 from engine.rhl18 import move_line as ML
 from engine.rhl18 import rules as R
 from engine.rhl18 import tiles as TL
+from engine.rhl18 import words as W
 from engine.rhl18.labels import dividend_effect
 from engine.rhl18.notation import cost_of as move_cost
 from engine.rhl18.notation import par_refusal
@@ -277,6 +278,9 @@ def step_choices(game: Game, state: State, seat: int, typed: str,
     if split is not None and split[0] in lays.tree:
         return lay_steps(lays, *split)[:LIMIT]
     needle = typed.strip().lower()
+    priced = _train_offers(game, state, moves, words, lang)
+    if priced:
+        return priced
     out: list[tuple[str, str]] = []
     shown: set[str] = set()
     for move in moves:
@@ -297,6 +301,45 @@ def step_choices(game: Game, state: State, seat: int, typed: str,
             if not needle or needle in label.lower() or (prefix + "lay").startswith(needle):
                 out.append((label, value))
     return out  # (cut to the limit by the caller, which keeps a pass among them)
+
+
+def _train_offers(game: Game, state: State, moves: list[Action], words: list[str],
+                  lang: str) -> list[tuple[str, str]]:
+    """Another corporation's trains for a typed ``buy-train [kind] [from <corp> [price]]``,
+    at the price typed. legal() lists one price (the list price, or all of the treasury) and
+    the notation names a train by its id, so "buy-train 3 from gve 150" found nothing (a
+    veteran's review): any price from 1M to the treasury is a move (operating._buy_train),
+    bar one a president declined this turn."""
+    if words[:1] != ["buy-train"] or words[2:3] != ["from"]:
+        return []  # the depot's trains and the plain list as before
+    kind = words[1].split("-")[0] if len(words) > 1 else ""
+    seller = words[3] if len(words) > 3 else ""
+    price = int(words[4]) if len(words) > 4 and words[4].isdigit() else None
+    if not price and len(words) > 4:
+        return []
+    t = state["round"].get("t") or {}
+    out: list[tuple[str, str]] = []
+    shown: set[str] = set()
+    for move in moves:
+        if move.get("type") != "buy_train":
+            continue
+        owner = next((sym for sym, corp in state["corps"].items()
+                      if move["train"] in corp["trains"]), None)
+        if owner is None or (kind and W.train_kind(move["train"]) != kind) or \
+                (seller and not owner.lower().startswith(seller)):
+            continue
+        if price is not None:
+            cash = state["corps"][move["entity"]]["cash"]
+            if not 1 <= price <= cash or price <= t.get("declined", {}).get(move["train"], 0):
+                continue
+            move = {**move, "price": price}
+        if _choice(game, state, move) in shown:
+            continue
+        shown.add(_choice(game, state, move))
+        text = game.format(state, move)
+        out.append((_fit(say(typed_label(game.key, game.label(state, move), text, lang),
+                             lang)), text))
+    return out
 
 
 DIVIDENDS = ("payout", "withhold")  # the run's two answers, one button each with the run
