@@ -22,7 +22,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -43,7 +44,7 @@ from render.common import (
 from render.move_pieces import GAP, cut_entry, decisive_said
 from render.player_names import with_colour
 from render.rhl18_company_box import depot_trains
-from render.text_draw import draw_text, text_width
+from render.text_draw import draw_text, text_width, unrecorded
 
 texts.register("render.locales")
 
@@ -76,6 +77,8 @@ def draw_card(game_key: str, view: dict) -> Image.Image:
     if panel is not None:
         panel(draw, view, MAP_BOX, lang)
     elif (scene := card_scene.scene(game_key, view)) is not None:
+        if game_key == "rheinlaender":
+            _mark_realms(scene, view)
         _small_map(image, draw, scene, changes.places(card.get("changed")))
     rows = standings(game_key, view, lang)
     top = COLUMN[3] - (LINE + 4) - LINE * len(rows) - 8  # the standings sit at the bottom
@@ -91,6 +94,51 @@ def draw_card(game_key: str, view: dict) -> Image.Image:
            int((moves_end - COLUMN[1]) // LINE) - 1)
     _standings(draw, game_key, view, lang, rows, top + 8)
     return image
+
+
+# == Rheinländer's realms on the small map ===================================================
+# Cities, castles and churches were discs told apart by their fill alone (a castle's tan and a
+# city's yellow close under deuteranopia, every one grey to some) and a city showed no value:
+# each takes the board's mark, a city its value, a church a cross, a castle a tower.
+def _mark_realms(scene: Scene, view: dict) -> None:
+    realms = view.get("realms") or {}
+    for key, place in list(scene.places.items()):
+        kind = (realms.get(key) or {}).get("kind")
+        if place.radius and kind in ("city", "church", "castle"):
+            value = str((realms.get(key) or {}).get("value", ""))
+            mark = partial(_realm_mark, kind=kind, value=value, fill=place.fill,
+                           outline=place.outline)
+            scene.places[key] = replace(place, glyph=mark)
+
+
+REALM_MARK_R = 11  # the least radius of a realm's disc with its mark: a city's value 16 px
+
+
+def _realm_mark(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], kind: str,
+                value: str, fill: str, outline: str) -> None:
+    """A realm's mark in its disc's ``box``, in ink; a disc too small for it (the whole
+    board's 7 px) grows to REALM_MARK_R around its centre (realms stand apart off the banks)."""
+    left, top, right, bottom = box
+    cx, cy, r = (left + right) / 2, (top + bottom) / 2, (right - left) / 2
+    if r < REALM_MARK_R:
+        r = REALM_MARK_R
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=outline, width=2)
+    if kind == "city":
+        size = max(9, round(r * 1.5))
+        with unrecorded():  # a mark in its disc, not a text the card's layout places
+            draw_text(draw, (cx, cy + 1), value, size, bold=True, fill=INK, anchor="mm")
+    elif kind == "church":
+        arm, line = r * 0.62, max(2, round(r / 4))
+        draw.line((cx, cy - arm, cx, cy + arm), fill=INK, width=line)
+        draw.line((cx - arm * 0.65, cy - arm * 0.3, cx + arm * 0.65, cy - arm * 0.3), fill=INK,
+                  width=line)
+    else:  # a tower: a block with three merlons
+        half = r * 0.5
+        merlon = half * 2 / 5
+        draw.rectangle((cx - half, cy - half * 0.4, cx + half, cy + half * 1.1), fill=INK)
+        for index in (0, 2, 4):
+            x = cx - half + index * merlon
+            draw.rectangle((x, cy - half * 1.1, x + merlon, cy - half * 0.4), fill=INK)
 
 
 # == text that fits =========================================================================
