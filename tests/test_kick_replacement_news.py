@@ -91,7 +91,9 @@ async def test_the_replacements_turn_dm_names_them_in_the_phase(tmp_path):
 
 async def test_a_seat_the_game_does_not_wait_on_changes_hands_without_a_new_prompt(svc):
     """Each kick of another's seat posted the prompt and card of the player on turn again,
-    pinging them ("No new moves"): five on one day of a review's table."""
+    pinging them ("No new moves"): five on one day of a review's table. The kick's notice
+    carries the prompt's buttons instead, which the kick's new version made stale on the
+    standing prompt, without pinging them again."""
     await seated_game(svc, 3)
     for user in (1, 2, 3):
         await svc.play(ctx(user), "ready")
@@ -102,7 +104,10 @@ async def test_a_seat_the_game_does_not_wait_on_changes_hands_without_a_new_prom
     replies = await svc.kick(admin, idle + 1)
     posts = [r for r in replies if r.audience is Audience.CHANNEL]
     assert len(posts) == 1 and "is replaced by" in posts[0].text, [p.text for p in posts]
-    assert f"<@{on_turn + 1}>" not in posts[0].text
+    assert posts[0].pings == () and not posts[0].files
+    _, row = await state_of(svc)
+    assert posts[0].buttons and all(b.custom_id.startswith(f"rb:{row.id}:{row.version}:")
+                                    for b in posts[0].buttons)
     # the seat on turn changing hands is news for the table: its new player (an AI) acts
     replies = await svc.kick(admin, on_turn + 1)
     assert len([r for r in replies if r.audience is Audience.CHANNEL]) > 1

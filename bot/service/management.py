@@ -176,14 +176,30 @@ class Management(ServiceBase):
         assert seat.seat is not None
         ran_it = seat.user_id is not None and runner_id(table) == seat.user_id
         post = _public("\n".join(lines))
+        stood = table.state is not None and seat.seat not in table.game.active(table.state)
         replies = [post, *await self._replace(table, seat.seat, user_id, name,
                                               hosts_after(table, seat), by=by,
                                               tell=by is not None)]
         if ran_it and table.row.status == "active":
             post.text = "\n".join([post.text, self._runner_note(table)])
+        if stood and table.row.status == "active":
+            self._prompt_carried(table, post, user_id)
         if user_id is not None and table.row.status == "active":
             replies.append(await self._seat_dm(table, seat, user_id))
         return replies
+
+    def _prompt_carried(self, table: Table, post: Reply, user_id: int | None) -> None:
+        """The turn prompt's buttons on ``post``, a seat change's notice that left whose turn
+        it is as it was: the change moved the version the standing prompt's buttons carry,
+        and pressed they said "the game moved on" with no newer prompt to go to. Its text
+        follows the notice and pings nobody but a member now seated (named above); the
+        card is not posted again ("No new moves")."""
+        prompt = self._turn_prompt(table)
+        if not prompt:
+            return
+        post.text = "\n".join([post.text, prompt[0].text])
+        post.buttons, post.picker = prompt[0].buttons, prompt[0].picker
+        post.pings = (user_id,) if user_id is not None else ()
 
     async def _lobby_seat_gone(self, table: Table, seat: SeatRow, said: str,
                                kicked: bool = False) -> list[Reply]:
