@@ -63,8 +63,11 @@ class Scene:
     lines: list[tuple[tuple[Point, ...], str, float]] = field(default_factory=list)
     pieces: list[tuple[float, float, float, str]] = field(default_factory=list)  # x, y, r
     # the letter written in each piece, by its index in ``pieces`` (a player's: the seat's
-    # letter, as on the full board; none for a transport, a town or a station)
+    # letter, as on the full board; an 18Rhl station its corporation's mark; none for a
+    # transport or a town)
     letters: dict[int, str] = field(default_factory=dict)
+    # the pieces drawn with a thick dark ring (18Rhl: the operating corporation's stations)
+    rings: set[int] = field(default_factory=set)
     zoom: bool = True  # crop to the changed places (False: the board is small enough whole)
     named: bool = False  # every place's name is drawn in it (else only the changed ones)
     # each free place's name is written in its middle where it fits at the zoom (Rheinländer:
@@ -394,7 +397,8 @@ def _rhl18(view: dict) -> Scene:
         places[hex_id] = Place(label, tuple(rhl18_tiles.corners(*centre, rhl18.SIZE)), 0, fill,
                                "#5A5A5A")
     lines: list[tuple[tuple[Point, ...], str, float]] = []
-    pieces = []
+    pieces: list[tuple[float, float, float, str]] = []
+    stations: list[tuple[float, float, float, str | None]] = []
     width = rhl18.SIZE / 9
     for hex_id, cell in board.items():
         cx, cy = rhl18.hex_center(hex_id)
@@ -408,21 +412,49 @@ def _rhl18(view: dict) -> Scene:
                    for i, node in enumerate(tile.nodes) if node.kind == "town"]
         tokens = cell.get("tokens") or []
         for number, ((x, y), slots) in enumerate(cities):  # each slot: a token or free
-            r = rhl18_tiles.slot_radius(rhl18.SIZE, slots)
             held = tokens[number] if number < len(tokens) else []
-            for slot, (dx, dy) in enumerate(rhl18_tiles.slot_offsets(slots, r)):
-                sym = held[slot] if slot < len(held) else None
-                pieces.append((x + dx, y + dy, r, rhl18_tiles.CORP_COLOURS.get(sym, "#444444")
-                               if sym else "#FFFFFF"))
+            stations += _rhl18_slots(x, y, slots, held)
+    letters, rings = {}, set()
+    operating = view.get("current_entity")
+    # the operating corporation's first: of two stations too close for both marks, the
+    # first keeps its own (turn_card.dots)
+    for x, y, r, sym in sorted(stations, key=lambda station: station[3] != operating):
+        if sym:
+            letters[len(pieces)] = rhl18_tiles.CORP_MARKS.get(sym, sym[:1])
+            if sym == operating:
+                rings.add(len(pieces))
+        pieces.append((x, y, r, rhl18_tiles.CORP_COLOURS.get(sym, "#444444")
+                       if sym else "#FFFFFF"))
     homes = _stations_of_acting(view)
     lays = _nearest_first([h for h in view.get("lay_hexes") or [] if h in places], homes)
     # the map is eight hexes wide: a closer zoom would show a changed hex and little else;
     # the crop keeps every hex the lay menu offers (the full board's hex ids are too small
-    # on a phone to find "F11" by), whose tags take the place of the stations' own
-    return Scene((rhl18.MAP_W, rhl18.MAP_BOTTOM), "#E9E4D4", places, lines, pieces, least=0.75,
-                 lines_over=True, focus=list(dict.fromkeys([*homes, *lays])),
-                 tagged=[] if lays else homes[:2],  # named: the player finds their network
-                 choices={hex_id: hex_id for hex_id in lays})
+    # on a phone to find "F11" by)
+    return Scene((rhl18.MAP_W, rhl18.MAP_BOTTOM), "#E9E4D4", places, lines, pieces, letters,
+                 least=0.75, lines_over=True, focus=list(dict.fromkeys([*homes, *lays])),
+                 tagged=homes[:2],  # named: the player finds their network among the choices
+                 choices={hex_id: hex_id for hex_id in lays}, rings=rings)
+
+
+# A station on the card's map: its corporation's mark at the card's text size needs a dot of
+# 15 px (turn_card.LETTER_R), 23 map px at the card's closest zoom (0.65); the slots of a city
+# stand a little farther apart, so neighbouring stations keep their marks (at 2 x 23 a city's
+# three stations touched and two lost theirs).
+CARD_STATION, CARD_SLOT = 23.0, 26.0
+
+
+def _rhl18_slots(x: float, y: float, slots: int, held: list
+                 ) -> list[tuple[float, float, float, str | None]]:
+    """A city's slots as (x, y, radius, the corporation holding it or None): the stations
+    big enough for their marks, a free slot at the full map's size."""
+    from render import rhl18, rhl18_tiles
+
+    free = rhl18_tiles.slot_radius(rhl18.SIZE, slots)
+    out = []
+    for slot, (dx, dy) in enumerate(rhl18_tiles.slot_offsets(slots, CARD_SLOT)):
+        sym = held[slot] if slot < len(held) else None
+        out.append((x + dx, y + dy, CARD_STATION if sym else free, sym or None))
+    return out
 
 
 def _nearest_first(hexes: list[str], homes: list[str]) -> list[str]:

@@ -15,6 +15,7 @@ picture made from it.
 
 from __future__ import annotations
 
+import math
 from functools import cache
 from typing import Any
 
@@ -23,7 +24,7 @@ from PIL import Image, ImageDraw
 from engine import text
 from engine.rhl18 import hexmap, move_line, routes, tiles
 from render import highlight
-from render.common import HIGHLIGHT, HIGHLIGHT_WIDTH, changed_outline, to_png
+from render.common import HIGHLIGHT, HIGHLIGHT_WIDTH, changed_outline, text_colour_on, to_png
 from render.rhl18_facts import (
     acting,
     clip,
@@ -65,8 +66,12 @@ LINE = 30  # one footer line
 FOOTER_LINES = 4  # legend, or the routes: corporation and total, then two trains a line
 MAP_H = MAP_BOTTOM + MARGIN + FOOTER_LINES * LINE + MARGIN
 BACKGROUND = "#E9E4D4"
-# Okabe-Ito colours for the routes of up to six trains.
-ROUTE_COLOURS = ("#D55E00", "#0072B2", "#009E73", "#CC79A7", "#E69F00", "#56B4E9")
+# The routes of up to six trains: Okabe-Ito's, but a deep purple for its blue #0072B2, which
+# ran beside the Rhine's blue as its twin under deuteranopia (ΔE2000 1.8; now 17 or more under
+# every simulated deficiency). Each route also carries its number, as its footer line does.
+ROUTE_COLOURS = ("#D55E00", "#550077", "#009E73", "#CC79A7", "#E69F00", "#56B4E9")
+ROUTE_NUMBER_R = 15  # a route's numbered disc...
+ROUTE_NUMBER_SIZE = 18  # ...and its digit: 9 px on a phone, as the map's revenues
 SMALL = 14  # the footer's words: 1.3 % of the picture's width
 TITLE = 24
 WHO = 21
@@ -221,6 +226,8 @@ def draw_map(view: dict, manifest: dict | None = None) -> Image.Image:
                 cx, cy = hex_center(hex_id)
                 draw_tile(draw, tile_name, rotation, cx, cy, SIZE, tokens, reserved, hex_phase,
                           words=words, ground=False)
+    if view.get("routes"):  # over the tops: a token or a name hid a number drawn under it
+        draw_route_numbers(draw, board, view["routes"])
     return image
 
 
@@ -331,15 +338,54 @@ def draw_routes(draw: ImageDraw.ImageDraw, board: dict, run: list[dict]) -> set[
     for route in run:
         passed.update(stop.rsplit("-", 1)[0] for stop in route.get("stops", []))
         passed.update(h for chain in route.get("connections") or [] for h in chain)
-    for i, route in enumerate(run):
+    for i in range(len(run)):
         colour = ROUTE_COLOURS[i % len(ROUTE_COLOURS)]
-        shift = (i - (len(run) - 1) / 2) * 7
-        points = [(x + shift, y + shift) for x, y in _route_points(board, route)]
+        points = _shifted_points(board, run, i)
         draw.line(points, fill="#FFFFFF", width=13, joint="curve")
         draw.line(points, fill=colour, width=8, joint="curve")
         for x, y in points[:1] + points[-1:]:
             draw.ellipse((x - 9, y - 9, x + 9, y + 9), fill=colour, outline="#FFFFFF", width=3)
     return passed & set(board)
+
+
+def _shifted_points(board: dict, run: list[dict], i: int) -> list[tuple[float, float]]:
+    """Route ``i``'s line, offset a little from the others' so routes through a city part."""
+    shift = (i - (len(run) - 1) / 2) * 7
+    return [(x + shift, y + shift) for x, y in _route_points(board, run[i])]
+
+
+def draw_route_numbers(draw: ImageDraw.ImageDraw, board: dict, run: list[dict]) -> None:
+    """Each route's number (its footer line's) in a disc of its colour on the route: the
+    routes were told from each other by colour alone, and their end discs lie under the
+    stations' tokens."""
+    for i, (x, y) in enumerate(route_number_spots(board, run)):
+        colour = ROUTE_COLOURS[i % len(ROUTE_COLOURS)]
+        r = ROUTE_NUMBER_R
+        draw.ellipse((x - r, y - r, x + r, y + r), fill=colour, outline="#FFFFFF", width=3)
+        draw_text(draw, (x, y), str(i + 1), ROUTE_NUMBER_SIZE, bold=True,
+                  fill=text_colour_on(colour), anchor="mm")
+
+
+def route_number_spots(board: dict, run: list[dict]) -> list[tuple[float, float]]:
+    """Where each route's number goes: on its line, as far from every stop (a station's
+    token, a town) and the numbers before it as the line allows, the middle preferred."""
+    stops = [_stop_position(board, stop) for route in run for stop in route.get("stops", [])]
+    spots: list[tuple[float, float]] = []
+    for i in range(len(run)):
+        points = _shifted_points(board, run, i)
+        along = [*points, *((((ax + bx) / 2, (ay + by) / 2))
+                            for (ax, ay), (bx, by) in zip(points, points[1:], strict=False))]
+        middle = ((points[0][0] + points[-1][0]) / 2, (points[0][1] + points[-1][1]) / 2)
+        spots.append(max(along, key=lambda p, m=middle: _room(p, m, [*stops, *spots])))
+    return spots
+
+
+def _room(point: tuple[float, float], middle: tuple[float, float],
+          taken: list[tuple[float, float]]) -> float:
+    """How well a route's number sits at ``point``: clear of ``taken`` (enough is three
+    discs' radii), then near the route's ``middle``."""
+    clear = min((math.dist(point, other) for other in taken), default=99.0)
+    return min(clear, 3 * ROUTE_NUMBER_R) - math.dist(point, middle) / 50
 
 
 def _legend(draw: ImageDraw.ImageDraw, view: dict, lang: str) -> int:
@@ -389,7 +435,9 @@ def _routes_footer(draw: ImageDraw.ImageDraw, view: dict, lang: str) -> int:
         x = MARGIN + (i % per_line) * column
         yy = y + LINE * (1 + i // per_line)
         colour = ROUTE_COLOURS[i % len(ROUTE_COLOURS)]
-        draw.rectangle((x, yy - 9, x + 28, yy + 9), fill=colour, outline=INK)
+        draw.rectangle((x, yy - 11, x + 28, yy + 11), fill=colour, outline=INK)
+        draw_text(draw, (x + 14, yy), str(i + 1), ROUTE_NUMBER_SIZE, bold=True,
+                  fill=text_colour_on(colour), anchor="mm")
         line, size = _train_line(names[i], _notation(route), column - 44, lang)
         draw_text(draw, (x + 36, yy), line, size, fill=INK, anchor="lm")
     lines = 1 + (min(len(run), per_line * (FOOTER_LINES - 1)) + per_line - 1) // per_line

@@ -20,7 +20,7 @@ from render.card_text import INK, LINE, MUTED, SMALL, fit
 from render.common import text_colour_on
 from render.rhl18_facts import t, who
 from render.rhl18_market import bids_text, corporations, price_text, seat_colour, share_units
-from render.rhl18_tiles import CORP_COLOURS
+from render.rhl18_tiles import CORP_COLOURS, CORP_MARKS
 from render.text_draw import draw_text, text_width
 
 GAP = 6
@@ -103,3 +103,16 @@ def _shares(draw: ImageDraw.ImageDraw, view: dict[str, Any], box: tuple[float, .
                                                       right - left - NAME_X), SMALL, fill=MUTED,
                       anchor="lm")
         y += step
+
+
+def move_corporation(said: str) -> str | None:
+    """The corporation a card entry's move is by ("RhE lays tile 9 on J9", "CME's trains
+    run ...", "ADR (in receivership): ADR lays ..."), None for a player's own (a bid, a share
+    bought) or a private company's ("Szl lays ...")."""
+    words = said.split(maxsplit=1)
+    if not words:
+        return None
+    first = words[0].rstrip(":")
+    for ending in ("'s", "’s"):
+        first = first.removesuffix(ending)
+    return first if first in CORP_MARKS else None

@@ -33,11 +33,20 @@ TILE_FILL = {
 BLANK_GRAY = "#8C8C8C"  # gray hexes with nothing on them: the edge of the map
 RIVER = "#2C6FBF"
 PHASE_BOX = {stage: TILE_FILL[stage] for stage in ("yellow", "green", "brown", "gray")}
-# Corporation colours (corporations.json) and the coal/steel dummy tokens.
+# Corporation colours (corporations.json's hues) and the coal/steel dummy tokens. Chosen to
+# part under protanopia, deuteranopia and tritanopia as well (the closest two, ADR and BME
+# under deuteranopia, ΔE2000 12.4; greyscale 5.6): the former purple RhE and blue CCE were
+# 3.3 apart under deuteranopia, red CME and brown BME read olive beside grey GVE
+# (tests/test_render_colour_vision_rhl18.py). Each takes black or white letters at 4.9:1 or
+# more.
 CORP_COLOURS = {
-    "ADR": "#2E8B3E", "BME": "#8B5A2B", "CME": "#CD5C5C", "DEE": "#F2D024", "KEG": "#F08C1E",
-    "GVE": "#8A8A8A", "CCE": "#2A5DB0", "RhE": "#7B3FA0", "K": "#222222", "S": "#5A6E7F",
+    "ADR": "#156C1B", "BME": "#542913", "CME": "#BD6055", "DEE": "#EADD35", "KEG": "#E09018",
+    "GVE": "#8A8A8A", "CCE": "#2A4587", "RhE": "#D8A7E7", "K": "#222222", "S": "#5A6E7F",
 }
+# The one character a corporation's station carries where its symbol has no room (the turn
+# card's small map): CME is the Cöln-Mindener, CCE the Cöln-Crefelder.
+CORP_MARKS = {"ADR": "A", "BME": "B", "CME": "M", "DEE": "D", "KEG": "K", "GVE": "G",
+              "CCE": "C", "RhE": "R"}
 
 
 def edge_angle(edge: int) -> float:

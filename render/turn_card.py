@@ -492,8 +492,13 @@ def _small_map(image: Image.Image, draw: ImageDraw.ImageDraw, scene: Scene,
             place.glyph(pdraw, (*on_panel((left, top)), *on_panel((right, bottom))))
     if scene.lines_over:  # ...a river over named cells, track over its tiles
         lines()
-    for cx, cy, radius, colour, letter in dots(scene, on_panel, scale, box[2] - box[0],
-                                               box[3] - box[1]):
+    for index, (cx, cy, radius, colour, letter) in enumerate(
+            dots(scene, on_panel, scale, box[2] - box[0], box[3] - box[1])):
+        if index in scene.rings:  # a dark ring, apart from the dot by a white one
+            pdraw.ellipse((cx - radius - 6, cy - radius - 6, cx + radius + 6, cy + radius + 6),
+                          fill=INK)
+            pdraw.ellipse((cx - radius - 2, cy - radius - 2, cx + radius + 2, cy + radius + 2),
+                          fill="#FFFFFF")
         pdraw.ellipse((cx - radius, cy - radius, cx + radius, cy + radius), fill=colour,
                       outline=INK, width=1)
         if letter:  # drawn on the card after the map, where the tests' recording sees it
@@ -506,19 +511,37 @@ def _small_map(image: Image.Image, draw: ImageDraw.ImageDraw, scene: Scene,
     for key in marked:
         _changed(panel, scene.places[key], on_panel, scale, grow=0 if scene.named else 4)
     image.paste(panel, (box[0], box[1]))
-    for (cx, cy), letter, colour in lettered:
-        draw_text(draw, (cx, cy + 1), letter, SMALL, bold=True, fill=text_colour_on(colour),
-                  anchor="mm")
     draw.rectangle(box, outline="#8A8170", width=2)
     if scene.named:
+        _letters(draw, lettered, [])
         _names(draw, scene, at)
     else:
         quiet = [p for p in scene.tagged if p in visible and p not in marked]
+        # where the tags and plates will lie, placed once on a scratch copy: the letters go
+        # under them and skip those their words would cover
+        covered: list[Box] = []
+        with unrecorded():
+            _labels(ImageDraw.Draw(image.copy()), scene, marked, quiet, visible, at, scale,
+                    covered)
+        _letters(draw, lettered, covered)
         tags = _labels(draw, scene, marked, quiet, visible, at, scale)
         if scene.numbered:
             things = _things(scene, visible, at, scale)
             written = _numbers(draw, visible, things, tags, at)
             _ruler(draw, scene.ruler, things, written, tags, at, scale)
+
+
+def _letters(draw: ImageDraw.ImageDraw, lettered: list[tuple[Point, str, str]],
+             covered: list[Box]) -> None:
+    """The pieces' letters, but those a tag's or plate's words will lie on (an 18Rhl
+    station's mark under "F9 Neuss Düsseldorf" read as neither)."""
+    words = [(left + 6, top + 4, right - 6, bottom - 4) for left, top, right, bottom in covered]
+    for (cx, cy), letter, colour in lettered:
+        half = text_width(letter, SMALL, True) / 2
+        if any(_meets((cx - half, cy - 9, cx + half, cy + 10), box) for box in words):
+            continue
+        draw_text(draw, (cx, cy + 1), letter, SMALL, bold=True, fill=text_colour_on(colour),
+                  anchor="mm")
 
 
 def _inset(points: list[Point], by: float) -> list[Point]:
@@ -637,7 +660,8 @@ def _card_box(place: Place, at) -> Box:
 
 
 def _labels(draw: ImageDraw.ImageDraw, scene: Scene, marked: list[str], quiet: list[str],
-            visible: dict[str, Place], at, scale: float) -> list[_Tag]:
+            visible: dict[str, Place], at, scale: float,
+            covered: list[Box] | None = None) -> list[_Tag]:
     """Name each changed place beside it, on a white tag with a line to the place, where the
     tag hides the least of the pieces and things around it; the ``quiet`` places (named
     though unchanged) get a plain dark tag, so the highlight still means "changed", and the
@@ -687,6 +711,8 @@ def _labels(draw: ImageDraw.ImageDraw, scene: Scene, marked: list[str], quiet: l
         elif key in choices:
             plates[key] = _plate(place, scene.choices[key], at, things, taken)
             taken.append(plates[key])
+    if covered is not None:
+        covered += taken
     for tag in tags:  # under every tag, never over a name
         draw.line(tag.leader, fill=tag.ink[0], width=tag.ink[1])
     for tag in tags:
@@ -757,8 +783,10 @@ def _plate(place: Place, label: str, at, things: list[Box], taken: list[Box]) ->
     (x0, y0), (x1, y1) = at((left, top)), at((right, bottom))
     w, h = text_width(label, CHOICE_INNER, True) + 8, CHOICE_INNER + 4
     cx = (x0 + x1) / 2
+    # (near its top and bottom corners too: a station in the middle, its mark 30 px wide,
+    # left none of the three spots above free)
     plates = [(cx - w / 2, y - h / 2, cx + w / 2, y + h / 2)
-              for y in (y0 + (y1 - y0) * share for share in (0.72, 0.28, 0.5))]
+              for y in (y0 + (y1 - y0) * share for share in (0.72, 0.28, 0.5, 0.86, 0.14))]
     return min(plates, key=lambda p: sum(_covered(p, thing) for thing in things) +
                10 * sum(_covered(p, box) for box in taken))
 
@@ -1096,11 +1124,26 @@ def _moves(draw: ImageDraw.ImageDraw, game_key: str, view: dict, card: dict, lan
                   SMALL, fill=MUTED)
         y += LINE
     for seat, lines in shown:
-        swatch(draw, (left, y + 7, left + 20, y + 27), colour_of(game_key, view, seat))
+        corp = rhl18_card.move_corporation(lines[0]) if game_key == "18rhl" and lines else None
+        if corp:  # its colour and mark, as its stations on the map: not its president's seat's
+            _corporation_swatch(draw, (left - 3, y + 3, left + 25, y + 31), corp)
+        else:
+            swatch(draw, (left, y + 7, left + 20, y + 27), colour_of(game_key, view, seat))
         for line in lines:
             draw_text(draw, (left + 30, y), line, SMALL, fill=INK)
             y += LINE
     return y
+
+
+def _corporation_swatch(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float],
+                        sym: str) -> None:
+    """An 18Rhl corporation's square beside its move: its colour with its mark in it."""
+    from render.rhl18_tiles import CORP_COLOURS, CORP_MARKS
+
+    colour = CORP_COLOURS[sym]
+    draw.rounded_rectangle(box, radius=4, fill=colour, outline=INK, width=2)
+    draw_text(draw, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2 + 1), CORP_MARKS[sym],
+              SMALL, bold=True, fill=text_colour_on(colour), anchor="mm")
 
 
 def shown_moves(moves: list[dict], earlier: int, budget: int, width: float, game_key: str = ""

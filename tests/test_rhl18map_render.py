@@ -9,7 +9,7 @@ from PIL import Image, ImageDraw
 
 from engine.rhl18 import hexmap, routes, tiles
 from render import rhl18, rhl18_market
-from render.rhl18_tiles import draw_tile
+from render.rhl18_tiles import CORP_COLOURS, draw_tile
 from tests.test_rhl18map_helpers import COAL_HEXES, STEEL_HEXES, board_of, states
 
 
@@ -36,7 +36,8 @@ def test_every_tile_draws_in_every_rotation_with_full_tokens() -> None:
             if t.paths:  # track is drawn in ink
                 assert (0x1A, 0x1A, 0x1A) in colours, (name, rotation)
             if t.cities:  # every city shows its tokens
-                assert (0x2E, 0x8B, 0x3E) in colours, (name, rotation)
+                adr = CORP_COLOURS["ADR"]
+                assert tuple(int(adr[i:i + 2], 16) for i in (1, 3, 5)) in colours, (name, rotation)
 
 
 def test_final_map_shows_the_states_tiles_and_tokens() -> None:
