@@ -7,7 +7,7 @@ import math
 from functools import lru_cache
 from pathlib import Path
 
-from PIL import Image, ImageChops, ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFont
 
 FONT_DIR = Path(__file__).with_name("fonts")
 
@@ -160,56 +160,12 @@ def _cell(colour: tuple[int, int, int]) -> tuple[int, int, int]:
 
 
 # What changed since a player last looked (a touched city, area or hex) is outlined in this
-# colour and width on every game's pictures, so the mark means the same everywhere.
+# colour and width on every game's pictures (render.highlight draws it), so the mark means the
+# same everywhere...
 HIGHLIGHT = "#FF1FA5"
 HIGHLIGHT_WIDTH = 6
-# ...with a dark line along its inside, a form no other mark takes: under protanopia the pink
-# alone read as the slate blue of 18Rhl's Rhine line, under deuteranopia as the grey of an
-# edge hex's or a start village's ring (a plain frame hardly showed in Rheinländer)
+# ...in dashes of it and this near-black, a form no other mark takes (render.highlight says
+# why: under protanopia the pink alone read as the Blue seat, under deuteranopia as purple)
 HIGHLIGHT_EDGE = "#111111"
-HIGHLIGHT_EDGE_WIDTH = 2
-
 
 Box = tuple[float, float, float, float]
-
-
-def _inside(box: Box, by: float) -> Box:
-    return (box[0] + by, box[1] + by, box[2] - by, box[3] - by)
-
-
-def changed_rectangle(draw: ImageDraw.ImageDraw, box: Box, width: int = HIGHLIGHT_WIDTH,
-                      radius: float = 0, edge: int = HIGHLIGHT_EDGE_WIDTH) -> None:
-    """The highlight along the inside of ``box`` (a rectangle, rounded by ``radius``); a small
-    mark (a market chip) takes a thinner ``edge``."""
-    draw.rounded_rectangle(box, radius, outline=HIGHLIGHT, width=width)
-    draw.rounded_rectangle(_inside(box, width), max(0.0, radius - width),
-                           outline=HIGHLIGHT_EDGE, width=edge)
-
-
-def changed_ring(draw: ImageDraw.ImageDraw, box: Box, width: int = HIGHLIGHT_WIDTH) -> None:
-    """The highlight along the inside of the circle in ``box``."""
-    draw.ellipse(box, outline=HIGHLIGHT, width=width)
-    draw.ellipse(_inside(box, width), outline=HIGHLIGHT_EDGE, width=HIGHLIGHT_EDGE_WIDTH)
-
-
-def changed_outline(image: Image.Image, points: list[tuple[float, float]],
-                    width: int = HIGHLIGHT_WIDTH) -> None:
-    """The highlight as a band ``width`` wide along the closed outline ``points``, its dark
-    line on the side the outline encloses (a mask of the inside clips a wider dark band, so
-    any shape, convex or not, gets it)."""
-    pad = width + HIGHLIGHT_EDGE_WIDTH + 2
-    left = max(0, int(min(x for x, _ in points)) - pad)
-    top = max(0, int(min(y for _, y in points)) - pad)
-    right = min(image.width, int(max(x for x, _ in points)) + pad + 1)
-    bottom = min(image.height, int(max(y for _, y in points)) + pad + 1)
-    if right <= left or bottom <= top:
-        return
-    local = [(x - left, y - top) for x, y in points]
-    inside = Image.new("L", (right - left, bottom - top), 0)
-    ImageDraw.Draw(inside).polygon(local, fill=255)
-    band = Image.new("L", inside.size, 0)
-    ImageDraw.Draw(band).line([*local, local[0]], fill=255,
-                              width=width + 2 * HIGHLIGHT_EDGE_WIDTH, joint="curve")
-    image.paste(HIGHLIGHT_EDGE, (left, top, right, bottom), ImageChops.multiply(inside, band))
-    ImageDraw.Draw(image).line([*points, points[0]], fill=HIGHLIGHT, width=width,
-                               joint="curve")

@@ -24,7 +24,7 @@ from PIL import Image, ImageDraw
 from engine import text
 from engine.rhl18 import hexmap, move_line, routes, tiles
 from render import highlight
-from render.common import HIGHLIGHT, HIGHLIGHT_WIDTH, changed_outline, text_colour_on, to_png
+from render.common import HIGHLIGHT, HIGHLIGHT_WIDTH, text_colour_on, to_png
 from render.rhl18_facts import (
     acting,
     clip,
@@ -250,7 +250,7 @@ def _highlight(image: Image.Image, changed: Any) -> set[str]:
     hexes = _changed_hexes(changed)
     for hex_id in hexes:
         points = corners(*hex_center(hex_id), SIZE - HIGHLIGHT_WIDTH / 2)
-        changed_outline(image, points)
+        highlight.outline(image, points)
     return set(hexes)
 
 

@@ -19,7 +19,7 @@ from engine.rhl18 import data, hexmap
 from engine.rhl18.words import private_name
 from engine.text import say
 from render import highlight
-from render.common import changed_rectangle, text_colour_on
+from render.common import text_colour_on
 from render.rhl18 import MAP_W, MARGIN, draw_header
 from render.rhl18_facts import (
     corp,
@@ -245,7 +245,7 @@ def _chip_box(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float],
     draw.rounded_rectangle(box, radius=5, fill=colour, outline=INK, width=1)
     if marked:
         left, top, right, bottom = box
-        changed_rectangle(draw, (left - 2, top - 2, right + 2, bottom + 2), 3, radius=6, edge=1)
+        highlight.rectangle(draw, (left - 2, top - 2, right + 2, bottom + 2), 3)
 
 
 def changed_corporations(view: dict) -> dict[str, list[str]]:
@@ -260,7 +260,7 @@ def changed_corporations(view: dict) -> dict[str, list[str]]:
 def _frame(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float]) -> None:
     """A table cell that changed since the previous board: rimmed in the map's highlight,
     thinner than on the map so the row's words keep their room."""
-    changed_rectangle(draw, box, 3)
+    highlight.rectangle(draw, box, 3)
 
 
 # ---------------------------------------------------------------- corporations
@@ -518,7 +518,7 @@ def market_grid(draw: ImageDraw.ImageDraw, y: float, view: dict, lang: str) -> f
             draw.rectangle((x, top, x + cw - 2, top + ch - 2), fill=fill, outline=INK,
                            width=3 if entry["par"] else 1)
             if marked:
-                changed_rectangle(draw, (x, top, x + cw - 2, top + ch - 2), 4)
+                highlight.rectangle(draw, (x, top, x + cw - 2, top + ch - 2), 4)
             draw_text(draw, (x + 5, top + 11), str(entry["price"]), 14, bold=True, fill=INK,
                       anchor="lm")
             _stack(draw, x, top, cw, ch, syms, marked)

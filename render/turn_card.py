@@ -29,14 +29,11 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engine import text as texts
-from render import card_scene, changes, rhein, rhein_card, rhl18_card, troedler_card
+from render import card_scene, changes, highlight, rhein, rhein_card, rhl18_card, troedler_card
 from render.card_scene import Place, Scene
 from render.card_text import INK, LINE, MUTED, SMALL, fit, wrap
 from render.common import (
     HIGHLIGHT,
-    changed_outline,
-    changed_rectangle,
-    changed_ring,
     font,
     text_colour_on,
     to_png,
@@ -584,9 +581,9 @@ def _changed(panel: Image.Image, place: Place, at, scale: float, grow: float) ->
     if place.radius:
         cx, cy = at(place.points[0])
         r = max(5.0, place.radius * scale) + grow
-        changed_ring(ImageDraw.Draw(panel), (cx - r, cy - r, cx + r, cy + r))
+        highlight.ring(ImageDraw.Draw(panel), (cx - r, cy - r, cx + r, cy + r))
         return
-    changed_outline(panel, [at(p) for p in place.points])
+    highlight.outline(panel, [at(p) for p in place.points])
 
 
 Box = tuple[float, float, float, float]
@@ -719,7 +716,7 @@ def _labels(draw: ImageDraw.ImageDraw, scene: Scene, marked: list[str], quiet: l
         spot, (colour, width) = tag.spot, tag.ink
         draw.rounded_rectangle(spot, radius=6, fill="#FFFFFF", outline=colour, width=width)
         if colour == HIGHLIGHT:  # a changed place's tag wears the place's highlight
-            changed_rectangle(draw, spot, width, radius=6)
+            highlight.rectangle(draw, spot, width)
         tx, ty = (spot[0] + spot[2]) / 2, (spot[1] + spot[3]) / 2
         draw_text(draw, (tx, ty), tag.label, SMALL, bold=True, fill=INK, anchor="mm")
     for key, plate in plates.items():  # an outline without its id helps nobody typing
