@@ -1,5 +1,5 @@
 """18Rhl's pictures as players with a colour-vision deficiency see them (simulated: see
-tests/colour_difference.py). A colour-vision review found the purple RhE and the blue CCE one
+tests/colour_vision.py). A colour-vision review found the purple RhE and the blue CCE one
 colour under deuteranopia (ΔE2000 3.3) and red CME and brown BME olive beside grey GVE; the
 second route's blue beside the Rhine's (1.8), each route tied to its train by colour alone;
 and the turn card's stations plain dots in those colours, its latest moves under the colour
@@ -19,7 +19,7 @@ from render import rhl18
 from render.common import text_colour_on
 from render.rhl18_tiles import CORP_COLOURS, RIVER
 from render.text_draw import recording
-from tests.colour_difference import HUED, closest_pair, contrast, seen_apart
+from tests.colour_vision import HUED, closest_pair, contrast, seen_apart
 from tests.test_rhl18map_routes import _aachen_line
 
 CORPORATIONS = {sym: CORP_COLOURS[sym] for sym in
@@ -30,7 +30,7 @@ def test_the_corporations_colours_part_under_every_simulated_deficiency() -> Non
     apart, one, other, vision = closest_pair(CORPORATIONS, HUED)
     assert apart >= 10, (one, other, vision, apart)
     # without any hue the letters on the tokens carry it, but the colours still differ
-    apart, one, other, vision = closest_pair(CORPORATIONS, ("greyscale",))
+    apart, one, other, vision = closest_pair(CORPORATIONS, ("grey",))
     assert apart >= 5, (one, other, vision, apart)
 
 

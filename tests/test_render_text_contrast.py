@@ -9,7 +9,7 @@ from PIL import Image, ImageDraw
 
 from render import rhl18, rhl18_tiles, troedler
 from render.common import PLAYER_COLOURS, marker, text_colour_on
-from tests.colour_difference import contrast
+from tests.colour_vision import contrast
 
 FILLS = sorted({*(colour for colour, _ in PLAYER_COLOURS.values()),
                 *rhl18_tiles.CORP_COLOURS.values(), *rhl18.ROUTE_COLOURS,
