@@ -35,7 +35,8 @@ HEAD = LINE + 4  # a section heading's line, as the moves' and the standings'
 DISC = 11  # a station disc's radius: 12 px across at 550 px, like a token on the map
 LEAST_ROWS = 2  # fewer rows than this say too little to be worth the moves' lines
 
-# A span of a row: ("label"|"value"|"train", words) or ("placed"|"free", corporation colour).
+# A span of a row: ("label"|"value"|"train", words), ("placed"|"free", corporation colour)
+# or ("corp", a corporation's mark, drawn on its colour).
 Span = tuple[str, str]
 Item = list[Span]
 
@@ -93,7 +94,7 @@ def draw_box(draw: ImageDraw.ImageDraw, view: dict[str, Any], lang: str,
     y += HEAD
     for row in laid:
         for line in row:
-            _line(draw, line, left, y + LINE / 2)
+            draw_spans(draw, line, left, y + LINE / 2)
             y += LINE
     return top
 
@@ -182,6 +183,8 @@ def span_width(span: Span) -> float:
     kind, value = span
     if kind in ("placed", "free"):
         return 2 * DISC + 6
+    if kind == "corp":
+        return text_width(value, SMALL, True) + 10
     return text_width(value, SMALL, kind == "train")
 
 
@@ -222,11 +225,11 @@ def lay_out(found: dict[str, Row], wanted: tuple[str, ...], width: float,
             continue
         chosen[key] = wrapped[:left]
         left -= len(chosen[key])
-    return [[_joined(line, found[key].gap) for line in chosen[key]]
+    return [[joined(line, found[key].gap) for line in chosen[key]]
             for key in ROWS if key in chosen]
 
 
-def _joined(items: list[Item], gap: str) -> list[Span]:
+def joined(items: list[Item], gap: str) -> list[Span]:
     out: list[Span] = []
     for index, item in enumerate(items):
         if index:
@@ -236,6 +239,16 @@ def _joined(items: list[Item], gap: str) -> list[Span]:
 
 
 # == drawing ================================================================================
+def corp_chip(draw: ImageDraw.ImageDraw, sym: str, x: float, mid: float) -> float:
+    """A corporation's mark on its colour from ``x``, its middle at ``mid``; its width."""
+    colour = CORP_COLOURS.get(sym, "#CCCCCC")
+    chip = text_width(sym, SMALL, True) + 10
+    draw.rounded_rectangle((x, mid - 15, x + chip, mid + 15), 5, fill=colour, outline=INK)
+    draw_text(draw, (x + chip / 2, mid), sym, SMALL, bold=True, fill=text_colour_on(colour),
+              anchor="mm")
+    return chip
+
+
 def _heading(draw: ImageDraw.ImageDraw, entry: dict[str, Any], left: float, y: float,
              width: float) -> None:
     sym = entry["sym"]
@@ -252,12 +265,14 @@ def _heading(draw: ImageDraw.ImageDraw, entry: dict[str, Any], left: float, y: f
                   SMALL, bold=True, fill=INK, anchor="lm")
 
 
-def _line(draw: ImageDraw.ImageDraw, spans: list[Span], x: float, mid: float) -> None:
+def draw_spans(draw: ImageDraw.ImageDraw, spans: list[Span], x: float, mid: float) -> None:
     for kind, value in spans:
         if kind in ("placed", "free"):
             cx = x + DISC + 2
             draw.ellipse((cx - DISC, mid - DISC, cx + DISC, mid + DISC),
                          fill=value if kind == "placed" else "#FFFFFF", outline=INK, width=2)
+        elif kind == "corp":  # a corporation's chip, as the stock round's table draws it
+            corp_chip(draw, value, x, mid)
         elif value.strip():
             lead = text_width(value[:len(value) - len(value.lstrip())], SMALL, kind == "train")
             draw_text(draw, (x + lead, mid), value.strip(), SMALL, bold=kind == "train",

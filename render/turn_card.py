@@ -67,30 +67,46 @@ def render(game_key: str, view: dict) -> bytes:
 def draw_card(game_key: str, view: dict) -> Image.Image:
     lang = texts.language(view.get("lang", texts.DEFAULT))
     card = view.get("card") or {}
-    image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
+    rows = standings(game_key, view, lang)
+    height = card_height(game_key, view, lang, len(rows))
+    image = Image.new("RGB", (WIDTH, height), BACKGROUND)
     draw = ImageDraw.Draw(image)
     _banner(draw, game_key, view, card, lang)
     panel = choice_panel(game_key, view)
     if panel is not None:
-        panel(draw, view, MAP_BOX, lang)
+        panel(draw, view, (*MAP_BOX[:3], height - 16), lang)
     elif (scene := card_scene.scene(game_key, view)) is not None:
         if game_key == "rheinlaender":
             _mark_realms(scene, view)
         _small_map(image, draw, scene, changes.places(card.get("changed")))
-    rows = standings(game_key, view, lang)
-    top = COLUMN[3] - (LINE + 4) - LINE * len(rows) - 8  # the standings sit at the bottom
+    top = height - 12 - (LINE + 4) - LINE * len(rows) - 8  # the standings sit at the bottom
     moves_end = top
     if game_key == "18rhl":
         from render import rhl18_company_box
 
         # the operating corporation's money, trains and stations decide the seat's move more
         # than older moves do; the moves keep their heading and two lines whatever it takes
-        moves_end = rhl18_company_box.draw_box(
-            draw, view, lang, (COLUMN[0], COLUMN[1] + 3 * LINE + 4, COLUMN[2], top))
+        room = (COLUMN[0], COLUMN[1] + 3 * LINE + 4, COLUMN[2], top)
+        moves_end = rhl18_company_box.draw_box(draw, view, lang, room)
+        if moves_end == top:  # a stock round: what the seat holds decides its buy
+            moves_end = rhl18_card.draw_holdings(draw, view, lang, room)
     _moves(draw, game_key, view, card, lang, COLUMN[1],
            int((moves_end - COLUMN[1]) // LINE) - 1)
     _standings(draw, game_key, view, lang, rows, top + 8)
     return image
+
+
+def card_height(game_key: str, view: dict, lang: str, standings_rows: int) -> int:
+    """HEIGHT, or taller in 18Rhl's stock round as far as its table needs (a started
+    corporation's cash and trains take a second line) and the right column needs for the
+    moves' heading and two lines, the seat's certificates and the standings."""
+    if game_key != "18rhl" or rhl18_card.round_kind(view) != "stock":
+        return HEIGHT
+    table = MAP_BOX[1] + rhl18_card.panel_height(view) + 16
+    column = COLUMN[1] + 3 * LINE + 4 + \
+        rhl18_card.holdings_height(view, lang, COLUMN[2] - COLUMN[0]) + \
+        8 + LINE + 4 + LINE * standings_rows + 12
+    return max(HEIGHT, math.ceil(max(table, column)))
 
 
 # == Rheinländer's realms on the small map ===================================================
