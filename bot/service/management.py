@@ -285,6 +285,9 @@ class Management(ServiceBase):
                                       now=self.clock(),
                                       hosted=hosted)
         table.row = await self._row(table.row.id)
+        if self.reminders is not None and gone is not None and not gone.is_ai and \
+                gone.user_id is not None and gone.user_id != user_id:
+            await self.reminders.seat_left(table.row.id, gone.user_id)
         # (named by the seats before the change: the asker may be the one who left)
         lapsed = self._request_outcome(table, voting, "svc.undo.post_lapsed_seat")
         table.seats = await self.store.seats(table.row.id)

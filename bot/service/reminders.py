@@ -485,10 +485,22 @@ class Reminders:
         settings = await self.store.settings(user_id)
         if not in_quiet_hours(settings, now) or settings.dms_closed:
             return False
+        # the seat read by its holder now: a hand is the seat's, and goes to nobody who has
+        # lost it by the morning (:meth:`_still_seated`)
+        seat = next((s.seat for s in await self.store.seats(game_id)
+                     if s.user_id == user_id and not s.is_ai and s.seat is not None), None)
         await self.store.set_reminder(kind, game_id, user_id, next_allowed(settings, now),
-                                      {**payload, "held_at": now}, now)
+                                      {**payload, "held_at": now, "seat": seat}, now)
         self.wake()
         return True
+
+    async def seat_left(self, game_id: int, user_id: int) -> None:
+        """``user_id`` no longer holds their seat of ``game_id`` (kicked, replaced, left):
+        what was held for their morning goes. A kicked player got the seat's hand by DM
+        the next morning, and the one seated after them could not get it back."""
+        for row in await self.store.reminders(game_id, user_id=user_id):
+            if row.kind in ("hand", "decide"):
+                await self.store.delete_reminder(row.id)
 
     async def _put_off(self, info: TurnInfo) -> None:
         """A player who made a step of their turn (a Rhein load, an 18Rhl track lay) is
@@ -934,22 +946,7 @@ class Reminders:
                 reply = await self.watch_board(row.game_id, row.user_id, row.payload)
             except Exception:  # a board that will not draw now will not draw later either
                 log.exception("held board of game %s for %s failed", row.game_id, row.user_id)
-        if reply is not None:
-            try:
-                await self.send_dm(row.user_id, reply)
-            except Exception as error:
-                if isinstance(error, DeliveryFailed) and error.closed_dms:
-                    await self._remember_closed(settings)
-                else:
-                    failures = int(row.payload.get("failures", 0)) + 1
-                    if failures < MAX_FAILURES:
-                        await self.store.move_reminder(
-                            row.id, now + retry_delay(failures), row.sent,
-                            {**row.payload, "failures": failures})
-                        return
-                log.info("held board of game %s to %s not delivered: %s", row.game_id,
-                         row.user_id, error)
-        await self.store.delete_reminder(row.id)
+        await self._send_held(row, reply, settings, now, "board")
 
     async def _fire_held(self, row: ReminderRow, now: float) -> None:
         """A hand or a run-out clock's choice held through its reader's quiet hours: it goes
@@ -962,9 +959,18 @@ class Reminders:
             return
         game = await self.store.game(row.game_id)
         reply = None
-        if game is not None and game.status == "active" and not settings.dms_closed:
+        if game is not None and game.status == "active" and not settings.dms_closed and \
+                await self._still_seated(row):
             reply = await (self._hand_held(row, game) if row.kind == "hand"
                            else self._decide_dm(row, game))
+        await self._send_held(row, reply, settings, now, row.kind)
+
+    async def _send_held(self, row: ReminderRow, reply: Reply | None, settings: Settings,
+                         now: float, what: str) -> None:
+        """``reply``, the news ``row`` held through quiet hours (None: no longer news), to
+        its reader; a failed send is tried again later as a turn DM is, up to
+        ``MAX_FAILURES`` times, except to closed DMs. The row goes once it is done."""
+        assert row.user_id is not None
         if reply is not None:
             try:
                 await self.send_dm(row.user_id, reply)
@@ -978,9 +984,19 @@ class Reminders:
                             row.id, now + retry_delay(failures), row.sent,
                             {**row.payload, "failures": failures})
                         return
-                log.info("held %s of game %s to %s not delivered: %s", row.kind,
+                log.info("held %s of game %s to %s not delivered: %s", what,
                          row.game_id, row.user_id, error)
         await self.store.delete_reminder(row.id)
+
+    async def _still_seated(self, row: ReminderRow) -> bool:
+        """Whether the reader of held ``row`` still holds the seat it was held for (a row
+        held before seats were kept with it: any seat of the game). Whoever lost the seat
+        in the night must not read its hand in the morning."""
+        assert row.game_id is not None
+        held = row.payload.get("seat")
+        return any(s.user_id == row.user_id and not s.is_ai and s.seat is not None and
+                   (held is None or s.seat == held)
+                   for s in await self.store.seats(row.game_id))
 
     async def _hand_held(self, row: ReminderRow, game: GameRow) -> Reply | None:
         """The held hand's DM, unless its owner moved in the game since (they saw it)."""
