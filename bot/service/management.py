@@ -25,6 +25,7 @@ from bot.service.base import (
 )
 from bot.store import SeatRow, StaleVersion
 from engine.core import clip_word
+from render.player_names import plain_name
 
 
 class Management(ServiceBase):
@@ -134,8 +135,10 @@ class Management(ServiceBase):
         is one seat's player's name and another seat's colour is refused, naming both: a
         member nicknamed "Blue" playing green was removed by seat:blue meant for Bert's
         blue seat, and taking the colour instead would fail a host who meant "Blue". A kick
-        removes a player, so it asks rather than guesses; the list's "Bert (blue)" is sure."""
-        typed = " ".join(text.split()).lower()
+        removes a player, so it asks rather than guesses; the list's "Bert (blue)" is sure.
+        Names compare as Discord shows them: stored escaped ("Mr\\_Bean"), the name typed
+        as the posts show it ("Mr_Bean") named no seat."""
+        typed = _said(text)
         seats = self._kickable(table)
         labelled = _seats_called(seats, typed, [
             lambda s, lang=lang: self._seat_label(s, lang) for lang in LANGUAGES])
@@ -158,12 +161,13 @@ class Management(ServiceBase):
             table, _ = await self._table(ctx, tell=False)
         except Refusal:
             return []
-        needle = typed.strip().lower()
+        needle = _said(typed)
         seats = sorted(self._kickable(table), key=lambda s: not s.is_ai)
         lang = ctx.locale  # the asker reads the choices
-        return [(self._seat_label(s, lang) + (t("svc.status.ai", lang) if s.is_ai else ""),
-                 self._seat_label(s, lang)) for s in seats
-                if needle in self._seat_label(s, lang).lower()]
+        # as Discord shows the name: a choice is plain text, where "Mr\_Bean" kept its "\"
+        labels = [(s, plain_name(self._seat_label(s, lang))) for s in seats]
+        return [(label + (t("svc.status.ai", lang) if s.is_ai else ""), label)
+                for s, label in labels if needle in _said(label)]
 
     async def _seat_handed_on(self, table: Table, seat: SeatRow, lines: list[str],
                               user_id: int | None, name: str | None,
@@ -314,5 +318,11 @@ class Management(ServiceBase):
 
 def _seats_called(seats: list[SeatRow], typed: str,
                   words: list[Callable[[SeatRow], str]]) -> list[SeatRow]:
-    """The seats any of ``words`` calls ``typed`` (lower case, spaces single), each once."""
-    return [s for s in seats if any(word(s).lower() == typed for word in words)]
+    """The seats any of ``words`` calls ``typed`` (:func:`_said`), each once."""
+    return [s for s in seats if any(_said(word(s)) == typed for word in words)]
+
+
+def _said(text: str) -> str:
+    """``text`` as a seat's name or label is compared: as Discord shows it (a name's
+    markdown escapes undone), lower case, spaces single."""
+    return " ".join(plain_name(text).split()).lower()
