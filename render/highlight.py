@@ -25,21 +25,23 @@ from render.text_draw import text_width
 
 SWATCH_W, SWATCH_H, SWATCH_LINE = 36, 20, 6
 DASH = 12  # each pink and each dark dash, about: a whole number of pairs fills a closed path
+SMALL_RING = 16 * DASH  # a ring shorter than this is drawn in quarters
 
 Point = tuple[float, float]
 Box = tuple[float, float, float, float]
 
 
-def dashed(draw: ImageDraw.ImageDraw, path: list[Point], width: int = HIGHLIGHT_WIDTH) -> None:
+def dashed(draw: ImageDraw.ImageDraw, path: list[Point], width: int = HIGHLIGHT_WIDTH,
+           pairs: int | None = None) -> None:
     """The highlight's band ``width`` wide along the closed ``path``: pink, every other dash
-    dark."""
+    dark (``pairs`` pink and dark dashes all round, else dashes about ``DASH`` long)."""
     closed = [*path, path[0]]
     draw.line(closed, fill=HIGHLIGHT, width=width, joint="curve")
     lengths = [math.dist(a, b) for a, b in zip(closed, closed[1:], strict=False)]
     total = sum(lengths)
     if total <= 0:
         return
-    dash = total / max(1, round(total / (2 * DASH))) / 2
+    dash = total / (pairs or max(1, round(total / (2 * DASH)))) / 2
     for piece in _pieces(closed, lengths, dash):
         draw.line(piece, fill=HIGHLIGHT_EDGE, width=width, joint="curve")
 
@@ -88,8 +90,12 @@ def ring(draw: ImageDraw.ImageDraw, box: Box, width: int = HIGHLIGHT_WIDTH) -> N
     cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
     r = (box[2] - box[0]) / 2 - width / 2
     steps = max(24, round(2 * math.pi * r / 3))
+    # a small ring (a Trödler village's) in dashes of DASH ran together into a dark blob at
+    # 550 px: two pink and two dark quarters still read as a ring
+    pairs = 2 if 2 * math.pi * r < SMALL_RING else None
     dashed(draw, [(cx + r * math.cos(2 * math.pi * i / steps),
-                   cy + r * math.sin(2 * math.pi * i / steps)) for i in range(steps)], width)
+                   cy + r * math.sin(2 * math.pi * i / steps)) for i in range(steps)], width,
+           pairs)
 
 
 def outline(image: Image.Image, points: list[Point], width: int = HIGHLIGHT_WIDTH) -> None:
