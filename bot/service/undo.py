@@ -19,6 +19,10 @@ from bot.service.base import (
 from bot.service.moves import _folded
 from bot.store import ActionRow, SeatRow
 
+# Refused undos remembered at most (the oldest forgotten first): a forgotten one allows one
+# more ask, as a restart does; kept without end they grew with every refusal ever made.
+REFUSALS_KEPT = 512
+
 
 class Undo(ServiceBase):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -98,8 +102,10 @@ class Undo(ServiceBase):
             raise Refusal("svc.undo.no_vote")
         if not agree:
             ended = await self.store.clear_votes(table.row.id)
-            if ended:
-                self._refused_undos[(table.row.id, ended[0]["target_action"])] = seat.name
+            if ended and ended[0]["requested_by"] != ctx.user_id:
+                # (the asker withdrawing their own request is no answer of the table's: it
+                # barred them from asking again)
+                self._remember_refusal((table.row.id, ended[0]["target_action"]), seat.name)
             # the request's post, where the vote was, says the refusal; a post saying it
             # again read as a second refusal ("Anna refused the undo ..." over "Anna refuses;
             # the undo is off."), and a refused undo changes nothing to show. Said anew only
@@ -182,6 +188,14 @@ class Undo(ServiceBase):
         row = await self.store.game(int(game_id))
         lang = row.language if row is not None else "en"
         return [Reply(t("svc.undo.post_over", lang), Audience.CHANNEL, edits=message_id)]
+
+    def _remember_refusal(self, key: tuple[int, int], name: str) -> None:
+        """The table's refusal of the undo ``key`` names (game, first action), by ``name``;
+        the oldest beyond ``REFUSALS_KEPT`` forgotten."""
+        self._refused_undos.pop(key, None)
+        self._refused_undos[key] = name
+        while len(self._refused_undos) > REFUSALS_KEPT:
+            del self._refused_undos[next(iter(self._refused_undos))]
 
     async def _undo_lapsed(self, table: Table, why: str = "move") -> list[Reply]:
         """An undo request the game moved past (``why``: a move was made, a seat changed
