@@ -20,17 +20,23 @@ def since(fake: StandIn, seen: int) -> list:
     return list(fake.messages.values())[seen:]
 
 
+async def _clocked(bot) -> tuple[Member, Member]:
+    """Rhein on a 24 h move clock for Bert (German) and Anna: the player to move, whose
+    clock runs out, and the other, who then decides."""
+    bert, anna = Member(bot, "Bert", "de"), Member(bot, "Anna")
+    await bert.command("game new", game="rhein", pace="24h", language="en")
+    await anna.command("game join")
+    await bert.command("game start", order="joined")
+    stalled = await to_move(bot, [bert, anna])
+    return stalled, anna if stalled is bert else bert
+
+
 async def test_a_run_out_names_a_sleeping_decider_and_tells_them_in_the_morning(
         tmp_path, monkeypatch) -> None:
     fake = StandIn()
     async with running_bot(tmp_path, monkeypatch, stand_in=fake, seed=5) as bot:
         clock = install_clock(bot, NOON)
-        bert, anna = Member(bot, "Bert", "de"), Member(bot, "Anna")
-        await bert.command("game new", game="rhein", pace="24h", language="en")
-        await anna.command("game join")
-        await bert.command("game start", order="joined")
-        stalled = await to_move(bot, [bert, anna])
-        decider = anna if stalled is bert else bert
+        stalled, decider = await _clocked(bot)
         await decider.command("remind quiet", **QUIET)
         seen = len(fake.messages)
         posts = []
@@ -64,12 +70,7 @@ async def test_an_awake_decider_is_pinged_and_gets_no_morning_dm(tmp_path, monke
     fake = StandIn()
     async with running_bot(tmp_path, monkeypatch, stand_in=fake, seed=5) as bot:
         clock = install_clock(bot, NOON)
-        bert, anna = Member(bot, "Bert", "de"), Member(bot, "Anna")
-        await bert.command("game new", game="rhein", pace="24h", language="en")
-        await anna.command("game join")
-        await bert.command("game start", order="joined")
-        stalled = await to_move(bot, [bert, anna])
-        decider = anna if stalled is bert else bert
+        stalled, decider = await _clocked(bot)
         await decider.command("remind quiet", **{"from": 22, "to": 7, "tz": "UTC"})
         clock.now = NOON + 86400 + 60
         await reminders_settle(bot, clock)
@@ -80,6 +81,16 @@ async def test_an_awake_decider_is_pinged_and_gets_no_morning_dm(tmp_path, monke
         assert not [m for m in fake.dms(decider.id) if "Ruhezeit" in m.text]
 
 
+async def _troedler_asleep(bot) -> tuple[Member, Member]:
+    """A Trödler lobby, not started, of Bert (German) and Chen, both in their quiet hours."""
+    bert, chen = Member(bot, "Bert", "de"), Member(bot, "Chen")
+    for member in (bert, chen):
+        await member.command("remind quiet", **QUIET)
+    await bert.command("game new", game="troedler", language="en")
+    await chen.command("game join")
+    return bert, chen
+
+
 async def test_a_dealt_hand_waits_for_the_end_of_the_quiet_hours(tmp_path, monkeypatch) -> None:
     """Trödler's first deal at noon, both players' night 10-14 UTC: no DM then; at 14:00 the
     player to act gets the hand in their turn DM, the other in a DM of its own. /game hand
@@ -87,11 +98,7 @@ async def test_a_dealt_hand_waits_for_the_end_of_the_quiet_hours(tmp_path, monke
     fake = StandIn()
     async with running_bot(tmp_path, monkeypatch, stand_in=fake, seed=5) as bot:
         clock = install_clock(bot, NOON)
-        bert, chen = Member(bot, "Bert", "de"), Member(bot, "Chen")
-        for member in (bert, chen):
-            await member.command("remind quiet", **QUIET)
-        await bert.command("game new", game="troedler", language="en")
-        await chen.command("game join")
+        bert, chen = await _troedler_asleep(bot)
         seen = len(fake.messages)
         await bert.command("game start", order="joined")
         await reminders_settle(bot, clock)
@@ -126,11 +133,7 @@ async def test_a_held_hand_outlives_turning_reminders_off(tmp_path, monkeypatch)
     fake = StandIn()
     async with running_bot(tmp_path, monkeypatch, stand_in=fake, seed=5) as bot:
         clock = install_clock(bot, NOON)
-        bert, chen = Member(bot, "Bert", "de"), Member(bot, "Chen")
-        for member in (bert, chen):
-            await member.command("remind quiet", **QUIET)
-        await bert.command("game new", game="troedler", language="en")
-        await chen.command("game join")
+        bert, chen = await _troedler_asleep(bot)
         await bert.command("game start", order="joined")
         [held] = [row for row in await bot.client.store.reminders() if row.kind == "hand"]
         idle = bert if held.user_id == bert.id else chen
