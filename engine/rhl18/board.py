@@ -1,8 +1,10 @@
 """The board inside our state: tiles, rotations, city tokens, reservations, and the track graph.
 
 ``state["board"][hex] = {"tile": name, "id": tile id, "rotation": r, "tokens": [[sym|None]],
-"reserved": [sym|None]}``. Preprinted tiles are named by their preprinted id ("K6-0"); in the
-Ratingen variant the changed preprinted hexes carry a ``~rv`` suffix so their parts differ.
+"reserved": [sym|[sym, ...]|None]}`` (a city holds a list only when an upgrade merged the
+cities of several reserved homes, e.g. Köln's brown tile). Preprinted tiles are named by their
+preprinted id ("K6-0"); in the Ratingen variant the changed preprinted hexes carry a ``~rv``
+suffix so their parts differ.
 
 The graph walk here is only what the operating round needs to decide which steps are
 available (token spots, "some route exists", must-buy, the KDA link). Route validation and
@@ -161,10 +163,39 @@ def replace_tile(board: dict, hex_id: str, name: str, tile_id: str, rotation: in
                 tokens[target][tokens[target].index(None)] = sym
             else:
                 tokens[target].append(sym)
-        if cell["reserved"][i] and reserved[target] is None:
-            reserved[target] = cell["reserved"][i]
+        # Every reservation survives a merge (the reference appends them): a merged city
+        # that kept only one left a later home token no slot (Köln's brown 928 filled up
+        # before CME's first turn and the game stuck).
+        merged = reservations(reserved, target) + reservations(cell["reserved"], i)
+        reserved[target] = _packed(merged)
     cell.update({"tile": name, "id": tile_id, "rotation": rotation, "tokens": tokens,
                  "reserved": reserved})
+
+
+def reservations(reserved: list[Any], city: int) -> list[str]:
+    """The corporations holding a home slot in city ``city`` of a hex's ``reserved`` list."""
+    held = reserved[city] if city < len(reserved) else None
+    if held is None:
+        return []
+    return list(held) if isinstance(held, list) else [held]
+
+
+def _packed(syms: list[str]) -> str | list[str] | None:
+    # One reservation stays a plain symbol, as every state stored before merges existed.
+    if not syms:
+        return None
+    return syms[0] if len(syms) == 1 else syms
+
+
+def drop_reservation(reserved: list[Any], sym: str) -> None:
+    """A token of ``sym`` in the hex ends its reservation in every city there (one token a
+    hex: a reservation left in another city would block a slot for good)."""
+    for city in range(len(reserved)):
+        reserved[city] = _packed([s for s in reservations(reserved, city) if s != sym])
+
+
+def reserved_city(reserved: list[Any], sym: str) -> int | None:
+    return next((i for i in range(len(reserved)) if sym in reservations(reserved, i)), None)
 
 
 def _match_city(i: int, old_exits: list[set[int]], new_exits: list[set[int]],

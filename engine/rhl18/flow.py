@@ -194,9 +194,9 @@ def _place_home_tokens(state: State, sym: str) -> None:
         n = len(cell["tokens"])
         if (sym, hex_id) in HOME_CITY:
             idx = HOME_CITY[(sym, hex_id)][n]
-        elif sym in cell["reserved"]:
+        elif bd.reserved_city(cell["reserved"], sym) is not None:
             # The reservation follows the city through upgrades.
-            idx = cell["reserved"].index(sym)
+            idx = bd.reserved_city(cell["reserved"], sym)
         elif isinstance(info["home"], list):
             idx = 0
         else:
@@ -210,8 +210,7 @@ def _put_token(state: State, sym: str, hex_id: str, city: int, token_index: int)
     if None not in slots:
         raise RuleError(msg("rhl18.err.city_full_hex", hex=hex_id))
     slots[slots.index(None)] = sym
-    if cell["reserved"][city] == sym:
-        cell["reserved"][city] = None
+    bd.drop_reservation(cell["reserved"], sym)
     tok = state["corps"][sym]["tokens"][token_index]
     tok["hex"] = hex_id
     tok["city"] = True
@@ -301,11 +300,9 @@ def token_spots(state: State, sym: str) -> list[tuple[str, int]]:
 
 def _free_slot(cell: dict, i: int, sym: str) -> bool:
     slots = cell["tokens"][i]
-    free = slots.count(None)
-    reserved = cell["reserved"][i]
-    if reserved and reserved != sym:
-        free -= 1
-    return free > 0 and not (reserved and reserved != sym and "K" in slots)
+    others = [r for r in bd.reservations(cell["reserved"], i) if r != sym]
+    free = slots.count(None) - len(others)
+    return free > 0 and not (others and "K" in slots)
 
 
 def next_token(state: State, sym: str) -> dict | None:

@@ -6,6 +6,7 @@ import marshal
 from typing import Any
 
 from engine.core import Game, Option, RuleError, Standing, rank_standings
+from engine.rhl18 import board as bd
 from engine.rhl18 import data, labels
 from engine.rhl18 import flow as F
 from engine.rhl18 import legal as L
@@ -226,6 +227,9 @@ class Rhl18Game(Game):
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         snap = S.snapshot(state)
         snap["board"] = marshal.loads(marshal.dumps(state["board"]))
+        for cell in snap["board"].values():
+            # Pictures mark one home slot a city; a merged city (Köln brown) shows its first.
+            cell["reserved"] = [(r[0] if isinstance(r, list) else r) for r in cell["reserved"]]
         snap["coal_hexes"] = [state["coal"]]
         snap["steel_hexes"] = [state["steel"]]
         snap["er_links"] = len(state["links"])
@@ -297,7 +301,7 @@ class Rhl18Game(Game):
                 problems.append("an offer between corporations with one president")
             if F.current_corp(state) != offer["buyer"] or state["round"]["step"] != "BuyTrain":
                 problems.append("an offer outside the buyer's train step")
-        return problems
+        return problems + _home_slots_kept(state)
 
     def phase(self, state: State) -> Msg:
         return msg("rhl18.phase", phase=state["phase"], round=_round_label(state))
@@ -453,6 +457,27 @@ def _auction_view(state: State) -> dict[str, Any]:
             "bids": {c: [list(b) for b in bids] for c, bids in rnd["bids"].items()},
             "min_bid": {c: R.company_min_bid(state, c) for c in rnd["companies"]},
             "pending_par": [list(p) for p in rnd["pending_par"]]}
+
+
+def _home_slots_kept(state: State) -> list[str]:
+    """Every reservation still has an empty slot in its city: a home token to come always
+    finds its place (a merged Köln that dropped CME's reservation let KEG take its slot, and
+    CME's first turn could not start)."""
+    problems = []
+    for hex_id, cell in state["board"].items():
+        for i, slots in enumerate(cell["tokens"]):
+            waiting = bd.reservations(cell["reserved"], i)
+            if len(waiting) > slots.count(None):
+                problems.append(f"{hex_id} city {i} keeps {waiting} but has "
+                                f"{slots.count(None)} free slot(s)")
+    for sym, corp in state["corps"].items():
+        if corp["tokens"][0]["city"] is not None:
+            continue
+        home = data.corporations()[sym]["home"]
+        for hex_id in home if isinstance(home, list) else [home]:
+            if bd.reserved_city(state["board"][hex_id]["reserved"], sym) is None:
+                problems.append(f"{sym}'s home slot in {hex_id} is no longer kept")
+    return problems
 
 
 def _round_label(state: State) -> Msg:
