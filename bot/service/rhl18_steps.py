@@ -32,6 +32,7 @@ from engine.rhl18 import rules as R
 from engine.rhl18 import tiles as TL
 from engine.rhl18 import words as W
 from engine.rhl18.labels import dividend_effect
+from engine.rhl18.legal import offer_refusal
 from engine.rhl18.notation import cost_of as move_cost
 from engine.rhl18.notation import par_refusal
 from engine.rhl18.notation import typed as typed_notation
@@ -309,15 +310,16 @@ def _train_offers(game: Game, state: State, moves: list[Action], words: list[str
     at the price typed. legal() lists one price (the list price, or all of the treasury) and
     the notation names a train by its id, so "buy-train 3 from gve 150" found nothing (a
     veteran's review): any price from 1M to the treasury is a move (operating._buy_train),
-    bar one a president declined this turn."""
+    bar one a president declined this turn (legal.offer_refusal, the engine's own rule)."""
     if words[:1] != ["buy-train"] or words[2:3] != ["from"]:
         return []  # the depot's trains and the plain list as before
     kind = words[1].split("-")[0] if len(words) > 1 else ""
     seller = words[3] if len(words) > 3 else ""
-    price = int(words[4]) if len(words) > 4 and words[4].isdigit() else None
+    # ASCII digits only: str.isdigit() holds for "²", which int() refuses.
+    typed = words[4] if len(words) > 4 else ""
+    price = int(typed) if typed.isascii() and typed.isdigit() else None
     if not price and len(words) > 4:
         return []
-    t = state["round"].get("t") or {}
     out: list[tuple[str, str]] = []
     shown: set[str] = set()
     for move in moves:
@@ -329,8 +331,7 @@ def _train_offers(game: Game, state: State, moves: list[Action], words: list[str
                 (seller and not owner.lower().startswith(seller)):
             continue
         if price is not None:
-            cash = state["corps"][move["entity"]]["cash"]
-            if not 1 <= price <= cash or price <= t.get("declined", {}).get(move["train"], 0):
+            if offer_refusal(state, move["entity"], owner, move["train"], price) is not None:
                 continue
             move = {**move, "price": price}
         if _choice(game, state, move) in shown:

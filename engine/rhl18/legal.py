@@ -352,6 +352,20 @@ def route_context(state: State) -> Any:
         options=frozenset(k for k, v in state["options"].items() if v))
 
 
+def offer_refusal(state: State, sym: str, owner: str, tid: str, price: int) -> Msg | None:
+    """Why ``sym`` may not offer ``price`` for ``owner``'s train ``tid``, or None when it may:
+    any price from 1M to its treasury, above an offer the seller's president declined this
+    turn (a declined offer is not repeated at the same or a lower price). The one rule the
+    engine's buy, its listed moves and the typed offers the bot completes all ask."""
+    cash = state["corps"][sym]["cash"]
+    if not 1 <= price <= cash:
+        return msg("rhl18.err.train_price_range", corp=sym, cash=cash)
+    refused = state["round"]["t"].get("declined", {}).get(tid)
+    if refused is not None and price <= refused:
+        return msg("rhl18.err.offer_declined", seller=owner, train=tid, price=refused)
+    return None
+
+
 def train_moves(state: State, sym: str, seat: int) -> list[dict]:
     from engine.rhl18 import flow as F
 
@@ -366,11 +380,9 @@ def train_moves(state: State, sym: str, seat: int) -> list[dict]:
                                      and price <= corp["cash"] + pres_cash):
             out.append({"type": "buy_train", "entity": sym, "train": tid, "price": price})
     if corp["cash"] >= 1 and not corp["receivership"] and not state["round"]["t"]["ebuy_sold"]:
-        declined = state["round"]["t"].get("declined", {})
-        for _owner, tid in F.other_trains(state, sym):
+        for owner, tid in F.other_trains(state, sym):
             price = min(corp["cash"], F.train_price(tid))
-            # A declined offer is not repeated at the same (or a lower) price this turn.
-            if price > declined.get(tid, 0):
+            if offer_refusal(state, sym, owner, tid, price) is None:
                 out.append({"type": "buy_train", "entity": sym, "train": tid,
                             "price": price})
     if must and cheapest > corp["cash"] + pres_cash and corp["president"] == seat:

@@ -9,6 +9,7 @@ from engine.core import RuleError
 from engine.rhl18 import board as bd
 from engine.rhl18 import data
 from engine.rhl18 import flow as F
+from engine.rhl18 import legal as L
 from engine.rhl18 import rules as R
 from engine.rhl18 import words as W
 from engine.text import msg, text_of
@@ -402,12 +403,9 @@ def _buy_train(state: State, sym: str, action: dict) -> None:
             raise RuleError(msg("rhl18.err.train_not_buyable"))
         if t["ebuy_sold"]:
             raise RuleError(msg("rhl18.err.ebuy_depot_only"))
-        if not 1 <= price <= corp["cash"]:
-            raise RuleError(msg("rhl18.err.train_price_range", corp=sym, cash=corp["cash"]))
-        refused = t.get("declined", {}).get(tid)
-        if refused is not None and price <= refused:
-            raise RuleError(msg("rhl18.err.offer_declined", seller=owner, train=tid,
-                                price=refused))
+        refusal = L.offer_refusal(state, sym, owner, tid, price)
+        if refusal is not None:
+            raise RuleError(refusal)
         if is_offer(state, sym, owner):
             state["round"]["offer"] = {"buyer": sym, "seller": owner, "train": tid,
                                        "price": price}
