@@ -433,6 +433,9 @@ def _must_buy(view: dict, corp: dict, sym: str, lang: str) -> str:
     own = next((p.get("cash") for p in view.get("players") or []
                 if isinstance(p, dict) and p.get("seat") == seat), None)
     president = seat_name(view, seat, lang)
+    if view.get("must_buy_bankrupt"):
+        return say(lang, "task.rhl18.must_buy_bankrupt", corp=sym, train=train, price=price,
+                   cash=cash, president=president, own=own if isinstance(own, int) else 0)
     if isinstance(own, int) and own < price - cash:
         # "Dirk adds 358M" read as money Dirk had, where he had 223M and had to sell first
         return say(lang, "task.rhl18.must_buy_sell", corp=sym, train=train, price=price,

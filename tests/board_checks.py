@@ -49,7 +49,7 @@ def board_problems(picture) -> list[str]:
 
 
 def highlight_edge_share(picture: Image.Image) -> float:
-    """The share of the highlight's pink pixels with its dark inner line (exactly
+    """The share of the highlight's pink pixels with a dark part of the band (exactly
     render.common.HIGHLIGHT_EDGE) within 2 px: the line makes the mark a form of its own, as
     under colour-vision deficiency the pink alone read as the Rhine's blue or an edge's grey.
     0.0 when the picture has no pink."""

@@ -192,7 +192,7 @@ def marks_changes(key: str, view: dict) -> None:
     png, texts = draw(key, view)
     check_readable(texts)
     assert pink_pixels(png) > 200  # the shared highlight colour outlines them
-    assert highlight_edge_share(_image(png)) > 0.2  # with its dark inner line
+    assert highlight_edge_share(_image(png)) > 0.2  # with its dark dashes
     unmarked = {**view, "card": {**view["card"], "changed": None}}
     assert pink_pixels(turn_card.render(key, unmarked)) == 0
 
@@ -339,9 +339,10 @@ def test_the_full_board_marks_what_changed_since_the_previous_board(key):
         plain = pink_pixels(render_board(key, board))
         png = render_board(key, {**board, "changed": changed})
         assert pink_pixels(png) > plain + 100 * len(changed["places"])
-        # in the same form as 18Rhl's hexes: pink with a dark inner line, as under
-        # deuteranopia the pink alone is the grey of a plain frame or a start village's ring
-        assert highlight_edge_share(_image(png)) > 0.2
+        # in the same form as 18Rhl's hexes: pink with dark dashes, as under deuteranopia
+        # the pink alone is the grey of a plain frame or a start village's ring. (Trödler's
+        # small village rings are in quarters, 6e1b1bc: fewer pink pixels lie by a dark one)
+        assert highlight_edge_share(_image(png)) > (0.12 if key == "troedler" else 0.2)
         return
     pytest.fail(f"no sampled {key} position changed a place")
 

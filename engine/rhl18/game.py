@@ -259,6 +259,11 @@ class Rhl18Game(Game):
             F.must_buy(state, corp)
         if snap["must_buy"]:
             snap["train_sellers"] = _train_sellers(state, corp)
+            # nothing left to sell: "must raise 60M more by selling shares first" was said
+            # where the president's one legal move was going bankrupt
+            seat = state["corps"][corp]["president"]
+            snap["must_buy_bankrupt"] = seat is not None and \
+                {m["type"] for m in self.legal(state, seat)} == {"bankrupt"}
         if rnd["type"] == "Operating":
             # the order the rules fixed at the round's start: shown nowhere, a player could
             # not tell whose turn came next
