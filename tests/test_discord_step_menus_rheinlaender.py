@@ -9,12 +9,17 @@ from __future__ import annotations
 
 import pytest
 from discord_standin import running_bot
-from discord_standin.table import BUTTON, pair_at_table, row_of, seat_users, turn_prompt
+from discord_standin.table import (
+    BUTTON,
+    normal_moves_until,
+    pair_at_table,
+    row_of,
+    turn_prompt,
+)
 
 import engine
 from bot.service.rheinlaender_extras import EXTRAS
 from bot.service.steps import paged
-from engine import ai
 
 HEAD = {"en": "Where card {card} puts its knight", "de": "Wohin Karte {card} ihren Ritter stellt"}
 WHERE = {"en": "Where the bastion goes", "de": "Wohin die Bastion kommt"}
@@ -27,19 +32,8 @@ KNIGHTS = ("play", "convert", "reinforce")
 
 async def _reinforcement_turn(bot, members, game):
     """Normal-AI moves, typed, until a human's turn offers a reinforcement."""
-    fake = bot.stand_in
-    for step in range(120):
-        row = await row_of(bot, fake.channel)
-        state = game.load(row.state)
-        seat = game.active(state)[0]
-        users = await seat_users(bot, row.id)
-        member = next(m for m in members if m.id == users[seat])
-        moves = game.legal(state, seat)
-        if any(m["type"] == "reinforce" for m in moves):
-            return row, state, seat, member
-        move = ai.choose(game, state, seat, "normal", step)
-        await member.command("play", fake.channel, move=game.format(state, move))
-    raise AssertionError("no reinforcement in 120 moves")
+    return await normal_moves_until(bot, members, game, lambda row, state, seat, member: any(
+        m["type"] == "reinforce" for m in game.legal(state, seat)), limit=120)
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
@@ -94,19 +88,9 @@ async def test_a_reinforcement_is_two_picks_on_the_hand(tmp_path, monkeypatch, l
 
 async def _after_a_knight(bot, members, game):
     """Normal-AI moves, typed, until a human has placed a knight and may build a bastion."""
-    fake = bot.stand_in
-    for step in range(120):
-        row = await row_of(bot, fake.channel)
-        state = game.load(row.state)
-        seat = game.active(state)[0]
-        users = await seat_users(bot, row.id)
-        member = next(m for m in members if m.id == users[seat])
-        moves = game.legal(state, seat)
-        if state["step"] == "after" and any(m["type"] == "bastion" for m in moves):
-            return row, state, seat, member
-        move = ai.choose(game, state, seat, "normal", step)
-        await member.command("play", fake.channel, move=game.format(state, move))
-    raise AssertionError("no bastion step in 120 moves")
+    return await normal_moves_until(bot, members, game, lambda row, state, seat, member: (
+        state["step"] == "after" and any(m["type"] == "bastion"
+                                         for m in game.legal(state, seat))), limit=120)
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
