@@ -16,6 +16,7 @@ from bot.service.base import Table
 from bot.service.pictures import Pictures
 from engine.rhl18 import flow as F
 from render.rhl18_company_box import depot_trains
+from render.turn_card import _rhl18_task
 
 GAME = engine.get_game("18rhl")
 NAMES = ["Anna", "Bert", "Cora", "Dirk"]
@@ -46,15 +47,21 @@ def _sums(state, sym):
 
 
 def test_a_president_short_of_money_is_told_to_sell_first() -> None:
+    # seed 11's president has nothing to sell (legal() offers only bankruptcy, said as such:
+    # tests/test_rhl18_must_buy_bankrupt.py); with shares to sell the view says so
     state, sym = _forced(11)
     price, cash, president, own = _sums(state, sym)
     assert cash + own < price  # the president cannot pay the rest from cash
     raise_ = price - cash - own
-    assert f"{sym} has {cash}M, {president} has {own}M and must raise {raise_}M more by " \
-        "selling shares first" in _task(state, "en")
-    assert f"{sym} hat {cash}M, {president} hat {own}M und muss erst {raise_}M durch " \
-        "Aktienverkäufe aufbringen" in _task(state, "de")
-    assert "adds" not in _task(state, "en")
+    view = {**GAME.view(state, None), "must_buy_bankrupt": False}
+    seats = [{"seat": n, "name": name} for n, name in enumerate(NAMES)]
+    for lang, said in (("en", f"{sym} has {cash}M, {president} has {own}M and must raise "
+                              f"{raise_}M more by selling shares first"),
+                       ("de", f"{sym} hat {cash}M, {president} hat {own}M und muss erst "
+                              f"{raise_}M durch Aktienverkäufe aufbringen")):
+        task = _rhl18_task({**view, "seats": seats, "lang": lang}, lang, True)
+        assert said in task and "adds" not in task, task
+    assert "must declare bankruptcy" in _task(state, "en")
 
 
 def test_a_president_who_can_pay_the_rest_is_told_what_they_have() -> None:
