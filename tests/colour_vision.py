@@ -62,7 +62,7 @@ def simulate_image(image: Image.Image, kind: str) -> Image.Image:
     seen = {c: simulate(c, kind)
             for _, c in picture.getcolors(picture.width * picture.height) or []}
     out = Image.new("RGB", picture.size)
-    out.putdata([seen[p] for p in picture.getdata()])
+    out.putdata([seen[p] for p in pixels(picture)])
     return out
 
 
@@ -124,6 +124,12 @@ def closest_pair(colours: dict[str, str], kinds: tuple[str, ...] = KINDS
     return min((seen_apart(a, b, k), na, nb, k)
                for (na, a), (nb, b) in itertools.combinations(colours.items(), 2)
                for k in kinds)
+
+
+def pixels(image: Image.Image) -> list:
+    """The picture's pixels in rows (Pillow 12 names it get_flattened_data; getdata goes
+    in Pillow 14 and warns)."""
+    return list(getattr(image, "get_flattened_data", image.getdata)())
 
 
 def luminance(colour: str | Colour) -> float:

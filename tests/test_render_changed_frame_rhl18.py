@@ -10,7 +10,7 @@ from PIL import Image, ImageChops
 
 import engine
 from render.rhl18 import map_picture
-from tests.colour_vision import KINDS, at_phone_width, luminance, simulate_image
+from tests.colour_vision import KINDS, at_phone_width, luminance, pixels, simulate_image
 
 
 @pytest.mark.parametrize("kind", KINDS)
@@ -22,6 +22,6 @@ def test_a_changed_hex_has_a_dark_part_at_phone_width(kind) -> None:
     drawn = ImageChops.difference(plain, framed).convert("L").point(lambda v: 255 if v else 0)
     small = simulate_image(at_phone_width(framed), kind)
     mask = drawn.resize(small.size, Image.Resampling.BOX)
-    inside = [p for p, m in zip(small.getdata(), mask.getdata(), strict=True) if m >= 250]
+    inside = [p for p, m in zip(pixels(small), pixels(mask), strict=True) if m >= 250]
     assert len(inside) > 20, "the frame is drawn"
     assert sum(luminance(p) < 0.02 for p in inside) / len(inside) >= 0.15, kind

@@ -22,7 +22,7 @@ from engine.rheinlaender import GAME as RHEINLAENDER
 from engine.rheinlaender.board import get_board
 from render import render_board
 from render.rheinlaender import _label_box
-from tests.colour_vision import KINDS, at_phone_width, contrast, luminance, simulate_image
+from tests.colour_vision import KINDS, at_phone_width, contrast, luminance, pixels, simulate_image
 
 CHANGED = {"rhein": "6", "troedler": "ruthven"}
 
@@ -80,7 +80,7 @@ def _dark_share(small: Image.Image, mask: Image.Image, kind: str) -> float:
     """The share of the frame's pixels at 550 px (those it covers wholly) that ``kind`` sees
     near black: a dark part of the frame that no colour vision loses."""
     seen = simulate_image(small, kind)
-    inside = [p for p, m in zip(seen.getdata(), mask.getdata(), strict=True) if m >= 250]
+    inside = [p for p, m in zip(pixels(seen), pixels(mask), strict=True) if m >= 250]
     assert len(inside) > 20, "the frame is drawn"
     return sum(luminance(p) < 0.02 for p in inside) / len(inside)
 
@@ -128,11 +128,11 @@ def test_a_duchy_without_a_duke_is_told_from_an_owned_one_without_colour(kind):
     assert owners["L40"] is None and owners["L30"] == 2
     seen = simulate_image(_picture("rheinlaender", view), kind)
     for space, patterned in (("L40", True), ("L41", True), ("L30", False), ("L31", False)):
-        pixels = _space_pixels(seen, space)
-        shade = max(set(pixels), key=pixels.count)
+        found = _space_pixels(seen, space)
+        shade = max(set(found), key=found.count)
         darker = sum(contrast(p, shade) >= 1.8 and luminance(p) < luminance(shade)
-                     for p in pixels)
-        assert (darker / len(pixels) >= 0.15) == patterned, (space, kind, darker / len(pixels))
+                     for p in found)
+        assert (darker / len(found) >= 0.15) == patterned, (space, kind, darker / len(found))
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
@@ -148,7 +148,7 @@ def test_space_names_on_a_duchys_shade_read_at_4_5_to_1(lang):
             continue
         box = _label_box(board, space)
         crop = image.crop((int(box[0]), int(box[1]), int(box[2]) + 1, int(box[3]) + 1))
-        pixels = list(crop.getdata())
-        shade = max(set(pixels), key=pixels.count)
-        ink = min(pixels, key=luminance)
+        found = pixels(crop)
+        shade = max(set(found), key=found.count)
+        ink = min(found, key=luminance)
         assert contrast(ink, shade) >= 4.5, (space, owners[space], contrast(ink, shade))

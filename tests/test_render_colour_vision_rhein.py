@@ -17,7 +17,7 @@ from PIL import Image
 import engine
 from render import render_board, rhein
 from tests.board_checks import board_problems, drawn
-from tests.colour_vision import KINDS, at_phone_width, contrast, luminance, simulate_image
+from tests.colour_vision import KINDS, at_phone_width, contrast, luminance, pixels, simulate_image
 
 LETTERS = {"en": {"white": "W", "red": "R", "black": "K"},
            "de": {"white": "W", "red": "R", "black": "S"}}
@@ -84,5 +84,5 @@ def test_no_stop_possible_is_hatched_visibly_at_phone_width():
     for kind in KINDS:
         cell = simulate_image(small.crop(box), kind)
         lane = simulate_image(Image.new("RGB", (1, 1), fill), kind).getpixel((0, 0))
-        darkest = min(cell.getdata(), key=luminance)
+        darkest = min(pixels(cell), key=luminance)
         assert contrast(darkest, lane) >= 1.6, (kind, contrast(darkest, lane))

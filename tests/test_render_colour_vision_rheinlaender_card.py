@@ -15,7 +15,7 @@ from engine.rheinlaender import GAME
 from engine.rheinlaender.board import get_board
 from render import card_scene, render_turn_card
 from render.turn_card import MAP_BOX, _window
-from tests.colour_vision import KINDS, luminance, simulate_image
+from tests.colour_vision import KINDS, luminance, pixels, simulate_image
 
 
 def _card(lang: str) -> tuple[Image.Image, dict]:
@@ -41,7 +41,7 @@ def test_every_realm_disc_on_the_card_carries_an_ink_mark(lang):
     realms = view["realms"]
     assert {piece["kind"] for piece in realms.values()} == {"city", "castle", "church"}
     for realm in realms:
-        middle = list(_disc(image, view, realm).getdata())
+        middle = list(pixels(_disc(image, view, realm)))
         ink = sum(luminance(p) < 0.05 for p in middle) / len(middle)
         assert ink >= 0.08, (realm, realms[realm], ink)
 
@@ -63,5 +63,5 @@ def test_cities_of_different_values_and_the_three_kinds_differ_without_colour(ki
     assert cities[0][1] != cities[-1][1]
     seen = [simulate_image(_disc(image, view, realm), kind).convert("L") for realm in chosen]
     # as shapes: which pixels are ink
-    shapes = [tuple(v < 90 for v in disc.getdata()) for disc in seen]
+    shapes = [tuple(v < 90 for v in pixels(disc)) for disc in seen]
     assert len(set(shapes)) == 4, (kind, chosen)

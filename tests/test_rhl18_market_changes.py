@@ -13,6 +13,7 @@ from render import changes, highlight, rhl18_market
 from render.common import HIGHLIGHT
 from render.text_draw import recording
 from tests.board_checks import highlight_edge_share
+from tests.colour_vision import pixels
 from tests.test_rhl18_pictures import play, seated
 
 PINK = ImageColor.getrgb(HIGHLIGHT)
@@ -39,7 +40,7 @@ def _pink_near_marker(view: dict, sym: str) -> tuple[int, bool]:
     chip = max((t for t in texts if t.text == sym), key=lambda t: t.box[1])
     left, top, right, bottom = chip.box
     crop = image.crop((left - 30, top - 30, right + 30, bottom + 30))
-    pink = sum(1 for pixel in crop.getdata() if pixel == PINK)
+    pink = sum(1 for pixel in pixels(crop) if pixel == PINK)
     legend = any(t.text == highlight.words(view["lang"]) for t in texts)
     return pink, legend
 
@@ -71,5 +72,5 @@ def test_trains_that_changed_leave_the_market_marker_alone():
     near, legend = _pink_near_marker(view, sym)
     image = rhl18_market.market_picture(view).convert("RGB")
     assert near == 0 and legend
-    assert sum(1 for pixel in image.getdata() if pixel == PINK) > 100
+    assert sum(1 for pixel in pixels(image) if pixel == PINK) > 100
     assert highlight_edge_share(image) > 0.2  # the frames wear the map's dark inner line

@@ -13,6 +13,7 @@ from render.common import HIGHLIGHT
 from render.rhl18_tiles import node_positions, slot_offsets, slot_radius
 from render.text_draw import recording
 from tests.board_checks import highlight_edge_share
+from tests.colour_vision import pixels
 from tests.test_rhl18map_routes import _aachen_line as aachen_line
 
 
@@ -70,7 +71,7 @@ def test_a_route_runs_under_the_tokens_of_the_stations_it_used() -> None:
             checked += 1
     assert checked == 3
     # the route is still drawn: between the stations its colour shows
-    assert sum(_near(p, colour) for p in image.getdata()) > 500
+    assert sum(_near(p, colour) for p in pixels(image)) > 500
 
 
 def test_the_change_outline_runs_under_a_token_at_the_hexs_edge() -> None:
@@ -89,7 +90,7 @@ def test_the_change_outline_runs_under_a_token_at_the_hexs_edge() -> None:
         x, y = rhl18.hex_center("I10")
         around = image.crop((int(x - rhl18.HEX_W), int(y - rhl18.HEX_W),
                              int(x + rhl18.HEX_W), int(y + rhl18.HEX_W)))
-        assert sum(_near(p, HIGHLIGHT) for p in around.getdata()) > 500
+        assert sum(_near(p, HIGHLIGHT) for p in pixels(around)) > 500
         # with its dark inner line: the pink alone read as the Rhine under protanopia
         assert highlight_edge_share(image) > 0.2, rotation
 
