@@ -216,11 +216,12 @@ class Lobby(ServiceBase):
         free = [c for c in palette if c not in picked]
         typed = wanted.lower()
         found = next((c for c in palette if typed in (c, colour_name(c, lang).lower())), None)
+        if found is None:  # every colour of the table: the caller's own is one too
+            raise Refusal("svc.bad_colour", colour=repr(clip_word(wanted)),
+                          free=", ".join(colour_name(c, lang) for c in palette))
         # the caller's own colour is no choice to offer them
         own = mine.colour.lower() if mine is not None else None
         names = ", ".join(colour_name(c, lang) for c in free if c != own)
-        if found is None:
-            raise Refusal("svc.bad_colour", colour=repr(clip_word(wanted)), free=names)
         if found not in free:
             raise Refusal("svc.colour_taken", colour=colour_name(found, lang), free=names)
         return found
