@@ -8,29 +8,13 @@ from __future__ import annotations
 import logging
 
 from discord_standin import Member, running_bot
-from discord_standin.table import Played, open_table, row_of
+from discord_standin.table import Played, row_of
+from test_discord_standin_picker import discard_prompt
 
 import engine
 
 SEED = 2
 CALLBACK = r"interactions/\d+/[^/]+/callback"
-
-
-async def _discard_prompt(bot, members, played, game):
-    fake = bot.stand_in
-    await open_table(bot, "troedler", members, bots=0, played=played)
-    while True:
-        state = game.load((await row_of(bot, fake.channel)).state)
-        seat = game.active(state)[0]
-        moves = game.legal(state, seat)
-        if moves[0]["type"] == "discard":
-            break
-        move = next((m for m in moves if m["type"] == "end"), moves[0])
-        played.moves.append(await members[seat].command(
-            "play", fake.channel, move=game.format(state, move)))
-    ended = played.moves[-1]
-    [prompt] = [m for m in ended.private if any(c.endswith(":pick") for c in m.custom_ids)]
-    return members[seat], prompt
 
 
 async def test_a_pick_whose_defer_discord_refuses_raises_nothing(tmp_path, monkeypatch,
@@ -39,7 +23,8 @@ async def test_a_pick_whose_defer_discord_refuses_raises_nothing(tmp_path, monke
     async with running_bot(tmp_path, monkeypatch, seed=SEED) as bot:
         fake = bot.stand_in
         members = [Member(bot, "Anna"), Member(bot, "Bert"), Member(bot, "Cora", locale="de")]
-        cora, prompt = await _discard_prompt(bot, members, Played(), game)
+        seat, _, prompt = await discard_prompt(bot, members, Played(), game)
+        cora = members[seat]
         [menu_id] = prompt.custom_ids
         menu = prompt.select(menu_id)
         version = (await row_of(bot, fake.channel)).version

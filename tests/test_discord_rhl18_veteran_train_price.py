@@ -8,10 +8,9 @@ to the treasury)."""
 from __future__ import annotations
 
 from discord_standin import Member, running_bot
-from discord_standin.table import open_table, row_of, seat_users
+from discord_standin.table import normal_moves_until, open_table, row_of
 
 import engine
-from engine import ai
 
 
 def _other_train(game, state, seat):
@@ -32,18 +31,11 @@ async def test_a_typed_price_for_another_corporations_train_is_offered(tmp_path,
     async with running_bot(tmp_path, monkeypatch, seed=7) as bot:
         members = [Member(bot, n) for n in ["Anna", "Bert", "Cora", "Dirk"]]
         await open_table(bot, "18rhl", members)
-        found = None
-        for step in range(400):
-            row = await row_of(bot, bot.stand_in.channel)
-            state = game.load(row.state)
-            seat = game.active(state)[0]
-            users = await seat_users(bot, row.id)
-            member = next(m for m in members if m.id == users[seat])
-            found = _other_train(game, state, seat)
-            if found:
-                break
-            move = ai.choose(game, state, seat, "normal", step)
-            await member.command("play", bot.stand_in.channel, move=game.format(state, move))
+        # (a train of another corporation to buy, within 400 moves)
+        row, state, seat, member = await normal_moves_until(
+            bot, members, game,
+            lambda row, state, seat, member: _other_train(game, state, seat) is not None, 400)
+        found = _other_train(game, state, seat)
         assert found, "no train of another corporation to buy in 400 moves"
         seller, move = found
         kind = move["train"].split("-")[0]

@@ -12,25 +12,34 @@ import engine
 SEED = 2  # the third seat's first turn, ended at once, leaves seven cards: drop three
 
 
+async def discard_prompt(bot, members, played, game):
+    """Trödler played on (ending turns) until a seat must discard to the hand limit: that
+    seat, the move that brought it, and the private prompt with its select menu."""
+    fake = bot.stand_in
+    await open_table(bot, "troedler", members, bots=0, played=played)
+    while True:
+        state = game.load((await row_of(bot, fake.channel)).state)
+        seat = game.active(state)[0]
+        moves = game.legal(state, seat)
+        if moves[0]["type"] == "discard":
+            break
+        move = next((m for m in moves if m["type"] == "end"), moves[0])
+        played.moves.append(await members[seat].command(
+            "play", fake.channel, move=game.format(state, move)))
+    ended = played.moves[-1]
+    [prompt] = [m for m in ended.private if any(c.endswith(":pick") for c in m.custom_ids)]
+    return seat, ended, prompt
+
+
 async def test_a_hand_limit_discard_is_made_in_its_select_menu(tmp_path, monkeypatch) -> None:
     game = engine.get_game("troedler")
     async with running_bot(tmp_path, monkeypatch, seed=SEED) as bot:
         fake = bot.stand_in
         members = [Member(bot, "Anna"), Member(bot, "Bert"), Member(bot, "Cora", locale="de")]
         played = Played()
-        await open_table(bot, "troedler", members, bots=0, played=played)
-        while True:
-            state = game.load((await row_of(bot, fake.channel)).state)
-            seat = game.active(state)[0]
-            moves = game.legal(state, seat)
-            if moves[0]["type"] == "discard":
-                break
-            move = next((m for m in moves if m["type"] == "end"), moves[0])
-            played.moves.append(await members[seat].command(
-                "play", fake.channel, move=game.format(state, move)))
-        cora, ended = members[seat], played.moves[-1]
+        seat, ended, prompt = await discard_prompt(bot, members, played, game)
+        cora = members[seat]
         assert seat == 2 and ended.user_id == cora.id
-        [prompt] = [m for m in ended.private if any(c.endswith(":pick") for c in m.custom_ids)]
         [menu_id] = prompt.custom_ids  # the menu alone: no buttons for 20 combinations
         menu = prompt.select(menu_id)
         assert menu["placeholder"] == "Wähle die 3 Karten zum Abwerfen (Kraftfutter bleibt auf der Hand)"
