@@ -36,7 +36,7 @@ async def test_phase_three_says_green_tiles_and_two_operating_rounds(tmp_path,
         posts = " ".join(m.text for m in bot.stand_in.posts(bot.stand_in.channel))
         assert "Phase 3 begins: train limit 4." in posts
         said = "Phase 3 also brings: green tiles may be laid; 2 operating rounds per set, " \
-            "from the next set."
+            "from the next set; the privates KEO, Tjt and ATB may now use their abilities."
         assert said in posts, posts[-2000:]
         # the figures are the data's: phase 3's colours and operating rounds
         from engine.rhl18.log import phase_changes
@@ -44,7 +44,8 @@ async def test_phase_three_says_green_tiles_and_two_operating_rounds(tmp_path,
         three = next(p for p in data.phases() if p["name"] == "3")
         assert "green" in three["tiles"] and three["operating_rounds"] == 2
         assert [say(c, "de") for c in phase_changes("2", "3")] == [
-            "grüne Plättchen dürfen gelegt werden", "2 Betriebsrunden je Satz, ab dem nächsten Satz"]
+            "grüne Plättchen dürfen gelegt werden", "2 Betriebsrunden je Satz, ab dem nächsten Satz",
+            "die Privatbahnen KEO, Tjt und ATB dürfen jetzt ihre Fähigkeiten nutzen"]
 
 
 def test_every_phase_names_its_changes() -> None:

@@ -54,8 +54,8 @@ def events(before: Snapshot, after: Snapshot, names: dict[Any, Any],
 def phase_changes(old: str, new: str) -> list[Msg]:
     """What a new phase changes besides the train limit, from the phase and train data: tile
     colours now laid, trains that rust or go on sale, the operating rounds of a set, the
-    capital of corporations floating from now. "Phase 3 begins: train limit 4." said none
-    of it (a veteran's review)."""
+    capital of corporations floating from now, and the rules the phase data ``announce``s.
+    "Phase 3 begins: train limit 4." said none of it (a veteran's review)."""
     phases = {p["name"]: p for p in data.phases()}
     was, now = phases[old], phases[new]
     out = [msg("rhl18.log.phase_tiles", colour=msg(f"rhl18.colour.{colour}"))
@@ -69,6 +69,9 @@ def phase_changes(old: str, new: str) -> list[Msg]:
     for status in now["status"]:
         if status not in was["status"] and has(f"rhl18.log.phase_status.{status}"):
             out.append(msg(f"rhl18.log.phase_status.{status}"))
+    # rules the fields above do not show (phase 5's off-board values, Montan bonus and
+    # Osterath tile were left unsaid), named by the phase data
+    out += [msg(f"rhl18.log.phase_effect.{key}") for key in now.get("announce", [])]
     return out
 
 
