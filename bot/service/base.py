@@ -531,11 +531,12 @@ class ServiceBase:
         # this process posted: what the next one marks as changed, unless the store's board
         # mark says another process posted one since (then the log says what it showed)
         self._last_boards: dict[int, tuple[int, dict]] = {}
-        # game id -> (seat, version): that seat's move ended its turn by itself and it holds
-        # the next turn; a typed ``done`` at that version was meant for the turn that ended.
+        # game id -> (seat, state version): that seat's move ended its turn by itself and it
+        # holds the next turn; a typed ``done`` in that state was meant for the turn that
+        # ended (a kick of another seat since moved the version, not the state).
         self._closed_turns: dict[int, tuple[int, int]] = {}
         self._closed_names: dict[int, Any] = {}  # game id -> the step that ended
-        # game id -> the version whose prompt showed the channel a picture of a move on
+        # game id -> the state version whose prompt showed the channel a picture of a move on
         # offer (18Rhl's run auto): making that move posts no second one. A preview shown
         # to its player alone (a turn that goes on) leaves the channel's picture due.
         self._public_previews: dict[int, int] = {}

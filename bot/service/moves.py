@@ -71,7 +71,7 @@ class Moves(ServiceBase):
     @_guarded
     async def play(self, ctx: Ctx, move: str, version: int | None = None) -> list[Reply]:
         table, notices = await self._table(ctx, ("active",))
-        if version is not None and version != table.row.version:
+        if version is not None and not _fits(table.row, version):
             return notices + [_private(ctx, t("svc.stale", ctx.locale))]
         seat = await self._mover_seat(table, ctx)
         state = table.state
@@ -97,7 +97,7 @@ class Moves(ServiceBase):
             raise Refusal("svc.did_you_mean", error=_quoted(error.text), moves=", ".join(
                 f"`{typed_move(table.row.game_key, n, ctx.locale)}`" for n in near)) from None
         if action.get("type") == "done" and \
-                self._closed_turns.pop(table.row.id, None) == (seat, table.row.version):
+                self._closed_turns.pop(table.row.id, None) == (seat, table.row.state_version):
             # Typed before the player saw that their turn had ended by itself: ending the
             # new turn unseen is refused once, with what it is.
             return notices + [_private(ctx, self._turn_news("svc.done_stale", table, seat,
@@ -279,12 +279,13 @@ class Moves(ServiceBase):
 
     async def _at_version(self, ctx: Ctx, row: GameRow,
                           version: int) -> tuple[Table, list[Reply]] | list[Reply]:
-        """The table and its notices if the game is still at the ``version`` a button or
-        menu was made for, else the refusal to answer with."""
-        if row.status != "active" or row.version != version:
+        """The table and its notices if the game's state is still the one of the
+        ``version`` a button or menu was made for (:func:`_fits`), else the refusal to
+        answer with."""
+        if row.status != "active" or not _fits(row, version):
             return [await self._stale_press(ctx, row)]
         table, notices = await self._load(row)
-        if table.row.version != version:  # a rebuild bumped it
+        if not _fits(table.row, version):  # a rebuild changed it
             return notices + [_private(ctx, t("svc.stale", ctx.locale))]
         return table, notices
 
@@ -395,7 +396,7 @@ class Moves(ServiceBase):
         before = table.state
         turn_key = getattr(game, "turn_key", None)
         key_before = turn_key(before) if turn_key is not None else None
-        shown = self._public_previews.pop(table.row.id, None) == table.row.version
+        shown = self._public_previews.pop(table.row.id, None) == table.row.state_version
         try:
             lines = await self._commit(table, seat, user_id, action)
         except RuleError as refused:
@@ -474,7 +475,7 @@ class Moves(ServiceBase):
         if not goes_on or turn_key is None or state is None or \
                 action.get("type") == "done" or turn_key(state) == key_before:
             return None
-        self._closed_turns[table.row.id] = (seat, table.row.version)
+        self._closed_turns[table.row.id] = (seat, table.row.state_version)
         self._closed_names[table.row.id] = getattr(game, "step_name", game.phase)(before)
         return t("svc.step_closed", lang, before=say(self._closed_names[table.row.id], lang))
 
@@ -566,7 +567,7 @@ class Moves(ServiceBase):
             lang = mover[2] if mover is not None else table.row.language
             previews = await self._prompt_pictures(table, lang)
             if previews and mover is None:
-                self._public_previews[table.row.id] = table.row.version
+                self._public_previews[table.row.id] = table.row.state_version
             replies += _with_pictures(prompt, previews)
             if mover is None:
                 await self._card_on_prompt(table, replies)
@@ -592,6 +593,15 @@ class Moves(ServiceBase):
                 continue
             kept.append(reply)
         return kept
+
+
+def _fits(row: GameRow, version: int) -> bool:
+    """Whether a button or menu made at ``version`` still fits the game in ``row``: no move,
+    undo or rebuild came since, only seat changes if anything (a kick, a leave, a handover),
+    which move the version and leave the moves as they were. Pressed after a kick of another
+    seat, the private "your turn goes on" prompt was refused with "the newest prompt has
+    your moves", and there was no newer one."""
+    return row.state_version <= version <= row.version
 
 
 def _mover_unpinged(replies: list[Reply], user_id: int | None) -> list[Reply]:

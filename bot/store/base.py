@@ -64,13 +64,17 @@ _INSERT_REMINDER = ("INSERT INTO reminders (kind, game_id, user_id, due_at, sent
 def bump_sql(fields: Sequence[str], still_active: bool = False) -> str:
     """The version-checked UPDATE of a game row setting ``fields``; parameters: now, the
     fields' values, game id, expected version. It returns a row only if it applied;
-    ``still_active``: only if the game is (still) active, too."""
+    ``still_active``: only if the game is (still) active, too. One that sets the state
+    moves ``state_version`` along (migration 022): buttons made before it are stale, while
+    those made before a seat change alone are not."""
     return _bump_sql(tuple(fields), still_active)
 
 
 @lru_cache(maxsize=64)
 def _bump_sql(fields: tuple[str, ...], still_active: bool) -> str:
     sets = "".join(f", {name} = ?" for name in fields)
+    if "state" in fields:  # the right-hand side reads the row as it was (both dialects)
+        sets += ", state_version = version + 1"
     active = " AND status = 'active'" if still_active else ""
     return (f"UPDATE games SET version = version + 1, updated_at = ?{sets} "
             f"WHERE id = ? AND version = ?{active} RETURNING version")

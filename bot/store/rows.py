@@ -57,6 +57,9 @@ class GameRow:
     rematch_of: int | None = None    # the finished game this one is a rematch of
     # its creator runs it without a seat (see bot.service.base.runner_id), not only while seated
     hosted: bool = False
+    # the version of the last change to ``state`` (a move, an undo, the start, a rebuild);
+    # seat changes move ``version`` alone (migration 022)
+    state_version: int = 0
 
 
 @dataclass(frozen=True)
