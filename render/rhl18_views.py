@@ -5,12 +5,14 @@
 - ``{"kind": "routes"}``: the map with ``view["routes"]`` drawn (a run, or ``run auto``'s
   proposal before the player confirms it);
 - ``{"kind": "zoom", "hex": "F9"}``: the map around one hex (``/game board near:F9``);
-- ``{"kind": "lay", "hex", "tile", "rotation"}``: the zoomed preview of a tile lay.
+- ``{"kind": "lay", "hex", "tile", "rotation"}``: the zoomed preview of a tile lay;
+- ``{"kind": "lay_options", "hex", "title", "options"}``: the tiles a player may lay on the hex
+  they picked, numbered as their menu (render.rhl18_lay_options).
 """
 
 from __future__ import annotations
 
-from render import rhl18, rhl18_market
+from render import rhl18, rhl18_lay_options, rhl18_market
 
 
 def render(view: dict) -> bytes | list[bytes]:
@@ -22,6 +24,8 @@ def render(view: dict) -> bytes | list[bytes]:
         return rhl18.render_zoom({**view, "routes": None}, image["hex"])
     if kind == "lay":
         return rhl18.render_lay_preview(view, image["hex"], image["tile"], int(image["rotation"]))
+    if kind == "lay_options":
+        return rhl18_lay_options.render(view)
     return full_board({k: v for k, v in view.items() if k != "routes"})
 
 

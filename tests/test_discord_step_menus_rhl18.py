@@ -60,8 +60,9 @@ async def test_a_lay_is_the_hex_then_tile_and_rotation_in_one_menu(tmp_path, mon
                   for m in distinct_tracks([x for x in lays if x["tile"].startswith(name + "-")])}
         offered = [o["value"] for o in menu["options"]]
         assert set(offered) == wanted and len(offered) == len(wanted)
-        assert all(o["label"].startswith("Plättchen " if german else "Tile ")
-                   for o in menu["options"])
+        # numbered as the picture sent with the menu numbers the tiles
+        assert all(o["label"].startswith(f"{n} · " + ("Plättchen " if german else "Tile "))
+                   for n, o in enumerate(menu["options"], 1))
         # the second pick lays it
         record = await members[seat].select(step, menu_id, [offered[-1]])
         assert record.errors == []

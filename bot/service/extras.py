@@ -154,6 +154,13 @@ class Extras:
         the autocomplete's choices for it, under a plain placeholder."""
         return None
 
+    def step_view(self, game: Game, state: State, seat: int, value: str, *,
+                  lang: str = DEFAULT) -> dict | None:
+        """A public view to draw and send with the menu after ``value`` (18Rhl: the tiles
+        a picked hex takes, drawn and numbered as the menu), labelled in ``lang``; None:
+        the menu alone."""
+        return None
+
     def ordered(self, game: Game, state: State, moves: list[Action]) -> list[Action]:
         """``moves`` in the order a list a player reads shows them (``/game hand``, the
         turn DM, ``/play``'s autocomplete): the game's own order unless a game puts the

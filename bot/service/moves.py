@@ -3,6 +3,7 @@ hears."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import marshal
 import re
@@ -21,6 +22,7 @@ from bot.replies import (
     STEP_CHOICE,
     SURE,
     UNDO_VOTE,
+    Attachment,
     Audience,
     Button,
     Picker,
@@ -48,7 +50,7 @@ from bot.service.base import (
 )
 from bot.service.extras import PRIVATE_BUTTONS, extras_for
 from bot.service.move_lists import LISTED, STEP_ENDS, closing_first, covers, nearest
-from bot.service.pictures import button_label, move_words
+from bot.service.pictures import Pictures, button_label, move_words
 from bot.service.steps import THEN
 from bot.store import GameRow, Move, StaleVersion
 from engine.core import Action, RuleError, State, clip_word, is_plain_number
@@ -303,11 +305,31 @@ class Moves(ServiceBase):
             menu = Picker(placeholder, custom_id, 1, tuple(steps[:PICKER_OPTIONS_LIMIT]))
             # the placeholder names the step ("Pick the tile for J9"); the text says it too,
             # for a phone shows a menu's placeholder small
-            return [_private(ctx, f"**{placeholder}**", picker=menu)]
+            files = await self._step_picture(ctx, table, seat, values[0], placeholder)
+            return [_private(ctx, f"**{placeholder}**", picker=menu, files=files)]
         asked = self._asked_first(ctx, table, seat, action)
         if asked is not None:
             return [asked]
         return await self._play_action(table, seat, ctx.user_id, action, ctx.locale)
+
+    async def _step_picture(self, ctx: Ctx, table: Table, seat: int, value: str,
+                            caption: str) -> list[Attachment]:
+        """The picture a game sends with the menu after ``value`` (``Extras.step_view``;
+        18Rhl: the tiles a hex takes), drawn in the caller's language; none if the game
+        has none or drawing fails (the menu alone still makes the move)."""
+        assert table.state is not None
+        view = extras_for(table.row.game_key).step_view(table.game, table.state, seat, value,
+                                                        lang=ctx.locale)
+        if view is None:
+            return []
+        view = Pictures._picture_view(table, view, ctx.locale)
+        try:
+            png = await asyncio.to_thread(self.render, table.row.game_key, view)
+        except Exception:
+            log.exception("rendering a %s step picture failed", table.row.game_key)
+            return []
+        alt = Pictures._alt(table, table.state, view, "picture", caption)
+        return [Attachment(f"{table.row.game_key}-{table.row.id}-step.png", png, alt)]
 
     @staticmethod
     def _next_step(ctx: Ctx, table: Table, seat: int,

@@ -109,10 +109,24 @@ class Lays:
         """Every tile and way it lies on ``hex_id`` as one menu's options (final moves,
         by tile), or None where they are more than a menu holds: a lay then takes two picks
         after the hex (tile, then rotation), where it took three."""
-        by_tile = self.tree[prefix][hex_id]
-        moves = [m for name in sorted(by_tile, key=_tile_order)
-                 for m in distinct_tracks(by_tile[name])]
+        moves = self.placement_moves(prefix, hex_id)
         return [self.rotation_choice(m) for m in moves] if len(moves) <= LIMIT else None
+
+    def placement_moves(self, prefix: str, hex_id: str) -> list[Action]:
+        """Every tile and way it lies on ``hex_id`` (one per track), by tile."""
+        by_tile = self.tree[prefix][hex_id]
+        return [m for name in sorted(by_tile, key=_tile_order)
+                for m in distinct_tracks(by_tile[name])]
+
+    def hex_pick(self, prefix: str, hex_id: str) -> list[Action]:
+        """The lays the answer to a hex pick offers, in its menu's order: each tile and way
+        (:meth:`placements`), or where those are more than a menu holds, each tile once (its
+        first way), as the tile menu lists them."""
+        moves = self.placement_moves(prefix, hex_id)
+        if len(moves) <= LIMIT:
+            return moves
+        by_tile = self.tree[prefix][hex_id]
+        return [distinct_tracks(by_tile[name])[0] for name in sorted(by_tile, key=_tile_order)]
 
     def rotation_choice(self, move: Action) -> tuple[str, str]:
         text = self.game.format(self.state, move)
@@ -254,14 +268,47 @@ def next_step(game: Game, state: State, seat: int, value: str,
     hex_id = next((w.upper() for w in rest if w.upper() in hexes), None)
     placements = lays.placements(prefix, hex_id) if hex_id and len(rest) == 1 else None
     if placements is not None and hex_id is not None:  # tile and rotation in one pick
-        return say(msg("rhl18.discord.pick.placement", hex=hex_id), lang), placements
+        return say(msg("rhl18.discord.pick.placement", hex=hex_id), lang), numbered(placements)
     if hex_id is None:
         title = msg("rhl18.discord.pick.hex_in_row", row=" ".join(rest).upper())
     elif len(rest) < 2:
+        # numbered as the picture of the tiles (:func:`lay_options_view`) numbers them
+        options = numbered(options)
         title = msg("rhl18.discord.pick.tile", hex=hex_id)
     else:
         title = msg("rhl18.discord.pick.rotation", tile=rest[-1], hex=hex_id)
     return say(title, lang), options
+
+
+def numbered(options: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """A hex pick's options as the picture of its tiles numbers them ("2 · Tile 57: exits
+    ..."): a player matches the drawn track to the menu by its number."""
+    return [(_fit(f"{n} · {label}"), value) for n, (label, value) in enumerate(options, 1)]
+
+
+def lay_options_view(game: Game, state: State, seat: int, value: str,
+                     lang: str = DEFAULT) -> dict | None:
+    """The picture that comes with the answer to a hex pick (``lay F11``, ``szl lay F11``):
+    the hex and its neighbours now, and each lay the answer's menu offers, drawn as it would
+    lie and numbered as the menu (:func:`numbered`); None for any other step. A public view:
+    a tile lay hides nothing, and the picture goes to the mover alone with their menu."""
+    lays = Lays(game, state, game.legal(state, seat), lang, menu=True)
+    split = _split_prefix(value.strip().lower().split(), sorted(lays.tree, key=len,
+                                                                 reverse=True))
+    if split is None or split[0] not in lays.tree or len(split[1]) != 1 or \
+            split[1][0].upper() not in lays.tree[split[0]]:
+        return None
+    prefix, hex_id = split[0], split[1][0].upper()
+    lang = language(lang)
+    options = [{"number": n, "tile": tile_name(m["tile"]), "rotation": m["rotation"],
+                "caption": say(msg("rhl18.discord.options.cell", tile=tile_name(m["tile"])),
+                               lang)}
+               for n, m in enumerate(lays.hex_pick(prefix, hex_id), 1)]
+    view = game.view(state, None)
+    view["lang"] = lang
+    view["image"] = {"kind": "lay_options", "hex": hex_id, "options": options,
+                     "title": say(msg("rhl18.discord.options.title", hex=hex_id), lang)}
+    return view
 
 
 def _hex_order(hex_id: str) -> tuple[str, int]:
@@ -460,6 +507,10 @@ class Rhl18Extras(Extras):
     def next_step(self, game: Game, state: State, seat: int, value: str, *,
                   lang: str = DEFAULT) -> tuple[str, list[tuple[str, str]]] | None:
         return next_step(game, state, seat, value, lang)
+
+    def step_view(self, game: Game, state: State, seat: int, value: str, *,
+                  lang: str = DEFAULT) -> dict | None:
+        return lay_options_view(game, state, seat, value, lang)
 
     def incomplete(self, game: Game, state: State, seat: int, text: str) -> Msg | None:
         # read in English notation: a German "legen F5", as the turn DM lists it, was refused
