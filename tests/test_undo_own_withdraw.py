@@ -44,13 +44,4 @@ async def test_another_players_refusal_stands(tmp_path, monkeypatch) -> None:
         assert other.name in again.private[0].text, [m.text for m in again.private]
 
 
-async def test_remembered_refusals_are_bounded(tmp_path, monkeypatch) -> None:
-    from bot.service.undo import REFUSALS_KEPT  # (here: the tests above ran before it)
-
-    async with running_bot(tmp_path, monkeypatch, seed=5) as bot:
-        service = bot.client.adapter.service
-        for game in range(REFUSALS_KEPT + 20):
-            service._remember_refusal((game, 1), "Bert")
-        assert len(service._refused_undos) == REFUSALS_KEPT
-        assert (0, 1) not in service._refused_undos  # the oldest went first
-        assert (REFUSALS_KEPT + 19, 1) in service._refused_undos
+# (the refusals a game keeps are capped in the store: tests/test_store_grief_memories.py)

@@ -41,11 +41,6 @@ LEAVES_BEFORE_WAIT = 2
 
 
 class Lobby(ServiceBase):
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        # (game id, user id) -> when they left that lobby lately (this process's memory)
-        self._lobby_leaves: dict[tuple[int, int], list[float]] = {}
-
     @_guarded
     async def new(self, ctx: Ctx, game_key: str, options: dict | None = None,
                   min_players: int | None = None, max_players: int | None = None,
@@ -124,7 +119,7 @@ class Lobby(ServiceBase):
         if mine is None and len(table.seats) >= table.row.max_players:
             raise Refusal("svc.full", count=table.row.max_players)
         if mine is None:
-            self._refuse_rejoin(table.row.id, ctx.user_id)
+            await self._refuse_rejoin(table.row.id, ctx.user_id)
         picked = self._pick_colour(table, wanted, mine)
         version = table.row.version
         holder = next((s for s in table.seats if s.colour.lower() == picked and s is not mine),
@@ -249,7 +244,10 @@ class Lobby(ServiceBase):
         lang = table.row.language
         if table.row.status == "lobby":  # Management: who runs it now, or it closes
             gone = await self._lobby_seat_gone(table, seat, t("svc.leaves", lang, name=seat.name))
-            self._lobby_leaves.setdefault((table.row.id, ctx.user_id), []).append(self.clock())
+            # in the store: a restart or another process forgot the leaves kept in memory
+            await self.store.note_lobby_leave(table.row.id, ctx.user_id, self.clock(),
+                                              self.clock() - REJOIN_AFTER_S,
+                                              LEAVES_BEFORE_WAIT)
             await self._lobby_waits(ctx.channel_id)
             return notices + gone
         assert seat.seat is not None
@@ -258,15 +256,11 @@ class Lobby(ServiceBase):
                  bot=next_bot_name(table))
         return notices + await self._seat_handed_on(table, seat, [*told, said], None, None)
 
-    def _refuse_rejoin(self, game_id: int, user_id: int) -> None:
+    async def _refuse_rejoin(self, game_id: int, user_id: int) -> None:
         """Refuse a join to a member who left this lobby ``LEAVES_BEFORE_WAIT`` times in the
         last ``REJOIN_AFTER_S``, saying in how many minutes they may join again."""
         now = self.clock()
-        for key in [k for k, times in self._lobby_leaves.items()
-                    if now - times[-1] >= REJOIN_AFTER_S]:
-            del self._lobby_leaves[key]
-        recent = [at for at in self._lobby_leaves.get((game_id, user_id), [])
-                  if now - at < REJOIN_AFTER_S]
+        recent = await self.store.lobby_leaves(game_id, user_id, now - REJOIN_AFTER_S)
         if len(recent) >= LEAVES_BEFORE_WAIT:
             wait = recent[-LEAVES_BEFORE_WAIT] + REJOIN_AFTER_S - now
             raise Refusal("svc.rejoin_later", count=max(1, math.ceil(wait / 60)))

@@ -48,7 +48,9 @@ BOARD_AGAIN_S = 600.0
 class Looking(ServiceBase):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        # (game id, version, zoom) -> when /game board posted it, and its posts
+        # (game id, version, zoom) -> when /game board posted it, and its posts: this
+        # process's pictures, to hand again without drawing them anew. Whether and when
+        # the channel got a board is the store's (a restart or another process knows it)
         self._boards_posted: dict[tuple[int, int, str], tuple[float, list[Reply]]] = {}
 
     @_guarded
@@ -121,9 +123,20 @@ class Looking(ServiceBase):
         assert table.state is not None
         zoom = near.strip().upper() if near and near.strip() else ""
         key = (table.row.id, table.row.version, zoom)
-        again = self._board_posted(key) if repeats_alone else None
-        if again is not None:
-            return notices + self._board_again(ctx, table, *again)
+        drawn = self._board_posted(key)
+        posted = drawn[1] if drawn is not None else await self._board_posts(table, zoom)
+        if repeats_alone:
+            at = await self.store.claim_board_post(*key, self.clock(),
+                                                   self.clock() - BOARD_AGAIN_S)
+            if at is not None:
+                self._boards_posted.setdefault(key, (at, posted))
+                return notices + self._board_again(ctx, table, at, posted)
+        self._boards_posted[key] = (self.clock(), posted)
+        return notices + posted
+
+    async def _board_posts(self, table: Table, zoom: str) -> list[Reply]:
+        """The public posts of the board, zoomed on ``zoom`` (a hex) unless it is empty."""
+        assert table.state is not None
         if zoom:
             try:
                 view = extras_for(table.row.game_key).zoom(table.game, table.state, zoom,
@@ -132,14 +145,11 @@ class Looking(ServiceBase):
                 raise Refusal(text_of(error)) from None
             text = t("svc.zoom.title", table.row.language, title=table.game.title,
                      phase=table.said([table.game.phase(table.state)]), near=zoom)
-            posted = await self._pictures(table, [(text, view)])
-        else:
-            posted = [await self._board_reply(table, table.state)]
-        self._boards_posted[key] = (self.clock(), posted)
-        return notices + posted
+            return await self._pictures(table, [(text, view)])
+        return [await self._board_reply(table, table.state)]
 
     def _board_posted(self, key: tuple[int, int, str]) -> tuple[float, list[Reply]] | None:
-        """When the channel got the board ``key`` names (game, version, zoom) from
+        """When this process posted the board ``key`` names (game, version, zoom) for
         /game board, and its posts, if that was less than ``BOARD_AGAIN_S`` ago; the
         older ones are forgotten (their pictures held in memory)."""
         now = self.clock()

@@ -19,18 +19,13 @@ from bot.service.base import (
 from bot.service.moves import _folded
 from bot.store import ActionRow, SeatRow
 
-# Refused undos remembered at most (the oldest forgotten first): a forgotten one allows one
-# more ask, as a restart does; kept without end they grew with every refusal ever made.
-REFUSALS_KEPT = 512
+# Refused undos a game remembers at most, in the store (the oldest forgotten first: a
+# forgotten one allows one more ask). Each seat's undo is of its own last move, so a game
+# has one live refusal per seat at most; the older ones are of moves played past.
+REFUSALS_KEPT = 16
 
 
 class Undo(ServiceBase):
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        # (game id, the first action a refused undo would have taken back) -> who refused
-        # it. Kept by this process only: after a restart one more ask may be made.
-        self._refused_undos: dict[tuple[int, int], str] = {}
-
     @_guarded
     async def undo(self, ctx: Ctx) -> list[Reply]:
         table, notices = await self._table(ctx, ("active",))
@@ -60,7 +55,7 @@ class Undo(ServiceBase):
                 all(a.seat == seat.seat for a in later)
             return notices + await self._undo(table, later[0].id, len(later), seat.name,
                                               ctx if unsaid else None)
-        refused = self._refused_undos.get((table.row.id, later[0].id))
+        refused = await self.store.undo_refused_by(table.row.id, later[0].id)
         if refused is not None:
             # asked again after the table said no, each ask was a post pinging every other
             # player (eight asks, eight pings in 40 s): the table's answer stands for that
@@ -105,7 +100,8 @@ class Undo(ServiceBase):
             if ended and ended[0]["requested_by"] != ctx.user_id:
                 # (the asker withdrawing their own request is no answer of the table's: it
                 # barred them from asking again)
-                self._remember_refusal((table.row.id, ended[0]["target_action"]), seat.name)
+                await self.store.note_undo_refused(table.row.id, ended[0]["target_action"],
+                                                   seat.name, self.clock(), REFUSALS_KEPT)
             # the request's post, where the vote was, says the refusal; a post saying it
             # again read as a second refusal ("Anna refused the undo ..." over "Anna refuses;
             # the undo is off."), and a refused undo changes nothing to show. Said anew only
@@ -188,14 +184,6 @@ class Undo(ServiceBase):
         row = await self.store.game(int(game_id))
         lang = row.language if row is not None else "en"
         return [Reply(t("svc.undo.post_over", lang), Audience.CHANNEL, edits=message_id)]
-
-    def _remember_refusal(self, key: tuple[int, int], name: str) -> None:
-        """The table's refusal of the undo ``key`` names (game, first action), by ``name``;
-        the oldest beyond ``REFUSALS_KEPT`` forgotten."""
-        self._refused_undos.pop(key, None)
-        self._refused_undos[key] = name
-        while len(self._refused_undos) > REFUSALS_KEPT:
-            del self._refused_undos[next(iter(self._refused_undos))]
 
     async def _undo_lapsed(self, table: Table, why: str = "move") -> list[Reply]:
         """An undo request the game moved past (``why``: a move was made, a seat changed

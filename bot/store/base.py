@@ -872,6 +872,67 @@ class StoreBase:
                            "WHERE channel_id = ? AND lease_owner = ?", (channel_id, owner))
 
 
+    # -- anti-griefing memories: in the store, so a restart or a second process keeps them ---
+    async def claim_board_post(self, game_id: int, version: int, zoom: str, now: float,
+                               since: float) -> float | None:
+        """Claim the channel's post of /game board at ``version`` and ``zoom``: None if no
+        such post was made after ``since`` (the caller posts it; of two callers at once,
+        one), else when it was. The posts from ``since`` or before are deleted: the table
+        holds only the last few minutes' boards."""
+        async with self._tx() as tx:
+            await tx.fetch("DELETE FROM board_posts WHERE posted_at <= ?", (since,))
+            if await tx.fetch(
+                    "INSERT INTO board_posts (game_id, version, zoom, posted_at) "
+                    "VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING RETURNING game_id",
+                    (game_id, version, zoom, now)):
+                return None
+            rows = await tx.fetch("SELECT posted_at FROM board_posts WHERE game_id = ? "
+                                  "AND version = ? AND zoom = ?", (game_id, version, zoom))
+        return float(rows[0][0]) if rows else None
+
+    async def note_undo_refused(self, game_id: int, target_action: int, refused_by: str,
+                                now: float, keep: int) -> None:
+        """The table refused the undo whose first action is ``target_action``;
+        ``refused_by`` names who. A game keeps its ``keep`` newest refusals (by action):
+        an older one is of a move its player has moved on from."""
+        async with self._tx() as tx:
+            await tx.fetch(
+                "INSERT INTO refused_undos (game_id, target_action, refused_by, refused_at) "
+                "VALUES (?, ?, ?, ?) ON CONFLICT (game_id, target_action) DO UPDATE SET "
+                "refused_by = excluded.refused_by, refused_at = excluded.refused_at",
+                (game_id, target_action, refused_by, now))
+            await tx.fetch(
+                "DELETE FROM refused_undos WHERE game_id = ? AND target_action NOT IN "
+                "(SELECT target_action FROM refused_undos WHERE game_id = ? "
+                "ORDER BY target_action DESC LIMIT ?)", (game_id, game_id, keep))
+
+    async def undo_refused_by(self, game_id: int, target_action: int) -> str | None:
+        """Who refused the undo whose first action is ``target_action`` (None: no one)."""
+        rows = await self._all("SELECT refused_by FROM refused_undos WHERE game_id = ? "
+                               "AND target_action = ?", (game_id, target_action))
+        return str(rows[0][0]) if rows else None
+
+    async def note_lobby_leave(self, game_id: int, user_id: int, now: float, since: float,
+                               keep: int) -> None:
+        """``user_id`` left the lobby of ``game_id``. Leaves from ``since`` or before are
+        deleted, and of a member's leaves of one lobby only the ``keep`` newest kept."""
+        async with self._tx() as tx:
+            await tx.fetch("DELETE FROM lobby_leaves WHERE left_at <= ?", (since,))
+            await tx.fetch("INSERT INTO lobby_leaves (game_id, user_id, left_at) "
+                           "VALUES (?, ?, ?)", (game_id, user_id, now))
+            await tx.fetch(
+                "DELETE FROM lobby_leaves WHERE game_id = ? AND user_id = ? AND left_at < "
+                "(SELECT MIN(left_at) FROM (SELECT left_at FROM lobby_leaves "
+                "WHERE game_id = ? AND user_id = ? ORDER BY left_at DESC LIMIT ?) AS newest)",
+                (game_id, user_id, game_id, user_id, keep))
+
+    async def lobby_leaves(self, game_id: int, user_id: int, since: float) -> list[float]:
+        """When ``user_id`` left the lobby of ``game_id`` after ``since``, oldest first."""
+        rows = await self._all("SELECT left_at FROM lobby_leaves WHERE game_id = ? "
+                               "AND user_id = ? AND left_at > ? ORDER BY left_at",
+                               (game_id, user_id, since))
+        return [float(row[0]) for row in rows]
+
 def _like_prefix(prefix: str) -> str:
     """A LIKE pattern (ESCAPE '!') matching what starts with ``prefix``."""
     for special in "!%_":
