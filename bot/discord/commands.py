@@ -751,8 +751,13 @@ def _add_view_commands(group: app_commands.Group, adapter: Adapter) -> None:
         await adapter.run(interaction, adapter.service_call("status"), changes=False)
 
     @group.command(name="board", description="Post the current board picture")
-    @app_commands.describe(near="Zoom on the region around a hex, e.g. F9 (18Rhl)")
-    async def game_board(interaction: discord.Interaction, near: str | None = None) -> None:
+    @app_commands.describe(near="Zoom on the region around a hex, e.g. F9 (18Rhl)",
+                           text="The whole board as text, for you alone (screen readers)")
+    async def game_board(interaction: discord.Interaction, near: str | None = None,
+                         text: bool = False) -> None:
+        if text:
+            await adapter.run(interaction, adapter.service_call("board_text"), changes=False)
+            return
         if near is None:
             await adapter.run(interaction, adapter.service_call("board"), changes=False)
             return

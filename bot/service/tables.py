@@ -14,6 +14,7 @@ all extending :class:`bot.service.base.ServiceBase`."""
 from __future__ import annotations
 
 from bot.service.ai_seats import AiSeats
+from bot.service.board_text import BoardText
 from bot.service.channel_gone import ChannelGone
 from bot.service.clocks import Clocks
 from bot.service.lobby import Lobby
@@ -29,6 +30,7 @@ from bot.service.undo import Undo
 from bot.service.watchers import Watchers
 
 
-class TablesService(Lobby, Looking, Moves, AiSeats, Pictures, Undo, Management, Clocks,
-                    Watchers, Stats, Rematch, ReminderSettings, ChannelGone, ServerGames):
+class TablesService(Lobby, Looking, BoardText, Moves, AiSeats, Pictures, Undo, Management,
+                    Clocks, Watchers, Stats, Rematch, ReminderSettings, ChannelGone,
+                    ServerGames):
     """Every table operation the front doors call (see the mixins for each concern)."""

@@ -1,0 +1,85 @@
+"""The board as text: what ``/game board text:True`` tells its asker alone, for a player who
+cannot see the picture (a screen reader) or cannot read it (a phone's small print).
+
+The alt text says the phase, whose turn it is, the standings and what changed, within
+Discord's 1,024 characters; it cannot say where everything stands. This says the whole
+position, game by game (``rhein``, ``rheinlaender``, ``troedler``, ``rhl18``), from the
+public view alone (``game.view(state, None)`` with the service's ``seats``), so it names
+nothing the picture could not show: no hand, no face-down coin or order.
+
+It comes as pages within Discord's 2,000 characters of a message, cut between lines: the
+service sends each page as a message of its own.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+
+from engine import text as texts
+from render.alt_text import _turn, _who, plain
+from render.player_names import plain_view
+
+texts.register("render.locales")
+
+PAGE = 1900  # Discord allows 2,000 characters a message; room for the delivery's marks
+GAMES = {"rhein": "rhein", "rheinlaender": "rheinlaender", "troedler": "troedler",
+         "18rhl": "rhl18", "rhl18": "rhl18"}
+
+
+def say(lang: str, key: str, **values: object) -> str:
+    return texts.render(f"render.board_text.{key}", values, lang)
+
+
+def describe(game_key: str, view: dict, lang: str, *, title: str, phase: str,
+             acting: list[int], over: bool = False) -> list[str]:
+    """The board of ``game_key`` as pages of text in ``lang``: a head (the game, its phase,
+    who is to move) and the game's own lines."""
+    view = plain_view(view)
+    head = [say(lang, "head", title=plain(title), phase=plain(phase)),
+            texts.render("render.alt.over", {}, lang) if over
+            else _turn(game_key, view, lang, acting)]
+    lines: list[str] = [" ".join(head)]
+    lines += _describer(game_key)(view, lang)
+    return pages(lines)
+
+
+def who(view: dict, seat: int, lang: str) -> str:
+    """A seat as the alt text says it: "Anna (Orange)"."""
+    return _who(view, seat, lang)
+
+
+def _describer(game_key: str) -> Callable[[dict, str], list[str]]:
+    module = importlib.import_module(f"render.board_text.{GAMES[game_key]}")
+    return module.lines
+
+
+def pages(lines: list[str], limit: int = PAGE) -> list[str]:
+    """``lines`` joined into as few pages of at most ``limit`` characters as they fill, a
+    line longer than a page cut between its entries ("; ")."""
+    out: list[str] = []
+    page = ""
+    for line in (piece for whole in lines for piece in _fitting(whole, limit)):
+        if page and len(page) + 1 + len(line) > limit:
+            out.append(page)
+            page = ""
+        page = f"{page}\n{line}" if page else line
+    if page:
+        out.append(page)
+    return out
+
+
+def _fitting(line: str, limit: int) -> list[str]:
+    if len(line) <= limit:
+        return [line]
+    pieces: list[str] = []
+    current = ""
+    for entry in line.split("; "):
+        entry = entry if len(entry) <= limit else entry[:limit - 1] + "…"
+        if current and len(current) + 2 + len(entry) > limit:
+            pieces.append(current)
+            current = ""
+        current = f"{current}; {entry}" if current else entry
+    if current:
+        pieces.append(current)
+    return pieces
