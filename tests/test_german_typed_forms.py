@@ -113,11 +113,11 @@ async def test_the_turn_dm_and_the_hand_count_the_same_entries(tmp_path):
 def test_the_german_troedler_help_teaches_words_it_reads():
     """The help led with the English notation and left out stapel-abwerfen and füttere."""
     help_de = say(engine.text.msg("troedler.help.moves"), "de")
-    assert help_de.startswith("Spielzüge sehen so aus: stapel-nehmen N, stapel-abwerfen N, ziehe ART DORF")
+    assert help_de.startswith("Spielzüge sehen so aus: stapel-nehmen N, stapel-abwerfen N, fahre ART DORF")
     game = engine.get_game("troedler")
     state = game.setup(3, None, 1)
     for example, english in [("stapel-nehmen 3", "take-pile 3"),
-                             ("ziehe moorweg glenmore", "move moor glenmore"),
+                             ("fahre moorweg glenmore", "move moor glenmore"),
                              ("nimm stuhl", "take chair"), ("liefere 12", "deliver 12"),
                              ("abwerfen 12 15", "discard 12 15"), ("ende", "end"),
                              ("füttere weg bergpfad glenmore", "feed route trail glenmore"),

@@ -183,6 +183,6 @@ async def test_german_troedler_words_are_understood_or_refused_by_name(tmp_path)
     assert "ist keine Wegart; Wegarten sind: Bergpfad, Brücke, Fähre, Moorweg" in refused.text
     [unread] = await service.play(lctx(user, "de"), "tanzen")
     # German first; the English words are said to work too
-    assert "Spielzüge sehen so aus: stapel-nehmen N, stapel-abwerfen N, ziehe ART DORF" in unread.text
+    assert "Spielzüge sehen so aus: stapel-nehmen N, stapel-abwerfen N, fahre ART DORF" in unread.text
     assert "füttere weg ART DORF" in unread.text and "englische Schreibweise" in unread.text
     await store.close()

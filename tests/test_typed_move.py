@@ -48,7 +48,7 @@ def test_every_german_typed_form_reads_back_as_its_move(key):
 
 
 @pytest.mark.parametrize(("key", "notation", "typed"), [
-    ("troedler", "move trail bracklin", "ziehe bergpfad bracklin"),
+    ("troedler", "move trail bracklin", "fahre bergpfad bracklin"),
     ("troedler", "discard-pile 1", "stapel-abwerfen 1"),
     ("troedler", "feed route moor glenmore", "füttere weg moorweg glenmore"),
     ("rhein", "load red-ship 8", "laden rotes-schiff 8"),

@@ -8,7 +8,10 @@ card once; picking the cards to drop makes the move. It is offered whenever two 
 go and there is a choice.
 
 A move's label ends with its typed form, in a German list the German one ("Per Fähre nach
-Achnacroy · ziehe fähre achnacroy"), as autocomplete shows it: the words a player may type.
+Achnacroy · fahre fähre achnacroy"), as autocomplete shows it: the words a player may type.
+A label the German typed form makes longer than a list entry's 100 characters is said in its
+short form, whole: cut to fit, it lost words from its middle ("Kraftfutter als Moorweg nach
+Bracklin … 2 Vasen + Stuhl; +1 Schaden)").
 
 Lists (the turn DM, /game hand, the terminal) show that discard as one entry too: each
 combination as an entry read as a wall, "Abwerfen: #5 …, #23 …, #51 Bergpfad; Abwerfen: #5
@@ -25,7 +28,7 @@ from bot.i18n import t, typed_label, typed_move
 from bot.service.extras import Extras, Pick
 from bot.service.move_lists import LISTED
 from engine.core import Action, Game, State
-from engine.text import DEFAULT, language, msg, say
+from engine.text import DEFAULT, Msg, has, language, msg, say
 from engine.troedler.data import (
     ROUTE_KINDS,
     VILLAGE_NAMES,
@@ -34,6 +37,7 @@ from engine.troedler.data import (
     neighbours,
     route_name,
 )
+from engine.troedler.notation import LABEL_LIMIT
 
 
 class TroedlerExtras(Extras):
@@ -68,8 +72,7 @@ class TroedlerExtras(Extras):
             return [entry] * len(moves[:LISTED])
         if lang == DEFAULT:
             return None
-        return [say(typed_label(game.key, game.label(state, move), game.format(state, move),
-                                lang), lang) for move in moves[:LISTED]]
+        return [_reader_label(game, state, move, lang) for move in moves[:LISTED]]
 
     def holdings(self, game: Game, state: State, seat: int, *,
                  lang: str = DEFAULT) -> list[str]:
@@ -84,6 +87,18 @@ class TroedlerExtras(Extras):
                      routes=_routes(here, lang)),
                  msg("extras.troedler.goods", goods=goods_text(me["goods"]))]
         return [say(line, lang) for line in lines]
+
+
+def _reader_label(game: Game, state: State, move: Action, lang: str) -> str:
+    """A move's label with its typed form in ``lang``; its short form (``<key>_short``)
+    where the long one, measured in English by the engine, outgrows a list entry here."""
+    notation = game.format(state, move)
+    label = game.label(state, move)
+    said = say(typed_label(game.key, label, notation, lang), lang)
+    if len(said) > LABEL_LIMIT and isinstance(label, Msg) and has(f"{label.key}_short"):
+        short = Msg(f"{label.key}_short", label.params)
+        said = say(typed_label(game.key, short, notation, lang), lang)
+    return said
 
 
 def _routes(village: str, lang: str) -> str:
