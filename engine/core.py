@@ -328,6 +328,13 @@ class Game:
         stored lines stay as they were."""
         return None
 
+    def acting_for(self, state: State, action: Any) -> str | None:
+        """The game's own piece ``action`` (a move on ``state``) is made for, by its symbol
+        (18Rhl: the corporation its president operates), or None for a seat's own move.
+        The turn card colours a move by it: read from the move's first word, a player
+        named "GVE" buying a share was drawn in GVE's colour."""
+        return None
+
     def asking_seat(self, state: State) -> int | None:
         """The seat whose move the seat to act now only answers (18Rhl: the buyer's
         president, whose corporation offered to buy a train the answering seat's corporation

@@ -35,7 +35,7 @@ from render.rhl18_company_box import (
 )
 from render.rhl18_facts import money, seat_of_id, t, who
 from render.rhl18_market import bids_text, corporations, price_text, seat_colour, share_units
-from render.rhl18_tiles import CORP_COLOURS, CORP_MARKS
+from render.rhl18_tiles import CORP_COLOURS
 from render.text_draw import draw_text, text_width
 
 GAP = 6
@@ -227,16 +227,3 @@ def draw_holdings(draw: ImageDraw.ImageDraw, view: dict[str, Any], lang: str,
         draw_spans(draw, line, left, y + LINE / 2)
         y += LINE
     return top
-
-
-def move_corporation(said: str) -> str | None:
-    """The corporation a card entry's move is by ("RhE lays tile 9 on J9", "CME's trains
-    run ...", "ADR (in receivership): ADR lays ..."), None for a player's own (a bid, a share
-    bought) or a private company's ("Szl lays ...")."""
-    words = said.split(maxsplit=1)
-    if not words:
-        return None
-    first = words[0].rstrip(":")
-    for ending in ("'s", "’s"):
-        first = first.removesuffix(ending)
-    return first if first in CORP_MARKS else None

@@ -41,6 +41,7 @@ from render.common import (
 from render.move_pieces import GAP, cut_entry, decisive_said
 from render.player_names import with_colour
 from render.rhl18_company_box import depot_trains
+from render.rhl18_tiles import CORP_COLOURS, CORP_MARKS
 from render.text_draw import draw_text, text_width, unrecorded
 
 texts.register("render.locales")
@@ -1139,9 +1140,12 @@ def _moves(draw: ImageDraw.ImageDraw, game_key: str, view: dict, card: dict, lan
         draw_text(draw, (left, y), fit(say(lang, "earlier", count=earlier), SMALL, right - left),
                   SMALL, fill=MUTED)
         y += LINE
-    for seat, lines in shown:
-        corp = rhl18_card.move_corporation(lines[0]) if game_key == "18rhl" and lines else None
-        if corp:  # its colour and mark, as its stations on the map: not its president's seat's
+    # the corporation a move is made for comes with it (``corp``), never from its words: a
+    # player named "GVE" took GVE's colour from their first word
+    corps = [move.get("corp") if isinstance(move, dict) else None
+             for move in moves[len(moves) - len(shown):]]
+    for (seat, lines), corp in zip(shown, corps, strict=True):
+        if corp in CORP_MARKS:  # its colour and mark, as its stations: not its president's
             _corporation_swatch(draw, (left - 3, y + 3, left + 25, y + 31), corp)
         else:
             swatch(draw, (left, y + 7, left + 20, y + 27), colour_of(game_key, view, seat))
@@ -1154,8 +1158,6 @@ def _moves(draw: ImageDraw.ImageDraw, game_key: str, view: dict, card: dict, lan
 def _corporation_swatch(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float],
                         sym: str) -> None:
     """An 18Rhl corporation's square beside its move: its colour with its mark in it."""
-    from render.rhl18_tiles import CORP_COLOURS, CORP_MARKS
-
     colour = CORP_COLOURS[sym]
     draw.rounded_rectangle(box, radius=4, fill=colour, outline=INK, width=2)
     draw_text(draw, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2 + 1), CORP_MARKS[sym],

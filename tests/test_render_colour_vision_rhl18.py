@@ -166,10 +166,11 @@ def test_a_corporations_move_is_listed_under_its_colour_and_mark(lang: str) -> N
     view = _laying_track()
     corp = view["current_entity"]
     said = {"en": f"{corp} lays tile 9 on J9", "de": f"{corp} legt Plättchen 9 auf J9"}[lang]
-    png = turn_card.render("18rhl", _card(view, lang, [{"seat": 2, "text": said}]))
+    move = {"seat": 2, "text": said, "corp": corp}  # the service says whose move it is
+    png = turn_card.render("18rhl", _card(view, lang, [move]))
     image = Image.open(io.BytesIO(png)).convert("RGB")
     with recording() as texts:
-        turn_card.render("18rhl", _card(view, lang, [{"seat": 2, "text": said}]))
+        turn_card.render("18rhl", _card(view, lang, [move]))
     line = next(t for t in texts if t.text == said)
     marks = [t for t in texts if t.text == CORP_MARKS[corp] and t.box[2] <= line.box[0]
              and abs((t.box[1] + t.box[3]) / 2 - (line.box[1] + line.box[3]) / 2) < 12]

@@ -129,8 +129,9 @@ async def test_the_turn_card_says_a_players_offer_and_an_ais_acceptance_as_one_e
     await service.play(ctx(1), game.format(state, TRAIN_OFFER))
     moves = views[-1]["card"]["moves"]
     said = [move for move in moves if "GVE offers" in move["text"]]
-    # under U1's seat, which the card names by its colour
-    assert said == [{"seat": 2, "text": "GVE offers RhE 35M for a 2-train; RhE accepts"}], moves
+    # U1's seat's entry, drawn as GVE's move (its president's offer for it)
+    assert said == [{"seat": 2, "text": "GVE offers RhE 35M for a 2-train; RhE accepts",
+                     "corp": "GVE"}], moves
     assert not any("buys a 2-train from RhE" in move["text"] for move in moves), moves
     await store.close()
 

@@ -56,7 +56,8 @@ async def test_the_turn_card_lists_an_ai_seats_receivership_move_as_the_corporat
     service, store, views = await _receivership_table(tmp_path)
     moves = views[-1]["card"]["moves"]
     # under no seat's colour, the corporation named as the channel names it
-    assert {"seat": None, "text": "ADR (in receivership): ADR runs no trains"} in moves, moves
+    assert {"seat": None, "text": "ADR (in receivership): ADR runs no trains", "corp": "ADR"} \
+        in moves, moves
     assert not any("receivership" in move["text"] for move in moves
                    if move["seat"] is not None), moves
     await store.close()

@@ -107,13 +107,16 @@ class Pictures(ServiceBase):
                                [table.has_record(row.lines) for row in since])
         shown = {index for entry in entries[-CARD_MOVES:] for index in entry}
         texts: dict[int, str] = {}
+        acting: dict[int, str | None] = {}
         for number, row in enumerate(since):
             action = game.parse(work, row.seat, row.notation)
             if number in shown:
                 texts[number] = table.move_said(table.said(table.unheaded(credits[number][1])),
                                                 work, action)
+                acting[number] = game.acting_for(work, action)
             game.apply(work, row.seat, action)
-        moves = [_card_move(table, credits[entry[0]][0], [texts[number] for number in entry])
+        moves = [_card_move(table, credits[entry[0]][0], [texts[number] for number in entry],
+                            acting[entry[0]])
                  for entry in entries[-CARD_MOVES:]]
         public = game.view(state, None)
         view = self._picture_view(table, public)
@@ -387,14 +390,19 @@ class Pictures(ServiceBase):
         return {**view, "lang": lang or table.row.language, "seats": seats}
 
 
-def _card_move(table: Table, mover: int | str, texts: list[str]) -> dict:
+def _card_move(table: Table, mover: int | str, texts: list[str], acting: str | None = None
+               ) -> dict:
     """A card's entry for a run of moves credited to ``mover`` (:meth:`Table.credited_to`):
     a seat's under its colour, named once; a corporation's the game operates under none,
     the corporation named as the channel names it ("ADR (in receivership): ADR lays ..."),
-    not under the colour of the AI seat that made its moves."""
-    if isinstance(mover, str):
-        return {"seat": None, "text": f"{mover}: {table.run_said(None, texts)}"}
-    return {"seat": mover, "text": table.run_said(mover, texts)}
+    not under the colour of the AI seat that made its moves. ``acting``, the piece the
+    run's first move is made for (``Game.acting_for``), goes with it as ``corp``: the card
+    draws the move in its colour, which no name in the text can then take."""
+    entry = {"seat": None, "text": f"{mover}: {table.run_said(None, texts)}"} \
+        if isinstance(mover, str) else {"seat": mover, "text": table.run_said(mover, texts)}
+    if acting is not None:
+        entry["corp"] = acting
+    return entry
 
 
 def card_entries(since: list[ActionRow], movers: Sequence[int | str] | None = None,

@@ -161,6 +161,10 @@ class Rhl18Game(Game):
             return sorted(R.active_players(state))
         return [state["corps"][sym]["president"]]
 
+    def acting_for(self, state: State, action: Any) -> str | None:
+        entity = action.get("entity") if isinstance(action, dict) else None
+        return entity if isinstance(entity, str) and entity in data.corporations() else None
+
     def asking_seat(self, state: State) -> int | None:
         offer = state["round"].get("offer")
         return state["corps"][offer["buyer"]]["president"] if offer else None
