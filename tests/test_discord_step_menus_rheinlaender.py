@@ -27,6 +27,8 @@ STRETCH = {"en": "River {first}–{last}: {spaces} spaces …",
            "de": "Rhein {first}–{last}: {spaces} Plätze …"}
 CARD = {"en": "Card {card}: {ways} places for its knight",
         "de": "Karte {card}: {ways} Plätze für ihren Ritter"}
+CARD_ONE = {"en": "Card {card}: 1 place for its knight",
+            "de": "Karte {card}: 1 Platz für ihren Ritter"}
 KNIGHTS = ("play", "convert", "reinforce")
 
 
@@ -58,7 +60,8 @@ async def test_a_reinforcement_is_two_picks_on_the_hand(tmp_path, monkeypatch, l
             ["bastion"] * bastions
         ways = {c: sum(1 for m in knights if m["card"] == c) for c in cards}
         assert [o["label"] for o in menu["options"]][:len(cards)] == \
-            [CARD[lang].format(card=c, ways=ways[c]) for c in cards]
+            [(CARD_ONE if ways[c] == 1 else CARD)[lang].format(card=c, ways=ways[c])
+             for c in cards]
         # the card with a reinforcement: its menu lists every knight move it makes
         card = next(m["card"] for m in knights if m["type"] == "reinforce")
         record = await mover.select(hand, menu_id, [f"card {card}"])

@@ -240,7 +240,7 @@ async def test_service_moves_drive_the_reminders(tmp_path):
         box.dms[-1][1], box.dms[-1][1]
     reply = await service.remind(ctx(1), every_hours=2, quiet_from=22, quiet_to=6,
                                  tz="Europe/Berlin")
-    assert "every 2 hours" in reply[0].text and reply[0].audience is Audience.EPHEMERAL
+    assert "every 2 h;" in reply[0].text and reply[0].audience is Audience.EPHEMERAL
     clock.now += 2 * HOUR
     await service.reminders.run_due()
     assert [user for user, _ in box.dms[3:]] == [1]

@@ -168,10 +168,10 @@ class RheinlaenderExtras(Extras):
         if not counts and not spaces:
             return None
         lang = language(lang)
-        options = [(say(msg("extras.rheinlaender.step_card", card=card, ways=ways), lang),
+        options = [(say(msg("extras.rheinlaender.step_card", card=card, count=ways), lang),
                     f"card {card}") for card, ways in sorted(counts.items())]
         if spaces:
-            options.append((say(msg("extras.rheinlaender.step_bastion", spaces=spaces), lang),
+            options.append((say(msg("extras.rheinlaender.step_bastion", count=spaces), lang),
                             BASTION_STEP))
         head = "step_menu" if counts else "step_menu_bastion"
         return Pick(say(msg(f"extras.rheinlaender.{head}"), lang), "", 1, tuple(options))

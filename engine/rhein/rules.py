@@ -193,7 +193,7 @@ def check_load(state: State, seat: int, action: Action) -> Reason | None:
         return reason("rhein.refuse.between", transport=transport_why(key, "subject"))
     if count > free_space(state, key):
         return reason("rhein.refuse.free_space", transport=transport_why(key, "subject"),
-                   free=free_space(state, key))
+                   count=free_space(state, key))
     have = source_count(state, seat, where)
     if count > have:
         if where == data.BASEL:
@@ -356,7 +356,7 @@ def check_transfer(state: State, seat: int, action: Action) -> Reason | None:
                    city=city(where))
     if count > free_space(state, target):
         return reason("rhein.refuse.free_space", transport=transport_why(target, "subject"),
-                   free=free_space(state, target))
+                   count=free_space(state, target))
     return None
 
 
