@@ -819,6 +819,15 @@ def _add_control_commands(group: app_commands.Group, adapter: Adapter) -> None:
     async def game_abandon(interaction: discord.Interaction) -> None:
         await adapter.run(interaction, adapter.service_call("abandon"))
 
+    # a moderator's way out of a game an engine bug left stuck (bot.service.repair)
+    @group.command(name="repair", description="Moderators: replay this game's moves with the "
+                                              "current rules (frees a game a fixed bug left "
+                                              "stuck)")
+    @app_commands.describe(confirm="True switches the game to the replayed one (run it "
+                                   "without first, to check)")
+    async def game_repair(interaction: discord.Interaction, confirm: bool = False) -> None:
+        await adapter.run(interaction, lambda ctx: adapter.service.repair(ctx, confirm))
+
     # an AI seat has no member to name as player: seat: names it (and any seat)
     @group.command(name="kick", description="Remove a player or an AI seat; a computer or "
                                             "another member takes the seat")

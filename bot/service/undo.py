@@ -15,9 +15,11 @@ from bot.service.base import (
     _guarded,
     _private,
     _public,
+    log,
 )
 from bot.service.moves import _folded
-from bot.store import ActionRow, SeatRow
+from bot.service.repair import replay_log
+from bot.store import ActionRow, SeatRow, StaleVersion
 
 # Refused undos a game remembers at most, in the store (the oldest forgotten first: a
 # forgotten one allows one more ask). Each seat's undo is of its own last move, so a game
@@ -253,6 +255,48 @@ class Undo(ServiceBase):
             # the board's text: one post, where the line and an empty board were two
             replies = _folded([*replies, await self._board_reply(table, state)])
         return replies + await self._after_change(table)
+
+    @_guarded
+    async def repair(self, ctx: Ctx, confirm: bool = False) -> list[Reply]:
+        """A server moderator's way out of a game saved while an engine bug was live (its
+        snapshot offers moves the fixed engine refuses): the move log replayed with the
+        current engine, said to the moderator alone: how many moves, and whether the result
+        differs from the saved game; with ``confirm``, the game switched to the replay.
+        Asked, never automatic: whether a saved game is stuck is seen only by trying every
+        move, and a replay may deal other cards than the players saw, which the moderator
+        weighs with the table. A move that does not replay changes nothing."""
+        table, notices = await self._table(ctx, ("active",))
+        if not ctx.can_manage:
+            raise Refusal("svc.repair.who")
+        assert table.state is not None
+        actions = await self.store.actions(table.row.id)
+        await self._fetch_origin(table)
+        replayed = await asyncio.to_thread(replay_log, table, actions)
+        if isinstance(replayed, int):
+            # (the error is not said: a move told to its mover alone may name a card)
+            action = actions[replayed]
+            log.warning("game %s: move %s (action %s) does not replay", table.row.id,
+                        replayed + 1, action.id)
+            raise Refusal("svc.repair.fails", number=replayed + 1,
+                          name=table.by_seat(action.seat).name, count=len(actions))
+        game = table.game
+        if game.dump(replayed) == game.dump(table.state):
+            return notices + [_private(ctx, t("svc.repair.same", ctx.locale,
+                                              count=len(actions)))]
+        if not confirm:
+            return notices + [_private(ctx, t("svc.repair.differs", ctx.locale,
+                                              count=len(actions)))]
+        try:
+            await self.store.save_snapshot(table.row.id, table.row.version,
+                                           self._snapshot(table, replayed), self.clock())
+        except StaleVersion:  # a move came first: its state is no longer the one checked
+            raise Refusal("svc.repair.stale") from None
+        table.row, table.state = await self._row(table.row.id), replayed
+        said = _public(t("svc.repair.done", table.row.language, name=ctx.user_name,
+                         count=len(actions)))
+        return notices + [said, await self._board_reply(table, replayed),
+                          *await self._undo_lapsed(table, "rebuilt"),
+                          *await self._after_change(table)]
 
 
 def _vote_choice(custom_id: str) -> bool | None:
