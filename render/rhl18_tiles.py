@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from PIL import ImageDraw
 
-from engine.rhl18 import tiles
+from engine.rhl18 import data, tiles
 from render.common import font, text_colour_on
 from render.text_draw import draw_text, text_width
 
@@ -33,20 +33,14 @@ TILE_FILL = {
 BLANK_GRAY = "#8C8C8C"  # gray hexes with nothing on them: the edge of the map
 RIVER = "#2C6FBF"
 PHASE_BOX = {stage: TILE_FILL[stage] for stage in ("yellow", "green", "brown", "gray")}
-# Corporation colours (corporations.json's hues) and the coal/steel dummy tokens. Chosen to
-# part under protanopia, deuteranopia and tritanopia as well (the closest two, ADR and BME
-# under deuteranopia, ΔE2000 12.4; greyscale 5.6): the former purple RhE and blue CCE were
-# 3.3 apart under deuteranopia, red CME and brown BME read olive beside grey GVE
-# (tests/test_render_colour_vision_rhl18.py). Each takes black or white letters at 4.9:1 or
-# more.
-CORP_COLOURS = {
-    "ADR": "#156C1B", "BME": "#542913", "CME": "#BD6055", "DEE": "#EADD35", "KEG": "#E09018",
-    "GVE": "#8A8A8A", "CCE": "#2A4587", "RhE": "#D8A7E7", "K": "#222222", "S": "#5A6E7F",
-}
+# Corporation colours and marks: corporations.json's "color" and "mark" (why those hues, in
+# its "display" note), one source for every picture. The coal and steel dummy tokens are no
+# corporations: they are drawn in the two shades below.
+CORP_COLOURS = {**{sym: corp["color"] for sym, corp in data.corporations().items()},
+                "K": "#222222", "S": "#5A6E7F"}
 # The one character a corporation's station carries where its symbol has no room (the turn
-# card's small map): CME is the Cöln-Mindener, CCE the Cöln-Crefelder.
-CORP_MARKS = {"ADR": "A", "BME": "B", "CME": "M", "DEE": "D", "KEG": "K", "GVE": "G",
-              "CCE": "C", "RhE": "R"}
+# card's small map)
+CORP_MARKS = {sym: corp["mark"] for sym, corp in data.corporations().items()}
 
 
 def edge_angle(edge: int) -> float:

@@ -2,7 +2,8 @@
 
 The JSON files copy the game's facts as the reference implementation (18xx.games) has them:
 market, trains, phases, privates, corporations, hexes, tiles, upgrade rules. No value in
-them is house-made.
+them is house-made, but for what only the pictures and texts use: a corporation's ``color``
+and ``mark`` (corporations.json's "display" note says why) and a phase's ``announce``.
 """
 
 from __future__ import annotations
