@@ -479,9 +479,10 @@ async def act_illegal(ch: Chaos, row: Any, users: Seats) -> Step:
 
 
 async def act_stale_button(ch: Chaos, row: Any, users: Seats) -> Step:
-    """Anyone presses a move button of an older version the client still shows."""
+    """Anyone presses a move button of an older game the client still shows: made before
+    a move (or undo) since; one made before a seat change alone still fits (migration 022)."""
     old = [(m, c) for m in current_prompts(ch) for c in m.custom_ids
-           if is_move(c) and version_of(c) != str(row.version)]
+           if is_move(c) and int(version_of(c)) < row.state_version]
     if not old:
         return None, False
     message, cid = ch.rng.choice(old)
