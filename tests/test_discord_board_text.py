@@ -110,3 +110,39 @@ def test_no_hidden_part_of_the_state_reaches_the_text(game: str) -> None:
                                    phase=say(engine.phase(of)), acting=engine.active(of))
 
     assert text(shaken) == text(state)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+async def test_rheinlaender_hand_says_where_the_seats_duchies_lie(tmp_path, monkeypatch,
+                                                                  lang: str) -> None:
+    """/game hand said "Knights left 6 · Bastions left 0 of 3" and nothing of the six
+    duchies the standings gave the seat."""
+    from render.board_text.rheinlaender import duchies_of
+
+    async with running_bot(tmp_path, monkeypatch, seed=3) as bot:
+        fake = bot.stand_in
+        locale = "de" if lang == "de" else "en-US"
+        anna, bert = Member(bot, "Anna", locale), Member(bot, "Bert", locale)
+        played = Played()
+        await open_table(bot, "rheinlaender", [anna, bert], bots=1, played=played,
+                         language=lang)
+        by_id = {anna.id: anna, bert.id: bert}
+        rng = random.Random(5)
+        game = get_game("rheinlaender")
+        for _ in range(60):
+            row = await row_of(bot, fake.channel)
+            state = game.load(row.state)
+            users = await seat_users(bot, row.id)
+            if any(users.get(d["owner"]) in by_id for d in game.view(state, None)["duchies"]):
+                break
+            waiting = [by_id[users[s]] for s in row.active_seats if users.get(s) in by_id]
+            await play_turn(bot, waiting[0], fake.channel, rng, played)
+        view = game.view(state, None)
+        owner = next(d["owner"] for d in view["duchies"] if users.get(d["owner"]) in by_id)
+        member = by_id[users[owner]]
+        hand = "\n".join(m.content for m in (await member.command("game hand",
+                                                                   fake.channel)).private)
+        line = duchies_of(view, owner, lang)
+        assert line in hand, hand
+        assert line.startswith("Your duchies: " if lang == "en" else "Deine Herzogtümer: ")
+        assert line.split(": ", 1)[1] not in ("none", "keine"), line

@@ -1,5 +1,6 @@
 """Rheinländer's additions to the front doors: which bastions get a button, ending the turn
-listed first after the knight, and the knights and bastions left in /game hand.
+listed first after the knight, and in /game hand the knights and bastions left and where the
+seat's duchies lie.
 
 A bastion may go on any free land space (D1), over a hundred of them, and the prompt's buttons
 were spread over them by label: "Bastion on 1 left bank" to "Bastion on 7 right bank"
@@ -17,6 +18,7 @@ from engine.core import Action, Game, State
 from engine.rheinlaender.board import Board, get_board
 from engine.rheinlaender.game import BASTIONS
 from engine.text import DEFAULT, language, msg, say
+from render.board_text.rheinlaender import duchies_of
 
 # while knight moves are offered too, one button in this many goes to a bastion
 BASTION_SHARE = 5
@@ -197,9 +199,13 @@ class RheinlaenderExtras(Extras):
                  lang: str = DEFAULT) -> list[str]:
         # the supply is public but on no picture: a newcomer learnt of the three bastions
         # only once the last was gone
-        me = next(p for p in game.view(state, seat)["players"] if p["seat"] == seat)
+        view = game.view(state, None)
+        me = next(p for p in view["players"] if p["seat"] == seat)
+        lang = language(lang)
+        # "6 duchies" in the standings said not where: a blind player had no picture to ask
         return [say(msg("extras.rheinlaender.left", knights=me["knights_left"],
-                        bastions=me["bastions_left"], total=BASTIONS), language(lang))]
+                        bastions=me["bastions_left"], total=BASTIONS), lang),
+                duchies_of(view, seat, lang)]
 
 
 EXTRAS = RheinlaenderExtras()

@@ -38,6 +38,20 @@ def lines(view: dict, lang: str) -> list[str]:
     return out
 
 
+def duchies_of(view: dict, seat: int, lang: str) -> str:
+    """A seat's duchies along the river, each by its spaces, realms and value ("3 left,
+    castle by 2 left, value 2"), for its /game hand; "none" without one."""
+    board = get_board(view["board"])
+    realms = view.get("realms") or {}
+    owned = sorted((d for d in view.get("duchies") or [] if d.get("owner") == seat),
+                   key=lambda d: _along(board, d["anchor"]))
+    said_each = [say(lang, "rl.own_duchy", spaces=_spaces(
+        board, realms, [s for s in d["spaces"] if s not in realms], lang),
+        realms=", ".join(_realm(board, realms, key, lang) for key in d.get("realms") or [])
+        or say(lang, "rl.no_realm"), value=d.get("value", 0)) for d in owned]
+    return say(lang, "rl.own_duchies", duchies="; ".join(said_each) or say(lang, "rl.no_realm"))
+
+
 def _seat(view: dict, player: dict, duchies: list[dict], lang: str) -> str:
     seat = player["seat"]
     board = get_board(view["board"])
