@@ -23,7 +23,7 @@ from typing import Any
 
 from engine import text as texts
 from render import card_scene, changes
-from render.move_pieces import shortened
+from render.move_pieces import decisive_said, shortened
 from render.player_names import plain_name, plain_view
 from render.troedler import card_words
 from render.turn_card import seat_colour_word, seat_name, standings, task_text
@@ -46,30 +46,110 @@ def say(lang: str, key: str, **values: Any) -> str:
 
 def describe(game_key: str, view: dict, lang: str, *, kind: str, title: str, phase: str,
              acting: list[int], caption: str = "", over: bool = False,
-             page: tuple[int, int] = (0, 1)) -> str:
+             page: tuple[int, int] = (0, 1), result: list[str] | None = None) -> str:
     """The alt text of one picture of ``kind`` ("board", "card" or "picture": another view
     a game asks for, with its channel ``caption``), for a game titled ``title`` in
     ``phase`` where the seats ``acting`` are to move (``over``: the game has ended).
-    ``page``: which of a board's pictures this is, of how many (18Rhl: map, market)."""
+    ``page``: which of a board's pictures this is, of how many (18Rhl: map, market).
+    ``result``: a finished game's result as the channel's result post says it (its head,
+    "Bert wins!", then a line per seat), said in place of the standings "if it ended now"."""
     view = plain_view(view)  # the players' names as the picture draws them
-    head = say(lang, "final" if over else kind, title=plain(title), phase=plain(phase))
+    zoom = _zoomed(view)
+    if zoom is not None and caption:
+        # the caption names the game, the phase and the hex: a head said them twice
+        head, caption = _sentence(plain(caption)), ""
+    else:
+        head = say(lang, "final" if over else kind, title=plain(title), phase=plain(phase))
     if page[1] > 1:
         head = say(lang, "page", head=head, page=_page(game_key, lang, *page))
     parts = [head]
-    if caption:
+    if over and result:
+        # the winner first: a final board that said "Anna: 39 points if it ended now" first
+        # read as Anna's win where the result post named Bert
+        parts.append(" ".join(_sentence(_result_line(line)) for line in result
+                              if _result_line(line)))
+    elif caption:
         parts.append(_sentence(plain(caption)))
-    parts.append(say(lang, "over") if over else _turn(game_key, view, lang, acting))
+    if not (over and result):
+        parts.append(say(lang, "over") if over else _turn(game_key, view, lang, acting))
+    if zoom is not None:
+        parts.append(_zoom(view, zoom, lang))
+    if game_key == "18rhl" and page == (1, 2):
+        parts.append(_prices(view, lang))
     parts.append(_piles(view, lang))
     rows = [f"{_who(view, seat, lang)}: {value}" for seat, value in _standings(game_key, view,
                                                                                lang)]
-    if rows:
+    if rows and not (over and result):
         parts.append(_sentence(say(lang, "standings", rows="; ".join(rows))))
     parts.append(_changed(game_key, view, lang, kind))
     said = " ".join(p for p in parts if p)
     if kind == "card":
         room = max(TARGET - len(said) - 1, LEAST_MOVES)
-        said = f"{said} {_moves(game_key, view.get('card') or {}, lang, room)}"
+        moves = _moves(game_key, view.get("card") or {}, lang, room, LIMIT - len(said) - 1)
+        said = f"{said} {moves}"
     return clipped(said)
+
+
+def _result_line(line: str) -> str:
+    """A result post's line as it is read aloud: "1. Bert: 41; 6 duchies …", without the
+    escaped list dot, the middle dot and the dash before a seat out of the scoring."""
+    said = plain(line.replace("\\.", ".")).replace(" · ", "; ")
+    return said[2:] if said.startswith("– ") else said
+
+
+def _zoomed(view: dict) -> str | None:
+    """The hex a zoomed picture (``/game board near:``) is drawn around, if it is one."""
+    image = view.get("image")
+    if isinstance(image, dict) and image.get("kind") == "zoom" and image.get("hex"):
+        return str(image["hex"])
+    return None
+
+
+def _zoom(view: dict, centre: str, lang: str) -> str:
+    """The hexes a zoom shows (the centre and two rings around it) and what lies on each:
+    the zoom's alt text said the title twice and nothing of the area."""
+    from engine.rhl18 import data
+
+    hexes = data.hexes()
+    shown, ring = [centre], [centre]
+    for _ in range(2):
+        ring = [n for h in ring for n in (hexes.get(h) or {}).get("all_neighbors", {}).values()
+                if n in hexes and n not in shown]
+        ring = list(dict.fromkeys(ring))
+        shown += ring
+    board = view.get("board") or {}
+    said = [_hex(h, hexes[h], board.get(h) or {}, lang) for h in shown if h in hexes]
+    return say(lang, "zoom", hexes="; ".join(said))
+
+
+def _hex(hex_id: str, record: dict, cell: dict, lang: str) -> str:
+    """"F9 Köln: tile 921, stations DEE": the hex, its place name, a laid tile, tokens."""
+    from engine.rhl18 import data
+
+    name = f"{hex_id} {record['location_name']}" if record.get("location_name") else hex_id
+    things = []
+    tile = str(cell.get("tile") or "")
+    if tile and tile != record.get("preprinted_tile_id"):
+        things.append(say(lang, "zoom_tile", tile=tile.split("-")[0]))
+    corporations = data.corporations()
+    tokens = [str(t) for slot in cell.get("tokens") or [] for t in slot or []
+              if t in corporations]
+    if tokens:
+        things.append(say(lang, "zoom_stations", corporations=", ".join(tokens)))
+    return f"{name}: {', '.join(things)}" if things else name
+
+
+def _prices(view: dict, lang: str) -> str:
+    """18Rhl's market page: each corporation with its share price (its alt text named the
+    page and nothing on it)."""
+    from render.rhl18_market import corporations, price_text
+
+    prices = [say(lang, "price", corporation=entry["sym"],
+                  price=price_text(entry.get("share_price")))
+              for entry in corporations(view)
+              if not entry.get("closed") and entry.get("share_price") is not None]
+    return say(lang, "prices", prices="; ".join(prices)) if prices else \
+        say(lang, "no_prices")
 
 
 def plain(text: str) -> str:
@@ -198,10 +278,11 @@ def _spaces(view: dict, keys: list[str], lang: str) -> dict[str, str]:
     return named
 
 
-def _moves(game_key: str, card: dict, lang: str, room: int) -> str:
+def _moves(game_key: str, card: dict, lang: str, room: int, most: int = LIMIT) -> str:
     """The moves the card lists, as the channel read them, the newest first, as many whole
-    as fit in ``room`` (the newest always, shortened by whole pieces if it must be), the
-    older ones counted."""
+    as fit in ``room`` (the newest always, shortened by whole pieces if it must be, but
+    its decisive pieces whole up to ``most``: a cut bankruptcy read "… Anna cannot pay 5 for
+    expired orders (has 0), …" and lost that she was out), the older ones counted."""
     moves = [_sentence(text) for m in card.get("moves") or []
              if (text := _unlisted(plain(m.get("text") or ""), lang))]
     if not moves:
@@ -217,15 +298,37 @@ def _moves(game_key: str, card: dict, lang: str, room: int) -> str:
 
     said = [newest_first[0]]
     if len(told(said)) > room:
-        spare = room - len(told([""]))
-        said = [shortened(newest_first[0], lambda text: len(_sentence(text)) <= spare,
-                          game_key)]
+        said = [_newest(newest_first[0], game_key, room - len(told([""])),
+                        most - len(told([""])))]
     for move in newest_first[1:]:
         if len(told([*said, move])) > room:
             break
         said.append(move)
     # the channel's " · " between one seat's moves is read out as "middle dot"
     return told(said).replace(" · ", "; ")
+
+
+def _newest(move: str, game_key: str, spare: int, most: int) -> str:
+    """The newest move shortened to ``spare`` characters, or if that cuts a decisive piece
+    (a bankruptcy, the game's end) to as many as keep them whole, up to ``most``."""
+    whole = decisive_said(move, [move], game_key)
+
+    def within(limit: int) -> str:
+        return shortened(move, lambda text: len(_sentence(text)) <= limit, game_key)
+
+    short = within(spare)
+    if decisive_said(move, [short], game_key) >= whole or most <= spare:
+        return short
+    low, high = spare, most  # the least room that keeps them whole, if any does
+    if decisive_said(move, [within(most)], game_key) < whole:
+        return within(most)
+    while low < high:
+        middle = (low + high) // 2
+        if decisive_said(move, [within(middle)], game_key) >= whole:
+            high = middle
+        else:
+            low = middle + 1
+    return within(low)
 
 
 def _unlisted(text: str, lang: str) -> str:

@@ -370,11 +370,15 @@ class Pictures(ServiceBase):
         seats = [{"seat": s.seat, "name": s.name, "colour": s.colour}
                  for s in table.seats if s.seat is not None]
         try:
+            standings = game.result(state)
+            # a finished game's alt text says the result post's own lines, the winner first
+            result = None if standings is None else [
+                result_head(table, lang), *(table.standing_line(s, lang) for s in standings)]
             return alt_text.describe(
                 table.row.game_key, {**view, "seats": seats}, lang, kind=kind,
                 title=texts.say(game.title, lang), phase=table.said([game.phase(state)], lang),
                 acting=list(game.active(state)), caption=caption,
-                over=game.result(state) is not None, page=page)
+                over=standings is not None, page=page, result=result)
         except Exception:
             log.exception("the alt text of a %s picture failed", table.row.game_key)
             return ""
