@@ -9,8 +9,11 @@ from __future__ import annotations
 
 from discord_standin import Member, running_bot
 from discord_standin.server import Interaction, Message
-from discord_standin.table import BUTTON, open_table, row_of, to_move
+from discord_standin.table import BUTTON, Played, open_table, row_of, to_move
 from test_discord_restart_catch_up import use_backend
+from test_discord_standin_picker import SEED, discard_prompt
+
+import engine
 
 STALE = "The game moved on"
 
@@ -81,3 +84,24 @@ async def test_the_private_prompt_is_refused_after_a_move_since(tmp_path, monkey
             [m.text for m in press.private]
         assert (await row_of(bot, bot.stand_in.channel)).version == row.version
         assert len(await store.actions(row.id)) == logged
+
+
+async def test_the_private_select_menu_works_after_another_seat_is_kicked(
+        tmp_path, monkeypatch) -> None:
+    """Trödler's hand-limit discard: its menu, on a prompt only the mover sees, is a menu
+    of the game's version as the buttons are."""
+    game = engine.get_game("troedler")
+    async with running_bot(tmp_path, monkeypatch, seed=SEED) as bot:
+        people = [Member(bot, "Anna"), Member(bot, "Bert"), Member(bot, "Cora")]
+        mona = Member(bot, "Mona", manage=True)
+        seat, _, prompt = await discard_prompt(bot, people, Played(), game)
+        mover = people[seat]
+        kicked_at = await _kick_other(bot, people, mover, mona)
+        [menu_id] = prompt.custom_ids
+        options = prompt.select(menu_id)["options"]
+        picked = await mover.select(prompt, menu_id, [o["value"] for o in options[:3]])
+        said = " / ".join(m.text for m in picked.private)
+        assert picked.errors == [] and STALE not in said, said
+        row = await row_of(bot, bot.stand_in.channel)
+        assert row.version > kicked_at
+        assert len(game.load(row.state)["hands"][seat]) == 4
