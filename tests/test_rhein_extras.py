@@ -43,33 +43,44 @@ def _business() -> dict:
 
 def test_the_hand_lists_capital_orders_containers_and_trucks():
     state = _business()
-    assert EXTRAS.holdings(GAME, state, GREEN, lang="en") == [
+    assert _owned(EXTRAS.holdings(GAME, state, GREEN, lang="en")) == [
         "Capital 11 · 7 in your warehouse",
-        "Order 17 Frankfurt: 2→7 3→10 4→12 · due this round (last time token) · penalty 2",
-        "Order 24 Koblenz: 2→7 4→12 · 3 time tokens left · penalty 2",
+        "Order 17 Frankfurt: 2 containers pay 7, 3 pay 10, 4 pay 12 · due this round (last "
+        "time token) · penalty 2",
+        "Order 24 Koblenz: 2 containers pay 7, 4 pay 12 · 3 time tokens left · penalty 2",
         "Unloaded: 2 in Koblenz",
         "Aboard: 4 on the red Train in Mannheim",
         "Trucks: A in Mainz with 2, B mortgaged (repay 9)",
     ]
-    assert EXTRAS.holdings(GAME, state, GREEN, lang="de") == [
+    assert _owned(EXTRAS.holdings(GAME, state, GREEN, lang="de")) == [
         "Kapital 11 · 7 in deinem Lager",
-        "Auftrag 17 Frankfurt: 2→7 3→10 4→12 · fällig in dieser Runde (letzte Zeitmarke)"
-        " · Strafe 2",
-        "Auftrag 24 Koblenz: 2→7 4→12 · noch 3 Zeitmarken · Strafe 2",
+        "Auftrag 17 Frankfurt: 2 Container bringen 7, 3 bringen 10, 4 bringen 12 · fällig in "
+        "dieser Runde (letzte Zeitmarke) · Strafe 2",
+        "Auftrag 24 Koblenz: 2 Container bringen 7, 4 bringen 12 · noch 3 Zeitmarken · Strafe 2",
         "Abgeladen: 2 in Koblenz",
         "An Bord: 4 auf dem roten Zug in Mannheim",
         "Lkw: A in Mainz mit 2, B verpfändet (auslösen für 9)",
     ]
     # another seat's hand shows its own business, not Green's
-    assert EXTRAS.holdings(GAME, state, YELLOW, lang="en") == [
+    assert _owned(EXTRAS.holdings(GAME, state, YELLOW, lang="en")) == [
         "Capital 20 · 15 in your warehouse", "Open orders: none", "Trucks: A ready, B ready"]
+    # the orders on display, in words, for the take buttons' "2→7 3→10"
+    shown = [line for line in EXTRAS.holdings(GAME, state, YELLOW, lang="en")
+             if line.startswith("Orders on display: order ")]
+    assert len(shown) == 1 and "containers pay" in shown[0] and "→" not in shown[0]
 
 
 def test_relaxed_orders_name_their_penalty_at_the_end_instead_of_time():
     state = fresh(3, {"relax": True})
     give(state, BLUE, 47, tokens=None)
     lines = EXTRAS.holdings(GAME, state, BLUE, lang="en")
-    assert "Order 47 London: 6→37 · penalty 7 at the end" in lines
+    assert "Order 47 London: 6 containers pay 37 · penalty 7 at the end" in lines
+
+
+def _owned(lines: list[str]) -> list[str]:
+    """A seat's own business: its hand without the orders on display."""
+    return [line for line in lines if not line.startswith(("Orders on display",
+                                                           "Ausliegende Aufträge"))]
 
 
 def _labels(state, seat, room=MAX_BUTTONS) -> list[str]:

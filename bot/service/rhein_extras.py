@@ -31,6 +31,7 @@ from engine.core import Action, Game, State
 from engine.rhein import data, flow
 from engine.rhein.words import city, joined
 from engine.text import DEFAULT, Msg, msg, say
+from render.board_text.rhein import display, order_options
 
 MONEY = ("mortgage", "repay")
 
@@ -42,9 +43,12 @@ def holdings(game: Game, state: State, seat: int, lang: str) -> list[str]:
     lines: list[Msg] = [msg("extras.rhein.capital", capital=me["capital"],
                             count=me["warehouse"])]
     if me["orders"]:
-        lines += [_order(order, relax) for order in me["orders"]]
+        lines += [_order(order, relax, lang) for order in me["orders"]]
     else:
         lines.append(msg("extras.rhein.no_orders"))
+    if view.get("orders_list"):
+        # the take buttons read "2→11 3→16", said nowhere: here in words, once
+        lines.append(display(view["orders_list"], lang))
     lying = [msg("extras.rhein.in_city", count=n, city=city(int(c)))
              for c, n in sorted(me["lying"].items(), key=lambda item: int(item[0]))]
     if lying:
@@ -58,8 +62,9 @@ def holdings(game: Game, state: State, seat: int, lang: str) -> list[str]:
     return [say(line, lang) for line in lines]
 
 
-def _order(order: dict[str, Any], relax: bool) -> Msg:
-    options = " ".join(f"{q}→{c}" for q, c in order["options"])
+def _order(order: dict[str, Any], relax: bool, lang: str) -> Msg:
+    # "2 containers pay 11, 3 pay 16": a newcomer read "2→11 3→16" as nothing
+    options = order_options(order["options"], lang)
     where = city(order["city"])
     if relax or order.get("tokens") is None:
         return msg("extras.rhein.order_relax", card=order["card"], city=where, options=options,

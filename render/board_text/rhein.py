@@ -16,11 +16,17 @@ from render.board_text import say, who
 
 def lines(view: dict, lang: str) -> list[str]:
     out = [_transport(view, item, lang) for item in view.get("transports") or []]
-    shown = [_order(order, lang) for order in view.get("orders_list") or []]
-    out.append(say(lang, "rh.display", orders="; ".join(shown)) if shown
-               else say(lang, "rh.display_empty"))
+    out.append(display(view.get("orders_list") or [], lang))
     out += [_player(view, player, lang) for player in view.get("players") or []]
     return out
+
+
+def display(orders: list[dict[str, Any]], lang: str) -> str:
+    """The orders on display, each in words: "order 44 to Rotterdam (2 containers pay 11, 3
+    pay 16; time 2, penalty 3)"."""
+    shown = [_order(order, lang) for order in orders]
+    return say(lang, "rh.display", orders="; ".join(shown)) if shown \
+        else say(lang, "rh.display_empty")
 
 
 def _transport(view: dict, item: dict[str, Any], lang: str) -> str:
