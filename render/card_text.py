@@ -10,6 +10,10 @@ SMALL = 26  # 2.6 % of the width: 14 px when the card is shown 550 px wide
 LINE = 33
 INK = "#1B1B1B"
 MUTED = "#5E5E5E"
+# What the acting seat's move may choose or is about (18Rhl's hexes to lay on, Rhein's order
+# under auction or transports to reserve on): a colour of its own, apart from the pictures'
+# pink "changed" and the map's colours
+CHOICE = "#1650C8"
 
 
 def fit(text: str, size: int, width: float, bold: bool = False) -> str:

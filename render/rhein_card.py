@@ -3,19 +3,20 @@
 In Phase 1 a seat chooses among the open orders, and the map (in round 1 an empty river)
 showed none of them; a player on a phone had to open the full board to read what was on
 offer. Each order gets a box: its number and city, its options (containers → income), its
-time and penalty; the order under auction is outlined in the pictures' pink, with the bid.
+time and penalty; the order under auction is framed in the card's choice blue and pointed
+at, with the bid.
 
 In Phases 2 and 3 a seat loads containers onto transports and reserves their stops. The map
 shows a transport as a dot; the board's lanes hold every figure but in 6-pixel text on a
 phone. So each transport gets a box: its name and where it stands, how full it is against
 its minimum and capacity, its price, each player's containers aboard, and the stops
 reserved, each in its reserver's colour. In Phase 3 the transports carrying the seat's own
-containers are outlined: only on those may it reserve a stop.
+containers are framed so: only on those may it reserve a stop.
 
 At a stop in Phase 4 and in Phase 5 a seat unloads and fulfils for its orders, which the map
 never showed: the seat's containers there head the panel (at a stop, with the stops reserved
 further down the river, where what stays aboard can still go), then each of its open
-orders, those of that city outlined.
+orders, those of that city framed so.
 """
 
 from __future__ import annotations
@@ -24,13 +25,16 @@ from typing import Any
 
 from PIL import ImageDraw
 
-from render.card_text import INK, LINE, MUTED, SMALL, fit
-from render.common import HIGHLIGHT, HIGHLIGHT_WIDTH, text_colour_on
+from render.card_text import CHOICE, INK, LINE, MUTED, SMALL, fit
+from render.common import text_colour_on
 from render.player_names import display_name
 from render.rhein import PLAYER, VEHICLE, city_names, colour_word, vehicle_colour, word
 from render.text_draw import draw_text, text_width
 
 GAP = 8  # between two orders' boxes
+CHOSEN_WIDTH = 5  # a chosen box's frame
+# the pointer left of a chosen box, in the card's 16 px margin: 8 x 15 px on a phone
+POINTER = (14, 28)
 
 
 def draw_orders(draw: ImageDraw.ImageDraw, view: dict[str, Any], box: tuple[float, ...],
@@ -106,14 +110,30 @@ def draw_own_orders(draw: ImageDraw.ImageDraw, view: dict[str, Any],
         draw_text(draw, (left + 10, y), fit(more, SMALL, right - left - 20), SMALL, fill=MUTED)
 
 
+def _frame(draw: ImageDraw.ImageDraw, box: tuple[float, ...], chosen: bool) -> None:
+    """A box of the panel. One ``chosen``, what the seat's move is about (the order under
+    auction, a transport carrying its containers, an order of the city it is in), is framed
+    in the card's CHOICE blue with a pointer left of it. It was framed in the pictures' pink,
+    which everywhere else means "changed since the last board"; under protanopia the blue
+    and that pink are close (CIE dE2000 8), so the pointer and the plain frame (the changed
+    mark is a dashed band) tell them apart too."""
+    if not chosen:
+        draw.rounded_rectangle(box, 6, fill="#FFF6DA", outline="#C9C2B2", width=2)
+        return
+    left, top, _, bottom = box
+    draw.rounded_rectangle(box, 6, fill="#FFF6DA", outline=CHOICE, width=CHOSEN_WIDTH)
+    middle = (top + bottom) / 2
+    draw.polygon([(left - POINTER[0] - 2, middle - POINTER[1] / 2), (left - 2, middle),
+                  (left - POINTER[0] - 2, middle + POINTER[1] / 2)], fill=CHOICE)
+
+
 def _order_box(draw: ImageDraw.ImageDraw, view: dict[str, Any], order: dict,
                box: tuple[float, ...], lang: str, outlined: bool, note: str | None) -> None:
     """An order: number and city, its deadline and penalty; its options (containers →
     income), and ``note`` (the bid under way) right of them."""
     left, top, right, _ = box
     cities = city_names(view, lang)
-    draw.rounded_rectangle(box, 6, fill="#FFF6DA", outline=HIGHLIGHT if outlined else "#C9C2B2",
-                           width=HIGHLIGHT_WIDTH if outlined else 2)
+    _frame(draw, box, outlined)
     name = fit(f"#{order['card']} {cities.get(order['city'], order['city'])}", SMALL,
                (right - left) / 2 - 10, True)
     draw_text(draw, (left + 10, top + 5), name, SMALL, bold=True, fill=INK)
@@ -316,8 +336,7 @@ def _transport(draw: ImageDraw.ImageDraw, view: dict[str, Any], item: dict,
     acting = _acting(view)
     reserving = view["phase"] == 3
     ours = reserving and any(item["load"][seat] for seat in acting if seat < len(item["load"]))
-    draw.rounded_rectangle(box, 6, fill="#FFF6DA", outline=HIGHLIGHT if ours else "#C9C2B2",
-                           width=HIGHLIGHT_WIDTH if ours else 2)
+    _frame(draw, box, ours)
     load = word(lang, "card.load", load=sum(item["load"]), capacity=item["capacity"],
                 min=item["min_load"])
     aboard = [(colours[seat], f"{word(lang, f'letter.{colours[seat]}')}{count}")

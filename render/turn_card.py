@@ -31,7 +31,7 @@ from PIL import Image, ImageDraw
 from engine import text as texts
 from render import card_scene, changes, highlight, rhein, rhein_card, rhl18_card, troedler_card
 from render.card_scene import Place, Scene
-from render.card_text import INK, LINE, MUTED, SMALL, fit, wrap
+from render.card_text import CHOICE, INK, LINE, MUTED, SMALL, fit, wrap
 from render.common import (
     HIGHLIGHT,
     font,
@@ -826,9 +826,8 @@ class _Tag:
     ink: tuple[str, int]
 
 
-# The places the player may act on (18Rhl's hexes to lay on): outlined in a colour of their
-# own, apart from the highlight's "changed" and the map's colours, and the nearest named
-CHOICE = "#1650C8"
+# The places the player may act on (18Rhl's hexes to lay on): outlined in CHOICE, and the
+# nearest named
 CHOICE_WIDTH, CHOICE_INSET, CHOICE_OVERLAP = 4, 5, 12
 CHOICE_TAGS = 8  # more tags than this cover the map they name
 CHOICE_INNER = 20  # the others' ids inside their outline: 11 px on a card shown 550 px wide
