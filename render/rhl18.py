@@ -131,9 +131,18 @@ def _badges(hex_id: str, tile_name: str, view: dict | None) -> tuple[tuple[str, 
 
 
 def _dynamic(hex_id: str) -> bool:
-    """Hexes whose badges change with the game (drawn for every picture, not cached)."""
+    """Hexes whose badges change with the game, and those paying by phase (their current
+    value framed): drawn for every picture, not cached."""
     return hex_id in routes.EASTERN_RUHR or hex_id in ("E12", "E10") or \
-        hex_id in _MARKER_HEXES
+        hex_id in _MARKER_HEXES or hex_id in _phased_hexes()
+
+
+@cache
+def _phased_hexes() -> frozenset[str]:
+    """The printed hexes whose revenue depends on the phase (the red areas' boxes)."""
+    return frozenset(h for h in hexmap.all_hexes()
+                     if any(isinstance(n.revenue, tuple)
+                            for n in tiles.tile(hexmap.hex_info(h).tile).nodes))
 
 
 # Coal and steel markers land on one of these hexes, depending on the game's seed.
@@ -388,30 +397,51 @@ def _room(point: tuple[float, float], middle: tuple[float, float],
     return min(clear, 3 * ROUTE_NUMBER_R) - math.dist(point, middle) / 50
 
 
+LEGEND = 21  # the legend's words: 11 px on a phone (at 14 px they were 7 px, unread)
+LEGEND_LINE = 34
+
+
 def _legend(draw: ImageDraw.ImageDraw, view: dict, lang: str) -> int:
-    """The map's symbols in one line below the map; returns the bottom of the footer."""
-    y = MAP_BOTTOM + MARGIN + LINE / 2
-    x = MARGIN
+    """The map's symbols below the map, on a second line where one is too narrow (German,
+    or with the highlight's entry); returns the bottom of the footer."""
     items = [("K", "#111111", t(lang, "legend.coal")), ("S", "#4F6D8A", t(lang, "legend.steel")),
              ("●", None, t(lang, "legend.link")), ("", RIVER, t(lang, "legend.rhine"))]
     if _changed_hexes(view.get("changed")):
         items.append(("", HIGHLIGHT, highlight.words(lang)))
+    top = MAP_BOTTOM + MARGIN + LEGEND_LINE / 2
+    x, y = MARGIN, top
     for mark, colour, words in items:
-        if mark == "●":
-            draw.ellipse((x, y - 8, x + 16, y + 8), fill="#FFD400", outline=INK, width=2)
-            x += 22
-        elif mark:
-            draw.rectangle((x, y - 10, x + 20, y + 10), fill=colour, outline="#FFFFFF")
-            draw_text(draw, (x + 10, y), mark, SMALL, bold=True, fill="#FFFFFF", anchor="mm")
-            x += 26
-        elif colour == HIGHLIGHT:  # a frame as the map's, dark line and all
-            x = highlight.swatch(draw, x, y)
-        else:
-            draw.line((x, y, x + 24, y), fill=colour, width=HIGHLIGHT_WIDTH)
-            x += 30
-        draw_text(draw, (x, y), words, SMALL, fill=INK, anchor="lm")
-        x += text_width(words, SMALL) + 22
-    return int(MAP_BOTTOM + MARGIN + LINE + MARGIN)
+        wide = _legend_mark_width(mark, colour) + text_width(words, LEGEND)
+        if x > MARGIN and x + wide > MAP_W - MARGIN:
+            x, y = MARGIN, y + LEGEND_LINE
+        x = _legend_mark(draw, mark, colour, x, y)
+        draw_text(draw, (x, y), words, LEGEND, fill=INK, anchor="lm")
+        x += text_width(words, LEGEND) + 26
+    return int(y + LEGEND_LINE / 2 + MARGIN)
+
+
+def _legend_mark_width(mark: str, colour: str | None) -> float:
+    if mark == "●":
+        return 26
+    if mark:
+        return 32
+    return highlight.SWATCH_W + 8 if colour == HIGHLIGHT else 36
+
+
+def _legend_mark(draw: ImageDraw.ImageDraw, mark: str, colour: str | None, x: float,
+                 y: float) -> float:
+    """One symbol of the legend from ``x``; returns where its words start."""
+    if mark == "●":
+        draw.ellipse((x, y - 9, x + 18, y + 9), fill="#FFD400", outline=INK, width=2)
+        return x + 26
+    if mark:
+        draw.rectangle((x, y - 12, x + 24, y + 12), fill=colour, outline="#FFFFFF")
+        draw_text(draw, (x + 12, y), mark, LEGEND - 2, bold=True, fill="#FFFFFF", anchor="mm")
+        return x + 32
+    if colour == HIGHLIGHT:  # a frame as the map's, dark line and all
+        return highlight.swatch(draw, x, y)
+    draw.line((x, y, x + 28, y), fill=colour, width=HIGHLIGHT_WIDTH)
+    return x + 36
 
 
 def _routes_footer(draw: ImageDraw.ImageDraw, view: dict, lang: str) -> int:

@@ -363,7 +363,14 @@ def revenue_box(pos: tuple[float, float], value: int | tuple, size: float) -> Bo
 
 
 def _phase_box(size: float) -> tuple[float, float]:
-    return max(30.0, size * 0.34), max(20.0, size * 0.24)
+    # a red area's revenue by phase is a number a player reads off the map to plan a run:
+    # at 0.34 x 0.24 of the hex (13 px figures) it was 6 px tall on a phone's 550 px
+    return max(30.0, size * 0.52), max(20.0, size * 0.38)
+
+
+def phase_text_size(size: float) -> int:
+    """The figures in the phase boxes: 21 px on the map (11 px at 550 px wide)."""
+    return text_size(size, 0.29)
 
 
 def draw_revenue(draw: ImageDraw.ImageDraw, pos: tuple[float, float],
@@ -384,9 +391,15 @@ def draw_revenue(draw: ImageDraw.ImageDraw, pos: tuple[float, float],
     left = x - w * len(value) / 2
     for i, (colour, amount) in enumerate(value):
         box = (left + i * w, y - h / 2, left + (i + 1) * w, y + h / 2)
-        frame = 3 if amount == current and phase else 1
-        draw.rectangle(box, fill=PHASE_BOX.get(colour, "#FFFFFF"), outline=INK, width=frame)
-        say(draw, ((box[0] + box[2]) / 2, y), str(amount), fsize, bold=True)
+        fill = PHASE_BOX.get(colour, "#FFFFFF")
+        draw.rectangle(box, fill=fill, outline=INK, width=1)
+        if amount == current and phase:  # the value paid now: framed dark, lined white
+            # inside, to show on the brown box as on the yellow
+            draw.rectangle(box, outline=INK, width=4)
+            draw.rectangle((box[0] + 4, box[1] + 4, box[2] - 4, box[3] - 4), outline="#FFFFFF",
+                           width=2)
+        say(draw, ((box[0] + box[2]) / 2, y), str(amount), phase_text_size(size), bold=True,
+            fill=text_colour_on(fill))
 
 
 def _dashed(draw: ImageDraw.ImageDraw, a, b, colour: str, width: int) -> None:
