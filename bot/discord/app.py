@@ -29,7 +29,14 @@ from discord import app_commands
 
 from bot.discord.channel_gone import ChannelGone
 from bot.discord.commands import Adapter, build_commands
-from bot.discord.delivery import ALLOWED_MENTIONS, Delivery, MoveButton, MovePicker
+from bot.discord.delivery import (
+    ALLOWED_MENTIONS,
+    Delivery,
+    MoveButton,
+    MovePicker,
+    coalesce,
+    one_dm_each,
+)
 from bot.discord.translator import CatalogueTranslator
 from bot.i18n import t
 from bot.replies import Audience, Reply
@@ -39,6 +46,8 @@ log = logging.getLogger(__name__)
 
 # With a shared database, how often the reminder task looks for rows other processes added.
 SHARED_POLL_SECONDS = 30.0
+UPKEEP_SECONDS = 60.0  # how often the stuck AI turns and the write-ahead log are seen to
+AI_STUCK_SECONDS = 60.0  # an AI turn this long untouched had its run stop: it is played
 
 TOKEN_HELP = (
     "No Discord token: set DISCORD_TOKEN (see .env.example).\n"
@@ -153,6 +162,7 @@ class RheinbotClient(discord.AutoShardedClient):
         self.reminders: Any = None
         self._outbox_task: asyncio.Task[None] | None = None
         self.catch_up_task: asyncio.Task[int] | None = None
+        self._upkeep_task: asyncio.Task[None] | None = None
 
     async def setup_hook(self) -> None:
         # Buttons and select menus of every earlier prompt keep working after a restart.
@@ -165,7 +175,7 @@ class RheinbotClient(discord.AutoShardedClient):
     async def open_services(self) -> None:
         """Open the database, the tables service and the reminder task."""
         from bot.service import TablesService
-        from bot.service.catch_up import announce, prepare
+        from bot.service.catch_up import prepare
         from bot.service.reminders import (  # late: these load the engines and the store
             MAX_SLEEP,
             Reminders,
@@ -206,11 +216,52 @@ class RheinbotClient(discord.AutoShardedClient):
             log.exception("could not look for games to catch up")
             behind = []
         self.reminders.start()
-        self.catch_up_task = asyncio.create_task(
-            announce(self.adapter.service, behind,
-                     self.gone.watching(self.delivery.post_channel), self.adapter.locks.held),
-            name="rheinbot-catch-up")
+        self.catch_up_task = asyncio.create_task(self._caught_up(behind),
+                                                 name="rheinbot-catch-up")
+        self._upkeep_task = asyncio.create_task(self._upkeep(), name="rheinbot-upkeep")
         log.info("services open on %s", self.store.path)
+
+    async def _caught_up(self, behind: list[Any]) -> int:
+        """The catch-up's posts, then the AI seats whose turn it is play it (their run died
+        with the last process): how many games were caught up."""
+        from bot.service.catch_up import announce, resume_ai_turns
+        done = await announce(self.adapter.service, behind,
+                              self.gone.watching(self.delivery.post_channel),
+                              self.adapter.locks.held)
+        await resume_ai_turns(self.adapter.service, self.post_replies, self._shard_has,
+                              self.adapter.locks.held)
+        return done
+
+    async def _upkeep(self) -> None:
+        """Every ``UPKEEP_SECONDS``: AI turns that sat longer than ``AI_STUCK_SECONDS`` (a
+        run stopped by an error) are played, and SQLite's write-ahead log is folded back
+        into the database file (it otherwise grows while the bot runs, and a copy of the
+        file alone missed every change since the start)."""
+        from bot.service.catch_up import resume_ai_turns
+        while True:
+            await asyncio.sleep(UPKEEP_SECONDS)
+            try:
+                await resume_ai_turns(self.adapter.service, self.post_replies, self._shard_has,
+                                      self.adapter.locks.held,
+                                      updated_before=time.time() - AI_STUCK_SECONDS)
+                checkpoint = getattr(self.store, "checkpoint", None)
+                if checkpoint is not None:
+                    await checkpoint()
+            except Exception:  # the next round tries again
+                log.exception("upkeep round failed")
+
+    async def post_replies(self, channel_id: int, replies: list[Reply]) -> None:
+        """A change's replies made outside any interaction: public ones to the channel,
+        private ones by DM (there is no caller to show an ephemeral note to)."""
+        post = self.gone.watching(self.delivery.post_channel)
+        for reply in coalesce(one_dm_each(replies)):
+            try:
+                if reply.edits is not None or reply.is_public:
+                    await post(channel_id, reply)
+                elif reply.audience is Audience.DM and reply.user_id is not None:
+                    await self.delivery.send_dm(reply.user_id, reply)
+            except Exception:  # one lost reply must not swallow the rest
+                log.exception("could not deliver a %s reply in %s", reply.audience, channel_id)
 
     def _shard_has(self, row: Any) -> bool:
         """Whether this process serves the game's server (with SHARD_IDS, other processes
@@ -230,6 +281,11 @@ class RheinbotClient(discord.AutoShardedClient):
             await self.store.save_settings(replace(settings, dms_closed=True), time.time())
 
     async def close_services(self) -> None:
+        if self._upkeep_task is not None:
+            self._upkeep_task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._upkeep_task
+            self._upkeep_task = None
         if self.catch_up_task is not None:
             self.catch_up_task.cancel()
             with contextlib.suppress(asyncio.CancelledError):

@@ -140,6 +140,22 @@ class AiSeats(ServiceBase):
                 sections = self._played_out(table, sections, BEFORE)
         return replies + self._ai_posts(table, sections, board)
 
+    async def resume_ai(self, game_id: int) -> list[Reply] | None:
+        """The AI seats of an active game play the turn that is theirs though no change set
+        them off (their run died with the process, or stopped on an error), then the prompt
+        for whoever is next; None when it is no AI's turn. The caller holds the game's
+        channel lock and posts the replies as a change's: an AI seat to move after a
+        restart never moved again, and the game stood still for good."""
+        row = await self.store.game(game_id)
+        if row is None or row.status != "active":
+            return None
+        table, notices = await self._load(row)
+        state = table.state
+        if state is None or table.game.result(state) is not None or \
+                not any(table.by_seat(seat).is_ai for seat in table.game.active(state)):
+            return None
+        return notices + await self._after_change(table)
+
     async def _players_gone(self, table: Table) -> bool:
         """Whether every seat is an AI's now though players made moves: the last of them
         left. (A table of AI seats from its start is watched: its phases are posted.)"""

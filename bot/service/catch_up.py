@@ -177,3 +177,40 @@ async def _closing(service: TablesService, table: Any, game: Behind) -> list[Rep
     # a change since (a clock's move) updated the reminders itself; its prompt is fresh
     prompt = game.prompt if table.row.version == game.version else service._turn_prompt(table)
     return [await service._board_reply(table, table.state), *prompt]
+
+
+Replier = Callable[[int, list[Reply]], Awaitable[Any]]
+
+
+async def resume_ai_turns(service: TablesService, post: Replier,
+                          ours: Callable[[GameRow], bool] = lambda row: True,
+                          held: Held | None = None,
+                          updated_before: float | None = None) -> int:
+    """Every active game (of ``ours``) whose turn is an AI seat's gets its AI run, under its
+    channel's lock, its replies posted (``post``) and marked announced as a change's: an AI
+    moves only when a change sets it off, so one whose run died with the process (or stopped
+    on an error) never moved again. At start-up after the catch-up's posts (its lines come
+    first); then now and then for the games unchanged since ``updated_before``. How many
+    games an AI moved in."""
+    moved = 0
+    for row in await service.store.active_with_ai(updated_before):
+        if not ours(row) or not row.active_seats:
+            continue
+        try:
+            async with held(row.channel_id) if held is not None else nullcontext():
+                before = await service.store.game(row.id)
+                told = await service.store.announced_version(row.id)
+                replies = await service.resume_ai(row.id)
+                if replies is None or before is None:
+                    continue
+                await post(row.channel_id, replies)
+                after = await service.store.game(row.id)
+                # marked only when the channel had all before the run: a game whose
+                # catch-up failed keeps its missed lines for the next start
+                if after is not None and told is not None and told >= before.version:
+                    await service.store.mark_announced(row.id, after.version)
+            moved += 1
+            log.info("game %s: the AI seats to move played on", row.id)
+        except Exception:  # one game's failure must not keep the others waiting
+            log.exception("could not run the AI seats of game %s", row.id)
+    return moved
