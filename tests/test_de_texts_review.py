@@ -54,7 +54,9 @@ async def _refusal(bot, game: str, lang: str, typed: str) -> str:
     for member in (anna, bert):
         record = await member.command("play", channel, move=typed)
         texts = [m.text for m in record.private]
-        if texts and "dran" not in texts[0] and "turn" not in texts[0]:
+        # not "It is not your turn" ("Du bist nicht dran"); the answer itself names the
+        # turn prompt's buttons
+        if texts and "dran" not in texts[0] and "not your turn" not in texts[0]:
             return texts[0]
     raise AssertionError("no refusal")
 

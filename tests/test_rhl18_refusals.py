@@ -50,7 +50,8 @@ async def test_a_station_train_or_dividend_out_of_its_step_says_what_there_is(tm
                                           ["token Q1", "buy-train 8 depot", "payout"])
     for said in (token, train, payout):
         assert "could not read" not in said
-        assert said.endswith("now you can: lay tile, pass."), said
+        # then where the moves are listed and how they are typed (svc.move_unread)
+        assert said.split("\n")[0].endswith("now you can: lay tile, pass."), said
     assert token.startswith("There is no hex Q1 on the map. Stations are placed only in"), token
     assert train.startswith("No 8-train is for sale now. The depot sells: a "), train
     assert payout.startswith("A corporation pays out or withholds its revenue only in"), payout

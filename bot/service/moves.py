@@ -92,6 +92,13 @@ class Moves(ServiceBase):
             near = nearest([table.game.format(state, m)
                             for m in table.game.legal(state, seat)[:LISTED]],
                            english_move(table.row.game_key, move))
+            topic = next((name for name in ("notation", "moves")
+                          if name in table.game.topics), None)
+            if not near and topic is not None:
+                # as the empty move's answer, where to find the moves, and how they are typed:
+                # "I could not read that move. Moves now start with: bid, pass." said neither
+                raise Refusal("svc.move_unread", error=_quoted(error.text),
+                              topic=table.game.topic_title(topic)) from None
             if not near:
                 raise
             # in the reader's words: "Meintest du `discard-pile 1`?" taught a German player

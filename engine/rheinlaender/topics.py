@@ -19,6 +19,8 @@ TOPICS = {
     "end": msg("rheinlaender.topic.end"),
     "hidden": msg("rheinlaender.topic.hidden"),
     "components": msg("rheinlaender.topic.components"),
+    # how moves are typed: a move /play cannot read points here, as the other games' do
+    "notation": msg("rheinlaender.notation.help"),
 }
 
 TOPIC_NAMES = {
@@ -35,4 +37,5 @@ TOPIC_NAMES = {
     "end": msg("rheinlaender.topic_name.end"),
     "hidden": msg("rheinlaender.topic_name.hidden"),
     "components": msg("rheinlaender.topic_name.components"),
+    "notation": msg("rheinlaender.topic_name.notation"),
 }
