@@ -285,8 +285,11 @@ class Game:
         list."""
         found = self.topic_named(topic) if topic else None
         if found is None:
+            # in reading order, the overview first: sorted by key, the list opened
+            # "Erzbischof, Bastionen, Burgen, Spielmaterial" (German review)
+            names = sorted(self.topics, key=lambda name: name != "overview")
             topics = msg("core.rules.topics", title=self.title,
-                         topics=[self.topic_title(name) for name in sorted(self.topics)])
+                         topics=[self.topic_title(name) for name in names])
             # a mistyped topic is said to be one: the bare list read as if it were ignored
             if topic and topic.strip():
                 return msg("core.rules.no_topic", topic=clip_word(topic.strip()), topics=topics)

@@ -92,7 +92,7 @@ async def test_boards_of_the_night_wait_for_the_end_of_quiet_hours(tmp_path, mon
         assert [name for name, _ in morning.files] == [name for name, _ in latest.files]
         [*_, german] = board_dms(fake, pia.id)
         assert len(board_dms(fake, pia.id)) == 2
-        assert "2 Phasen sind seit 23:30 zu Ende gegangen, in deiner Ruhezeit" in german.text
+        assert "2 Phasen sind seit 23:30 Uhr zu Ende gegangen, in deiner Ruhezeit" in german.text
         row = await row_of(bot, fake.channel)
         assert not [r for r in await bot.client.store.reminders(row.id) if r.kind == "watch"]
         for _ in range(3):  # nothing more comes of the night

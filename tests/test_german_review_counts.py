@@ -12,7 +12,8 @@ from bot.service.reminder_settings import _describe
 from bot.service.rheinlaender_extras import EXTRAS
 from bot.store import Settings
 from engine.core import RuleError
-from engine.text import say
+from engine.rhl18 import hexmap, tiles
+from engine.text import say, worded
 
 
 @pytest.mark.parametrize(("lang", "card_one", "card_two", "bastion"), [
@@ -53,3 +54,23 @@ def test_reminder_hours_read_right_at_one(lang: str) -> None:
     unit = {"en": "1 h", "de": "1 Std."}[lang]
     assert said.count(unit) == 2, said
     assert t("svc.remind.on", lang, hours="1", quiet="").count(unit) == 1
+
+
+@pytest.mark.parametrize(("hex_id", "tile", "en", "de"), [
+    ("B9", "7", "B9 has 1 city; tile 7 has 0.", "B9 hat 1 Stadt; Plättchen 7 hat 0."),
+    ("C4", "1", "C4 has 1 town; tile 1 has 2.", "C4 hat 1 Ort; Plättchen 1 hat 2."),
+    ("B13", "3", "B13 has 2 towns; tile 3 has 1.", "B13 hat 2 Orte; Plättchen 3 hat 1."),
+])
+def test_an_18rhl_tile_refusal_counts_stops_without_slashes(hex_id, tile, en, de) -> None:
+    """18Rhl said "hat 1 Stadt/Städte", "Ort(e)", "city(ies)"."""
+    reason = tiles.upgrade_reason(hexmap.initial_board(frozenset()), hex_id, tile, 0, "8")
+    assert reason is not None
+    assert (say(worded(reason), "en"), say(worded(reason), "de")) == (en, de)
+
+
+def test_an_18rhl_stub_refusal_says_one_edge() -> None:
+    reason = tiles.upgrade_reason(hexmap.initial_board(frozenset()), "C8", "7", 0, "8")
+    assert reason is not None and reason.key == "rhl18.tile.stub"
+    assert say(worded(reason), "en").startswith("C8 has a stub: the new tile must use edge ")
+    assert say(worded(reason), "de").startswith(
+        "C8 hat einen Streckenansatz: Das neue Plättchen muss Kante ")

@@ -8,6 +8,8 @@ characters was cut in its middle ("Kraftfutter als Moorweg nach Bracklin … 2 V
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from discord_standin import running_bot
 from discord_standin.table import normal_moves_until, pair_at_table, row_of
@@ -15,6 +17,7 @@ from discord_standin.table import normal_moves_until, pair_at_table, row_of
 import engine
 from bot.i18n import FORM, english_move, fitted_label, typed_move
 from bot.service.troedler_extras import TroedlerExtras
+from engine.text import catalogue, say
 from engine.troedler.notation import LABEL_LIMIT
 
 
@@ -77,3 +80,26 @@ def test_a_long_german_label_falls_back_to_its_short_form() -> None:
                 checked += 1
             game.apply(state, seat, moves[(seed * 7 + step) % len(moves)])
     assert checked > 100
+
+
+@pytest.mark.parametrize("key", sorted(engine.GAMES))
+def test_rules_topics_are_listed_overview_first_in_reading_order(key: str) -> None:
+    """/regeln listed topics sorted by key: "Erzbischof, Bastionen, Burgen, Spielmaterial,
+    …, Überblick, …"."""
+    game = engine.GAMES[key]
+    listing = say(game.rules("no such topic"), "de")
+    titles = [say(game.topic_title(name), "de") for name in game.topics]
+    overview = say(game.topic_title("overview"), "de")
+    rest = [title for title in titles if title != overview]
+    assert f"Themen sind {overview}, {', '.join(rest)}." in listing, listing
+
+
+def test_no_player_text_shows_rule_codes_file_paths_or_share_ids() -> None:
+    """The reviewer read "(L2)", "(Regel L4)", "(R35)", "engine/rheinlaender/board.json" and
+    "GVE_1": the project's own bookkeeping, meaningless to a player."""
+    import render  # noqa: F401  (registers the renderers' catalogue)
+
+    for lang in ("en", "de"):
+        for key, text in catalogue(lang).items():
+            assert not re.search(r"\((?:Regel |ruling )?[LR]\d+\)|engine/|[A-Z]{2,4}_\d", text), \
+                (lang, key, text)

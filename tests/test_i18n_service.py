@@ -177,7 +177,7 @@ async def test_german_troedler_words_are_understood_or_refused_by_name(tmp_path)
     user = 1 + engine.GAMES["troedler"].active(state)[0]
     [refused] = await service.play(lctx(user, "de"), "nimm xyz")
     assert refused.audience is Audience.EPHEMERAL
-    assert refused.text.startswith("'xyz' ist keine Ware; Waren sind: Amboss, Flasche, Stuhl"), \
+    assert refused.text.startswith("„xyz“ ist keine Ware; Waren sind: Amboss, Flasche, Stuhl"), \
         refused.text
     [refused] = await service.play(lctx(user, "de"), "ziehe sumpf glenmore")
     assert "ist keine Wegart; Wegarten sind: Bergpfad, Brücke, Fähre, Moorweg" in refused.text

@@ -16,10 +16,10 @@ def _at_stop(transport: str) -> dict:
 
 
 @pytest.mark.parametrize(("transport", "lang", "said"), [
-    ("red-ship", "de", "Das rote Schiff hält in Karlsruhe: lade dort ab"),
-    ("white-train", "de", "Der weiße Zug hält in Karlsruhe: lade dort ab"),
-    ("black-plane", "de", "Das schwarze Flugzeug hält in Karlsruhe: lade dort ab"),
-    ("red-ship", "en", "The red Ship stops in Karlsruhe: unload there"),
+    ("red-ship", "de", "Das rote Schiff hält in Karlsruhe: entladen, umladen oder fertig"),
+    ("white-train", "de", "Der weiße Zug hält in Karlsruhe: entladen, umladen oder fertig"),
+    ("black-plane", "de", "Das schwarze Flugzeug hält in Karlsruhe: entladen, umladen oder fertig"),
+    ("red-ship", "en", "The red Ship stops in Karlsruhe: unload, transfer or done"),
 ])
 def test_the_stop_task_opens_with_the_transport_and_its_article(transport, lang, said):
     assert task_text("rhein", _at_stop(transport), lang) == said

@@ -40,7 +40,7 @@ def test_the_last_free_space_of_an_island_area_takes_no_bastion_first():
     with pytest.raises(RuleError) as refused:
         GAME.apply(state, 0, GAME.parse(state, 0, "bastion 10 island"))
     assert refused.value.text.key == "rheinlaender.refuse.bastion_last_knight"
-    assert "island 10/11" in str(refused.value) and "L4" in str(refused.value)
+    assert "island 10/11" in str(refused.value) and "play your card first" in str(refused.value)
     assert "Pflicht" in say(refused.value.text, "de")
     assert "I10/11" not in state["bastions"]  # the refusal changed nothing
 

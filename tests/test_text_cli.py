@@ -45,7 +45,7 @@ def test_rheinbot_lang_from_the_environment_and_german_errors(tmp_path, monkeypa
                       str(tmp_path)], stdin="beenden\n")
     assert code == 0 and "du bist dran" in text
     code, text = run(["demo", "schach", "--out", str(tmp_path)])
-    assert code == 2 and "Es gibt kein Spiel namens 'schach'." in text
+    assert code == 2 and "Es gibt kein Spiel namens „schach“." in text
     code, text = run(["play", "pebbles", "--players", "5", "--bots", "2", "--out",
                       str(tmp_path)])
     assert code == 2 and "Pebbles ist für 2 bis 4 Spieler." in text
@@ -69,7 +69,7 @@ def test_german_demo_and_replay(tmp_path):
     broken["actions"][3]["move"] = "take 9"
     (tmp_path / "bad.json").write_text(json.dumps(broken))
     code, text = run(["replay", str(tmp_path / "bad.json"), "--lang", "de"])
-    assert code == 1 and "Spielzug 4 ('take 9') lässt sich nicht nachspielen" in text
+    assert code == 1 and "Spielzug 4 („take 9“) lässt sich nicht nachspielen" in text
 
 
 def test_english_stays_the_default(tmp_path, monkeypatch):

@@ -119,7 +119,7 @@ def test_german_refusals():
     assert _refusal(state, ANN, "take chair") == (
         "Ruthven hat keinen Stuhl: Du darfst nur Waren aus dem Dorf nehmen, in dem dein Wagen "
         "steht.")
-    assert _refusal(state, ANN, "take gold").startswith("'gold' ist keine Ware; Waren sind: Amboss, Flasche")
+    assert _refusal(state, ANN, "take gold").startswith("„gold“ ist keine Ware; Waren sind: Amboss, Flasche")
     assert _refusal(state, ANN, "fly home").startswith(
         "Diesen Spielzug verstehe ich nicht. Spielzüge sehen so aus: stapel-nehmen N")
     fresh = GAME.setup(4, {}, 2)

@@ -56,7 +56,7 @@ async def _refusal(tmp_path, monkeypatch, locale: str) -> str:
 
 async def test_a_german_player_reads_the_refused_move_as_they_type_it(tmp_path, monkeypatch):
     said = await _refusal(tmp_path, monkeypatch, "de")
-    assert "'stapel-nehmen 2' ist gerade kein erlaubter Zug." in said, said
+    assert "„stapel-nehmen 2“ ist gerade kein erlaubter Zug." in said, said
     assert "take-pile" not in said, said
 
 

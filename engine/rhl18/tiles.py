@@ -405,10 +405,10 @@ def _normal_error(hex_id: str, old: Tile, old_rot: int, new: Tile, rotation: int
             "label": new.label or Reason("rhl18.tile.no_label", {}),
             "wanted": old.label or Reason("rhl18.tile.no_label", {})})
     if len(old.towns) != len(new.towns):
-        return Reason("rhl18.tile.towns", {"hex": hex_id, "old": len(old.towns), "tile": new.name,
+        return Reason("rhl18.tile.towns", {"hex": hex_id, "count": len(old.towns), "tile": new.name,
                                       "new": len(new.towns)})
     if len(old.cities) != len(new.cities) and not old.labels:
-        return Reason("rhl18.tile.cities", {"hex": hex_id, "old": len(old.cities), "tile": new.name,
+        return Reason("rhl18.tile.cities", {"hex": hex_id, "count": len(old.cities), "tile": new.name,
                                        "new": len(new.cities)})
     if old.labels and old.cities and not new.cities:
         return Reason("rhl18.tile.remove_cities", {"tile": new.name, "hex": hex_id})
@@ -548,7 +548,8 @@ def _geometry_error(hex_id: str, old: Tile, old_rot: int, new: Tile, rotation: i
                                            "edge": bad[0], "hex": hex_id})
     stubs = old.stubs if old.preprinted else ()
     if any(s not in new_exits for s in stubs):
-        return Reason("rhl18.tile.stub", {"hex": hex_id, "edges": [str(e) for e in stubs]})
+        return Reason("rhl18.tile.stub", {"hex": hex_id, "edges": [str(e) for e in stubs],
+                                          "count": len(stubs)})
     if new.name == "1910" and new_exits != frozenset(stubs):
         return Reason("rhl18.tile.ratingen_stubs", {})
     old_slots = [c.slots for c in old.cities]
