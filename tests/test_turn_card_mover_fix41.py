@@ -6,6 +6,7 @@ grey with GVE's "G" beside it, as if the corporation had moved."""
 from __future__ import annotations
 
 import io
+import re
 from dataclasses import replace
 
 import pytest
@@ -47,8 +48,8 @@ def _drawn(view: dict, lang: str, move: dict) -> tuple[bytes, list]:
 
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("en", "GVE buys a 10% share of ADR from the IPO for 70M"),
-    ("de", "GVE kauft eine 10%-Aktie von ADR aus dem Angebot für 70M"),
+    ("en", "GVE buys 10% of ADR from the IPO for 70M"),
+    ("de", "GVE kauft 10 % ADR aus der Erstausgabe für 70M"),
 ])
 def test_a_player_named_like_a_corporation_keeps_their_seat_colour(lang: str, said: str) -> None:
     view = _laying_track()
@@ -102,3 +103,39 @@ async def test_the_cards_moves_say_which_corporation_they_are_made_for(tmp_path)
             break
     assert seen_gve and seen_corp, cards[-1]["card"]["moves"]
     await store.close()
+
+
+async def test_through_discord_a_member_named_gve_is_no_corporation_on_the_card(
+        tmp_path, monkeypatch) -> None:
+    """The same through the real discord.py client: the cards the channel is posted list
+    the member "GVE"'s own moves without a corporation, a corporation's with it."""
+    from discord_standin import Member, running_bot
+    from discord_standin.table import open_table, row_of, seat_users
+
+    game = GAMES["18rhl"]
+    async with running_bot(tmp_path, monkeypatch, seed=7) as bot:
+        service = bot.client.adapter.service
+        drawn, cards = service.card_render, []
+        service.card_render = lambda key, view: cards.append(view) or drawn(key, view)
+        members = [Member(bot, name, locale="de" if name == "Cora" else "en-US")
+                   for name in ["GVE", "Bert", "Cora"]]
+        await open_table(bot, "18rhl", members)
+        own = corporation = False
+        for step in range(300):
+            for entry in (cards[-1]["card"]["moves"] if cards else []):
+                own |= entry["text"].startswith("GVE ") and "corp" not in entry
+                corporation |= entry.get("corp") in CORP_MARKS
+            if own and corporation:
+                break
+            row = await row_of(bot, bot.stand_in.channel)
+            state = game.load(row.state)
+            seat = game.active(state)[0]
+            users = await seat_users(bot, row.id)
+            member = next(m for m in members if m.id == users[seat])
+            move = ai.choose(game, state, seat, "normal", step)
+            await member.command("play", bot.stand_in.channel, move=game.format(state, move))
+        assert own and corporation, cards[-1]["card"]["moves"] if cards else "no card"
+        # the member's share purchases and bids ("GVE buys 10% of ADR", "GVE bids ...") are
+        # theirs, not the corporation's
+        assert not any(entry.get("corp") and re.match(r"GVE (buys \d+% of|bids) ", entry["text"])
+                       for view in cards for entry in view["card"]["moves"])
