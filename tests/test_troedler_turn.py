@@ -327,7 +327,7 @@ def test_r37_r38_case40b_surplus_feed_goes_to_the_value_pile():
     assert len(state["hands"][ANN]) == 4 and len(state["values"][ANN]) == 2
     assert state["discard"][-1] == EXTRA[0]
     assert any("2 surplus special feed" in line for line in lines)
-    assert GAME.view(state, ANN)["you"]["damage"] == 2
+    assert GAME.view(state, ANN)["you"]["damage"].params["damage"] == 2
 
 
 def test_r37_case40c_nothing_to_discard():

@@ -82,4 +82,10 @@ def private_part(state: State, seat: int) -> dict[str, Any]:
                             "hand": [card_face(cid) for cid in state["hands"][seat]],
                             "value": [card_face(cid) for cid in state["values"][seat]]}
     part.update(_counts(state, seat))
+    # "Damage: 3" after two feed cards read as a mistake: it is said with how it is counted
+    # (R45), as the scoring counts it
+    goods = len(state["collections"][seat])
+    part["damage"] = msg("troedler.damage_said", damage=part["damage"],
+                         feed=part["value_feed"], half=scoring.damage(0, goods), count=goods) \
+        if goods else msg("troedler.damage_said_feed", damage=part["damage"])
     return part
