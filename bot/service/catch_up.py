@@ -59,6 +59,7 @@ from typing import Any
 from bot.i18n import t
 from bot.replies import Reply
 from bot.service.looking import _log_entries
+from bot.service.retyped import remember
 from bot.service.tables import TablesService
 from bot.store import GameRow
 
@@ -115,6 +116,8 @@ async def _prepared(service: TablesService, row: GameRow, last_action: int) -> B
     # before the reminders learn of the turn, as after a move
     prompt = await service._pinging(table, service._turn_prompt(table))
     await service._tell_reminders(table)
+    # a player typing their move again, never having heard it was played, is asked first
+    remember(service._unanswered, row.id, await service.store.actions(row.id, last_action))
     return Behind(row.id, row.channel_id, table.row.version, last_action, notices, prompt)
 
 

@@ -51,6 +51,7 @@ from bot.service.base import (
 from bot.service.extras import PRIVATE_BUTTONS, extras_for
 from bot.service.move_lists import LISTED, STEP_ENDS, closing_first, covers, nearest
 from bot.service.pictures import Pictures, button_label, move_words
+from bot.service.retyped import asked_again
 from bot.service.steps import THEN
 from bot.store import GameRow, Move, StaleVersion
 from engine.core import Action, RuleError, State, clip_word, is_plain_number
@@ -111,7 +112,8 @@ class Moves(ServiceBase):
             # new turn unseen is refused once, with what it is.
             return notices + [_private(ctx, self._turn_news("svc.done_stale", table, seat,
                                                             ctx.locale))]
-        asked = self._asked_first(ctx, table, seat, action)
+        asked = asked_again(self._unanswered, ctx, table, seat, action) or \
+            self._asked_first(ctx, table, seat, action)
         if asked is not None:
             return notices + [asked]
         return notices + await self._play_action(table, seat, ctx.user_id, action, ctx.locale)
