@@ -32,7 +32,7 @@ def test_a_score_names_only_the_deductions_it_has():
     assert note(detail(50, aboard=2, mortgages=9, fulfilled=1)) == \
         "Capital 50 − aboard 2 − mortgages 9, 1 order fulfilled"
     assert note(detail(50, penalties=3, aboard=2, mortgages=9), "de") == \
-        "Kapital 50 − Strafen 3 − an Bord 2 − Hypotheken 9, 4 Aufträge erfüllt"
+        "Kapital 50 − Strafen 3 − an Bord 2 − verpfändet 9, 4 Aufträge erfüllt"
 
 
 def test_a_bankrupt_seat_says_when():
