@@ -21,9 +21,9 @@ from render.rhl18_tiles import INK, SQ3, edge_mid, edge_segment
 from render.text_draw import draw_text, text_width, unrecorded
 
 SIZE = rhl18.SIZE  # each choice as big as a hex of the map: the same tile, the same look
-CELL_W = 204  # the hex (128 px) and its neighbours' names beyond the exits
+CELL_W = 224  # the hex (128 px) and its neighbours' names beyond the east and west exits
 CELL_H = 236  # the hex (148 px), the names above and below, the caption
-COLUMNS = 4  # four across: at 550 px on a phone a caption is still 15 px tall
+COLUMNS = 4  # four across: at 550 px on a phone a caption is still 14 px tall
 MARGIN = 14
 TITLE = 26
 CAPTION = 24
@@ -61,17 +61,19 @@ def picture(view: dict) -> Image.Image:
 
 
 def _title_lines(title: str, width: int) -> tuple[int, list[str]]:
-    """The title's size and lines: one line, smaller down to 22 px, else two."""
+    """The title's size and lines: one line, smaller down to 22 px, else wrapped between
+    words (a hex with one lay makes a narrow picture)."""
     room = width - 2 * MARGIN
     size = TITLE
     while size > 22 and text_width(title, size, True) > room:
         size -= 1
-    if text_width(title, size, True) <= room:
-        return size, [title]
-    words = title.split()
-    cut = max(range(1, len(words)),
-              key=lambda k: (text_width(" ".join(words[:k]), size, True) <= room, k))
-    return size, [" ".join(words[:cut]), " ".join(words[cut:])]
+    lines: list[str] = []
+    for word in title.split():
+        if lines and text_width(f"{lines[-1]} {word}", size, True) <= room:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return size, lines or [title]
 
 
 def _title(draw: ImageDraw.ImageDraw, size: int, lines: list[str]) -> None:

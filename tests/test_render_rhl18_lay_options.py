@@ -1,0 +1,85 @@
+"""The picture of the tiles a picked hex takes (render.rhl18_lay_options), read on a phone: in
+English and German, over the hexes of positions of a played game, no word is cut, covers
+another or is too small, the captions stay 10.5 px or more at 550 px wide and each lies
+within its own column; where the lays are more than a menu holds, the picture shows each
+tile once, numbered as the tile menu."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pytest
+
+from bot.service import rhl18_steps
+from bot.service.rhl18_steps import lay_options_view, next_step, step_menu
+from engine import ai
+from engine.rhl18.game import GAME
+from render import rhl18_lay_options, rhl18_views
+from tests.board_checks import drawn, problems
+
+PHONE = 550
+
+
+@cache
+def _positions() -> list[tuple[dict, int, list[str]]]:
+    """Positions of a normal-AI game where a corporation lays track: (state, seat, the
+    hex steps of its menu)."""
+    state = GAME.setup(4, {}, 3)
+    out = []
+    lays = 0
+    for step in range(380):
+        seat = GAME.active(state)[0]
+        moves = GAME.legal(state, seat)
+        lays += any(m["type"] == "lay_tile" for m in moves)
+        if lays % 8 == 1 and any(m["type"] == "lay_tile" for m in moves):
+            menu = step_menu(GAME, state, moves, "en")
+            hexes = [v for _, v in menu.options if len(v.split()) in (2, 3) and " lay " in
+                     f" {v}"] if menu else []
+            if hexes:
+                out.append((GAME.load(GAME.dump(state)), seat, hexes[:3]))
+        GAME.apply(state, seat, ai.choose(GAME, state, seat, "normal", step))
+    return out
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_tile_options_picture_reads_at_phone_width(lang: str) -> None:
+    seen = 0
+    for state, seat, hexes in _positions():
+        for value in hexes:
+            view = lay_options_view(GAME, state, seat, value, lang)
+            if view is None:  # a row of hexes, not a hex
+                continue
+            texts, [size] = drawn(lambda view=view: rhl18_views.render(view))
+            found = problems(texts, size)
+            assert not found, (value, found[:3])
+            scale = PHONE / size[0]
+            options = view["image"]["options"]
+            captions = [d for d in texts if d.text in {o["caption"] for o in options}]
+            assert len(captions) == len(options), value
+            room = rhl18_lay_options.CELL_W - 2 * rhl18_lay_options.NUMBER_R
+            for d in captions:
+                assert d.size * scale >= 10.5, (d.text, d.size, size)
+                assert d.box[2] - d.box[0] <= room, (d.text, d.box)
+            seen += 1
+    assert seen >= 3
+
+
+def test_more_lays_than_a_menu_holds_draw_each_tile_once_numbered_as_the_tile_menu(
+        monkeypatch) -> None:
+    # a hex where some tile lies more than one way; a menu then holds fewer than its lays
+    state, seat, value, limit = next(
+        (state, seat, value, len(ways) - 1)
+        for state, seat, hexes in _positions() for value in hexes
+        if len(value.split()) == 2
+        for ways in [rhl18_steps.Lays(GAME, state, GAME.legal(state, seat), "en", menu=True)
+                     .placement_moves("", value.split()[1].upper())]
+        if len({m["tile"] for m in ways}) < len(ways))
+    monkeypatch.setattr(rhl18_steps, "LIMIT", limit)
+    _, options = next_step(GAME, state, seat, value, "en")
+    view = lay_options_view(GAME, state, seat, value, "en")
+    assert view is not None
+    cells = view["image"]["options"]
+    assert len(cells) == len({c["tile"] for c in cells})  # each tile once
+    for n, ((label, typed), cell) in enumerate(zip(options, cells, strict=True), 1):
+        assert label.startswith(f"{n} · Tile {cell['tile']}")
+        assert f" {cell['tile']}" in f" {typed} "
