@@ -60,7 +60,7 @@ async def test_the_turn_dm_links_to_the_prompt_above_the_hand(tmp_path, monkeypa
         await reminders_settle(bot, clock)
         dm = turn_dms(fake, anna)[-1]
         target = f"{link(fake.channel)}/{prompt_of(fake, fake.channel, anna).id}"
-        assert target in dm.text.split(), dm.text
+        assert f"]({target})" in dm.text, dm.text
         at = dm.text.index(target)
         assert at < dm.text.index(CAN[lang]), dm.text
         if HAND[lang] in dm.text:
@@ -84,13 +84,14 @@ async def test_a_dm_for_several_games_links_each_to_its_prompt(tmp_path, monkeyp
         lines = grouped.text.split("\n")
         for channel in channels[1:]:
             target = f"{link(channel)}/{prompt_of(fake, channel, pia).id}"
-            assert sum(target in line.split() for line in lines) == 1, (target, lines)
+            assert sum(f"]({target})" in line for line in lines) == 1, (target, lines)
 
 
 def test_a_turn_whose_prompt_is_unknown_keeps_the_channel_link() -> None:
     payload = {"title": "Rhein", "phase": "Round 1", "guild_id": GUILD_ID, "channel_id": 901,
                "language": "en", "expected": "You can: done"}
     plain = _turn_dm(ReminderRow(1, "turn", 1, 7, 0.0, 0, payload)).text
-    assert f"Jump there: {link(901)}\n" in plain, plain
+    # a masked link: a screen reader read the address digit by digit
+    assert f"[Jump there]({link(901)})\n" in plain, plain
     known = _turn_dm(ReminderRow(1, "turn", 1, 7, 0.0, 0, {**payload, "prompt_id": 55})).text
-    assert f"Jump there: {link(901)}/55\nYou can: done" in known, known
+    assert f"[Jump there]({link(901)}/55)\nYou can: done" in known, known

@@ -99,7 +99,7 @@ async def test_thirty_games_in_one_dm_keep_whole_lines_and_the_footer(tmp_path, 
         assert lines[1] == "It is your turn in 30 games:"
         shown = [line for line in lines if line.startswith("- **")]
         # each line whole, to its link: the turn prompt's message where it is known
-        assert all(re.search(r"https://discord\.com/channels/\d+/\d+(/\d+)?$", line)
+        assert all(re.search(r"\]\(https://discord\.com/channels/\d+/\d+(/\d+)?\)$", line)
                    for line in shown), shown
         assert lines[-2] == f"(+{30 - len(shown)} more: /mygames)", lines[-3:]
         assert lines[-1].startswith("(/remind off")
