@@ -17,6 +17,7 @@ import contextlib
 import logging
 import os
 import secrets
+import signal
 import socket
 import sys
 import time
@@ -46,6 +47,11 @@ log = logging.getLogger(__name__)
 
 # With a shared database, how often the reminder task looks for rows other processes added.
 SHARED_POLL_SECONDS = 30.0
+# discord.py's names of the tasks that run an interaction's handler
+HANDLER_TASKS = ("CommandTree-invoker", "discord-ui-", "discord.py: on_interaction")
+# A stop's wait for work under way: within what hosts allow before they kill (Docker 10 s,
+# Heroku 30 s), long enough for a move and its AI seats' run.
+STOP_GRACE_SECONDS = 8.0
 UPKEEP_SECONDS = 60.0  # how often the stuck AI turns and the write-ahead log are seen to
 AI_STUCK_SECONDS = 60.0  # an AI turn this long untouched had its run stop: it is played
 
@@ -307,6 +313,37 @@ class RheinbotClient(discord.AutoShardedClient):
         await self.close_services()
         await super().close()
 
+    async def stop_gracefully(self, grace: float | None = None) -> None:
+        """A host's stop (SIGTERM: every deploy and restart of a Procfile host): new
+        interactions are no longer taken, those under way and a running AI or catch-up
+        may finish for up to ``grace`` seconds, then the gateway, the tasks and the store
+        close (SQLite folds its write-ahead log back in). Killed as if it crashed, the bot
+        cut moves between their commit and their posts at every deploy."""
+        grace = STOP_GRACE_SECONDS if grace is None else grace
+        log.info("stopping: taking no new interactions, up to %.0f s for those under way",
+                 grace)
+        # Discord shows the player "did not respond", as while the bot is away; a change
+        # begun now could be cut by the close
+        self._connection.parsers["INTERACTION_CREATE"] = _not_taken
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + grace
+        while self._busy() and loop.time() < deadline:
+            await asyncio.sleep(0.05)
+        if self._busy():
+            log.warning("stopping with work still under way after %.0f s", grace)
+        await self.close()
+        log.info("stopped")
+
+    def _busy(self) -> bool:
+        """Whether an interaction's handler, a channel's change (an AI run among them) or
+        the catch-up is under way."""
+        if self.catch_up_task is not None and not self.catch_up_task.done():
+            return True
+        if self.adapter.locks.busy():
+            return True
+        return any(not task.done() and task.get_name().startswith(HANDLER_TASKS)
+                   for task in asyncio.all_tasks())
+
     async def on_app_command_error(self, interaction: discord.Interaction,
                                    error: app_commands.AppCommandError) -> None:
         # Option conversion and checks fail before our callbacks run: answer privately.
@@ -370,6 +407,11 @@ class RheinbotClient(discord.AutoShardedClient):
         log.info("connected as %s on shards %s", self.user, self.shard_ids or "all")
 
 
+def _not_taken(data: Any) -> None:
+    """An interaction arriving while the bot stops: left unanswered."""
+    log.info("stopping: an interaction was not taken")
+
+
 # --- entry points for bot/cli.py -----------------------------------------------------------
 
 def make_client(env: Mapping[str, str] = os.environ) -> RheinbotClient:
@@ -387,16 +429,48 @@ async def serve(client: discord.Client, secret: str) -> None:
         await client.start(secret)
 
 
+async def _serving(client: RheinbotClient, secret: str) -> None:
+    """:func:`serve`, SIGTERM and SIGINT stopping it gracefully
+    (:meth:`RheinbotClient.stop_gracefully`)."""
+    stopping: list[asyncio.Task[None]] = []
+
+    def stop() -> None:
+        if not stopping:
+            stopping.append(asyncio.create_task(client.stop_gracefully(),
+                                                name="rheinbot-stop"))
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        with contextlib.suppress(NotImplementedError):  # Windows has no signal handlers
+            loop.add_signal_handler(signum, stop)
+    await serve(client, secret)
+    if stopping:
+        await stopping[0]
+
+
 def run(token: str | None = None) -> None:
     """Run the bot until stopped (``rheinbot run``)."""
+    from bot.store import is_postgres, store_target
+    from bot.store.process_lock import LockHeld, hold, release
+
     secret = token_from_env(token)
     client = make_client()
     configure_logging()
+    target = store_target(path=client.db_path)
+    try:
+        lock = None if is_postgres(target) or target == ":memory:" else hold(target)
+    except LockHeld as held:
+        raise SystemExit(
+            f"Rheinbot cannot start: {held.path.removesuffix('.lock')} is in use by another "
+            f"Rheinbot process ({held.holder or 'host and pid unknown'}). Two processes on "
+            "one SQLite file answer players differently; stop the other one first (or "
+            "share a PostgreSQL database between processes: DATABASE_URL).") from None
     try:
         # Not client.run(): discord.py's own handler logs only its own lines, to stderr.
-        asyncio.run(serve(client, secret))
+        asyncio.run(_serving(client, secret))
     except KeyboardInterrupt:
         return
+    finally:
+        release(lock)
 
 
 async def sync(guild_id: int | None = None) -> None:

@@ -263,6 +263,10 @@ class ChannelLocks:
     def __init__(self) -> None:
         self._locks: dict[int, tuple[asyncio.Lock, int]] = {}
 
+    def busy(self) -> bool:
+        """Whether a change holds or awaits a channel's lock (a stop waits for it)."""
+        return bool(self._locks)
+
     @contextlib.asynccontextmanager
     async def held(self, channel_id: int) -> AsyncIterator[None]:
         lock, users = self._locks.get(channel_id, (asyncio.Lock(), 0))
