@@ -36,7 +36,7 @@ def _no_language_from_the_environment(monkeypatch):
 # 1 ============================================================================================
 @pytest.mark.parametrize("lang, prompt", [
     ("en", "Pass the keyboard to Player 2 and press Enter"),
-    ("de", "Gib die Tastatur an Spieler 2 weiter und drück Enter")])
+    ("de", "Gib die Tastatur an Spieler 2 weiter und drücke Enter")])
 def test_the_next_players_hand_waits_for_the_keyboard_to_pass(tmp_path, lang, prompt):
     code, text = run([*PEBBLES_2, "--lang", lang, "--out", str(tmp_path)], "ready\nquit\n")
     assert code == 0, text

@@ -119,7 +119,7 @@ def test_the_18rhl_notation_topic_teaches_the_german_words_each_read_back():
 
 
 @pytest.mark.parametrize(("key", "wrong", "right"), [
-    ("clock.no_pass", "wählt", "wähl die KI"),
+    ("clock.no_pass", "wählt", "wähle die KI"),
     ("svc.order", "'random'", "„zufällig“ oder „wie beigetreten“"),
     ("hidden.value_feed", None, "Kraftfutter in deinem Wertungsstapel"),
     ("rhl18_labels.source.pool", "Bank-Pool", "dem Bankpool"),

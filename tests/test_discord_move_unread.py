@@ -12,7 +12,7 @@ from discord_standin.table import pair_at_table
 
 POINTER = {"en": ("The list of /play move: shows your moves, or press a button of your turn "
                   "prompt. How moves are written: /rules topic:"),
-           "de": ("Die Liste bei /zug zug: zeigt deine Spielzüge, oder drück einen Knopf "
+           "de": ("Die Liste bei /zug zug: zeigt deine Spielzüge, oder drücke einen Knopf "
                   "deiner Zugaufforderung. Wie Spielzüge geschrieben werden: /regeln thema:")}
 NO_TOPIC = {"en": "No topic", "de": "Kein Thema"}
 

@@ -34,7 +34,7 @@ async def test_a_move_of_the_members_other_game_names_its_channel(tmp_path, monk
 
         empty = await bert.command("play", rhein, move=" ")
         [hint] = [p.text for p in empty.private]
-        assert hint.startswith("Schreib deinen Spielzug hinter /zug zug:") and len(hint) < 140
+        assert hint.startswith("Schreibe deinen Spielzug hinter /zug zug:") and len(hint) < 140
 
         # a move of neither game is still told how this one's moves look
         junk = await bert.command("play", rhein, move="xyzzy")

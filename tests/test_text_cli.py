@@ -31,7 +31,7 @@ def test_a_german_hot_seat_session_prints_german_prompts(tmp_path):
     assert "Spieler 2, erlaubst du die Rücknahme? [j/n] " in text
     assert "(nur " not in text  # the prompt says whose answer it is, as in English
     assert "Tschüss. Die Partie ist gespeichert; fortsetzen mit: rheinbot play pebbles" in text
-    assert "Gib die Tastatur an Spieler 2 weiter und drück Enter" in text
+    assert "Gib die Tastatur an Spieler 2 weiter und drücke Enter" in text
     for english in ("your turn", "Bye.", "allow the undo", "Type a move", "(only "):
         assert english not in text, english
     # the undo went through: the first player has their gem back and plays again
