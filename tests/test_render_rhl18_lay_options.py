@@ -64,7 +64,7 @@ def test_the_tile_options_picture_reads_at_phone_width(lang: str) -> None:
     assert seen >= 3
 
 
-def test_more_lays_than_a_menu_holds_draw_each_tile_once_numbered_as_the_tile_menu(
+def test_more_lays_than_a_menu_holds_draw_each_tile_once_then_its_ways_as_the_menus(
         monkeypatch) -> None:
     # a hex where some tile lies more than one way; a menu then holds fewer than its lays
     state, seat, value, limit = next(
@@ -83,3 +83,13 @@ def test_more_lays_than_a_menu_holds_draw_each_tile_once_numbered_as_the_tile_me
     for n, ((label, typed), cell) in enumerate(zip(options, cells, strict=True), 1):
         assert label.startswith(f"{n} · Tile {cell['tile']}")
         assert f" {cell['tile']}" in f" {typed} "
+    # the tile picked, its ways are the next menu and picture, numbered alike
+    tile = cells[0]["tile"]
+    step = f"{value} {tile}"
+    _, ways = next_step(GAME, state, seat, step, "en")
+    view = lay_options_view(GAME, state, seat, step, "en")
+    assert view is not None and len(ways) == len(view["image"]["options"])
+    for n, ((label, typed), cell) in enumerate(zip(ways, view["image"]["options"],
+                                                   strict=True), 1):
+        assert label.startswith(f"{n} · Tile {tile}") and cell["tile"] == tile
+        assert typed.split()[1:] == [tile, value.split()[1], str(cell["rotation"])]

@@ -276,6 +276,7 @@ def next_step(game: Game, state: State, seat: int, value: str,
         options = numbered(options)
         title = msg("rhl18.discord.pick.tile", hex=hex_id)
     else:
+        options = numbered(options)  # as the picture of the ways the tile lies
         title = msg("rhl18.discord.pick.rotation", tile=rest[-1], hex=hex_id)
     return say(title, lang), options
 
@@ -290,20 +291,28 @@ def lay_options_view(game: Game, state: State, seat: int, value: str,
                      lang: str = DEFAULT) -> dict | None:
     """The picture that comes with the answer to a hex pick (``lay F11``, ``szl lay F11``):
     the hex and its neighbours now, and each lay the answer's menu offers, drawn as it would
-    lie and numbered as the menu (:func:`numbered`); None for any other step. A public view:
-    a tile lay hides nothing, and the picture goes to the mover alone with their menu."""
+    lie and numbered as the menu (:func:`numbered`); likewise the ways one tile lies after a
+    tile pick (``lay F11 57``, where a hex has more lays than a menu holds); None for any
+    other step. A public view: a tile lay hides nothing, and the picture goes to the mover
+    alone with their menu."""
     lays = Lays(game, state, game.legal(state, seat), lang, menu=True)
     split = _split_prefix(value.strip().lower().split(), sorted(lays.tree, key=len,
                                                                  reverse=True))
-    if split is None or split[0] not in lays.tree or len(split[1]) != 1 or \
+    if split is None or split[0] not in lays.tree or len(split[1]) not in (1, 2) or \
             split[1][0].upper() not in lays.tree[split[0]]:
         return None
     prefix, hex_id = split[0], split[1][0].upper()
+    shown = lays.hex_pick(prefix, hex_id)
+    if len(split[1]) == 2:
+        name = next((n for n in lays.tree[prefix][hex_id] if n.lower() == split[1][1]), None)
+        if name is None:
+            return None
+        shown = distinct_tracks(lays.tree[prefix][hex_id][name])
     lang = language(lang)
     options = [{"number": n, "tile": tile_name(m["tile"]), "rotation": m["rotation"],
                 "caption": say(msg("rhl18.discord.options.cell", tile=tile_name(m["tile"])),
                                lang)}
-               for n, m in enumerate(lays.hex_pick(prefix, hex_id), 1)]
+               for n, m in enumerate(shown, 1)]
     view = game.view(state, None)
     view["lang"] = lang
     view["image"] = {"kind": "lay_options", "hex": hex_id, "options": options,
