@@ -26,6 +26,8 @@ BUTTON_LABEL = 80
 CUSTOM_ID = 100
 SELECT_OPTIONS = 25
 SELECT_TEXT = 100  # an option's label and value
+SELECT_DESCRIPTION = 100  # the line Discord shows under an option's label
+EMOJI_NAME = 32
 SELECT_PLACEHOLDER = 150
 STRING_SELECT = 3
 FILES = 10
@@ -132,6 +134,7 @@ def _check_components(rows: list[dict[str, Any]]) -> None:
                 _check_select(child, where)
             label = child.get("label") or ""
             _check(len(label) <= BUTTON_LABEL, f"{where}.label", "BASE_TYPE_MAX_LENGTH")
+            _check_emoji(child.get("emoji"), f"{where}.emoji")
             custom_id = child.get("custom_id")
             if child.get("style") != 5:  # link buttons have a url instead
                 _check(isinstance(custom_id, str) and 0 < len(custom_id) <= CUSTOM_ID,
@@ -150,6 +153,11 @@ def _check_select(select: dict[str, Any], where: str) -> None:
             text = option.get(key)
             _check(isinstance(text, str) and 0 < len(text) <= SELECT_TEXT,
                    f"{where}.options.{index}.{key}", "BASE_TYPE_BAD_LENGTH")
+        description = option.get("description")
+        _check(description is None or isinstance(description, str)
+               and len(description) <= SELECT_DESCRIPTION,
+               f"{where}.options.{index}.description", "BASE_TYPE_MAX_LENGTH")
+        _check_emoji(option.get("emoji"), f"{where}.options.{index}.emoji")
     values = [option.get("value") for option in options]
     _check(len(set(values)) == len(values), f"{where}.options",
            "SELECT_COMPONENT_OPTION_VALUE_DUPLICATED")
@@ -158,6 +166,21 @@ def _check_select(select: dict[str, Any], where: str) -> None:
            "min_values <= max_values <= the number of options")
     _check(len(select.get("placeholder") or "") <= SELECT_PLACEHOLDER, f"{where}.placeholder",
            "BASE_TYPE_MAX_LENGTH")
+
+
+def _check_emoji(emoji: Any, where: str) -> None:
+    """A button's or option's emoji: a custom one by its snowflake id, or a Unicode emoji by
+    itself as its name; Discord refuses plain text or an empty name there."""
+    if emoji is None:
+        return
+    _check(isinstance(emoji, dict), where, "MODEL_TYPE_CONVERT")
+    if emoji.get("id") is not None:
+        _check(str(emoji["id"]).isdigit(), f"{where}.id", "NUMBER_TYPE_COERCE")
+        return
+    name = emoji.get("name")
+    _check(isinstance(name, str) and 0 < len(name) <= EMOJI_NAME
+           and not name.isascii(),
+           f"{where}.name", "COMPONENT_INVALID_EMOJI")
 
 
 def check_choices(choices: Any) -> None:

@@ -52,6 +52,9 @@ DISPATCH, HEARTBEAT, IDENTIFY, RESUME, HELLO, HEARTBEAT_ACK = 0, 1, 2, 6, 10, 11
 CHANNEL_MESSAGE, DEFERRED_MESSAGE, DEFERRED_UPDATE, UPDATE_MESSAGE, AUTOCOMPLETE_RESULT = (
     4, 5, 6, 7, 8)
 EPHEMERAL = 1 << 6
+# The answers that carry a message, checked against Discord's limits as a post is: a new
+# message, and the pressed message's new text in place (an edit: it may be empty).
+MESSAGE_ANSWERS = (CHANNEL_MESSAGE, UPDATE_MESSAGE)
 
 ANSWER_WINDOW = 3.0
 TOKEN_LIFETIME = 15 * 60.0
@@ -523,8 +526,8 @@ class StandIn:
         try:
             if kind == AUTOCOMPLETE_RESULT:
                 limits.check_choices(data.get("choices"))
-            elif kind == CHANNEL_MESSAGE:
-                limits.check_message(data, files)
+            elif kind in MESSAGE_ANSWERS:
+                limits.check_message(data, files, editing=kind == UPDATE_MESSAGE)
         except limits.Invalid as error:
             raise _invalid(error) from None
         except limits.TooLarge:
