@@ -146,3 +146,23 @@ async def test_rheinlaender_hand_says_where_the_seats_duchies_lie(tmp_path, monk
         assert line in hand, hand
         assert line.startswith("Your duchies: " if lang == "en" else "Deine Herzogtümer: ")
         assert line.split(": ", 1)[1] not in ("none", "keine"), line
+
+
+async def test_a_finished_games_text_board_says_the_result_first(tmp_path, monkeypatch):
+    """A finished game's text says who won, as the result post does, not "The game is
+    over" alone."""
+    from discord_standin.table import play_out
+
+    async with running_bot(tmp_path, monkeypatch, seed=1) as bot:
+        fake = bot.stand_in
+        anna = Member(bot, "Anna")
+        played = Played()
+        await open_table(bot, "troedler", [anna], bots=2, played=played)
+        await play_out(bot, [anna], fake.channel, random.Random(7), played, leave_after=0)
+        assert (await row_of(bot, fake.channel)).status == "finished"
+        said = "\n".join(m.content for m in (await anna.command(
+            "game board", fake.channel, text=True)).private)
+        lines = said.splitlines()
+        assert lines[0].startswith(HEAD["en"]) and lines[0].endswith(" wins!"), said
+        assert "out of the scoring (total damage: " in said and "**" not in said, said
+        assert "Goods in the villages:" in said, said

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from bot.replies import Reply
 from bot.service.base import Ctx, ServiceBase, _guarded, _private
+from bot.service.pictures import result_head
 from engine import text as texts
 from render import board_text
 
@@ -25,9 +26,12 @@ class BoardText(ServiceBase):
         lang = texts.language(ctx.locale)
         seats = [{"seat": s.seat, "name": s.name, "colour": s.colour}
                  for s in table.seats if s.seat is not None]
+        standings = game.result(state)
+        result = None if standings is None else [
+            result_head(table, lang), *(table.standing_line(s, lang) for s in standings)]
         pages = board_text.describe(
             table.row.game_key, {**game.view(state, None), "seats": seats}, lang,
             title=texts.say(game.title, lang), phase=table.said([game.phase(state)], lang),
-            acting=list(game.active(state)), over=game.result(state) is not None)
+            acting=list(game.active(state)), over=standings is not None, result=result)
         # pings=(): a name is said, never a mention, in a text its asker reads alone
         return notices + [_private(ctx, page, pings=()) for page in pages]

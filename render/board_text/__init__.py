@@ -17,7 +17,7 @@ import importlib
 from collections.abc import Callable
 
 from engine import text as texts
-from render.alt_text import _turn, _who, plain
+from render.alt_text import _result_line, _turn, _who, plain
 from render.player_names import plain_view
 
 texts.register("render.locales")
@@ -32,14 +32,20 @@ def say(lang: str, key: str, **values: object) -> str:
 
 
 def describe(game_key: str, view: dict, lang: str, *, title: str, phase: str,
-             acting: list[int], over: bool = False) -> list[str]:
+             acting: list[int], over: bool = False,
+             result: list[str] | None = None) -> list[str]:
     """The board of ``game_key`` as pages of text in ``lang``: a head (the game, its phase,
-    who is to move) and the game's own lines."""
+    who is to move, or a finished game's ``result`` as its result post says it) and the
+    game's own lines."""
     view = plain_view(view)
-    head = [say(lang, "head", title=plain(title), phase=plain(phase)),
-            texts.render("render.alt.over", {}, lang) if over
-            else _turn(game_key, view, lang, acting)]
-    lines: list[str] = [" ".join(head)]
+    head = say(lang, "head", title=plain(title), phase=plain(phase))
+    if over and result:
+        # the winner beside the head, then a line per seat as the result post has them
+        said = [_result_line(line) for line in result if _result_line(line)]
+        lines: list[str] = [f"{head} {said[0]}", *said[1:]]
+    else:
+        lines = [f"{head} " + (texts.render("render.alt.over", {}, lang) if over
+                               else _turn(game_key, view, lang, acting))]
     lines += _describer(game_key)(view, lang)
     return pages(lines)
 
