@@ -233,7 +233,7 @@ class RheinbotClient(discord.AutoShardedClient):
         from bot.service.catch_up import announce, resume_ai_turns
         done = await announce(self.adapter.service, behind,
                               self.gone.watching(self.delivery.post_channel),
-                              self.adapter.locks.held)
+                              self.adapter.locks.held, dm=self.delivery.send_dm)
         await resume_ai_turns(self.adapter.service, self.post_replies, self._shard_has,
                               self.adapter.locks.held)
         return done

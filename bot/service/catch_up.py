@@ -57,8 +57,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.i18n import t
-from bot.replies import Reply
+from bot.replies import Audience, Reply
+from bot.service.base import _clip, _secret_lines
 from bot.service.looking import _log_entries
+from bot.service.moves import _dm_head
 from bot.service.retyped import remember
 from bot.service.tables import TablesService
 from bot.store import GameRow
@@ -122,20 +124,22 @@ async def _prepared(service: TablesService, row: GameRow, last_action: int) -> B
 
 
 async def announce(service: TablesService, behind: list[Behind], post: Poster,
-                   held: Held | None = None) -> int:
-    """Post each prepared game's catch-up, under its channel's lock (``held``); how many."""
+                   held: Held | None = None, dm: Poster | None = None) -> int:
+    """Post each prepared game's catch-up, under its channel's lock (``held``); how many.
+    ``dm`` (user id, reply) sends a player their own hidden news; without it none goes."""
     done = 0
     for game in behind:
         try:
             async with held(game.channel_id) if held is not None else nullcontext():
-                if await _announced(service, game, post):
+                if await _announced(service, game, post, dm):
                     done += 1
         except Exception:
             log.exception("could not catch up game %s", game.game_id)
     return done
 
 
-async def _announced(service: TablesService, game: Behind, post: Poster) -> bool:
+async def _announced(service: TablesService, game: Behind, post: Poster,
+                     dm: Poster | None = None) -> bool:
     """One game's catch-up, read afresh under its channel's lock; whether it was posted."""
     store = service.store
     row = await store.game(game.game_id)
@@ -158,14 +162,47 @@ async def _announced(service: TablesService, game: Behind, post: Poster) -> bool
              if entry.last > old]
     head = t("svc.catch_up", lang, count=missed) if missed else t("svc.catch_up.none", lang)
     replies = [*game.notices, *service._line_replies([head, *lines]),
-               *await _closing(service, table, game)]
+               *await _closing(service, table, game),
+               *await _private_news(service, table, actions[old:], dealt=old == 0)]
     for reply in replies:
-        await post(row.channel_id, reply)
+        if reply.is_public or reply.edits is not None:
+            await post(row.channel_id, reply)
+        elif reply.audience is Audience.DM and reply.user_id is not None and dm is not None:
+            await _sent(dm, reply.user_id, reply)
     if actions:
         await store.set_said_mark(game.game_id, actions[-1].id)
     await store.mark_announced(game.game_id, table.row.version)
     log.info("game %s caught up: %d actions its channel had missed", game.game_id, missed)
     return True
+
+
+async def _sent(dm: Poster, user_id: int, reply: Reply) -> None:
+    try:
+        await dm(user_id, reply)
+    except Exception:  # closed DMs: /game hand still shows it; the channel goes on
+        log.warning("could not DM user %s their hidden news", user_id, exc_info=True)
+
+
+async def _private_news(service: TablesService, table: Any, missed: list[Any],
+                        dealt: bool) -> list[Reply]:
+    """A DM to each player of their own hidden information as it stands, when the missed
+    changes dealt (the start: ``dealt``) or drew or revealed some: the "Only you see" news
+    of a deal or a draw went with the lost posts, and the player learnt of their new hand
+    only by asking. Each DM holds its player's part alone, never another's."""
+    if table.row.status != "active" or not (dealt or any(
+            action.reveals_after != action.reveals_before for action in missed)):
+        return []
+    languages = await service._languages_of(table)
+    phase = table.game.phase(table.state)
+    news = []
+    for seat, secret in service._secrets(table).items():
+        user = table.by_seat(seat).user_id
+        if not secret or user is None:
+            continue
+        lang = languages.get(user, table.row.language)
+        text = _clip("\n".join([_dm_head(table, phase, lang), *_secret_lines(secret, lang)]))
+        news.append(Reply(text, Audience.DM, user_id=user))
+    return news
 
 
 async def _closing(service: TablesService, table: Any, game: Behind) -> list[Reply]:
