@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
+
+log = logging.getLogger(__name__)
 
 # What Discord accepts in one message (https://discord.com/developers/docs/resources/message):
 # a Reply with a title becomes an embed, one without is plain content.
@@ -193,6 +196,18 @@ def choice_problems(choices: list[tuple[str, str]]) -> list[str]:
                        if not 0 < len(name) <= CHOICE_LIMIT or len(value) > CHOICE_LIMIT]
 
 
+def fitting_picker(picker: Picker | None) -> Picker | None:
+    """``picker`` if Discord takes it (in a row of its own), else None: typed moves still
+    make its moves, and a refused message would say nothing at all. The one check for every
+    path a select menu takes to Discord (a reply's ``fitted``, a background post's view)."""
+    if picker is None or not picker_problems(picker, 0):
+        return picker
+    # counts and kinds only: an option's label may be a card in a hand
+    log.warning("dropped a %s select menu (%d options, pick %d) past Discord's limits",
+                picker.kind, len(picker.options), picker.count)
+    return None
+
+
 def fitted(reply: Reply) -> Reply:
     """The Reply within Discord's limits: the last guard after each text was kept short
     where it is made (a reply Discord refuses is a reply the player never sees)."""
@@ -204,15 +219,19 @@ def fitted(reply: Reply) -> Reply:
         reply.title[:EMBED_TITLE_LIMIT - 1] + "…"
     buttons = [replace(b, label=(b.label[:BUTTON_LABEL_LIMIT - 1] + "…")
                        if len(b.label) > BUTTON_LABEL_LIMIT else b.label or "?")
-               for b in reply.buttons[:BUTTONS_LIMIT] if len(b.custom_id) <= CUSTOM_ID_LIMIT]
-    picker = reply.picker
-    if picker is not None and picker_problems(picker, 0):
-        picker = None  # typed moves still make it; a refused message would say nothing
-    elif picker is not None:
-        buttons = buttons[:BUTTONS_LIMIT - 5]
+               for b in reply.buttons if len(b.custom_id) <= CUSTOM_ID_LIMIT]
+    picker = fitting_picker(reply.picker)
+    buttons = buttons[:BUTTONS_LIMIT - (5 if picker is not None else 0)]
+    if len(buttons) < len(reply.buttons):
+        log.warning("dropped %d of %d buttons past Discord's limits (%s)",
+                    len(reply.buttons) - len(buttons), len(reply.buttons),
+                    "next to a select menu" if picker is not None else "no select menu")
     files = [a if len(a.description) <= ALT_TEXT_LIMIT else
              replace(a, description=a.description[:ALT_TEXT_LIMIT - 1] + "…")
              for a in reply.files[:FILES_LIMIT]]
+    if len(reply.files) > FILES_LIMIT:
+        log.warning("dropped %d of %d pictures past Discord's limit",
+                    len(reply.files) - FILES_LIMIT, len(reply.files))
     return replace(reply, text=text, title=title, buttons=buttons, picker=picker, files=files)
 
 

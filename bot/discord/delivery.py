@@ -39,6 +39,7 @@ from bot.replies import (
     DeliveryFailed,
     Picker,
     Reply,
+    fitting_picker,
     text_limit,
 )
 
@@ -174,6 +175,7 @@ class MovePicker(
 def build_view(buttons: list[Button], picker: Picker | None = None) -> discord.ui.View | None:
     """A persistent view (no timeout) with at most 25 buttons, five to a row; a select menu
     takes a row of its own, the last."""
+    picker = fitting_picker(picker)  # a background post (a reminder, a DM) skips fitted()
     if not buttons and picker is None:
         return None
     room = BUTTONS_PER_MESSAGE - (5 if picker is not None else 0)
