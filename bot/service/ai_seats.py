@@ -154,7 +154,11 @@ class AiSeats(ServiceBase):
         if state is None or table.game.result(state) is not None or \
                 not any(table.by_seat(seat).is_ai for seat in table.game.active(state)):
             return None
-        return notices + await self._after_change(table)
+        replies = notices + await self._after_change(table)
+        after = await self.store.game(game_id)
+        if after is None or after.version == row.version:
+            return None  # no AI moved (one waits on a player too): a prompt again is noise
+        return replies
 
     async def _players_gone(self, table: Table) -> bool:
         """Whether every seat is an AI's now though players made moves: the last of them
