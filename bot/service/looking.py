@@ -13,6 +13,7 @@ from bot.imports import runner_words
 from bot.replies import PICK_CHOICE, Attachment, Button, Reply
 from bot.service.base import (
     STOP_WORDS,
+    TEXT_LIMIT,
     Ctx,
     Refusal,
     ServiceBase,
@@ -29,6 +30,7 @@ from bot.service.base import (
 from bot.service.extras import NoZoom, extras_for
 from bot.service.move_lists import entry_count, first_choices, moves_head
 from bot.service.moves import move_said
+from bot.service.pages import pages
 from bot.service.pictures import move_words
 from bot.store import ActionRow, GameRow, SeatRow
 from engine.ai.hard import fresh_rng
@@ -259,7 +261,9 @@ class Looking(ServiceBase):
                                    for k, g in self.games.items())
                 return [_private(ctx, t("svc.rules.games", ctx.locale, titles=titles))]
             game_key = row.game_key
-        return [_private(ctx, _clip(say(self._game(game_key).rules(topic), ctx.locale)))]
+        # read whole: a topic over one message's limit goes out as several, split at lines
+        return [_private(ctx, page) for page in
+                pages(say(self._game(game_key).rules(topic), ctx.locale), TEXT_LIMIT)]
 
     @_guarded
     async def my_games(self, ctx: Ctx) -> list[Reply]:
