@@ -541,9 +541,9 @@ class ServiceBase:
         # to its player alone (a turn that goes on) leaves the channel's picture due.
         self._public_previews: dict[int, int] = {}
         self._languages: dict[int, str] = {}  # user id -> the client language last seen
-        # game id -> {user id: notation} of typed moves whose answer a crash lost, noted by
-        # the start-up catch-up: typed again, they are asked about (bot.service.retyped)
-        self._unanswered: dict[int, dict[int, str]] = {}
+        # game id -> {user id: (action id, notation)} of typed moves whose answer a crash
+        # lost, noted by the start-up catch-up: typed again, asked about (bot.service.retyped)
+        self._unanswered: dict[int, dict[int, tuple[int, str]]] = {}
         # game id -> (the last action the previous turn card saw, the state then, dumped):
         # the next card's "before". The action id is also in the store, so after a restart
         # the card replays the log up to it instead.

@@ -112,7 +112,7 @@ class Moves(ServiceBase):
             # new turn unseen is refused once, with what it is.
             return notices + [_private(ctx, self._turn_news("svc.done_stale", table, seat,
                                                             ctx.locale))]
-        asked = asked_again(self._unanswered, ctx, table, seat, action) or \
+        asked = await asked_again(self.store, self._unanswered, ctx, table, seat, action) or \
             self._asked_first(ctx, table, seat, action)
         if asked is not None:
             return notices + [asked]

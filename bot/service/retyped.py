@@ -9,9 +9,9 @@ move is not.
 Which moves lost their answer only the start-up catch-up knows (``bot.service.catch_up``:
 the store's announced mark, migration 020, says what the channel was told). It notes, per
 game, each player's last such move (:func:`remember`), before the gateway connects; that
-player's next typed move in the game, when it is the same move, is asked about once, with a
-button that plays it (the question of a risky move, ``Moves._asked_first``, does the same).
-Any other typed move of theirs forgets the note.
+player's next typed move in the game, when it is the same move and they have made none since
+(a button), is asked about once, with a button that plays it (the question of a risky move,
+``Moves._asked_first``, does the same). Any other typed move of theirs forgets the note.
 
 Kept in the process, not in the store: the catch-up and the channel's commands are served by
 the same process (its shards), and a stored "answered" flag would cost every move a second
@@ -25,32 +25,36 @@ from bot.i18n import t
 from bot.replies import SURE, Button, Reply
 from bot.service.base import Ctx, Table, _private
 from bot.service.pictures import button_label, move_words
-from bot.store import ActionRow
+from bot.store import ActionRow, StoreBase
 from engine.core import Action
 
+Unanswered = dict[int, dict[int, tuple[int, str]]]  # game -> {user: (action id, notation)}
 
-def remember(unanswered: dict[int, dict[int, str]], game_id: int,
-             missed: list[ActionRow]) -> None:
+
+def remember(unanswered: Unanswered, game_id: int, missed: list[ActionRow]) -> None:
     """Note each player's last of ``missed`` (a game's moves whose answer was lost)."""
-    last = {action.user_id: action.notation for action in missed if action.user_id is not None}
+    last = {action.user_id: (action.id, action.notation) for action in missed
+            if action.user_id is not None}
     if last:
         unanswered[game_id] = {**unanswered.get(game_id, {}), **last}
 
 
-def asked_again(unanswered: dict[int, dict[int, str]], ctx: Ctx, table: Table, seat: int,
-                action: Action) -> Reply | None:
+async def asked_again(store: StoreBase, unanswered: Unanswered, ctx: Ctx, table: Table,
+                      seat: int, action: Action) -> Reply | None:
     """The question before playing ``action`` again, when it is the typed move of this
-    player whose answer never reached them; None to play it (the note is used up)."""
+    player whose answer never reached them, their latest; None to play it (the note is
+    used up)."""
     mine = unanswered.get(table.row.id)
     if not mine or ctx.user_id not in mine:
         return None
-    notation = mine.pop(ctx.user_id)
+    action_id, notation = mine.pop(ctx.user_id)
     if not mine:
         del unanswered[table.row.id]
     state = table.state
     assert state is not None
     legal = table.game.legal(state, seat)
-    if action not in legal or table.game.format(state, action) != notation:
+    if action not in legal or table.game.format(state, action) != notation or \
+            await store.last_action_of(table.row.id, seat) != action_id:
         return None
     words = move_words(table, state, action, ctx.locale)
     again = Button(button_label(t("svc.retyped_button", ctx.locale, move=words), ""),
