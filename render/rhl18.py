@@ -131,18 +131,21 @@ def _badges(hex_id: str, tile_name: str, view: dict | None) -> tuple[tuple[str, 
 
 
 def _dynamic(hex_id: str) -> bool:
-    """Hexes whose badges change with the game, and those paying by phase (their current
-    value framed): drawn for every picture, not cached."""
+    """Hexes whose badges change with the game (drawn for every picture, not cached)."""
     return hex_id in routes.EASTERN_RUHR or hex_id in ("E12", "E10") or \
-        hex_id in _MARKER_HEXES or hex_id in _phased_hexes()
+        hex_id in _MARKER_HEXES
 
 
 @cache
-def _phased_hexes() -> frozenset[str]:
-    """The printed hexes whose revenue depends on the phase (the red areas' boxes)."""
-    return frozenset(h for h in hexmap.all_hexes()
-                     if any(isinstance(n.revenue, tuple)
-                            for n in tiles.tile(hexmap.hex_info(h).tile).nodes))
+def _paying_as(phase: str) -> str:
+    """The first phase whose red areas pay as ``phase``'s do: the printed map is cached
+    once per such phase (two: yellow values, then brown), each with the paid box framed;
+    redrawing those twelve hexes for every picture cost 40 ms of a map's 50-250."""
+    values = [n.revenue for h in hexmap.all_hexes()
+              for n in tiles.tile(hexmap.hex_info(h).tile).nodes if isinstance(n.revenue, tuple)]
+    paid = [tiles.revenue_of(v, phase) for v in values]
+    return next(p for p in tiles.PHASE_COLOURS
+                if [tiles.revenue_of(v, p) for v in values] == paid)
 
 
 # Coal and steel markers land on one of these hexes, depending on the game's seed.
@@ -150,10 +153,12 @@ _MARKER_HEXES = frozenset({"J3", "K4", "D9", "C12", "D11", "E6", "D13"})
 
 
 @cache
-def _base(ratingen: bool, lang: str) -> tuple[Image.Image, dict[str, list]]:
-    """The printed map, without tokens or markers: drawn once per variant and language (a
-    few place names differ), with the texts of each hex (text, size, bold, box), reported
-    again for each picture made from it."""
+def _base(ratingen: bool, lang: str, paying: str | None = None
+          ) -> tuple[Image.Image, dict[str, list]]:
+    """The printed map, without tokens or markers: drawn once per variant, language (a
+    few place names differ) and ``paying`` (:func:`_paying_as`: the red areas' box paid
+    then framed), with the texts of each hex (text, size, bold, box), reported again for
+    each picture made from it."""
     image = Image.new("RGB", (MAP_W, MAP_H), BACKGROUND)
     draw = ImageDraw.Draw(image)
     board = hexmap.initial_board({"ratingen_variant"} if ratingen else set())
@@ -163,7 +168,7 @@ def _base(ratingen: bool, lang: str) -> tuple[Image.Image, dict[str, list]]:
             cx, cy = hex_center(hex_id)
             with collecting() as found:
                 draw_tile(draw, cell["tile"], 0, cx, cy, SIZE, (), _printed_homes(hex_id),
-                          None, words=_words(hex_id, None, None, lang))
+                          paying, words=_words(hex_id, None, None, lang))
             texts[hex_id] = found
     return image, texts
 
@@ -195,11 +200,12 @@ def draw_map(view: dict, manifest: dict | None = None) -> Image.Image:
     board = view["board"]
     ratingen = ratingen_board(board)
     lang = lang_of(view)
-    base, base_texts = _base(ratingen, lang)
+    phase = str(view.get("phase") or "2")
+    paying = _paying_as(phase) if phase in tiles.PHASE_COLOURS else None
+    base, base_texts = _base(ratingen, lang, paying)
     image = base.copy()
     draw = ImageDraw.Draw(image)
     printed = hexmap.initial_board({"ratingen_variant"} if ratingen else set())
-    phase = str(view.get("phase") or "2")
     drawn: dict[str, tuple] = {}  # hex -> draw_tile's arguments, to draw its top again
     for hex_id, cell in board.items():
         if hex_id in printed and not _needs_redraw(hex_id, cell, printed[hex_id]["tile"]):
@@ -207,7 +213,7 @@ def draw_map(view: dict, manifest: dict | None = None) -> Image.Image:
                 manifest[hex_id] = (printed[hex_id]["tile"], 0, printed[hex_id]["tokens"])
             for said, size, bold, box in base_texts.get(hex_id, ()):
                 note(said, size, bold, box, image.size)
-            drawn[hex_id] = (printed[hex_id]["tile"], 0, (), _printed_homes(hex_id), None,
+            drawn[hex_id] = (printed[hex_id]["tile"], 0, (), _printed_homes(hex_id), paying,
                              _words(hex_id, None, None, lang))
             continue
         if manifest is not None:

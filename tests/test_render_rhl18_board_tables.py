@@ -82,3 +82,24 @@ def test_the_revenue_tables_and_legend_read_at_phone_width(lang: str, moves: int
     assert all(d.size * scale >= LEAST for d in legend)
     assert all(d.box[2] <= image.width and d.box[3] <= image.height for d in texts)
     assert image.height <= 1600
+
+
+def test_the_red_areas_come_from_the_cached_map_of_their_phase(monkeypatch) -> None:
+    """Framing the paid box costs no redraw per picture: the printed map is cached once per
+    way the red areas pay (phases 2-4, 5 on), and a picture draws only what changed."""
+    view = {**GAME.view(_played(0), None), "lang": "en"}
+    rhl18.render_map(view)  # the cache of this phase's printed map
+    redrawn: list[str] = []
+    draw_tile = rhl18.draw_tile
+
+    def counted(draw, name, rotation, cx, cy, *args, **kwargs):
+        redrawn.append(name)
+        return draw_tile(draw, name, rotation, cx, cy, *args, **kwargs)
+
+    monkeypatch.setattr(rhl18, "draw_tile", counted)
+    rhl18.render_map(view)
+    # (a hex with a token of its own is drawn anew, its paid box framed as well)
+    printed = {hexmap.hex_info(h).tile for h in _phased()
+               if not rhl18._needs_redraw(h, view["board"][h], hexmap.hex_info(h).tile)}
+    assert printed and not printed & set(redrawn)
+    assert rhl18._paying_as("3") == "2" and rhl18._paying_as("6") == "5"
