@@ -54,6 +54,9 @@ HANDLER_TASKS = ("CommandTree-invoker", "discord-ui-", "discord.py: on_interacti
 STOP_GRACE_SECONDS = 8.0
 UPKEEP_SECONDS = 60.0  # how often the stuck AI turns and the write-ahead log are seen to
 AI_STUCK_SECONDS = 60.0  # an AI turn this long untouched had its run stop: it is played
+# ... unless older than this: one that failed all day fails for good (each start tries it
+# again), and the idle games of a large bot are not read every minute
+AI_STUCK_WINDOW = 86400.0
 
 TOKEN_HELP = (
     "No Discord token: set DISCORD_TOKEN (see .env.example).\n"
@@ -246,10 +249,12 @@ class RheinbotClient(discord.AutoShardedClient):
         from bot.service.catch_up import resume_ai_turns
         while True:
             await asyncio.sleep(UPKEEP_SECONDS)
+            now = time.time()
             try:
                 await resume_ai_turns(self.adapter.service, self.post_replies, self._shard_has,
                                       self.adapter.locks.held,
-                                      updated_before=time.time() - AI_STUCK_SECONDS)
+                                      updated_within=(now - AI_STUCK_WINDOW,
+                                                      now - AI_STUCK_SECONDS))
                 checkpoint = getattr(self.store, "checkpoint", None)
                 if checkpoint is not None:
                     await checkpoint()

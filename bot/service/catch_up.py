@@ -225,16 +225,20 @@ Replier = Callable[[int, list[Reply]], Awaitable[Any]]
 async def resume_ai_turns(service: TablesService, post: Replier,
                           ours: Callable[[GameRow], bool] = lambda row: True,
                           held: Held | None = None,
-                          updated_before: float | None = None) -> int:
+                          updated_within: tuple[float, float] | None = None) -> int:
     """Every active game (of ``ours``) whose turn is an AI seat's gets its AI run, under its
     channel's lock, its replies posted (``post``) and marked announced as a change's: an AI
     moves only when a change sets it off, so one whose run died with the process (or stopped
     on an error) never moved again. At start-up after the catch-up's posts (its lines come
-    first); then now and then for the games unchanged since ``updated_before``. How many
-    games an AI moved in."""
+    first); then now and then for the games last changed within ``updated_within`` (from,
+    before). How many games an AI moved in."""
     moved = 0
-    for row in await service.store.active_with_ai(updated_before):
+    for row in await service.store.active_with_ai(updated_within):
         if not ours(row) or not row.active_seats:
+            continue
+        # the stored turn first: loading every game with an AI seat at each start is slow
+        ai = {seat.seat for seat in await service.store.seats(row.id) if seat.is_ai}
+        if not ai.intersection(row.active_seats):
             continue
         try:
             async with held(row.channel_id) if held is not None else nullcontext():

@@ -221,14 +221,16 @@ class StoreBase:
             "ORDER BY g.id")
         return [game_row(row) for row in rows]
 
-    async def active_with_ai(self, updated_before: float | None = None) -> list[GameRow]:
-        """Active games with an AI seat (unchanged since ``updated_before``, when given):
-        those whose turn may be an AI's that nothing set off (a restart, a failed run)."""
-        since = "" if updated_before is None else " AND g.updated_at < ?"
+    async def active_with_ai(self, updated_within: tuple[float, float] | None = None
+                             ) -> list[GameRow]:
+        """Active games with an AI seat (last changed within ``updated_within``, from and
+        before, when given): those whose turn may be an AI's that nothing set off (a
+        restart, a failed run)."""
+        within = "" if updated_within is None else " AND g.updated_at >= ? AND g.updated_at < ?"
         rows = await self._all(
             "SELECT * FROM games g WHERE g.status = 'active' AND EXISTS (SELECT 1 FROM seats s "
-            f"WHERE s.game_id = g.id AND s.is_ai = 1){since} ORDER BY g.id",
-            () if updated_before is None else (updated_before,))
+            f"WHERE s.game_id = g.id AND s.is_ai = 1){within} ORDER BY g.id",
+            updated_within or ())
         return [game_row(row) for row in rows]
 
     # -- thread parents (migration 019): which channel a game's thread belongs to -------------
