@@ -542,7 +542,7 @@ class Rhl18Extras(Extras):
             return None
         # a whole lay on the hex named (a step's own value, "lay F5 1", was itself a part)
         whole = next((m for m in lays if str(m["hex"]).lower() in named), lays[0])
-        return msg("rhl18.discord.partial_lay", typed=text.strip(),
+        return msg("rhl18.discord.partial_lay", typed=typed_notation(" ".join(english.split())),
                    example=typed_notation(game.format(state, whole)))
 
     def ordered(self, game: Game, state: State, moves: list[Action]) -> list[Action]:
