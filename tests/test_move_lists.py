@@ -94,7 +94,7 @@ async def test_rheinlaenders_hand_lists_every_choice(tmp_path):
     text = (await service.hand(ctx(seat + 1)))[-1].text
     listed = text.split(f"({len(moves)} in ", 1)[1].split("): ", 1)[1]
     assert len(moves) > 40 and " ..." not in listed  # every move within the 20 lines
-    assert "Bastion on " in listed and " as reinforcement: " in listed
+    assert "Bastion on " in listed and " as reinforcement on " in listed
     await store.close()
 
 

@@ -70,8 +70,8 @@ def test_a_rheinlaender_label_calls_the_movers_own_knights_yours():
               for move in RHEINLAENDER.legal(state, 0) for lang in ("en", "de")}
     assert "Card 13: knight on 13 left bank next to Blue and your knights" in labels
     assert "Karte 13: Ritter auf 13 links neben Blau und deinen Rittern" in labels
-    assert "Card 5 as reinforcement: knight on 11 left bank next to your knight" in labels
-    assert "Karte 5 als Verstärkung: Ritter auf 11 links neben deinem Ritter" in labels
+    assert "Card 5 as reinforcement on 11 left bank next to your knight" in labels
+    assert "Karte 5 als Verstärkung auf 11 links neben deinem Ritter" in labels
     assert "Card 13: knight on 13 right bank next to Blue, Green" in labels  # no own knight
     assert not any("Orange" in label for label in labels)
 

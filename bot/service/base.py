@@ -282,12 +282,16 @@ class Table:
         lang = self.row.language if locale is None else locale
         return _spoken([self.named(line) for line in lines], lang)
 
-    def label(self, state: State, action: Any, locale: object = None) -> str:
+    def label(self, state: State, action: Any, locale: object = None,
+              names_within: int | None = None) -> str:
         """A move's label as a player reads it, others named by name ("next to Bert", not
-        "next to Orange"), the notation it shows in the reader's typed form."""
+        "next to Orange"), the notation it shows in the reader's typed form; with
+        ``names_within``, each name cut to that many characters (for a button's room)."""
         label = typed_label(self.row.game_key, self.game.label(state, action),
                             self.game.format(state, action), locale or self.row.language)
-        return str(self.said([label], locale))
+        if names_within is None:
+            return str(self.said([label], locale))
+        return str(_spoken([self.named(label, names_within)], locale or self.row.language))
 
     def list_labels(self, state: State, moves: list[Any], lang: str) -> list[str]:
         """``moves`` as a list a player reads names them (``/game hand``, the turn DM): the
@@ -303,12 +307,16 @@ class Table:
         return self.named(self.game.phase(self.state)) if self.state is not None \
             else self.row.phase
 
-    def named(self, text: Any) -> Any:
+    def named(self, text: Any, within: int | None = None) -> Any:
         """``text`` (a catalogue text, not yet said) with every player the engine names by
         seat or colour called by this table's name for them ("Turn 21: Orange" -> "Turn 21:
-        Anna"); still said in each reader's language."""
-        names = {s.seat: s.name for s in self.seats}
-        keyed = {key: s.name for key, s in self._colour_keys().items()}
+        Anna"), each cut to ``within`` characters if given; still said in each reader's
+        language."""
+        def name(seat: SeatRow) -> str:
+            return seat.name if within is None or not seat.name else \
+                clip_word(seat.name, within)
+        names = {s.seat: name(s) for s in self.seats}
+        keyed = {key: name(s) for key, s in self._colour_keys().items()}
         return naming(text, names, keyed or None)
 
     def _colour_keys(self) -> dict[str, SeatRow]:

@@ -431,11 +431,22 @@ def card_entries(since: list[ActionRow], movers: Sequence[int | str] | None = No
     return entries
 
 
+# How far a button's label cuts each player's name where the label is too long with them
+# whole: "next to Jürgen Äöüß-Überländer Großmaul, Österreicher Müßiggänger…" lost the
+# third neighbour and "your knight"; "next to Jürgen…, Österreicher…, Ｍｍｍ…" keeps them.
+NAME_ROOMS = (16, 10, 6)
+
+
 def move_words(table: Table, state: State, action: Action, lang: str) -> str:
     """A move as its button names it, in ``lang``: its label without the typed form it may
     end with, which :meth:`Table.label` says in ``lang`` too."""
     typed = typed_move(table.row.game_key, table.game.format(state, action), lang)
-    return button_label(table.label(state, action, lang), typed)
+    label = table.label(state, action, lang)
+    for within in NAME_ROOMS:  # long names cut, not the words after them
+        if len(label.removesuffix(f" · {typed}")) <= BUTTON_LABEL_LIMIT:
+            break
+        label = table.label(state, action, lang, names_within=within)
+    return button_label(label, typed)
 
 
 def button_label(label: str, notation: str) -> str:
