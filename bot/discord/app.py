@@ -443,6 +443,8 @@ async def _serving(client: RheinbotClient, secret: str) -> None:
         if not stopping:
             stopping.append(asyncio.create_task(client.stop_gracefully(),
                                                 name="rheinbot-stop"))
+        for signum in (signal.SIGTERM, signal.SIGINT):  # a second one stops at once
+            loop.remove_signal_handler(signum)
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGTERM, signal.SIGINT):
         with contextlib.suppress(NotImplementedError):  # Windows has no signal handlers
