@@ -471,6 +471,9 @@ def run(token: str | None = None) -> None:
             f"Rheinbot process ({held.holder or 'host and pid unknown'}). Two processes on "
             "one SQLite file answer players differently; stop the other one first (or "
             "share a PostgreSQL database between processes: DATABASE_URL).") from None
+    except OSError as error:  # no lock file there (a read-only directory): the store says more
+        log.warning("could not lock %s against a second process: %s", target, error)
+        lock = None
     try:
         # Not client.run(): discord.py's own handler logs only its own lines, to stderr.
         asyncio.run(_serving(client, secret))
