@@ -12,6 +12,7 @@ from bot.service.base import (
     EMBED_LIMIT,
     TEXT_LIMIT,
     Aside,
+    HiddenBefore,
     Refusal,
     ServiceBase,
     Table,
@@ -154,7 +155,9 @@ class AiSeats(ServiceBase):
         if state is None or table.game.result(state) is not None or \
                 not any(table.by_seat(seat).is_ai for seat in table.game.active(state)):
             return None
-        replies = notices + await self._after_change(table)
+        # the news a player's move would have set off with this run: hands dealt, coins paid
+        hidden = HiddenBefore(self._secrets(table), table.game.phase(state))
+        replies = notices + await self._after_change(table, hidden=hidden)
         after = await self.store.game(game_id)
         if after is None or after.version == row.version:
             return None  # no AI moved (one waits on a player too): a prompt again is noise

@@ -12,7 +12,7 @@ import secrets
 import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, NamedTuple
 
 import engine
 from bot.i18n import colour_name, has, language, t, typed_label
@@ -41,6 +41,16 @@ MAX_BUTTONS = 5
 TEXT_LIMIT = 1900  # stay under Discord's 2000 characters per message
 EMBED_LIMIT = 4000  # an embed's description holds 4096
 POINTED_GAMES = 5  # a refusal in a channel without a game names at most these of the caller's
+
+
+class HiddenBefore(NamedTuple):
+    """What a change's news of hidden information compares with (:meth:`_secret_news`):
+    each human seat's hidden information and the phase before it, and who made it (they read
+    theirs in the reply to their move; None: the start, a clock's move)."""
+
+    secrets: dict[int, list[tuple[str, Any]]]
+    phase: Any
+    mover: int | None = None
 
 
 @dataclass(frozen=True)

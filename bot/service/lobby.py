@@ -14,6 +14,7 @@ from bot.service import ai
 from bot.service.base import (
     PACES,
     Ctx,
+    HiddenBefore,
     Refusal,
     ServiceBase,
     Table,
@@ -26,7 +27,6 @@ from bot.service.base import (
     runner_id,
     runner_label,
 )
-from bot.service.moves import HiddenBefore
 from bot.store import ChannelBusy, SeatRow
 from engine.core import Game, State, clip_word, new_rng, rng_shuffle
 from engine.text import LANGUAGES, say, text_of

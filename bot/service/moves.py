@@ -9,7 +9,7 @@ import marshal
 import re
 from collections import OrderedDict
 from dataclasses import replace
-from typing import Any, NamedTuple
+from typing import Any
 
 from bot.i18n import FORM, english_move, fitted_label, t, typed_move
 from bot.replies import (
@@ -34,6 +34,7 @@ from bot.service.base import (
     EMBED_LIMIT,
     TEXT_LIMIT,
     Ctx,
+    HiddenBefore,
     Pointed,
     Refusal,
     ServiceBase,
@@ -58,16 +59,6 @@ from engine.core import Action, RuleError, State, clip_word, is_plain_number
 from engine.text import LANGUAGES, Msg, say
 
 WAITING = "wait"  # the value of the one autocomplete entry a player not to act sees
-
-
-class HiddenBefore(NamedTuple):
-    """What a change's news of hidden information compares with (:meth:`_secret_news`):
-    each human seat's hidden information and the phase before it, and who made it (they read
-    theirs in the reply to their move; None: the start, a clock's move)."""
-
-    secrets: dict[int, list[tuple[str, Any]]]
-    phase: Any
-    mover: int | None = None
 
 
 class Moves(ServiceBase):

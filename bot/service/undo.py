@@ -9,6 +9,7 @@ from bot.i18n import names_said, t
 from bot.replies import UNDO_AGREE, UNDO_REFUSE, UNDO_VOTE, Audience, Button, Reply
 from bot.service.base import (
     Ctx,
+    HiddenBefore,
     Refusal,
     ServiceBase,
     Table,
@@ -286,6 +287,8 @@ class Undo(ServiceBase):
         if not confirm:
             return notices + [_private(ctx, t("svc.repair.differs", ctx.locale,
                                               count=len(actions)))]
+        # a replay may deal hidden cards otherwise than the saved game: each owner is told
+        hidden = HiddenBefore(self._secrets(table), None)
         try:
             await self.store.save_snapshot(table.row.id, table.row.version,
                                            self._snapshot(table, replayed), self.clock())
@@ -296,7 +299,7 @@ class Undo(ServiceBase):
                          count=len(actions)))
         return notices + [said, await self._board_reply(table, replayed),
                           *await self._undo_lapsed(table, "rebuilt"),
-                          *await self._after_change(table)]
+                          *await self._after_change(table, hidden=hidden)]
 
 
 def _vote_choice(custom_id: str) -> bool | None:
