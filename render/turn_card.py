@@ -401,16 +401,21 @@ def _rhl18_task(view: dict, lang: str, figures: bool) -> str:
         said = say(lang, "task.rhl18.receivership", task=said)
     if figures and view.get("operating_order"):
         said = say(lang, "task.rhl18.with_order", task=said,
-                   order=_operating_order(view["operating_order"]))
+                   order=_operating_order(view["operating_order"], lang))
     return said
 
 
-def _operating_order(order: dict) -> str:
-    """The round's operating order, done, operating and to come: "GVE ✓ · DEE ▶ · CME".
-    Shown nowhere, a player could not tell when their corporation's turn would come."""
+def _operating_order(order: dict, lang: str) -> str:
+    """The round's operating order, done, operating and to come: "done GVE; now DEE; next
+    CME, BME". Shown nowhere, a player could not tell when their corporation's turn would
+    come; with check marks and a triangle a screen reader said "check mark ... black
+    right-pointing triangle" for what a sighted player read at a glance."""
     index = order.get("index", 0)
-    return " · ".join(f"{sym} ✓" if i < index else f"{sym} ▶" if i == index else str(sym)
-                      for i, sym in enumerate(order.get("order") or []))
+    syms = [str(sym) for sym in order.get("order") or []]
+    parts = [say(lang, key, corps=", ".join(group)) for key, group in (
+        ("order.done", syms[:index]), ("order.now", syms[index:index + 1]),
+        ("order.next", syms[index + 1:])) if group]
+    return "; ".join(parts)
 
 
 def _must_buy(view: dict, corp: dict, sym: str, lang: str) -> str:

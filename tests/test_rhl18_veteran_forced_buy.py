@@ -2,8 +2,8 @@
 prompt's and a notification's task): a veteran's review found (1) the operating order shown
 nowhere, and (2) a forced train purchase saying "the bank's 6-train costs 600M, GVE has 242M,
 Dirk adds 358M" where Dirk had 223M and had to sell shares first, with no word that GVE could
-buy another corporation's train with its treasury. The prompt now names the order (done ✓,
-operating ▶), what the president has and must raise by selling, and the corporations whose
+buy another corporation's train with its treasury. The prompt now names the order (done,
+now), what the president has and must raise by selling, and the corporations whose
 trains legal() lets it buy."""
 
 from __future__ import annotations
@@ -102,10 +102,14 @@ def test_the_operating_order_is_in_every_operating_prompt() -> None:
         rnd = state["round"]
         if rnd["type"] == "Operating" and not rnd["discard"] and not rnd.get("offer"):
             order, index = rnd["order"], rnd["index"]
-            marks = " · ".join(f"{s} ✓" if i < index else f"{s} ▶" if i == index else s
-                               for i, s in enumerate(order))
-            assert _task(state, "en").endswith(f". Operating order: {marks}. ")
-            assert _task(state, "de").endswith(f". Betriebsreihenfolge: {marks}. ")
+            words = {"en": ("done", "now", "next"), "de": ("fertig", "jetzt", "danach")}
+            for lang, title in (("en", "Operating order"), ("de", "Betriebsreihenfolge")):
+                done, now, after = words[lang]
+                parts = [f"{done} {', '.join(order[:index])}" if index else "",
+                         f"{now} {order[index]}",
+                         f"{after} {', '.join(order[index + 1:])}" if order[index + 1:] else ""]
+                marks = "; ".join(p for p in parts if p)
+                assert _task(state, lang).endswith(f". {title}: {marks}. ")
             seen += 1
         elif rnd["type"] == "Stock":
             assert "order" not in _task(state, "en")
