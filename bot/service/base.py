@@ -241,8 +241,9 @@ class Table:
         note = self.game.score_note(self.state, standing)
         if note is not None and self.game.unscored(standing):
             # out of the scoring (Trödler's total damage): a place number and a score
-            # said it scored; the note says what it would have had
-            return f"– {self.who(standing.seat, locale)}{mark}: {self.said([note], locale)}"
+            # said it scored; the note says what it would have had. No dash before the
+            # name: a screen reader read "en dash Anna"
+            return f"{self.who(standing.seat, locale)}{mark}: {self.said([note], locale)}"
         line = f"{standing.rank}\\. {self.who(standing.seat, locale)}{mark}: " \
             f"{standing.score}{self.game.score_unit}"
         return line if note is None else f"{line} · {self.said([note], locale)}"
