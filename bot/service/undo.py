@@ -158,6 +158,11 @@ class Undo(ServiceBase):
         if row.status in ("finished", "abandoned"):
             raise Refusal(f"svc.button_over.{row.status}")
         if row.status != "active" or row.version != int(version):
+            # a member whose seat was handed on was told "a move was played" where none was
+            seats = await self.store.seats(row.id)
+            if any(s.left_by == ctx.user_id for s in seats) and \
+                    not any(s.user_id == ctx.user_id for s in seats):
+                raise Refusal("svc.undo.over_seat_gone")
             raise Refusal("svc.undo.over_moved_on")
         if not await self.store.votes(row.id, row.version):
             raise Refusal("svc.undo.over_refused")
