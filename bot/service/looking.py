@@ -248,9 +248,10 @@ class Looking(ServiceBase):
     async def log(self, ctx: Ctx, lines: int = 20) -> list[Reply]:
         table, notices = await self._table(ctx, ("active", "finished"))
         entries = _log_entries(table, await self.store.actions(table.row.id), ctx.locale)
-        shown = [entry.line(table, ctx.locale) for entry in entries]
-        text = "\n".join(shown[-max(1, min(lines, 100)):]) or t("svc.log.none", ctx.locale)
-        return notices + [_private(ctx, _clip(text, keep="end"), pings=())]
+        shown = [entry.line(table, ctx.locale) for entry in entries][-max(1, min(lines, 100)):]
+        if not shown:
+            return notices + [_private(ctx, t("svc.log.none", ctx.locale), pings=())]
+        return notices + [_private(ctx, page, pings=()) for page in _log_pages(shown, ctx.locale)]
 
     @_guarded
     async def rules(self, ctx: Ctx, game_key: str | None, topic: str | None) -> list[Reply]:
@@ -422,6 +423,22 @@ class _LogEntry:
         (:meth:`Table.answers`)."""
         same = action.seat == self.seat and mover == self.mover and lead == self.lead
         return same or table.answers(previous, action)
+
+
+LOG_PAGES = 3  # messages one /game log answers with, at most
+
+
+def _log_pages(shown: list[str], lang: str) -> list[str]:
+    """The log's lines in messages split between lines, the newest kept: cut to one message
+    with a leading "..." it lost most of ``lines:100`` mid-line without saying how much. Past
+    ``LOG_PAGES`` messages the earliest lines go, and the first message says how many."""
+    dropped = 0
+    found = pages("\n".join(shown), TEXT_LIMIT)
+    while len(found) > LOG_PAGES and dropped < len(shown) - 1:
+        dropped += 1
+        note = t("svc.log.earlier", lang, count=dropped)
+        found = pages("\n".join([note, *shown[dropped:]]), TEXT_LIMIT)
+    return found
 
 
 def _log_entries(table: Table, actions: list[ActionRow], lang: str) -> list[_LogEntry]:
