@@ -8,11 +8,12 @@ from __future__ import annotations
 import dataclasses
 import random
 
+from service_pebbles import ctx, started_table
+
 import engine
 from bot.replies import Audience
 from bot.service import TablesService
 from bot.store import Store
-from service_pebbles import ctx, started_table
 
 
 def _told(replies: list, user: int) -> bool:
