@@ -21,7 +21,8 @@ from render.rhl18_tiles import INK, SQ3, edge_mid, edge_segment
 from render.text_draw import draw_text, text_width, unrecorded
 
 SIZE = rhl18.SIZE  # each choice as big as a hex of the map: the same tile, the same look
-CELL_W = 224  # the hex (128 px) and its neighbours' names beyond the east and west exits
+CELL_W = 238  # the hex (128 px) and its neighbours' names beyond the east and west exits
+COLUMN_GAP = 7  # a label keeps this far inside its column: 14 px, a space, from the next one's
 CELL_H = 236  # the hex (148 px), the names above and below, the caption
 COLUMNS = 4  # four across: at 550 px on a phone a caption is still 14 px tall
 MARGIN = 14
@@ -125,13 +126,24 @@ def _cell(draw: ImageDraw.ImageDraw, view: dict, hex_id: str, option: dict,
         mx, my = edge_mid(cx, cy, SIZE, edge)
         dx, dy = mx - cx, my - cy
         if abs(dy) < 1:  # east or west: beside the edge, reading away from it
-            draw_text(draw, (mx + (5 if dx > 0 else -5), my), neighbour, EXIT, bold=True,
-                      fill=INK, anchor="lm" if dx > 0 else "rm")
+            _beside(draw, neighbour, mx + (5 if dx > 0 else -5), my, dx > 0,
+                    CELL_W / 2 - abs(mx - cx) - 5 - COLUMN_GAP)
             continue
         reach = (SIZE * SQ3 / 2 + 14) / (SIZE * SQ3 / 2)  # beyond the edge, clear of it
         draw_text(draw, (cx + dx * reach, cy + dy * reach), neighbour, EXIT, bold=True,
                   fill=INK, anchor="mm")
     _caption(draw, option, cx, y + CELL_H - 24)
+
+
+def _beside(draw: ImageDraw.ImageDraw, text: str, x: float, y: float, east: bool,
+            room: float) -> None:
+    """An east or west exit's neighbour, kept inside the choice's column: the next choice's
+    west label starts beyond it, and with no space between them "D15" "D11" read as one word
+    on a phone."""
+    size = EXIT
+    while size > 14 and text_width(text, size, True) > room:
+        size -= 1
+    draw_text(draw, (x, y), text, size, bold=True, fill=INK, anchor="lm" if east else "rm")
 
 
 def _caption(draw: ImageDraw.ImageDraw, option: dict, cx: float, cy: float) -> None:

@@ -6,15 +6,19 @@ tile once, numbered as the tile menu."""
 
 from __future__ import annotations
 
+import re
 from functools import cache
+from itertools import combinations
 
 import pytest
 
 from bot.service import rhl18_steps
 from bot.service.rhl18_steps import lay_options_view, next_step, step_menu
 from engine import ai
+from engine.rhl18 import hexmap
 from engine.rhl18.game import GAME
 from render import rhl18_lay_options, rhl18_views
+from render.text_draw import recording
 from tests.board_checks import drawn, problems
 
 PHONE = 550
@@ -93,3 +97,59 @@ def test_more_lays_than_a_menu_holds_draw_each_tile_once_then_its_ways_as_the_me
                                                    strict=True), 1):
         assert label.startswith(f"{n} · Tile {tile}") and cell["tile"] == tile
         assert typed.split()[1:] == [tile, value.split()[1], str(cell["rotation"])]
+
+
+GAP = 12  # a space's width at full size: less, and "D15" "D11" read as one word on a phone
+
+
+def _exit_labels(texts: list) -> list:
+    return [d for d in texts if d.size == rhl18_lay_options.EXIT
+            and re.fullmatch(r"[A-Z]\d+", d.text)]
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_neighbouring_choices_exit_labels_keep_a_space_between_them(lang: str) -> None:
+    # one choice's east exit and the next one's west exit are named side by side, on one line
+    pairs = 0
+    for state, seat, hexes in _positions():
+        for value in hexes:
+            view = lay_options_view(GAME, state, seat, value, lang)
+            if view is None:
+                continue
+            texts, _ = drawn(lambda view=view: rhl18_views.render(view))
+            labels = sorted(_exit_labels(texts), key=lambda d: d.box[0])
+            for a, b in combinations(labels, 2):
+                if min(a.box[3], b.box[3]) - max(a.box[1], b.box[1]) <= 0:
+                    continue  # not on one line
+                left, right = (a, b) if a.box[0] <= b.box[0] else (b, a)
+                gap = right.box[0] - left.box[2]
+                assert gap >= GAP, (value, left.text, left.box, right.text, right.box)
+                pairs += 1
+    assert pairs >= 10
+
+
+def test_every_hex_s_east_and_west_exits_keep_a_space_from_the_next_choice() -> None:
+    # a straight track east-west in four choices side by side, on every hex of the map that
+    # has both neighbours: each cell's east label meets the next one's west label ("D15D11")
+    state, seat, hexes = _positions()[0]
+    base = lay_options_view(GAME, state, seat, hexes[0], "en")
+    assert base is not None
+    board = base["board"]
+    pairs = 0
+    for hex_id in sorted(board):
+        if hexmap.neighbor(hex_id, 1) is None or hexmap.neighbor(hex_id, 4) is None:
+            continue
+        cell = {**board[hex_id], "tokens": []}
+        options = [{"number": n, "tile": "9", "rotation": 1, "caption": "Tile 9"}
+                   for n in range(1, 5)]
+        view = {**base, "board": {**board, hex_id: cell},
+                "image": {**base["image"], "hex": hex_id, "options": options}}
+        with recording() as texts:
+            rhl18_lay_options.picture(view)
+        row = sorted(_exit_labels(texts), key=lambda d: d.box[0])
+        assert len(row) == 8, (hex_id, [d.text for d in row])
+        for left, right in zip(row[1::2], row[2::2]):
+            assert right.box[0] - left.box[2] >= GAP, (hex_id, left.text, left.box,
+                                                       right.text, right.box)
+            pairs += 1
+    assert pairs >= 60
