@@ -148,7 +148,7 @@ def test_every_hex_s_east_and_west_exits_keep_a_space_from_the_next_choice() -> 
             rhl18_lay_options.picture(view)
         row = sorted(_exit_labels(texts), key=lambda d: d.box[0])
         assert len(row) == 8, (hex_id, [d.text for d in row])
-        for left, right in zip(row[1::2], row[2::2]):
+        for left, right in zip(row[1:-1:2], row[2::2], strict=True):
             assert right.box[0] - left.box[2] >= GAP, (hex_id, left.text, left.box,
                                                        right.text, right.box)
             pairs += 1
