@@ -211,11 +211,15 @@ async def test_move_autocomplete_answers_empty_when_the_service_fails() -> None:
     assert await adapter.move_choices(make_interaction(), "lo") == []
 
 
-async def test_rules_topics_autocomplete_from_the_game() -> None:
-    _, commands, _ = make_adapter()
+async def test_rules_topics_autocomplete_asks_the_service_with_the_game_picked() -> None:
+    # the service knows the channel's game where none is picked (test_discord_rules_topic_channel)
+    service = FakeService()
+    service.topic_choices = AsyncMock(return_value=[("Components", "components")])
+    _, commands, _ = make_adapter(service)
     complete = commands["rules"]._params["topic"].autocomplete
     found = await complete(make_interaction(namespace={"game": "tally"}), "comp")
     assert [c.value for c in found] == ["components"]
+    assert service.topic_choices.await_args.args[1:] == ("comp", "tally")
 
 
 async def test_time_zones_autocomplete() -> None:

@@ -588,14 +588,15 @@ class Adapter:
         return await self.choices(interaction, "move_choices", current)
 
     async def choices(self, interaction: discord.Interaction, asked: str,
-                      current: str) -> list[app_commands.Choice[str]]:
+                      current: str, *more: Any) -> list[app_commands.Choice[str]]:
         """An autocomplete's choices from the service's ``asked`` method (move_choices,
-        colour_choices, seat_choices) for what the member has typed."""
+        colour_choices, seat_choices, topic_choices) for what the member has typed, and
+        ``more`` the command's other options it needs."""
         if self.service is None:
             return []
         try:
             pairs = await asyncio.wait_for(
-                getattr(self.service, asked)(self.ctx(interaction), current or ""),
+                getattr(self.service, asked)(self.ctx(interaction), current or "", *more),
                 AUTOCOMPLETE_TIMEOUT,
             )
         except Exception:  # autocomplete must answer something, even on trouble
@@ -957,19 +958,8 @@ def _rules_command(adapter: Adapter) -> app_commands.Command:
     @rules.autocomplete("topic")
     async def rules_topic(interaction: discord.Interaction,
                           current: str) -> list[app_commands.Choice[str]]:
-        chosen = find_game(adapter.games, getattr(interaction.namespace, "game", None))
-        games = [chosen] if chosen else [
-            g for g in (find_game(adapter.games, key) for key in adapter.games) if g]
-        needle = current.strip().lower()
-        shown = {}
-        for g in games:
-            for name in g.topics:
-                title = say(g.topic_title(name), interaction.locale)
-                # a title that is its name, only capitalised, is said once but titled: a
-                # list of "archbishop" among "Duke figures (dukes)" read as unfinished
-                label = title if title.lower() == name else f"{title} ({name})"
-                if needle in label.lower():
-                    shown[name] = label
-        return to_choices((label, name) for name, label in sorted(shown.items()))
+        # the game picked, else the channel's (the service knows it), in the game's order
+        return await adapter.choices(interaction, "topic_choices", current,
+                                     getattr(interaction.namespace, "game", None))
 
     return rules

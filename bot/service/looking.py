@@ -266,6 +266,29 @@ class Looking(ServiceBase):
         return [_private(ctx, page) for page in
                 pages(say(self._game(game_key).rules(topic), ctx.locale), TEXT_LIMIT)]
 
+    async def topic_choices(self, ctx: Ctx, typed: str = "",
+                            game_key: str | None = None) -> list[tuple[str, str]]:
+        """Autocomplete of ``/rules topic:``: the topics of the game picked, else of this
+        channel's game (an 18Rhl channel offered every game's topics, and a Rheinländer one
+        picked there answered "No topic"), else of every game; each game's topics in its own
+        order, the overview first, as the topic list of /rules says them."""
+        if game_key not in self.games:
+            row = await self.store.live_game(ctx.channel_id) if ctx.channel_id else None
+            game_key = row.game_key if row is not None else None
+        games = [self.games[game_key]] if game_key in self.games else \
+            list(dict.fromkeys(self.games.values()))
+        needle = typed.strip().lower()
+        shown: dict[str, str] = {}
+        for game in games:
+            for name in sorted(game.topics, key=lambda name: name != "overview"):
+                title = say(game.topic_title(name), ctx.locale)
+                # a title that is its name, only capitalised, is said once but titled: a
+                # list of "archbishop" among "Duke figures (dukes)" read as unfinished
+                label = title if title.lower() == name else f"{title} ({name})"
+                if needle in label.lower():
+                    shown.setdefault(name, label)
+        return [(label, name) for name, label in shown.items()]
+
     @_guarded
     async def my_games(self, ctx: Ctx) -> list[Reply]:
         """The caller's games where it is their turn, the move clock that runs out first at
