@@ -761,7 +761,8 @@ def _add_view_commands(group: app_commands.Group, adapter: Adapter) -> None:
     async def game_board(interaction: discord.Interaction, near: str | None = None,
                          text: bool = False) -> None:
         if text:
-            await adapter.run(interaction, adapter.service_call("board_text"), changes=False)
+            await adapter.run(interaction, lambda ctx: adapter.service.board_text(ctx, near),
+                              changes=False)
             return
         if near is None:
             await adapter.run(interaction, adapter.service_call("board"), changes=False)

@@ -10,6 +10,7 @@ it too and it names no hand, no face-down coin or order. The describers are
 
 from __future__ import annotations
 
+from bot.i18n import t
 from bot.replies import Reply
 from bot.service.base import Ctx, ServiceBase, _guarded, _private
 from bot.service.pictures import result_head
@@ -19,7 +20,7 @@ from render import board_text
 
 class BoardText(ServiceBase):
     @_guarded
-    async def board_text(self, ctx: Ctx) -> list[Reply]:
+    async def board_text(self, ctx: Ctx, near: str | None = None) -> list[Reply]:
         table, notices = await self._table(ctx, ("active", "finished"))
         game, state = table.game, table.state
         assert state is not None
@@ -33,5 +34,8 @@ class BoardText(ServiceBase):
             table.row.game_key, {**game.view(state, None), "seats": seats}, lang,
             title=texts.say(game.title, lang), phase=table.said([game.phase(state)], lang),
             acting=list(game.active(state)), over=standings is not None, result=result)
+        # a near: given is said to be the picture's, not dropped unsaid (the whole board came)
+        if near and near.strip():
+            notices = [*notices, _private(ctx, t("svc.board_text_near", lang), pings=())]
         # pings=(): a name is said, never a mention, in a text its asker reads alone
         return notices + [_private(ctx, page, pings=()) for page in pages]

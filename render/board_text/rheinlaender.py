@@ -33,8 +33,10 @@ def lines(view: dict, lang: str) -> list[str]:
         out.append(say(lang, "rl.bastions", places=_spaces(board, realms, view["bastions"],
                                                           lang)))
     holder = view.get("archbishop")
-    out.append(say(lang, "rl.archbishop", who=who(view, holder, lang)) if holder is not None
-               else say(lang, "rl.no_archbishop"))
+    if holder is not None:
+        out.append(say(lang, "rl.archbishop", who=who(view, holder, lang)))
+    elif view.get("step") != "over":  # "nobody yet" at the end promised a holder to come
+        out.append(say(lang, "rl.no_archbishop"))
     return out
 
 

@@ -17,7 +17,7 @@ from render.rhl18_market import _percent, corporations, price_text
 
 def lines(view: dict, lang: str) -> list[str]:
     out = [say(lang, "rhl.bank", bank=view.get("bank", 0), phase=view.get("phase", "-"),
-               trains=_trains(view.get("depot_available") or [], lang))]
+               trains=_for_sale(view, lang))]
     out += [_player(view, player, lang) for player in view.get("players") or []]
     out += [_corporation(view, entry, lang) for entry in corporations(view)
             if not entry.get("closed")]
@@ -59,6 +59,16 @@ def _corporation(view: dict, entry: dict[str, Any], lang: str) -> str:
                tokens=", ".join(tokens) or "–", unused=unused,
                treasury=_percent(view, sym, entry.get("treasury_or_ipo_shares") or []),
                pool=_percent(view, sym, entry.get("pool_shares") or []))
+
+
+def _for_sale(view: dict, lang: str) -> str:
+    """"3-trains (5 left)": the kinds the bank sells now, as /game hand names trains, and how
+    many of each the depot and the pool hold. "trains for sale: 3" read as a count."""
+    left = [str(t).split("-")[0] for t in
+            [*(view.get("depot_remaining") or []), *(view.get("discarded") or [])]]
+    kinds = dict.fromkeys(str(t).split("-")[0] for t in view.get("depot_available") or [])
+    return ", ".join(say(lang, "rhl.for_sale", kind=kind, count=max(1, left.count(kind)))
+                     for kind in kinds) or say(lang, "rhl.no_trains")
 
 
 def _trains(trains: list[str], lang: str) -> str:
