@@ -48,9 +48,13 @@ async def test_a_hand_names_the_fulfilled_orders_in_either_language(tmp_path):
     for card_id in state["fulfilled"][seat]:
         card = data.CARD_BY_ID[card_id]
         city = data.CITY_BY_NUMBER[card.city].name
-        options = " ".join(f"{q}→{c}" for q, c in card.options)
-        assert f"order {card_id} {city}: {options}, time {card.time}" in said["en"], said
-        assert f"Auftrag {card_id} {city}: {options}, Zeit {card.time}" in said["de"], said
+        (q, c), *more = card.options  # in words, as the orders taken and on display
+        options = ", ".join([f"{q} container{'s' * (q != 1)} pay{'s' * (q == 1)} {c}",
+                             *(f"{q} pay {c}" for q, c in more)])
+        assert f"order {card_id} {city}: {options}; time {card.time}" in said["en"], said
+        optionen = ", ".join([f"{q} Container bring{'t' if q == 1 else 'en'} {c}",
+                              *(f"{q} bringen {c}" for q, c in more)])
+        assert f"Auftrag {card_id} {city}: {optionen}; Zeit {card.time}" in said["de"], said
     assert "Fulfilled orders (face down): order " in said["en"]
     assert "Erfüllte Aufträge (verdeckt): Auftrag " in said["de"]
     await service.store.close()

@@ -170,7 +170,7 @@ def _player_view(state: State, seat: int, viewer: int | None) -> dict[str, Any]:
     if viewer == seat and state["fulfilled"][seat]:
         # R58: fulfilled cards lie face down; only their owner sees them (needed for R14).
         # Each carries its wording, which /game hand shows for a private card.
-        entry["fulfilled"] = [dict(card_dict(card_id), text=notation.card_text(card_id))
+        entry["fulfilled"] = [dict(card_dict(card_id), text=notation.card_words(card_id))
                               for card_id in state["fulfilled"][seat]]
     return entry
 

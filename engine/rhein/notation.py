@@ -126,6 +126,17 @@ def card_text(card_id: int) -> Msg:
                time=the_card.time, penalty=the_card.penalty)
 
 
+def card_words(card_id: int) -> Msg:
+    """A card in words, for a face-down fulfilled order in /game hand: "order 46 Rotterdam:
+    3 containers pay 16, 4 pay 20, 5 pay 25; time 3, penalty 5", as the hand says the orders
+    taken and on display (a button keeps the short "3→16 4→20")."""
+    the_card = card(card_id)
+    options = [msg("rhein.hidden.option_first" if i == 0 else "rhein.hidden.option",
+                   count=q, pay=c) for i, (q, c) in enumerate(the_card.options)]
+    return msg("rhein.hidden.card", card=card_id, city=city(the_card.city), options=options,
+               time=the_card.time, penalty=the_card.penalty)
+
+
 def label_move(state: State, action: Action) -> Msg:
     """The move as a player reads it (autocomplete, buttons; at most 100 characters)."""
     kind = action["type"]
