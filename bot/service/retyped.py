@@ -21,7 +21,7 @@ again forgets it: the catch-up post ("What you missed") still says the move was 
 
 from __future__ import annotations
 
-from bot.i18n import t
+from bot.i18n import t, typed_move
 from bot.replies import SURE, Button, Reply
 from bot.service.base import Ctx, Table, _private
 from bot.service.pictures import button_label, move_words
@@ -60,4 +60,6 @@ async def asked_again(store: StoreBase, unanswered: Unanswered, ctx: Ctx, table:
     again = Button(button_label(t("svc.retyped_button", ctx.locale, move=words), ""),
                    f"rb:{table.row.id}:{table.row.version}:{SURE}{legal.index(action)}",
                    "danger")
-    return _private(ctx, t("svc.retyped", ctx.locale, move=notation), buttons=[again])
+    # in the words the reader types: a German player was quoted "load white-plane 1"
+    typed = typed_move(table.row.game_key, notation, ctx.locale)
+    return _private(ctx, t("svc.retyped", ctx.locale, move=typed), buttons=[again])
