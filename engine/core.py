@@ -305,13 +305,23 @@ class Game:
         return Msg(key) if has(key) else name
 
     def topic_named(self, typed: str) -> str | None:
-        """The topic a player means by ``typed``: its name or a display name, any case."""
+        """The topic a player means by ``typed``: its name, a display name or a word it
+        explains (``<game>.topic_also.<name>``, comma-separated, in any language: 18Rhl's
+        "OR" is the operating round, and "/rules topic:OR" answered "No topic"), any case."""
         wanted = typed.strip().casefold()
         for name in self.topics:
             title = self.topic_title(name)
-            if wanted in {name.casefold(), *(say(title, lang).casefold() for lang in LANGUAGES)}:
+            if wanted in {name.casefold(), *(say(title, lang).casefold() for lang in LANGUAGES),
+                          *self._topic_also(name)}:
                 return name
         return None
+
+    def _topic_also(self, name: str) -> set[str]:
+        key = f"{self.text_key or self.key}.topic_also.{name}"
+        if not has(key):
+            return set()
+        return {word.strip().casefold() for lang in LANGUAGES
+                for word in say(Msg(key), lang).split(",") if word.strip()}
 
     def is_over(self, state: State) -> bool:
         return self.result(state) is not None

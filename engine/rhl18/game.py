@@ -24,7 +24,7 @@ State = dict[str, Any]
 # only legal move (Rhl18Game._forced_passes).
 AUTO_PASS = "auto_pass"
 TOPIC_NAMES = ("overview", "auction", "stock", "floating", "operating", "routes", "trains",
-               "privates", "end", "components", "notation")
+               "privates", "end", "glossary", "components", "notation")
 
 
 def privates_topic() -> Msg:
