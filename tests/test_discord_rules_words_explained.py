@@ -49,6 +49,9 @@ async def test_abbreviations_and_jargon_have_a_topic(tmp_path, monkeypatch, lang
         assert link in overview, overview
         # the link, typed as it reads, answers with the glossary
         assert await _rules(nora, "18rhl", link.rsplit(":", 1)[1]) == glossary
+        # typed into the option, the abbreviation offers the topic it stands for
+        offered = await nora.autocomplete("rules", "topic", "OR", game="18rhl")
+        assert "operating" in [c["value"] for c in offered], offered
         ruled = await _rules(nora, "rheinlaender")
         defined = {"en": ["A realm is a round space", "The settlement is what follows each knight"],
                    "de": ["Ein Gebiet ist ein rundes Feld", "Die Abrechnung ist, was jedem Ritter"]}

@@ -285,7 +285,8 @@ class Looking(ServiceBase):
                 # a title that is its name, only capitalised, is said once but titled: a
                 # list of "archbishop" among "Duke figures (dukes)" read as unfinished
                 label = title if title.lower() == name else f"{title} ({name})"
-                if needle in label.lower():
+                # "OR" typed offers the operating round it stands for (an alias of the topic)
+                if needle in label.lower() or (needle and game.topic_named(needle) == name):
                     shown.setdefault(name, label)
         return [(label, name) for name, label in shown.items()]
 
