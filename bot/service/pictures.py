@@ -103,17 +103,25 @@ class Pictures(ServiceBase):
         before = game.view(base, None)
         work = json.loads(json.dumps(base))
         credits = table.credits(since)
+        # each move's piece first: a seat that runs two corporations one after the other
+        # made one entry of both, drawn in the first one's colour, the second's cut
+        acting: list[str | None] = []
+        pieces: list[str | None] = []  # an answer to an offer stays in the offer's entry
+        for row in since:
+            action = game.parse(work, row.seat, row.notation)
+            acting.append(game.acting_for(work, action))
+            pieces.append(None if game.asking_seat(work) is not None else acting[-1])
+            game.apply(work, row.seat, action)
         entries = card_entries(since, [mover for mover, _ in credits],
-                               [table.has_record(row.lines) for row in since])
+                               [table.has_record(row.lines) for row in since], pieces)
         shown = {index for entry in entries[-CARD_MOVES:] for index in entry}
         texts: dict[int, str] = {}
-        acting: dict[int, str | None] = {}
-        for number, row in enumerate(since):
+        work = json.loads(json.dumps(base))
+        for number, row in enumerate(since[:max(shown, default=-1) + 1]):
             action = game.parse(work, row.seat, row.notation)
             if number in shown:
                 texts[number] = table.move_said(table.said(table.unheaded(credits[number][1])),
                                                 work, action)
-                acting[number] = game.acting_for(work, action)
             game.apply(work, row.seat, action)
         moves = [_card_move(table, credits[entry[0]][0], [texts[number] for number in entry],
                             acting[entry[0]])
@@ -410,7 +418,8 @@ def _card_move(table: Table, mover: int | str, texts: list[str], acting: str | N
 
 
 def card_entries(since: list[ActionRow], movers: Sequence[int | str] | None = None,
-                 closing: Sequence[bool] = ()) -> list[list[int]]:
+                 closing: Sequence[bool] = (),
+                 acting: Sequence[str | None] = ()) -> list[list[int]]:
     """The moves' indexes grouped as the card and a turn DM's news list them: the moves in
     a row of one mover (``movers``, each move's :meth:`Table.credited_to`; by default its
     seat) are one entry, as the channel joins an AI seat's run with " · " ("plays card 48
@@ -419,11 +428,15 @@ def card_entries(since: list[ActionRow], movers: Sequence[int | str] | None = No
     seat's moves for a corporation the game operates are that corporation's run, not the
     seat's. A move ``closing`` marks (its lines hold a record: a deal, a new phase) ends its
     entry: a Trödler player's last move of a round and first of the next read as one entry,
-    the next round's pile taken before the deal that made it."""
+    the next round's pile taken before the deal that made it. ``acting``, each move's piece
+    (``Game.acting_for``): a move for another corporation than the entry's opens its own."""
     movers = [row.seat for row in since] if movers is None else movers
     entries: list[list[int]] = []
     for number, mover in enumerate(movers):
         closed = bool(entries) and entries[-1][-1] < len(closing) and closing[entries[-1][-1]]
+        closed |= bool(entries) and number < len(acting) and \
+            None not in (acting[entries[-1][0]], acting[number]) and \
+            acting[entries[-1][0]] != acting[number]
         if entries and movers[entries[-1][-1]] == mover and not closed:
             entries[-1].append(number)
         else:
