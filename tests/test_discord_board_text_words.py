@@ -10,7 +10,7 @@ from discord_standin import Member, running_bot
 from discord_standin.table import open_table
 
 from engine import get_game
-from render.board_text import rheinlaender
+from render.board_text import describe, rheinlaender
 
 FOR_SALE = {"en": "for sale: 2-trains (6 left).", "de": "zu kaufen: 2-Züge (noch 6)."}
 NEAR = {"en": "near: is for the board picture", "de": "nahe: gilt nur für das Bild"}
@@ -49,3 +49,20 @@ def test_a_finished_rheinlaender_board_names_no_archbishop_to_come() -> None:
     over = {**view, "step": "over"}
     assert not [line for line in rheinlaender.lines(over, "en") if "Archbishop" in line]
     assert not [line for line in rheinlaender.lines(over, "de") if "Erzbischof" in line]
+
+
+
+def test_a_finished_board_names_a_seat_alike_in_its_result_and_its_lines() -> None:
+    # the result post says "Bot 2 (orange)", the board's own lines "Bot 2 (Orange): ..."
+    game = get_game("rheinlaender")
+    view = {**game.view(game.setup(3, {}, 1), None),
+            "seats": [{"seat": s, "name": f"Bot {s + 1}", "colour": c}
+                      for s, c in enumerate(["green", "orange", "blue"])]}
+    result = ["**Bot 2 wins!**", "1\\. Bot 2 (orange) [AI, normal]: 52; 5 duchies worth 44",
+              "2\\. Bot 3 (blue) [AI, normal]: 45; 6 duchies worth 42"]
+    lines = "\n".join(describe("rheinlaender", view, "en", title="Rheinländer",
+                               phase="Game over", acting=[], over=True,
+                               result=result)).splitlines()
+    assert lines[1] == "1. Bot 2 (Orange) [AI, normal]: 52; 5 duchies worth 44", lines[:3]
+    assert lines[2].startswith("2. Bot 3 (Blue) "), lines[:3]
+    assert any(line.startswith("Bot 2 (Orange): ") for line in lines), lines

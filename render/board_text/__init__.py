@@ -14,6 +14,7 @@ service sends each page as a message of its own.
 from __future__ import annotations
 
 import importlib
+import re
 from collections.abc import Callable
 
 from engine import text as texts
@@ -41,13 +42,26 @@ def describe(game_key: str, view: dict, lang: str, *, title: str, phase: str,
     head = say(lang, "head", title=plain(title), phase=plain(phase))
     if over and result:
         # the winner beside the head, then a line per seat as the result post has them
-        said = [_result_line(line) for line in result if _result_line(line)]
+        said = [_seats_as_below(view, _result_line(line), lang) for line in result
+                if _result_line(line)]
         lines: list[str] = [f"{head} {said[0]}", *said[1:]]
     else:
         lines = [f"{head} " + (texts.render("render.alt.over", {}, lang) if over
                                else _turn(game_key, view, lang, acting))]
     lines += _describer(game_key)(view, lang)
     return pages(lines)
+
+
+def _seats_as_below(view: dict, line: str, lang: str) -> str:
+    """A result post's line with its seats named as the board's lines below name them: the
+    post's "Bot 2 (orange)" over "Bot 2 (Orange): 44 points" read as two spellings."""
+    for entry in view.get("seats") or []:
+        seat = entry.get("seat")
+        if seat is None or not entry.get("name"):
+            continue
+        named = who(view, seat, lang)
+        line = re.sub(re.escape(named), lambda _, named=named: named, line, flags=re.IGNORECASE)
+    return line
 
 
 def who(view: dict, seat: int, lang: str) -> str:
