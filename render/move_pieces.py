@@ -36,7 +36,9 @@ from render.card_text import wrap
 # decided something a player must not miss on the card
 DECISIVE_EVENTS = ("bankrupt", "duchy", "duke", "archbishop", "deliver", "fulfil", "discard",
                    "buys_train", "rust", "phase", "game_", "last_knight", "bank_broken",
-                   "payout", "withhold")
+                   "payout", "withhold",
+                   # a train sold between corporations: "offers ... for a 4-train; ... accepts"
+                   "offer", "accept")
 # routine variants of a decisive event ("rhein.log.finished.fulfil": can fulfil no more)
 ROUTINE_VARIANTS = ("done", "finished", "idle", "nothing_to_do")
 GAP = "…"
