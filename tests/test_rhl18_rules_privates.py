@@ -88,7 +88,17 @@ def test_the_topic_is_offered_in_the_topic_list(lang):
 
 @pytest.mark.parametrize("locale", [discord.Locale.british_english, discord.Locale.german])
 async def test_the_topic_autocompletes(locale) -> None:
-    _, commands, _ = make_adapter(games={"18rhl": GAME})
+    from functools import partial
+    from types import SimpleNamespace
+
+    from test_discord_fakes import FakeService
+
+    from bot.service import TablesService
+
+    service = FakeService()  # the list is the service's, for the game picked
+    service.topic_choices = partial(TablesService.topic_choices,
+                                    SimpleNamespace(games={"18rhl": GAME}))
+    _, commands, _ = make_adapter(service, games={"18rhl": GAME})
     complete = commands["rules"]._params["topic"].autocomplete
     interaction = make_interaction(namespace={"game": "18rhl"})
     interaction.locale = locale
