@@ -29,6 +29,7 @@ from typing import Any, TextIO
 from bot.i18n import language, t, typed_move
 from bot.replies import Audience, Reply, asks_first
 from engine.ai import LEVELS as AI_LEVELS
+from engine.core import Game, Standing
 from engine.text import DEFAULT, LANGUAGES, msg, naming, say
 
 # What only some commands use (asyncio, sqlite3, the service, the store, Pillow, discord.py)
@@ -275,17 +276,25 @@ async def _demo(args: argparse.Namespace, out: TextIO, games: Mapping[str, Any],
                       images=len(recorder.images), folder=str(folder))
         out.write("\n" + say(summary, lang) + "\n")
         if args.quiet:  # the result post was not printed: who won is said all the same
-            out.write(standings(export, game.score_unit))
+            names = {seat["seat"]: seat["name"] for seat in export.get("seats", [])}
+            out.write(standings(game, game.result(game.load(row.state)) or [], names, lang))
         return 0
     finally:
         await store.close()
 
 
-def standings(export: Mapping[str, Any], unit: str) -> str:
-    """An export's result as lines, "  1. Bot 2: 45"."""
-    names = {s["seat"]: s["name"] for s in export.get("seats", [])}
-    return "".join(f"  {s['rank']}. {names.get(s['seat'], s['seat'])}: {s['score']}{unit}\n"
-                   for s in export.get("result", []))
+def standings(game: Game, result: list[Standing], names: Mapping[int, str], lang: str) -> str:
+    """A result as lines, "  1. Bot 2: 45". A seat the rules put out of the scoring has no
+    place: "4. Bot 4: 23" under "3. Bot 3: 15" read as a mistake (Trödler's total damage)."""
+    lines = []
+    for standing in result:
+        name = names.get(standing.seat, str(standing.seat))
+        if game.unscored(standing):
+            lines.append("  " + say(msg("cli.standing.unscored", name=name,
+                                        score=f"{standing.score}{game.score_unit}"), lang))
+        else:
+            lines.append(f"  {standing.rank}. {name}: {standing.score}{game.score_unit}")
+    return "".join(line + "\n" for line in lines)
 
 
 # == play (hot-seat) ===========================================================================
@@ -753,9 +762,7 @@ def cmd_replay(args: argparse.Namespace, out: TextIO, games: Mapping[str, Any],
         out.write(f"{number}. {who}: {said}\n" if rest is None else f"{number}. {who} {rest}\n")
     result = game.result(state)
     if result:
-        for standing in result:
-            out.write(f"  {standing.rank}. {names.get(standing.seat)}: {standing.score}"
-                      f"{game.score_unit}\n")
+        out.write(standings(game, result, names, lang))
     else:
         write("unfinished", phase=say(game.phase(state), lang))
     if not _verify_result(data, result, names, write, lang):
