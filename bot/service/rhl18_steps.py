@@ -408,8 +408,9 @@ def button_indexes(game: Game, state: State, moves: list[Action]) -> list[int]:
     """Buttons for the moves a player makes most: run auto, payout/withhold, new trains from
     the depot (one per kind), a token when there is a single spot, buying a share (IPO or
     pool, each corporation), selling one certificate of each corporation, the cheapest bid
-    per private, discards and pass. Tile lays, pars and bigger sales go through /play's
-    autocomplete. At most 20, pass among them: a fifth row is the step menu's."""
+    per private, discards and pass; bankruptcy only where no other move has a button.
+    Tile lays, pars and bigger sales go through /play's autocomplete. At most 20, pass
+    among them: a fifth row is the step menu's."""
     best: dict[str, int] = {}
     tokens = sum(1 for m in moves if m.get("type") == "place_token")
     texts = [game.format(state, m) for m in moves]
@@ -438,6 +439,11 @@ def button_indexes(game: Game, state: State, moves: list[Action]) -> list[int]:
             best[key] = index
     order = {kind: n for n, kind in enumerate(BUTTON_ORDER)}
     ranked = sorted(best.values(), key=lambda i: (order[moves[i]["type"]], i))
+    if not ranked:
+        # a president with nothing left to sell for a forced train has bankruptcy as the one
+        # move: its button (asked once more before it is made, Rhl18Extras.confirm), where
+        # the prompt had none and a phone player had to type it
+        ranked = [i for i, m in enumerate(moves) if m.get("type") == "bankrupt"][:1]
     if len(ranked) <= BUTTON_ROOM:
         return ranked
     # a row stays free for the step menu, and pass (ranked last) keeps its button
