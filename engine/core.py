@@ -130,6 +130,45 @@ def clip_word(word: str, limit: int = QUOTE_LIMIT) -> str:
 _MASK = (1 << 64) - 1
 
 
+def pages(lines: list[str], limit: int) -> list[str]:
+    """``lines`` as few messages of at most ``limit`` characters as they fill, each ending
+    at a line's end, for a text a player reads whole (a rules topic, the text board, the
+    log): cut to one message it lost its last lines. A line alone over the limit is split
+    between its "; " entries, an entry over it cut between words; an empty line at a
+    message's edge is dropped.
+
+    >>> pages(["one", "two", "", "three"], 8)
+    ['one\\ntwo', 'three']
+    >>> pages(["a; bb; cc"], 5)
+    ['a; bb', 'cc']
+    """
+    found: list[str] = []
+    page: list[str] = []
+    for line in (piece for whole in lines for piece in _entries(whole, limit)):
+        if page and len("\n".join([*page, line])) > limit:
+            found.append("\n".join(page).strip("\n"))
+            page = []
+        page.append(line)
+    found.append("\n".join(page).strip("\n"))
+    return [text for text in found if text] or [""]
+
+
+def _entries(line: str, limit: int) -> list[str]:
+    if len(line) <= limit:
+        return [line]
+    pieces: list[str] = []
+    current = ""
+    for entry in line.split("; "):
+        entry = clip_word(entry, limit)
+        if current and len(current) + 2 + len(entry) > limit:
+            pieces.append(current)
+            current = ""
+        current = f"{current}; {entry}" if current else entry
+    if current:
+        pieces.append(current)
+    return pieces
+
+
 def new_rng(seed: int) -> dict[str, int]:
     """The random generator's state, stored in the game state under ``"rng"``."""
     return {"s": seed & _MASK, "draws": 0}

@@ -30,12 +30,11 @@ from bot.service.base import (
 from bot.service.extras import NoZoom, extras_for
 from bot.service.move_lists import entry_count, first_choices, moves_head
 from bot.service.moves import move_said
-from bot.service.pages import pages
 from bot.service.pictures import move_words
 from bot.store import ActionRow, GameRow, SeatRow
 from engine.ai.hard import fresh_rng
 from engine.ai.hard_games import SEARCHERS
-from engine.core import Action, Game, State, new_rng
+from engine.core import Action, Game, State, new_rng, pages
 from engine.text import Msg, say, text_of
 from render.turn_card import standings
 
@@ -264,7 +263,7 @@ class Looking(ServiceBase):
             game_key = row.game_key
         # read whole: a topic over one message's limit goes out as several, split at lines
         return [_private(ctx, page) for page in
-                pages(say(self._game(game_key).rules(topic), ctx.locale), TEXT_LIMIT)]
+                pages(say(self._game(game_key).rules(topic), ctx.locale).split("\n"), TEXT_LIMIT)]
 
     async def topic_choices(self, ctx: Ctx, typed: str = "",
                             game_key: str | None = None) -> list[tuple[str, str]]:
@@ -457,11 +456,11 @@ def _log_pages(shown: list[str], lang: str) -> list[str]:
     with a leading "..." it lost most of ``lines:100`` mid-line without saying how much. Past
     ``LOG_PAGES`` messages the earliest lines go, and the first message says how many."""
     dropped = 0
-    found = pages("\n".join(shown), TEXT_LIMIT)
+    found = pages(shown, TEXT_LIMIT)
     while len(found) > LOG_PAGES and dropped < len(shown) - 1:
         dropped += 1
         note = t("svc.log.earlier", lang, count=dropped)
-        found = pages("\n".join([note, *shown[dropped:]]), TEXT_LIMIT)
+        found = pages([note, *shown[dropped:]], TEXT_LIMIT)
     return found
 
 

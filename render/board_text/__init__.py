@@ -18,6 +18,7 @@ import re
 from collections.abc import Callable
 
 from engine import text as texts
+from engine.core import pages
 from render.alt_text import _result_line, _turn, _who, plain
 from render.player_names import plain_view
 
@@ -49,7 +50,7 @@ def describe(game_key: str, view: dict, lang: str, *, title: str, phase: str,
         lines = [f"{head} " + (texts.render("render.alt.over", {}, lang) if over
                                else _turn(game_key, view, lang, acting))]
     lines += _describer(game_key)(view, lang)
-    return pages(lines)
+    return pages(lines, PAGE)
 
 
 def _seats_as_below(view: dict, line: str, lang: str) -> str:
@@ -74,32 +75,3 @@ def _describer(game_key: str) -> Callable[[dict, str], list[str]]:
     return module.lines
 
 
-def pages(lines: list[str], limit: int = PAGE) -> list[str]:
-    """``lines`` joined into as few pages of at most ``limit`` characters as they fill, a
-    line longer than a page cut between its entries ("; ")."""
-    out: list[str] = []
-    page = ""
-    for line in (piece for whole in lines for piece in _fitting(whole, limit)):
-        if page and len(page) + 1 + len(line) > limit:
-            out.append(page)
-            page = ""
-        page = f"{page}\n{line}" if page else line
-    if page:
-        out.append(page)
-    return out
-
-
-def _fitting(line: str, limit: int) -> list[str]:
-    if len(line) <= limit:
-        return [line]
-    pieces: list[str] = []
-    current = ""
-    for entry in line.split("; "):
-        entry = entry if len(entry) <= limit else entry[:limit - 1] + "…"
-        if current and len(current) + 2 + len(entry) > limit:
-            pieces.append(current)
-            current = ""
-        current = f"{current}; {entry}" if current else entry
-    if current:
-        pieces.append(current)
-    return pieces
