@@ -57,9 +57,13 @@ async def test_the_hex_pick_answer_carries_the_numbered_tiles_it_offers(tmp_path
         assert menu_id in answer.custom_ids and answer.ephemeral
         [(name, png)] = answer.files
         assert name.endswith(".png") and Image.open(io.BytesIO(png)).width >= 550
-        assert answer.descriptions[0]  # alt text for a screen reader
         # the picture draws the menu's lays, in its order, with its numbers
         options = answer.select(menu_id)["options"]
+        # its alt text says them so to a screen reader (it had said the board's, no tile)
+        alt = answer.descriptions[0]
+        assert alt.startswith(answer.select(menu_id)["placeholder"])
+        assert options[0]["label"] in alt
+        assert len(alt) <= 1024
         [image] = drawn
         assert image["hex"] == hex_id
         german = member is members[2]  # Cora reads German

@@ -13,6 +13,7 @@ from typing import Any
 
 from bot.i18n import FORM, english_move, fitted_label, t, typed_move
 from bot.replies import (
+    ALT_TEXT_LIMIT,
     CHOICE_LIMIT,
     FILES_LIMIT,
     HAND_BUTTON,
@@ -305,7 +306,8 @@ class Moves(ServiceBase):
             menu = Picker(placeholder, custom_id, 1, tuple(steps[:PICKER_OPTIONS_LIMIT]))
             # the placeholder names the step ("Pick the tile for J9"); the text says it too,
             # for a phone shows a menu's placeholder small
-            files = await self._step_picture(ctx, table, seat, values[0], placeholder)
+            files = await self._step_picture(ctx, table, seat, values[0], placeholder,
+                                             [label for label, _ in menu.options])
             return [_private(ctx, f"**{placeholder}**", picker=menu, files=files)]
         asked = self._asked_first(ctx, table, seat, action)
         if asked is not None:
@@ -313,10 +315,12 @@ class Moves(ServiceBase):
         return await self._play_action(table, seat, ctx.user_id, action, ctx.locale)
 
     async def _step_picture(self, ctx: Ctx, table: Table, seat: int, value: str,
-                            caption: str) -> list[Attachment]:
+                            caption: str, labels: list[str]) -> list[Attachment]:
         """The picture a game sends with the menu after ``value`` (``Extras.step_view``;
         18Rhl: the tiles a hex takes), drawn in the caller's language; none if the game
-        has none or drawing fails (the menu alone still makes the move)."""
+        has none or drawing fails (the menu alone still makes the move). Its alt text is
+        the menu's numbered options, which the picture draws: the board's alt text had
+        told a screen reader nothing of them."""
         assert table.state is not None
         view = extras_for(table.row.game_key).step_view(table.game, table.state, seat, value,
                                                         lang=ctx.locale)
@@ -328,8 +332,8 @@ class Moves(ServiceBase):
         except Exception:
             log.exception("rendering a %s step picture failed", table.row.game_key)
             return []
-        alt = Pictures._alt(table, table.state, view, "picture", caption)
-        return [Attachment(f"{table.row.game_key}-{table.row.id}-step.png", png, alt)]
+        return [Attachment(f"{table.row.game_key}-{table.row.id}-step.png", png,
+                           _options_said(caption, labels))]
 
     @staticmethod
     def _next_step(ctx: Ctx, table: Table, seat: int,
@@ -1007,3 +1011,15 @@ def _spanned(reply: Reply) -> Reply:
         return reply
     first = first[2:-2]
     return reply if first == title else replace(reply, title=spanned_title(first, title))
+
+
+def _options_said(caption: str, labels: list[str]) -> str:
+    """"Pick the tile for J9: 1 · Tile 57: exits …; 2 · …", as many whole options as an alt
+    text holds."""
+    said = caption
+    for number, label in enumerate(labels):
+        longer = f"{said}{': ' if number == 0 else '; '}{label}"
+        if len(longer) > ALT_TEXT_LIMIT:
+            break
+        said = longer
+    return said
