@@ -20,7 +20,8 @@ import re
 
 import pytest
 from discord_standin import Member, running_bot
-from discord_standin.table import Played, open_table, play_out, row_of
+from discord_standin.table import open_table
+from test_discord_standin_troedler_out_of_scoring import finished_troedler
 
 from engine import get_game
 from engine.text import say
@@ -34,13 +35,8 @@ STANDINGS = {"en": "Standings:", "de": "Stand:"}
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 async def test_a_final_board_says_the_result_winner_first(tmp_path, monkeypatch, lang):
-    async with running_bot(tmp_path, monkeypatch, seed=1) as bot:
+    async with finished_troedler(tmp_path, monkeypatch, lang) as (bot, _):
         fake = bot.stand_in
-        anna = Member(bot, "Anna", locale=lang)
-        played = Played()
-        await open_table(bot, "troedler", [anna], bots=2, played=played, language=lang)
-        await play_out(bot, [anna], fake.channel, random.Random(7), played, leave_after=0)
-        assert (await row_of(bot, fake.channel)).status == "finished"
         result = next(m for m in reversed(fake.posts()) if m.files)
         alt = result.descriptions[0]
         head = alt[:alt.index(WINS[lang]) + len(WINS[lang])]

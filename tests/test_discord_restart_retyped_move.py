@@ -7,7 +7,9 @@ stand-in, on both backends."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
+from collections.abc import AsyncIterator
 
 import pytest
 from discord_standin import Member, running_bot
@@ -77,22 +79,34 @@ async def typed_then_died(bot, monkeypatch, member: Member, move: str) -> None:
     await asyncio.sleep(0.05)
 
 
-@pytest.mark.parametrize("game", ["rhein"])
-async def test_a_move_typed_again_after_a_lost_answer_is_asked_about(
-        tmp_path, monkeypatch, store_target, game) -> None:
+@contextlib.asynccontextmanager
+async def restarted_after_a_lost_answer(tmp_path, monkeypatch, store_target: str,
+                                        game: str = "rhein", locale: str = "en-US",
+                                        language: str | None = None) -> AsyncIterator[tuple]:
+    """Anna and Bert at a table of ``game``; one of them types a move that may be typed
+    twice, and the process dies once it is stored, before any answer; then a new process
+    on the same database has caught up: (the bot, the mover, their move, the stored row)."""
     use_backend(monkeypatch, store_target)
     async with running_bot(tmp_path, monkeypatch, seed=5) as bot:
-        people = [Member(bot, "Anna"), Member(bot, "Bert")]
-        await open_table(bot, game, people)
+        people = [Member(bot, "Anna", locale), Member(bot, "Bert", locale)]
+        await open_table(bot, game, people, language=language)
         mover, move = await until_repeatable(bot, people)
         await typed_then_died(bot, monkeypatch, mover, move)
         stored = await row_of(bot, bot.stand_in.channel)
     monkeypatch.undo()
     use_backend(monkeypatch, store_target)
     async with running_bot(tmp_path, monkeypatch, seed=5) as bot:  # the same database
-        fake = bot.stand_in
-        mover = {m.name: m for m in [Member(bot, "Anna"), Member(bot, "Bert")]}[mover.name]
+        people = [Member(bot, "Anna", locale), Member(bot, "Bert", locale)]
         await bot.client.catch_up_task
+        yield bot, next(m for m in people if m.name == mover.name), move, stored
+
+
+@pytest.mark.parametrize("game", ["rhein"])
+async def test_a_move_typed_again_after_a_lost_answer_is_asked_about(
+        tmp_path, monkeypatch, store_target, game) -> None:
+    async with restarted_after_a_lost_answer(tmp_path, monkeypatch, store_target,
+                                             game) as (bot, mover, move, stored):
+        fake = bot.stand_in
         again = await mover.command("play", fake.channel, move=move)
         assert (await row_of(bot, fake.channel)).version == stored.version, "played twice"
         said = "\n".join(m.text for m in again.private)
@@ -108,19 +122,9 @@ async def test_a_move_typed_again_after_a_lost_answer_is_asked_about(
 
 async def test_only_the_same_move_of_the_same_player_is_asked_about(
         tmp_path, monkeypatch, store_target) -> None:
-    use_backend(monkeypatch, store_target)
-    async with running_bot(tmp_path, monkeypatch, seed=5) as bot:
-        people = [Member(bot, "Anna"), Member(bot, "Bert")]
-        await open_table(bot, "rhein", people)
-        mover, move = await until_repeatable(bot, people)
-        await typed_then_died(bot, monkeypatch, mover, move)
-        stored = await row_of(bot, bot.stand_in.channel)
-    monkeypatch.undo()
-    use_backend(monkeypatch, store_target)
-    async with running_bot(tmp_path, monkeypatch, seed=5) as bot:
+    async with restarted_after_a_lost_answer(tmp_path, monkeypatch,
+                                             store_target) as (bot, mover, move, stored):
         fake = bot.stand_in
-        mover = {m.name: m for m in [Member(bot, "Anna"), Member(bot, "Bert")]}[mover.name]
-        await bot.client.catch_up_task
         service = bot.client.adapter.service
         table, _ = await service._load(await row_of(bot, fake.channel))
         seat = table.seat_of(mover.id).seat

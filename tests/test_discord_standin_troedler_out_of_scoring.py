@@ -7,8 +7,10 @@ a screen reader read the line as "en dash Anna"."""
 
 from __future__ import annotations
 
+import contextlib
 import random
 import re
+from collections.abc import AsyncIterator
 
 import pytest
 from discord_standin import Member, running_bot
@@ -22,15 +24,24 @@ OUT = {"en": "out of the scoring (total damage: ", "de": "nicht in der Wertung (
 HAD = {"en": "; would have had ", "de": "; hätte "}
 
 
-@pytest.mark.parametrize("lang", ["en", "de"])
-async def test_the_seat_out_of_the_scoring_has_no_place(tmp_path, monkeypatch, lang):
+@contextlib.asynccontextmanager
+async def finished_troedler(tmp_path, monkeypatch, lang: str) -> AsyncIterator[tuple]:
+    """A Trödler table of Anna (in ``lang``) and two AI seats played out, in which one seat
+    ends out of the scoring: (the bot, Anna)."""
     async with running_bot(tmp_path, monkeypatch, seed=1) as bot:
-        fake = bot.stand_in
         anna = Member(bot, "Anna", locale=lang)
         played = Played()
         await open_table(bot, "troedler", [anna], bots=2, played=played, language=lang)
-        await play_out(bot, [anna], fake.channel, random.Random(7), played, leave_after=0)
-        assert (await row_of(bot, fake.channel)).status == "finished"
+        await play_out(bot, [anna], bot.stand_in.channel, random.Random(7), played,
+                       leave_after=0)
+        assert (await row_of(bot, bot.stand_in.channel)).status == "finished"
+        yield bot, anna
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+async def test_the_seat_out_of_the_scoring_has_no_place(tmp_path, monkeypatch, lang):
+    async with finished_troedler(tmp_path, monkeypatch, lang) as (bot, anna):
+        fake = bot.stand_in
         status = await anna.command("game status")
         texts = [m.text for m in fake.messages.values() if m.channel_id == fake.channel] + \
             [m.text for m in status.private]
