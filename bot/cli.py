@@ -10,6 +10,13 @@ opened in that language, so the service's replies, log lines and board pictures 
 the engine's texts (move labels, phases) are said in it with ``engine.text.say``. Command words
 of the hot-seat are understood in English and German alike. The ``--help`` texts are English
 (they are for the one who runs the bot).
+
+Exit codes (``run``, ``sync``, ``backup``; a supervisor can tell them apart):
+0 done; 1 the command failed (a backup that could not be written, a demo that did not
+finish); 2 no token, a token Discord refused, or bad arguments; 3 Discord cannot be reached
+(the network); 4 the database cannot be opened (PostgreSQL down or refusing, an SQLite file
+that cannot be opened, a database made by a newer Rheinbot, a DATABASE_URL that is not
+PostgreSQL's); 130 stopped with Ctrl-C. Each failure is one line saying what to do.
 """
 
 from __future__ import annotations
@@ -125,17 +132,24 @@ BAD_TOKEN = ("Discord refused the token in DISCORD_TOKEN ({error}). Reset it at 
              "Token), put the new one in .env and start again.\n")
 NO_NETWORK = ("Rheinbot cannot reach Discord ({error}). Check this machine's network "
               "connection (and any proxy or firewall for discord.com), then start again.\n")
+EXIT_NO_STORE = 4  # the database cannot be opened (see the module's exit codes)
 
 
 def _talking_to_discord(out: TextIO, action: Callable[[], Any]) -> int:
     """Run ``action``; a refused token or an unreachable Discord is one clear line for the
-    one who runs the bot, not an aiohttp traceback. Anything else stays a traceback: that is
-    a bug to report."""
+    one who runs the bot, not an aiohttp traceback; so is a database that will not open
+    (opened before Discord is contacted: its OSError is no network problem). Anything else
+    stays a traceback: that is a bug to report."""
     import aiohttp
     import discord
 
+    from bot.store import StoreUnavailable
+
     try:
         action()
+    except StoreUnavailable as error:
+        out.write(f"{error}\n")
+        return EXIT_NO_STORE
     except discord.LoginFailure as error:
         out.write(BAD_TOKEN.format(error=str(error).strip() or "401 Unauthorized"))
         return 2
@@ -820,9 +834,16 @@ def cmd_fuzz(args: argparse.Namespace, out: TextIO, games: Mapping[str, Any]) ->
 
 # == backup ====================================================================================
 def cmd_backup(args: argparse.Namespace, out: TextIO) -> int:
-    from bot.store import is_postgres
+    from bot.store import StoreUnavailable, check_target, is_postgres
 
-    if not args.db and is_postgres(os.environ.get("DATABASE_URL", "")):
+    url = os.environ.get("DATABASE_URL", "").strip()
+    if not args.db and url:
+        try:
+            check_target(url)
+        except StoreUnavailable as error:
+            out.write(f"{error}\n")
+            return EXIT_NO_STORE
+    if not args.db and is_postgres(url):
         out.write("This bot's database is PostgreSQL (DATABASE_URL): back it up with "
                   "pg_dump (see the README's Database section).\n")
         return 1
@@ -833,21 +854,42 @@ def cmd_backup(args: argparse.Namespace, out: TextIO) -> int:
     if Path(args.path).exists():
         out.write(f"{args.path} exists already; choose a new file.\n")
         return 1
+    folder = Path(args.path).absolute().parent
+    if not folder.is_dir() or not os.access(folder, os.W_OK):
+        why = "does not exist" if not folder.is_dir() else "is not writable by this user"
+        out.write(f"Cannot write the backup {args.path}: the directory {folder} {why}. "
+                  "Choose a file in a directory that exists and this user may write.\n")
+        return 1
     import sqlite3
 
-    # SQLite's online backup copies a consistent snapshot while the bot keeps writing.
-    src = sqlite3.connect(source)
-    dst = sqlite3.connect(args.path)
     try:
-        src.backup(dst)
-        check = dst.execute("PRAGMA integrity_check").fetchone()[0]
-        games = dst.execute("SELECT COUNT(*) FROM games").fetchone()[0]
-    finally:
-        dst.close()
-        src.close()
+        check, games = _online_backup(source, args.path)
+    except sqlite3.Error as error:  # a full disk, a file that is no database...
+        out.write(f"Could not back up {source} to {args.path}: {error}.\n")
+        Path(args.path).unlink(missing_ok=True)  # half a copy is no backup
+        return 1
     counted = "1 game" if games == 1 else f"{games} games"
     out.write(f"Backed up {source} to {args.path}: {counted}, integrity {check}.\n")
     return 0 if check == "ok" else 1
+
+
+def _online_backup(source: str, path: str) -> tuple[str, int]:
+    """SQLite's online backup copies a consistent snapshot while the bot keeps writing:
+    (its integrity check, how many games the copy holds)."""
+    import sqlite3
+
+    src = sqlite3.connect(source)
+    try:
+        dst = sqlite3.connect(path)
+        try:
+            src.backup(dst)
+            check = dst.execute("PRAGMA integrity_check").fetchone()[0]
+            games = dst.execute("SELECT COUNT(*) FROM games").fetchone()[0]
+        finally:
+            dst.close()
+    finally:
+        src.close()
+    return check, games
 
 
 # == entry point ===============================================================================

@@ -181,19 +181,37 @@ class RheinbotClient(discord.AutoShardedClient):
         if self.start_services:
             await self.open_services()
 
+    async def open_store(self) -> None:
+        """Open the database (``rheinbot run`` does so before it contacts Discord): a store
+        that will not open raises :class:`bot.store.StoreUnavailable`, one line saying which
+        and what to do, where a traceback (or "cannot reach Discord") said neither."""
+        from bot.store import open_store, opening_failed, store_target
+
+        # DATABASE_URL (PostgreSQL, shared by every process) wins over the SQLite file.
+        target = store_target(path=self.db_path)
+        try:
+            self.store = await open_store(target)
+        except Exception as error:
+            problem = opening_failed(target, error)
+            if problem is None:
+                raise
+            raise problem from None
+        await log_store_opened(self.store, target)
+
     async def open_services(self) -> None:
-        """Open the database, the tables service and the reminder task."""
+        """Open the database (unless :meth:`open_store` did), the tables service and the
+        reminder task."""
         from bot.service import TablesService
         from bot.service.catch_up import prepare
         from bot.service.reminders import (  # late: these load the engines and the store
             MAX_SLEEP,
             Reminders,
         )
-        from bot.store import is_postgres, open_store, store_target
+        from bot.store import is_postgres, store_target
 
-        # DATABASE_URL (PostgreSQL, shared by every process) wins over the SQLite file.
         target = store_target(path=self.db_path)
-        self.store = await open_store(target)
+        if self.store is None:
+            await self.open_store()
         # Other processes may share a PostgreSQL database: poll for rows they add (a
         # process that dies before firing its own new rows leaves them to us) and say in
         # each lease which shards hold it.
@@ -412,6 +430,24 @@ class RheinbotClient(discord.AutoShardedClient):
         log.info("connected as %s on shards %s", self.user, self.shard_ids or "all")
 
 
+async def log_store_opened(store: Any, target: str) -> None:
+    """Where the games are and whether any are there: a host whose disk was wiped at a
+    redeploy sees "created new and empty" at the next start, not silence."""
+    from bot.store import shown
+
+    counts = await store.game_counts()
+    total = sum(counts.values())
+    before = store.migrated_from
+    if before == 0:
+        log.info("database %s: created new and empty", shown(target))
+        return
+    upgraded = f", upgraded from schema {before}" if before is not None and \
+        before < await store.schema_version() else ""
+    live = sum(counts.get(status, 0) for status in ("lobby", "active"))
+    log.info("database %s: holds %d game%s (%d open or under way)%s", shown(target), total,
+             "" if total == 1 else "s", live, upgraded)
+
+
 def _not_taken(data: Any) -> None:
     """An interaction arriving while the bot stops: left unanswered."""
     log.info("stopping: an interaction was not taken")
@@ -425,6 +461,7 @@ def make_client(env: Mapping[str, str] = os.environ) -> RheinbotClient:
         shards = shard_options(env)
     except ConfigError as error:
         raise SystemExit(f"Rheinbot cannot start: {error}") from None
+    quiet_voice_warnings()  # discord.py says them as a client is made
     return RheinbotClient(db_path=env.get("RHEINBOT_DB") or None, **shards)
 
 
@@ -434,9 +471,24 @@ async def serve(client: discord.Client, secret: str) -> None:
         await client.start(secret)
 
 
-async def _serving(client: RheinbotClient, secret: str) -> None:
-    """:func:`serve`, SIGTERM and SIGINT stopping it gracefully
-    (:meth:`RheinbotClient.stop_gracefully`)."""
+async def _serving(client: RheinbotClient, secret: str,
+                   unlocked: OSError | None = None) -> None:
+    """The store opened, then :func:`serve`, SIGTERM and SIGINT stopping it gracefully
+    (:meth:`RheinbotClient.stop_gracefully`). ``unlocked``: why the SQLite file could not
+    be locked against a second process, said once the store is known to open (a missing
+    directory is the store's one line, not a warning first)."""
+    await client.open_store()  # before Discord: a database problem is said as one
+    if unlocked is not None:
+        log.warning("could not lock %s against a second process: %s",
+                    client.store.path, unlocked)
+    try:
+        await _serving_open(client, secret)
+    finally:
+        if client.store is not None:  # a failed login never reached the client's close
+            await client.close_services()
+
+
+async def _serving_open(client: RheinbotClient, secret: str) -> None:
     stopping: list[asyncio.Task[None]] = []
 
     def stop() -> None:
@@ -456,13 +508,15 @@ async def _serving(client: RheinbotClient, secret: str) -> None:
 
 def run(token: str | None = None) -> None:
     """Run the bot until stopped (``rheinbot run``)."""
-    from bot.store import is_postgres, store_target
+    from bot.store import check_target, is_postgres, store_target
     from bot.store.process_lock import LockHeld, hold, release
 
     secret = token_from_env(token)
-    client = make_client()
     configure_logging()
+    client = make_client()
     target = store_target(path=client.db_path)
+    check_target(target)  # a URL not PostgreSQL's is no file name to lock (nor to log)
+    unlocked = None
     try:
         lock = None if is_postgres(target) or target == ":memory:" else hold(target)
     except LockHeld as held:
@@ -472,11 +526,10 @@ def run(token: str | None = None) -> None:
             "one SQLite file answer players differently; stop the other one first (or "
             "share a PostgreSQL database between processes: DATABASE_URL).") from None
     except OSError as error:  # no lock file there (a read-only directory): the store says more
-        log.warning("could not lock %s against a second process: %s", target, error)
-        lock = None
+        unlocked, lock = error, None
     try:
         # Not client.run(): discord.py's own handler logs only its own lines, to stderr.
-        asyncio.run(_serving(client, secret))
+        asyncio.run(_serving(client, secret, unlocked))
     except KeyboardInterrupt:
         return
     finally:
@@ -523,6 +576,18 @@ def log_level(env: Mapping[str, str] = os.environ) -> int:
 OWN_LOGGERS = ("bot", "engine", "render", "bench")
 
 
+def _not_about_voice(record: logging.LogRecord) -> bool:
+    # "PyNaCl is not installed, voice will NOT be supported" (and davey's): the bot joins
+    # no voice channel, and two WARNINGs at every start read as something to fix
+    return "voice will NOT be supported" not in record.getMessage()
+
+
+def quiet_voice_warnings() -> None:
+    client_log = logging.getLogger("discord.client")
+    if _not_about_voice not in client_log.filters:
+        client_log.addFilter(_not_about_voice)
+
+
 def configure_logging(env: Mapping[str, str] = os.environ,
                       stream: Any = None) -> logging.Handler:
     """Every log line (the bot's and discord.py's) with time, level and logger on standard
@@ -541,4 +606,5 @@ def configure_logging(env: Mapping[str, str] = os.environ,
     root.setLevel(max(level, logging.INFO))
     for name in OWN_LOGGERS:
         logging.getLogger(name).setLevel(level)
+    quiet_voice_warnings()
     return handler

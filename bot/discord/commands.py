@@ -18,6 +18,7 @@ from discord import app_commands
 
 import engine
 from bot.discord.delivery import Delivery, with_retry
+from bot.discord.log_context import game_of, where
 from bot.discord.names import member_name, plain_name
 from bot.i18n import fitted_label, t
 from bot.replies import (
@@ -396,6 +397,7 @@ class Adapter:
         may change the game (``changes``) runs and is delivered under its channel's lock
         (:class:`ChannelLocks`); a look (status, hand, log) does not wait on a slow AI run.
         """
+        log.debug("interaction %s", where(interaction))  # ids only: never a move's words
         if not await self.defer(interaction, ephemeral, thinking):
             return None
         channel_id = interaction.channel_id
@@ -417,7 +419,8 @@ class Adapter:
                 work = operation(self.ctx(interaction))
                 replies = await (work if thinking else self._typing_while(interaction, work))
             except Exception:
-                log.exception("service operation failed")
+                log.exception("service operation failed (%s)",
+                              where(interaction, await self._game_here(interaction)))
                 replies = [Reply(t("adp.trouble", interaction.locale), Audience.EPHEMERAL)]
         # read before its posts go out: a change with no buttons (a kick) is marked too
         after = await self._unannounced(changing)
@@ -429,6 +432,17 @@ class Adapter:
         if any(reply.is_public for reply in replies):
             await self._retire_if_over(interaction)
         return replies
+
+    async def _game_here(self, interaction: discord.Interaction) -> int | None:
+        """For an error's log line: the game of the button pressed, else the channel's."""
+        store = getattr(self.service, "store", None)
+        if game_of(interaction) is not None or store is None or interaction.channel_id is None:
+            return game_of(interaction)
+        try:
+            row = await store.latest_game(interaction.channel_id)
+        except Exception:  # the store failing is likely why the operation did: say the rest
+            return None
+        return row.id if row is not None else None
 
     async def _unannounced(self, channel_id: int | None) -> dict[int, int]:
         """The channel's games ahead of what it was told (game id -> version)."""

@@ -25,6 +25,7 @@ import aiohttp
 import discord
 
 from bot.discord.channel_gone import unknown_channel
+from bot.discord.log_context import where
 from bot.discord.names import plain_name
 from bot.i18n import t
 from bot.replies import (
@@ -768,7 +769,8 @@ class Delivery:
             await self._warn_once(state, MISSING_PERMISSION_NOTICE,
                                   permission_notice(state.interaction))
             if state.expired:
-                log.error("channel post forbidden and the interaction expired: not posted")
+                log.error("channel post forbidden and the interaction expired: not posted "
+                          "(%s)", where(state.interaction))
                 return
             try:
                 state.posted.append((reply, await self._followup(state, reply,
@@ -777,9 +779,11 @@ class Delivery:
                 if not token_expired(error):
                     raise
                 state.expired = True
-                log.error("channel post forbidden and the interaction expired: not posted")
+                log.error("channel post forbidden and the interaction expired: not posted "
+                          "(%s)", where(state.interaction))
         except (*SENDING_ERRORS, DeliveryFailed) as error:
-            log.error("channel post failed for good: %s", error)
+            log.error("channel post failed for good (%s): %s", where(state.interaction),
+                      error)
             await self._warn_once(state, POST_FAILED_NOTICE)
 
     async def _post(self, channel_id: int, channel: Any, reply: Reply,
@@ -1088,7 +1092,8 @@ class Delivery:
                              self.webhook_policy)
             state.followups += 1  # keep the placeholder: it now says this
         except SENDING_ERRORS as error:
-            log.error("a private reply was lost: not by followup, DM or edit (%s)", error)
+            log.error("a private reply was lost (%s): not by followup, DM or edit (%s)",
+                      where(state.interaction), error)
 
     async def _followup(self, state: _InteractionState, reply: Reply, ephemeral: bool,
                         skip: int = 0) -> Any:

@@ -28,13 +28,17 @@ from bot.store.rows import (
     StaleVersion,
 )
 from bot.store.sqlite import SqliteStore, Store
+from bot.store.target import (
+    POSTGRES_SCHEMES,
+    SchemaTooNew,
+    StoreUnavailable,
+    check_target,
+    is_postgres,
+    opening_failed,
+    shown,
+)
 
 DEFAULT_DB = "rheinbot.sqlite3"
-POSTGRES_SCHEMES = ("postgresql://", "postgres://")
-
-
-def is_postgres(target: str) -> bool:
-    return target.strip().lower().startswith(POSTGRES_SCHEMES)
 
 
 def store_target(env: Mapping[str, str] = os.environ, path: str | None = None) -> str:
@@ -47,9 +51,11 @@ def store_target(env: Mapping[str, str] = os.environ, path: str | None = None) -
 
 
 async def open_store(target: str | None = None) -> StoreBase:
-    """Open the store at ``target``: a ``postgresql://`` URL opens PostgreSQL, anything else
-    is an SQLite file. Without ``target``, :func:`store_target` reads the environment."""
+    """Open the store at ``target``: a ``postgresql://`` URL opens PostgreSQL, any other URL
+    is refused (:class:`StoreUnavailable`), anything else is an SQLite file. Without
+    ``target``, :func:`store_target` reads the environment."""
     where = target if target is not None else store_target()
+    check_target(where)
     if is_postgres(where):
         # Late: asyncpg is only needed by bots that use PostgreSQL.
         from bot.store.postgres import PostgresStore
@@ -58,7 +64,8 @@ async def open_store(target: str | None = None) -> StoreBase:
     return await Store.open(where)
 
 
-__all__ = ["DEFAULT_DB", "LIVE_STATUSES", "ActionRow", "ChannelBusy", "GameRow", "Move",
-           "RematchExists", "ReminderRow", "SeatRow", "Settings", "Snapshot", "SqliteStore",
-           "StaleVersion", "Store", "StoreBase", "is_postgres", "migrations", "open_store",
-           "store_target"]
+__all__ = ["DEFAULT_DB", "LIVE_STATUSES", "POSTGRES_SCHEMES", "ActionRow", "ChannelBusy",
+           "GameRow", "Move", "RematchExists", "ReminderRow", "SchemaTooNew", "SeatRow",
+           "Settings", "Snapshot", "SqliteStore", "StaleVersion", "Store", "StoreBase",
+           "StoreUnavailable", "check_target", "is_postgres", "migrations", "open_store",
+           "opening_failed", "shown", "store_target"]

@@ -128,6 +128,8 @@ class StoreBase:
     MERGE_PAYLOAD: ClassVar[str] = "json_patch(payload, ?)"
     CLAIM_DUE: ClassVar[str] = leases.CLAIM_DUE_SQLITE
     dialect: ClassVar[str]  # "sqlite" or "postgres": which migrations and SQL it runs
+    # the schema version the database had when it was opened (0: created just now)
+    migrated_from: int | None = None
 
     async def close(self) -> None:
         raise NotImplementedError
@@ -641,6 +643,11 @@ class StoreBase:
             sql += " AND guild_id = ?"
             params.append(guild_id)
         rows = await self._all(sql + " GROUP BY game_key ORDER BY game_key", params)
+        return {row[0]: row[1] for row in rows}
+
+    async def game_counts(self) -> dict[str, int]:
+        """How many games the database holds, by status (for the start's log line)."""
+        rows = await self._all("SELECT status, COUNT(*) FROM games GROUP BY status")
         return {row[0]: row[1] for row in rows}
 
     # -- user settings --------------------------------------------------------------------

@@ -33,6 +33,7 @@ from bot.store import leases
 from bot.store.base import StoreBase, move_params
 from bot.store.migrations import migrations
 from bot.store.rows import Move, Snapshot, StaleVersion
+from bot.store.target import SchemaTooNew, without_password
 
 log = logging.getLogger(__name__)
 
@@ -104,11 +105,7 @@ class PostgresStore(StoreBase):
     @property
     def path(self) -> str:
         """Where the store lives, for log lines: the URL without its password."""
-        head, at, rest = self.url.partition("@")
-        if not at:
-            return self.url
-        scheme, _, credentials = head.partition("://")
-        return f"{scheme}://{credentials.split(':')[0]}@{rest}"
+        return without_password(self.url)
 
     # -- lifecycle ------------------------------------------------------------------------
     @classmethod
@@ -150,9 +147,9 @@ class PostgresStore(StoreBase):
                     await conn.execute("SELECT pg_advisory_xact_lock($1)", _MIGRATE_LOCK)
                     current = await self._version(conn)
                     if current > len(known):
-                        raise RuntimeError(
-                            f"{self.path} has schema version {current}, newer than this "
-                            f"Rheinbot knows ({len(known)}): upgrade Rheinbot.")
+                        raise SchemaTooNew(self.path, current, len(known))
+                    if self.migrated_from is None:  # the first round: what it was at start
+                        self.migrated_from = current
                     if current == len(known):
                         return current
                     number, name, sql = known[current]  # numbered 1, 2, ... without gaps

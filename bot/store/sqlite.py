@@ -29,6 +29,7 @@ from bot.store import leases
 from bot.store.base import INSERT_ACTION, StoreBase, move_params
 from bot.store.migrations import migrations
 from bot.store.rows import Move, Snapshot, StaleVersion
+from bot.store.target import SchemaTooNew
 
 log = logging.getLogger(__name__)
 
@@ -97,8 +98,8 @@ class Store(StoreBase):
         async with self._lock:
             current = await self._pragma("user_version")
             if current > len(known):
-                raise RuntimeError(f"{self.path} has schema version {current}, newer than this "
-                                   f"Rheinbot knows ({len(known)}): upgrade Rheinbot.")
+                raise SchemaTooNew(self.path, current, len(known))
+            self.migrated_from = current
             for number, name, sql in known:
                 if number <= current:
                     continue
