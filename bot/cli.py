@@ -520,7 +520,7 @@ class HotSeat:
             if vote:
                 # the request's own words say why the others vote (moves of theirs it takes
                 # back, or a card already seen); its call names Discord's buttons instead
-                asked = vote[0].text.split(" <@", 1)[0]
+                asked = re.sub(r"\s*(<@\d+>\s*)+:[^.]*\.", "", vote[0].text)
                 self.out.write(self.say("play.undo_vote", asked=terminal_wording(asked)) + "\n")
                 await self.vote(ctx)
         else:

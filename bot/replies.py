@@ -135,6 +135,10 @@ class Reply:
     # post that outlived its purpose (an undo request whose vote is over, a question whose
     # move was made) shows the outcome and loses its buttons. An edit notifies no one.
     edits: int | None = None
+    # A titled DM's message content: the plain line a phone's lock screen shows (an embed
+    # shows nothing there, so a turn DM read as an empty push). No markdown, no hidden
+    # information; ``<#id>`` becomes the channel's name on the way out.
+    preview: str | None = None
 
     @property
     def is_public(self) -> bool:

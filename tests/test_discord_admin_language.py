@@ -20,7 +20,7 @@ async def test_a_german_member_opens_a_german_table_on_an_ordinary_server(tmp_pa
         assert any("eröffnet" in m.text for m in fake.posts())
         # each player's DMs in their own language: Anna's hand in German, the English
         # player's turn reminder in English
-        assert fake.dms(anna.id)[0].text.startswith("**Nur du siehst**")
+        assert fake.dms(anna.id)[0].embed_text.startswith("Nur du siehst\n**Nur du siehst**")
         assert await to_move(bot, [anna, bert]) is bert
         [turn] = [r for r in await bot.client.store.reminders() if r.user_id == bert.id]
         assert turn.payload["language"] == "en"

@@ -56,7 +56,10 @@ async def test_a_deal_is_one_dm_for_the_player_to_act(tmp_path, monkeypatch, gam
         assert turn_title(turn) == TURN[lang]
         assert ONLY[lang] in turn.text and hands[first.id] in turn.text, turn.text
         [hand] = fake.dms(other.id)
-        assert turn_title(hand) is None and hand.text.startswith(ONLY[lang])
+        # the hand rides in the embed; the content (a lock screen's line) names the game
+        assert turn_title(hand) == ONLY[lang].strip("*") and \
+            hand.embed_text.startswith(f"{ONLY[lang].strip('*')}\n{ONLY[lang]}")
+        assert hands[other.id] not in hand.content
         assert hands[other.id] in hand.text
         assert hands[first.id] not in hand.text and hands[other.id] not in turn.text
         assert not any(line in post.text for post in fake.posts() for line in hands.values())

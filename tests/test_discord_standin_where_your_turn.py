@@ -43,9 +43,9 @@ async def test_a_hand_dm_names_its_game_and_channel(tmp_path, monkeypatch, local
             [first] = await waiting_users(bot, channel)
             other = bert if first == anna.id else anna
             head = ONLY[lang].format(t=TROEDLER, c=channel)
-            [dm] = [m for m in fake.dms(other.id) if m.text.startswith(head)]
-            assert not dm.embeds and "Hand: " in dm.text, dm.text
-            hands[channel] = dm.text
+            [dm] = [m for m in fake.dms(other.id) if head in m.embed_text]
+            assert "Hand: " in dm.embed_text and "Hand: " not in dm.content, dm.text
+            hands[channel] = dm.embed_text
         # each DM names only its own table, and nobody's hand reaches a channel
         assert f"<#{second}>" not in hands[fake.channel]
         assert f"<#{fake.channel}>" not in hands[second]

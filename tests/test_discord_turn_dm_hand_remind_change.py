@@ -19,8 +19,8 @@ MONDAY_NOON = datetime(2026, 3, 2, 12, 0, tzinfo=BERLIN).timestamp()
 
 
 def said_hands(fake: StandIn, user_id: int, channel: int) -> list[str]:
-    return [m.text for m in fake.dms(user_id) if f"<#{channel}>" in m.text
-            and "Hand: #" in m.text]
+    return [m.embed_text for m in fake.dms(user_id) if f"<#{channel}>" in m.embed_text
+            and "Hand: #" in m.embed_text]
 
 
 @pytest.mark.parametrize("change", [("remind digest", {"mode": "on"}), ("remind off", {}),
@@ -51,7 +51,7 @@ async def test_a_hand_waiting_for_the_batch_survives_a_remind_change(tmp_path, m
             await reminders_settle(bot, clock)
         hands = said_hands(fake, pia.id, second)
         assert len(hands) == 1, [m.text for m in fake.dms(pia.id)]
-        assert hands[0].startswith("**Only you see** in **Die Trödler aus den Highlands**, "
+        assert hands[0].startswith("Only you see\n**Only you see** in **Die Trödler aus den Highlands**, "
                                    f"<#{second}>"), hands[0]
         posts = [m.text for channel in (lobby, first, second)
                  for m in fake.posts(channel)]

@@ -39,7 +39,7 @@ async def test_hands_dealt_within_minutes_come_in_one_dm_under_their_games(tmp_p
         await reminders_settle(bot, clock)
         dms = fake.dms(pia.id)[1:]
         assert len(dms) == 1, [m.text for m in dms]
-        lines = dms[0].text.split("\n")
+        lines = dms[0].embed_text.split("\n")
         assert lines[1] == "It is your turn in 2 games:", lines
         for channel in channels[1:]:
             heading = next(n for n, line in enumerate(lines) if link(channel) in line)

@@ -47,7 +47,7 @@ async def test_the_end_of_quiet_hours_is_one_dm_with_the_reminders_due_soon(tmp_
         await reminders_settle(bot, clock)
         dms = fake.dms(pia.id)[1:]
         assert len(dms) == 1, [m.text for m in dms]
-        text = dms[0].text
+        text = dms[0].embed_text
         assert text.startswith("Your turn\nIt is your turn in 4 games:"), text
         assert all(link(channel) in text for channel in channels), text
         assert text.count("- still:") == 1 and link(channels[0]) in \
@@ -77,7 +77,8 @@ async def test_turns_starting_within_minutes_wait_for_one_dm_in_the_readers_lang
         await reminders_settle(bot, clock)
         dms = fake.dms(pia.id)[1:]
         assert len(dms) == 1, [m.text for m in dms]
-        assert dms[0].text.startswith("Du bist dran\nDu bist in 2 Spielen dran:"), dms[0].text
+        assert dms[0].embed_text.startswith("Du bist dran\nDu bist in 2 Spielen dran:"), \
+            dms[0].text
         assert link(channels[1]) in dms[0].text and link(channels[2]) in dms[0].text
         assert "/erinnerung aus" in dms[0].text
 
@@ -94,8 +95,8 @@ async def test_thirty_games_in_one_dm_keep_whole_lines_and_the_footer(tmp_path, 
         await reminders_settle(bot, clock)
         dms = fake.dms(pia.id)
         assert len(dms) == 1, [m.text for m in dms]
-        lines = dms[0].text.split("\n")
-        assert len(dms[0].text) <= 2000
+        lines = dms[0].embed_text.split("\n")
+        assert len(dms[0].embed_text) <= 2000
         assert lines[1] == "It is your turn in 30 games:"
         shown = [line for line in lines if line.startswith("- **")]
         # each line whole, to its link: the turn prompt's message where it is known

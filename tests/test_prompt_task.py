@@ -20,7 +20,7 @@ async def test_the_channel_prompt_and_a_turn_that_goes_on_say_the_task(tmp_path)
         await service.join(lctx(user, "de"))
     started = await service.start(lctx(1, "en"), order="joined")
     prompt = next(r for r in started if "your turn" in r.text)
-    assert "your turn (Round 1/10 · Phase 1: Take Orders). Choose an order and open the bidding (0 is " \
+    assert "your turn in Rhein (Round 1/10 · Phase 1: Take Orders). Choose an order and open the bidding (0 is " \
         "allowed). Use /play" in prompt.text, prompt.text
     user = int(prompt.text.split("<@")[1].split(">")[0])
     mortgage = await service.play(lctx(user, "de"), "mortgage a")  # the bidder goes on

@@ -306,8 +306,10 @@ def reply_parts(reply: Reply) -> list[Part]:
         if reply.title:
             title = reply.title if index == 0 else f"{reply.title} (continued)"
             # a DM has one reader: a mention copied to its content notifies nobody else
-            # and made "<@Bert>" the preview of Anna's "Your turn"
-            content = None if reply.audience is Audience.DM else _notifying(chunk, reply.pings)
+            # and made "<@Bert>" the preview of Anna's "Your turn"; its plain preview line
+            # is what the lock screen shows (an embed alone read as an empty push)
+            content = (reply.preview if index == 0 else None) \
+                if reply.audience is Audience.DM else _notifying(chunk, reply.pings)
             parts.append(Part(content=content, title=title, description=chunk))
         else:
             parts.append(Part(content=chunk))
@@ -342,7 +344,8 @@ def coalesce(replies: list[Reply]) -> list[Reply]:
 
     A move line followed by the next turn prompt becomes one post: half the messages, so
     busy channels stay further from Discord's rate limits. Titled Replies (embeds) and
-    Replies that already carry files or buttons keep their own message.
+    Replies that already carry files or buttons keep their own message. A channel post
+    that notifies someone starts with the line that does (:func:`ping_first`).
     """
     joined: list[Reply] = []
     for reply in replies:
@@ -354,7 +357,37 @@ def coalesce(replies: list[Reply]) -> list[Reply]:
                                pings=previous.pings if _mentions(previous) else reply.pings)
         else:
             joined.append(reply)
-    return joined
+    return [ping_first(reply) for reply in joined]
+
+
+def ping_first(reply: Reply) -> Reply:
+    """A channel post that notifies someone, with the line that notifies them first: a
+    push shows a message's first hundred characters or so, and a player pinged for their
+    turn read a run of another player's moves there ("**Bert** (yellow) mortgages truck A
+    (+6) · repays …"), their turn cut off behind it."""
+    if reply.audience is not Audience.CHANNEL or reply.title is not None or \
+            reply.edits is not None:
+        return reply
+    lines = reply.text.split("\n")
+    notified = [index for index, line in enumerate(lines)
+                if any(reply.pings is None or user in reply.pings
+                       for user in written_mentions(line))]
+    if not notified or notified[0] == 0:
+        return reply
+    first = lines.pop(notified[0])
+    return dataclasses.replace(reply, text="\n".join([first, *lines]))
+
+
+CHANNEL = re.compile(r"<#(\d+)>")
+
+
+def plain_channels(text: str, name_of: Callable[[int], str | None]) -> str:
+    """``text`` with each ``<#id>`` as ``#name`` (a lock screen shows the raw id); one
+    whose name is not known is left as it is (the app still shows it as a link)."""
+    def named(match: re.Match[str]) -> str:
+        name = name_of(int(match.group(1)))
+        return f"#{name}" if name else match.group(0)
+    return CHANNEL.sub(named, text)
 
 
 def one_dm_each(replies: list[Reply]) -> list[Reply]:
@@ -655,6 +688,9 @@ class Delivery:
                        progress: _Progress) -> None:
         if user_id in self.closed_dms and not await self._reopened(user_id):
             raise DeliveryFailed(f"DM to {user_id}: closed (50007 earlier)", closed_dms=True)
+        if reply.preview:
+            reply = dataclasses.replace(
+                reply, preview=plain_channels(reply.preview, self._channel_name))
         try:
             target = target or await self._dm_channel(user_id)
             await self._send_parts(progress.counting(target.send), reply, channel=True,
@@ -1172,6 +1208,11 @@ class Delivery:
             log.error("attachment too large for Discord: %s", error)
             bare = part.without_files(TOO_LARGE_NOTE)
             return await with_retry(lambda: send(**bare.kwargs(channel=channel)), policy)
+
+    def _channel_name(self, channel_id: int) -> str | None:
+        found = self.client.get_channel(channel_id) if self.client is not None else None
+        name = getattr(found, "name", None)
+        return name if isinstance(name, str) and name else None
 
     def _channel(self, channel_id: int) -> discord.abc.Messageable:
         assert self.client is not None, "Delivery needs a client outside interactions"

@@ -58,9 +58,9 @@ from typing import Any
 
 from bot.i18n import t
 from bot.replies import Audience, Reply
-from bot.service.base import _clip, _secret_lines
+from bot.service.base import _secret_lines
 from bot.service.looking import _log_entries
-from bot.service.moves import _dm_head
+from bot.service.moves import hand_dm
 from bot.service.retyped import remember
 from bot.service.tables import TablesService
 from bot.store import GameRow
@@ -200,8 +200,7 @@ async def _private_news(service: TablesService, table: Any, missed: list[Any],
         if not secret or user is None:
             continue
         lang = languages.get(user, table.row.language)
-        text = _clip("\n".join([_dm_head(table, phase, lang), *_secret_lines(secret, lang)]))
-        news.append(Reply(text, Audience.DM, user_id=user))
+        news.append(hand_dm(table, phase, lang, _secret_lines(secret, lang), user))
     return news
 
 

@@ -53,6 +53,7 @@ from bot.service.base import (
 from bot.service.extras import PRIVATE_BUTTONS, extras_for
 from bot.service.move_lists import LISTED, STEP_ENDS, closing_first, covers, nearest
 from bot.service.pictures import Pictures, button_label, move_words
+from bot.service.reminders import hand_preview
 from bot.service.retyped import asked_again
 from bot.service.steps import THEN
 from bot.store import GameRow, Move, StaleVersion
@@ -540,9 +541,11 @@ class Moves(ServiceBase):
                 head = t("svc.only_you_now", lang) if user == mover and user is not None \
                     else _dm_head(table, phase, lang)
                 lines = _secret_lines(secret, lang)
-                text = _clip("\n".join([head, *lines]))
-                replies.append(Reply(text, Audience.EPHEMERAL if user == mover and user
-                                     is not None else Audience.DM, user_id=user))
+                if user == mover and user is not None:
+                    replies.append(Reply(_clip("\n".join([head, *lines])), Audience.EPHEMERAL,
+                                         user_id=user))
+                else:
+                    replies.append(hand_dm(table, phase, lang, lines, user))
                 if user is not None and user != mover:
                     carried[user] = _clip("\n".join([t("svc.only_you_plain", lang), *lines]))
         return replies, carried
@@ -676,6 +679,16 @@ def _turns_said(pointed: Pointed, lang: str, room: int) -> str:
         if len(said) <= room:
             break
     return said
+
+
+def hand_dm(table: Table, phase: Any, lang: str, lines: list[str], user: int | None
+            ) -> Reply:
+    """Hidden news by DM: the hand in the embed its owner opens, and as the message's
+    content (what a lock screen shows) only which game it is for. The hand was the content,
+    so "Hand: 24, 38, 43 / Coins: 0" lit up a phone on the table for anyone to read."""
+    return Reply(_clip("\n".join([_dm_head(table, phase, lang), *lines])), Audience.DM,
+                 user_id=user, title=t("svc.hand_title", lang),
+                 preview=hand_preview(lang, say(table.game.title, lang), table.row.channel_id))
 
 
 def _dm_head(table: Table, phase: Any, lang: str) -> str:

@@ -155,7 +155,9 @@ class Pictures(ServiceBase):
         mentions = " ".join(f"<@{s.user_id}>" for s in humans)
         lang = table.row.language
         # German says "du" to one player and "ihr" to several.
-        text = t("svc.your_turn", lang, mentions=mentions, phase=table.named(game.phase(state)),
+        # the game's name: a push shows this line alone, far from the channel's boards
+        text = t("svc.your_turn", lang, mentions=mentions, title=self._short_title(table.row, lang),
+                 phase=table.named(game.phase(state)),
                  task=self._task(table, lang), hint=t("svc.turn_hint", lang, count=len(humans)),
                  count=len(humans))
         buttons: list[Button] = []

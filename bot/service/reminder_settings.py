@@ -18,7 +18,7 @@ from bot.service.base import (
     _private,
     log,
 )
-from bot.service.pictures import card_entries
+from bot.service.pictures import Pictures, card_entries
 from bot.service.reminders import TurnInfo, zone
 from bot.store import ActionRow, Settings
 from engine.core import clip_word
@@ -139,16 +139,20 @@ class ReminderSettings(ServiceBase):
         row, game, state = table.row, table.game, table.state
         live = row.status in ("lobby", "active") and state is not None
         waiting: dict[int, str] = {}
+        tasks: dict[int, str] = {}
         if live and state is not None:
             for seat in game.active(state):
                 s = table.by_seat(seat)
                 if not s.is_ai and s.user_id is not None:
-                    waiting[s.user_id] = _expected(
-                        game, state, seat, languages.get(s.user_id, row.language), table)
+                    lang = languages.get(s.user_id, row.language)
+                    waiting[s.user_id] = _expected(game, state, seat, lang, table)
+                    # the turn card's public words, for the DM's lock-screen line (the
+                    # expected moves may name hidden cards)
+                    tasks[s.user_id] = Pictures._task(table, lang).strip()
         return TurnInfo(game_id=row.id, guild_id=row.guild_id, channel_id=row.channel_id,
                         title=game.title, phase=table.phase_now(), live=live, waiting=waiting,
                         pace_hours=row.pace_hours, language=row.language,
-                        languages=languages, hands=hands or {})
+                        languages=languages, hands=hands or {}, tasks=tasks)
 
     @_guarded
     async def remind(self, ctx: Ctx, on: bool | None = None, every_hours: float | None = None,

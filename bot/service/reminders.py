@@ -134,6 +134,9 @@ class TurnInfo:
     # user id -> a line or two of news since their last move, for a turn DM that names
     # several games (the one-game DM's ``waiting`` text says it whole)
     news: dict[int, str] = field(default_factory=dict)
+    # user id -> what they must do, as the public turn card says it ("Play a card: place a
+    # knight."): the first words of their turn DM's lock-screen line
+    tasks: dict[int, str] = field(default_factory=dict)
 
 
 def channel_link(guild_id: int | None, channel_id: int) -> str:
@@ -1092,6 +1095,7 @@ def _payload(info: TurnInfo, expected: str, user_id: int | None = None,
         payload["hand"] = hand
     if user_id is not None:  # (always: a refresh replaces older news)
         payload["news"] = info.news.get(user_id, "")
+        payload["task"] = info.tasks.get(user_id, "")
     return payload
 
 
@@ -1139,7 +1143,15 @@ def _hand_dm(row: ReminderRow, hand: str) -> Reply:
     lines = hand.split("\n")
     if lines[0] == t("svc.only_you_plain", lang):  # the heading a turn DM puts under a game
         lines = lines[1:]
-    return Reply("\n".join([head, *lines]), Audience.DM, user_id=row.user_id)
+    return Reply("\n".join([head, *lines]), Audience.DM, user_id=row.user_id,
+                 title=t("svc.hand_title", lang),
+                 preview=hand_preview(lang, payload.get("title"), payload["channel_id"]))
+
+
+def hand_preview(lang: str, title: object, channel_id: int) -> str:
+    """The lock-screen line of a DM with hidden news: which game, never the news itself (a
+    phone showed "Hand: 24, 38, 43, 44, 52 / Coins: 0" to whoever looked at it)."""
+    return t("svc.hand_preview", lang, title=title, channel=channel_id)
 
 
 def fit_lines(lines: list[str], foot: list[str], more: Callable[[int], str],
@@ -1244,9 +1256,13 @@ def _turns_dm(plain: list[ReminderRow], handed: list[ReminderRow]) -> Reply:
     fixed, lines, foot, more = _turns_parts(plain, handed)
     head = "\n".join(fixed)
     text = "\n".join([head, fit_lines(lines, foot, more, DM_TEXT_LIMIT - len(head) - 1)])
-    lang = str((plain or handed)[0].payload.get("language", "en"))
-    return Reply(text, Audience.DM, user_id=(plain or handed)[0].user_id,
-                 title=t("rem.turn_title", lang))
+    rows = [*handed, *plain]
+    lang = str(rows[0].payload.get("language", "en"))
+    games = ", ".join(t("rem.turns_preview_game", lang, title=row.payload.get("title"),
+                        channel=row.payload["channel_id"]) for row in rows)
+    return Reply(text, Audience.DM, user_id=rows[0].user_id,
+                 title=t("rem.turn_title", lang),
+                 preview=t("rem.turns_preview", lang, count=len(rows), games=games))
 
 
 def _turn_dm(row: ReminderRow) -> Reply:
@@ -1259,4 +1275,16 @@ def _turn_dm(row: ReminderRow) -> Reply:
     text = t(key, lang, title=payload.get("title"), phase=payload.get("phase"),
              channel=payload["channel_id"], expected=expected, link=link)
     return Reply(text.replace("\n\n", "\n"), Audience.DM, user_id=row.user_id,
-                 title=t("rem.turn_title", lang))
+                 title=t("rem.turn_title", lang), preview=_turn_preview(row, lang))
+
+
+def _turn_preview(row: ReminderRow, lang: str) -> str:
+    """A turn DM's lock-screen line: the game, its channel, that it is the reader's turn
+    and what to do, plain. The DM had only an embed, which a lock screen shows as nothing.
+    The task is the public turn card's (the expected moves may name hidden cards); the
+    phase where the game has no words for the step."""
+    payload = row.payload
+    todo = str(payload.get("task") or "") or say(payload.get("phase"), lang)
+    key = "rem.turn_preview" if row.sent == 0 else "rem.turn_preview_again"
+    return t(key, lang, title=payload.get("title"), channel=payload["channel_id"],
+             todo=todo)

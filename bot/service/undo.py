@@ -77,13 +77,16 @@ class Undo(ServiceBase):
                                     if a.seat != seat.seat))
         asked = t("svc.undo.ask_after" if others else "svc.undo.ask", lang, name=seat.name,
                   count=len(later), others=names_said(others))
+        call = t("svc.undo.call", lang, mentions=mentions, count=len(voters))
+        # the call to vote before the warning: a push shows the first hundred characters
+        # or so, and the English warning pushed the voters' names and "agree" past them
+        asked = f"{asked} {call}"
         if seen:
             # a replay deals the same cards again: the asker would know what comes, so the
             # voters are told before they agree (a review drew card 37, undid, drew it again)
             asked += " " + t("svc.undo.ask_seen", lang)
-        call = t("svc.undo.call", lang, mentions=mentions, count=len(voters))
         return notices + [_public(
-            f"{asked} {call}",
+            asked,
             buttons=[Button(t("svc.undo.agree", lang), prefix + UNDO_AGREE, "success"),
                      Button(t("svc.undo.refuse", lang), prefix + UNDO_REFUSE, "danger")])]
 

@@ -110,6 +110,13 @@ class Message:
         return "\n".join(p for p in pieces if p)
 
     @property
+    def embed_text(self) -> str:
+        """The embeds' titles and texts without the content (a titled DM's content is its
+        lock-screen line)."""
+        return "\n".join(p for embed in self.embeds
+                         for p in (embed.get("title") or "", embed.get("description") or "") if p)
+
+    @property
     def custom_ids(self) -> list[str]:
         return [child["custom_id"] for row in self.components
                 for child in row.get("components", []) if "custom_id" in child]
