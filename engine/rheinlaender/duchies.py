@@ -38,9 +38,17 @@ def shared_groups(state: State, board: Board) -> tuple[Groups, dict[str, tuple[s
     return found
 
 
+# Positions remembered per board before the memo starts afresh. The board is shared by every
+# game in the process and an entry is about 3.4 KB; one AI turn asks about a few dozen new
+# positions (normal) to about a thousand (hard, at most), so this holds the look-ahead of
+# the turn being played. At 20,000 the memo kept every position of about 20 finished games:
+# 68 MB that nothing would ask about again.
+MEMO_KEPT = 2_000
+
+
 def _remember(memo: dict, key: frozenset[str],
               every: list[tuple[str, ...]]) -> tuple[Groups, dict[str, tuple[str, ...]]]:
-    if len(memo) >= 20_000:
+    if len(memo) >= MEMO_KEPT:
         memo.clear()
     found = memo[key] = (tuple(every), {space: group for group in every for space in group})
     return found
