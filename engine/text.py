@@ -185,27 +185,48 @@ def render(key: str, params: dict[str, Any], lang: str) -> str:
     # a caller may pass a member's locale ("en-US", "de-DE"): its catalogue is its language's,
     # else its singulars were missed ("Discard 1 cards") and German read English
     lang = language(lang)
-    template = _singular(key, params, lang) or catalogue(lang).get(key)
-    if template is None:
-        template = catalogue(DEFAULT).get(key)
-        if template is None:
-            log.warning("missing text key %r", key)
-            return key
     values = {name: _value(value, lang) for name, value in params.items()}
-    try:
-        return template.format(**values)
-    except (KeyError, IndexError, ValueError):
-        log.warning("text %r (%s) does not fit its arguments %s", key, lang, sorted(values))
-        return template.format_map(_Lenient(values))
+    first = None
+    for tongue in dict.fromkeys((lang, DEFAULT)):
+        for template in _templates(key, params, tongue):
+            if placeholders(template) <= values.keys():
+                try:
+                    return template.format(**values)
+                except (KeyError, IndexError, ValueError):
+                    pass
+            first = first or template
+    if first is None:
+        log.warning("missing text key %r", key)
+        return key
+    log.warning("text %r (%s) does not fit its arguments %s", key, lang, sorted(values))
+    return first.format_map(_Lenient(values))
 
 
-def _singular(key: str, params: dict[str, Any], lang: str) -> str | None:
-    """A text with a ``count`` of exactly 1 may have its own wording, ``<key>.one``
-    ("discards 1 card"), so no text needs "card(s)"."""
+def _templates(key: str, params: dict[str, Any], lang: str) -> list[str]:
+    """The wordings that may say ``key`` in ``lang``, best first: today's, then the past ones
+    kept for lines an older bot stored (:func:`legacy`), those filling the most values first."""
     count = params.get("count")
-    if type(count) is int and count == 1:
-        return catalogue(lang).get(f"{key}.one")
-    return None
+    # a text with a ``count`` of exactly 1 may have its own wording, ``<key>.one``
+    # ("discards 1 card"), so no text needs "card(s)"
+    names = [f"{key}.one", key] if type(count) is int and count == 1 else [key]
+    found: list[str] = []
+    for name in names:
+        today = catalogue(lang).get(name)
+        past = sorted(legacy(lang).get(name, ()),
+                      key=lambda template: -len(placeholders(template) & params.keys()))
+        found += ([today] if today is not None else []) + past
+    return found
+
+
+@functools.cache
+def legacy(lang: str) -> dict[str, list[str]]:
+    """Past wordings of engine texts whose placeholders changed or which were removed, newest
+    first (``engine/locales/legacy.json``). A move log stores a text's key and values, so a
+    line an older bot stored has the values of its time: today's wording would show
+    "{percent}" or the bare key, a past one reads as the line did when it was written."""
+    data = json.loads(resources.files("engine.locales").joinpath("legacy.json")
+                      .read_text(encoding="utf-8"))
+    return data.get(lang, {})
 
 
 def _value(value: Any, lang: str) -> Any:
@@ -220,9 +241,10 @@ class _Lenient(dict):
         return "{" + key + "}"
 
 
-def placeholders(template: str) -> set[str]:
+@functools.cache
+def placeholders(template: str) -> frozenset[str]:
     """The ``{names}`` a template uses (for the catalogue completeness tests)."""
-    return {name for _, name, _, _ in string.Formatter().parse(template) if name}
+    return frozenset(name for _, name, _, _ in string.Formatter().parse(template) if name)
 
 
 def to_json(text: Any) -> Any:
