@@ -8,6 +8,8 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 import pytest
 from PIL import Image, ImageDraw
 
@@ -16,13 +18,21 @@ from engine import ai
 from render import rhl18_market as M
 
 
-def midgame_view(lang: str) -> dict:
+@cache
+def midgame_dump() -> str:
+    """The game 300 normal moves in, played once for the module's four tests: each loads
+    its own copy from the dump, so none sees another's changes."""
     game = engine.get_game("18rhl")
     state = game.setup(4, {}, 2)
     for number in range(300):
         seat = game.active(state)[0]
         game.apply(state, seat, ai.choose(game, state, seat, "normal", number))
-    view = game.view(state, None)
+    return game.dump(state)
+
+
+def midgame_view(lang: str) -> dict:
+    game = engine.get_game("18rhl")
+    view = game.view(game.load(midgame_dump()), None)
     view["lang"] = lang
     return view
 
