@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from functools import cache
 
 import pytest
 
@@ -18,11 +19,19 @@ from tests.service_pebbles import FakeRenderer, ctx
 
 def finished(key: str, level: str, seed: int = 2, players: int = 3):
     game = engine.get_game(key)
+    return game, game.load(finished_dump(key, level, seed, players))
+
+
+@cache
+def finished_dump(key: str, level: str, seed: int, players: int) -> str:
+    """Each game is played once per module (18Rhl's and Trödler's are used twice); every
+    caller loads its own copy."""
+    game = engine.get_game(key)
     state = game.setup(players, {}, seed)
     while game.result(state) is None:
         seat = game.active(state)[0]
         game.apply(state, seat, ai.choose(game, state, seat, level, seed))
-    return game, state
+    return game.dump(state)
 
 
 @pytest.mark.parametrize("key, level", [("rhein", "normal"), ("rheinlaender", "normal"),
