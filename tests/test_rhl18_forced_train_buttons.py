@@ -4,6 +4,8 @@ corporations offer at list price, the moves that settle it, had none."""
 
 from __future__ import annotations
 
+from functools import cache
+
 import engine
 from bot.service.rhl18_steps import button_indexes
 from engine import ai
@@ -12,6 +14,15 @@ from engine.text import DEFAULT, say
 
 
 def forced_position():
+    """The first forced purchase without a depot train in a seeded normal game, played once
+    per module (its dump cached); each test loads its own copy."""
+    game = engine.get_game("18rhl")
+    state = game.load(forced_dump())
+    return game, state, game.legal(state, game.active(state)[0])
+
+
+@cache
+def forced_dump() -> str:
     game = engine.get_game("18rhl")
     state = game.setup(3, {}, 1)
     for number in range(400):
@@ -22,7 +33,7 @@ def forced_position():
                 F.must_buy(state, corp):
             moves = game.legal(state, seat)
             if not any("depot" in game.format(state, m) for m in moves):
-                return game, state, moves
+                return game.dump(state)
         game.apply(state, seat, ai.choose(game, state, seat, "normal", number))
     raise AssertionError("no forced purchase without a depot train came up")
 
