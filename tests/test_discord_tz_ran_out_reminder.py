@@ -27,7 +27,7 @@ async def test_the_reminder_after_a_run_out_says_it(tmp_path, monkeypatch) -> No
         await stalled.command("remind quiet", **{"from": 10, "to": 14, "tz": "UTC"})
         said: list[tuple[float, str]] = []
         seen = {m.id for m in fake.dms(stalled.id)}
-        for step in range(1, 27 * 4):
+        for step in range(1, 38 * 4):  # (reminders back off: 12 h, then 24 h)
             clock.now = NOON + step * 900
             await reminders_settle(bot, clock)
             said += [(clock.now, m.text) for m in fake.dms(stalled.id) if m.id not in seen]

@@ -94,6 +94,8 @@ QUIET_MARGIN = 900.0
 # soon after it (not the last call, which always comes): with a 24 h clock and quiet hours
 # 22-7, the half-time warning due at 02:00 came at 07:00 and the next at 08:00.
 PUT_OFF_FOLD = 2 * 3600.0
+# The longest gap between a stalled turn's reminders (see reminder_gap).
+BACKOFF_HOURS = 48.0
 DM_TEXT_LIMIT = 1900  # under Discord's 2000 characters, room for the embed title
 
 Sender = Callable[[int, Reply], Awaitable[None]]
@@ -171,6 +173,15 @@ def pinged_in_channel(settings: Settings) -> bool:
     if not settings.remind_on:
         return True
     return settings.dms_closed and (settings.delay_hours == 0 or settings.digest)
+
+
+def reminder_gap(settings: Settings, sent: int) -> float:
+    """Seconds from a turn's ``sent``-th notice to its next reminder: the player's interval
+    (default 12 h), then twice it, then ``BACKOFF_HOURS`` apart (never more often than they
+    asked). Every 12 h until the idle notice after 14 days was up to 28 pushes for one
+    stalled turn; a player who has not answered three knows, and the rest only nag."""
+    every = settings.every_hours * 3600
+    return min(every * 2 ** max(sent - 1, 0), max(every, BACKOFF_HOURS * 3600))
 
 
 def retry_delay(failures: int) -> float:
@@ -350,9 +361,13 @@ class Reminders:
         after each move of a long turn or a simultaneous step do not ping them again)."""
         told = {row.user_id for row in await self.store.reminders(game_id)
                 if row.kind == "turn"}
+        now = self.clock()
         pinged = []
         for user_id in user_ids:
-            if user_id not in told and pinged_in_channel(await self.store.settings(user_id)):
+            settings = await self.store.settings(user_id)
+            # (in their quiet hours the ping waits for their end: see game_changed)
+            if user_id not in told and pinged_in_channel(settings) and \
+                    not in_quiet_hours(settings, now):
                 pinged.append(user_id)
         return tuple(pinged)
 
@@ -372,11 +387,17 @@ class Reminders:
         existing = {row.user_id for row in rows if row.kind == "turn"}
         first_due: dict[int, float] = {}
         carried: set[int] = set()
+        dawn: set[int] = set()  # pinged in the channel when their quiet hours end
         for user_id in info.waiting:
             if user_id in existing:
                 continue  # still waiting on them: keep the schedule, refresh the text
             settings = await self.store.settings(user_id)
-            if pinged_in_channel(settings):
+            if pinged_in_channel(settings) and in_quiet_hours(settings, now):
+                # The prompt did not ping them (see pings): quiet hours are for the phone,
+                # whichever way it is buzzed. One mention when they end says it instead.
+                first_due[user_id] = next_allowed(settings, now)
+                dawn.add(user_id)
+            elif pinged_in_channel(settings):
                 # The prompt's ping told them; the row records that. With reminders on it
                 # comes back as one mention after N hours, otherwise never (idle ends it).
                 again = settings.remind_on and not settings.digest
@@ -393,6 +414,8 @@ class Reminders:
                    for user, expected in info.waiting.items()}
         for user in first_due:  # a new turn: a step counts from now (see _put_off)
             waiting[user]["since"] = now
+            if user in dawn:
+                waiting[user]["dawn_ping"] = True
             if self.links_prompts and first_due[user] <= now:
                 # due at once, it waits for the turn prompt (prompt_posted sends it then):
                 # made due later rather than put off when due, so that no write of the row
@@ -600,7 +623,7 @@ class Reminders:
             if last is not None and row.payload.get("stepped_at") is not None:
                 last = max(float(last), float(row.payload["stepped_at"]))  # see _put_off
             due = now + settings.delay_hours * 3600 if last is None else \
-                max(now, last + settings.every_hours * 3600)
+                max(now, last + reminder_gap(settings, row.sent))
             due = next_allowed(settings, due)
             # a hand carried by a DM put off now (/remind after, new quiet hours) was due
             # to its owner at the deal: it goes now, not hours later
@@ -663,7 +686,9 @@ class Reminders:
         """Whether this due turn row goes out in a DM now; if not, it is moved, deleted or
         said as a channel mention here."""
         game = await self.store.game(row.game_id)
-        if game is None or game.status != "active" or not settings.remind_on:
+        dawn = bool(row.payload.get("dawn_ping")) and row.sent == 0 and \
+            pinged_in_channel(settings)
+        if game is None or game.status != "active" or not (settings.remind_on or dawn):
             await self._hand_out(row)
             await self.store.delete_reminder(row.id)
             return False
@@ -671,6 +696,9 @@ class Reminders:
             # (a hand it carries waits with it: its DM in the night buzzed the phone as the
             # turn DM would have; /game hand shows it meanwhile)
             await self._reschedule(row, next_allowed(settings, now))
+            return False
+        if dawn:  # the prompt's ping, held through their quiet hours
+            await self._mention_instead(row, now, "rem.mention_dawn")
             return False
         if settings.dms_closed:  # known closed: no request that is bound to fail
             await self._mention_instead(row, now)
@@ -682,7 +710,7 @@ class Reminders:
         said = await self._clock_says_it(row, now)
         if said is True:  # counted as sent: the next one as usual
             payload = {**row.payload, "last_sent": now}
-            due = next_allowed(settings, now + settings.every_hours * 3600)
+            due = next_allowed(settings, now + reminder_gap(settings, row.sent + 1))
             await self.store.move_reminder(row.id, due, row.sent + 1, payload)
             return False
         if said is not False:  # a clock notice is about to go out: after it, this again
@@ -719,7 +747,7 @@ class Reminders:
             payload.pop("failures", None)
             payload.pop("hand", None)  # said: hidden information is kept no longer than that
             payload.pop("ran_out", None)  # (looked up afresh for each DM)
-            due = next_allowed(settings, now + settings.every_hours * 3600)
+            due = next_allowed(settings, now + reminder_gap(settings, row.sent + 1))
             await self.store.move_reminder(row.id, due, row.sent + 1, payload)
 
     async def _failed(self, row: ReminderRow, settings: Settings, now: float,
@@ -735,7 +763,7 @@ class Reminders:
         log.warning("giving up the turn reminder to user %s in game %s after %d failed "
                     "attempts: %s", row.user_id, row.game_id, failures, error)
         payload.pop("failures")
-        due = next_allowed(settings, now + settings.every_hours * 3600)
+        due = next_allowed(settings, now + reminder_gap(settings, row.sent))
         await self.store.move_reminder(row.id, due, row.sent, payload)
 
     async def _remember_closed(self, settings: Settings) -> None:
@@ -746,10 +774,11 @@ class Reminders:
     async def _reschedule(self, row: ReminderRow, due: float) -> None:
         await self.store.move_reminder(row.id, due, row.sent, row.payload)
 
-    async def _mention_instead(self, row: ReminderRow, now: float) -> None:
+    async def _mention_instead(self, row: ReminderRow, now: float,
+                               key: str = "rem.mention") -> None:
         """The one mention of this turn in the game channel. The row stays, parked until
         the idle notice, so that later prompts of the same turn do not ping again."""
-        text = t("rem.mention", row.payload.get("language", "en"), user=f"<@{row.user_id}>",
+        text = t(key, row.payload.get("language", "en"), user=f"<@{row.user_id}>",
                  title=row.payload.get("title", ""), phase=row.payload.get("phase", ""))
         try:
             await self.post_channel(row.payload["channel_id"], Reply(text, Audience.CHANNEL))
