@@ -65,8 +65,8 @@ async def test_a_lost_private_reply_says_whose_and_where(tmp_path, monkeypatch, 
         await open_table(bot, "troedler", people, bots=0)
         player = await to_move(bot, people)
         fake.closed_dms.add(player.id)
-        fake.inject("POST", r"webhooks/", 503, times=20)  # no followup
-        fake.inject("PATCH", r"webhooks/", 503, times=20)  # nor the placeholder's edit
+        fake.inject("POST", r"webhooks/", 429, times=10, retry_after=0.01)  # no followup
+        fake.inject("PATCH", r"webhooks/", 429, times=10, retry_after=0.01)  # nor the placeholder's edit
         caplog.clear()
         with caplog.at_level(logging.WARNING, logger="bot"):
             await player.command("game hand")
