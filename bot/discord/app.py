@@ -207,7 +207,7 @@ class RheinbotClient(discord.AutoShardedClient):
             MAX_SLEEP,
             Reminders,
         )
-        from bot.store import is_postgres, store_target
+        from bot.store import is_postgres, shown, store_target
 
         target = store_target(path=self.db_path)
         if self.store is None:
@@ -246,7 +246,7 @@ class RheinbotClient(discord.AutoShardedClient):
         self.catch_up_task = asyncio.create_task(self._caught_up(behind),
                                                  name="rheinbot-catch-up")
         self._upkeep_task = asyncio.create_task(self._upkeep(), name="rheinbot-upkeep")
-        log.info("services open on %s", self.store.path)
+        log.info("services open on %s", shown(target))
 
     async def _caught_up(self, behind: list[Any]) -> int:
         """The catch-up's posts, then the AI seats whose turn it is play it (their run died
