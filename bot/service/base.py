@@ -10,9 +10,10 @@ import logging
 import re
 import secrets
 import time
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 import engine
 from bot.i18n import colour_name, has, language, t, typed_label
@@ -113,6 +114,34 @@ class Pointed(Refusal):
 
     def say(self, locale: str) -> str:
         return f"{super().say(locale)} {self.then}"
+
+
+GAMES_KEPT = 200  # games whose last board, card and replay the service keeps in memory
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class Recent(OrderedDict[K, V]):
+    """A dict that keeps the ``kept`` keys stored or read last and drops the oldest, the way
+    ``bot.service.moves._LABEL_INDEXES`` does. For what the service keeps per game only to
+    save work (a miss is worked out again from the store and the log): kept for every game
+    until a restart, it grew about 40 KB per finished game."""
+
+    def __init__(self, kept: int | None = None) -> None:
+        super().__init__()
+        self.kept = GAMES_KEPT if kept is None else kept
+
+    def __setitem__(self, key: K, value: V) -> None:
+        super().__setitem__(key, value)
+        self.move_to_end(key)
+        while len(self) > self.kept:
+            self.popitem(last=False)
+
+    def get(self, key: K, default: Any = None) -> Any:
+        if key not in self:
+            return default
+        self.move_to_end(key)
+        return self[key]
 
 
 # An alert's mentions at the end of its bold line (Table._record_said), and a mention's id.
@@ -549,12 +578,12 @@ class ServiceBase:
         # game id -> (the last action it had seen, the public view) of the last full board
         # this process posted: what the next one marks as changed, unless the store's board
         # mark says another process posted one since (then the log says what it showed)
-        self._last_boards: dict[int, tuple[int, dict]] = {}
+        self._last_boards: Recent[int, tuple[int, dict]] = Recent()
         # game id -> (seat, state version): that seat's move ended its turn by itself and it
         # holds the next turn; a typed ``done`` in that state was meant for the turn that
         # ended (a kick of another seat since moved the version, not the state).
         self._closed_turns: dict[int, tuple[int, int]] = {}
-        self._closed_names: dict[int, Any] = {}  # game id -> the step that ended
+        self._closed_names: Recent[int, Any] = Recent()  # game id -> the step that ended
         # game id -> the state version whose prompt showed the channel a picture of a move on
         # offer (18Rhl's run auto): making that move posts no second one. A preview shown
         # to its player alone (a turn that goes on) leaves the channel's picture due.
@@ -566,11 +595,11 @@ class ServiceBase:
         # game id -> (the last action the previous turn card saw, the state then, dumped):
         # the next card's "before". The action id is also in the store, so after a restart
         # the card replays the log up to it instead.
-        self._last_cards: dict[int, tuple[int, str]] = {}
+        self._last_cards: Recent[int, tuple[int, str]] = Recent()
         # game id -> (version, dumped state) replayed for callers that cannot tell of a
         # rebuild (:meth:`_load`): autocomplete asks on every key, and a long 18Rhl game
         # takes about 2 s to replay
-        self._replays: dict[int, tuple[int, str]] = {}
+        self._replays: Recent[int, tuple[int, str]] = Recent()
         # The turn card is drawn like the boards are: a service given a stand-in board renderer
         # (tests, the service bench "without render") computes each card's view but draws none.
         self.card_render: Callable[[str, dict], bytes | None] = \
