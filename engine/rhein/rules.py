@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from engine.core import Action, RuleError, State
+from engine.core import Action, RuleError, State, clip_word
 from engine.rhein import data, flow
 from engine.rhein.state import (
     card,
@@ -36,6 +36,7 @@ from engine.rhein.words import (
     player,
     transport,
     transport_why,
+    typed_name,
     vehicle,
 )
 from engine.text import Msg, Reason, msg, reason, to_json, worded
@@ -74,6 +75,16 @@ def cannot_pay(state: State, seat: int, amount: int, what: str,
         return reason("rhein.refuse.cannot_pay", what=reason(what, **params), amount=amount,
                       capital=capital(state, seat))
     return None
+
+
+def unknown_transport(key: object) -> Reason | None:
+    """A move naming no transport of the game at all (a stale or hand-made one: the parser
+    refuses such words) is refused as a typed one is; the catalogue has no name for it, and
+    the transport's own texts would say their raw key."""
+    if key in data.TRANSPORT_BY_KEY:
+        return None
+    names = [typed_name(t.key) for t in data.TRANSPORTS]
+    return reason("rhein.parse.no_transport", word=clip_word(str(key)), names=names)
 
 
 # --- Phase 1 -----------------------------------------------------------------------------
@@ -186,6 +197,9 @@ def check_load(state: State, seat: int, action: Action) -> Reason | None:
         return reason("rhein.refuse.load_min")
     if key in data.TRUCK_LETTERS:
         return check_load_truck(state, seat, key, count)
+    unknown = unknown_transport(key)
+    if unknown is not None:
+        return unknown
     if key not in state["transports"]:
         return reason("rhein.refuse.not_in_game", transport=transport_why(key, "subject"))
     where = city_of(state, key)
@@ -350,6 +364,9 @@ def check_transfer(state: State, seat: int, action: Action) -> Reason | None:
         return check_transfer_truck(state, seat, target, where, count)
     if target == source:
         return reason("rhein.refuse.other_transport")
+    unknown = unknown_transport(target)
+    if unknown is not None:
+        return unknown
     if target not in state["transports"] or on_mat(state, target) or \
             city_of(state, target) != where:
         return reason("rhein.refuse.not_in_city", transport=transport_why(target, "subject"),
