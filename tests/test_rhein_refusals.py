@@ -25,6 +25,8 @@ from rhein_helpers import (
     start_take,
 )
 
+from engine import ai
+
 K, D = 4, 41  # Karlsruhe's order (2 -> 5, 3 -> 7, 4 -> 9) and one for Duisburg
 
 
@@ -119,6 +121,15 @@ def moved_truck() -> tuple[dict, int]:
     return state, seat
 
 
+def finished() -> tuple[dict, int]:
+    """A 2-player game played to its end by the AI."""
+    state = fresh(2, seed=3)
+    while GAME.result(state) is None:
+        seat = current(state)
+        GAME.apply(state, seat, ai.choose(GAME, state, seat, "normal", 3))
+    return state, 0
+
+
 Position = Callable[[], tuple[dict, int]]
 
 CASES: list[tuple[str, Position, dict]] = [
@@ -159,6 +170,7 @@ CASES: list[tuple[str, Position, dict]] = [
     ("not_open", fulfil_step, {"type": "fulfil", "card": 1, "n": 2}),
     ("wrong_city", fulfil_step, {"type": "fulfil", "card": D, "n": 2}),
     ("only_lying", fulfil_step, {"type": "fulfil", "card": K, "n": 3}),
+    ("over", finished, {"type": "done"}),
 ]
 
 
