@@ -19,6 +19,7 @@ import pytest
 from engine.rhl18 import importer
 from engine.rhl18 import legal as L
 from engine.rhl18 import routes as RT
+from engine.text import say
 from tests.test_rhl18map_helpers import states
 
 FIX = Path(__file__).parent / "fixtures" / "18rhl"
@@ -148,3 +149,19 @@ def test_the_water_hex_by_wesel_costs_30_on_its_first_lay_only() -> None:
         ref_cash = {c["id"]: c["cash"] for c in then}[corp] - \
             {c["id"]: c["cash"] for c in now}[corp]
         assert ref_cash == cost
+
+
+def test_boxtel_with_another_corporations_token_is_no_end_for_a_route() -> None:
+    # KEG has Boxtel's one slot: GVE, which could reach it over C4, may not end a route there.
+    state, _route = _recorded(G3, 444, "6-0")
+    assert state["board"]["C2"]["tokens"] == [["KEG"]]
+    ctx = L.route_context(state)
+    with pytest.raises(RT.RouteError) as caught:
+        RT.validate_routes(state["board"], "GVE",
+                           [{"train": "6-0", "stops": ["C2-0", "C4-0", "F5-0", "G6-1"]}], ctx)
+    reason = caught.value.args[0]
+    assert say(reason, "en") == ("C2 holds another corporation's token: a route may not begin "
+                                 "or end there.")
+    assert "{" not in say(reason, "de") and say(reason, "de") != say(reason, "en")
+    best = RT.best_routes(state["board"], "GVE", ["6-0"], ctx)
+    assert best and not any(s.startswith("C2-") for r in best for s in r.stops)
