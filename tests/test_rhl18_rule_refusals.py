@@ -24,7 +24,7 @@ GAME = get_game("18rhl")
 FIX = Path(__file__).parent / "fixtures" / "18rhl"
 G3 = "rhl_gen_3p_31001"
 G4 = "rhl_gen_4p_41017_all"
-WANTED = {G3: {10, 11, 27, 28, 48, 106, 116, 119, 208, 303, 304, 315}, G4: {19, 53, 125}}
+WANTED = {G3: {10, 11, 27, 28, 48, 106, 116, 119, 208, 293, 303, 304, 315}, G4: {19, 53, 125}}
 
 
 @cache
@@ -87,6 +87,12 @@ CASES = [
      "Trajektanstalt upgrades a yellow Rhine metropolis to green."),
     ("tjt_lay", G3, 116, _lay("Tjt", "I10", "57-0"),
      "Trajektanstalt upgrades a yellow Rhine metropolis to green."),
+    # KEO's one lay was made at action 107; from the first 5-train on every private is
+    # closed. Both used to be "KEO cannot be used now", as if it might be later.
+    ("company_used", G3, 119, _lay("KEO", "E8", "935-0"),
+     "KEO has already been used: its ability works once."),
+    ("company_closed", G3, 293, _lay("KEO", "E8", "935-0"),
+     "KEO is closed and can no longer be used."),
     ("company_late", G4, 53, _lay("Szl", "E12", "55-0"),
      "Szl cannot be used after tokening or buying trains."),
     ("atb_hex", G4, 125, _lay("ATB", "E10", "55-0"), "Angertalbahn lays only on E12."),

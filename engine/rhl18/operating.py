@@ -188,7 +188,11 @@ def _company_lay(state: State, sym: str | None, company: str, action: dict) -> N
     rnd = state["round"]
     if action["type"] != "lay_tile":
         raise RuleError(msg("rhl18.err.company_lay_only", company=company))
-    if sym is None or comp["closed"] or comp["used"]:
+    if comp["closed"]:
+        raise RuleError(msg("rhl18.err.company_closed", company=company))
+    if comp["used"]:
+        raise RuleError(msg("rhl18.err.company_used", company=company))
+    if sym is None:
         raise RuleError(msg("rhl18.err.company_not_now", company=company))
     corp = state["corps"][sym]
     if corp["receivership"] or comp["owner"] != corp["president"]:
