@@ -179,3 +179,13 @@ def test_a_replayed_auction_pass_before_rhe_is_parred_is_refused() -> None:
     _said_whole(caught.value.args[0], key)
     refused = _refused(state, 2, action)
     assert refused.args[0].key == "rhl18.err.not_now"
+
+
+async def test_a_used_private_typed_on_discord_says_it_was_used(tmp_path, monkeypatch) -> None:
+    """Through the Discord stand-in: in the recorded game the Trajektanstalt made its one lay
+    at action 117; typing its lay in a later track step is answered with that, privately, and
+    the table does not change (it said "Tjt cannot be used now.")."""
+    from tests.test_rhl18_refusals import refusals
+
+    [said] = await refusals(tmp_path, monkeypatch, 120, ["tjt lay X921 D9 0"])
+    assert said.startswith("Tjt has already been used: its ability works once."), said
