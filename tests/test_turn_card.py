@@ -184,8 +184,9 @@ def pink_pixels(png: bytes) -> int:
 
     image = Image.open(io.BytesIO(png)).convert("RGB")
     target = ImageColor.getrgb(HIGHLIGHT)
-    pixels = getattr(image, "get_flattened_data", image.getdata)()
-    return sum(1 for pixel in pixels if pixel == target)
+    # over the distinct colours, not pixel by pixel in Python: the same count, far sooner
+    return sum(count for count, colour in image.getcolors(image.width * image.height)
+               if colour == target)
 
 
 def marks_changes(key: str, view: dict) -> None:
