@@ -26,7 +26,7 @@ def assert_refused(game: Any, state: dict, seat: int, action: Any, key: str) -> 
     for lang, sentence in said.items():
         assert "{" not in sentence and "}" not in sentence, (lang, sentence)
         assert not RAW_KEY.search(sentence), (lang, sentence)
-        assert sentence[:1].isupper() or sentence[:1].isdigit() or sentence[:1] in "'„", \
+        assert sentence[:1].isupper() or sentence[:1].isdigit() or sentence[:1] in "'„#", \
             (lang, sentence)
         assert sentence.rstrip("`*").endswith((".", "!", ")")), (lang, sentence)
     assert said["en"] != said["de"], said

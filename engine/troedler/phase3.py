@@ -295,8 +295,38 @@ def _check_compound(state: State, seat: int, card: int, replace: list[list[str]]
         raise RuleError(msg("troedler.error.compound_feed", count=len(replace), feed=feed))
     if any(old == new for old, new in replace):
         raise RuleError(msg("troedler.error.same_good"))
+    _check_shown(card, replace)
     if not can_deliver(state, seat, card, replace):
         raise RuleError(msg("troedler.error.missing_goods_replaced", card=card_text(card)))
+    _check_only_missing(state, seat, card, replace)
+
+
+def _check_shown(card: int, replace: list[list[str]]) -> None:
+    """R34: each feed replaces a different good shown on the request. Naming one it does not
+    show was refused as "you do not have the goods", which a player holding them all read as
+    false."""
+    shown = Counter(CARDS[card]["goods"])
+    for old, count in Counter(old for old, _new in replace).items():
+        if not shown[old]:
+            raise RuleError(msg("troedler.error.replace_not_shown", card=card_text(card),
+                                none=good_no(old)))
+        if count > shown[old]:
+            many = good_a(old) if shown[old] == 1 else msg(f"troedler.goods_n.{old}",
+                                                            n=shown[old])
+            raise RuleError(msg("troedler.error.replace_too_often", card=card_text(card),
+                                shown=many))
+
+
+def _check_only_missing(state: State, seat: int, card: int, replace: list[list[str]]) -> None:
+    """The compound form replaces exactly the goods the collection lacks (compound_deliveries);
+    replacing one it holds is allowed (R34) through the split form only, and "not a legal
+    move now" did not say so."""
+    missing = Counter(CARDS[card]["goods"]) - Counter(state["collections"][seat])
+    replaced = Counter(old for old, _new in replace)
+    held = sorted(replaced - missing)
+    if held:
+        raise RuleError(msg("troedler.error.compound_only_missing", card=card_text(card),
+                            have=good_a(held[0])))
 
 
 def _check_end(state: State, seat: int, action: Action) -> None:
