@@ -11,17 +11,22 @@ from collections.abc import Callable
 import pytest
 from refusal_checks import assert_refused
 
+from discord_standin import Member, running_bot
+from discord_standin.table import row_of, seat_users
+
 from engine import get_game
 from engine.core import new_rng, rng_below
 from engine.troedler import phase3
 from engine.troedler.data import CARDS, GOODS
+from engine.troedler.game import Troedler
 
 GAME = get_game("troedler")
 
 
-def first_position(found: Callable[[dict, int], bool], seed: int = 1) -> tuple[dict, int]:
+def first_position(found: Callable[[dict, int], bool], seed: int = 1,
+                   players: int = 3) -> tuple[dict, int]:
     """The first position of a seeded random game where ``found(state, seat)`` holds."""
-    state = GAME.setup(3, {}, seed)
+    state = GAME.setup(players, {}, seed)
     rng = new_rng(seed)
     while GAME.active(state):
         seat = GAME.active(state)[0]
@@ -45,11 +50,11 @@ def open_for_compound(state: dict, seat: int) -> bool:
             and phase3.delivery_place_open(state, seat))
 
 
-def can_deliver_plainly(feeds: int = 1) -> tuple[dict, int, int]:
+def can_deliver_plainly(feeds: int = 1, players: int = 3) -> tuple[dict, int, int]:
     """``feeds`` special feed in hand, at an open village, with every good for a request."""
     state, seat = first_position(lambda s, seat: open_for_compound(s, seat) and any(
         phase3.can_deliver(s, seat, c, []) for c in requests(s, seat))
-        and feed(s, seat) >= feeds)
+        and feed(s, seat) >= feeds, players=players)
     card = next(c for c in requests(state, seat) if phase3.can_deliver(state, seat, c, []))
     return state, seat, card
 
@@ -166,6 +171,43 @@ def test_a_finished_game_refuses_every_move():
     assert state["stage"] == "over"
     for action in ({"type": "end"}, {"type": "take-pile", "pile": 1}):
         assert_refused(GAME, state, 0, action, "troedler.error.over")
+
+
+class ReadyToDeliver(Troedler):
+    """Trödler that opens where the player to move holds every good for a request and a
+    special feed."""
+
+    def setup(self, num_players, options, seed):
+        return can_deliver_plainly(players=num_players)[0]
+
+
+async def test_on_discord_the_player_reads_how_to_replace_a_good_they_have(tmp_path,
+                                                                         monkeypatch):
+    """Typed with /play at a two-player table: the reason alone, to the player only, and the
+    table as it was."""
+    async with running_bot(tmp_path, monkeypatch, seed=1) as bot:
+        service = bot.client.adapter.service
+        service.games = {**service.games, "troedler": ReadyToDeliver()}
+        channel = bot.stand_in.channel
+        people = [Member(bot, "Anna"), Member(bot, "Bert")]
+        await people[0].command("game new", channel, game="troedler")
+        await people[1].command("game join", channel)
+        await people[0].command("game start", channel, order="joined")
+        row = await row_of(bot, channel)
+        state = GAME.load(row.state)
+        seat = state["current"]
+        users = await seat_users(bot, row.id)
+        mover = next(m for m in people if m.id == users[seat])
+        card = next(c for c in requests(state, seat) if phase3.can_deliver(state, seat, c, []))
+        old = CARDS[card]["goods"][0]
+        new = next(g for g in state["collections"][seat] if g != old)
+        record = await mover.command("play", channel, move=f"deliver {card} replace {old} {new}")
+        said = [m.text for m in record.private]
+        assert len(said) == 1 and said[0].startswith(f"You already have {GAME_WORD['en_a'][old]} "
+                                                     f"for #{card} "), said
+        assert "feed replace OLD NEW, then deliver CARD." in said[0], said
+        assert not record.visible_posts
+        assert (await row_of(bot, channel)).version == row.version
 
 
 GAME_WORD = {
