@@ -9,10 +9,9 @@ from collections import Counter
 from collections.abc import Callable
 
 import pytest
-from refusal_checks import assert_refused
-
 from discord_standin import Member, running_bot
 from discord_standin.table import row_of, seat_users
+from refusal_checks import assert_refused
 
 from engine import get_game
 from engine.core import new_rng, rng_below
