@@ -7,6 +7,7 @@ company box shows the treasury and the depot."""
 from __future__ import annotations
 
 import random
+from functools import cache
 
 import engine
 from render import turn_card
@@ -16,7 +17,18 @@ GAME = engine.get_game("18rhl")
 
 
 def _forced(seed: int) -> dict | None:
-    """The public view of the first forced purchase of a seeded random game, with seats."""
+    """The public view of the first forced purchase of a seeded random game, with seats
+    (a fresh view each call; the game is played once per seed, see _forced_dump)."""
+    dump = _forced_dump(seed)
+    if dump is None:
+        return None
+    view = GAME.view(GAME.load(dump), None)
+    names = ["Anna", "Bert", "Cora", "Dirk"]
+    return {**view, "seats": [{"seat": s, "name": n} for s, n in enumerate(names)]}
+
+
+@cache
+def _forced_dump(seed: int) -> str | None:
     state, rng = GAME.setup(4, None, seed), random.Random(seed)
     for _ in range(3000):
         active = GAME.active(state)
@@ -24,8 +36,7 @@ def _forced(seed: int) -> dict | None:
             return None
         view = GAME.view(state, None)
         if view.get("must_buy"):
-            names = ["Anna", "Bert", "Cora", "Dirk"]
-            return {**view, "seats": [{"seat": s, "name": n} for s, n in enumerate(names)]}
+            return GAME.dump(state)
         GAME.apply(state, active[0], rng.choice(GAME.legal(state, active[0])))
     return None
 
