@@ -71,6 +71,12 @@ CASES = [
      "You are at the certificate limit."),
     ("colour_order", G4, 19, _lay("RhE", "B5", "15-0"),
      "A green tile cannot replace a white one."),
+    # A label mismatch said for what is missing (it said "Tile 1 has label none; E12 needs
+    # R.", in German "hat die Kennung keine").
+    ("label_missing", G4, 125, _lay("BME", "E12", "1-0"),
+     "Tile 1 has no label; E12 needs a tile labelled R."),
+    ("label_unwanted", G4, 125, _lay("BME", "B9", "201-0"),
+     "Tile 201 is labelled Y and goes only where the map shows Y; B9 has no label."),
     ("company_lay_only", G3, 27, {"type": "pass", "entity": "KEO"},
      "KEO can only lay a tile."),
     ("company_phase3", G3, 27, _lay("KEO", "E8", "935-0"),
@@ -143,7 +149,7 @@ def test_a_move_against_the_rules_is_refused_with_its_rule(key, name, after, act
     assert seat in GAME.active(state)
     error = _refused(state, seat, action)
     reason = error.args[0]
-    assert reason.key == f"rhl18.err.{key}", (reason.key, str(reason))
+    assert reason.key in (f"rhl18.err.{key}", f"rhl18.tile.{key}"), (reason.key, str(reason))
     assert say(reason, "en") == english
     _said_whole(reason, key)
 

@@ -383,6 +383,19 @@ def _unmatched_stops(old_name: str, old_rot: int, new_name: str, rotation: int) 
     return fresh > extra
 
 
+def _label_reason(hex_id: str, old: Tile, new: Tile) -> Reason:
+    """A label mismatch, said for what is missing: "label none" read oddly, and the German
+    "hat die Kennung keine" was no sentence."""
+    if not new.label:
+        return Reason("rhl18.tile.label_missing", {"tile": new.name, "hex": hex_id,
+                                                   "wanted": old.label})
+    if not old.label:
+        return Reason("rhl18.tile.label_unwanted", {"tile": new.name, "hex": hex_id,
+                                                    "label": new.label})
+    return Reason("rhl18.tile.label", {"tile": new.name, "hex": hex_id, "label": new.label,
+                                       "wanted": old.label})
+
+
 def _normal_error(hex_id: str, old: Tile, old_rot: int, new: Tile, rotation: int,
                   special: bool) -> Reason | None:
     """The shared 18xx rules: kept paths and city edge sets, then (not for private lays, as
@@ -400,10 +413,7 @@ def _normal_error(hex_id: str, old: Tile, old_rot: int, new: Tile, rotation: int
     if special:
         return None
     if old.labels != new.labels:
-        return Reason("rhl18.tile.label", {
-            "tile": new.name, "hex": hex_id,
-            "label": new.label or Reason("rhl18.tile.no_label", {}),
-            "wanted": old.label or Reason("rhl18.tile.no_label", {})})
+        return _label_reason(hex_id, old, new)
     if len(old.towns) != len(new.towns):
         return Reason("rhl18.tile.towns", {"hex": hex_id, "count": len(old.towns), "tile": new.name,
                                       "new": len(new.towns)})
