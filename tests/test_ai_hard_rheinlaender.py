@@ -4,6 +4,8 @@ a sensible game (its strength over many games is a bench figure, bench/AI_STRENG
 
 from __future__ import annotations
 
+from functools import cache
+
 import pytest
 
 from engine import ai, get_game
@@ -15,17 +17,24 @@ GAME = get_game("rheinlaender")
 
 def positions(players: int, seed: int, every: int) -> list[tuple[dict, int]]:
     """Every ``every``-th position (and each "after the knight" step) of a seeded all-normal
-    game, with the seat to move."""
+    game, with the seat to move: fresh copies of the positions of one walk of the game."""
+    return [(GAME.load(dump), seat) for version, (dump, seat, step)
+            in enumerate(walked(players, seed)) if version % every == 0 or step == "after"]
+
+
+@cache
+def walked(players: int, seed: int) -> tuple[tuple[str, int, str], ...]:
+    """(dump, seat to move, step) before every move of the game, played once per module
+    (several tests and samplings read the same game)."""
     state = GAME.setup(players, {}, seed)
     found, version = [], 0
     while GAME.result(state) is None:
         seat = GAME.active(state)[0]
-        if version % every == 0 or state["step"] == "after":
-            found.append((GAME.load(GAME.dump(state)), seat))
+        found.append((GAME.dump(state), seat, state["step"]))
         action = ai.choose(GAME, state, seat, "normal", ai.move_seed(seed, version, seat))
         GAME.apply(state, seat, action)
         version += 1
-    return found
+    return tuple(found)
 
 
 @pytest.mark.parametrize(("players", "seed"), [(3, 7), (5, 8)])
