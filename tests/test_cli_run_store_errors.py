@@ -145,3 +145,18 @@ def test_a_failed_login_still_closes_the_store(bot_env, monkeypatch, tmp_path, c
     monkeypatch.setattr(discord_app, "serve", serve)
     code, line = started(caplog, capsys)
     assert code == 2 and line.startswith("Discord refused the token"), line
+
+
+def test_the_trace_of_a_failed_opening_is_kept_for_debug_logs(bot_env, monkeypatch, caplog,
+                                                              capsys):
+    """A migration that fails is one line for the admin too, but its trace is a developer's
+    only lead: it is logged at DEBUG (LOG_LEVEL=DEBUG prints it), never at INFO."""
+    async def broken(target):
+        raise sqlite3.OperationalError("near \"TABEL\": syntax error")
+
+    monkeypatch.setattr(discord_app, "open_store", broken, raising=False)
+    monkeypatch.setattr("bot.store.open_store", broken)
+    code, line = started(caplog, capsys)
+    assert code == 4 and "syntax error" in line, line
+    traced = [r for r in caplog.records if r.exc_info and "syntax error" in str(r.exc_info[1])]
+    assert traced and all(r.levelno == logging.DEBUG for r in traced), caplog.records

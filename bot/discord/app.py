@@ -195,6 +195,9 @@ class RheinbotClient(discord.AutoShardedClient):
             problem = opening_failed(target, error)
             if problem is None:
                 raise
+            # the one line is for the admin; a failed migration is a bug whose trace a
+            # developer needs (LOG_LEVEL=DEBUG shows it)
+            log.debug("the database would not open", exc_info=error)
             raise problem from None
         await log_store_opened(self.store, target)
 
