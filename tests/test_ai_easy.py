@@ -3,6 +3,8 @@ fuzzer keeps its own uniform random play."""
 
 from __future__ import annotations
 
+from functools import cache
+
 import pytest
 
 from engine import ai, get_game
@@ -28,6 +30,13 @@ def test_easy_plays_legal_moves_and_the_same_move_from_a_reloaded_state(key: str
 
 
 def _rhein_game(seed: int, levels: list[str]) -> dict:
+    """The finished game, a fresh copy each call: two tests read the same four games."""
+    game = get_game("rhein")
+    return game.load(_rhein_dump(seed, tuple(levels)))
+
+
+@cache
+def _rhein_dump(seed: int, levels: tuple[str, ...]) -> str:
     game = get_game("rhein")
     state = game.setup(len(levels), {}, seed)
     version = 0
@@ -37,7 +46,7 @@ def _rhein_game(seed: int, levels: list[str]) -> dict:
                          strict=True)
         game.apply(state, seat, move)
         version += 1
-    return state
+    return game.dump(state)
 
 
 @pytest.mark.parametrize("seed", [1000, 1001, 1002, 1003])
