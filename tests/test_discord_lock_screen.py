@@ -7,12 +7,13 @@ what a push shows."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 import re
 
 import pytest
 from discord_standin import Member, running_bot
-from discord_standin.table import Played, open_table, play_turn, row_of, to_move
+from discord_standin.table import Played, open_table, play_out, play_turn, row_of, to_move
 from test_discord_standin_deal import hand_lines
 from test_discord_standin_failures import reminders_done, waiting_users
 
@@ -91,3 +92,63 @@ async def test_the_english_undo_request_calls_the_vote_within_a_push(tmp_path,
         shown = re.sub(r"<@\d+>", "@Bert", request.content)[:PUSH + 20]
         assert "@Bert: agree or refuse" in shown, request.content
         assert "It takes back a card" in request.content
+
+
+END = {"en": ("Rheinländer (#games) is over", "you won (", "you placed "),
+       "de": ("Rheinländer (#games) ist vorbei", "du hast gewonnen (", "du bist auf Platz ")}
+
+
+@pytest.mark.parametrize("locale", ["en-US", "de"])
+async def test_the_end_of_a_game_is_one_dm_to_each_player_with_their_result(
+        tmp_path, monkeypatch, locale) -> None:
+    """The result post pinged nobody: a player following the game from their phone never
+    learnt it was over. Each human gets one DM; Cara, /remind off, too (news she wants)."""
+    lang = locale[:2]
+    async with running_bot(tmp_path, monkeypatch, seed=3) as bot:
+        fake = bot.stand_in
+        people = [Member(bot, name, locale=locale) for name in ("Anna", "Bert", "Cara")]
+        await people[2].command("remind off")
+        await open_table(bot, "rheinlaender", people, language=lang)
+        await play_out(bot, people, fake.channel, random.Random(3), Played())
+        await reminders_done(bot)
+        head, won, placed = END[lang]
+        ends = {p.name: [m for m in fake.dms(p.id) if m.content.startswith(head)]
+                for p in people}
+        assert all(len(dms) == 1 for dms in ends.values()), ends
+        lines = {name: dms[0].content for name, dms in ends.items()}
+        assert sum(won in line for line in lines.values()) >= 1, lines
+        assert all(won in line or placed in line for line in lines.values()), lines
+        assert all(plain(line) for line in lines.values()), lines
+        for _ in range(2):  # once: a later look at the finished game sends nothing more
+            await people[0].command("game status")
+            await reminders_done(bot)
+        assert all(len([m for m in fake.dms(p.id) if m.content.startswith(head)]) == 1
+                   for p in people)
+
+
+async def test_a_seat_taken_over_on_its_turn_is_one_push(tmp_path, monkeypatch) -> None:
+    """Emil replacing Anna on her turn got three pushes in the same second: the channel
+    post's mention, a DM with the seat's hand as its content, and a blank "Your turn"."""
+    async with running_bot(tmp_path, monkeypatch, seed=5) as bot:
+        fake = bot.stand_in
+        anna, bert, emil = Member(bot, "Anna"), Member(bot, "Bert"), Member(bot, "Emil")
+        await open_table(bot, "rheinlaender", [anna, bert], bots=1, language="en")
+        rng, played = random.Random(5), Played()
+        while await to_move(bot, [anna, bert]) is not anna:
+            await play_turn(bot, bert, fake.channel, rng, played)
+        await reminders_done(bot)
+        hands = await hand_lines(bot, "en")
+        seen = {m.id for m in fake.messages.values()}
+        bert.manage = True
+        await bert.command("game kick", player=str(anna.id), replacement=str(emil.id))
+        await reminders_done(bot)
+        for _ in range(3):  # the turn DM it stood for does not follow later
+            await asyncio.sleep(0.05)
+            await reminders_done(bot)
+        pushes = [m for m in fake.notices(emil.id) if m.id not in seen]
+        assert len(pushes) == 1, [m.text for m in pushes]
+        [dm] = pushes
+        assert dm.content == "You now play Anna's seat in Rheinländer (#games). It is your " \
+            "turn. Play a card: place a knight.", dm.content
+        assert hands[anna.id] in dm.embed_text and hands[anna.id] not in dm.content
+        assert await to_move(bot, [emil, bert]) is emil

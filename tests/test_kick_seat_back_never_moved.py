@@ -27,7 +27,8 @@ async def test_a_seat_taken_before_its_player_moved_goes_back_to_her(tmp_path, m
         assert not back.errors and back.visible_posts, [m.text for m in back.private]
         now = (await seats(bot))[carla_seat]
         assert not now.is_ai and now.user_id == carla.id
-        dms = [m.text for m in bot.stand_in.dms(carla.id)[before:]]
+        # (the embeds' texts: a DM's content is its lock-screen line)
+        dms = [m.embed_text.split("\n", 1)[-1] for m in bot.stand_in.dms(carla.id)[before:]]
         assert any(text.startswith("Du hast deinen Platz (") and " zurück" in text
                    for text in dms), dms
         assert not any("Du spielst jetzt den Platz" in text for text in dms), dms

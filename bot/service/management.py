@@ -189,7 +189,13 @@ class Management(ServiceBase):
         if stood and table.row.status == "active":
             self._prompt_carried(table, post, user_id)
         if user_id is not None and table.row.status == "active":
-            replies.append(await self._seat_dm(table, seat, user_id))
+            # their one push: the post names them without a ping, and a turn the seat is
+            # on counts as told by this DM (three pushes in the same second before: the
+            # post's mention, this DM and a blank "Your turn")
+            post.pings = ()
+            turn = self.reminders is not None and \
+                await self.reminders.told_elsewhere(table.row.id, user_id)
+            replies.append(await self._seat_dm(table, seat, user_id, turn))
         return replies
 
     def _prompt_carried(self, table: Table, post: Reply, user_id: int | None) -> None:
@@ -251,7 +257,8 @@ class Management(ServiceBase):
         key = "svc.runs_now_lobby" if table.row.status == "lobby" else "svc.runs_now"
         return t(key, lang, name=now.name)
 
-    async def _seat_dm(self, table: Table, seat: SeatRow, user_id: int) -> Reply:
+    async def _seat_dm(self, table: Table, seat: SeatRow, user_id: int,
+                       turn: bool = False) -> Reply:
         """What a member a replacement seated is told alone, in their language: where they
         now play, and what the seat holds privately (its hand, as /game hand and a new
         round's DM show it). Without it they saw their cards only at the next deal."""
@@ -266,7 +273,15 @@ class Management(ServiceBase):
                    title=game.title, channel=table.row.channel_id, name=seat.name,
                    colour=colour_name(seat.colour, lang)),
                  *_secret_lines(secret, lang)]
-        return Reply(_clip("\n".join(lines)), Audience.DM, user_id=user_id)
+        # the lock screen's line: where, and whether it is their turn; never the hand
+        said = t("svc.replaced_turn", lang, task=self._task(table, lang).strip()).strip() \
+            if turn else ""
+        preview = t("svc.replaced_preview_back" if back else "svc.replaced_preview", lang,
+                    title=game.title, channel=table.row.channel_id, name=seat.name,
+                    turn=said).strip()
+        return Reply(_clip("\n".join(lines)), Audience.DM, user_id=user_id,
+                     title=t("svc.replaced_title_back" if back else "svc.replaced_title", lang),
+                     preview=preview)
 
     async def _replace(self, table: Table, seat: int, user_id: int | None,
                        name: str | None, hosted: bool | None = None, by: str | None = None,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from bot.i18n import language, t
+from bot.i18n import language, names_said, t
 from bot.replies import Reply
 from bot.service.base import (
     Aside,
@@ -152,7 +152,8 @@ class ReminderSettings(ServiceBase):
         return TurnInfo(game_id=row.id, guild_id=row.guild_id, channel_id=row.channel_id,
                         title=game.title, phase=table.phase_now(), live=live, waiting=waiting,
                         pace_hours=row.pace_hours, language=row.language,
-                        languages=languages, hands=hands or {}, tasks=tasks)
+                        languages=languages, hands=hands or {}, tasks=tasks,
+                        ended=_ended(table, languages))
 
     @_guarded
     async def remind(self, ctx: Ctx, on: bool | None = None, every_hours: float | None = None,
@@ -186,6 +187,30 @@ class ReminderSettings(ServiceBase):
         for row in await self.store.games_of_user(user_id, ("active",)):
             table, _ = await self._load(row, tell=False)
             await self._tell_reminders(table)
+
+
+def _ended(table: Table, languages: dict[int, str]) -> dict[int, str]:
+    """Each human player's line of how a finished game ended for them, in their language,
+    plain (it is their push): who won, and their own place and score."""
+    row, game, state = table.row, table.game, table.state
+    standings = game.result(state) if row.status == "finished" and state is not None \
+        else None
+    if not standings:
+        return {}
+    winners = [table.by_seat(s.seat).name for s in standings if s.rank == 1]
+    lines = {}
+    for standing in standings:
+        seat = table.by_seat(standing.seat)
+        if seat.is_ai or seat.user_id is None:
+            continue
+        lang = languages.get(seat.user_id, row.language)
+        values = {"title": game.title, "channel": row.channel_id, "rank": standing.rank,
+                  "count": len(standings), "winners": names_said(winners),
+                  "score": f"{standing.score}{game.score_unit}"}
+        key = "rem.end_out" if game.unscored(standing) else \
+            "rem.end_won" if standing.rank == 1 else "rem.end"
+        lines[seat.user_id] = t(key, lang, **values)
+    return lines
 
 
 def _check_settings(settings: Settings) -> None:

@@ -94,6 +94,8 @@ QUIET_MARGIN = 900.0
 # soon after it (not the last call, which always comes): with a 24 h clock and quiet hours
 # 22-7, the half-time warning due at 02:00 came at 07:00 and the next at 08:00.
 PUT_OFF_FOLD = 2 * 3600.0
+# How long the sent DM of a game's end stays as the mark that it was sent (see _tell_ended).
+ENDED_KEPT_DAYS = 3650.0
 # The longest gap between a stalled turn's reminders (see reminder_gap).
 BACKOFF_HOURS = 48.0
 DM_TEXT_LIMIT = 1900  # under Discord's 2000 characters, room for the embed title
@@ -139,6 +141,9 @@ class TurnInfo:
     # user id -> what they must do, as the public turn card says it ("Play a card: place a
     # knight."): the first words of their turn DM's lock-screen line
     tasks: dict[int, str] = field(default_factory=dict)
+    # user id -> how a finished game ended for them ("… is over. Won by Anna; you placed 2nd
+    # of 3 (43)"): one DM each, the one push of the end (see Reminders.game_changed)
+    ended: dict[int, str] = field(default_factory=dict)
 
 
 def channel_link(guild_id: int | None, channel_id: int) -> str:
@@ -351,6 +356,8 @@ class Reminders:
                 await self._fire_watch(row, now)
             elif row.kind in ("hand", "decide"):
                 await self._fire_held(row, now)
+            elif row.kind == "ended":
+                await self._fire_ended(row, now)
             handled += len(unit)
         return handled
 
@@ -381,6 +388,7 @@ class Reminders:
         must not wait for it."""
         if not info.live:
             await self._end_turns(info.game_id)
+            await self._tell_ended(info)
             return set()
         now = self.clock()
         rows = await self.store.reminders(info.game_id)
@@ -431,6 +439,21 @@ class Reminders:
         self.wake()
         return carried
 
+    async def told_elsewhere(self, game_id: int, user_id: int) -> bool:
+        """Whether ``user_id`` is waited on in the game with no turn notice sent yet; if so,
+        another DM tells them now (a seat they were just given) and counts as that notice:
+        their reminders go on from it."""
+        now = self.clock()
+        for row in await self.store.reminders(game_id, user_id=user_id):
+            if row.kind == "turn" and row.sent == 0:
+                settings = await self.store.settings(user_id)
+                payload = {key: value for key, value in row.payload.items() if key != "hand"}
+                await self.store.move_reminder(
+                    row.id, next_allowed(settings, now + reminder_gap(settings, 1)), 1,
+                    {**payload, "last_sent": now})
+                return True
+        return False
+
     async def prompt_posted(self, channel_id: int, message_id: int) -> None:
         """The Discord client posted a turn prompt in ``channel_id``: its game's turn DMs link
         to that message. "Jump there" opened the channel at its end, from where a phone
@@ -472,6 +495,58 @@ class Reminders:
                 await self.lobby_waits(game)
         except Exception:  # the due reminders go out all the same; an hour later, again
             log.exception("could not give the open lobbies their idle close")
+
+    async def _tell_ended(self, info: TurnInfo) -> None:
+        """One DM per human seat of a finished game with how it ended for them, at the end
+        of their quiet hours if it ends in them. The result post pinged nobody, so a player
+        who follows a game from their phone never learnt it was over. It goes with /remind
+        off too: that stops turn reminders, and a game's end is news a player wants, once.
+        A row per player, so a restart sends it still and a second call sends it once."""
+        now = self.clock()
+        held = {row.user_id for row in await self.store.reminders(info.game_id)
+                if row.kind == "ended"}
+        for user_id, line in info.ended.items():
+            if user_id in held:
+                continue
+            settings = await self.store.settings(user_id)
+            if settings.dms_closed:
+                continue  # (the result post in the channel says it)
+            payload = {"line": line, "guild_id": info.guild_id, "channel_id": info.channel_id,
+                       "language": info.languages.get(user_id, info.language)}
+            await self.store.set_reminder("ended", info.game_id, user_id,
+                                          next_allowed(settings, now), payload, now)
+        if info.ended:
+            self.wake()
+
+    async def _fire_ended(self, row: ReminderRow, now: float) -> None:
+        assert row.user_id is not None
+        if row.sent:  # its mark has served long enough
+            await self.store.delete_reminder(row.id)
+            return
+        settings = await self.store.settings(row.user_id)
+        if in_quiet_hours(settings, now):  # (their quiet hours changed meanwhile)
+            await self._reschedule(row, next_allowed(settings, now))
+            return
+        lang = str(row.payload.get("language", "en"))
+        line = str(row.payload["line"])
+        link = channel_link(row.payload.get("guild_id"), int(row.payload["channel_id"]))
+        reply = Reply(f"{line}\n{link}", Audience.DM, user_id=row.user_id,
+                      title=t("rem.end_title", lang), preview=line)
+        try:
+            if not settings.dms_closed:
+                await self.send_dm(row.user_id, reply)
+        except Exception as error:
+            failures = int(row.payload.get("failures", 0)) + 1
+            if not (isinstance(error, DeliveryFailed) and error.closed_dms) and \
+                    failures < MAX_FAILURES:
+                await self.store.move_reminder(row.id, now + retry_delay(failures), row.sent,
+                                               {**row.payload, "failures": failures})
+                return
+            log.info("the end of game %s not told to %s: %s", row.game_id, row.user_id, error)
+        # kept, parked, as the mark that this player was told: the end is said once
+        await self.store.move_reminder(row.id, now + ENDED_KEPT_DAYS * 86400, row.sent + 1,
+                                       {key: value for key, value in row.payload.items()
+                                        if key != "failures"})
 
     async def _end_turns(self, game_id: int) -> None:
         for kind in TURN_KINDS:
@@ -603,8 +678,9 @@ class Reminders:
                                           next_allowed(settings, now),
                                           {"language": language}, now)
         for row in rows:
-            if row.kind == "clock":
-                continue  # the table's move clock runs whatever the player's settings
+            if row.kind in ("clock", "ended"):
+                continue  # the table's move clock runs whatever the player's settings (and
+                # a game's end is told whatever they are: see _tell_ended)
             if row.kind in ("watch", "hand", "decide"):  # held for the quiet hours,
                 # whatever the reminders
                 await self.store.move_reminder(row.id, next_allowed(settings, now), row.sent,
