@@ -3,6 +3,8 @@ and the pile chosen by the turn it makes."""
 
 from __future__ import annotations
 
+from functools import cache
+
 from engine import ai, get_game
 from engine.ai import troedler_tuned
 from engine.ai.troedler import banked, evaluate
@@ -13,20 +15,26 @@ from engine.troedler.phase3 import start_turn
 
 def _positions(game: Game, players: int, seed: int, wanted: str) -> list[tuple[State, int]]:
     """Positions of an all-normal game where ``wanted`` holds: "full" (a seat in its turn
-    with more cards than the limit) or "take" (a seat choosing a pile)."""
+    with more cards than the limit) or "take" (a seat choosing a pile). Fresh copies each
+    call: seed 5's game is read by two tests and played once (_found)."""
+    return [(game.load(dump), seat) for dump, seat in _found(game, players, seed, wanted)]
+
+
+@cache
+def _found(game: Game, players: int, seed: int, wanted: str) -> tuple[tuple[str, int], ...]:
     state = game.setup(players, {}, seed)
     version, found = 0, []
     while game.result(state) is None:
         seat = game.active(state)[0]
         if wanted == "take" and state["stage"] == "take":
-            found.append((game.load(game.dump(state)), seat))
+            found.append((game.dump(state), seat))
         if (wanted == "full" and state["stage"] == "play" and state["current"] == seat
                 and len(state["hands"][seat]) > HAND_LIMIT):
-            found.append((game.load(game.dump(state)), seat))
+            found.append((game.dump(state), seat))
         game.apply(state, seat, ai.choose(game, state, seat, "normal",
                                           ai.move_seed(seed, version, seat), strict=True))
         version += 1
-    return found
+    return tuple(found)
 
 
 def _feed(cards: list[int]) -> int:
