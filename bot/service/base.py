@@ -122,10 +122,10 @@ V = TypeVar("V")
 
 
 class Recent(OrderedDict[K, V]):
-    """A dict that keeps the ``kept`` keys stored or read last and drops the oldest, the way
-    ``bot.service.moves._LABEL_INDEXES`` does. For what the service keeps per game only to
-    save work (a miss is worked out again from the store and the log): kept for every game
-    until a restart, it grew about 40 KB per finished game."""
+    """A dict that keeps the ``kept`` keys stored or read last and drops the oldest: for what
+    the service keeps only to save work (a miss is worked out again from the store and the
+    log). Kept for every game until a restart, the per-game entries grew about 40 KB per
+    finished game."""
 
     def __init__(self, kept: int | None = None) -> None:
         super().__init__()

@@ -7,7 +7,6 @@ import asyncio
 import json
 import marshal
 import re
-from collections import OrderedDict
 from dataclasses import replace
 from typing import Any
 
@@ -37,6 +36,7 @@ from bot.service.base import (
     Ctx,
     HiddenBefore,
     Pointed,
+    Recent,
     Refusal,
     ServiceBase,
     Table,
@@ -802,8 +802,7 @@ def _by_typed_form(table: Table, seat: int, text: str, wanted: str) -> Action | 
 
 # The labels of the positions typed in last: labelling several hundred 18Rhl lays takes
 # tens of milliseconds, and a refused label is often typed again in the same position.
-_LABEL_INDEXES: OrderedDict[tuple[Any, ...], dict[str, list[Action]]] = OrderedDict()
-_INDEXES_KEPT = 8
+_LABEL_INDEXES: Recent[tuple[Any, ...], dict[str, list[Action]]] = Recent(kept=8)
 
 
 def _label_index(table: Table, seat: int) -> dict[str, list[Action]]:
@@ -818,9 +817,9 @@ def _label_index(table: Table, seat: int) -> dict[str, list[Action]]:
         key: tuple[Any, ...] | None = (table.row.game_key, seat, names, marshal.dumps(state))
     except ValueError:  # a state marshal cannot write is labelled afresh each time
         key = None
-    if key is not None and key in _LABEL_INDEXES:
-        _LABEL_INDEXES.move_to_end(key)
-        return _LABEL_INDEXES[key]
+    known = None if key is None else _LABEL_INDEXES.get(key)
+    if known is not None:
+        return known
     index: dict[str, list[Action]] = {}
     for move in game.legal(state, seat):
         for lang in LANGUAGES:
@@ -830,8 +829,6 @@ def _label_index(table: Table, seat: int) -> dict[str, list[Action]]:
                     alike.append(move)
     if key is not None:
         _LABEL_INDEXES[key] = index
-        while len(_LABEL_INDEXES) > _INDEXES_KEPT:
-            _LABEL_INDEXES.popitem(last=False)
     return index
 
 
