@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import math
+from functools import cache
 
 import pytest
 from PIL import Image
@@ -96,7 +97,16 @@ def test_each_route_carries_its_trains_number() -> None:
 
 def _laying_track() -> dict:
     """A seeded 4-player game's public view where a corporation with stations on the map
-    lays track (the lay menu's hexes offered)."""
+    lays track (the lay menu's hexes offered): a fresh view for each of the four tests, of
+    the position _laying_track_dump finds once."""
+    import engine
+
+    game = engine.get_game("18rhl")
+    return game.view(game.load(_laying_track_dump()), None)
+
+
+@cache
+def _laying_track_dump() -> str:
     import engine
     from engine.ai import choose
 
@@ -108,7 +118,7 @@ def _laying_track() -> dict:
         if view.get("active_step") == "Track" and view.get("lay_hexes") and any(
                 sym == corp for cell in view["board"].values()
                 for city in cell.get("tokens") or [] for sym in city):
-            return view
+            return game.dump(state)
         seat = game.active(state)[0]
         game.apply(state, seat, choose(game, state, seat, "normal", 5))
     raise AssertionError("no corporation laid track")
