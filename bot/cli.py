@@ -955,9 +955,13 @@ async def _import_into_db(render: Callable[[str, dict], bytes], args: argparse.N
                           data: dict[str, Any], out: TextIO) -> int:
     """``import-18xx --db``: open the export as a table in that bot database."""
     from bot.service import Ctx, TablesService
-    from bot.store import open_store
+    from bot.store import StoreUnavailable, open_store_or_say
 
-    store = await open_store(args.db)  # a file, or a postgresql:// URL
+    try:
+        store = await open_store_or_say(args.db)  # a file, or a postgresql:// URL
+    except StoreUnavailable as error:
+        out.write(f"{error}\n")
+        return EXIT_NO_STORE
     try:
         service = TablesService(store, render=render)
         ctx = Ctx(guild_id=args.guild, channel_id=args.channel, user_id=args.user,

@@ -154,9 +154,28 @@ def test_the_trace_of_a_failed_opening_is_kept_for_debug_logs(bot_env, monkeypat
     async def broken(target):
         raise sqlite3.OperationalError("near \"TABEL\": syntax error")
 
-    monkeypatch.setattr(discord_app, "open_store", broken, raising=False)
     monkeypatch.setattr("bot.store.open_store", broken)
     code, line = started(caplog, capsys)
     assert code == 4 and "syntax error" in line, line
     traced = [r for r in caplog.records if r.exc_info and "syntax error" in str(r.exc_info[1])]
     assert traced and all(r.levelno == logging.DEBUG for r in traced), caplog.records
+
+
+async def test_an_import_into_a_database_that_will_not_open_says_so(tmp_path):
+    """``import-18xx --db`` into a missing directory: the store's one line and exit code 4,
+    as ``rheinbot run`` says it; it was a traceback."""
+    import gzip
+    import json
+
+    from test_rhl18discord_service import partial_export
+
+    path = tmp_path / "partial.json.gz"
+    path.write_bytes(gzip.compress(json.dumps(partial_export()).encode()))
+    db = tmp_path / "gone" / "bot.sqlite3"
+    out = io.StringIO()
+    code = await asyncio.to_thread(main, ["import-18xx", str(path), "--out", str(tmp_path),
+                                          "--db", str(db), "--guild", "1", "--channel", "500",
+                                          "--user", "1"], render=lambda *_: b"", out=out)
+    said = out.getvalue()
+    assert code == 4, said
+    assert f"the directory {tmp_path / 'gone'} does not exist" in said and "Traceback" not in said

@@ -185,20 +185,11 @@ class RheinbotClient(discord.AutoShardedClient):
         """Open the database (``rheinbot run`` does so before it contacts Discord): a store
         that will not open raises :class:`bot.store.StoreUnavailable`, one line saying which
         and what to do, where a traceback (or "cannot reach Discord") said neither."""
-        from bot.store import open_store, opening_failed, store_target
+        from bot.store import open_store_or_say, store_target
 
         # DATABASE_URL (PostgreSQL, shared by every process) wins over the SQLite file.
         target = store_target(path=self.db_path)
-        try:
-            self.store = await open_store(target)
-        except Exception as error:
-            problem = opening_failed(target, error)
-            if problem is None:
-                raise
-            # the one line is for the admin; a failed migration is a bug whose trace a
-            # developer needs (LOG_LEVEL=DEBUG shows it)
-            log.debug("the database would not open", exc_info=error)
-            raise problem from None
+        self.store = await open_store_or_say(target)
         await log_store_opened(self.store, target)
 
     async def open_services(self) -> None:

@@ -9,6 +9,7 @@ rows and errors every backend shares are re-exported here, so callers import fro
 
 from __future__ import annotations
 
+import logging
 import os
 from collections.abc import Mapping
 
@@ -38,6 +39,8 @@ from bot.store.target import (
     shown,
 )
 
+log = logging.getLogger(__name__)
+
 DEFAULT_DB = "rheinbot.sqlite3"
 
 
@@ -64,8 +67,25 @@ async def open_store(target: str | None = None) -> StoreBase:
     return await Store.open(where)
 
 
+async def open_store_or_say(target: str) -> StoreBase:
+    """:func:`open_store`, with a failure of the store's set-up (server down, no such
+    database, a directory missing, a newer schema) raised as :class:`StoreUnavailable`: one
+    line naming the store and what to do, for ``rheinbot run`` and ``import-18xx --db``."""
+    try:
+        return await open_store(target)
+    except Exception as error:
+        problem = opening_failed(target, error)
+        if problem is None:
+            raise
+        # the one line is for the admin; a failed migration is a bug whose trace a
+        # developer needs (LOG_LEVEL=DEBUG shows it)
+        log.debug("the database would not open", exc_info=error)
+        raise problem from None
+
+
 __all__ = ["DEFAULT_DB", "LIVE_STATUSES", "POSTGRES_SCHEMES", "ActionRow", "ChannelBusy",
            "GameRow", "Move", "RematchExists", "ReminderRow", "SchemaTooNew", "SeatRow",
            "Settings", "Snapshot", "SqliteStore", "StaleVersion", "Store", "StoreBase",
            "StoreUnavailable", "check_target", "is_postgres", "migrations", "open_store",
+           "open_store_or_say",
            "opening_failed", "shown", "store_target"]
