@@ -179,3 +179,47 @@ async def test_an_import_into_a_database_that_will_not_open_says_so(tmp_path):
     said = out.getvalue()
     assert code == 4, said
     assert f"the directory {tmp_path / 'gone'} does not exist" in said and "Traceback" not in said
+
+
+def test_a_key_value_connection_string_is_refused(bot_env, monkeypatch, tmp_path, caplog,
+                                                   capsys):
+    """libpq's "host=… password=…" form has no scheme: it was taken for an SQLite file name,
+    created as one, and the start's log line said the password."""
+    monkeypatch.setenv("DATABASE_URL", f"host=db dbname=rheinbot user=rb password={SECRET}")
+    code, line = started(caplog, capsys)
+    assert code == 4 and "key=value connection string" in line, line
+    assert not [p for p in tmp_path.iterdir() if "dbname" in p.name]  # no such file made
+
+
+def test_a_failed_migration_names_itself_and_logs_its_trace(bot_env, monkeypatch, tmp_path,
+                                                            caplog, capsys):
+    """A migration that fails is no set-up problem ("check that RHEINBOT_DB names a Rheinbot
+    database file" sent the admin to the wrong place): the line names the migration and the
+    schema version it started from, and its trace is logged at ERROR, the lead for a fix."""
+    import bot.store.sqlite as store_module
+
+    known = store_module.migrations("sqlite")
+    bad = (len(known) + 1, "0xx_broken.sql", "INSERT INTO nowhere VALUES (1);")
+    monkeypatch.setattr(store_module, "migrations", lambda _dialect: [*known, bad])
+    code, line = started(caplog, capsys)
+    assert code == 4, line
+    assert f"(0xx_broken.sql to a database at schema version {len(known)}: " in line, line
+    assert "no such table: nowhere" in line and "bug in Rheinbot" in line
+    assert "RHEINBOT_DB names" not in line
+    traced = [r for r in caplog.records if r.exc_info]
+    assert traced and all(r.levelno == logging.ERROR for r in traced), caplog.records
+
+
+@pytest.mark.parametrize(("password", "kept"), [("e", False), ("hunter2", True)])
+def test_the_drivers_words_lose_the_password_and_nothing_else(password, kept):
+    """The one line quotes the driver's error: a password it quoted is starred out, and one
+    too short to star out without garbling the line ("Rh***inbot cannot r***ach") or giving
+    itself away drops the driver's words."""
+    from bot.store import opening_failed
+
+    error = OSError(f"connect as rb:{password} to 127.0.0.1:1 refused")
+    line = str(opening_failed(f"postgresql://rb:{password}@127.0.0.1:1/rheinbot", error))
+    assert line.startswith("Rheinbot cannot reach PostgreSQL at "
+                           "postgresql://rb@127.0.0.1:1/rheinbot ("), line
+    assert ("connect as rb:*** to 127.0.0.1:1 refused" in line) == kept, line
+    assert f":{password} " not in line and "***inbot" not in line

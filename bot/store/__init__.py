@@ -34,6 +34,7 @@ from bot.store.target import (
     SchemaTooNew,
     StoreUnavailable,
     check_target,
+    failed_migration,
     is_postgres,
     opening_failed,
     shown,
@@ -77,9 +78,10 @@ async def open_store_or_say(target: str) -> StoreBase:
         problem = opening_failed(target, error)
         if problem is None:
             raise
-        # the one line is for the admin; a failed migration is a bug whose trace a
-        # developer needs (LOG_LEVEL=DEBUG shows it)
-        log.debug("the database would not open", exc_info=error)
+        # the one line is for the admin; a failed migration is as a rule a bug, whose trace
+        # is the developer's only lead: logged with it (others at DEBUG: LOG_LEVEL=DEBUG)
+        level = logging.ERROR if failed_migration(error) else logging.DEBUG
+        log.log(level, "the database would not open", exc_info=error)
         raise problem from None
 
 

@@ -33,7 +33,7 @@ from bot.store import leases
 from bot.store.base import StoreBase, move_params
 from bot.store.migrations import migrations
 from bot.store.rows import Move, Snapshot, StaleVersion
-from bot.store.target import SchemaTooNew, without_password
+from bot.store.target import SchemaTooNew, note_failed_migration, without_password
 
 log = logging.getLogger(__name__)
 
@@ -153,7 +153,11 @@ class PostgresStore(StoreBase):
                     if current == len(known):
                         return current
                     number, name, sql = known[current]  # numbered 1, 2, ... without gaps
-                    await conn.execute(sql)
+                    try:
+                        await conn.execute(sql)
+                    except Exception as error:
+                        note_failed_migration(error, name, current)
+                        raise
                     await conn.execute(
                         "INSERT INTO schema_migrations VALUES "
                         "($1, $2, EXTRACT(EPOCH FROM clock_timestamp()))", number, name)

@@ -29,7 +29,7 @@ from bot.store import leases
 from bot.store.base import INSERT_ACTION, StoreBase, move_params
 from bot.store.migrations import migrations
 from bot.store.rows import Move, Snapshot, StaleVersion
-from bot.store.target import SchemaTooNew
+from bot.store.target import SchemaTooNew, note_failed_migration
 
 log = logging.getLogger(__name__)
 
@@ -112,9 +112,10 @@ class Store(StoreBase):
                 )
                 try:
                     await self._db.executescript(script)
-                except BaseException:
+                except BaseException as error:
                     if self._db.in_transaction:
                         await self._db.execute_fetchall("ROLLBACK")
+                    note_failed_migration(error, name, current)
                     raise
                 current = number
             return current

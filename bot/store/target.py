@@ -19,6 +19,27 @@ POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 URL_SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*)://")
 
 
+# The note a backend adds to the error of a migration that failed (:func:`failed_migration`
+# reads it back): such an error is, as a rule, a bug of ours, not the admin's set-up.
+MIGRATION_NOTE = "while applying migration "
+
+# libpq's key=value connection strings ("host=db dbname=rb password=…"): no URL, so they were
+# taken for an SQLite file name, and the start's log line said the password
+KEY_VALUE_DSN = re.compile(r"(^|\s)(host|hostaddr|dbname|user|password|port|sslmode)=",
+                           re.IGNORECASE)
+
+
+def note_failed_migration(error: BaseException, name: str, current: int) -> None:
+    error.add_note(f"{MIGRATION_NOTE}{name} to a database at schema version {current}")
+
+
+def failed_migration(error: BaseException) -> str | None:
+    """The migration and schema version :func:`note_failed_migration` named, if any."""
+    notes = getattr(error, "__notes__", ())
+    return next((n.removeprefix(MIGRATION_NOTE) for n in notes
+                 if n.startswith(MIGRATION_NOTE)), None)
+
+
 class StoreUnavailable(Exception):
     """The store cannot be opened; the message is one line naming it and what to do."""
 
@@ -57,6 +78,11 @@ def shown(target: str) -> str:
 
 def check_target(target: str) -> None:
     """Refuse a URL that is not PostgreSQL's before anything treats it as a file name."""
+    if KEY_VALUE_DSN.search(target):
+        raise StoreUnavailable(
+            "Rheinbot cannot use a key=value connection string as its database (it names "
+            "neither a URL nor a file): write it as a URL, postgresql://user:password@host:"
+            "5432/database, in DATABASE_URL.")
     match = URL_SCHEME.match(target.strip())
     if match and not is_postgres(target):
         raise StoreUnavailable(
@@ -66,8 +92,13 @@ def check_target(target: str) -> None:
             "file RHEINBOT_DB.")
 
 
-def _said(error: BaseException) -> str:
-    return " ".join(str(error).split()) or type(error).__name__
+def _said(error: BaseException, password: str | None = None) -> str:
+    """The driver's own words for ``error``, without the password if it quoted it (one too
+    short to replace without garbling the words, or giving it away, drops them)."""
+    said = " ".join(str(error).split()) or type(error).__name__
+    if password and password in said:
+        return said.replace(password, "***") if len(password) >= 4 else type(error).__name__
+    return said
 
 
 def _sqlite_advice(path: str) -> str:
@@ -83,10 +114,9 @@ def _sqlite_advice(path: str) -> str:
             "user may read and write.")
 
 
-def _postgres_line(name: str, error: BaseException) -> str | None:
+def _postgres_line(name: str, error: BaseException, said: str) -> str | None:
     import asyncpg  # late: only PostgreSQL bots have it loaded
 
-    said = _said(error)
     if isinstance(error, asyncpg.InvalidCatalogNameError):
         return (f"PostgreSQL has no such database for {name} ({said}): create it "
                 "(createdb --owner=<user> <database>) or fix the database name in "
@@ -109,20 +139,25 @@ def opening_failed(target: str, error: BaseException) -> StoreUnavailable | None
     """The one line for ``error``, raised opening the store at ``target``; None if it is not
     a problem of the store's set-up (a bug: that stays a traceback)."""
     name = shown(target)
+    password = urlsplit(target.strip()).password if is_postgres(target) else None
+    said = _said(error, password)
+    migration = failed_migration(error)
     if isinstance(error, StoreUnavailable):
         return error
-    if isinstance(error, SchemaTooNew):
+    if migration is not None:
+        line = (f"Rheinbot could not upgrade the database {name} ({migration}: {said}). "
+                "That step was rolled back: the database is as it was. If the disk is full or "
+                "this user may not change tables, fix that and start again; otherwise it is a "
+                "bug in Rheinbot: please report it with the log of this start.")
+    elif isinstance(error, SchemaTooNew):
         line = (f"The database {name} has schema version {error.found}, made by a newer "
                 f"Rheinbot than this one (it knows {error.known}): upgrade Rheinbot, or point "
                 "it at another database. It was left as it was.")
     elif is_postgres(target):
-        line = _postgres_line(name, error)
+        line = _postgres_line(name, error, said)
     elif isinstance(error, sqlite3.Error | OSError):
-        line = f"Rheinbot cannot open its SQLite database {name} ({_said(error)}): " + \
+        line = f"Rheinbot cannot open its SQLite database {name} ({said}): " + \
             _sqlite_advice(name)
     else:
         line = None
-    if line is None:
-        return None
-    password = urlsplit(target.strip()).password if is_postgres(target) else None
-    return StoreUnavailable(line.replace(password, "***") if password else line)
+    return None if line is None else StoreUnavailable(line)
