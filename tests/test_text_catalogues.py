@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import re
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -45,8 +46,10 @@ def test_a_key_is_defined_once_across_all_areas():
 TEXT_CALLS = ("msg", "Msg", "reason", "Reason")  # the calls that name a catalogue key
 
 
-def _literal_keys() -> list[tuple[str, str, bool]]:
-    """(file, key or key prefix, is_prefix) for every text call in the source."""
+@cache
+def _literal_keys() -> tuple[tuple[str, str, bool], ...]:
+    """(file, key or key prefix, is_prefix) for every text call in the source (parsed once
+    per module: the test reads the list twice)."""
     found = []
     for folder in ("engine", "render", "bot"):
         for path in sorted((ROOT / folder).rglob("*.py")):
@@ -60,7 +63,7 @@ def _literal_keys() -> list[tuple[str, str, bool]]:
                     elif isinstance(first, ast.JoinedStr) and first.values and isinstance(
                             first.values[0], ast.Constant):
                         found.append((str(path.relative_to(ROOT)), first.values[0].value, True))
-    return found
+    return tuple(found)
 
 
 def test_every_key_named_in_the_source_exists():
