@@ -617,8 +617,10 @@ class Moves(ServiceBase):
         kept = []
         for reply in dealt:
             if reply.audience is Audience.DM and reply.user_id is not None and \
-                    await self.reminders.hold_for_morning("hand", table.row.id, reply.user_id,
-                                                          {"text": reply.text}):
+                    await self.reminders.hold_for_morning(
+                        "hand", table.row.id, reply.user_id,
+                        {"text": reply.text, "heading": reply.title,
+                         "preview": reply.preview}):
                 continue
             kept.append(reply)
         return kept

@@ -1112,7 +1112,13 @@ class Reminders:
         if any(action.user_id == row.user_id and action.created_at > held
                for action in await self.store.actions(game.id)):
             return None
-        return Reply(str(row.payload["text"]), Audience.DM, user_id=row.user_id)
+        # headed as at the deal: the hand only in the embed, the lock screen reads which
+        # game (a row held before the heading was kept: in English)
+        payload = row.payload
+        return Reply(str(payload["text"]), Audience.DM, user_id=row.user_id,
+                     title=str(payload.get("heading") or t("svc.hand_title", "en")),
+                     preview=str(payload.get("preview") or hand_preview(
+                         "en", _title(game.game_key), game.channel_id)))
 
     async def _decide_dm(self, row: ReminderRow, game: GameRow) -> Reply | None:
         """The morning DM of a player not pinged in their night by a move clock's run-out:
