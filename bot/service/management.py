@@ -189,14 +189,26 @@ class Management(ServiceBase):
         if stood and table.row.status == "active":
             self._prompt_carried(table, post, user_id)
         if user_id is not None and table.row.status == "active":
-            # their one push: the post names them without a ping, and a turn the seat is
-            # on counts as told by this DM (three pushes in the same second before: the
-            # post's mention, this DM and a blank "Your turn")
-            post.pings = ()
-            turn = self.reminders is not None and \
-                await self.reminders.told_elsewhere(table.row.id, user_id)
-            replies.append(await self._seat_dm(table, seat, user_id, turn))
+            await self._tell_seated(table, seat, user_id, post, replies)
         return replies
+
+    async def _tell_seated(self, table: Table, seat: SeatRow, user_id: int, post: Reply,
+                           replies: list[Reply]) -> None:
+        """One push for the member now seated (three in the same second before: the
+        post's mention, the seat's DM and a blank "Your turn"): the seat's DM, sent here so
+        that its arrival is known, and then the post names them without a ping; where it
+        cannot arrive (DMs closed), the post's mention. Either counts as the first notice
+        of a turn the seat is on."""
+        reminders = self.reminders
+        turn = reminders is not None and await reminders.untold_turn(table.row.id, user_id)
+        dm = await self._seat_dm(table, seat, user_id, turn)
+        if reminders is None:  # (no delivery to ask: the DM goes with the replies)
+            post.pings = ()
+            replies.append(dm)
+            return
+        post.pings = () if await reminders.dm_now(user_id, dm) else (user_id,)
+        if turn:
+            await reminders.told_elsewhere(table.row.id, user_id)
 
     def _prompt_carried(self, table: Table, post: Reply, user_id: int | None) -> None:
         """The turn prompt's buttons on ``post``, a seat change's notice that left whose turn

@@ -439,20 +439,44 @@ class Reminders:
         self.wake()
         return carried
 
-    async def told_elsewhere(self, game_id: int, user_id: int) -> bool:
-        """Whether ``user_id`` is waited on in the game with no turn notice sent yet; if so,
-        another DM tells them now (a seat they were just given) and counts as that notice:
-        their reminders go on from it."""
+    async def untold_turn(self, game_id: int, user_id: int) -> bool:
+        """Whether ``user_id`` is waited on in the game with no turn notice sent yet."""
+        return any(row.kind == "turn" and row.sent == 0
+                   for row in await self.store.reminders(game_id, user_id=user_id))
+
+    async def told_elsewhere(self, game_id: int, user_id: int) -> None:
+        """``user_id``'s untold turn in the game was just told another way (a seat they were
+        given: its DM, or the post's mention where the DM could not go), which counts as
+        its first notice: their reminders go on from it."""
         now = self.clock()
         for row in await self.store.reminders(game_id, user_id=user_id):
             if row.kind == "turn" and row.sent == 0:
                 settings = await self.store.settings(user_id)
-                payload = {key: value for key, value in row.payload.items() if key != "hand"}
+                payload = {key: value for key, value in row.payload.items()
+                           if key not in ("hand", "prompt_wait", "dawn_ping")}
                 await self.store.move_reminder(
                     row.id, next_allowed(settings, now + reminder_gap(settings, 1)), 1,
                     {**payload, "last_sent": now})
-                return True
-        return False
+
+    async def dm_now(self, user_id: int, reply: Reply) -> bool:
+        """Send ``reply`` to ``user_id`` at once; whether it arrived. A caller that would
+        otherwise ping them learns here whether this DM can be their notice instead: a seat
+        handed to a member whose DMs are closed was told nothing for 12 hours (the post's
+        ping was dropped for a DM that never came)."""
+        settings = await self.store.settings(user_id)
+        if settings.dms_closed:
+            return False
+        try:
+            await self.send_dm(user_id, reply)
+        except DeliveryFailed as error:
+            if error.closed_dms and not (await self.store.settings(user_id)).dms_closed:
+                await self._remember_closed(settings)
+            log.info("DM to %s not delivered: %s", user_id, error)
+            return False
+        except Exception:
+            log.exception("DM to %s failed", user_id)
+            return False
+        return True
 
     async def prompt_posted(self, channel_id: int, message_id: int) -> None:
         """The Discord client posted a turn prompt in ``channel_id``: its game's turn DMs link
