@@ -188,12 +188,13 @@ def render(key: str, params: dict[str, Any], lang: str) -> str:
     values = {name: _value(value, lang) for name, value in params.items()}
     first = None
     for tongue in dict.fromkeys((lang, DEFAULT)):
-        for template in _templates(key, params, tongue):
-            if placeholders(template) <= values.keys():
-                try:
-                    return template.format(**values)
-                except (KeyError, IndexError, ValueError):
-                    pass
+        for template, past in _templates(key, params, tongue):
+            said = _filled(template, values)
+            if said is not None:
+                if past:  # an old line's values, or a live call missing one: say which
+                    log.debug("text %r (%s) said in a past wording for %s", key, tongue,
+                              sorted(values))
+                return said
             first = first or template
     if first is None:
         log.warning("missing text key %r", key)
@@ -202,19 +203,30 @@ def render(key: str, params: dict[str, Any], lang: str) -> str:
     return first.format_map(_Lenient(values))
 
 
-def _templates(key: str, params: dict[str, Any], lang: str) -> list[str]:
-    """The wordings that may say ``key`` in ``lang``, best first: today's, then the past ones
-    kept for lines an older bot stored (:func:`legacy`), those filling the most values first."""
+def _filled(template: str, values: dict[str, Any]) -> str | None:
+    """``template`` with ``values``, or None if they do not fill it."""
+    if not placeholders(template) <= values.keys():
+        return None
+    try:
+        return template.format(**values)
+    except (KeyError, IndexError, ValueError):
+        return None
+
+
+def _templates(key: str, params: dict[str, Any], lang: str) -> list[tuple[str, bool]]:
+    """The wordings that may say ``key`` in ``lang``, best first, each with whether it is a
+    past one: today's, then those kept for lines an older bot stored (:func:`legacy`), those
+    filling the most values first."""
     count = params.get("count")
     # a text with a ``count`` of exactly 1 may have its own wording, ``<key>.one``
     # ("discards 1 card"), so no text needs "card(s)"
     names = [f"{key}.one", key] if type(count) is int and count == 1 else [key]
-    found: list[str] = []
+    found: list[tuple[str, bool]] = []
     for name in names:
         today = catalogue(lang).get(name)
         past = sorted(legacy(lang).get(name, ()),
                       key=lambda template: -len(placeholders(template) & params.keys()))
-        found += ([today] if today is not None else []) + past
+        found += ([(today, False)] if today is not None else []) + [(t, True) for t in past]
     return found
 
 

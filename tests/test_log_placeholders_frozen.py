@@ -1,7 +1,9 @@
 """The texts a store keeps are frozen like migrations: a move log, a result and a game's phase
 are stored as a text key with its values, so a line written by an older bot comes back with
-the values of its time. tests/fixtures/frozen_log_placeholders.json lists, for every such text,
-each set of placeholders it has been shipped with; each must still be worded, by today's
+the values of its time, texts nested in its values too (a transport, a good, a colour: the
+keys random games of every game put there). tests/fixtures/frozen_log_placeholders.json lists,
+for every such text, each set of placeholders it has been shipped with; each must still be
+worded, by today's
 template or by a past one kept in engine/locales/legacy.json, in every language. Changing a
 stored text's placeholders without either fails here, not on a player's /game log after an
 upgrade ("buys {percent}% of {corp} …")."""
@@ -72,3 +74,27 @@ def test_a_past_wording_never_shadows_todays() -> None:
                 now = placeholders(catalogue(lang)[key])
                 assert all(placeholders(t) != now for t in templates), (lang, key)
 
+
+
+def test_past_wordings_are_kept_only_for_stored_or_removed_texts() -> None:
+    """A past wording of a text that is said live (a refusal, a label, a score note) would be
+    taken whenever a caller misses a value, hiding that bug behind an old rule's words
+    ("(use discard-pile)"): past wordings are for texts a store keeps (frozen here) or texts
+    no longer in the catalogue, which no live caller says."""
+    for lang in LANGUAGES:
+        today = catalogue(lang)
+        live = [key for key in legacy(lang)
+                if key.removesuffix(".one") not in FROZEN
+                and (key in today or key.removesuffix(".one") in today)]
+        assert not live, (lang, live)
+
+
+def test_a_line_said_in_a_past_wording_is_logged_for_the_developer(caplog) -> None:
+    import logging
+
+    from engine.text import render
+
+    with caplog.at_level(logging.DEBUG, logger="engine.text"):
+        said = render("rhein.log.done.stop", {"player": "Bert"}, "en")  # as of Dec 6
+    assert said == "Bert keeps the rest aboard.", said
+    assert any("past wording" in r.getMessage() for r in caplog.records), caplog.records
