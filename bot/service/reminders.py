@@ -797,8 +797,12 @@ class Reminders:
             # turn DM would have; /game hand shows it meanwhile)
             await self._reschedule(row, next_allowed(settings, now))
             return False
-        if dawn:  # the prompt's ping, held through their quiet hours
-            await self._mention_instead(row, now, "rem.mention_dawn")
+        if dawn:  # the prompt's ping, held through their quiet hours: the turn's first
+            # notice, and their reminders go on from it as from that ping (a /remind on
+            # player with closed DMs lost the later mention, the row parked until idle)
+            again = settings.remind_on and not settings.digest
+            await self._mention_instead(row, now, "rem.mention_dawn", next_allowed(
+                settings, now + reminder_gap(settings, 1)) if again else None)
             return False
         if settings.dms_closed:  # known closed: no request that is bound to fail
             await self._mention_instead(row, now)
@@ -875,9 +879,10 @@ class Reminders:
         await self.store.move_reminder(row.id, due, row.sent, row.payload)
 
     async def _mention_instead(self, row: ReminderRow, now: float,
-                               key: str = "rem.mention") -> None:
+                               key: str = "rem.mention", then: float | None = None) -> None:
         """The one mention of this turn in the game channel. The row stays, parked until
-        the idle notice, so that later prompts of the same turn do not ping again."""
+        the idle notice (or due ``then``, for the next reminder), so that later prompts of
+        the same turn do not ping again."""
         text = t(key, row.payload.get("language", "en"), user=f"<@{row.user_id}>",
                  title=row.payload.get("title", ""), phase=row.payload.get("phase", ""))
         try:
@@ -885,9 +890,10 @@ class Reminders:
         except Exception:
             log.exception("reminder mention in channel %s failed", row.payload.get("channel_id"))
         # (a hand it carried could not reach them: a mention never says it)
-        payload = {key: value for key, value in row.payload.items() if key != "hand"}
-        await self.store.move_reminder(row.id, now + IDLE_DAYS * 86400 + 3600, row.sent + 1,
-                                       payload)
+        payload = {key: value for key, value in row.payload.items()
+                   if key not in ("hand", "dawn_ping")}
+        due = now + IDLE_DAYS * 86400 + 3600 if then is None else then
+        await self.store.move_reminder(row.id, due, row.sent + 1, payload)
 
     async def _fire_idle(self, row: ReminderRow) -> None:
         game = await self.store.game(row.game_id)
