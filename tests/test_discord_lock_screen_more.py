@@ -11,6 +11,7 @@ from datetime import UTC, datetime
 from discord_standin.clock import install_clock, reminders_settle
 from discord_standin.driver import Member, running_bot
 from discord_standin.server import StandIn
+from discord_standin.table import open_table, to_move
 
 NOON = datetime(2026, 3, 2, 12, 0, tzinfo=UTC).timestamp()
 QUIET = {"from": 10, "to": 14, "tz": "UTC"}  # noon is in the middle of the night
@@ -41,3 +42,81 @@ async def test_a_hand_held_through_quiet_hours_keeps_it_off_the_lock_screen(
         assert HAND.search(morning.text), morning.text
         # in its reader's language, as at the deal
         assert ("siehst" in morning.content) == (idle is bert), morning.content
+
+
+def _plain(content: str) -> bool:
+    """Whether a push's content reads as plain words: no markdown, no raw channel id."""
+    return bool(content.strip()) and "**" not in content and "<#" not in content
+
+
+async def _clocked(bot) -> tuple[Member, Member]:
+    """Rhein on a 24 h move clock: the player to move, and the other."""
+    bert, anna = Member(bot, "Bert", "de"), Member(bot, "Anna")
+    await bert.command("game new", game="rhein", pace="24h", language="en")
+    await anna.command("game join")
+    await bert.command("game start", order="joined")
+    stalled = await to_move(bot, [bert, anna])
+    return stalled, anna if stalled is bert else bert
+
+
+async def test_move_clock_warnings_and_the_morning_choice_push_words(
+        tmp_path, monkeypatch) -> None:
+    fake = StandIn()
+    async with running_bot(tmp_path, monkeypatch, stand_in=fake, seed=5) as bot:
+        clock = install_clock(bot, NOON)
+        stalled, decider = await _clocked(bot)
+        await decider.command("remind quiet", **QUIET)
+        for step in range(1, 24 * 4 + 1):  # the 24 h clock runs out at noon the next day
+            clock.now = NOON + step * 900
+            await reminders_settle(bot, clock)
+        warned = [m for m in fake.dms(stalled.id) if m.embeds and
+                  m.embeds[0].get("title") in ("Move clock", "Zugzeit")]
+        assert len(warned) >= 2, [m.text for m in fake.dms(stalled.id)]
+        for message in warned:
+            assert _plain(message.content), message.text
+            assert "Rhein" in message.content and "#games" in message.content, message.content
+        assert any(m.content.startswith(("Last call", "Letzte")) for m in warned), \
+            [m.content for m in warned]
+        clock.now = NOON + 86400 + 2 * 3600  # 14:00: the decider's quiet hours end
+        await reminders_settle(bot, clock)
+        [told] = [m for m in fake.dms(decider.id) if "quiet hours" in m.text
+                  or "Ruhezeit" in m.text]
+        assert _plain(told.content) and stalled.name in told.content, told.content
+        assert "#games" in told.content, told.content
+
+
+async def test_the_daily_digest_pushes_the_games_waiting(tmp_path, monkeypatch) -> None:
+    fake = StandIn()
+    async with running_bot(tmp_path, monkeypatch, stand_in=fake, seed=5) as bot:
+        clock = install_clock(bot, NOON)
+        anna, bert = Member(bot, "Anna"), Member(bot, "Bert")
+        for member in (anna, bert):
+            await member.command("remind digest", mode="on")
+        await open_table(bot, "rheinlaender", [anna, bert], bots=1, language="en")
+        for _ in range(2 * 24):
+            clock.now += 3600
+            await reminders_settle(bot, clock)
+        digests = [m for who in (anna, bert) for m in fake.dms(who.id)
+                   if m.embeds and m.embeds[0].get("title") == "Your games"]
+        assert digests
+        for message in digests:
+            assert _plain(message.content), message.text
+            assert message.content.startswith("Your turn in: Rheinländer (#games)"), \
+                message.content
+
+
+async def test_the_dm_of_a_seat_handed_to_an_ai_pushes_plain_words(
+        tmp_path, monkeypatch) -> None:
+    fake = StandIn()
+    async with running_bot(tmp_path, monkeypatch, stand_in=fake, seed=5) as bot:
+        install_clock(bot, NOON)
+        anna, bert, chen = Member(bot, "Anna"), Member(bot, "Bert", "de"), Member(bot, "Chen")
+        mona = Member(bot, "Mona", manage=True)
+        await open_table(bot, "rheinlaender", [anna, bert, chen], language="en")
+        before = {m.id for m in fake.dms(bert.id)}
+        kicked = await mona.command("game kick", fake.channel, player=bert.id)
+        assert kicked.visible_posts and not kicked.errors
+        [told] = [m for m in fake.dms(bert.id) if m.id not in before]
+        assert _plain(told.content), told.text
+        assert told.content.startswith("Deinen Platz in Rheinländer (#games) spielt jetzt"), \
+            told.content

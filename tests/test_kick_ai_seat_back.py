@@ -99,6 +99,7 @@ async def test_a_member_replaced_by_another_is_told_in_their_language(tmp_path, 
         await carla.command("game hand")  # the bot learns her client's language
         before = len(bot.stand_in.dms(carla.id))
         await mod.command("game kick", player=carla.id, replacement=dave.id)
-        [dm] = [m.text for m in bot.stand_in.dms(carla.id)[before:] if "Platz" in m.text]
+        [dm] = [m.embeds[0]["description"] for m in bot.stand_in.dms(carla.id)[before:]
+                if "Platz" in m.text]
         assert dm.startswith("**Mod** hat deinen Platz (") and "an **Dave** gegeben." in dm
         assert "bitte **Anna** (führt den Tisch) um einen Platz (/spiel entfernen)" in dm

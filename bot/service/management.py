@@ -340,7 +340,11 @@ class Management(ServiceBase):
         runner = runner_label(table)
         back = f"svc.seat_back_{kind}" + ("_named" if runner else "")
         lines.append(t(back, lang, bot=label, runner=runner or ""))
-        return Reply(_clip("\n".join(lines)), Audience.DM, user_id=gone.user_id)
+        # the markup and the channel in the embed: as the content, the lock screen read
+        # "**Bert** handed your seat … in <#930…>"
+        return Reply(_clip("\n".join(lines)), Audience.DM, user_id=gone.user_id,
+                     title=t("svc.seat_gone_title", lang),
+                     preview=t("svc.seat_gone_preview", lang, **values))
 
 
 def _seats_called(seats: list[SeatRow], typed: str,

@@ -968,8 +968,12 @@ class Reminders:
             key = "rem.clock_last" if await self._skip_offered(row) else "rem.clock_last_no_skip"
         text = t(key, lang, title=payload.get("title", ""), hours=hours,
                  channel=payload["channel_id"], link=link)
+        # the lock screen's line: a title alone pushed "Move clock" and nothing else
+        preview = t("rem.clock_preview" + ("_last" if key != "rem.clock_warn" else ""), lang,
+                    title=payload.get("title", ""), hours=hours, channel=payload["channel_id"])
         if await self._courtesy_dm(row.user_id, Reply(text, Audience.DM, user_id=row.user_id,
-                                                      title=t("rem.clock_title", lang))):
+                                                      title=t("rem.clock_title", lang),
+                                                      preview=preview)):
             payload["warned_at"] = now  # a turn reminder due about now is this DM too
         stage += 1
         payload["stage"] = stage
@@ -1060,14 +1064,15 @@ class Reminders:
             await self._reschedule(row, next_allowed(settings, now))
             return
         lang = str(row.payload.get("language", "en"))
-        lines = await self._waiting_lines(row.user_id, lang, now)
+        games: list[str] = []
+        lines = await self._waiting_lines(row.user_id, lang, now, games)
         if lines:
             text = fit_lines([t("rem.digest_head", lang, count=len(lines)), *lines],
                              [t("rem.digest_foot", lang)],
                              lambda count: t("rem.turns_more", lang, count=count))
-            await self._courtesy_dm(row.user_id, Reply(text, Audience.DM,
-                                                       user_id=row.user_id,
-                                                       title=t("rem.digest_title", lang)))
+            await self._courtesy_dm(row.user_id, Reply(
+                text, Audience.DM, user_id=row.user_id, title=t("rem.digest_title", lang),
+                preview=t("rem.digest_preview", lang, games=", ".join(games))))
         due = next_allowed(settings, now + DIGEST_HOURS * 3600)
         await self.store.move_reminder(row.id, due, row.sent + 1, row.payload)
 
@@ -1166,7 +1171,10 @@ class Reminders:
         text = t("rem.decide", lang, name=row.payload.get("name", ""),
                  title=row.payload.get("title", ""), hours=row.payload.get("hours", ""),
                  channel=game.channel_id, link=link)
-        return Reply(text, Audience.DM, user_id=row.user_id, title=t("rem.clock_title", lang))
+        preview = t("rem.decide_preview", lang, name=row.payload.get("name", ""),
+                    title=row.payload.get("title", ""), channel=game.channel_id)
+        return Reply(text, Audience.DM, user_id=row.user_id, title=t("rem.clock_title", lang),
+                     preview=preview)
 
     async def _courtesy_dm(self, user_id: int, reply: Reply) -> bool:
         """A digest or clock warning: sent once, never retried (the next one comes anyway);
@@ -1187,7 +1195,10 @@ class Reminders:
             return False
         return True
 
-    async def _waiting_lines(self, user_id: int, lang: str, now: float) -> list[str]:
+    async def _waiting_lines(self, user_id: int, lang: str, now: float,
+                             games: list[str] | None = None) -> list[str]:
+        """The digest's lines, one per game waiting on ``user_id``; each game's title and
+        channel added to ``games`` too (the digest's lock-screen line)."""
         lines = []
         for game in await self.store.games_of_user(user_id, ("active",)):
             seats = await self.store.seats(game.id)
@@ -1198,6 +1209,9 @@ class Reminders:
                          phase=game.phase, link=link)
                 left = await self._clock_left(game.id, user_id, lang, now)
                 lines.append(f"{line}\n  {left}" if left else line)
+                if games is not None:
+                    games.append(t("rem.digest_preview_game", lang,
+                                   title=_title(game.game_key), channel=game.channel_id))
         return lines
 
     async def _clock_left(self, game_id: int, user_id: int, lang: str, now: float) -> str:
