@@ -67,6 +67,8 @@ from bot.store import GameRow
 
 log = logging.getLogger(__name__)
 
+ENDED_CATCH_UP = 86400.0  # how recently a game must have finished for its end DMs to be sent
+
 Poster = Callable[[int, Reply], Awaitable[Any]]
 Held = Callable[[int], AbstractAsyncContextManager[Any]]
 
@@ -113,6 +115,11 @@ async def _prepared(service: TablesService, row: GameRow, last_action: int) -> B
     if table.state is None:
         return None
     if row.status != "active":  # it ended: no turn to prompt or remind of
+        if row.status == "finished" and row.updated_at > service.clock() - ENDED_CATCH_UP:
+            # its end's DMs (Reminders._tell_ended) are written after the final move's
+            # commit, with its posts: lost with them, they go now. Not for a game older
+            # than a day: an old database's finished games would all tell their end again.
+            await service._tell_reminders(table)
         return Behind(row.id, row.channel_id, table.row.version, last_action, notices)
     # the prompt pings those whose notice is the ping and who were not told yet: read
     # before the reminders learn of the turn, as after a move

@@ -525,19 +525,18 @@ class Reminders:
         of their quiet hours if it ends in them. The result post pinged nobody, so a player
         who follows a game from their phone never learnt it was over. It goes with /remind
         off too: that stops turn reminders, and a game's end is news a player wants, once.
-        A row per player, so a restart sends it still and a second call sends it once."""
+        A row per player, made only where none is (:meth:`StoreBase.add_reminder`): a second
+        call, in this process or another on the same database, sends it once. Written
+        after the game's final move was committed: a process that died in between leaves
+        it to the restart's catch-up (:mod:`bot.service.catch_up`), which calls this too."""
         now = self.clock()
-        held = {row.user_id for row in await self.store.reminders(info.game_id)
-                if row.kind == "ended"}
         for user_id, line in info.ended.items():
-            if user_id in held:
-                continue
             settings = await self.store.settings(user_id)
             if settings.dms_closed:
                 continue  # (the result post in the channel says it)
             payload = {"line": line, "guild_id": info.guild_id, "channel_id": info.channel_id,
                        "language": info.languages.get(user_id, info.language)}
-            await self.store.set_reminder("ended", info.game_id, user_id,
+            await self.store.add_reminder("ended", info.game_id, user_id,
                                           next_allowed(settings, now), payload, now)
         if info.ended:
             self.wake()

@@ -686,6 +686,19 @@ class StoreBase:
             await tx.fetch(_INSERT_REMINDER,
                            (kind, game_id, user_id, due_at, sent, json.dumps(payload), now))
 
+    async def add_reminder(self, kind: str, game_id: int, user_id: int, due_at: float,
+                           payload: dict[str, Any], now: float) -> bool:
+        """Create the reminder of this kind for (game, user) unless it exists; whether this
+        call made it. A once-only notice (a game's end) is then set once by whichever of
+        several callers (processes on one database) comes first; a second set_reminder
+        replaced the row already sent, and it went out again."""
+        async with self._tx() as tx:
+            await self._serialize(tx, f"reminders {game_id}")
+            made = await tx.fetch(
+                _INSERT_REMINDER + " ON CONFLICT DO NOTHING RETURNING id",
+                (kind, game_id, user_id, due_at, 0, json.dumps(payload), now))
+            return bool(made)
+
     async def sync_turn_reminders(self, game_id: int, waiting: dict[int, dict[str, Any]],
                                   first_due: dict[int, float], idle_due: float,
                                   idle_payload: dict[str, Any], now: float) -> None:
