@@ -361,21 +361,25 @@ def coalesce(replies: list[Reply]) -> list[Reply]:
 
 
 def ping_first(reply: Reply) -> Reply:
-    """A channel post that notifies someone, with the line that notifies them first: a
-    push shows a message's first hundred characters or so, and a player pinged for their
-    turn read a run of another player's moves there ("**Bert** (yellow) mortgages truck A
-    (+6) · repays …"), their turn cut off behind it."""
+    """A channel post with a call to act (a turn prompt, "<@1> <@2>: your turn in …"), with
+    that line first, whoever it pings: a push shows a message's first hundred characters or
+    so, and a player pinged for their turn read a run of another player's moves there
+    ("**Bert** (yellow) mortgages truck A (+6) · repays …"), their turn cut off behind it.
+    Every other line keeps its place: a pinged alert moved up put Phase 6's bankruptcy
+    above Phase 2's moves, and the order changed from post to post with who was pinged."""
     if reply.audience is not Audience.CHANNEL or reply.title is not None or \
             reply.edits is not None:
         return reply
     lines = reply.text.split("\n")
-    notified = [index for index, line in enumerate(lines)
-                if any(reply.pings is None or user in reply.pings
-                       for user in written_mentions(line))]
-    if not notified or notified[0] == 0:
+    calls = [index for index, line in enumerate(lines) if CALL.match(line)]
+    if not calls or calls[0] == 0:
         return reply
-    first = lines.pop(notified[0])
+    first = lines.pop(calls[0])
     return dataclasses.replace(reply, text="\n".join([first, *lines]))
+
+
+# a line that calls players to act: their mentions, then a colon
+CALL = re.compile(r"^(?:<@!?\d+>\s*)+:\s")
 
 
 CHANNEL = re.compile(r"<#(\d+)>")

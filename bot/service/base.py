@@ -457,6 +457,10 @@ class Table:
         said = self.said([line], locale)
         if getattr(line, "key", None) not in self.game.alert_keys:
             return said
+        if self.state is not None and self.game.result(self.state) is not None:
+            # the game is over: each player's end DM tells them (pinged here too, one
+            # knocked out by the last move got two pushes for it)
+            return f"**{said}**"
         # the player it strikes is pinged: knocked out, they have no turn to be told of
         seats = {s.seat: s for s in self.seats}
         keyed = {key: s.seat for key, s in self._colour_keys().items() if s.seat is not None}

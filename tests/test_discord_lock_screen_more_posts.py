@@ -1,0 +1,91 @@
+"""One order for every channel post, whoever it pings (through the Discord stand-in): a
+call to act (the turn prompt) leads, and every other line keeps its place. A review found a
+pinged alert moved above the lines before it (Phase 6's bankruptcy over Phase 2's moves),
+and the turn prompt first in a post that pinged its player but last in the next one, which
+pinged nobody. At a game's last move nobody is pinged for an alert: the end DM tells each
+player, and a player knocked out by that move got two pushes."""
+
+from __future__ import annotations
+
+import random
+import re
+from datetime import UTC, datetime
+
+from discord_standin.clock import install_clock
+from discord_standin.driver import Member, running_bot
+from discord_standin.server import StandIn
+from discord_standin.table import Played, play_turn, row_of, seat_users
+
+NOON = datetime(2026, 3, 2, 12, 0, tzinfo=UTC).timestamp()
+CALL = re.compile(r"^(?:<@!?\d+>\s*)+:\s")
+
+
+async def _rhein(bot) -> tuple[Member, Member, Member]:
+    anna, bert, chen = (Member(bot, name) for name in ("Anna", "Bert", "Chen"))
+    await anna.command("remind off")  # pinged in the channel for her turns, not DMed
+    await anna.command("game new", game="rhein", language="en")
+    for member in (bert, chen):
+        await member.command("game join")
+    await anna.command("game start", order="joined")
+    return anna, bert, chen
+
+
+async def test_the_turn_line_leads_every_post_and_nothing_else_moves(
+        tmp_path, monkeypatch) -> None:
+    fake = StandIn()
+    async with running_bot(tmp_path, monkeypatch, stand_in=fake, seed=1) as bot:
+        install_clock(bot, NOON)
+        anna, bert, chen = await _rhein(bot)
+        rng, played = random.Random(1), Played()
+        by_id = {m.id: m for m in (anna, bert, chen)}
+        pinging = quiet = 0
+        for _ in range(40):
+            row = await row_of(bot, fake.channel)
+            if row.status != "active":
+                break
+            users = await seat_users(bot, row.id)
+            mover = by_id[users[row.active_seats[0]]]
+            record = await play_turn(bot, mover, fake.channel, rng, played)
+            for post in record.visible_posts:
+                lines = (post.content or "").split("\n")
+                calls = [n for n, line in enumerate(lines) if CALL.match(line)]
+                if not calls:
+                    continue
+                assert calls[0] == 0, post.content  # pinging or not, the call leads
+                pinging += bool(post.pinged)
+                quiet += not post.pinged
+        assert pinging and quiet, (pinging, quiet)  # both kinds of post were read
+
+
+async def test_the_last_move_pings_nobody_and_keeps_its_order(tmp_path, monkeypatch) -> None:
+    """Seed 1: the end of round 2 bankrupts Chen (who moves) and Anna (/remind off, so she
+    was pinged for it) and ends the game."""
+    fake = StandIn()
+    async with running_bot(tmp_path, monkeypatch, stand_in=fake, seed=1) as bot:
+        install_clock(bot, NOON)
+        anna, bert, chen = await _rhein(bot)
+        rng, played = random.Random(1), Played()
+        by_id = {m.id: m for m in (anna, bert, chen)}
+        last = None
+        for _ in range(300):
+            row = await row_of(bot, fake.channel)
+            if row.status != "active":
+                break
+            users = await seat_users(bot, row.id)
+            mover = by_id[users[row.active_seats[0]]]
+            seen = {m.id for m in fake.messages.values()}
+            last = await play_turn(bot, mover, fake.channel, rng, played)
+        assert (await row_of(bot, fake.channel)).status == "finished"
+        assert last is not None
+        text = "\n".join(post.text for post in last.visible_posts)
+        assert "Anna cannot pay" in text, text
+        assert not [post.text[:200] for post in last.visible_posts if post.pinged]
+        alert = next(post.content for post in last.visible_posts
+                     if "Anna cannot pay" in post.content)
+        lines = alert.split("\n")
+        heading = next(n for n, line in enumerate(lines) if "Phase 6" in line)
+        struck = next(n for n, line in enumerate(lines) if "Anna cannot pay" in line)
+        assert lines[0].startswith("__") and heading < struck, alert
+        # Anna: one push for the end, her end DM
+        pushes = [m for m in fake.dms(anna.id) if m.id not in seen]
+        assert len(pushes) == 1 and "over" in pushes[0].text, [m.text for m in pushes]
