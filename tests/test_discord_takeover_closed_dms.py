@@ -10,7 +10,8 @@ import asyncio
 import random
 
 from discord_standin import Member, running_bot
-from discord_standin.table import Played, open_table, play_turn, to_move
+from discord_standin.table import Played, open_table, play_turn, row_of, seat_users, to_move
+from test_discord_standin_deal import hand_lines
 from test_discord_standin_failures import reminders_done
 
 
@@ -39,3 +40,23 @@ async def test_a_seat_taken_over_with_closed_dms_is_pinged_once(tmp_path, monkey
         [turn] = [r for r in await bot.client.store.reminders()
                   if r.user_id == emil.id and r.kind == "turn"]
         assert turn.sent == 1  # the mention was the turn's first notice: the next in hours
+
+
+async def test_a_moderator_seating_themselves_with_closed_dms_gets_the_hand_in_the_answer(
+        tmp_path, monkeypatch) -> None:
+    """A moderator who hands an AI seat to themselves has their DMs closed: the seat's hand
+    comes in their own answer (only they see it), as before the seat's DM was sent apart."""
+    async with running_bot(tmp_path, monkeypatch, seed=5) as bot:
+        fake = bot.stand_in
+        anna, bert, emil = Member(bot, "Anna"), Member(bot, "Bert"), Member(bot, "Emil")
+        await open_table(bot, "rheinlaender", [anna, bert], bots=1, language="en")
+        await reminders_done(bot)
+        fake.closed_dms.add(emil.id)
+        emil.manage = True
+        asked = await emil.command("game kick", seat="Bot 1", replacement=str(emil.id))
+        assert (await seat_users(bot, (await row_of(bot, fake.channel)).id)).get(2) == emil.id
+        hands = await hand_lines(bot, "en")
+        said = "\n".join(m.embed_text or m.text for m in asked.private)
+        assert hands[emil.id] in said, said
+        assert not any(hands[emil.id] in m.text or hands[emil.id] in m.embed_text
+                       for m in fake.posts())

@@ -206,7 +206,13 @@ class Management(ServiceBase):
             post.pings = ()
             replies.append(dm)
             return
-        post.pings = () if await reminders.dm_now(user_id, dm) else (user_id,)
+        if await reminders.dm_now(user_id, dm):
+            post.pings = ()
+        else:
+            post.pings = (user_id,)
+            # (with the replies as well: a member who seated themselves gets it in their
+            # answer, where the delivery falls back from a closed DM to them)
+            replies.append(dm)
         if turn:
             await reminders.told_elsewhere(table.row.id, user_id)
 
