@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import random
 import re
+from dataclasses import replace
 from datetime import UTC, datetime
 
-from discord_standin.clock import install_clock
+from discord_standin.clock import install_clock, reminders_settle
 from discord_standin.driver import Member, running_bot
 from discord_standin.server import StandIn
 from discord_standin.table import Played, play_turn, row_of, seat_users
@@ -89,3 +90,50 @@ async def test_the_last_move_pings_nobody_and_keeps_its_order(tmp_path, monkeypa
         # Anna: one push for the end, her end DM
         pushes = [m for m in fake.dms(anna.id) if m.id not in seen]
         assert len(pushes) == 1 and "over" in pushes[0].text, [m.text for m in pushes]
+
+
+async def _played_out(bot, fake: StandIn, clock) -> dict[str, str]:
+    """Seed 1's Rhein to its end; each player's end DM content by name."""
+    anna, bert, chen = await _rhein(bot)
+    rng, played = random.Random(1), Played()
+    by_id = {m.id: m for m in (anna, bert, chen)}
+    for _ in range(300):
+        row = await row_of(bot, fake.channel)
+        if row.status != "active":
+            break
+        users = await seat_users(bot, row.id)
+        await play_turn(bot, by_id[users[row.active_seats[0]]], fake.channel, rng, played)
+    await reminders_settle(bot, clock)
+    return {m.name: next(d.content for d in fake.dms(m.id) if "is over" in d.content)
+            for m in (anna, bert, chen)}
+
+
+async def test_the_end_dm_says_the_score_note(tmp_path, monkeypatch) -> None:
+    fake = StandIn()
+    async with running_bot(tmp_path, monkeypatch, stand_in=fake, seed=1) as bot:
+        clock = install_clock(bot, NOON)
+        ends = await _played_out(bot, fake, clock)
+        assert ends["Anna"].endswith("you placed 2 of 3 (0 · bankrupt in round 2)."), ends
+        assert "you won (" in ends["Bert"], ends
+
+
+async def test_a_shared_first_place_is_said_as_shared(tmp_path, monkeypatch) -> None:
+    """Every seat first (as an 18Rhl table all bankrupt at once): each is told whom they
+    share the win with; they read "you won" each, as if alone."""
+    import engine
+
+    rhein = type(engine.GAMES["rhein"])
+    ranked = rhein.result
+
+    def all_first(self, state):
+        standings = ranked(self, state)
+        return None if standings is None else [replace(s, rank=1) for s in standings]
+
+    monkeypatch.setattr(rhein, "result", all_first)
+    fake = StandIn()
+    async with running_bot(tmp_path, monkeypatch, stand_in=fake, seed=1) as bot:
+        clock = install_clock(bot, NOON)
+        ends = await _played_out(bot, fake, clock)
+        assert ends["Anna"].endswith(
+            "is over: you share the win with Bert and Chen (0 · bankrupt in round 2)."), ends
+        assert "share the win with Anna and Chen (" in ends["Bert"], ends

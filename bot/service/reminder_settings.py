@@ -197,18 +197,26 @@ def _ended(table: Table, languages: dict[int, str]) -> dict[int, str]:
         else None
     if not standings:
         return {}
-    winners = [table.by_seat(s.seat).name for s in standings if s.rank == 1]
+    firsts = [s.seat for s in standings if s.rank == 1]
+    winners = [table.by_seat(seat).name for seat in firsts]
     lines = {}
     for standing in standings:
         seat = table.by_seat(standing.seat)
         if seat.is_ai or seat.user_id is None:
             continue
         lang = languages.get(seat.user_id, row.language)
+        # the result post's note ("0M · bankrupt"): a bare "0M" beside a rank said nothing
+        # of why; with it and a shared first place, a tie read as a plain win or loss
+        note = game.score_note(state, standing)
+        score = f"{standing.score}{game.score_unit}"
         values = {"title": game.title, "channel": row.channel_id, "rank": standing.rank,
                   "count": len(standings), "winners": names_said(winners),
-                  "score": f"{standing.score}{game.score_unit}"}
+                  "score": score if note is None else f"{score} · {table.said([note], lang)}",
+                  "others": names_said([table.by_seat(other).name for other in firsts
+                                        if other != standing.seat])}
         key = "rem.end_out" if game.unscored(standing) else \
-            "rem.end_won" if standing.rank == 1 else "rem.end"
+            "rem.end" if standing.rank != 1 else \
+            "rem.end_shared" if len(firsts) > 1 else "rem.end_won"
         lines[seat.user_id] = t(key, lang, **values)
     return lines
 
