@@ -5,10 +5,29 @@ deleted and the hand shown nowhere (a review found it with 25 injected 503s)."""
 
 from __future__ import annotations
 
+import asyncio
+from types import SimpleNamespace
+
+import pytest
 from discord_standin import Member, running_bot
 from discord_standin.table import open_table, to_move
 
 from bot.i18n import t
+
+
+@pytest.fixture(autouse=True)
+def backoff_without_waiting(monkeypatch):
+    """discord.py waits 1, 3, 5, 7 and 9 s between its five tries of a webhook answered
+    5xx: 25 s of idle worker per round, which this test's point (how many tries, what the
+    player is left with) does not depend on. Its webhook module alone sleeps 0 s; every
+    try and every other wait is as it was."""
+    import discord.webhook.async_ as webhooks
+
+    async def no_wait(delay: float, result=None):
+        return await asyncio.sleep(0, result)
+
+    monkeypatch.setattr(webhooks, "asyncio", SimpleNamespace(**{**vars(asyncio),
+                                                                "sleep": no_wait}))
 
 
 async def a_hand_while_followups_fail(bot, closed: bool):
