@@ -137,3 +137,34 @@ async def test_a_shared_first_place_is_said_as_shared(tmp_path, monkeypatch) -> 
         assert ends["Anna"].endswith(
             "is over: you share the win with Bert and Chen (0 · bankrupt in round 2)."), ends
         assert "share the win with Anna and Chen (" in ends["Bert"], ends
+
+
+async def test_an_abandoned_game_is_one_dm_to_each_other_player(tmp_path, monkeypatch) -> None:
+    """Anna abandons: Bert is told at once, Chen when his quiet hours end, Anna not at all
+    (their turn reminders had just stopped without a word)."""
+    fake = StandIn()
+    async with running_bot(tmp_path, monkeypatch, stand_in=fake, seed=5) as bot:
+        clock = install_clock(bot, NOON)
+        anna, bert, chen = Member(bot, "Anna"), Member(bot, "Bert"), Member(bot, "Chen", "de")
+        await chen.command("remind quiet", **{"from": 10, "to": 14, "tz": "UTC"})
+        await anna.command("game new", game="rheinlaender", language="en")
+        for member in (bert, chen):
+            await member.command("game join")
+        await anna.command("game start", order="joined")
+        await reminders_settle(bot, clock)
+        seen = {m.id for m in fake.messages.values()}
+        done = await anna.command("game abandon", fake.channel)
+        assert done.visible_posts and not done.errors
+        await reminders_settle(bot, clock)
+
+        def told(member: Member) -> list[str]:
+            return [m.content for m in fake.dms(member.id) if m.id not in seen]
+
+        assert told(bert) == ["Rheinländer (#games) was abandoned by Anna."], told(bert)
+        assert told(anna) == [] and told(chen) == []
+        clock.now = NOON + 2 * 3600  # Chen's quiet hours end
+        await reminders_settle(bot, clock)
+        assert told(chen) == ["Rheinländer (#games) wurde von Anna abgebrochen."], told(chen)
+        clock.now += 86400
+        await reminders_settle(bot, clock)
+        assert len(told(bert)) == len(told(chen)) == 1 and told(anna) == []

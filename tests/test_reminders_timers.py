@@ -251,7 +251,8 @@ async def test_service_moves_drive_the_reminders(tmp_path):
     await service.remind(ctx(1), on=True)
     assert len(await service.store.reminders(user_id=1)) == 1
     await service.abandon(ctx(1))
-    assert await service.store.reminders() == []
+    # the turn reminders go; the other player is told of the abandon once ('ended')
+    assert [(r.kind, r.user_id) for r in await service.store.reminders()] == [("ended", 2)]
     await service.store.close()
 
 

@@ -35,7 +35,7 @@ class Management(ServiceBase):
         self._refuse_unless_runner(ctx, table, "svc.abandon_who")
         await self.store.set_status(table.row.id, table.row.version, "abandoned", self.clock())
         table.row = await self._row(table.row.id)
-        await self._tell_reminders(table)
+        await self._tell_reminders(table, abandoned_by=(ctx.user_id, plain_name(ctx.user_name)))
         return notices + [_public(t("svc.abandoned", table.row.language, name=ctx.user_name,
                                     title=table.game.title))] + \
             await self._undo_lapsed(table, "abandoned")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bot.i18n import language, names_said, t
 from bot.replies import Reply
@@ -36,13 +36,17 @@ SHORT_NEWS = 150  # characters a run keeps under its game's line in a DM for sev
 
 class ReminderSettings(ServiceBase):
     async def _tell_reminders(self, table: Table,
-                              hands: dict[int, str] | None = None) -> set[int]:
+                              hands: dict[int, str] | None = None,
+                              abandoned_by: tuple[int, str] | None = None) -> set[int]:
         """``hands``: user id -> the hidden information just dealt to them, as its DM says
-        it. Returns whose first turn DM carries theirs: they need no DM of it apart."""
+        it. Returns whose first turn DM carries theirs: they need no DM of it apart.
+        ``abandoned_by``: who abandoned the game now (id, name), told to the others."""
         if self.reminders is None:
             return set()
         try:
             info = self._turn_info(table, await self._languages_of(table), hands)
+            if abandoned_by is not None:
+                info = replace(info, ended=_abandoned(table, info.languages, *abandoned_by))
             for user_id in info.waiting:
                 seat = table.seat_of(user_id)
                 move = await self._own_last_move(table, seat.seat) \
@@ -187,6 +191,16 @@ class ReminderSettings(ServiceBase):
         for row in await self.store.games_of_user(user_id, ("active",)):
             table, _ = await self._load(row, tell=False)
             await self._tell_reminders(table)
+
+
+def _abandoned(table: Table, languages: dict[int, str], by: int, name: str
+               ) -> dict[int, str]:
+    """Each seated human's line, but the one who did it, of a game abandoned by ``name``:
+    they were told nothing, and their turn reminders just stopped."""
+    row = table.row
+    return {s.user_id: t("rem.end_abandoned", languages.get(s.user_id, row.language),
+                         title=table.game.title, channel=row.channel_id, name=name)
+            for s in table.seats if not s.is_ai and s.user_id is not None and s.user_id != by}
 
 
 def _ended(table: Table, languages: dict[int, str]) -> dict[int, str]:
