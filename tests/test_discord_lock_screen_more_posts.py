@@ -168,3 +168,30 @@ async def test_an_abandoned_game_is_one_dm_to_each_other_player(tmp_path, monkey
         clock.now += 86400
         await reminders_settle(bot, clock)
         assert len(told(bert)) == len(told(chen)) == 1 and told(anna) == []
+
+
+async def test_a_player_with_closed_dms_is_pinged_by_the_result_post(
+        tmp_path, monkeypatch) -> None:
+    """No end DM can reach Anna: the result post pings her (and nobody else)."""
+    fake = StandIn()
+    async with running_bot(tmp_path, monkeypatch, stand_in=fake, seed=1) as bot:
+        clock = install_clock(bot, NOON)
+        store = bot.client.store
+        anna, bert, chen = await _rhein(bot)
+        fake.closed_dms.add(anna.id)
+        await store.save_settings(replace(await store.settings(anna.id), dms_closed=True),
+                                  clock.now)
+        rng, played = random.Random(1), Played()
+        by_id = {m.id: m for m in (anna, bert, chen)}
+        last = None
+        for _ in range(300):
+            row = await row_of(bot, fake.channel)
+            if row.status != "active":
+                break
+            users = await seat_users(bot, row.id)
+            last = await play_turn(bot, by_id[users[row.active_seats[0]]], fake.channel, rng,
+                                   played)
+        assert last is not None
+        result = next(post for post in last.visible_posts if "final result" in post.text)
+        assert result.pinged == {anna.id}, (result.pinged, result.text)
+        assert f"<@{anna.id}>: the game is over" in result.text

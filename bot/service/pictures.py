@@ -316,9 +316,14 @@ class Pictures(ServiceBase):
         head = result_head(table, lang)
         board = await self._board_reply(table, state)
         # the game is over and the channel falls quiet: how to play again, where it is read
-        table.result = _public("\n".join([head, *lines, t("svc.rematch_hint", lang)]),
+        # a player whose DMs are closed gets no end DM: the result post pings them instead
+        closed = [s.user_id for s in table.seats if not s.is_ai and s.user_id is not None
+                  and (await self.store.settings(s.user_id)).dms_closed]
+        call = [t("svc.result_call", lang, mentions=" ".join(f"<@{user}>" for user in closed),
+                  count=len(closed))] if closed else []
+        table.result = _public("\n".join([head, *lines, *call, t("svc.rematch_hint", lang)]),
                                title=t("svc.final_title", lang, title=game.title),
-                               files=board.files)
+                               files=board.files, pings=tuple(closed))
         return [table.result]
 
     async def _board_reply(self, table: Table, state: State) -> Reply:
