@@ -5,13 +5,14 @@ a bare title."""
 
 from __future__ import annotations
 
+import random
 import re
 from datetime import UTC, datetime
 
 from discord_standin.clock import install_clock, reminders_settle
 from discord_standin.driver import Member, running_bot
 from discord_standin.server import StandIn
-from discord_standin.table import open_table, to_move
+from discord_standin.table import Played, open_table, play_turn, to_move
 
 NOON = datetime(2026, 3, 2, 12, 0, tzinfo=UTC).timestamp()
 QUIET = {"from": 10, "to": 14, "tz": "UTC"}  # noon is in the middle of the night
@@ -120,3 +121,28 @@ async def test_the_dm_of_a_seat_handed_to_an_ai_pushes_plain_words(
         assert _plain(told.content), told.text
         assert told.content.startswith("Deinen Platz in Rheinländer (#games) spielt jetzt"), \
             told.content
+
+
+async def test_a_ping_held_for_quiet_hours_says_the_task_before_why(
+        tmp_path, monkeypatch) -> None:
+    fake = StandIn()
+    async with running_bot(tmp_path, monkeypatch, stand_in=fake, seed=5) as bot:
+        clock = install_clock(bot, NOON - 3600)
+        anna, bert = Member(bot, "Anna"), Member(bot, "Bert", "de")
+        await bert.command("remind off")
+        await bert.command("remind quiet", **{"from": 11, "to": 14, "tz": "UTC"})
+        await open_table(bot, "rheinlaender", [anna, bert], bots=1, language="en")
+        rng, played = random.Random(5), Played()
+        clock.now = NOON  # in Bert's quiet hours from here
+        while await to_move(bot, [anna, bert]) is not bert:
+            await play_turn(bot, anna, fake.channel, rng, played)
+            clock.now += 60
+        await reminders_settle(bot, clock)
+        clock.now = NOON + 2 * 3600 + 60  # 14:01: quiet hours over
+        await reminders_settle(bot, clock)
+        [ping] = [m.content for m in fake.posts() if bert.id in m.pinged]
+        head = f"<@{bert.id}>: du bist dran in Rheinländer ("
+        assert ping.startswith(head), ping
+        task, why = ping.index("). ") + 3, ping.index("Dein Zug begann in deiner Ruhezeit")
+        assert why > task + 5, ping  # the task between the phase and the why
+        assert ping.endswith("daher kommt dieser Ping erst jetzt."), ping

@@ -882,8 +882,11 @@ class Reminders:
         """The one mention of this turn in the game channel. The row stays, parked until
         the idle notice (or due ``then``, for the next reminder), so that later prompts of
         the same turn do not ping again."""
+        # what to do comes before why the ping is late: a push shows the first words
+        task = str(row.payload.get("task") or "").strip()
         text = t(key, row.payload.get("language", "en"), user=f"<@{row.user_id}>",
-                 title=row.payload.get("title", ""), phase=row.payload.get("phase", ""))
+                 title=row.payload.get("title", ""), phase=row.payload.get("phase", ""),
+                 task=f"{task} " if task else "")
         try:
             await self.post_channel(row.payload["channel_id"], Reply(text, Audience.CHANNEL))
         except Exception:
