@@ -146,3 +146,22 @@ async def test_a_ping_held_for_quiet_hours_says_the_task_before_why(
         task, why = ping.index("). ") + 3, ping.index("Dein Zug begann in deiner Ruhezeit")
         assert why > task + 5, ping  # the task between the phase and the why
         assert ping.endswith("daher kommt dieser Ping erst jetzt."), ping
+
+
+async def test_the_german_undo_push_calls_the_vote_first_and_names_the_game(
+        tmp_path, monkeypatch) -> None:
+    fake = StandIn()
+    async with running_bot(tmp_path, monkeypatch, stand_in=fake, seed=3) as bot:
+        install_clock(bot, NOON)
+        people = [Member(bot, name, "de") for name in ("Anna", "Bert", "Cara")]
+        await open_table(bot, "rheinlaender", people, language="de")
+        rng, played = random.Random(3), Played()
+        mover = await to_move(bot, people)
+        while await to_move(bot, people) is mover:  # the whole turn: its undo needs votes
+            await play_turn(bot, mover, fake.channel, rng, played)
+        await mover.command("game undo")
+        [request] = [m for m in fake.posts() if "zurücknehmen" in m.content]
+        shown = re.sub(r"<@\d+>", "@Bert", request.content)[:100]
+        assert re.match(r"(@Bert )*@Bert: stimmt zu oder lehnt ab, einen Zug in Rheinländer",
+                        shown), request.content
+        assert "**" not in shown, request.content

@@ -77,10 +77,12 @@ class Undo(ServiceBase):
                                     if a.seat != seat.seat))
         asked = t("svc.undo.ask_after" if others else "svc.undo.ask", lang, name=seat.name,
                   count=len(later), others=names_said(others))
-        call = t("svc.undo.call", lang, mentions=mentions, count=len(voters))
-        # the call to vote before the warning: a push shows the first hundred characters
-        # or so, and the English warning pushed the voters' names and "agree" past them
-        asked = f"{asked} {call}"
+        call = t("svc.undo.call", lang, mentions=mentions, count=len(voters),
+                 title=table.game.title)
+        # the call to vote first, naming the game, and the asker's line (its markup) after:
+        # a push shows the first hundred characters or so, and the German call came after
+        # "**Anna** möchte den letzten Spielzug zurücknehmen (…)", past them
+        asked = f"{call}\n{asked}"
         if seen:
             # a replay deals the same cards again: the asker would know what comes, so the
             # voters are told before they agree (a review drew card 37, undid, drew it again)
