@@ -30,7 +30,9 @@ async def test_thirty_games_listed_in_whole_lines(tmp_path, monkeypatch):
             "Discord allows)", listed[-2:]
         clock.now += 86400
         await reminders_settle(bot, clock)
-        digest = [m for m in fake.dms(pia.id) if m.text.startswith("Your games")][-1].text
+        pushed = [m for m in fake.dms(pia.id) if m.embed_text.startswith("Your games")][-1]
+        assert len(pushed.content) <= 200, pushed.content  # the lock screen's line, clipped
+        digest = pushed.embed_text
         lines = digest.split("\n")
         games = [line for line in lines if line.startswith("- **")]
         assert len(digest) <= 2000 and 0 < len(games) < TABLES

@@ -62,7 +62,9 @@ async def test_a_pass_preview_in_18rhl_says_the_pass_and_the_worth(tmp_path, mon
         people, nora = await _table(bot, "18rhl", "en")
         shown = await _preview(bot, nora, "pass")
         played = await nora.command("play", bot.stand_in.channel, move="pass")
-        line = next(m.text for m in played.visible_posts).splitlines()[0]
+        # the move's line: the post's first but the call to the next player, which leads
+        line = next(row for row in next(m.text for m in played.visible_posts).splitlines()
+                    if not row.startswith("<@"))
         assert f"> {line}" in shown.splitlines(), shown
         assert "Your standing stays: 600M, worth 600M" in shown, shown
 

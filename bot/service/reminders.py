@@ -56,7 +56,11 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from bot.i18n import t
 from bot.replies import SKIP_BUTTON, Audience, DeliveryFailed, Reply
 from bot.store import GameRow, ReminderRow, Settings, StaleVersion, StoreBase
+from engine.core import clip_word
 from engine.text import say, to_json
+
+# the most of a digest's lock-screen line kept
+PREVIEW_CHARS = 200
 
 log = logging.getLogger(__name__)
 
@@ -1074,7 +1078,9 @@ class Reminders:
                              lambda count: t("rem.turns_more", lang, count=count))
             await self._courtesy_dm(row.user_id, Reply(
                 text, Audience.DM, user_id=row.user_id, title=t("rem.digest_title", lang),
-                preview=t("rem.digest_preview", lang, games=", ".join(games))))
+                # (a lock screen shows a line or two; thirty games passed Discord's limit)
+                preview=clip_word(t("rem.digest_preview", lang, games=", ".join(games)),
+                                  PREVIEW_CHARS)))
         due = next_allowed(settings, now + DIGEST_HOURS * 3600)
         await self.store.move_reminder(row.id, due, row.sent + 1, row.payload)
 
