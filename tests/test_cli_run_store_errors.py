@@ -223,3 +223,19 @@ def test_the_drivers_words_lose_the_password_and_nothing_else(password, kept):
                            "postgresql://rb@127.0.0.1:1/rheinbot ("), line
     assert ("connect as rb:*** to 127.0.0.1:1 refused" in line) == kept, line
     assert f":{password} " not in line and "***inbot" not in line
+
+
+async def test_a_file_that_is_no_database_leaves_no_connection_running(tmp_path):
+    """An SQLite file that is no database fails at the first PRAGMA, after the connection
+    opened: its worker thread was left running, and ``rheinbot run`` printed its one line and
+    then never exited (the interpreter waits for that thread)."""
+    from conftest import _sqlite_workers
+
+    notes = tmp_path / "notes.txt"
+    notes.write_text("these are my notes, not a database\n" * 100)
+    before = _sqlite_workers()
+    with pytest.raises(sqlite3.DatabaseError, match="not a database"):
+        await open_store(str(notes))
+    for thread in _sqlite_workers() - before:
+        thread.join(timeout=5)
+    assert not _sqlite_workers() - before

@@ -70,17 +70,20 @@ class Store(StoreBase):
     @classmethod
     async def open(cls, path: str = "rheinbot.sqlite3") -> Store:
         db = await aiosqlite.connect(path, isolation_level=None)
-        db.row_factory = sqlite3.Row
-        if path != ":memory:":
-            async with db.execute("PRAGMA journal_mode=WAL") as cursor:
-                mode = (await cursor.fetchone())[0]
-            if mode != "wal":  # e.g. a network file system: still correct, only slower
-                log.warning("%s: journal mode is %s, not WAL", path, mode)
-        await db.execute_fetchall("PRAGMA synchronous=FULL")
-        await db.execute_fetchall("PRAGMA foreign_keys=ON")
-        await db.execute_fetchall("PRAGMA busy_timeout=5000")
-        store = cls(db, path)
+        # any failure from here on closes the connection: its worker thread, left running,
+        # kept the process from exiting after the one-line error (a file that is no database
+        # fails at the first PRAGMA)
         try:
+            db.row_factory = sqlite3.Row
+            if path != ":memory:":
+                async with db.execute("PRAGMA journal_mode=WAL") as cursor:
+                    mode = (await cursor.fetchone())[0]
+                if mode != "wal":  # e.g. a network file system: still correct, only slower
+                    log.warning("%s: journal mode is %s, not WAL", path, mode)
+            await db.execute_fetchall("PRAGMA synchronous=FULL")
+            await db.execute_fetchall("PRAGMA foreign_keys=ON")
+            await db.execute_fetchall("PRAGMA busy_timeout=5000")
+            store = cls(db, path)
             await store.migrate()
         except BaseException:
             await db.close()
