@@ -25,13 +25,16 @@ async def test_the_result_post_says_what_the_duchies_are_worth_and_the_coins(tmp
     from bot.store import Store
 
     store = await Store.open(str(tmp_path / "notes.sqlite3"))
-    service = TablesService(store, games={"rheinlaender": GAME}, render=FakeRenderer(),
-                            seed_source=lambda: 4)
-    await service.new(ctx(1), "rheinlaender", min_players=3, max_players=3, lang=lang)
-    await service.leave(ctx(1))
-    for _ in range(3):
-        await service.add_bot(ctx(1), "easy")
-    replies = await service.start(ctx(1), order="joined")
+    try:
+        service = TablesService(store, games={"rheinlaender": GAME}, render=FakeRenderer(),
+                                seed_source=lambda: 4)
+        await service.new(ctx(1), "rheinlaender", min_players=3, max_players=3, lang=lang)
+        await service.leave(ctx(1))
+        for _ in range(3):
+            await service.add_bot(ctx(1), "easy")
+        replies = await service.start(ctx(1), order="joined")
+    finally:
+        await store.close()
     result = next(r for r in replies if r.title and ("result" in r.title.lower() or
                                                        "Endergebnis" in r.title))
     ranks = [line for line in result.text.splitlines() if line[:1].isdigit()]
