@@ -11,6 +11,7 @@ import random
 import re
 from dataclasses import replace
 from datetime import UTC, datetime
+from typing import Any
 
 from discord_standin.clock import install_clock, reminders_settle
 from discord_standin.driver import Member, running_bot
@@ -65,17 +66,7 @@ async def test_the_last_move_pings_nobody_and_keeps_its_order(tmp_path, monkeypa
     async with running_bot(tmp_path, monkeypatch, stand_in=fake, seed=1) as bot:
         install_clock(bot, NOON)
         anna, bert, chen = await _rhein(bot)
-        rng, played = random.Random(1), Played()
-        by_id = {m.id: m for m in (anna, bert, chen)}
-        last = None
-        for _ in range(300):
-            row = await row_of(bot, fake.channel)
-            if row.status != "active":
-                break
-            users = await seat_users(bot, row.id)
-            mover = by_id[users[row.active_seats[0]]]
-            seen = {m.id for m in fake.messages.values()}
-            last = await play_turn(bot, mover, fake.channel, rng, played)
+        last, seen = await _to_the_end(bot, fake, (anna, bert, chen))
         assert (await row_of(bot, fake.channel)).status == "finished"
         assert last is not None
         text = "\n".join(post.text for post in last.visible_posts)
@@ -92,17 +83,27 @@ async def test_the_last_move_pings_nobody_and_keeps_its_order(tmp_path, monkeypa
         assert len(pushes) == 1 and "over" in pushes[0].text, [m.text for m in pushes]
 
 
-async def _played_out(bot, fake: StandIn, clock) -> dict[str, str]:
-    """Seed 1's Rhein to its end; each player's end DM content by name."""
-    anna, bert, chen = await _rhein(bot)
+async def _to_the_end(bot, fake: StandIn, members) -> tuple[Any, set[int]]:
+    """Seed 1's Rhein played on to its end (300 turns at most): the last turn's record, and
+    the ids of the messages there were before it."""
     rng, played = random.Random(1), Played()
-    by_id = {m.id: m for m in (anna, bert, chen)}
+    by_id = {m.id: m for m in members}
+    last, seen = None, set()
     for _ in range(300):
         row = await row_of(bot, fake.channel)
         if row.status != "active":
             break
         users = await seat_users(bot, row.id)
-        await play_turn(bot, by_id[users[row.active_seats[0]]], fake.channel, rng, played)
+        seen = {m.id for m in fake.messages.values()}
+        last = await play_turn(bot, by_id[users[row.active_seats[0]]], fake.channel, rng,
+                               played)
+    return last, seen
+
+
+async def _played_out(bot, fake: StandIn, clock) -> dict[str, str]:
+    """Seed 1's Rhein to its end; each player's end DM content by name."""
+    anna, bert, chen = await _rhein(bot)
+    await _to_the_end(bot, fake, (anna, bert, chen))
     await reminders_settle(bot, clock)
     return {m.name: next(d.content for d in fake.dms(m.id) if "is over" in d.content)
             for m in (anna, bert, chen)}
@@ -181,16 +182,7 @@ async def test_a_player_with_closed_dms_is_pinged_by_the_result_post(
         fake.closed_dms.add(anna.id)
         await store.save_settings(replace(await store.settings(anna.id), dms_closed=True),
                                   clock.now)
-        rng, played = random.Random(1), Played()
-        by_id = {m.id: m for m in (anna, bert, chen)}
-        last = None
-        for _ in range(300):
-            row = await row_of(bot, fake.channel)
-            if row.status != "active":
-                break
-            users = await seat_users(bot, row.id)
-            last = await play_turn(bot, by_id[users[row.active_seats[0]]], fake.channel, rng,
-                                   played)
+        last, _ = await _to_the_end(bot, fake, (anna, bert, chen))
         assert last is not None
         result = next(post for post in last.visible_posts if "final result" in post.text)
         assert result.pinged == {anna.id}, (result.pinged, result.text)
