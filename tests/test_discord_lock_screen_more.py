@@ -13,6 +13,7 @@ from discord_standin.clock import install_clock, reminders_settle
 from discord_standin.driver import Member, running_bot
 from discord_standin.server import StandIn
 from discord_standin.table import Played, open_table, play_turn, to_move
+from test_discord_lock_screen_timing import bert_to_move_in_quiet_hours
 
 NOON = datetime(2026, 3, 2, 12, 0, tzinfo=UTC).timestamp()
 QUIET = {"from": 10, "to": 14, "tz": "UTC"}  # noon is in the middle of the night
@@ -127,17 +128,7 @@ async def test_a_ping_held_for_quiet_hours_says_the_task_before_why(
         tmp_path, monkeypatch) -> None:
     fake = StandIn()
     async with running_bot(tmp_path, monkeypatch, stand_in=fake, seed=5) as bot:
-        clock = install_clock(bot, NOON - 3600)
-        anna, bert = Member(bot, "Anna"), Member(bot, "Bert", "de")
-        await bert.command("remind off")
-        await bert.command("remind quiet", **{"from": 11, "to": 14, "tz": "UTC"})
-        await open_table(bot, "rheinlaender", [anna, bert], bots=1, language="en")
-        rng, played = random.Random(5), Played()
-        clock.now = NOON  # in Bert's quiet hours from here
-        while await to_move(bot, [anna, bert]) is not bert:
-            await play_turn(bot, anna, fake.channel, rng, played)
-            clock.now += 60
-        await reminders_settle(bot, clock)
+        clock, bert = await bert_to_move_in_quiet_hours(bot, fake, "de")
         clock.now = NOON + 2 * 3600 + 60  # 14:01: quiet hours over
         await reminders_settle(bot, clock)
         [ping] = [m.content for m in fake.posts() if bert.id in m.pinged]

@@ -17,20 +17,28 @@ NOON = datetime(2026, 3, 2, 12, 0, tzinfo=UTC).timestamp()  # a Monday
 HOUR = 3600.0
 
 
+async def bert_to_move_in_quiet_hours(bot, fake: StandIn, bert_locale: str = "en-US"):
+    """Seed 5's Rheinländer with Anna, Bert (/remind off, quiet hours 11-14 UTC) and an AI
+    seat, played by Anna until Bert's turn begins at noon, inside his quiet hours; the
+    reminders settled. Returns the clock and Bert."""
+    clock = install_clock(bot, NOON - HOUR)
+    anna, bert = Member(bot, "Anna"), Member(bot, "Bert", bert_locale)
+    await bert.command("remind off")
+    await bert.command("remind quiet", **{"from": 11, "to": 14, "tz": "UTC"})
+    await open_table(bot, "rheinlaender", [anna, bert], bots=1, language="en")
+    rng, played = random.Random(5), Played()
+    clock.now = NOON  # in Bert's quiet hours from here
+    while await to_move(bot, [anna, bert]) is not bert:
+        await play_turn(bot, anna, fake.channel, rng, played)
+        clock.now += 60
+    await reminders_settle(bot, clock)
+    return clock, bert
+
+
 async def test_a_remind_off_player_is_pinged_when_quiet_hours_end(tmp_path, monkeypatch):
     fake = StandIn()
     async with running_bot(tmp_path, monkeypatch, stand_in=fake, seed=5) as bot:
-        clock = install_clock(bot, NOON - HOUR)
-        anna, bert = Member(bot, "Anna"), Member(bot, "Bert")
-        await bert.command("remind off")
-        await bert.command("remind quiet", **{"from": 11, "to": 14, "tz": "UTC"})
-        await open_table(bot, "rheinlaender", [anna, bert], bots=1, language="en")
-        rng, played = random.Random(5), Played()
-        clock.now = NOON  # in Bert's quiet hours from here
-        while await to_move(bot, [anna, bert]) is not bert:
-            await play_turn(bot, anna, fake.channel, rng, played)
-            clock.now += 60
-        await reminders_settle(bot, clock)
+        clock, bert = await bert_to_move_in_quiet_hours(bot, fake)
         assert not [m.content for m in fake.posts() if bert.id in m.pinged]
         clock.now = NOON + 2 * HOUR + 60  # 14:01: quiet hours over
         await reminders_settle(bot, clock)
