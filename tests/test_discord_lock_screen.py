@@ -126,17 +126,24 @@ async def test_the_end_of_a_game_is_one_dm_to_each_player_with_their_result(
                    for p in people)
 
 
+async def annas_turn_with_emil_by(bot) -> tuple[Member, Member, Member]:
+    """Seed 5's Rheinländer of Anna, Bert and an AI seat, played by Bert to Anna's turn, the
+    reminders done; Emil a member waiting to take a seat. Returns Anna, Bert and Emil."""
+    anna, bert, emil = Member(bot, "Anna"), Member(bot, "Bert"), Member(bot, "Emil")
+    await open_table(bot, "rheinlaender", [anna, bert], bots=1, language="en")
+    rng, played = random.Random(5), Played()
+    while await to_move(bot, [anna, bert]) is not anna:
+        await play_turn(bot, bert, bot.stand_in.channel, rng, played)
+    await reminders_done(bot)
+    return anna, bert, emil
+
+
 async def test_a_seat_taken_over_on_its_turn_is_one_push(tmp_path, monkeypatch) -> None:
     """Emil replacing Anna on her turn got three pushes in the same second: the channel
     post's mention, a DM with the seat's hand as its content, and a blank "Your turn"."""
     async with running_bot(tmp_path, monkeypatch, seed=5) as bot:
         fake = bot.stand_in
-        anna, bert, emil = Member(bot, "Anna"), Member(bot, "Bert"), Member(bot, "Emil")
-        await open_table(bot, "rheinlaender", [anna, bert], bots=1, language="en")
-        rng, played = random.Random(5), Played()
-        while await to_move(bot, [anna, bert]) is not anna:
-            await play_turn(bot, bert, fake.channel, rng, played)
-        await reminders_done(bot)
+        anna, bert, emil = await annas_turn_with_emil_by(bot)
         hands = await hand_lines(bot, "en")
         seen = {m.id for m in fake.messages.values()}
         bert.manage = True

@@ -7,10 +7,10 @@ post's mention is their notice then, and it alone (no reminder mention straight 
 from __future__ import annotations
 
 import asyncio
-import random
 
 from discord_standin import Member, running_bot
-from discord_standin.table import Played, open_table, play_turn, row_of, seat_users, to_move
+from discord_standin.table import open_table, row_of, seat_users, to_move
+from test_discord_lock_screen import annas_turn_with_emil_by
 from test_discord_standin_deal import hand_lines
 from test_discord_standin_failures import reminders_done
 
@@ -18,12 +18,7 @@ from test_discord_standin_failures import reminders_done
 async def test_a_seat_taken_over_with_closed_dms_is_pinged_once(tmp_path, monkeypatch) -> None:
     async with running_bot(tmp_path, monkeypatch, seed=5) as bot:
         fake = bot.stand_in
-        anna, bert, emil = Member(bot, "Anna"), Member(bot, "Bert"), Member(bot, "Emil")
-        await open_table(bot, "rheinlaender", [anna, bert], bots=1, language="en")
-        rng, played = random.Random(5), Played()
-        while await to_move(bot, [anna, bert]) is not anna:
-            await play_turn(bot, bert, fake.channel, rng, played)
-        await reminders_done(bot)
+        anna, bert, emil = await annas_turn_with_emil_by(bot)
         seen = {m.id for m in fake.messages.values()}
         fake.closed_dms.add(emil.id)
         bert.manage = True
