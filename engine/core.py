@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import copy
 import json
+import marshal
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -169,6 +170,16 @@ def _entries(line: str, limit: int) -> list[str]:
     return pieces
 
 
+def copied(state: State) -> State:
+    """A deep copy of a state. States are JSON-shaped (they are stored as JSON), and a
+    marshal round trip copies such data, key order and shared lists kept, several times
+    faster than ``copy.deepcopy``, which every move paid; anything else is deep-copied."""
+    try:
+        return marshal.loads(marshal.dumps(state))
+    except ValueError:  # an object marshal does not know (a str subclass, a set of tuples)
+        return copy.deepcopy(state)
+
+
 def new_rng(seed: int) -> dict[str, int]:
     """The random generator's state, stored in the game state under ``"rng"``."""
     return {"s": seed & _MASK, "draws": 0}
@@ -301,7 +312,7 @@ class Game:
     # -- shared behaviour ---------------------------------------------------------------
     def apply(self, state: State, seat: int, action: Action) -> list[str]:
         """Perform ``action`` for ``seat``; return log lines. Atomic on ``RuleError``."""
-        work = copy.deepcopy(state)
+        work = copied(state)
         lines = self._apply(work, seat, action)
         state.clear()
         state.update(work)

@@ -27,13 +27,19 @@ LANGUAGES = ("en", "de")
 DEFAULT = "en"
 
 _PACKAGES: list[str] = ["engine.locales"]
+# Bumped whenever the catalogues change (a package registered): a ``Msg`` made before then
+# may have worded its English from fewer texts, so it is said afresh, not from its value.
+_generation = 0
 
 
 def register(package: str) -> None:
     """Add a package's ``<lang>/*.json`` catalogues (the bot's, the renderers')."""
+    global _generation
     if package not in _PACKAGES:
         _PACKAGES.append(package)
         catalogue.cache_clear()
+        _templates_for.cache_clear()
+        _generation += 1
 
 
 def packages() -> tuple[str, ...]:
@@ -79,13 +85,20 @@ class Msg(str):
 
     key: str
     params: dict[str, Any]
+    generation: int
 
     def __new__(cls, key: str, params: dict[str, Any] | None = None) -> Msg:
         params = dict(params or {})
         obj = super().__new__(cls, render(key, params, DEFAULT))
         obj.key = key
         obj.params = params
+        obj.generation = _generation
         return obj
+
+    def english(self) -> str | None:
+        """Its English as worded when it was made, while the catalogues are still those it
+        was worded from: a text nested in another is then not worded again, level by level."""
+        return str.__str__(self) if self.generation == _generation else None
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (Msg, (self.key, self.params))
@@ -173,7 +186,8 @@ def say(text: Any, locale: object = DEFAULT) -> str:
     the catalogue; a list is said item by item and joined; anything else is its ``str``."""
     lang = language(locale)
     if isinstance(text, Msg):
-        return render(text.key, text.params, lang)
+        said = text.english() if lang == DEFAULT else None
+        return said if said is not None else render(text.key, text.params, lang)
     if isinstance(text, dict) and "key" in text:
         return say(from_json(text), lang)
     if isinstance(text, list | tuple):
@@ -213,21 +227,29 @@ def _filled(template: str, values: dict[str, Any]) -> str | None:
         return None
 
 
-def _templates(key: str, params: dict[str, Any], lang: str) -> list[tuple[str, bool]]:
+def _templates(key: str, params: dict[str, Any], lang: str) -> tuple[tuple[str, bool], ...]:
     """The wordings that may say ``key`` in ``lang``, best first, each with whether it is a
     past one: today's, then those kept for lines an older bot stored (:func:`legacy`), those
     filling the most values first."""
     count = params.get("count")
     # a text with a ``count`` of exactly 1 may have its own wording, ``<key>.one``
     # ("discards 1 card"), so no text needs "card(s)"
-    names = [f"{key}.one", key] if type(count) is int and count == 1 else [key]
+    one = type(count) is int and count == 1
+    return _templates_for(key, one, frozenset(params), lang)
+
+
+@functools.lru_cache(maxsize=8192)
+def _templates_for(key: str, one: bool, names_given: frozenset[str], lang: str
+                   ) -> tuple[tuple[str, bool], ...]:
+    # the same few thousand texts are said over and over with the same value names
+    names = [f"{key}.one", key] if one else [key]
     found: list[tuple[str, bool]] = []
     for name in names:
         today = catalogue(lang).get(name)
         past = sorted(legacy(lang).get(name, ()),
-                      key=lambda template: -len(placeholders(template) & params.keys()))
+                      key=lambda template: -len(placeholders(template) & names_given))
         found += ([(today, False)] if today is not None else []) + [(t, True) for t in past]
-    return found
+    return tuple(found)
 
 
 @functools.cache

@@ -127,15 +127,6 @@ class Rhl18Game(Game):
         self._forced_passes(state)
         return state
 
-    def apply(self, state: State, seat: int, action: dict) -> list[Msg]:
-        # Atomic like the base class, but the copy is a marshal round trip: the state is
-        # plain JSON-like data, and this is several times faster than copy.deepcopy.
-        work = marshal.loads(marshal.dumps(state))
-        lines = self._apply(work, seat, action)
-        state.clear()
-        state.update(work)
-        return lines
-
     def load(self, text: str) -> State:
         # A snapshot's key order is not kept (the dump sorts keys): restore the map's and
         # the charters' order the rules walk the board, companies and corporations in.
