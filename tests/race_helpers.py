@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import time
+import threading
 from collections.abc import AsyncIterator
+from dataclasses import dataclass
 from typing import Any
 
 from discord_standin import Member
@@ -43,18 +44,34 @@ async def anna_against_an_ai(bot: Any) -> tuple[Member, Any, int, list[dict[str,
     return anna, row, mine, choices
 
 
-def slowed_ai(monkeypatch: Any, seconds: float) -> tuple[asyncio.Event, asyncio.Event, Any]:
-    """Each AI choice takes ``seconds`` more, as a hard seat on a loaded machine: returns the
-    events set when it starts and when it has waited, and the real choice to put back."""
-    thinking, done = asyncio.Event(), asyncio.Event()
-    real = ai_module.choose
+@dataclass
+class SlowedAi:
+    """The first AI choice held back, as a hard seat thinking on a loaded machine."""
+    thinking: asyncio.Event  # set when the first choice starts
+    done: asyncio.Event  # set when it has stopped waiting and goes on
+    real: Any  # the real choice, to put back
+    gate: threading.Event
+
+    def release(self) -> None:
+        """Let the first choice go on: what the test raced against it has happened."""
+        self.gate.set()
+
+
+def slowed_ai(monkeypatch: Any, longest: float) -> SlowedAi:
+    """The first AI choice waits until the test calls ``release`` (or ``longest`` seconds
+    have passed, for a test whose race went the wrong way); the later ones run at full
+    speed. Only the first is raced against: holding back every choice of the AI's turns
+    only made the test wait for nothing."""
     loop = asyncio.get_running_loop()
+    slowed = SlowedAi(asyncio.Event(), asyncio.Event(), ai_module.choose, threading.Event())
+    first = threading.Lock()  # AI choices run in worker threads
 
     def slow_choose(*args: Any, **kwargs: Any) -> Any:
-        loop.call_soon_threadsafe(thinking.set)
-        time.sleep(seconds)
-        loop.call_soon_threadsafe(done.set)
-        return real(*args, **kwargs)
+        if first.acquire(blocking=False):
+            loop.call_soon_threadsafe(slowed.thinking.set)
+            slowed.gate.wait(longest)
+            loop.call_soon_threadsafe(slowed.done.set)
+        return slowed.real(*args, **kwargs)
 
     monkeypatch.setattr(ai_module, "choose", slow_choose)
-    return thinking, done, real
+    return slowed

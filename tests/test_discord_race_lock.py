@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 
 from discord_standin import running_bot
-from race_helpers import anna_against_an_ai, slowed_ai
+from race_helpers import anna_against_an_ai, private_text, slowed_ai
 
 import bot.service.ai as ai_module
 from bot.discord.commands import ChannelLocks
@@ -50,15 +50,17 @@ async def test_a_look_at_the_hand_does_not_wait_for_a_thinking_ai(tmp_path,
     async with running_bot(tmp_path, monkeypatch, seed=5) as bot:
         fake = bot.stand_in
         anna, row, mine, choices = await anna_against_an_ai(bot)
-        thinking, done, real = slowed_ai(monkeypatch, 1.5)
+        slowed = slowed_ai(monkeypatch, 10)  # held back until the hand has answered
         move = await fake.interact(2, anna.id, fake.channel,
                                    anna._command_data("play", {"move": choices[0]["value"]}))
-        await asyncio.wait_for(thinking.wait(), 10)
+        await asyncio.wait_for(slowed.thinking.wait(), 10)
         fake.current = None
         hand = await fake.interact(2, anna.id, fake.channel, anna._command_data("game hand", {}))
         fake.current = None
-        while not hand.private and not done.is_set():
+        # its answer, not the empty "thinking..." placeholder the defer left at once
+        while not private_text(hand) and not slowed.done.is_set():
             await asyncio.sleep(0.005)
-        assert hand.private and not done.is_set()  # answered while the AI still thought
+        assert private_text(hand) and not slowed.done.is_set()  # while the AI still thought
+        slowed.release()
         await asyncio.gather(bot.settle(move), bot.settle(hand))
-        monkeypatch.setattr(ai_module, "choose", real)
+        monkeypatch.setattr(ai_module, "choose", slowed.real)
