@@ -9,7 +9,7 @@ import contextlib
 import dataclasses
 import logging
 import zoneinfo
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping
+from collections.abc import Awaitable, Callable, Iterable, Mapping
 from typing import Any
 
 import aiohttp
@@ -18,6 +18,7 @@ from discord import app_commands
 
 import engine
 from bot.discord.delivery import Delivery, with_retry
+from bot.discord.keyed_locks import KeyedLocks
 from bot.discord.log_context import game_of, where
 from bot.discord.names import member_name, plain_name
 from bot.i18n import fitted_label, t
@@ -253,34 +254,13 @@ class NoThreads(Exception):
     """The channel is of a kind that has no threads (a voice channel's chat)."""
 
 
-class ChannelLocks:
+class ChannelLocks(KeyedLocks):
     """One lock per channel, which holds one live game: held by a change from its service
     call through the delivery of its replies, so that the channel's posts follow the order
     of the changes. Without it a move whose AI seats were still thinking lost its commit to
     an undo made meanwhile and then posted the undone move and a board of a position that
     never stood, after the undo's post. Different channels never wait on each other; a
-    lock nobody holds or waits for is forgotten."""
-
-    def __init__(self) -> None:
-        self._locks: dict[int, tuple[asyncio.Lock, int]] = {}
-
-    def busy(self) -> bool:
-        """Whether a change holds or awaits a channel's lock (a stop waits for it)."""
-        return bool(self._locks)
-
-    @contextlib.asynccontextmanager
-    async def held(self, channel_id: int) -> AsyncIterator[None]:
-        lock, users = self._locks.get(channel_id, (asyncio.Lock(), 0))
-        self._locks[channel_id] = (lock, users + 1)
-        try:
-            async with lock:
-                yield
-        finally:
-            lock, users = self._locks[channel_id]
-            if users > 1:
-                self._locks[channel_id] = (lock, users - 1)
-            else:
-                del self._locks[channel_id]
+    stop waits while one is :meth:`busy`."""
 
 
 class Adapter:

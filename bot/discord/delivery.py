@@ -25,6 +25,7 @@ import aiohttp
 import discord
 
 from bot.discord.channel_gone import unknown_channel
+from bot.discord.keyed_locks import KeyedLocks
 from bot.discord.log_context import where
 from bot.discord.names import plain_name
 from bot.i18n import t
@@ -627,7 +628,7 @@ class Delivery:
         self.record_closed: Callable[[int], Awaitable[None]] | None = None
         # One DM at a time per user: a reminder and an interaction's hand news racing to a
         # closed DM would otherwise both make the failing request before either learns.
-        self._dm_locks: dict[int, asyncio.Lock] = {}
+        self._dm_locks = KeyedLocks()
         # game id -> the channel posts with its buttons, each with the version they were
         # made for (see :meth:`_retire_older`)
         self._live_buttons: dict[str, list[tuple[int, Any]]] = {}
@@ -639,7 +640,7 @@ class Delivery:
             getattr(client, "shard_ids", None))
         self.kept_send_cap = OUTBOX_SEND_CAP
         self.clock: Callable[[], float] = time.time
-        self._channel_locks: dict[int, asyncio.Lock] = {}
+        self._channel_locks = KeyedLocks()  # kept posts go out in order, one flush at a time
         # kept post id -> its messages this process sent though the store may not say so
         # (it failed to record them): never sent twice by this process
         self._done_parts: dict[int, int] = {}
@@ -683,8 +684,7 @@ class Delivery:
         """DM a user (but the first ``skip`` messages of ``reply``, which reached them
         another way); closed DMs raise ``DeliveryFailed(closed_dms=True)``. ``progress``
         counts the messages that went out, for a caller that sends the rest another way."""
-        lock = self._dm_locks.setdefault(user_id, asyncio.Lock())
-        async with lock:
+        async with self._dm_locks.held(user_id):
             await self._send_dm(user_id, reply, target, skip, progress or _Progress(skip))
 
     async def _send_dm(self, user_id: int, reply: Reply,
@@ -832,7 +832,7 @@ class Delivery:
         :class:`PostKept` when it was kept instead: Discord would not take it (or a kept
         post before it) after every retry, or ``keep_only`` (an earlier post of the same
         answer was kept: this one must not overtake it)."""
-        async with self._channel_locks.setdefault(channel_id, asyncio.Lock()):
+        async with self._channel_locks.held(channel_id):
             if keep_only or not await self._flushed(channel_id, channel):
                 await self._keep(channel_id, reply, None, why=self._refusals.get(channel_id))
             parts = reply_parts(reply)
@@ -897,7 +897,7 @@ class Delivery:
             return 0
         waiting = 0
         for channel_id in await self.outbox.kept_channels():
-            async with self._channel_locks.setdefault(channel_id, asyncio.Lock()):
+            async with self._channel_locks.held(channel_id):
                 if not await self._flush(channel_id, self._channel(channel_id)):
                     waiting += 1
         return waiting
