@@ -31,7 +31,7 @@ import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from email.parser import BytesParser
+from email.parser import BytesHeaderParser
 from email.policy import HTTP
 from typing import Any
 
@@ -880,22 +880,40 @@ def _invalid(error: limits.Invalid) -> DiscordError:
 async def _body(request: web.Request) -> tuple[dict[str, Any], list[tuple[str, bytes]]]:
     """JSON body, or a multipart form with ``payload_json`` and ``files[n]``."""
     if request.content_type.startswith("multipart/"):
-        # The standard library's MIME parser: aiohttp's multipart reader calls its own
-        # deprecated unread_data() on some bodies discord.py sends.
-        head = f"Content-Type: {request.headers['Content-Type']}\r\n\r\n".encode()
-        form = BytesParser(policy=HTTP).parsebytes(head + await request.read())
-        body: dict[str, Any] = {}
-        files: list[tuple[str, bytes]] = []
-        for part in form.iter_parts():
-            name = part.get_param("name", header="content-disposition")
-            if name == "payload_json":
-                body = json.loads(part.get_payload(decode=True))
-            elif isinstance(name, str) and name.startswith("files"):
-                files.append((part.get_filename() or name, part.get_payload(decode=True)))
-        return body, files
+        return _form(request.headers["Content-Type"], await request.read())
     if not request.can_read_body:
         return {}, []
     return await request.json(), []
+
+
+def _form(content_type: str, raw: bytes) -> tuple[dict[str, Any], list[tuple[str, bytes]]]:
+    """A multipart form's ``payload_json`` and ``files[n]``. Each part's few header lines
+    are read by the standard library's parser; its payload is cut out at the boundaries:
+    that parser read a picture's bytes line by line (5.6 ms a post, a third of the
+    stand-in's time), and aiohttp's multipart reader calls its own deprecated
+    unread_data() on some bodies discord.py sends."""
+    boundary = _headers(f"Content-Type: {content_type}".encode()).get_param("boundary")
+    assert isinstance(boundary, str), content_type
+    body: dict[str, Any] = {}
+    files: list[tuple[str, bytes]] = []
+    for chunk in raw.split(b"--" + boundary.encode())[1:]:
+        if chunk.startswith(b"--"):
+            break  # the closing delimiter
+        head, _, payload = chunk.removeprefix(b"\r\n").partition(b"\r\n\r\n")
+        payload = payload.removesuffix(b"\r\n")
+        part = _headers(head)
+        encoding = str(part.get("Content-Transfer-Encoding", "binary")).lower()
+        assert encoding in ("binary", "8bit", "7bit"), encoding  # discord.py sends them raw
+        name = part.get_param("name", header="content-disposition")
+        if name == "payload_json":
+            body = json.loads(payload)
+        elif isinstance(name, str) and name.startswith("files"):
+            files.append((part.get_filename() or name, payload))
+    return body, files
+
+
+def _headers(head: bytes) -> Any:
+    return BytesHeaderParser(policy=HTTP).parsebytes(head + b"\r\n\r\n")
 
 
 def _json(data: Any, status: int = 200, headers: dict[str, str] | None = None) -> web.Response:
