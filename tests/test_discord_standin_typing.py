@@ -4,12 +4,31 @@ hard Rheinländer seats). The channel now shows "Rheinbot is typing…" while it
 
 from __future__ import annotations
 
+import threading
 import time
+from collections.abc import Callable
 
 from discord_standin import Member, running_bot
 from discord_standin.table import BUTTON, Played, open_table, row_of, turn_prompt
 
 from bot.service import ai
+
+
+def thinks_until(monkeypatch, shown: Callable[[], bool], longest: float = 10.0) -> None:
+    """The AI seats' first choice takes until ``shown()`` (the typing indicator was shown or
+    tried, ``TYPING_AFTER`` into the work), or ``longest`` seconds where it never is; the
+    later choices take their usual time."""
+    choose = ai.choose
+    first = threading.Lock()  # AI choices run in worker threads
+
+    def slow(*args, **kwargs):
+        if first.acquire(blocking=False):
+            deadline = time.monotonic() + longest
+            while not shown() and time.monotonic() < deadline:
+                time.sleep(0.01)
+        return choose(*args, **kwargs)
+
+    monkeypatch.setattr(ai, "choose", slow)
 
 
 def typings(bot, since: int) -> list[str]:
@@ -22,19 +41,14 @@ async def test_a_press_the_ai_seats_answer_slowly_shows_typing(tmp_path, monkeyp
         fake = bot.stand_in
         anna = Member(bot, "Anna")
         await open_table(bot, "rhein", [anna], bots=2, played=Played())
-        choose = ai.choose
-
-        def slow(*args, **kwargs):  # an AI seat thinking as hard seats may
-            time.sleep(0.6)
-            return choose(*args, **kwargs)
-
-        monkeypatch.setattr(ai, "choose", slow)
+        since = len(fake.requests)
+        # an AI seat thinking as hard seats may: until the channel shows it
+        thinks_until(monkeypatch, lambda: bool(typings(bot, since)))
         row = await row_of(bot, fake.channel)
         prompt = turn_prompt(bot, fake.channel, anna, row.version)
         assert prompt is not None
         move = next(c for c in prompt.custom_ids if c.startswith(BUTTON)
                     and c.split(":")[3].isdigit())
-        since = len(fake.requests)
         record = await anna.press(prompt, move)
         assert (await row_of(bot, fake.channel)).version > row.version + 1  # AI seats moved
         shown = typings(bot, since)
@@ -55,18 +69,15 @@ async def test_a_typing_indicator_that_fails_does_not_cost_the_move_its_posts(
         fake = bot.stand_in
         anna = Member(bot, "Anna")
         await open_table(bot, "rhein", [anna], bots=2, played=Played())
-        choose = ai.choose
-
-        def slow(*args, **kwargs):
-            time.sleep(0.6)
-            return choose(*args, **kwargs)
+        tried = threading.Event()
 
         class Dropped:
             def __await__(self):
+                tried.set()
                 raise aiohttp.ClientConnectionError("connection reset")
                 yield  # (a generator: awaitable)
 
-        monkeypatch.setattr(ai, "choose", slow)
+        thinks_until(monkeypatch, tried.is_set)
         monkeypatch.setattr(discord.TextChannel, "typing", lambda channel: Dropped())
         row = await row_of(bot, fake.channel)
         prompt = turn_prompt(bot, fake.channel, anna, row.version)
