@@ -6,7 +6,6 @@ the picture's edge."""
 from __future__ import annotations
 
 import io
-from itertools import combinations
 
 from PIL import Image
 
@@ -33,12 +32,29 @@ def problems(texts: list[DrawnText], size: tuple[int, int]) -> list[str]:
         left, top, right, bottom = text.box
         if left < 0 or top < 0 or right > width or bottom > height:
             found.append(f"cut at the edge: {text.text!r} {text.box} on {size}")
-    for a, b in combinations(texts, 2):
-        w = min(a.box[2], b.box[2]) - max(a.box[0], b.box[0])
-        h = min(a.box[3], b.box[3]) - max(a.box[1], b.box[1])
-        if w > 1 and h > 1:  # a shared pixel row of anti-aliasing at most
-            found.append(f"overlap: {a.text!r} {a.box} and {b.text!r} {b.box}")
+    for i, j in overlapping(texts):
+        a, b = texts[i], texts[j]
+        found.append(f"overlap: {a.text!r} {a.box} and {b.text!r} {b.box}")
     return found
+
+
+def overlapping(texts: list[DrawnText]) -> list[tuple[int, int]]:
+    """The pairs (i < j, in that order) of texts whose boxes share more than a pixel row of
+    anti-aliasing. Swept left to right: a board has hundreds of texts, and comparing every
+    pair was most of a board check's time."""
+    order = sorted(range(len(texts)), key=lambda i: texts[i].box[0])
+    pairs = []
+    for place, i in enumerate(order):
+        a = texts[i].box
+        for j in order[place + 1:]:
+            b = texts[j].box
+            if b[0] >= a[2] - 1:  # this and every later one start right of ``a``'s end
+                break
+            w = min(a[2], b[2]) - max(a[0], b[0])
+            h = min(a[3], b[3]) - max(a[1], b[1])
+            if w > 1 and h > 1:
+                pairs.append((min(i, j), max(i, j)))
+    return sorted(pairs)
 
 
 def board_problems(picture) -> list[str]:
