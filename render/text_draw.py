@@ -87,13 +87,21 @@ def note(text: str, size: int, bold: bool, box: tuple[float, float, float, float
 
 
 def clear_render_caches() -> None:
-    """Empty every ``lru_cache`` of the render modules (their cached layers hold texts)."""
+    """Empty every ``lru_cache`` of the render modules (their cached layers hold texts), but
+    those of fonts, masks and measures, which draw or record nothing themselves."""
+    kept = _measures()
     for name, module in list(sys.modules.items()):
         if not name.startswith("render.") or module is None:
             continue
         for value in list(vars(module).values()):
-            if callable(getattr(value, "cache_clear", None)) and value is not font:
+            if callable(getattr(value, "cache_clear", None)) and value not in kept:
                 value.cache_clear()
+
+
+def _measures() -> tuple:
+    from render import common
+
+    return (font, common._mask, _drawn, drawable, text_width, _text_mask)
 
 
 JOINERS = "\u200d\ufe0e\ufe0f"  # glue of emoji sequences, with nothing to join once they go
@@ -108,6 +116,8 @@ def _drawn(char: str, bold: bool) -> bool:
     return (mask.size, bytes(mask)) != (missing.size, bytes(missing))
 
 
+# a card measures and draws the same German names and words many times, char by char here
+@lru_cache(maxsize=4096)
 def drawable(text: str, bold: bool = False) -> str:
     """``text`` without the characters the font cannot draw: a display name "Anna 🎲" is
     drawn "Anna ", and one of CJK characters only, empty, not as a row of empty boxes."""
