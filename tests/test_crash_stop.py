@@ -46,10 +46,11 @@ class Shim:
         self.stand_in = fake
 
     async def settle(self, record, timeout: float = 20.0):
+        """Until the answer has come and its messages after the defer (the child's work
+        for it done), not a guessed 0.3 s after the defer."""
         deadline = time.monotonic() + timeout
-        while record.answered is None and time.monotonic() < deadline:
+        while (record.answered is None or not record.posts) and time.monotonic() < deadline:
             await asyncio.sleep(0.02)
-        await asyncio.sleep(0.3)
         return record
 
 

@@ -92,6 +92,10 @@ async def running_bot(tmp_path: Any, monkeypatch: Any, stand_in: StandIn | None 
         monkeypatch.delenv(key, raising=False)
     await discord_app.sync(None)  # RHEINBOT_DEV_GUILD: copied to our server
     client = discord_app.make_client()
+    # The stand-in sends its one server's GUILD_CREATE right after READY; discord.py would
+    # wait its default 2 s for more before it is ready (a test of a server joining later
+    # waits for that). A GUILD_CREATE later than this is still its server coming available.
+    client._connection.guild_ready_timeout = 0.1
     seen: list[int] = []
 
     async def on_interaction(interaction: discord.Interaction) -> None:
