@@ -4,6 +4,8 @@ render.rhl18_card)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from render.text_draw import text_width, wrapped
 
 SMALL = 26  # 2.6 % of the width: 14 px when the card is shown 550 px wide
@@ -16,6 +18,9 @@ MUTED = "#5E5E5E"
 CHOICE = "#1650C8"
 
 
+# A card fits the same move lines again for every count of lines it tries (see
+# turn_card.shown_moves), each cut measuring one shorter prefix after another
+@lru_cache(maxsize=2048)
 def fit(text: str, size: int, width: float, bold: bool = False) -> str:
     """``text``, cut with an ellipsis where it would run past ``width`` at ``size``."""
     if text_width(text, size, bold) <= width:

@@ -99,9 +99,9 @@ def clear_render_caches() -> None:
 
 
 def _measures() -> tuple:
-    from render import common
+    from render import card_text, common
 
-    return (font, common._mask, _drawn, drawable, text_width, _text_mask)
+    return (font, common._mask, _drawn, drawable, text_width, _text_mask, card_text.fit)
 
 
 JOINERS = "\u200d\ufe0e\ufe0f"  # glue of emoji sequences, with nothing to join once they go

@@ -1035,9 +1035,13 @@ def _best_spot(cx: float, cy: float, half_w: float, half_h: float, w: float, h: 
                     continue
                 if any(_overlap(box, other) for other in taken):
                     continue
-                cost = reach * REACH_COST + sum(_covered(box, thing) for thing in near) + \
-                    AREA_SHARE * sum(_covered(box, area) for area in areas) + \
-                    CELL_SHARE * sum(cell.covered(box) for cell in cells)
+                cost = reach * REACH_COST + sum(_covered(box, thing) for thing in near)
+                # every share only adds: a spot already dearer than the best one found is
+                # not worth clipping the cells against (most of the tag search's time)
+                if cost < least:
+                    cost += AREA_SHARE * sum(_covered(box, area) for area in areas)
+                if cost < least:
+                    cost += CELL_SHARE * sum(cell.covered(box) for cell in cells)
                 if cost >= least:
                     continue
                 end = _toward(box, cx, cy)
