@@ -40,8 +40,7 @@ Every rule here only ranks moves ``legal()`` offers; anything unexpected raises 
 
 from __future__ import annotations
 
-from engine.ai import after
-from engine.core import Action, Game, State, rng_below
+from engine.core import Action, Game, State, copied, rng_below
 from engine.rhl18 import data
 from engine.rhl18 import flow as F
 from engine.rhl18 import legal as L
@@ -379,9 +378,12 @@ def _judging_trains(state: State, sym: str) -> list[str]:
 
 
 def _lay_value(state: State, seat: int, sym: str, lay: Action, trains: list[str]) -> float:
-    from engine import get_game
+    from engine.rhl18.game import GAME
 
-    work = after(get_game("18rhl"), state, seat, lay)
+    # The lay's outcome without its log lines (``Rhl18Game.play_quietly``): the lines cost
+    # more than the lay, and only the board and the treasury are judged.
+    work = copied(state)
+    GAME.play_quietly(work, lay)
     spent = state["corps"][sym]["cash"] - work["corps"][sym]["cash"]
     try:
         found = RT.best_routes(work["board"], sym, trains, L.route_context(work))

@@ -190,6 +190,19 @@ class Rhl18Game(Game):
             raise RuleError(L.why_not(state, seat, action))
         return play_logged(state, action) + self._forced_passes(state)
 
+    def play_quietly(self, state: State, action: dict) -> None:
+        """Process a legal ``action`` and the passes the game then makes for its players,
+        leaving ``state`` as ``_apply`` does, without the log lines: the AI weighs its
+        moves by the state each leads to, and the lines (two snapshots of the whole game
+        a move) cost more than the move itself."""
+        F.process(state, action)
+        for _ in range(10_000):
+            action = self._forced_pass(state)
+            if action is None:
+                return
+            F.process(state, action)
+        raise RuntimeError("forced passes did not end")
+
     def _forced_passes(self, state: State) -> list[Msg]:
         """In a game that passes for its players (``state["auto_pass"]``), make each pass
         that is the only legal move, as long as one is, each said with why ("DEE has

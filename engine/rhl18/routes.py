@@ -149,7 +149,11 @@ def _board_of(key: tuple) -> dict:
             for h, t, r, toks in key}
 
 
-def _build_graph(board: dict, corp: str, phase: str) -> _Graph:
+def _build_graph(board: dict, corp: str, phase: str, whole: bool = True) -> _Graph:
+    """The graph of the whole board, or (``whole`` False) with track walked only from the
+    nodes a route of ``corp`` can reach (``_component``): the route search reads no other
+    node's segments, and a corporation's network is a part of the map's track. Every node
+    is kept, numbered as in the whole graph, so searches break ties alike."""
     neutral = _neutral_hexes(board, corp)
     nodes: list[_Node] = []
     ids: dict[tuple[str, int], int] = {}
@@ -175,8 +179,23 @@ def _build_graph(board: dict, corp: str, phase: str) -> _Graph:
                                node.groups))
     adj: list[list[tuple[int, int, tuple[str, ...]]]] = [[] for _ in nodes]
     bits: dict[tuple, int] = {}
-    for (hex_id, i), n in ids.items():
-        _walk_from(board, hex_id, i, n, ids, adj, bits)
+    if whole:
+        for (hex_id, i), n in ids.items():
+            _walk_from(board, hex_id, i, n, ids, adj, bits)
+        return _Graph(nodes, adj)
+    # A node's segments do not depend on the order nodes are walked in; only the numbers
+    # of the track bits do, and a mask is only ever tested for overlap.
+    todo = [n for n, node in enumerate(nodes) if node.tokened]
+    seen = set(todo)
+    while todo:
+        n = todo.pop()
+        node = nodes[n]
+        _walk_from(board, node.hex, node.index, n, ids, adj, bits)
+        if node.through or node.tokened:
+            for v, _mask, _chain in adj[n]:
+                if v not in seen:
+                    seen.add(v)
+                    todo.append(v)
     return _Graph(nodes, adj)
 
 
@@ -773,7 +792,7 @@ def _best_cached(key: tuple, corp: str, trains: tuple[str, ...],
 
 def _best_routes(board: dict, corp: str, trains: list[str],
                  ctx: RouteContext) -> list[RouteResult]:
-    graph = build_graph(board, corp, ctx.phase)
+    graph = _build_graph(board, corp, ctx.phase, whole=False)
     links = _links(board, ctx)
     cache: dict[int | None, list[_Candidate]] = {}
     normal = [train_reach(t) for t in trains if train_reach(t) is not None]
