@@ -210,9 +210,8 @@ def _doors(state: State, seat: int, known: Groups) -> list[tuple[int, set[str]]]
         members = set(group)
         doors: set[str] = set()
         for space in group:
-            for door in board.neighbours[space]:
-                if door in knights or door in bastions or door in doors or \
-                        not board.is_land(door):
+            for door in board.land_neighbours[space]:
+                if door in knights or door in bastions or door in doors:
                     continue
                 if any(n in knights and n not in members and knights[n] != seat
                        for n in board.neighbours[door]):

@@ -159,11 +159,12 @@ def final_lead(state: State, seat: int, bonus: float, known: Groups, paid: list[
 
 
 def move_values(game: Game, state: State, seat: int, moves: list[Action],
-                w: Weights) -> list[float]:
-    """``value`` after each move, each knight square and each bastion scored once."""
+                w: Weights, worth: dict[tuple[str, ...], int] | None = None) -> list[float]:
+    """``value`` after each move, each knight square and each bastion scored once.
+    ``worth``: groups' worths found so far from positions of the same game (``Groups``)."""
     here: Groups | None = None
     cache: dict[tuple, float] = {}
-    worth: dict[tuple[str, ...], int] = {}
+    worth = {} if worth is None else worth
     found = []
     for move in moves:
         kind = move["type"]
@@ -197,7 +198,10 @@ def ranked(game: Game, state: State, seat: int, moves: list[Action],
     """One move per distinct outcome (square and kind, bastion square, discarded card), best
     first; among moves placing the same knight, the one spending the card worth least."""
     w = w or weights_for(state["players"])
-    values = move_values(game, state, seat, moves, w)
+    # A group's worth reads only its spaces and the realms, which no move changes: every
+    # position this decision looks at, the follow look's too, shares one table of them.
+    worth: dict[tuple[str, ...], int] = {}
+    values = move_values(game, state, seat, moves, w, worth)
     spend = card_worth(state, seat, moves, values)
     best: dict[tuple, int] = {}
     for index, move in enumerate(moves):
@@ -210,7 +214,7 @@ def ranked(game: Game, state: State, seat: int, moves: list[Action],
             best[key] = index
     order = sorted(best.values(), key=lambda i: (-values[i], i))
     if w.follow:
-        return _followed(game, state, seat, [(values[i], moves[i]) for i in order], w)
+        return _followed(game, state, seat, [(values[i], moves[i]) for i in order], w, worth)
     return [(values[i], moves[i]) for i in order]
 
 
@@ -218,7 +222,8 @@ KNIGHT_ACTIONS = ("play", "reinforce", "convert")
 
 
 def _followed(game: Game, state: State, seat: int, order: list[tuple[float, Action]],
-              w: Weights) -> list[tuple[float, Action]]:
+              w: Weights, worth: dict[tuple[str, ...], int] | None = None
+              ) -> list[tuple[float, Action]]:
     """The best few knight moves re-scored by what our next knight can add from the cards
     we keep (the others' answers aside): a knight that opens a duchy our hand can close
     next turn is worth more than its score now. Relative to the best knight move's follow,
@@ -227,7 +232,7 @@ def _followed(game: Game, state: State, seat: int, order: list[tuple[float, Acti
     top = [n for n, (_, m) in enumerate(order) if m["type"] in KNIGHT_ACTIONS][:w.follow_top]
     if len(top) < 2:
         return order
-    follows = {n: follow_value(game, state, seat, order[n][1], plain) for n in top}
+    follows = {n: follow_value(game, state, seat, order[n][1], plain, worth) for n in top}
     ref = follows[top[0]]
     found = [(v + w.follow * (follows[n] - ref), m) if n in follows else (v, m)
              for n, (v, m) in enumerate(order)]
@@ -235,22 +240,24 @@ def _followed(game: Game, state: State, seat: int, order: list[tuple[float, Acti
     return [found[n] for n in indexed]
 
 
-def follow_value(game: Game, state: State, seat: int, move: Action, w: Weights) -> float:
+def follow_value(game: Game, state: State, seat: int, move: Action, w: Weights,
+                 worth: dict[tuple[str, ...], int] | None = None) -> float:
     """Our best score after ``move`` and one more knight of ours from the cards left (no
     draw: the deck is hidden), or the score after ``move`` when no knight can follow."""
     from engine.rheinlaender.board import get_board
     from engine.rheinlaender.placement import knight_actions
 
+    worth = {} if worth is None else worth
     now = after(game, state, seat, move)
     if now["end_triggered"] or now["supply"][seat] <= 0:
-        return value(now, seat, w)
+        return value(now, seat, w, Groups(now, worth))
     hands = [list(hand) for hand in state["hands"]]
     hands[seat].remove(move["card"])
     again = dict(now, current=seat, step="start", bastion_placed=False, hands=hands)
     moves = knight_actions(again, get_board(state["board"]), seat)
     if not moves:
-        return value(now, seat, w)
-    return max(move_values(game, again, seat, moves, w))
+        return value(now, seat, w, Groups(now, worth))
+    return max(move_values(game, again, seat, moves, w, worth))
 
 
 def choose(game: Game, state: State, seat: int, moves: list[Action], rng: dict[str, int],

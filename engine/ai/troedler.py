@@ -127,7 +127,7 @@ def turn_plans(game: Game, state: State, seat: int, moves: list[Action], budget:
         if not children:
             break
         children.sort(key=lambda c: -c[0])
-        frontier = [(child, path) for _, child, path in _distinct(children)[:beam]]
+        frontier = [(child, path) for _, child, path in _distinct(children, beam)]
     plans, firsts = [best_path], [best_path[:1]]
     for _, _, path in sorted(found, key=lambda f: (-f[0], f[1])):
         if len(plans) >= keep:
@@ -138,11 +138,14 @@ def turn_plans(game: Game, state: State, seat: int, moves: list[Action], budget:
     return plans
 
 
-def _distinct(children: list[tuple[float, State, list[Action]]]
+def _distinct(children: list[tuple[float, State, list[Action]]], limit: int
               ) -> list[tuple[float, State, list[Action]]]:
-    """Drop positions reached twice in a different order (same cart, hand and goods)."""
+    """The first ``limit`` children, positions reached twice in a different order (same
+    cart, hand and goods) counted once. Stops there: the beam keeps a few of dozens."""
     seen, kept = set(), []
     for item in children:
+        if len(kept) >= limit:
+            break
         s = item[1]
         key = (s["current"], str(s["carts"]), str(s["hands"]), str(s["collections"]),
                str(s["played"]), str(s["pending"]))

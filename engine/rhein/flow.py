@@ -364,9 +364,14 @@ def start_fulfil(state: State, log: Log) -> None:
 
 def next_fulfil_city(state: State, log: Log) -> None:
     """R41: cities from London down; in each, players able to fulfil, in turn order."""
+    # Only an order's own city can see a fulfilment: the others are passed over without
+    # asking every seat (this runs after each fulfilment of every playout).
+    ordered = {card(order["card"]).city for orders in state["orders"] for order in orders}
     while state["city"] > 0:
         state["city"] -= 1
         city = state["city"]
+        if city not in ordered:
+            continue
         players = [seat for seat in turn_order(state) if can_fulfil(state, seat, city)]
         if players:
             begin_sequence(state, "fulfil", players)

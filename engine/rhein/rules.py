@@ -7,6 +7,7 @@ list of legal moves and the refusal messages come from the same code.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -700,7 +701,12 @@ def refusal(state: State, seat: int, action: Action) -> Reason | None:
 
 def phase_step(state: State) -> Msg:
     """The phase being played: "Phase 4 (Move and Unload)"."""
-    return msg("rhein.step.phase", phase=state["phase"], name=phase_name(state["phase"]))
+    return _phase_step(state["phase"])
+
+
+@functools.cache  # six phases; the playouts' skipped turns name theirs after every move
+def _phase_step(phase: int) -> Msg:
+    return msg("rhein.step.phase", phase=phase, name=phase_name(phase))
 
 
 def describe_step(state: State) -> Msg:

@@ -87,8 +87,15 @@ def phase_name(number: int) -> Msg:
 def phase_title(state: dict) -> Msg:
     """The phase being played, as the channel's headings name it: "Round 5/7 · Phase 3:
     Reserve Stops"."""
-    return msg("rhein.phase.round", round=state["round"], rounds=state["rounds"],
-               phase=state["phase"], name=phase_name(state["phase"]))
+    return _phase_title(state["round"], state["rounds"], state["phase"])
+
+
+# A game has at most a few dozen phases and the playouts log each one's start: bounded, as
+# the number of rounds comes from the table's options.
+@functools.lru_cache(maxsize=512)
+def _phase_title(round_number: int, rounds: int, phase: int) -> Msg:
+    return msg("rhein.phase.round", round=round_number, rounds=rounds, phase=phase,
+               name=phase_name(phase))
 
 
 @functools.cache

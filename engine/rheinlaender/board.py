@@ -34,10 +34,14 @@ class Board:
     realms_of: dict[str, tuple[str, ...]] = field(init=False)
     land: tuple[str, ...] = field(init=False)  # land spaces in board order, asked every move
     land_set: frozenset[str] = field(init=False, repr=False)  # the AI asks is_land millions of times
+    # each space's land neighbours, in ``neighbours``' order: the AI's open doors of a duchy
+    land_neighbours: dict[str, tuple[str, ...]] = field(init=False, repr=False)
     # groups of knights by occupied spaces (engine.rheinlaender.duchies.shared_groups)
     memo: dict = field(init=False, repr=False, compare=False)
     # spaces bordering a church, by where the churches lie (duchies.church_neighbours)
     churches: dict = field(init=False, repr=False, compare=False)
+    # each space's name in the log (engine.rheinlaender.words.place), one per space
+    places: dict = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         records = self.data["spaces"]
@@ -64,8 +68,11 @@ class Board:
         }
         self.land = tuple(s for s, r in self.spaces.items() if r["kind"] == "land")
         self.land_set = frozenset(self.land)
+        self.land_neighbours = {space: tuple(n for n in near if n in self.land_set)
+                                for space, near in self.neighbours.items()}
         self.memo = {}
         self.churches = {}
+        self.places = {}
 
     @property
     def numbers(self) -> range:

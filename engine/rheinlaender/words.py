@@ -37,6 +37,15 @@ def joined(items: list[Any]) -> Any:
 
 def place(board: Board, space: str) -> Msg:
     """A space as the log and the refusals name it: ``17 left``, ``island 10/11``."""
+    # Worded once per space: a Msg is immutable, and the AI's look-ahead logs every knight
+    # it tries (tens of thousands a game), each line naming its space.
+    found = board.places.get(space)
+    if found is None:
+        found = board.places[space] = _place(board, space)
+    return found
+
+
+def _place(board: Board, space: str) -> Msg:
     number, where = board.where(space)
     if where == "left":
         return msg("rheinlaender.space.left", n=number)
