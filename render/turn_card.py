@@ -1010,7 +1010,8 @@ def _best_spot(cx: float, cy: float, half_w: float, half_h: float, w: float, h: 
                 b[1] < cy + far and b[3] > cy - far]
 
     near, areas = close(crowd.things), close(crowd.areas)
-    cells = [c for c in crowd.cells if _meets(c.bounds, (cx - far, cy - far, cx + far, cy + far))]
+    cells = _CellGrid([c for c in crowd.cells
+                       if _meets(c.bounds, (cx - far, cy - far, cx + far, cy + far))])
     crossed = [t for t in near if not (t[0] <= cx <= t[2] and t[1] <= cy <= t[3])]
     rivals = [p for p in crowd.rivals if abs(p[0] - cx) < far and abs(p[1] - cy) < far]
     best, least = None, math.inf
@@ -1041,7 +1042,7 @@ def _best_spot(cx: float, cy: float, half_w: float, half_h: float, w: float, h: 
                 if cost < least:
                     cost += AREA_SHARE * sum(_covered(box, area) for area in areas)
                 if cost < least:
-                    cost += CELL_SHARE * sum(cell.covered(box) for cell in cells)
+                    cost += CELL_SHARE * sum(cell.covered(box) for cell in cells.near(box))
                 if cost >= least:
                     continue
                 end = _toward(box, cx, cy)
@@ -1050,7 +1051,8 @@ def _best_spot(cx: float, cy: float, half_w: float, half_h: float, w: float, h: 
                                       sum(_cuts(other, box) or _crosses(leader, other)
                                           for other in crowd.leaders) +
                                       sum(_cuts(leader, thing) for thing in crossed) / 4 +
-                                      sum(cell.entered(leader) for cell in cells) / 4)
+                                      sum(cell.entered(leader)
+                                          for cell in cells.near(_span(leader))) / 4)
                 if any(math.dist(p, _toward(box, *p)) < own - 1 for p in rivals):
                     cost += RIVAL_COST
                 if cost < least:
@@ -1058,6 +1060,39 @@ def _best_spot(cx: float, cy: float, half_w: float, half_h: float, w: float, h: 
                     if not cost:
                         return best, 0.0
     return (best, least) if best is not None else None
+
+
+class _CellGrid:
+    """A numbered map's cells by the squares of a coarse grid they reach into: a tag's spot
+    or line meets a handful of the hundred cells around a place, and the search tries some
+    fifty spots per tag."""
+
+    SQUARE = 64.0
+
+    def __init__(self, cells: list[_Cell]) -> None:
+        self.cells = cells
+        self.squares: dict[tuple[int, int], list[int]] = {}
+        for index, cell in enumerate(cells):
+            for square in self._squares(cell.bounds):
+                self.squares.setdefault(square, []).append(index)
+
+    def _squares(self, box: Box) -> list[tuple[int, int]]:
+        left, top, right, bottom = (math.floor(v / self.SQUARE) for v in box)
+        return [(i, j) for i in range(left, right + 1) for j in range(top, bottom + 1)]
+
+    def near(self, box: Box) -> list[_Cell]:
+        """Every cell whose bounds meet ``box`` (edges touching too) and maybe a few more, in
+        their order: a cell apart from a spot adds exactly nothing to its sums, so leaving it
+        out changes no cost."""
+        found: set[int] = set()
+        for square in self._squares(box):
+            found.update(self.squares.get(square, ()))
+        return [self.cells[index] for index in sorted(found)]
+
+
+def _span(segment: tuple[Point, Point]) -> Box:
+    (x0, y0), (x1, y1) = segment
+    return (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
 
 
 def _covered(a: tuple[float, ...], b: tuple[float, ...]) -> float:

@@ -1,7 +1,8 @@
 """The turn card's searches skip work whose answer is already known: a tag's spot clips the
 map's cells only for spots not already dearer than the best one on the pieces they hide,
-and a move line's cut with an ellipsis is worked out once, however many line counts the
-card tries (the answers themselves: tests/test_turn_card.py, tests/test_card_map_tags.py)."""
+and only the cells near it, and a move line's cut with an ellipsis is worked out once,
+however many line counts the card tries (the answers themselves: tests/test_turn_card.py,
+tests/test_card_map_tags.py)."""
 
 from __future__ import annotations
 
@@ -26,6 +27,7 @@ def test_a_tag_clips_the_cells_only_under_spots_still_cheap_enough(monkeypatch):
     found = tc._best_spot(500, 500, 20, 20, 60, 30, [], (0, 0, 1000, 1000), crowd)
     assert found == ((520.0, 450.0, 580.0, 480.0), 200.0)  # the corner hides least
     assert len(set(clipped)) <= 5  # of the 48 spots tried
+    assert len(clipped) <= 10  # against the cells they meet, not all 21 of them
 
 
 def test_a_line_is_cut_once_however_often_the_card_asks(monkeypatch):
