@@ -19,15 +19,23 @@ CHOICE = "#1650C8"
 
 
 # A card fits the same move lines again for every count of lines it tries (see
-# turn_card.shown_moves), each cut measuring one shorter prefix after another
+# turn_card.shown_moves)
 @lru_cache(maxsize=2048)
 def fit(text: str, size: int, width: float, bold: bool = False) -> str:
     """``text``, cut with an ellipsis where it would run past ``width`` at ``size``."""
     if text_width(text, size, bold) <= width:
         return text
-    while text and text_width(text + "…", size, bold) > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
+    # The longest prefix that fits with its "…", by halving: a longer prefix is never the
+    # narrower (no glyph of DejaVu Sans is kerned by more than its advance), and a card's
+    # last line takes all the text left, hundreds of letters measured one shorter at a time.
+    fits, wider = 0, len(text) + 1
+    while wider - fits > 1:
+        middle = (fits + wider) // 2
+        if text_width(text[:middle] + "…", size, bold) <= width:
+            fits = middle
+        else:
+            wider = middle
+    return text[:fits].rstrip() + "…"
 
 
 def wrap(text: str, size: int, width: float, lines: int) -> list[str]:

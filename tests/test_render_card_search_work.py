@@ -40,3 +40,23 @@ def test_a_line_is_cut_once_however_often_the_card_asks(monkeypatch):
     count = len(measured)
     assert card_text.fit(line, 26, 700) == first and first.endswith("…")
     assert len(measured) == count
+
+
+
+def _cut_letter_by_letter(text: str, size: int, width: float) -> str:
+    while text and card_text.text_width(text + "…", size) > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
+def test_a_long_line_is_cut_to_its_longest_fitting_prefix_in_few_measures(monkeypatch):
+    line = "Bärbel Groß baut eine Station in Köln-Deutz und zahlt 40 Taler an die Bank; " * 8
+    measured: list[str] = []
+    real = card_text.text_width
+    monkeypatch.setattr(card_text, "text_width", lambda text, *a: measured.append(text) or
+                        real(text, *a))
+    for width in (700, 333.5, 40, 5):
+        measured.clear()
+        cut = card_text.fit.__wrapped__(line, 26, width)
+        assert len(measured) <= 12  # by halving, not one letter at a time (600 letters)
+        assert cut == _cut_letter_by_letter(line, 26, width)
