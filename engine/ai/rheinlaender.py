@@ -203,18 +203,20 @@ def _doors(state: State, seat: int, known: Groups) -> list[tuple[int, set[str]]]
     board = known.board
     knights, bastions = state["knights"], state["bastions"]
     found = []
+    foreign: set[str] | None = None  # the other seats' knights, found once per position
     for duke in state["dukes"]:
         if duke["owner"] != seat:
             continue
+        if foreign is None:
+            foreign = {space for space, owner in knights.items() if owner != seat}
         group = known.of(duke["anchor"])
-        members = set(group)
+        outside = foreign.difference(group)  # a door leads to one of these
         doors: set[str] = set()
         for space in group:
             for door in board.land_neighbours[space]:
                 if door in knights or door in bastions or door in doors:
                     continue
-                if any(n in knights and n not in members and knights[n] != seat
-                       for n in board.neighbours[door]):
+                if not outside.isdisjoint(board.neighbours[door]):
                     doors.add(door)
         found.append((known.value(group), doors))
     return found
@@ -225,13 +227,17 @@ def potential(state: State, seat: int, known: Groups | None = None) -> float:
     known = known or Groups(state)
     ruled = {space for duke in state["dukes"] if duke["owner"] == seat
              for space in known.of(duke["anchor"])}
-    knights = state["knights"]
+    # our knights per group, counted from our knights: most groups hold none of them
+    mine_in: dict[tuple[str, ...], int] = {}
+    where = known.where
+    for space, owner in state["knights"].items():
+        if owner == seat:
+            group = where.get(space) or (space,)  # known.of, without a call per knight
+            mine_in[group] = mine_in.get(group, 0) + 1
     total = 0.0
-    for group in known.all:
-        if group[0] in ruled:
-            continue
-        mine = [knights[space] for space in group].count(seat)
-        if mine:
+    for group in known.all:  # in this order, so the sum is the same to the last bit
+        mine = mine_in.get(group)
+        if mine and group[0] not in ruled:
             share = mine / len(group)
             total += POTENTIAL * share * known.value(group)
     return total
