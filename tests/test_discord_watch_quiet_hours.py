@@ -11,7 +11,7 @@ from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from discord_standin.clock import install_clock, reminders_settle
+from discord_standin.clock import clock_from_the_start, install_clock, reminders_settle
 from discord_standin.driver import Bot, Member, running_bot
 from discord_standin.server import Message, StandIn
 from discord_standin.table import Played, play_turn, row_of, to_move
@@ -114,8 +114,9 @@ async def test_held_boards_survive_a_restart(tmp_path, monkeypatch):
     while again.snowflake() < bob.id - 1:
         pass
     assert [again.add_user(name) for name in ("Bob", "Eva", "Udo")] == [bob.id, eva.id, udo.id]
+    morning = clock_from_the_start(monkeypatch, MORNING)
     async with running_bot(tmp_path, monkeypatch, stand_in=again, seed=5) as bot:
-        clock = install_clock(bot, MORNING)
+        clock = install_clock(bot, morning)
         await reminders_settle(bot, clock)
         [morning] = board_dms(again, udo.id)
         assert "A phase ended at 23:30, in your quiet hours" in morning.text, morning.text

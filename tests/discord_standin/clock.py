@@ -19,10 +19,28 @@ class FakeTime:
         return self.now
 
 
-def install_clock(bot: Bot, start: float) -> FakeTime:
-    clock = FakeTime(start)
+def install_clock(bot: Bot, start: float | FakeTime) -> FakeTime:
+    clock = start if isinstance(start, FakeTime) else FakeTime(start)
     bot.client.reminders.clock = clock
     bot.client.adapter.service.clock = clock
+    return clock
+
+
+def clock_from_the_start(monkeypatch: Any, start: float) -> FakeTime:
+    """A fake clock that a bot started after this call reads from its reminder task's first
+    pass (install it in the service with :func:`install_clock` once the bot runs). A clock
+    installed only then comes after a first pass on the real time, which may have moved
+    what was due: by the real hour's quiet hours, a test passed by day and failed at night."""
+    from bot.service.reminders import Reminders
+
+    clock = FakeTime(start)
+    real_start = Reminders.start
+
+    def start_on_the_clock(self: Reminders) -> None:
+        self.clock = clock
+        real_start(self)
+
+    monkeypatch.setattr(Reminders, "start", start_on_the_clock)
     return clock
 
 
