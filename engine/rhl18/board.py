@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from engine.rhl18 import data
@@ -96,6 +96,9 @@ def color_of(board: dict, hex_id: str) -> str:
     return data.hexes()[hex_id]["color"]
 
 
+# Bounded, though the names are those of the tile manifest and the map: a snapshot asks for
+# every hex of the board, twice a move.
+@lru_cache(maxsize=1024)
 def is_preprinted(name: str) -> bool:
     return tile_id_of(name) not in data.tiles()
 

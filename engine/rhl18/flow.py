@@ -7,6 +7,7 @@ one (private income, home tokens, player order), and check the end of the game.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from engine.core import RuleError
@@ -365,10 +366,14 @@ def depot_available(state: State) -> list[str]:
     return out
 
 
+# The game data's phases and trains, looked up by name for every train in the depot by each
+# snapshot (two a move): found once.
+@lru_cache(maxsize=64)
 def _phase_index(name: str) -> int:
     return [p["name"] for p in data.phases()].index(name)
 
 
+@lru_cache(maxsize=64)
 def _train_spec(name: str) -> dict:
     return next(t for t in data.trains() if t["name"] == name)
 

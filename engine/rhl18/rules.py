@@ -8,6 +8,7 @@ actions live in ``operating``. Illegal actions raise ``RuleError`` naming the ru
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from engine.core import RuleError
@@ -115,6 +116,9 @@ def price_of(cell: str | None) -> int:
     return data.market()["cells"][cell]["price"] if cell else 0
 
 
+# Asked for each certificate by every stock-round listing and player's value: a
+# certificate's size is the game data's, found once (about 80 certificates).
+@lru_cache(maxsize=1024)
 def units(cert: str) -> int:
     sym, idx = cert.rsplit("_", 1)
     return data.corporations()[sym]["shares"][int(idx)] // 10
@@ -134,8 +138,18 @@ def acquired(state: State, sym: str, holder: Any) -> list[str]:
 
 
 def certs_of(state: State, sym: str, holder: Any) -> list[str]:
-    out = [c for c, h in state["certs"].items() if h == holder and c.rsplit("_", 1)[0] == sym]
-    return sorted(out, key=lambda c: int(c.rsplit("_", 1)[1]))
+    """``holder``'s certificates of ``sym`` in number order. Looked up by their ids, which
+    ``new_game`` made from the charter (``<sym>_<n>``, one per share), instead of a scan of
+    every certificate: the stock round's listing asks this twice for each corporation."""
+    certs = state["certs"]
+    ids = _cert_ids(sym)
+    return [c for c in ids if c in certs and certs[c] == holder]
+
+
+@lru_cache(maxsize=64)
+def _cert_ids(sym: str) -> tuple[str, ...]:
+    corp = data.corporations().get(sym)
+    return tuple(f"{sym}_{i}" for i in range(len(corp["shares"]))) if corp else ()
 
 
 def held_units(state: State, sym: str, holder: Any) -> int:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from engine.rhl18 import board as bd
@@ -68,6 +69,7 @@ def snapshot(state: State) -> dict:
     }
 
 
+@lru_cache(maxsize=1024)  # the sort key of every certificate, twice a move
 def _cert_key(cert: str) -> int:
     return int(cert.rsplit("_", 1)[1])
 
