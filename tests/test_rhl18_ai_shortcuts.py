@@ -70,3 +70,37 @@ def test_the_search_graph_keeps_every_segment_a_route_can_use() -> None:
                 checked += 1
             assert routes._component(search) == routes._component(whole)
     assert checked > 100
+
+
+def test_typed_moves_are_matched_against_the_remembered_listing(monkeypatch) -> None:
+    """The prompt lists a seat's moves, then the player types one (and the notation check
+    parses every listed move back): ``legal.moves`` runs once for the position."""
+    from engine.rhl18 import legal
+
+    state, seat, _moves = _positions(False)[150]
+    calls = []
+    real = legal.moves
+    monkeypatch.setattr(legal, "moves", lambda *args: calls.append(args) or real(*args))
+    GAME._legal_cache.clear()
+    listed = GAME.legal(state, seat)
+    for move in listed:
+        assert GAME.parse(state, seat, GAME.format(state, move)) == move
+    assert len(calls) == 1 and len(listed) > 1
+
+
+def test_a_lay_is_checked_on_the_network_its_listing_walked(monkeypatch) -> None:
+    """The rules check a lay against the corporation's network of the board legal() listed
+    it on (``routes.network``, remembered per board), not by walking it again (that the
+    network answers as the walk does: tests/test_rhl18_network.py)."""
+    from engine.rhl18 import routes as RT
+
+    walks = []
+    real = RT.connected_edges
+    monkeypatch.setattr(RT, "connected_edges", lambda *args: walks.append(args) or real(*args))
+    tried = 0
+    for state, seat, moves in _positions(False):
+        lays = [m for m in moves if m["type"] == "lay_tile" and m["entity"] in state["corps"]]
+        for lay in lays[:2]:
+            GAME.apply(copied(state), seat, lay)
+            tried += 1
+    assert tried > 20 and walks == []

@@ -166,6 +166,11 @@ class Rhl18Game(Game):
     def legal(self, state: State, seat: int) -> list[dict]:
         if seat not in self.active(state):
             return []
+        return self._moves(state, seat)
+
+    def _moves(self, state: State, seat: int) -> list[dict]:
+        """``legal.moves`` (a fresh copy): for ``legal``, and for ``parse``, which matches
+        the typed move against the seat's moves, active or not."""
         # Autocomplete asks again and again for the same position: remember the last few.
         # Version 2 writes no back-references, whose use follows the objects' reference
         # counts: with them, the state ``apply`` asked about (for a forced pass) and the
@@ -335,7 +340,7 @@ class Rhl18Game(Game):
         return N.format_action(state, action)
 
     def parse(self, state: State, seat: int, text: str) -> dict:
-        return N.parse(state, seat, text)
+        return N.parse(state, seat, text, self._moves)
 
     def label(self, state: State, action: dict) -> Msg:
         text = labels.describe(state, action)

@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from engine.core import QUOTE_LIMIT, RuleError, clip_word, is_plain_number
@@ -198,7 +199,11 @@ def token_place(state: State, action: dict) -> Msg | str:
     return msg("rhl18.city_number", hex=hex_id, number=i + 1, count=len(cell["tokens"]))
 
 
-def parse(state: State, seat: int, text: str) -> dict:
+def parse(state: State, seat: int, text: str,
+          moves: Callable[[State, int], list[dict]] = L.moves) -> dict:
+    """The legal move ``text`` names. ``moves`` lists the seat's moves (``legal.moves``,
+    or the game's remembered copy of them: a player types in a position the prompt has
+    just listed)."""
     words = text.strip().split()
     if not words:
         raise RuleError(msg("rhl18.err.type_move"))
@@ -207,7 +212,7 @@ def parse(state: State, seat: int, text: str) -> dict:
     long = next((w for w in words if len(w) > QUOTE_LIMIT), None)
     if long is not None:  # no name, number or stop is this long; the rules would quote it
         raise RuleError(msg("rhl18.err.word_too_long", word=clip_word(long)))
-    legal = L.moves(state, seat)
+    legal = moves(state, seat)
     low = [w.lower() for w in words]
     for move in legal:
         if format_action(state, move).lower() == " ".join(low):

@@ -77,11 +77,16 @@ def _on_board(state: State, tile_id: str) -> bool:
 def _check_lay(state: State, sym: str, hex_id: str, name: str, rotation: int,
                special: bool) -> None:
     """The map side's upgrade rules (colour, labels, chains, rotation, connection)."""
+    from engine.rhl18 import routes as RT
     from engine.rhl18 import tiles as TL
 
     options = [k for k, v in state["options"].items() if v]
+    # The corporation's network on this board, the one legal() listed the lay with
+    # (remembered per board): each lay the AI weighs walked the whole network again, for
+    # the connection and for the new-track rule.
+    network = None if special else RT.network(state["board"], sym)
     reason = TL.upgrade_error(state["board"], hex_id, name, rotation, state["phase"],
-                              options, corp=sym, special=special)
+                              options, corp=sym, special=special, network=network)
     if reason:
         raise RuleError(reason)
 
