@@ -6,6 +6,7 @@ import io
 import math
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -41,7 +42,8 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
 
 
 class _Face(ImageFont.FreeTypeFont):
-    """A font that keeps the coverage masks of the texts it rendered (see _mask)."""
+    """A font that keeps the coverage masks of the texts it rendered (see _mask) and the
+    boxes and widths it measured (see _measure)."""
 
     def getmask2(self, text, mode="", *args, **kwargs):  # type: ignore[no-untyped-def]
         # "RGBA" (colour glyphs) the caller alters; features may come as an unhashable list
@@ -51,6 +53,18 @@ class _Face(ImageFont.FreeTypeFont):
             except TypeError:
                 pass
         return super().getmask2(text, mode, *args, **kwargs)
+
+    def getbbox(self, text, *args, **kwargs):  # type: ignore[no-untyped-def]
+        return self._measured("getbbox", text, args, kwargs)
+
+    def getlength(self, text, *args, **kwargs):  # type: ignore[no-untyped-def]
+        return self._measured("getlength", text, args, kwargs)
+
+    def _measured(self, how: str, text: str, args: tuple, kwargs: dict) -> Any:
+        try:
+            return _measure(self, how, text, args, tuple(sorted(kwargs.items())))
+        except TypeError:  # an unhashable argument (features as a list)
+            return getattr(super(), how)(text, *args, **kwargs)
 
 
 # Boards and cards draw the same labels over and over (a city's name, a price, a seat's
@@ -62,6 +76,14 @@ class _Face(ImageFont.FreeTypeFont):
 def _mask(face: _Face, text: str, mode: str, args: tuple, kwargs: tuple
           ) -> tuple[object, tuple[int, int]]:
     return ImageFont.FreeTypeFont.getmask2(face, text, mode, *args, **dict(kwargs))
+
+
+# A box or a width, as FreeType laid the text out: placing a label measures it (18Rhl's
+# tiles every label of every hex, a test's recording every text drawn) as often as it is
+# drawn. A few numbers each.
+@lru_cache(maxsize=8192)
+def _measure(face: _Face, how: str, text: str, args: tuple, kwargs: tuple) -> Any:
+    return getattr(ImageFont.FreeTypeFont, how)(face, text, *args, **dict(kwargs))
 
 
 def text_colour_on(fill: str) -> str:

@@ -101,7 +101,7 @@ def clear_render_caches() -> None:
 def _measures() -> tuple:
     from render import card_text, common
 
-    return (font, common._mask, _drawn, drawable, text_width, _text_mask, card_text.fit)
+    return (font, common._mask, common._measure, _drawn, drawable, text_width, _text_mask, card_text.fit)
 
 
 JOINERS = "\u200d\ufe0e\ufe0f"  # glue of emoji sequences, with nothing to join once they go

@@ -62,3 +62,26 @@ def test_recording_keeps_the_masks_and_measures(monkeypatch):
         text_width("Mönchengladbach", 26)
     assert len(texts) == 8  # every text still recorded
     assert rendered == []
+
+
+def test_a_repeated_measure_is_laid_out_once(monkeypatch):
+    from render.common import font
+
+    laid_out: list[str] = []
+    boxed, measured = ImageFont.FreeTypeFont.getbbox, ImageFont.FreeTypeFont.getlength
+    monkeypatch.setattr(ImageFont.FreeTypeFont, "getbbox",
+                        lambda self, text, *a, **k: laid_out.append(text) or boxed(self, text,
+                                                                                   *a, **k))
+    monkeypatch.setattr(ImageFont.FreeTypeFont, "getlength",
+                        lambda self, text, *a, **k: laid_out.append(text) or measured(
+                            self, text, *a, **k))
+    face = font(23, True)
+    boxes = {face.getbbox("E12 Essen", anchor="mm") for _ in range(3)}
+    widths = {face.getlength("Gelsenkirchen") for _ in range(3)}
+    draw = ImageDraw.Draw(Image.new("RGB", (300, 80)))
+    spans = {draw.textbbox((10.5, 20), "E12 Essen", font=face, anchor="mm") for _ in range(3)}
+    assert len(boxes) == len(widths) == len(spans) == 1
+    assert laid_out.count("E12 Essen") <= 2 and laid_out.count("Gelsenkirchen") == 1
+    plain = ImageFont.truetype(str(FONT_DIR / "DejaVuSans-Bold.ttf"), 23)
+    assert boxes == {plain.getbbox("E12 Essen", anchor="mm")}
+    assert widths == {plain.getlength("Gelsenkirchen")}
