@@ -30,12 +30,18 @@ def test_a_tag_clips_the_cells_only_under_spots_still_cheap_enough(monkeypatch):
     assert len(clipped) <= 10  # against the cells they meet, not all 21 of them
 
 
-def test_a_line_is_cut_once_however_often_the_card_asks(monkeypatch):
-    line = "Anne-Marie Weißenfels liefert 3 Kohle nach Düsseldorf und erhält 12 Taler " * 3
+def widths_asked(monkeypatch) -> list[str]:
+    """The texts the cards measure (card_text.text_width) from now on, in order."""
     measured: list[str] = []
     real = card_text.text_width
     monkeypatch.setattr(card_text, "text_width", lambda text, *a: measured.append(text) or
                         real(text, *a))
+    return measured
+
+
+def test_a_line_is_cut_once_however_often_the_card_asks(monkeypatch):
+    line = "Anne-Marie Weißenfels liefert 3 Kohle nach Düsseldorf und erhält 12 Taler " * 3
+    measured = widths_asked(monkeypatch)
     first = card_text.fit(line, 26, 700)
     count = len(measured)
     assert card_text.fit(line, 26, 700) == first and first.endswith("…")
@@ -51,10 +57,7 @@ def _cut_letter_by_letter(text: str, size: int, width: float) -> str:
 
 def test_a_long_line_is_cut_to_its_longest_fitting_prefix_in_few_measures(monkeypatch):
     line = "Bärbel Groß baut eine Station in Köln-Deutz und zahlt 40 Taler an die Bank; " * 8
-    measured: list[str] = []
-    real = card_text.text_width
-    monkeypatch.setattr(card_text, "text_width", lambda text, *a: measured.append(text) or
-                        real(text, *a))
+    measured = widths_asked(monkeypatch)
     for width in (700, 333.5, 40, 5):
         measured.clear()
         cut = card_text.fit.__wrapped__(line, 26, width)

@@ -46,17 +46,21 @@ def test_a_repeated_text_is_rendered_once_with_the_pixels_of_a_fresh_rendering(m
     assert first.tobytes() == again.tobytes() == plain.tobytes()
 
 
+def texts_passed(monkeypatch, *methods: str) -> list[str]:
+    """The texts Pillow's FreeType ``methods`` are asked for from now on, in order."""
+    passed: list[str] = []
+    for name in methods:
+        real = getattr(ImageFont.FreeTypeFont, name)
+        monkeypatch.setattr(ImageFont.FreeTypeFont, name,
+                            lambda self, text, *a, real=real, **k:
+                            passed.append(text) or real(self, text, *a, **k))
+    return passed
+
+
 def test_recording_keeps_the_masks_and_measures(monkeypatch):
     _picture()
     text_width("Mönchengladbach", 26)
-    rendered: list[str] = []
-    fresh, measured = ImageFont.FreeTypeFont.getmask2, ImageFont.FreeTypeFont.getlength
-    monkeypatch.setattr(ImageFont.FreeTypeFont, "getmask2",
-                        lambda self, text, *a, **k: rendered.append(text) or fresh(self, text,
-                                                                                   *a, **k))
-    monkeypatch.setattr(ImageFont.FreeTypeFont, "getlength",
-                        lambda self, text, *a, **k: rendered.append(text) or measured(
-                            self, text, *a, **k))
+    rendered = texts_passed(monkeypatch, "getmask2", "getlength")
     with recording() as texts:
         _picture()
         text_width("Mönchengladbach", 26)
@@ -67,14 +71,7 @@ def test_recording_keeps_the_masks_and_measures(monkeypatch):
 def test_a_repeated_measure_is_laid_out_once(monkeypatch):
     from render.common import font
 
-    laid_out: list[str] = []
-    boxed, measured = ImageFont.FreeTypeFont.getbbox, ImageFont.FreeTypeFont.getlength
-    monkeypatch.setattr(ImageFont.FreeTypeFont, "getbbox",
-                        lambda self, text, *a, **k: laid_out.append(text) or boxed(self, text,
-                                                                                   *a, **k))
-    monkeypatch.setattr(ImageFont.FreeTypeFont, "getlength",
-                        lambda self, text, *a, **k: laid_out.append(text) or measured(
-                            self, text, *a, **k))
+    laid_out = texts_passed(monkeypatch, "getbbox", "getlength")
     face = font(23, True)
     boxes = {face.getbbox("E12 Essen", anchor="mm") for _ in range(3)}
     widths = {face.getlength("Gelsenkirchen") for _ in range(3)}
