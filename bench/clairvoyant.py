@@ -26,9 +26,8 @@ from collections.abc import Callable
 
 from bench.common import play_to_end, seat_share, wilson
 from engine import ai
-from engine.ai import _copy
 from engine.ai.hard import first_place_share
-from engine.core import Action, Game, State, new_rng
+from engine.core import Action, Game, State, copied, new_rng
 
 ENDGAME_KNIGHTS = 5  # Rheinländer's late stage, as hard's 5-player endgame search starts
 Policy = Callable[[Game, State, int, int, int], Action]  # (game, state, seat, seed, version)
@@ -113,7 +112,7 @@ def game_share(key: str, players: int, index: int, count: int, stage: str | None
         tried = candidates(game, state, seat, seed, version, count)
         ends = []
         for move in tried if len(tried) > 1 else []:
-            world = _copy(state)
+            world = copied(state)
             game._apply(world, seat, move)
             ends.append(play_out(game, world, seat, seed, version + 1))
         best = max(range(len(ends)), key=lambda n: (ends[n], -n), default=0)

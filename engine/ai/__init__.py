@@ -16,9 +16,8 @@ import importlib
 import json
 import logging
 from collections.abc import Callable
-from typing import Any
 
-from engine.core import Action, Game, State, new_rng, rng_below
+from engine.core import Action, Game, State, copied, new_rng, rng_below
 
 LEVELS = ("easy", "normal", "hard")
 
@@ -126,15 +125,6 @@ def move_seed(seed: int, version: int, seat: int) -> int:
 
 def after(game: Game, state: State, seat: int, action: Action) -> State:
     """The state after ``action`` (a copy; ``state`` is untouched)."""
-    work = _copy(state)
+    work = copied(state)
     game._apply(work, seat, action)  # a legal move: skip apply()'s second copy
     return work
-
-
-def _copy(value: Any) -> Any:
-    # JSON-shaped data only: much faster than copy.deepcopy.
-    if isinstance(value, dict):
-        return {k: _copy(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_copy(v) for v in value]
-    return value
