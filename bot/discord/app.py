@@ -216,6 +216,7 @@ class RheinbotClient(discord.AutoShardedClient):
                                    owner=lease_owner(self.shard_ids), poll_seconds=poll)
         self.reminders.forget_closed = self.delivery.closed_dms.discard
         self.delivery.prompt_posted = self.reminders.prompt_posted
+        self.delivery.posts_out = self.reminders.posts_out
         self.reminders.links_prompts = True
         self.delivery.closed_in_store = self._dms_closed_in_store
         self.delivery.record_closed = self._record_closed_dms

@@ -657,6 +657,9 @@ class Delivery:
         # (the client sets it to the store's mark_announced): a restart catches up a game
         # whose newest change was never announced (bot.service.catch_up).
         self.announced: Callable[[int, int], Awaitable[None]] | None = None
+        # Told of each game whose change's posts went out or were kept (the client sets it
+        # to the reminders'): a game's end DM waits for the post that says the end.
+        self.posts_out: Callable[[int], Awaitable[None]] | None = None
 
     # Outside any interaction (reminders, idle notices): the signatures Reminders expects.
     async def post_channel(self, channel_id: int, reply: Reply) -> int | None:
@@ -756,6 +759,7 @@ class Delivery:
         # change's own answer marks: a look (a hand shown) between a change's commit and its
         # posts marked that change announced, and a crash then lost them.
         await self._mark_announced(announces or {})
+        await self._tell_posts_out(announces or {})
         if placeholder:
             await self._finish(state)
         return state.posted
@@ -770,6 +774,15 @@ class Delivery:
                 await self.announced(game, version)
             except Exception:  # the catch-up then says it again: doubled, not lost
                 log.exception("could not mark game %s announced at version %s", game, version)
+
+    async def _tell_posts_out(self, games: dict[int, int]) -> None:
+        if self.posts_out is None:
+            return
+        for game in games:
+            try:
+                await self.posts_out(game)
+            except Exception:  # its end's DM then goes when its wait runs out
+                log.exception("could not tell the reminders game %s's posts went out", game)
 
     async def _deliver_one(self, state: _InteractionState, reply: Reply) -> None:
         caller = state.interaction.user.id

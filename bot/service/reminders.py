@@ -100,6 +100,9 @@ QUIET_MARGIN = 900.0
 PUT_OFF_FOLD = 2 * 3600.0
 # How long the sent DM of a game's end stays as the mark that it was sent (see _tell_ended).
 ENDED_KEPT_DAYS = 3650.0
+# How long a game's end DM waits for the channel's post of that end (the result, who
+# abandoned it) to go out (see Reminders.posts_out); after it, it goes anyway.
+END_POST_WAIT_SECONDS = 60.0
 # The longest gap between a stalled turn's reminders (see reminder_gap).
 BACKOFF_HOURS = 48.0
 DM_TEXT_LIMIT = 1900  # under Discord's 2000 characters, room for the embed title
@@ -269,7 +272,8 @@ class Reminders:
         # /remind), so its delivery tries DMs to them again.
         self.forget_closed: Callable[[int], None] | None = None
         # Set by the Discord client, which reports each turn prompt it posts
-        # (:meth:`prompt_posted`): a new turn's first DM waits a little for it.
+        # (:meth:`prompt_posted`) and each change whose posts went out (:meth:`posts_out`):
+        # a new turn's first DM waits a little for its prompt, a game's end DM for its post.
         self.links_prompts = False
 
     # -- the timer task -------------------------------------------------------------------
@@ -538,11 +542,31 @@ class Reminders:
             settings = await self.store.settings(user_id)
             if settings.dms_closed:
                 continue  # (the result post in the channel says it)
-            payload = {"line": line, "guild_id": info.guild_id, "channel_id": info.channel_id,
-                       "language": info.languages.get(user_id, info.language)}
-            await self.store.add_reminder("ended", info.game_id, user_id,
-                                          next_allowed(settings, now), payload, now)
+            payload: dict[str, object] = {
+                "line": line, "guild_id": info.guild_id, "channel_id": info.channel_id,
+                "language": info.languages.get(user_id, info.language)}
+            due = next_allowed(settings, now)
+            if self.links_prompts and due <= now:
+                # it waits for the change's posts (posts_out makes it due): woken now, the
+                # task sent it while the result post, a board drawn for it, was on its way,
+                # and the DM's link opened a channel that did not say it yet
+                due = now + END_POST_WAIT_SECONDS
+                payload["post_wait"] = due
+            await self.store.add_reminder("ended", info.game_id, user_id, due, payload, now)
         if info.ended:
+            self.wake()
+
+    async def posts_out(self, game_id: int) -> None:
+        """The Discord client handed the posts of the game's latest change to Discord (or
+        its outbox): the DMs of its end that wait for them (:meth:`_tell_ended`) go now."""
+        now = self.clock()
+        for row in await self.store.reminders(game_id):
+            wait = row.payload.get("post_wait")
+            if row.kind != "ended" or row.sent or wait is None:
+                continue
+            payload = {key: value for key, value in row.payload.items() if key != "post_wait"}
+            await self.store.move_reminder(row.id, now if row.due_at <= float(wait)
+                                           else row.due_at, row.sent, payload)
             self.wake()
 
     async def _fire_ended(self, row: ReminderRow, now: float) -> None:
@@ -573,7 +597,7 @@ class Reminders:
         # kept, parked, as the mark that this player was told: the end is said once
         await self.store.move_reminder(row.id, now + ENDED_KEPT_DAYS * 86400, row.sent + 1,
                                        {key: value for key, value in row.payload.items()
-                                        if key != "failures"})
+                                        if key not in ("failures", "post_wait")})
 
     async def _end_turns(self, game_id: int) -> None:
         for kind in TURN_KINDS:
