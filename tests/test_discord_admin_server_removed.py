@@ -8,6 +8,7 @@ from __future__ import annotations
 from discord_standin import Member, running_bot
 from discord_standin.server import GUILD_ID
 from discord_standin.table import open_table, row_of
+from test_dm_quiet_channel_gone import its_end_told
 
 
 async def test_the_bot_removed_from_the_server_ends_its_games_there(tmp_path, monkeypatch):
@@ -26,7 +27,7 @@ async def test_the_bot_removed_from_the_server_ends_its_games_there(tmp_path, mo
 
         for row in (game, table):
             assert (await bot.client.store.game(row.id)).status == "abandoned"
-            assert await bot.client.store.reminders(row.id) == []
+            await its_end_told(bot, row.id)  # (sent by the reminder task's next pass)
         assert [m.text for m in fake.dms(anna.id)[dms[anna.id]:]] == [
             "I was removed from the server of your game of **Rhein: River Trade**, so the "
             "game has ended without a result."]

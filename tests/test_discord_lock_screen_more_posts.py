@@ -64,7 +64,7 @@ async def test_the_last_move_pings_nobody_and_keeps_its_order(tmp_path, monkeypa
     was pinged for it) and ends the game."""
     fake = StandIn()
     async with running_bot(tmp_path, monkeypatch, stand_in=fake, seed=1) as bot:
-        install_clock(bot, NOON)
+        clock = install_clock(bot, NOON)
         anna, bert, chen = await _rhein(bot)
         last, seen = await _to_the_end(bot, fake, (anna, bert, chen))
         assert (await row_of(bot, fake.channel)).status == "finished"
@@ -78,7 +78,8 @@ async def test_the_last_move_pings_nobody_and_keeps_its_order(tmp_path, monkeypa
         heading = next(n for n, line in enumerate(lines) if "Phase 6" in line)
         struck = next(n for n, line in enumerate(lines) if "Anna cannot pay" in line)
         assert lines[0].startswith("__") and heading < struck, alert
-        # Anna: one push for the end, her end DM
+        # Anna: one push for the end, her end DM (sent after the last move's posts)
+        await reminders_settle(bot, clock)
         pushes = [m for m in fake.dms(anna.id) if m.id not in seen]
         assert len(pushes) == 1 and "over" in pushes[0].text, [m.text for m in pushes]
 

@@ -10,6 +10,7 @@ import pytest
 from discord_standin import Member, running_bot
 from discord_standin.server import BOT_ID
 from discord_standin.table import open_table, row_of
+from test_dm_quiet_channel_gone import its_end_told
 
 from bot.replies import Audience, DeliveryFailed, Reply
 
@@ -34,7 +35,8 @@ async def test_a_deleted_thread_ends_its_game_and_tells_its_players(tmp_path, mo
 
         row = await bot.client.store.game(game.id)
         assert row.status == "abandoned"  # its record stays: moves and seats are kept
-        assert await bot.client.store.reminders(game.id) == []
+        # its turn reminders are gone; the reminder task tells its players, on its next pass
+        await its_end_told(bot, game.id)
         # turn DMs of the other table may arrive meanwhile: count the ones about the deletion
         assert _told(fake, anna, dms, "was deleted") == [
             f"The channel of your game of **{TROEDLER}** was deleted, so the game has ended "
@@ -74,6 +76,7 @@ async def test_a_deleted_channel_ends_its_game_and_its_threads_games(tmp_path, m
 
         for where in (channel, thread):
             assert (await row_of(bot, where)).status == "abandoned"
+            await its_end_told(bot, (await row_of(bot, where)).id)
         assert (await row_of(bot, fake.channel)).status == "lobby"
         assert _told(fake, anna, dms, "was deleted") == [
             "The channel of your game of **Rhein: River Trade** was deleted, so the game "
@@ -94,6 +97,7 @@ async def test_a_deleted_lobby_closes_and_says_so(tmp_path, monkeypatch):
         await bot.handled(await fake.delete_channel(channel))
 
         assert (await row_of(bot, channel)).status == "abandoned"
+        await its_end_told(bot, (await row_of(bot, channel)).id)
         assert [m.text for m in fake.dms(anna.id)] == [
             f"Der Kanal deines Tisches für **{TROEDLER}** wurde gelöscht, darum ist der Tisch "
             "geschlossen."]
@@ -116,7 +120,7 @@ async def test_a_post_to_a_channel_discord_no_longer_knows_ends_its_game(tmp_pat
 
         game = await row_of(bot, fake.channel)
         assert game.status == "abandoned"
-        assert await bot.client.store.reminders(game.id) == []
+        await its_end_told(bot, game.id)
         # each told once that the game ended (a turn DM the reminders send meanwhile, on a
         # loaded machine, is not this test's to count)
         ended = [[m for m in fake.dms(member.id)[dms[member.id]:] if "was deleted" in m.text]

@@ -4,7 +4,8 @@ Discord says so with CHANNEL_DELETE and THREAD_DELETE (discord.py also reports, 
 threads, the cached threads of a deleted channel); a post that Discord answers with 404
 Unknown Channel (10003) says it too, for a channel deleted while this process was away.
 The service abandons the game (its record stays) and drops its reminders; its players get
-one DM each. A deleted text channel takes its threads along: the channel each game's thread
+one DM each, which the reminder task sends (at the end of a player's quiet hours if the
+channel went in them). A deleted text channel takes its threads along: the channel each game's thread
 belongs to is kept on record (seen in a command there, or when Discord archives it), so
 that their games end without asking Discord about each. Left active, the game's turn DMs linked to a channel nobody could open until
 its 14-day idle stop, and no command could end it.
@@ -47,7 +48,7 @@ class ChannelGone:
         except Exception:  # an event handler has no one to answer: the log says it
             log.exception("ending the game of deleted channel %s failed", channel_id)
             return
-        for reply in replies:
+        for reply in replies:  # (none where the reminders tell them: Reminders.tell_gone)
             assert reply.user_id is not None
             try:
                 await self._send_dm(reply.user_id, reply)

@@ -20,7 +20,9 @@ class ChannelGone(ServiceBase):
     async def channel_gone(self, channel_id: int, why: str = "deleted") -> list[Reply]:
         """The channel ``channel_id`` no longer exists: its live game (a lobby or one being
         played) is abandoned, which keeps its record, its reminders are dropped, and each
-        seated human gets one DM saying so in their language. Nothing if it had no live game.
+        seated human gets one DM saying so in their language (by the reminder task, which
+        waits for the end of their quiet hours: :meth:`_gone_dms`; the DMs are returned
+        only where there is none). Nothing if it had no live game.
         ``why``: "deleted", or "server" when the bot was removed from the channel's server
         (kicked, banned, the server deleted): the bot can reach it no more."""
         await self.store.forget_thread_parents(channel_id)  # it is gone, and its threads too
@@ -50,13 +52,19 @@ class ChannelGone(ServiceBase):
         return await self.store.note_thread_parent(channel_id, parent_id)
 
     async def _gone_dms(self, row: GameRow, why: str) -> list[Reply]:
-        """One DM to each seated human (``row`` as it was before it ended)."""
+        """One DM to each seated human (``row`` as it was before it ended): left to the
+        reminders (:meth:`Reminders.tell_gone`), which hold it through its reader's quiet
+        hours and keep it through a crash; returned to send now only without them."""
         game = self.games.get(row.game_key)
         title = game.title if game is not None else row.game_key
         # the languages need only the seats: a game this bot no longer knows is told too
         table = Table(row, game, await self.store.seats(row.id))  # type: ignore[arg-type]
         key = "svc.channel_gone" if why == "deleted" else "svc.server_gone"
         key += ".lobby" if row.status == "lobby" else ""
-        return [Reply(t(key, lang, title=say(title, lang), id=row.id), Audience.DM,
-                      user_id=user)
-                for user, lang in (await self._languages_of(table)).items()]
+        titles = {user: (lang, say(title, lang))
+                  for user, lang in (await self._languages_of(table)).items()}
+        if self.reminders is not None:
+            await self.reminders.tell_gone(row, key, titles)
+            return []
+        return [Reply(t(key, lang, title=said, id=row.id), Audience.DM, user_id=user)
+                for user, (lang, said) in titles.items()]

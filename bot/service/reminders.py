@@ -556,6 +556,26 @@ class Reminders:
         if info.ended:
             self.wake()
 
+    async def tell_gone(self, game: GameRow, key: str, titles: dict[int, tuple[str, str]]
+                        ) -> None:
+        """Each user of ``titles`` (user id -> their language, the game's title said in it)
+        is told by DM that ``game`` ended as its channel is gone: ``key`` of the catalogue,
+        said when it goes, at the end of their quiet hours if it ends in them. A row each,
+        of the kind a finished game's end has (:meth:`_tell_ended`): it goes when the
+        reminder task fires it, and a crash before that loses none. Sent from the event
+        at once, the DM buzzed a phone at 03:00 for a channel a moderator deleted."""
+        now = self.clock()
+        for user_id, (lang, title) in titles.items():
+            settings = await self.store.settings(user_id)
+            if settings.dms_closed:
+                continue  # (/mygames no longer lists it)
+            payload = {"key": key, "params": {"title": title, "id": game.id},
+                       "language": lang}
+            await self.store.add_reminder("ended", game.id, user_id,
+                                          next_allowed(settings, now), payload, now)
+        if titles:
+            self.wake()
+
     async def posts_out(self, game_id: int) -> None:
         """The Discord client handed the posts of the game's latest change to Discord (or
         its outbox): the DMs of its end that wait for them (:meth:`_tell_ended`) go now."""
@@ -578,11 +598,7 @@ class Reminders:
         if in_quiet_hours(settings, now):  # (their quiet hours changed meanwhile)
             await self._reschedule(row, next_allowed(settings, now))
             return
-        lang = str(row.payload.get("language", "en"))
-        line = str(row.payload["line"])
-        link = channel_link(row.payload.get("guild_id"), int(row.payload["channel_id"]))
-        reply = Reply(f"{line}\n{link}", Audience.DM, user_id=row.user_id,
-                      title=t("rem.end_title", lang), preview=line)
+        reply = _ended_dm(row)
         try:
             if not settings.dms_closed:
                 await self.send_dm(row.user_id, reply)
@@ -1267,6 +1283,19 @@ def _title(key: str) -> str:
         return engine.GAMES[key].title
     except Exception:
         return key
+
+
+def _ended_dm(row: ReminderRow) -> Reply:
+    """The DM of a game's end: how it ended for its reader, with the channel's link; or,
+    for a game whose channel is gone (:meth:`Reminders.tell_gone`), its catalogue text."""
+    lang = str(row.payload.get("language", "en"))
+    if "key" in row.payload:
+        return Reply(t(str(row.payload["key"]), lang, **dict(row.payload.get("params") or {})),
+                     Audience.DM, user_id=row.user_id)
+    line = str(row.payload["line"])
+    link = channel_link(row.payload.get("guild_id"), int(row.payload["channel_id"]))
+    return Reply(f"{line}\n{link}", Audience.DM, user_id=row.user_id,
+                 title=t("rem.end_title", lang), preview=line)
 
 
 def _payload(info: TurnInfo, expected: str, user_id: int | None = None,
