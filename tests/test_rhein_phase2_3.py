@@ -5,7 +5,6 @@ import json
 import pytest
 from rhein_helpers import (
     BLUE,
-    GAME,
     GREEN,
     PURPLE,
     YELLOW,
@@ -169,8 +168,9 @@ def test_r23_e14_which_reservations_are_legal():
         act(probe, YELLOW, "reserve white-plane bonn")
     with pytest.raises(RuleError, match="no reservation markers left"):
         act(probe, YELLOW, "reserve white-plane frankfurt")
-    with pytest.raises(RuleError):
-        GAME.parse(probe, YELLOW, "reserve a bonn")
+    # a truck is read, and refused for the rule: trucks reserve nothing
+    with pytest.raises(RuleError, match="Truck A needs no reservation"):
+        act(probe, YELLOW, "reserve a bonn")
     lines = act(state, GREEN, "done")
     # one line for both: the channel posts a move's lines as one text
     assert "Blue and Yellow have nothing to do in Phase 3 (Reserve Stops)." in lines, lines

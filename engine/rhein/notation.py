@@ -105,7 +105,8 @@ def parse_move(text: str) -> Action:
         return {"type": "truck", "truck": _truck(args[0], text), "city": _city(args[1], text),
                 "n": _number(args[2], text)}
     if verb == "reserve":
-        return {"type": "reserve", "transport": _transport(args[0], text, False),
+        # a truck is read, for the rule to say trucks reserve nothing (not "no such word")
+        return {"type": "reserve", "transport": _transport(args[0], text, True),
                 "city": _city(args[1], text)}
     if verb == "transfer":
         return {"type": "transfer", "from": _transport(args[0], text, False),

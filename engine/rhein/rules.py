@@ -88,6 +88,14 @@ def unknown_transport(key: object) -> Reason | None:
     return reason("rhein.parse.no_transport", word=clip_word(str(key)), names=names)
 
 
+def not_in_this_game(state: State, key: str) -> Reason:
+    """A transport the box keeps at this player count, quoted as the player typed it: "no
+    such transport" left them to guess which word was wrong, and the list says what to
+    type instead."""
+    return reason("rhein.refuse.no_such_transport", word=typed_name(key), count=state["n"],
+                  names=[typed_name(other) for other in in_game(state)])
+
+
 # --- Phase 1 -----------------------------------------------------------------------------
 
 
@@ -277,8 +285,13 @@ def do_truck(state: State, seat: int, action: Action, log: Log) -> None:
 
 def check_reserve(state: State, seat: int, action: Action) -> Reason | None:
     key, where = action["transport"], action["city"]
+    if key in data.TRUCK_LETTERS:
+        return reason("rhein.refuse.reserve_truck", letter=key.upper())
+    unknown = unknown_transport(key)
+    if unknown is not None:
+        return unknown
     if key not in state["transports"]:
-        return reason("rhein.refuse.no_such_transport")
+        return not_in_this_game(state, key)
     what = spec(key)
     if where == data.BASEL:
         return reason("rhein.refuse.reserve_basel")
