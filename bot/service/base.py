@@ -654,6 +654,22 @@ class ServiceBase:
             run.insert(0, table.said_apart(row.lines)[0] or f"`{row.notation}`")
         return run
 
+    async def _held_seen(self, table: Table, viewer: int | None) -> None:
+        """A look at the game as it is now reached ``viewer`` (a user; None: the channel or
+        a spectator's DM). The steps of a turn so far told to its mover alone are then seen
+        by others, and their undo is said in the channel (:meth:`Undo.undo`): taken back in
+        silence after a channel board had shown card 2 played, the card went back into a
+        hand everybody now knew. The mover's own looks see nothing new."""
+        if table.row.status != "active":
+            return
+        mark = await self.store.said_mark(table.row.id)
+        if mark is None:  # no turn has held a step yet
+            return
+        held = await self.store.actions(table.row.id, after=mark)
+        if not held or (viewer is not None and table.by_seat(held[-1].seat).user_id == viewer):
+            return
+        await self.store.set_shown_mark(table.row.id, held[-1].id)
+
     async def _mark_said_before_held(self, table: Table) -> None:
         """Before a game's first held step the store has no mark of what the channel has,
         and :meth:`_held_saids` would take it to be all but the latest action, losing this

@@ -84,6 +84,7 @@ class Looking(ServiceBase):
         if table.state is not None and row.status == "finished":
             lines += [table.standing_line(s, ctx.locale)
                       for s in table.game.result(table.state) or []]
+        await self._held_seen(table, ctx.user_id)  # its standings count every step
         # pings=(): the runner's mention (a host without a seat) names them, never pings
         return notices + [_private(ctx, _clip("\n".join(lines)), pings=())]
 
@@ -133,6 +134,7 @@ class Looking(ServiceBase):
                 self._boards_posted.setdefault(key, (at, posted))
                 return notices + self._board_again(ctx, table, at, posted)
         self._boards_posted[key] = (self.clock(), posted)
+        await self._held_seen(table, None)  # posted in the channel, whoever asked
         return notices + posted
 
     async def _board_posts(self, table: Table, zoom: str) -> list[Reply]:
@@ -250,6 +252,7 @@ class Looking(ServiceBase):
         shown = [entry.line(table, ctx.locale) for entry in entries][-max(1, min(lines, 100)):]
         if not shown:
             return notices + [_private(ctx, t("svc.log.none", ctx.locale), pings=())]
+        await self._held_seen(table, ctx.user_id)
         return notices + [_private(ctx, page, pings=()) for page in _log_pages(shown, ctx.locale)]
 
     @_guarded

@@ -54,7 +54,8 @@ class Undo(ServiceBase):
             # word): so is their undo. The channel had got "Anna takes back 1 move" and the
             # turn's prompt again for a step it never saw
             mark = await self.store.said_mark(table.row.id)
-            unsaid = free and mark is not None and later[0].id > mark and \
+            shown = await self.store.shown_mark(table.row.id)
+            unsaid = free and mark is not None and later[0].id > max(mark, shown or 0) and \
                 all(a.seat == seat.seat for a in later)
             return notices + await self._undo(table, later[0].id, len(later), seat.name,
                                               ctx if unsaid else None)

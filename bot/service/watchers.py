@@ -50,6 +50,7 @@ class Watchers(ServiceBase):
             # since its last one, and a board drawn for a spectator had become that)
             board = await self._plain_board(table)
             replies.append(self._watch_dm(table, board, ctx.user_id, language(ctx.locale)))
+            await self._held_seen(table, ctx.user_id)
         return notices + replies
 
     def _watch_dm(self, table: Table, board: Reply, user_id: int, lang: str,
@@ -93,6 +94,7 @@ class Watchers(ServiceBase):
         if table.state is None:
             return None
         board = await self._plain_board(table)
+        await self._held_seen(table, user_id)
         lang = (await self._languages_of_users([user_id], row.language))[user_id]
         news = await self._news_line(user_id, lang, 0, held)
         return self._watch_dm(table, board, user_id, lang, news)

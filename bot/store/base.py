@@ -399,13 +399,21 @@ class StoreBase:
     # -- what the previous turn card, full board and channel line had seen ----------------
     # (the id of the last action then; None before the first card, board or line)
     _MARKS: ClassVar[dict[str, str]] = {"card": "turn_cards", "board": "board_marks",
-                                        "said": "said_marks"}
+                                        "said": "said_marks", "shown": "shown_marks"}
 
     async def said_mark(self, game_id: int) -> int | None:
         return await self._mark("said", game_id)
 
     async def set_said_mark(self, game_id: int, last_action: int) -> None:
         await self._set_mark("said", game_id, last_action)
+
+    async def shown_mark(self, game_id: int) -> int | None:
+        """The last held step (see :meth:`said_mark`) a look showed to someone other than
+        its mover."""
+        return await self._mark("shown", game_id)
+
+    async def set_shown_mark(self, game_id: int, last_action: int) -> None:
+        await self._set_mark("shown", game_id, last_action)
 
     async def card_mark(self, game_id: int) -> int | None:
         return await self._mark("card", game_id)
