@@ -110,7 +110,7 @@ class Troedler(Game):
     def _guard(self, state: State, seat: int, action: Action) -> None:
         # legal() is the single source of truth; the checks above give the reason.
         if self.find_legal(state, seat, action) is None:
-            raise RuleError(msg("troedler.error.not_legal", move=notation.format_action(action)))
+            raise RuleError(msg("troedler.error.not_legal", move=notation.typed_action(action)))
 
     def names_hidden(self, state: State, seat: int, action: Action) -> bool:
         # A dealer pile's label names its top card and how many lie under it (all of it with

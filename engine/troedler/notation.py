@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Callable
 
 from engine.core import Action, RuleError, State, clip_word, is_plain_number
-from engine.text import LANGUAGES, Msg, msg, say
+from engine.text import LANGUAGES, Msg, has, msg, say
 from engine.troedler.data import (
     CARDS,
     GOODS,
@@ -51,6 +51,39 @@ def format_action(action: Action) -> str:
     if kind == "discard":
         return "discard " + " ".join(str(cid) for cid in action["cards"])
     return "end"
+
+
+def typed_action(action: Action) -> Msg:
+    """``format_action`` in the words a reader of each language types ("liefere 12 ersatz
+    amboss topf" in German, the notation itself in English): a refusal quoting the move a
+    player sent quotes it in their own words, not the engine's English."""
+    kind = action["type"]
+    key = f"troedler.typed.{kind}"
+    if kind in ("take-pile", "discard-pile"):
+        return msg(key, pile=action["pile"])
+    if kind in ("move", "feed-route"):
+        return msg(key, route=_typed_word("route", action["kind"]), village=action["to"])
+    if kind in ("take", "extra", "feed-extra"):
+        return msg(key, good=_typed_word("good", action["good"]))
+    if kind == "deliver":
+        typed = msg(key, card=action["card"])
+        for give, use in action.get("replace", []):
+            typed = msg("troedler.typed.replace", before=typed, give=_typed_word("good", give),
+                        use=_typed_word("good", use))
+        return typed
+    if kind == "feed-replace":
+        return msg(key, give=_typed_word("good", action["give"]),
+                   use=_typed_word("good", action["use"]))
+    if kind == "discard":
+        return msg(key, cards=" ".join(str(cid) for cid in action["cards"]))
+    return msg("troedler.typed.end")
+
+
+def _typed_word(group: str, word: object) -> Msg | str:
+    """A good or a route kind as typed; a word the game has no such name for, as it is (a
+    hand-made move's)."""
+    key = f"troedler.typed.{group}.{word}"
+    return msg(key) if has(key) else str(word)
 
 
 def label(state: State, action: Action) -> Msg:
