@@ -91,7 +91,8 @@ class Management(ServiceBase):
         # (one who removes themselves is told nothing: they did it)
         return await self._seat_handed_on(
             table, target, [*told, said], replacement_user_id, replacement_name,
-            by=ctx.user_name if target.user_id != ctx.user_id else None)
+            by=ctx.user_name if target.user_id != ctx.user_id else None,
+            asker=ctx.user_id)
 
     async def _kick_target(self, table: Table, user_id: int | None, named: str | None,
                            locale: str = "en") -> SeatRow:
@@ -171,12 +172,13 @@ class Management(ServiceBase):
 
     async def _seat_handed_on(self, table: Table, seat: SeatRow, lines: list[str],
                               user_id: int | None, name: str | None,
-                              by: str | None = None) -> list[Reply]:
+                              by: str | None = None, asker: int | None = None
+                              ) -> list[Reply]:
         """A running game's ``seat`` taken over by ``user_id`` (None: an AI): the post
         (``lines``, then who runs the table now if ``seat``'s player ran it), what follows
         the change, and a DM to a member now seated with what the seat holds privately.
         ``by``: who handed the seat on, when that is not its player leaving: the player is
-        told by DM (:meth:`_replace`)."""
+        told by DM (:meth:`_replace`). ``asker``: who asked for the change."""
         assert seat.seat is not None
         ran_it = seat.user_id is not None and runner_id(table) == seat.user_id
         post = _public("\n".join(lines))
@@ -189,16 +191,19 @@ class Management(ServiceBase):
         if stood and table.row.status == "active":
             self._prompt_carried(table, post, user_id)
         if user_id is not None and table.row.status == "active":
-            await self._tell_seated(table, seat, user_id, post, replies)
+            await self._tell_seated(table, seat, user_id, post, replies,
+                                    awake=user_id == asker)
         return replies
 
     async def _tell_seated(self, table: Table, seat: SeatRow, user_id: int, post: Reply,
-                           replies: list[Reply]) -> None:
+                           replies: list[Reply], awake: bool = False) -> None:
         """One push for the member now seated (three in the same second before: the
         post's mention, the seat's DM and a blank "Your turn"): the seat's DM, sent here so
         that its arrival is known, and then the post names them without a ping; where it
         cannot arrive (DMs closed), the post's mention. Either counts as the first notice
-        of a turn the seat is on."""
+        of a turn the seat is on. In their /remind quiet hours the DM waits for their end,
+        unless they asked for the seat themselves (``awake``): a member seated at 03:00
+        their time by a runner elsewhere had their phone buzzed."""
         reminders = self.reminders
         turn = reminders is not None and await reminders.untold_turn(table.row.id, user_id)
         dm = await self._seat_dm(table, seat, user_id, turn)
@@ -206,7 +211,12 @@ class Management(ServiceBase):
             post.pings = ()
             replies.append(dm)
             return
-        if await reminders.dm_now(user_id, dm):
+        if not awake and await reminders.hold_for_morning("hand", table.row.id, user_id, {
+                "text": dm.text, "heading": dm.title, "preview": dm.preview}):
+            # their quiet hours: the seat's DM (its hand) waits for their end, and is then
+            # the turn's notice; the post names them without a ping meanwhile
+            post.pings = ()
+        elif await reminders.dm_now(user_id, dm):
             post.pings = ()
         else:
             post.pings = (user_id,)
@@ -330,6 +340,9 @@ class Management(ServiceBase):
         table.seats = await self.store.seats(table.row.id)
         dm = [] if told is None or told.user_id is None else [self._gone_dm(
             table, told, languages.get(told.user_id, table.row.language), label, user_id, by)]
+        if dm and self.reminders is not None and \
+                await self.reminders.hold_unseated(table.row.id, dm[0]):
+            dm = []  # in their quiet hours: sent when they end
         # the game waits on the same seats as before: their prompt stands (each kick of
         # another's seat posted the player on turn's prompt and card again, "No new moves")
         waiting = table.state is not None and seat in table.game.active(table.state)

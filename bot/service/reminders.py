@@ -539,6 +539,7 @@ class Reminders:
         it to the restart's catch-up (:mod:`bot.service.catch_up`), which calls this too."""
         now = self.clock()
         for user_id, line in info.ended.items():
+            await self._drop_unseated(info.game_id, user_id)
             settings = await self.store.settings(user_id)
             if settings.dms_closed:
                 continue  # (the result post in the channel says it)
@@ -576,6 +577,32 @@ class Reminders:
         if titles:
             self.wake()
 
+    async def hold_unseated(self, game_id: int, reply: Reply) -> bool:
+        """The DM telling a member their seat of the game was handed on (``reply``), if it
+        would reach them in their quiet hours: held for their end (True), as a row of the
+        kind of a game's end ('ended': the game is over for them). It goes unless they are
+        seated again by then, and is dropped once sent, not kept as a mark: a seat given
+        back leaves room for the DM of the game's own end. False: they are awake (or their
+        DMs are closed), and the caller sends it now. A seat the others handed on when its
+        player's move clock ran out in their night told them at 03:00."""
+        assert reply.user_id is not None
+        now = self.clock()
+        settings = await self.store.settings(reply.user_id)
+        if not in_quiet_hours(settings, now) or settings.dms_closed:
+            return False
+        payload = {"text": reply.text, "title": reply.title, "preview": reply.preview,
+                   "unseated": True}
+        await self.store.set_reminder("ended", game_id, reply.user_id,
+                                      next_allowed(settings, now), payload, now)
+        self.wake()
+        return True
+
+    async def _drop_unseated(self, game_id: int, user_id: int) -> None:
+        """A held DM of a seat lost (:meth:`hold_unseated`) goes: the game's end says more."""
+        for row in await self.store.reminders(game_id, user_id=user_id):
+            if row.kind == "ended" and row.payload.get("unseated"):
+                await self.store.delete_reminder(row.id)
+
     async def posts_out(self, game_id: int) -> None:
         """The Discord client handed the posts of the game's latest change to Discord (or
         its outbox): the DMs of its end that wait for them (:meth:`_tell_ended`) go now."""
@@ -598,6 +625,10 @@ class Reminders:
         if in_quiet_hours(settings, now):  # (their quiet hours changed meanwhile)
             await self._reschedule(row, next_allowed(settings, now))
             return
+        unseated = bool(row.payload.get("unseated"))
+        if unseated and await self._still_seated(row):  # given their seat back meanwhile
+            await self.store.delete_reminder(row.id)
+            return
         reply = _ended_dm(row)
         try:
             if not settings.dms_closed:
@@ -610,6 +641,9 @@ class Reminders:
                                                {**row.payload, "failures": failures})
                 return
             log.info("the end of game %s not told to %s: %s", row.game_id, row.user_id, error)
+        if unseated:  # (see hold_unseated)
+            await self.store.delete_reminder(row.id)
+            return
         # kept, parked, as the mark that this player was told: the end is said once
         await self.store.move_reminder(row.id, now + ENDED_KEPT_DAYS * 86400, row.sent + 1,
                                        {key: value for key, value in row.payload.items()
@@ -1286,8 +1320,12 @@ def _title(key: str) -> str:
 
 
 def _ended_dm(row: ReminderRow) -> Reply:
-    """The DM of a game's end: how it ended for its reader, with the channel's link; or,
-    for a game whose channel is gone (:meth:`Reminders.tell_gone`), its catalogue text."""
+    """The DM of a game's end: how it ended for its reader, with the channel's link; for a
+    game whose channel is gone (:meth:`Reminders.tell_gone`), its catalogue text; for a
+    player whose seat was handed on (:meth:`Reminders.hold_unseated`), its DM."""
+    if "text" in row.payload:  # a seat lost, held through quiet hours: as it was written
+        return Reply(str(row.payload["text"]), Audience.DM, user_id=row.user_id,
+                     title=row.payload.get("title"), preview=row.payload.get("preview"))
     lang = str(row.payload.get("language", "en"))
     if "key" in row.payload:
         return Reply(t(str(row.payload["key"]), lang, **dict(row.payload.get("params") or {})),
