@@ -207,6 +207,9 @@ def find_game(games: Mapping[str, engine.Game], key: str | None) -> engine.Game 
 
 PACE_CHOICES = [app_commands.Choice(name=name, value=name)
                 for name in ("none", "24h", "48h", "72h")]
+# /game log since: the values the service reads ("mine", "start")
+LOG_SINCE_CHOICES = [app_commands.Choice(name="my last move", value="mine"),
+                     app_commands.Choice(name="the start", value="start")]
 LANGUAGE_CHOICES = [app_commands.Choice(name="English", value="en"),
                     app_commands.Choice(name="Deutsch", value="de")]
 
@@ -794,10 +797,17 @@ def _add_view_commands(group: app_commands.Group, adapter: Adapter) -> None:
         await adapter.run(interaction, adapter.service_call("hand"), changes=False)
 
     @group.command(name="log", description="The last moves of this game")
-    @app_commands.describe(lines="How many lines (default 20)")
+    @app_commands.describe(lines="How many lines (default 20, or all since your last move)",
+                           since="Begin after your own last move, or at the first move",
+                           start="Begin at this move number (the log numbers them)")
+    @app_commands.rename(start="from")  # as /remind quiet: "from" is Python's
+    @app_commands.choices(since=LOG_SINCE_CHOICES)
     async def game_log(interaction: discord.Interaction,
-                       lines: app_commands.Range[int, 1, 100] = 20) -> None:
-        await adapter.run(interaction, lambda ctx: adapter.service.log(ctx, lines),
+                       lines: app_commands.Range[int, 1, 100] | None = None,
+                       since: str | None = None,
+                       start: app_commands.Range[int, 1] | None = None) -> None:
+        await adapter.run(interaction,
+                          lambda ctx: adapter.service.log(ctx, lines, since, start),
                           changes=False)
 
     @group.command(name="export", description="Download this game as JSON (setup and moves)")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -246,14 +247,51 @@ class Looking(ServiceBase):
                                    picker=picker)]
 
     @_guarded
-    async def log(self, ctx: Ctx, lines: int = 20) -> list[Reply]:
+    async def log(self, ctx: Ctx, lines: int | None = None, since: str | None = None,
+                  start: int | None = None) -> list[Reply]:
+        """The moves as the channel said them, numbered. ``lines``: the latest that many
+        (default 20, or for a seated caller all since their own last move when those are
+        more: a player back after days asked the last 20 and lost the rest of their news);
+        ``since``: ``mine`` (the caller's own last move) or ``start``; ``start``: from that
+        move number on. From a point, the earliest are kept, and a note names the move to
+        go on from."""
         table, notices = await self._table(ctx, ("active", "finished"))
-        entries = _log_entries(table, await self.store.actions(table.row.id), ctx.locale)
-        shown = [entry.line(table, ctx.locale) for entry in entries][-max(1, min(lines, 100)):]
-        if not shown:
+        actions = await self.store.actions(table.row.id)
+        entries = _log_entries(table, actions, ctx.locale)
+        if not entries:
             return notices + [_private(ctx, t("svc.log.none", ctx.locale), pings=())]
-        await self._held_seen(table, ctx.user_id)
-        return notices + [_private(ctx, page, pings=()) for page in _log_pages(shown, ctx.locale)]
+        if since == "start":
+            start = 1
+        if start is not None and not 1 <= start <= len(actions):
+            raise Refusal("svc.log.from_late", count=len(actions))
+        mine = await self._log_since_mine(table, ctx, actions) \
+            if since == "mine" or since is None and start is None and lines is None else None
+        if since == "mine" and mine is None:
+            raise Refusal("svc.log.not_seated")
+        picked, head = _log_picked(entries, lines, since, start, mine)
+        if not picked and mine is not None:  # nothing since the caller's own last move
+            return notices + [_private(ctx, t("svc.log.since_nothing", ctx.locale,
+                                              move=mine[0]), pings=())]
+        await self._held_seen(table, ctx.user_id)  # others' held steps are among the lines
+        shown = [(entry.first, entry.line(table, ctx.locale)) for entry in picked]
+        forward = start is not None or since == "mine"
+        note = _later_note(ctx.locale) if forward else \
+            _earlier_note(table.row.status, ctx.locale)
+        return notices + [_private(ctx, page, pings=())
+                          for page in _log_pages(shown, head, note, newest=not forward)]
+
+    async def _log_since_mine(self, table: Table, ctx: Ctx,
+                              actions: list[ActionRow]) -> tuple[int, str] | None:
+        """The caller's own last move (its number in the log; 0: none yet) and the heading
+        of the lines since it; None for a caller with no seat."""
+        seat = table.seat_of(ctx.user_id)
+        if seat is None or seat.seat is None:
+            return None
+        own = await self._own_last_move(table, seat.seat)
+        number = next((n for n, a in enumerate(actions, 1) if own is not None and a.id == own.id),
+                      0)
+        return number, (t("svc.log.since", ctx.locale, move=number) if number else
+                        t("svc.log.since_none", ctx.locale))
 
     @_guarded
     async def rules(self, ctx: Ctx, game_key: str | None, topic: str | None) -> list[Reply]:
@@ -454,17 +492,63 @@ class _LogEntry:
 LOG_PAGES = 3  # messages one /game log answers with, at most
 
 
-def _log_pages(shown: list[str], lang: str) -> list[str]:
-    """The log's lines in messages split between lines, the newest kept: cut to one message
-    with a leading "..." it lost most of ``lines:100`` mid-line without saying how much. Past
-    ``LOG_PAGES`` messages the earliest lines go, and the first message says how many."""
-    dropped = 0
-    found = pages(shown, TEXT_LIMIT)
-    while len(found) > LOG_PAGES and dropped < len(shown) - 1:
-        dropped += 1
-        note = t("svc.log.earlier", lang, count=dropped)
-        found = pages([note, *shown[dropped:]], TEXT_LIMIT)
-    return found
+def _log_pages(shown: list[tuple[int, str]], head: list[str],
+               note: Callable[[int, int], str], newest: bool = True) -> list[str]:
+    """The log's lines (each with its first move's number) in messages split between lines,
+    under ``head``: cut to one message with a leading "..." it lost most of ``lines:100``
+    mid-line without saying how much. Past ``LOG_PAGES`` messages the earliest lines go
+    (``newest``), else the latest, and ``note(count, move)`` says how many and the move
+    that begins what went."""
+    def laid(kept: int) -> list[str]:
+        if kept == len(shown):
+            return pages([*head, *(text for _, text in shown)], TEXT_LIMIT)
+        if newest:
+            cut = len(shown) - kept
+            return pages([*head, note(cut, shown[0][0]), *(text for _, text in shown[cut:])],
+                         TEXT_LIMIT)
+        return pages([*head, *(text for _, text in shown[:kept]),
+                      note(len(shown) - kept, shown[kept][0])], TEXT_LIMIT)
+
+    # the most lines that fit: a since: or from: of a long game holds a thousand, and
+    # dropping one at a time laid them out a thousand times
+    low, high = 1, len(shown)
+    while low < high:
+        middle = (low + high + 1) // 2
+        if len(laid(middle)) <= LOG_PAGES:
+            low = middle
+        else:
+            high = middle - 1
+    return laid(low)
+
+
+def _log_picked(entries: list[_LogEntry], lines: int | None, since: str | None,
+                start: int | None, mine: tuple[int, str] | None
+                ) -> tuple[list[_LogEntry], list[str]]:
+    """The entries /game log shows, and the heading over them. By default the latest
+    ``lines`` (20), or, if more, all since the caller's own last move (``mine``: its number
+    and the heading) as a player back after days expects of it; from ``start`` or since
+    ``mine`` asked, the first ``lines`` (default all) from there."""
+    if start is not None:
+        return [e for e in entries if e.last >= start][:lines or None], []
+    after = [e for e in entries if mine is not None and e.last > mine[0]]
+    if since == "mine" and mine is not None:
+        return after[:lines or None], [mine[1]]
+    latest = entries[-max(1, min(lines or 20, 100)):]
+    if mine is not None and mine[0] and lines is None and len(after) > len(latest):
+        return after, [mine[1]]
+    return latest, []
+
+
+def _earlier_note(status: str, lang: str) -> Callable[[int, int], str]:
+    """The note over the latest lines saying how many earlier ones went: while the game runs
+    /game export is refused (it would show hidden cards), and ``from:`` shows them."""
+    if status == "finished":
+        return lambda count, move: t("svc.log.earlier", lang, count=count)
+    return lambda count, move: t("svc.log.earlier_live", lang, count=count, move=move)
+
+
+def _later_note(lang: str) -> Callable[[int, int], str]:
+    return lambda count, move: t("svc.log.later", lang, count=count, move=move)
 
 
 def _log_entries(table: Table, actions: list[ActionRow], lang: str) -> list[_LogEntry]:
