@@ -64,4 +64,5 @@ def test_a_refusal_names_the_card_and_the_space():
     state = scenario("", hands={"A": [12]})
     said = assert_refused(GAME, state, A, {"type": "play", "card": 12, "space": "L30"},
                           "rheinlaender.refuse.wrong_area")
-    assert said["en"] == "Card 12 places a knight only in area 12.", said
+    assert said["en"] == "Card 12 places a knight only on a land or river space of area 12.", \
+        said

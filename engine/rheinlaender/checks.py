@@ -8,8 +8,13 @@ from engine.rheinlaender import cards
 
 def invariants(state: State, knights_each: int, bastions_each: int) -> list[str]:
     """Every card in one place; each player's knights and bastions in supply or on the
-    board, never more or fewer than they started with; no negative coins."""
+    board, never more or fewer than they started with; no negative coins; a knight to place
+    for the seat whose turn starts."""
     problems: list[str] = []
+    if state["step"] == "start" and state["supply"][state["current"]] <= 0:
+        # ruling M1: the game ends in the turn a supply empties, so the refusals need no
+        # reason for a seat without a knight to place
+        problems.append(f"seat {state['current']} starts a turn without a knight")
     places = [c for hand in state["hands"] for c in hand] + state["deck"] + state["discard"]
     if sorted(places) != sorted(cards.new_deck()):
         problems.append(f"cards not conserved: {len(places)} placed, {len(set(places))} "

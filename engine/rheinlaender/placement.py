@@ -132,13 +132,14 @@ def _explain_play(state: State, board: Board, seat: int, action: Action) -> Msg:
     if problem:
         return problem
     card, space = action["card"], action.get("space")
-    if space not in board.spaces or card not in board.spaces[space]["areas"]:
+    if space not in board.spaces or card not in board.spaces[space]["areas"] \
+            or board.kind(space) == "realm":
         return msg("rheinlaender.refuse.wrong_area", card=card)
     if occupied(state, space):
         return msg("rheinlaender.refuse.occupied_one", place=place(board, space))
-    if board.kind(space) == "river":
-        return msg("rheinlaender.refuse.river_last", card=card)
-    return msg("rheinlaender.refuse.placement")
+    # a free land space of the area is always listed: a seat never lacks the knight, as the
+    # game ends in the turn a supply empties (ruling M1, checks.invariants)
+    return msg("rheinlaender.refuse.river_last", card=card)
 
 
 def _explain_reinforce(state: State, board: Board, seat: int, action: Action) -> Msg:
@@ -156,9 +157,8 @@ def _explain_reinforce(state: State, board: Board, seat: int, action: Action) ->
     colours = {knights[n] for n in board.neighbours[space] if n in knights}
     if seat not in colours:
         return msg("rheinlaender.refuse.reinforce_own")
-    if colours - {seat}:
-        return msg("rheinlaender.refuse.reinforce_opponent")
-    return msg("rheinlaender.refuse.no_knights")
+    # bordering only the mover's knights it is listed (a knight is never lacking, M1)
+    return msg("rheinlaender.refuse.reinforce_opponent")
 
 
 def _explain_convert(state: State, board: Board, seat: int, action: Action) -> Msg:
@@ -175,9 +175,8 @@ def _explain_convert(state: State, board: Board, seat: int, action: Action) -> M
         return msg("rheinlaender.refuse.convert_area", card=card)
     if space not in state["knights"]:
         return msg("rheinlaender.refuse.convert_empty", place=place(board, space))
-    if state["knights"][space] == seat:
-        return msg("rheinlaender.refuse.convert_own")
-    return msg("rheinlaender.refuse.no_knights")
+    # an opponent's knight there is listed (a knight is never lacking, M1)
+    return msg("rheinlaender.refuse.convert_own")
 
 
 def _explain_discard(state: State, board: Board, seat: int, action: Action) -> Msg:
