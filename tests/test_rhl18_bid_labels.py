@@ -1,5 +1,5 @@
-"""An auction button names the private company it buys and what it pays: "Bid 85M for Tjt"
-told a newcomer nothing ("85M für Tjt bieten")."""
+"""An auction button names the private company it buys, what it brings and what it pays:
+"Bid 85M for Tjt" told a newcomer nothing ("85M für Tjt bieten")."""
 
 from __future__ import annotations
 
@@ -9,25 +9,27 @@ from engine.rhl18 import data
 from engine.text import say
 
 
-def test_bid_labels_name_the_private_and_its_revenue_in_both_languages():
+def test_bid_labels_name_the_private_what_it_brings_and_its_revenue_in_both_languages():
+    from engine.rhl18 import labels
+
     game = engine.get_game("18rhl")
     state = game.setup(4, {}, 1)
     moves = game.legal(state, game.active(state)[0])
     bids = {m["company"]: m for m in moves if m["type"] == "bid"}
     for sym, move in bids.items():
         company = data.companies()[sym]
-        name = company["name"].split(" ", 2)[-1] if sym != "RhE" else "Rheinische Eisenbahn"
         english, german = say(game.label(state, move), "en"), say(game.label(state, move), "de")
-        if len(name) < 30:
-            assert f"{sym} {name}" in english and f"{sym} {name}" in german, (english, german)
-        else:  # NLK's name leaves no room for what it pays, the more useful of the two
-            assert f" {sym} " in english and f" {sym} " in german, (english, german)
+        assert f" {sym}" in english and f"{sym} " in german, (english, german)
+        # what it brings its owner (NLK's name leaves the room to that, the more useful)
+        firsts = [labels.private_notes(sym)[0], labels.private_notes(sym, short=True)[0]]
+        assert any(say(first, "en") in english and say(first, "de") in german
+                   for first in firsts), (english, german)
         if company["revenue"]:
             # in words: "each OR" (German "/BR") was never spelled out
             assert f"(pays you {company['revenue']}M each operating round)" in english, english
-            assert f"(bringt dir {company['revenue']}M je Betriebsrunde)" in german, german
+            assert f"({company['revenue']}M Ertrag je Betriebsrunde)" in german, german
         else:
-            assert "pays" not in english and "bringt" not in german
+            assert "(no income)" in english and "(kein Ertrag)" in german, (english, german)
     assert {"PWB", "RhE"} <= set(bids)
     # the button drops the notation and stays within Discord's 80 characters
     from bot.service.pictures import button_label

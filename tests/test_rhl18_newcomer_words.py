@@ -1,7 +1,7 @@
 """18Rhl words a newcomer without the rulebook met and misread (a review's game):
 
 * the auction's first button "Bid 20M for PWB ... (pays 5M)" bought PWB at once, and "pays
-  5M" did not say to whom or how often: now "Buy PWB ... for 20M (pays you 5M each
+  5M" did not say to whom or how often: now "Buy PWB for 20M: ... (pays you 5M each
   operating round)";
 * one action was "Float DEE at 65M" in the list, "Found a corporation" in the menu and
   "pars DEE" in the log, and DEE floats only once 50% is sold: now "Start DEE: president's
@@ -36,13 +36,15 @@ def _auction_labels(state: dict, lang: str) -> dict[str, str]:
 def test_the_cheapest_private_is_bought_and_every_revenue_is_per_operating_round() -> None:
     state = GAME.setup(3, {}, 1)
     english, german = _auction_labels(state, "en"), _auction_labels(state, "de")
+    # (with what each private does: test_rhl18_learner_privates)
     assert english["PWB"].startswith(
-        "Buy PWB Prinz Wilhelm-Bahn for 20M (pays you 5M each operating round)"), english
+        "Buy PWB for 20M: blocks E14 (pays you 5M each operating round)"), english
     assert german["PWB"].startswith(
-        "PWB Prinz Wilhelm-Bahn für 20M kaufen (bringt dir 5M je Betriebsrunde)"), german
+        "PWB für 20M kaufen: blockiert E14 (5M Ertrag je Betriebsrunde)"), german
     assert english["Szl"].startswith(
-        "Bid 55M for Szl Seilzuganlage (pays you 15M each operating round)"), english
-    assert english["KEO"].startswith("Bid 35M for KEO Konzession Essen-Osterath"), english
+        "Bid 55M for Szl: an extra free mountain tile (pays you 15M each operating round)"), \
+        english
+    assert english["KEO"].startswith("Bid 35M for KEO: free tile on E8"), english
     while state["round"]["type"] == "Auction":  # each button whole, NLK's the longest
         seat = GAME.active(state)[0]
         moves = GAME.legal(state, seat)

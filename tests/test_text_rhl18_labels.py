@@ -46,10 +46,10 @@ def test_known_labels():
     label = GAME.label(state, bid)
     assert bid["company"] == "PWB"
     # the cheapest private is bought at once, and pays its owner every operating round
-    assert say(label, "en") == (f"Buy PWB Prinz Wilhelm-Bahn for {bid['price']}M (pays you 5M "
+    assert say(label, "en") == (f"Buy PWB for {bid['price']}M: blocks E14 (pays you 5M "
                                 f"each operating round) · {GAME.format(state, bid)}")
-    assert say(label, "de") == (f"PWB Prinz Wilhelm-Bahn für {bid['price']}M kaufen (bringt "
-                                f"dir 5M je Betriebsrunde) · {GAME.format(state, bid)}")
+    assert say(label, "de") == (f"PWB für {bid['price']}M kaufen: blockiert E14 (5M Ertrag "
+                                f"je Betriebsrunde) · {GAME.format(state, bid)}")
 
 
 def test_a_token_in_a_hex_of_several_cities_names_the_city_by_its_track():

@@ -65,6 +65,15 @@ def companies() -> dict[str, dict]:
     return {c["sym"]: c for c in _load("companies.json")["companies"]}
 
 
+@cache
+def private_certs() -> Mapping[str, tuple[str, ...]]:
+    """The certificates each private brings its buyer (its ``shares`` abilities)."""
+    return MappingProxyType({sym: tuple(cert for ability in company["abilities"]
+                                        if ability["type"] == "shares"
+                                        for cert in ability["shares"])
+                             for sym, company in companies().items()})
+
+
 @lru_cache(maxsize=1)
 def corporations() -> dict[str, dict]:
     return {c["sym"]: c for c in _load("corporations.json")["corporations"]}

@@ -13,7 +13,7 @@ from engine.rhl18 import notation as N
 from engine.rhl18 import operating as O
 from engine.rhl18 import rules as R
 from engine.rhl18 import words as W
-from engine.text import Msg, msg, say
+from engine.text import Msg, has, msg, say
 
 State = dict[str, Any]
 
@@ -104,23 +104,77 @@ def dividend_effect(state: State, sym: str, kind: str, revenue: int | None = Non
 
 
 def _bid(state: State, action: dict) -> Msg:
-    """A bid names the private and what it pays (a bare "Tjt" told a newcomer nothing). A
+    """A bid names the private, what it brings and what it pays (a bare "Tjt" told a
+    newcomer nothing, and "Bid 125M for NLK (pays you 25M …)" hid the free GVE share). A
     bid on the cheapest private outside an auction buys it at once: "Bid 20M" read as an
     offer others could top. The revenue is paid every operating round ("pays 5M" read as
-    once); the short wording is for a name that leaves a button no room for the long one."""
+    once). A button holds 80 characters: where they do not fit, the name goes first, then
+    where an ability lays its tile, then abilities after the first; the revenue stays."""
     company = action["company"]
     revenue = data.companies()[company]["revenue"]
     rnd = state["round"]
-    key = "rhl18_labels.buy_private" if company == rnd["companies"][0] and \
-        not rnd["auctioning"] else "rhl18_labels.bid"
-    args = {"price": action["price"], "company": company, "name": W.private_name(company),
-            "revenue": revenue}
-    if not revenue:
-        return msg(key, **args)
-    label = msg(f"{key}_pays", **args)
-    if max(len(say(label, lang)) for lang in ("en", "de")) <= BUTTON:
-        return label
-    return msg(f"{key}_pays_short", **args)
+    buy = company == rnd["companies"][0] and not rnd["auctioning"]
+    args = {"price": action["price"], "company": company, "name": W.private_name(company)}
+    named = msg("rhl18_labels.buy_private" if buy else "rhl18_labels.bid", **args)
+    bare = msg("rhl18_labels.buy_private_bare" if buy else "rhl18_labels.bid_bare", **args)
+    pays = msg("rhl18_labels.note.pays", revenue=revenue) if revenue else \
+        msg("rhl18_labels.note.no_income")
+    short = private_notes(company, short=True)
+    tiers = [(named, private_notes(company)), (bare, private_notes(company)), (bare, short),
+             (bare, short[:1]), (bare, [])]
+    for base, notes in tiers:
+        label = msg("rhl18_labels.private_noted", base=base, notes=_joined(notes),
+                    pays=pays) if notes else msg("rhl18_labels.private_paid", base=base,
+                                                 pays=pays)
+        if max(len(say(label, lang)) for lang in ("en", "de")) <= BUTTON:
+            return label
+    return bare
+
+
+def private_notes(company: str, short: bool = False) -> list[Msg]:
+    """What a private brings its owner, in a few words each, from its abilities in the game
+    data ("+10% of GVE free", "blocks E14"); abilities with nothing for the owner (a close
+    on par, a display-only block) say nothing. ``short`` leaves out where a tile goes."""
+    notes: list[Msg] = []
+    for ability in data.companies()[company]["abilities"]:
+        kind = ability["type"]
+        if kind == "shares":
+            notes += [_share_note(cert) for cert in ability["shares"]]
+        elif kind == "blocks_hexes":
+            notes.append(msg("rhl18_labels.note.blocks", hexes="/".join(ability["hexes"])))
+        elif kind in ("tile_lay", "teleport"):
+            notes.append(_tile_note(kind, ability["hexes"], short))
+    return notes
+
+
+def _share_note(cert: str) -> Msg:
+    """A certificate a private brings: the president's one makes its buyer president."""
+    corp, index = cert.rsplit("_", 1)
+    if index == "0":
+        return msg("rhl18_labels.note.president", corp=corp)
+    return msg("rhl18_labels.note.share", percent=R.units(cert) * 10, corp=corp)
+
+
+def _tile_note(kind: str, hexes: list[str], short: bool) -> Msg:
+    """A tile an ability lays, with where: up to three hexes by name, more by the terrain
+    they share ("an extra free mountain tile"); ``short`` or neither: without where."""
+    key = f"rhl18_labels.note.{kind}"
+    if short:
+        return msg(key)
+    if len(hexes) <= 3:
+        return msg(f"{key}_at", where="/".join(hexes))
+    common = set.intersection(*({terrain for part in data.hexes()[hex_id]["parts"]
+                                 if part["type"] == "upgrade"
+                                 for terrain in part.get("terrains", [])} for hex_id in hexes))
+    on = f"{key}_on.{common.pop()}" if len(common) == 1 else ""
+    return msg(on) if on and has(on) else msg(key)
+
+
+def _joined(notes: list[Msg]) -> Msg:
+    out = notes[0]
+    for note in notes[1:]:
+        out = msg("rhl18_labels.notes_and", a=out, b=note)
+    return out
 
 
 def _train(state: State, action: dict) -> Msg:

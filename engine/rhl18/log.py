@@ -107,8 +107,25 @@ def _company_events(before: Snapshot, after: Snapshot, names: dict[Any, Any]) ->
         if comp["owner"] is not None and was["owner"] is None and not comp["closed"]:
             lines.append(msg("rhl18.log.gets_private", who=_name(names, comp["owner"]),
                              company=comp["id"]))
+            lines += _brought(after, comp["id"], names)
         if comp["closed"] and not was["closed"]:
             lines.append(msg("rhl18.log.private_closes", company=comp["id"]))
+    return lines
+
+
+def _brought(after: Snapshot, company: str, names: dict[Any, Any]) -> list[Msg]:
+    """The shares a private brought its new owner (NLK's 10% of GVE, from its ``shares``
+    ability in the game data): "Lena buys NLK for 120M" left a newcomer wondering where the
+    GVE share in their hand came from. A president's certificate (RhE's, on its par) is said
+    by the president line."""
+    pid = next(c["owner"] for c in after["companies"] if c["id"] == company)
+    held = next(p["shares"] for p in after["players"] if p["id"] == pid)
+    lines = []
+    for cert in data.private_certs()[company]:
+        corp, index = cert.rsplit("_", 1)
+        if index != "0" and cert in held.get(corp, ()):
+            lines.append(msg("rhl18.log.private_share", who=_name(names, pid), company=company,
+                             percent=data.corporations()[corp]["shares"][int(index)], corp=corp))
     return lines
 
 

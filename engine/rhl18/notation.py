@@ -249,6 +249,9 @@ def _parse_free(state: State, seat: int, words: list[str], legal: list[dict]) ->
     bought = _buy_private(state, words, legal)
     if bought is not None:
         return bought
+    sold = _sell_one(state, words, legal)
+    if sold is not None:
+        return sold
     if words in (["payout"], ["withhold"]):  # not offered now (else read above)
         raise RuleError(msg("rhl18.err.dividend_not_now", kinds=_kinds_now(state, seat)))
     if head == "run":
@@ -309,13 +312,29 @@ def _buy_private(state: State, words: list[str], legal: list[dict]) -> dict | No
                         bid=typed(format_action(state, min(bids, key=lambda m: m["price"])))))
 
 
+def _sell_one(state: State, words: list[str], legal: list[dict]) -> dict | None:
+    """``sell gve``: the sale of one 10% share (``sell gve 1``), when legal() has it. A
+    learner who typed it was told the move could not be read; where no such sale is
+    allowed, :func:`share_refusal` says why, or lists the sales there are."""
+    if len(words) != 2 or words[0] != "sell":
+        return None
+    one = f"sell {words[1]} 1"
+    return next((m for m in legal if m["type"] == "sell_shares"
+                 and format_action(state, m).lower() == one), None)
+
+
 def _share_words(state: State, words: list[str]) -> tuple[str, str] | None:
     """(``buy`` or ``sell``, corporation) when ``words`` are a share move's shape with a
-    known corporation (``buy adr ipo``, ``buy keg pool 20``, ``sell dee 2 pres``)."""
-    if len(words) not in (3, 4) or words[0] not in ("buy", "sell"):
+    known corporation (``buy adr ipo``, ``buy keg pool 20``, ``sell dee 2 pres``, and
+    ``sell dee`` with no count)."""
+    if len(words) not in (2, 3, 4) or words[0] not in ("buy", "sell"):
         return None
     corp = next((c for c in state["corps"] if c.lower() == words[1]), None)
     if corp is None:
+        return None
+    if words[0] == "sell" and len(words) == 2:
+        return "sell", corp
+    if len(words) == 2:
         return None
     # a count after the source ("buy cme ipo 3") is no notation, but a corporation not yet
     # started is still what stands in the way: it was "could not read that move"
@@ -334,6 +353,10 @@ def share_refusal(state: State, seat: int, words: list[str], legal: list[dict]) 
     now: the rule that stands in the way, so a player learns it instead of reading that
     the move could not be read. None when no rule of these explains it."""
     shape = _share_words(state, words)
+    if shape is None and words[0] == "sell" and len(words) in (2, 3, 4):
+        # no other move starts with sell: the name is what is wrong
+        return msg("rhl18.err.unknown_name", text=clip_word(words[1]),
+                   choices=list(state["corps"]))
     if shape is None:
         return None
     verb, corp = shape
