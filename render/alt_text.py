@@ -71,7 +71,7 @@ def describe(game_key: str, view: dict, lang: str, *, kind: str, title: str, pha
     elif caption:
         parts.append(_sentence(plain(caption)))
     if not (over and result):
-        parts.append(say(lang, "over") if over else _turn(game_key, view, lang, acting))
+        parts.append(say(lang, "over") if over else to_move(game_key, view, lang, acting))
     if zoom is not None:
         parts.append(_zoom(view, zoom, lang))
     if game_key == "18rhl" and page == (1, 2):
@@ -180,7 +180,10 @@ def _who(view: dict, seat: int, lang: str) -> str:
         if colour else name
 
 
-def _turn(game_key: str, view: dict, lang: str, acting: list[int]) -> str:
+def to_move(game_key: str, view: dict, lang: str, acting: list[int]) -> str:
+    """Who is to move and what they must do, as a sentence ("Bert (yellow) is to move:
+    Take an order."): also the line of a spectator's board DM, which named only the phase.
+    The names as ``view`` has them: a picture's plain (:func:`plain_view`), a post's escaped."""
     if not acting:
         return say(lang, "nobody")
     names = [_who(view, seat, lang) for seat in acting]

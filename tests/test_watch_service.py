@@ -38,6 +38,10 @@ async def test_watcher_gets_each_phase_board_by_dm_and_nothing_hidden(svc):
     rest = await play_out(service)
     state, row = await state_of(service)
     secret = hidden_gems(GAME.setup(2, {}, row.seed)) | hidden_gems(state)
+    # a gem played is public (the channel says it, and so does the DM): the rest are secret
+    channel = [r.text for r in replies + phase_change + rest if r.audience is Audience.CHANNEL]
+    secret = {gem for gem in secret if not any(gem in text for text in channel)}
+    assert secret
     watched = dms_to(rest, WATCHER)
     assert len(watched) == sum(1 for r in rest if r.audience is Audience.CHANNEL and r.files)
     for dm in dms_to(replies + phase_change + rest, WATCHER):

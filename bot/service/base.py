@@ -223,6 +223,9 @@ class Table:
     seats: list[SeatRow]
     state: State | None = None
     boards: list[Reply] = field(default_factory=list)  # boards posted in this call (watchers)
+    # the action the channel's board before this call's first had seen (None: no board
+    # yet): a spectator's DM of these boards tells the moves since it
+    board_from: int | None = None
     result: Reply | None = None  # the result post made in this call: no moves fold into it
     origin: str | None = None  # an imported game's starting state (replays begin there)
 

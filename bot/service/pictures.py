@@ -53,16 +53,9 @@ class Pictures(ServiceBase):
         since = await self.store.actions(row.id, after=mark)
         cached = self._last_cards.get(row.id)
         try:
-            if cached is not None and mark is not None and cached[0] == mark:
-                base = game.load(cached[1])
-            else:
-                seen = [a for a in await self.store.actions(row.id)
-                        if mark is not None and a.id <= mark]
-                await self._fetch_origin(table)
-                base = await asyncio.to_thread(self._replay, table, seen)
-            view = await asyncio.to_thread(self._card_view, table, base, since, mark is None)
-            png = await asyncio.to_thread(self.card_render, row.game_key, view)
-            alt = self._alt(table, state, view, "card")
+            png, alt = await self._card_since(
+                table, mark, since, game.load(cached[1]) if cached is not None and
+                mark is not None and cached[0] == mark else None)
         except Exception:
             log.exception("the turn card of game %s failed", row.id)
             return None
@@ -73,6 +66,22 @@ class Pictures(ServiceBase):
         if png is None:
             return None
         return Attachment(f"{game.key}-{row.id}-v{row.version}-turn-card.png", png, alt)
+
+    async def _card_since(self, table: Table, mark: int | None, since: list[ActionRow],
+                          base: State | None = None) -> tuple[bytes | None, str]:
+        """A turn card's picture (None: the game draws none) and alt text, listing the
+        moves ``since`` the action ``mark`` (None: the game's start) and marking what they
+        changed; ``base``, the state at ``mark`` where it is at hand (else replayed)."""
+        row = table.row
+        assert table.state is not None
+        if base is None:
+            seen = [a for a in await self.store.actions(row.id)
+                    if mark is not None and a.id <= mark]
+            await self._fetch_origin(table)
+            base = await asyncio.to_thread(self._replay, table, seen)
+        view = await asyncio.to_thread(self._card_view, table, base, since, mark is None)
+        png = await asyncio.to_thread(self.card_render, row.game_key, view)
+        return png, self._alt(table, table.state, view, "card")
 
     async def _card_undone(self, table: Table, first_action: int,
                            kept: Sequence[ActionRow]) -> None:
@@ -341,6 +350,8 @@ class Pictures(ServiceBase):
         if changed is not None:
             view["changed"] = changed
         seen = await self.store.last_action_id(table.row.id)
+        if not table.boards:
+            table.board_from = await self.store.board_mark(table.row.id)
         self._last_boards[table.row.id] = (seen, public)
         await self.store.set_board_mark(table.row.id, seen)
         phase = table.said([game.phase(state)])

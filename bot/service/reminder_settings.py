@@ -73,44 +73,15 @@ class ReminderSettings(ServiceBase):
                 await self._before_ai_for(table, seat.seat if seat is not None else None)
             if after is None:
                 continue  # no move for them yet: the game's start is in the channel
-            actions = await self.store.actions(table.row.id, after=after)
             lang = info.languages.get(user_id, table.row.language)
-            # an AI seat's moves for a corporation the game operates are its run
-            credits = [(_AiFor(action.seat) if _ai_played(table, action, mover) else mover,
-                        lines)
-                       for action, (mover, lines) in zip(actions, table.credits(actions, lang),
-                                                         strict=True)]
-            runs: list[tuple[int | str | _AiFor, list[str], list[str]]] = []
-            for entry in card_entries(actions, [mover for mover, _ in credits],
-                                      [table.has_record(action.lines) for action in actions]):
-                parts = [_news_parts(table, credits[i][1], lang) for i in entry]
-                saids = [said for said, _ in parts if said]
-                records = [record for _, found in parts for record in found]
-                if saids or records:
-                    runs.append((credits[entry[0]][0], saids, records))
+            runs = news_runs(table, await self.store.actions(table.row.id, after=after), lang)
             if not runs:
                 continue
-            shown = runs[-NEWS_RUNS:]
-            room = max(NEWS_LINE, NEWS_ROOM // len(shown))
-            # a record (a new phase, rusting trains, the bank broken, a bankruptcy) is a line
-            # of its own, never cut, also from runs too old to repeat: glued to a move's text
-            # a cut took it, and a German DM never said the bank had broken
-            lines = [record for _, _, records in runs[:-NEWS_RUNS] for record in records
-                     if not isinstance(record, Aside)]
-            for mover, saids, records in shown:
-                # whole moves give way, the decisive ones last (a cut mid-sentence lost who
-                # was to move next)
-                if saids:
-                    lines.append(shortened(_news_run(table, mover, saids, lang),
-                                           lambda text, room=room: len(text) <= room,
-                                           table.row.game_key))
-                lines += records
-            more = [t("rem.news_more", lang, count=len(runs) - NEWS_RUNS)] \
-                if len(runs) > NEWS_RUNS else []
             # one who never moved has no last move to count from: their news starts where
             # an AI first played for them
             heading = t("rem.news" if last is not None else "rem.news_away", lang)
-            info.waiting[user_id] = "\n".join([heading, *more, *lines, expected])
+            info.waiting[user_id] = "\n".join([heading, *news_lines(table, runs, lang),
+                                               expected])
             info.news[user_id] = _short_news(table, runs, seat.seat if seat else None, lang)
 
     async def _before_ai_for(self, table: Table, seat: int | None) -> int | None:
@@ -278,6 +249,49 @@ def _ai_played(table: Table, action: ActionRow, mover: int | str) -> bool:
         not table.by_seat(action.seat).is_ai
 
 
+NewsRun = tuple[int | str | _AiFor, list[str], list[str]]  # (mover, texts, records)
+
+
+def news_runs(table: Table, actions: list[ActionRow], lang: str) -> list[NewsRun]:
+    """``actions`` as the runs of moves a turn DM's news repeats them, in ``lang``: a
+    mover's moves in a row as one run (:func:`card_entries`), each with its records."""
+    # an AI seat's moves for a corporation the game operates are its run
+    credits = [(_AiFor(action.seat) if _ai_played(table, action, mover) else mover, lines)
+               for action, (mover, lines) in zip(actions, table.credits(actions, lang),
+                                                 strict=True)]
+    runs: list[NewsRun] = []
+    for entry in card_entries(actions, [mover for mover, _ in credits],
+                              [table.has_record(action.lines) for action in actions]):
+        parts = [_news_parts(table, credits[i][1], lang) for i in entry]
+        saids = [said for said, _ in parts if said]
+        records = [record for _, found in parts for record in found]
+        if saids or records:
+            runs.append((credits[entry[0]][0], saids, records))
+    return runs
+
+
+def news_lines(table: Table, runs: list[NewsRun], lang: str) -> list[str]:
+    """The lines of the news of ``runs`` (:func:`news_runs`): the latest ``NEWS_RUNS``,
+    each cut to its share of ``NEWS_ROOM``, and how many earlier runs are left out."""
+    shown = runs[-NEWS_RUNS:]
+    room = max(NEWS_LINE, NEWS_ROOM // max(1, len(shown)))
+    # a record (a new phase, rusting trains, the bank broken, a bankruptcy) is a line
+    # of its own, never cut, also from runs too old to repeat: glued to a move's text
+    # a cut took it, and a German DM never said the bank had broken
+    lines = [record for _, _, records in runs[:-NEWS_RUNS] for record in records
+             if not isinstance(record, Aside)]
+    for mover, saids, records in shown:
+        # whole moves give way, the decisive ones last (a cut mid-sentence lost who
+        # was to move next)
+        if saids:
+            lines.append(shortened(_news_run(table, mover, saids, lang),
+                                   lambda text: len(text) <= room, table.row.game_key))
+        lines += records
+    more = [t("rem.news_more", lang, count=len(runs) - NEWS_RUNS)] \
+        if len(runs) > NEWS_RUNS else []
+    return [*more, *lines]
+
+
 def _news_run(table: Table, mover: int | str | _AiFor, saids: list[str], lang: str) -> str:
     """A run of moves in a turn DM's news, credited as the channel credits it: a seat's
     under its player's name, a corporation's the game operates (:meth:`Table.credited_to`)
@@ -294,8 +308,7 @@ def _news_run(table: Table, mover: int | str | _AiFor, saids: list[str], lang: s
                           lang)
 
 
-def _short_news(table: Table, runs: list[tuple[int | str | _AiFor, list[str], list[str]]],
-                seat: int | None, lang: str) -> str:
+def _short_news(table: Table, runs: list[NewsRun], seat: int | None, lang: str) -> str:
     """A game's news as a line or two under its line in a turn DM for several games: what
     an AI played for the reader (they learnt of it nowhere else), and the latest run of
     the others' moves, each cut short. The DM for one game says the whole news."""

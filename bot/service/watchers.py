@@ -10,16 +10,29 @@ from bot.i18n import language, t
 from bot.replies import Attachment, Audience, Reply
 from bot.service.base import (
     _NOT_NOW,
+    TEXT_LIMIT,
     Ctx,
     Refusal,
     ServiceBase,
     Table,
+    _clip,
     _guarded,
     _private,
     log,
 )
 from bot.service.pictures import Pictures, result_head
+from bot.service.reminder_settings import news_lines, news_runs
 from bot.service.reminders import zone
+from bot.store import ActionRow
+from render import alt_text
+
+# How long before a spectator's quiet hours held their first board the moves of the call
+# that drew it may have been made (an AI seats' run): the morning DM tells them too.
+CALL_SECONDS = 60.0
+
+
+# the moves a spectator's DM tells, and their turn card (None: it would not draw)
+Since = tuple[list[ActionRow], Attachment | None]
 
 
 class Watchers(ServiceBase):
@@ -49,18 +62,60 @@ class Watchers(ServiceBase):
             # (drawn apart from the channel's: the channel's next board marks what changed
             # since its last one, and a board drawn for a spectator had become that)
             board = await self._plain_board(table)
-            replies.append(self._watch_dm(table, board, ctx.user_id, language(ctx.locale)))
+            # the moves since the channel's latest board: this phase's so far
+            after = await self.store.board_mark(row.id)
+            replies.append(self._watch_dm(table, board, ctx.user_id, language(ctx.locale),
+                                          await self._since(table, after)))
             await self._held_seen(table, ctx.user_id)
         return notices + replies
 
     def _watch_dm(self, table: Table, board: Reply, user_id: int, lang: str,
-                  news: str = "") -> Reply:
-        # Only the public board and the phase name: never a seat's view. The words are the
-        # reader's (a DM is theirs alone); the picture stays in the table's language.
-        text = t("watch.dm", lang, title=table.game.title,
+                  since: Since, news: str = "") -> Reply:
+        """Only public things, never a seat's view: the phase, who is to move, the moves
+        ``since`` the board before as the channel said them, then their turn card (a phone
+        shows it whole) and the full board. The words are the reader's
+        (a DM is theirs alone); the pictures stay in the table's language. The phase alone
+        with a 1600 px board told a phone neither whose turn it was nor what had changed."""
+        head = t("watch.dm", lang, title=table.game.title,
                  channel=table.row.channel_id, phase=_phase(table, board, lang))
-        return Reply("\n".join(filter(None, [text, _over(table, lang), news])), Audience.DM,
-                     user_id=user_id, files=list(board.files))
+        moves, card = since
+        top = [line for line in (head, _over(table, lang) or _to_move(table, lang), news)
+               if line]
+        said = news_lines(table, news_runs(table, moves, lang), lang)
+        # the oldest give way where a night's records passed Discord's limit
+        while said and len("\n".join([*top, t("watch.moves", lang), *said])) > TEXT_LIMIT:
+            said.pop(0)
+        text = "\n".join([*top, *([t("watch.moves", lang), *said] if said else [])])
+        return Reply(_clip(text), Audience.DM, user_id=user_id,
+                     files=[*([card] if card is not None else []), *board.files])
+
+    async def _watch_card(self, table: Table, after: int | None) -> Attachment | None:
+        """The turn card of the moves since the action ``after`` (None: the game's start),
+        drawn for spectators: the channel's turn cards keep their own marks."""
+        try:
+            png, alt = await self._card_since(
+                table, after, await self.store.actions(table.row.id, after=after))
+        except Exception:  # the board and the words still go
+            log.exception("the spectators' turn card of game %s failed", table.row.id)
+            return None
+        if png is None:
+            return None
+        row = table.row
+        return Attachment(f"{table.game.key}-{row.id}-v{row.version}-turn-card.png", png, alt)
+
+    async def _since(self, table: Table, after: int | None) -> Since:
+        """The moves since the action ``after`` (None: the game's start), with their card."""
+        return await self.store.actions(table.row.id, after=after), \
+            await self._watch_card(table, after)
+
+    async def _held_from(self, table: Table, held: dict[str, float]) -> int | None:
+        """The action before the first a spectator's quiet hours held news of (their
+        ``held`` "since": when the first board was held), with the moves of the call that
+        drew that board (made just before it)."""
+        start = float(held["since"]) - CALL_SECONDS
+        actions = await self.store.actions(table.row.id)
+        first = next((n for n, a in enumerate(actions) if a.created_at >= start), len(actions))
+        return actions[first - 1].id if first else None
 
     async def _watch_news(self, table: Table) -> list[Reply]:
         """A DM to each spectator with the latest public board this call posted: one per
@@ -72,6 +127,7 @@ class Watchers(ServiceBase):
         watchers = await self.store.watchers(table.row.id)
         languages = await self._languages_of_users(watchers, table.row.language)
         replies = []
+        drawn: dict[int | None, Since] = {}  # one card for all who missed the same moves
         for user in watchers:
             held: dict[str, float] | None = {}
             if self.reminders is not None:
@@ -79,7 +135,11 @@ class Watchers(ServiceBase):
             if held is None:
                 continue  # held for the end of their quiet hours
             news = await self._news_line(user, languages[user], len(boards), held)
-            replies.append(self._watch_dm(table, boards[-1], user, languages[user], news))
+            after = await self._held_from(table, held) if held else table.board_from
+            if after not in drawn:
+                drawn[after] = await self._since(table, after)
+            replies.append(self._watch_dm(table, boards[-1], user, languages[user],
+                                          drawn[after], news))
         return replies
 
     async def held_board(self, game_id: int, user_id: int, held: dict) -> Reply | None:
@@ -94,10 +154,11 @@ class Watchers(ServiceBase):
         if table.state is None:
             return None
         board = await self._plain_board(table)
+        since = await self._since(table, await self._held_from(table, held))
         await self._held_seen(table, user_id)
         lang = (await self._languages_of_users([user_id], row.language))[user_id]
         news = await self._news_line(user_id, lang, 0, held)
-        return self._watch_dm(table, board, user_id, lang, news)
+        return self._watch_dm(table, board, user_id, lang, since, news)
 
     async def _plain_board(self, table: Table) -> Reply:
         """The public board for a DM, drawn without marking what changed: the channel's
@@ -156,3 +217,14 @@ def _over(table: Table, lang: str) -> str:
     if table.state is None or not table.game.result(table.state):
         return ""
     return t("watch.over", lang, result=result_head(table, lang))
+
+
+def _to_move(table: Table, lang: str) -> str:
+    """Who is to move and what they must do, as the boards' alt text says it."""
+    if table.state is None:
+        return ""
+    seats = [{"seat": s.seat, "name": s.name, "colour": s.colour}
+             for s in table.seats if s.seat is not None]
+    view = {**table.game.view(table.state, None), "seats": seats}
+    return alt_text.to_move(table.row.game_key, view, lang,
+                            list(table.game.active(table.state)))

@@ -19,7 +19,7 @@ from collections.abc import Callable
 
 from engine import text as texts
 from engine.core import pages
-from render.alt_text import _result_line, _turn, _who, plain
+from render.alt_text import _result_line, _who, plain, to_move
 from render.player_names import plain_view
 
 texts.register("render.locales")
@@ -48,7 +48,7 @@ def describe(game_key: str, view: dict, lang: str, *, title: str, phase: str,
         lines: list[str] = [f"{head} {said[0]}", *said[1:]]
     else:
         lines = [f"{head} " + (texts.render("render.alt.over", {}, lang) if over
-                               else _turn(game_key, view, lang, acting))]
+                               else to_move(game_key, view, lang, acting))]
     lines += _describer(game_key)(view, lang)
     return pages(lines, PAGE)
 
