@@ -28,7 +28,8 @@ async def test_the_german_turn_dm_and_hand_show_german_typed_forms(tmp_path):
     # seven cards in hand: ending now costs three of them (the label says so)
     assert "Zug beenden (dann 3 Karten abwerfen) · ende" in hand, hand
     for text in (dm, hand):
-        assert "· füttere weg " in text, text
+        # a route's label too long with its typed form leaves the form off (the goods stay)
+        assert "· füttere weg " in text or "· fahre " in text, text
         assert " · end;" not in text + ";" and "· feed " not in text, text
     assert "· move " in _expected(game, state, seat, "en", table)
     await store.close()

@@ -26,8 +26,8 @@ def test_a_move_label_says_the_goods_lie_there():
     assert say(GAME.label(state, move), "en") == \
         "By bridge to Ruthven (there: chair + cup) · move bridge ruthven"
     assert say(GAME.label(state, feed), "de") == ("Kraftfutter als Brücke nach Ruthven "
-                                                  "(dort: Stuhl + Tasse; +1 Schaden) · "
+                                                  "(+1 Schaden; dort: Stuhl + Tasse) · "
                                                   "feed route bridge ruthven")
     assert say(GAME.label(state, feed), "en") == ("Special feed as bridge to Ruthven "
-                                                  "(there: chair + cup; +1 damage) · "
+                                                  "(+1 damage; there: chair + cup) · "
                                                   "feed route bridge ruthven")

@@ -401,10 +401,13 @@ class Moves(ServiceBase):
             if len(notation) > 100:
                 continue
             # the reader's typed form ("fertig", "spielen 44 links") by its first letters
-            # too: a German player typing "fert" saw nothing until "fertig" was whole
+            # too: a German player typing "fert" saw nothing until "fertig" was whole; and
+            # spelt without umlauts ("fue" for "füttere"), where a label too long for it
+            # leaves its typed form off (Trödler's)
             typed_form = typed_move(table.row.game_key, notation, ctx.locale)
             if needle in label.lower() or needle in notation.lower() or \
-                    english in notation.lower() or covers(english, f"{label} {notation}") or \
+                    english in notation.lower() or \
+                    covers(english, f"{label} {notation} {typed_form}") or \
                     typed_form != notation and covers(needle, f"{label} {typed_form}"):
                 choices.append((fitted_label(label, CHOICE_LIMIT), notation))
                 ends.append(action.get("type") in STEP_ENDS)

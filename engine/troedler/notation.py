@@ -28,6 +28,9 @@ from engine.troedler.phase3 import canonical_pairs, delivered_goods
 _KIND_WORDS = {kind: kind for kind in ROUTE_KINDS} | {
     "mountain": "trail", "mountain-trail": "trail", "moor-path": "moor", "moorpath": "moor"}
 
+# The bot's own words for a delivery: its prompt says "fulfil requests", its log "fulfils #12".
+_HEAD_WORDS = {"fulfil": "deliver", "fulfill": "deliver", "fulfils": "deliver"}
+
 LABEL_LIMIT = 100
 
 
@@ -96,17 +99,18 @@ def label(state: State, action: Action) -> Msg:
         key = "troedler.label.feed_route" if kind == "feed-route" else "troedler.label.move"
         goods = state["villages"].get(action["to"], [])
         route = route_name(action["kind"])
-        return _fit(msg(key, move=move, route=route, village=VILLAGE_NAMES[action["to"]],
-                        goods=goods_text(goods)),
+        return _fit(action, msg(key, move=move, route=route, village=VILLAGE_NAMES[action["to"]],
+                                goods=goods_text(goods)),
                     msg(f"{key}_short", move=move, route=route,
                         village=VILLAGE_NAMES[action["to"]]))
     if kind == "deliver":
         card = CARDS[action["card"]]
         if action.get("replace"):
             goods = delivered_goods(card["goods"], action["replace"]) or Counter()
-            return _fit(msg("troedler.label.deliver_replace", move=move, points=card["points"],
-                            goods=goods_text(sorted(goods.elements())),
-                            feed=len(action["replace"])),
+            return _fit(action, msg("troedler.label.deliver_replace", move=move,
+                                    points=card["points"],
+                                    goods=goods_text(sorted(goods.elements())),
+                                    feed=len(action["replace"])),
                         msg("troedler.label.deliver_replace_short", move=move,
                             points=card["points"], feed=len(action["replace"])))
         return msg("troedler.label.deliver", move=move, goods=goods_text(card["goods"]),
@@ -194,28 +198,44 @@ def _pile_label(state: State, action: Action, move: str) -> Msg:
         return msg("troedler.label.plain", move=move)
     head = msg(f"troedler.label.pile_head.{action['type']}", number=number)
     if not state["options"].get("open_piles"):
-        return msg("troedler.label.pile", head=head, move=move, card=card_text(pile[-1]),
-                   covered=len(pile) - 1)
-    faces = [card_text(cid) for cid in reversed(pile)]  # top first
-    for shown in range(len(faces), 0, -1):
-        more = len(faces) - shown
-        text = (msg("troedler.label.open_pile", head=head, move=move, cards=faces)
-                if not more else
-                msg("troedler.label.open_pile_more", head=head, move=move, cards=faces[:shown],
-                    more=more))
-        if _fits(text):
-            return text
-    return msg("troedler.label.plain", move=move)
+        return _fit(action, msg("troedler.label.pile", head=head, move=move,
+                                card=card_text(pile[-1]), covered=len(pile) - 1),
+                    msg("troedler.label.plain", move=move))
+    # every card of the pile, top first, in its compact face ("#11 2 cups + vase (4 pts)")
+    # where its whole one does not fit, before a card is left out
+    return _fit(action, *(
+        msg("troedler.label.open_pile", head=head, move=move, cards=faces) if shown == len(pile)
+        else msg("troedler.label.open_pile_more", head=head, move=move, cards=faces[:shown],
+                 more=len(pile) - shown)
+        for shown in range(len(pile), 0, -1)
+        for faces in ([form(cid) for cid in reversed(pile)] for form in (card_text, short_card_text))),
+        msg("troedler.label.plain", move=move))
 
 
 def _fits(text: Msg) -> bool:
     return all(len(say(text, lang)) <= LABEL_LIMIT for lang in LANGUAGES)
 
 
-def _fit(text: Msg, short: Msg) -> Msg:
-    """Labels stay within Discord's 100 characters in every language without losing their
-    catalogue key, as cutting the string would."""
-    return text if _fits(text) else short
+def _fit(action: Action, *texts: Msg) -> Msg:
+    """The first of ``texts`` (those saying most first) that stays within Discord's 100
+    characters in every language, ending with the move as each reader types it ("… ·
+    füttere weg moorweg bracklin", longer than the notation); else without that ending (the
+    choice's value is the move, and autocomplete finds it by its typed words anyway), before
+    a shorter text is taken: a label cut short to make room for the typed move lost what
+    lay in the village ("Kraftfutter als Moorweg nach Bracklin (+1 Schaden)"). Not cut as a
+    string, so that a label keeps its catalogue key."""
+    typed = typed_action(action)
+    for text in texts:
+        if _fits(Msg(text.key, {**text.params, "move": typed})):
+            return text
+        bare = f"{text.key}_bare"
+        if has(bare) and _fits(said := msg(bare, **_without_move(text))):
+            return said
+    return texts[-1]
+
+
+def _without_move(text: Msg) -> dict[str, object]:
+    return {name: value for name, value in text.params.items() if name != "move"}
 
 
 def _good(word: str) -> str:
@@ -257,7 +277,7 @@ def parse_text(state: State, seat: int, text: str) -> Action:
     words = text.strip().lower().replace(",", " ").split()
     if not words:
         raise RuleError(msg("troedler.error.empty", help=msg("troedler.help.moves")))
-    head, rest = words[0], words[1:]
+    head, rest = _HEAD_WORDS.get(words[0], words[0]), words[1:]
     if head in ("take", "discard") and rest[:1] == ["pile"]:
         head, rest = f"{head}-pile", rest[1:]  # as the channel says it: "takes pile 2"
     elif head == "take" and len(rest) == 1 and rest[0].lstrip("#").isdigit():
