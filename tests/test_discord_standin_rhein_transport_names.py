@@ -33,6 +33,10 @@ TYPED = {
 GERMAN_NAMES = ["weißes Flugzeug", "rotes Flugzeug", "schwarzes Flugzeug", "weißer Zug",
                 "roter Zug", "schwarzer Zug", "weißes Schiff", "rotes Schiff",
                 "schwarzes Schiff"]
+# a two-player game leaves the red and black Planes and the black Ship in the box: an
+# unknown name is answered with the transports of the game only
+IN_A_PAIR_GAME = [name for name in GERMAN_NAMES
+                  if name not in ("rotes Flugzeug", "schwarzes Flugzeug", "schwarzes Schiff")]
 
 
 class LoadingRhein(Rhein):
@@ -114,9 +118,9 @@ async def test_an_unknown_transport_is_refused_with_every_name_a_german_can_type
         channel = bot.stand_in.channel
         record = await mover.command("play", channel, move="laden grünes-schiff 4")
         [said] = [m.text.split("\n")[0] for m in record.private]  # then "Meintest du …"
-        assert said == ("Es gibt kein Transportmittel namens „grünes-schiff“. Transportmittel: "
-                        + ", ".join(GERMAN_NAMES) + "."), said
-        for name in GERMAN_NAMES:  # each name listed is one the bot reads
+        assert said == ("Es gibt kein Transportmittel namens „grünes-schiff“. Transportmittel "
+                        "in dieser Partie: " + ", ".join(IN_A_PAIR_GAME) + "."), said
+        for name in IN_A_PAIR_GAME:  # each name listed is one the bot reads
             record = await mover.command("play", channel, move=f"laden {name} 999")
             assert not any("Transportmittel" in m.text for m in record.private), name
 
@@ -126,9 +130,9 @@ async def test_an_english_player_reads_the_notations_names_whole(tmp_path, monke
         mover, _ = await loading_table(bot, ("en-US", "en-US"))
         record = await mover.command("play", bot.stand_in.channel, move="load green-ship 4")
         [said] = [m.text.split("\n")[0] for m in record.private]
-        assert said == ("There is no transport called 'green-ship'. Transports: white-plane, "
-                        "red-plane, black-plane, white-train, red-train, black-train, "
-                        "white-ship, red-ship, black-ship."), said
+        assert said == ("There is no transport called 'green-ship'. Transports in this game: "
+                        "white-plane, white-train, red-train, black-train, white-ship, "
+                        "red-ship."), said
 
 
 def test_rhein_transports_typed_in_german_or_apart_become_the_notations_names():

@@ -22,6 +22,6 @@ def test_a_refusal_says_a_list_of_names_whole_and_clips_what_was_typed():
     names = [f"transport-number-{n}" for n in range(9)]
     typed = "load " + "very long words " * 10
     said = Refusal(msg("rhein.parse.no_transport", word=typed, names=names)).say("en")
-    assert said.endswith("Transports: " + ", ".join(names) + "."), said
+    assert said.endswith("Transports in this game: " + ", ".join(names) + "."), said
     assert "load very long words…" in said and typed not in said, said
 

@@ -154,8 +154,9 @@ def test_mortgage_buttons_only_when_the_capital_pays_for_nothing_else():
     set_capital(broke, green=0, yellow=15, blue=16)
     at_load(broke)
     assert current(broke) == GREEN  # its turn stays: a mortgage would pay for a load
-    assert _labels(broke, GREEN) == ["Mortgage truck A (+6)", "Mortgage truck B (+6)",
-                                     "Done loading"]
+    assert _labels(broke, GREEN) == [
+        "Mortgage truck A: +6 now, 9 to repay (else −9 at game end)",
+        "Mortgage truck B: +6 now, 9 to repay (else −9 at game end)", "Done loading"]
 
 
 async def test_a_seeded_game_through_the_service(tmp_path):

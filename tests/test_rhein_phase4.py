@@ -288,7 +288,7 @@ def test_r33_e30_e31_transfer_onto_a_moved_transport_and_priority():
     assert transport(state, "white-train")["markers"] == []  # it has moved and stays
     assert current(state) == GREEN
     act(state, GREEN, "transfer red-train white-train 1")
-    with pytest.raises(RuleError, match="0 free"):
+    with pytest.raises(RuleError, match="The white Train is full"):
         act(state, YELLOW, "transfer red-train white-train 1")
     act(state, YELLOW, "transfer red-train a 2")
     act(state, YELLOW, "done")

@@ -205,5 +205,6 @@ def test_an_unknown_transport_is_named_plainly_not_as_a_text_key(action):
     state, seat = at_stop() if action["type"] == "transfer" else load_step()
     said = assert_refused(GAME, state, seat, action, "rhein.parse.no_transport")
     word = str(action.get("transport", action.get("to")))
-    assert f"There is no transport called '{word}'. Transports: " in said["en"], said
+    assert f"There is no transport called '{word}'. Transports in this game: " in said["en"], \
+        said
     assert f"Es gibt kein Transportmittel namens „{word}“." in said["de"], said

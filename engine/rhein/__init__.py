@@ -116,7 +116,7 @@ class Rhein(Game):
         return words.merged_line(first, second)
 
     def parse(self, state: State, seat: int, text: str) -> Action:
-        action = notation.parse_move(text)
+        action = notation.parse_move(text, in_game(state))
         if action["type"] == "pass" and state["step"] != "auction":
             return {"type": "done"}  # "pass" reads naturally for "take nothing"
         return action

@@ -115,6 +115,7 @@ class TruckSpec:
     capacity: int = 2
     mortgage: int = 6
     repay: int = 9
+    mortgaged_at_end: int = 9  # R55: lost at the final score per truck still mortgaged
     source: str = "rulebook"
 
 

@@ -524,13 +524,13 @@ def final_scoring(state: State, log: Log) -> None:
         aboard = sum(t["load"][seat] for t in state["transports"].values())
         aboard += sum(item["load"] for item in state["trucks"][seat].values())
         mortgaged = sum(item["where"] == "mortgaged" for item in state["trucks"][seat].values())
-        score = state["capital"][seat] - penalties - aboard - 9 * mortgaged
+        mortgages = data.TRUCK.mortgaged_at_end * mortgaged
+        score = state["capital"][seat] - penalties - aboard - mortgages
         final[str(seat)] = {"capital": state["capital"][seat], "penalties": penalties,
-                            "aboard": aboard, "mortgages": 9 * mortgaged, "score": score,
+                            "aboard": aboard, "mortgages": mortgages, "score": score,
                             "fulfilled": len(state["fulfilled"][seat])}
         log.append(msg("rhein.log.final", player=player(seat), capital=state["capital"][seat],
-                       penalties=penalties, aboard=aboard, mortgages=9 * mortgaged,
-                       score=score))
+                       penalties=penalties, aboard=aboard, mortgages=mortgages, score=score))
     state["final"] = final
     state["step"] = "over"
     state["seq"] = {"order": [], "i": 0}

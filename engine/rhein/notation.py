@@ -8,6 +8,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engine.core import Action, RuleError, State, clip_word, is_plain_number
 from engine.rhein import data
 from engine.rhein.state import card, spec
@@ -71,18 +73,29 @@ def _truck(word: str, text: str) -> str:
     return word
 
 
-def _transport(word: str, text: str, trucks: bool) -> str:
+def _transport(word: str, text: str, trucks: bool, in_play: Sequence[str]) -> str:
     if word in data.TRANSPORT_BY_KEY:
         return word
     if trucks and word.removeprefix("truck-") in data.TRUCK_LETTERS:
         return word.removeprefix("truck-")
-    # a list, said "a, b, c" in the reader's words: the service clips long plain strings
-    # (what someone typed), never a list of the names there are
-    names = [typed_name(t.key) for t in data.TRANSPORTS]
-    raise RuleError(msg("rhein.parse.no_transport", word=clip_word(word), names=names))
+    raise RuleError(no_transport(word, in_play))
 
 
-def parse_move(text: str) -> Action:
+def no_transport(word: str, in_play: Sequence[str]) -> Msg:
+    """An unknown transport name, with the names to type instead: those of this game only,
+    as the ones this player count leaves in the box would be refused next. A list, said
+    "a, b, c" in the reader's words: the service clips long plain strings (what someone
+    typed), never a list of the names there are."""
+    return msg("rhein.parse.no_transport", word=clip_word(word),
+               names=[typed_name(key) for key in in_play])
+
+
+ALL_TRANSPORTS = tuple(t.key for t in data.TRANSPORTS)
+
+
+def parse_move(text: str, in_play: Sequence[str] = ALL_TRANSPORTS) -> Action:
+    """``text`` as an action; ``in_play`` are the transports of the game, named when a word
+    is none of them."""
     words = text.strip().lower().split()
     if not words:
         raise _junk(text)
@@ -99,18 +112,18 @@ def parse_move(text: str) -> Action:
     if verb == "bid":
         return {"type": "bid", "card": _number(args[0], text), "amount": _number(args[1], text)}
     if verb in ("load", "unload"):
-        return {"type": verb, "transport": _transport(args[0], text, True),
+        return {"type": verb, "transport": _transport(args[0], text, True, in_play),
                 "n": _number(args[1], text)}
     if verb == "truck":
         return {"type": "truck", "truck": _truck(args[0], text), "city": _city(args[1], text),
                 "n": _number(args[2], text)}
     if verb == "reserve":
         # a truck is read, for the rule to say trucks reserve nothing (not "no such word")
-        return {"type": "reserve", "transport": _transport(args[0], text, True),
+        return {"type": "reserve", "transport": _transport(args[0], text, True, in_play),
                 "city": _city(args[1], text)}
     if verb == "transfer":
-        return {"type": "transfer", "from": _transport(args[0], text, False),
-                "to": _transport(args[1], text, True), "n": _number(args[2], text)}
+        return {"type": "transfer", "from": _transport(args[0], text, False, in_play),
+                "to": _transport(args[1], text, True, in_play), "n": _number(args[2], text)}
     if verb == "move":
         return {"type": "move", "truck": _truck(args[0], text), "city": _city(args[1], text)}
     if verb == "fulfil":
@@ -170,9 +183,14 @@ def label_move(state: State, action: Action) -> Msg:
     if kind == "fulfil":
         income = dict(card(action["card"]).options)[action["n"]]
         return msg("rhein.label.fulfil", card=action["card"], n=action["n"], income=income)
-    if kind in ("mortgage", "repay"):
-        amount = data.TRUCK.mortgage if kind == "mortgage" else data.TRUCK.repay
-        return msg(f"rhein.label.{kind}", letter=action["truck"].upper(), amount=amount)
+    if kind == "mortgage":
+        # "Mortgage truck A (+6)" in every list read as free money: what it costs back
+        # (R48, R55) stands beside what it gives
+        return msg("rhein.label.mortgage", letter=action["truck"].upper(),
+                   amount=data.TRUCK.mortgage, repay=data.TRUCK.repay,
+                   end=data.TRUCK.mortgaged_at_end)
+    if kind == "repay":
+        return msg("rhein.label.repay", letter=action["truck"].upper(), amount=data.TRUCK.repay)
     if kind == "pass":
         return msg("rhein.label.pass")
     if state["step"] in DONE_STEPS:

@@ -78,13 +78,20 @@ def cannot_pay(state: State, seat: int, amount: int, what: str,
     return None
 
 
-def unknown_transport(key: object) -> Reason | None:
+def short_of(key: str, count: int, **params: Any) -> Reason:
+    """A refusal for having too few containers (or room): with none at all it has its own
+    wording, ``<key>.none``, as "You have only 0 containers" read like a bug."""
+    return reason(f"{key}.none" if count == 0 else key, count=count, **params)
+
+
+def unknown_transport(state: State, key: object) -> Reason | None:
     """A move naming no transport of the game at all (a stale or hand-made one: the parser
-    refuses such words) is refused as a typed one is; the catalogue has no name for it, and
-    the transport's own texts would say their raw key."""
+    refuses such words) is refused as a typed one is, with the names of this game's
+    transports; the catalogue has no name for it, and the transport's own texts would say
+    their raw key."""
     if key in data.TRANSPORT_BY_KEY:
         return None
-    names = [typed_name(t.key) for t in data.TRANSPORTS]
+    names = [typed_name(other) for other in in_game(state)]
     return reason("rhein.parse.no_transport", word=clip_word(str(key)), names=names)
 
 
@@ -206,7 +213,7 @@ def check_load(state: State, seat: int, action: Action) -> Reason | None:
         return reason("rhein.refuse.load_min")
     if key in data.TRUCK_LETTERS:
         return check_load_truck(state, seat, key, count)
-    unknown = unknown_transport(key)
+    unknown = unknown_transport(state, key)
     if unknown is not None:
         return unknown
     if key not in state["transports"]:
@@ -215,14 +222,14 @@ def check_load(state: State, seat: int, action: Action) -> Reason | None:
     if where is None:
         return reason("rhein.refuse.between", transport=transport_why(key, "subject"))
     if count > free_space(state, key):
-        return reason("rhein.refuse.free_space", transport=transport_why(key, "subject"),
-                   count=free_space(state, key))
+        return short_of("rhein.refuse.free_space", free_space(state, key),
+                        transport=transport_why(key, "subject"))
     have = source_count(state, seat, where)
     if count > have:
         if where == data.BASEL:
-            return reason("rhein.refuse.only_warehouse", count=have)
-        return reason("rhein.refuse.only_lying_at", count=have, city=city(where),
-                   transport=transport_why(key, "nom"))
+            return short_of("rhein.refuse.only_warehouse", have)
+        return short_of("rhein.refuse.only_lying_at", have, city=city(where),
+                        transport=transport_why(key, "nom"))
     return cannot_pay(state, seat, count, "rhein.cost.load", n=count)
 
 
@@ -234,7 +241,8 @@ def check_load_truck(state: State, seat: int, letter: str, count: int) -> Reason
         return reason("rhein.refuse.truck_holds", letter=letter.upper(),
                    capacity=data.TRUCK.capacity)
     if count > source_count(state, seat, item["pos"]):
-        return reason("rhein.refuse.truck_no_source")
+        return reason("rhein.refuse.truck_no_source", letter=letter.upper(),
+                      city=city(item["pos"]))
     return cannot_pay(state, seat, count, "rhein.cost.load", n=count)
 
 
@@ -266,9 +274,38 @@ def check_truck(state: State, seat: int, action: Action) -> Reason | None:
         return reason("rhein.refuse.no_road_london")
     if not 1 <= count <= data.TRUCK.capacity:
         return reason("rhein.refuse.truck_count")
-    if count > source_count(state, seat, where):
-        return reason("rhein.refuse.only_in_city", count=source_count(state, seat, where))
+    have = source_count(state, seat, where)
+    if count > have:
+        if have == 0:
+            return no_truck_source(state, seat, letter, where)
+        return reason("rhein.refuse.only_in_city", count=have, city=city(where))
     return cannot_pay(state, seat, count, "rhein.cost.load", n=count)
+
+
+def no_truck_source(state: State, seat: int, letter: str, where: int) -> Reason:
+    """A truck placed where the seat has no containers: "You have only 0 containers in that
+    city" named neither the city nor where a truck may start. The places are those where
+    placing it with 1 passes :func:`check_truck`, the check legal() asks."""
+    starts = [start_place(start) for start in truck_start_cities(state, seat)
+              if check_truck(state, seat, {"type": "truck", "truck": letter, "city": start,
+                                           "n": 1}) is None]
+    if not starts:
+        return reason("rhein.refuse.none_in_city.nowhere", city=city(where),
+                      letter=letter.upper())
+    return reason("rhein.refuse.none_in_city", city=city(where), letter=letter.upper(),
+                  starts=starts)
+
+
+def start_place(where: int) -> Msg | str:
+    """Where a truck may start, as a refusal lists it: Basel's containers are the warehouse."""
+    return msg("rhein.refuse.start_basel") if where == data.BASEL else city(where)
+
+
+def truck_start_cities(state: State, seat: int) -> list[int]:
+    """The cities where ``seat`` has containers, Basel (the warehouse) first: the only
+    places a truck could be put on the board (R22)."""
+    return [where for where in range(data.MAX_POSITION + 1)
+            if source_count(state, seat, where) > 0]
 
 
 def do_truck(state: State, seat: int, action: Action, log: Log) -> None:
@@ -287,7 +324,7 @@ def check_reserve(state: State, seat: int, action: Action) -> Reason | None:
     key, where = action["transport"], action["city"]
     if key in data.TRUCK_LETTERS:
         return reason("rhein.refuse.reserve_truck", letter=key.upper())
-    unknown = unknown_transport(key)
+    unknown = unknown_transport(state, key)
     if unknown is not None:
         return unknown
     if key not in state["transports"]:
@@ -343,7 +380,7 @@ def check_unload(state: State, seat: int, action: Action) -> Reason | None:
     if key != stop["transport"]:
         return reason("rhein.refuse.only_stop", transport=transport_why(stop["transport"], "nom"))
     if count > state["transports"][key]["load"][seat]:
-        return reason("rhein.refuse.only_aboard", count=state["transports"][key]["load"][seat])
+        return short_of("rhein.refuse.only_aboard", state["transports"][key]["load"][seat])
     return None
 
 
@@ -372,13 +409,13 @@ def check_transfer(state: State, seat: int, action: Action) -> Reason | None:
     if count < 1:
         return reason("rhein.refuse.transfer_min")
     if count > state["transports"][source]["load"][seat]:
-        return reason("rhein.refuse.only_aboard", count=state["transports"][source]["load"][seat])
+        return short_of("rhein.refuse.only_aboard", state["transports"][source]["load"][seat])
     where = stop["city"]
     if target in data.TRUCK_LETTERS:
         return check_transfer_truck(state, seat, target, where, count)
     if target == source:
         return reason("rhein.refuse.other_transport")
-    unknown = unknown_transport(target)
+    unknown = unknown_transport(state, target)
     if unknown is not None:
         return unknown
     if target not in state["transports"] or on_mat(state, target) or \
@@ -386,8 +423,8 @@ def check_transfer(state: State, seat: int, action: Action) -> Reason | None:
         return reason("rhein.refuse.not_in_city", transport=transport_why(target, "subject"),
                    city=city(where))
     if count > free_space(state, target):
-        return reason("rhein.refuse.free_space", transport=transport_why(target, "subject"),
-                   count=free_space(state, target))
+        return short_of("rhein.refuse.free_space", free_space(state, target),
+                        transport=transport_why(target, "subject"))
     return None
 
 
@@ -401,9 +438,11 @@ def check_transfer_truck(state: State, seat: int, letter: str, where: int,
                    repay=data.TRUCK.repay)
     if item["where"] == "board" and item["pos"] != where:
         return reason("rhein.refuse.truck_not_in", letter=letter.upper(), city=city(where))
-    if count > data.TRUCK.capacity - item["load"]:
-        return reason("rhein.refuse.truck_room", letter=letter.upper(),
-                   room=data.TRUCK.capacity - item["load"])
+    room = data.TRUCK.capacity - item["load"]
+    if count > room:
+        if room == 0:
+            return reason("rhein.refuse.truck_full", letter=letter.upper())
+        return reason("rhein.refuse.truck_room", letter=letter.upper(), room=room)
     return None
 
 
@@ -459,7 +498,7 @@ def check_fulfil(state: State, seat: int, action: Action) -> Reason | None:
         return reason("rhein.refuse.quantities", card=action["card"], listed=quantities)
     lying = state["lying"][seat][the_card.city]
     if action["n"] > lying:
-        return reason("rhein.refuse.only_lying", count=lying, city=city(the_card.city))
+        return short_of("rhein.refuse.only_lying", lying, city=city(the_card.city))
     return None
 
 
@@ -613,9 +652,7 @@ def load_candidates(state: State, seat: int) -> Iterator[Action]:
         if item["where"] == "board":
             yield {"type": "load", "transport": letter, "n": 1}
         elif item["where"] == "reserve":
-            cities = [data.BASEL] + [c for c in range(1, data.MAX_POSITION + 1)
-                                     if state["lying"][seat][c]]
-            for city in cities:
+            for city in truck_start_cities(state, seat):
                 for count in (1, 2):
                     yield {"type": "truck", "truck": letter, "city": city, "n": count}
     yield {"type": "done"}
