@@ -255,8 +255,8 @@ def _changed(game_key: str, view: dict, lang: str, kind: str) -> str:
 
 def _spaces(view: dict, keys: list[str], lang: str) -> dict[str, str]:
     """Rheinländer's spaces as its log names them ("3 left", "island 10/11"), a realm by
-    the space beside it that changed too ("castle by 3 left", as "takes the castle by 3
-    left" says), else by its first land neighbour: "Castle" alone said not which."""
+    the two land spaces beside it ("castle by 2/3 left", as "takes the castle by 2/3 left"
+    says): "Castle" alone said not which."""
     from engine.rheinlaender.board import get_board
     from engine.rheinlaender.words import place, realm
 
@@ -273,11 +273,9 @@ def _spaces(view: dict, keys: list[str], lang: str) -> dict[str, str]:
             named[key] = texts.say(place(board, key), lang)
             continue
         marker = (view.get("realms") or {}).get(key)
-        land = [n for n in board.neighbours.get(key, ()) if board.spaces[n]["kind"] != "realm"]
-        beside = next((n for n in land if n in keys), land[0] if land else None)
-        if marker and beside is not None:
+        if marker:
             named[key] = say(lang, "realm_by", realm=texts.say(realm(marker), lang),
-                             place=texts.say(place(board, beside), lang))
+                             place=texts.say(place(board, key), lang))
     return named
 
 

@@ -56,7 +56,7 @@ def test_the_turn_summary_says_what_to_type_for_each_entry(tmp_path):
     assert all(typed), entries
     # each is a move the game's own list offers; groups give one of theirs as an example
     assert {m[2] for m in typed} <= listed_notations(text), entries
-    assert "Bastion on 1–54 left bank · e.g. bastion 1 left" in entries, entries
+    assert "Bastion on 1–54 left bank (blocks a space, 3 bastions left) · e.g. bastion 1 left" in entries, entries
     assert any(not m[1] and m[2].startswith("play ") for m in typed), entries
 
 

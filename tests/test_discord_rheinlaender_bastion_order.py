@@ -2,7 +2,9 @@
 each number's left bank, right bank, then island, as a card's knight spaces do. Once a knight
 took a space, a review's newcomer read "…2 right, 4 left, 3 right, 5 left, 4 right…": the
 list of more than 25 took each bank in turn, and the board's order put the islands 10/11 and
-44/45 right after "1 right bank"."""
+44/45 right after "1 right bank". The spaces by the mover's knights come first (a newcomer's
+first list read "Bastion on 1 left bank" to "6 right bank", far from any knight), the rest
+along the river."""
 
 from __future__ import annotations
 
@@ -31,5 +33,10 @@ async def test_bastions_are_listed_along_the_river(tmp_path, monkeypatch, lang: 
         choices = await mover.autocomplete("play", "move", "")
         bastions = [c["value"] for c in choices if c["value"].startswith("bastion ")]
         assert len(bastions) > 10, choices
-        assert bastions == sorted(bastions, key=_along), bastions
-        assert "island" not in bastions[2], bastions  # no island between 1 and 2
+        _, number, bank = knight.split()
+        # the doors of the new knight's duchy first, then along the river
+        assert bastions[:2] == [f"bastion {int(number) - 1} {bank}",
+                                f"bastion {int(number) + 1} {bank}"], bastions
+        rest = bastions[2:]
+        assert rest == sorted(rest, key=_along), bastions
+        assert "island" not in rest[2], bastions  # no island between 1 and 2

@@ -15,8 +15,10 @@ from engine.text import say
 from render.turn_card import standings
 
 A = 0
-TOLD = {"en": "Orange takes the duchy at 12 left (worth {worth} if lost, +4 at the end).",
-        "de": "Orange übernimmt das Herzogtum bei 12 links (bei Verlust {worth}, am Ende +4)."}
+# the duke alone: 1 in play, 5 at the end; the end's total is the number /game status says
+TOLD = {"en": "Orange takes the duchy at 12 left (1 coin if lost, 5 points at the game's end).",
+        "de": "Orange übernimmt das Herzogtum bei 12 links (bei Verlust 1 Münze, am Spielende 5 "
+              "Punkte)."}
 NOW = {"en": "{points} pts now + coins · 1 duchy",
        "de": "jetzt {points} P. + Münzen · 1 Herzogtum"}
 
@@ -25,10 +27,9 @@ NOW = {"en": "{points} pts now + coins · 1 duchy",
 def test_the_duchy_line_and_the_running_score_add_up(lang: str) -> None:
     state = scenario("A:L12", hands={"A": [13, 20]})
     lines = GAME.apply(state, A, GAME.parse(state, A, "play 13 left"))
-    worth = lines[-1].params["worth"]
-    assert say(lines[-1], lang) == TOLD[lang].format(worth=worth)
+    assert say(lines[-1], lang) == TOLD[lang]
     view = GAME.view(state, None)
     points = next(p["board_points"] for p in view["players"] if p["seat"] == A)
-    assert points == worth + 4  # the duke counts 5 at the end, 1 in play
+    assert points == lines[-1].params["end"] == lines[-1].params["count"] + 4
     # /game status's line and the turn card's standings say the same numbers
     assert dict(standings("rheinlaender", view, lang))[A] == NOW[lang].format(points=points)

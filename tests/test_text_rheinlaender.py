@@ -51,13 +51,15 @@ def test_a_german_log_line_phase_and_label():
     state = scenario("A:L12", hands={"A": [13, 20]})
     labels = [say(GAME.label(state, move), "de") for move in GAME.legal(state, A)]
     assert "Karte 13: Ritter auf 13 links neben deinem Ritter" in labels  # Orange moves
-    assert "Bastion auf 30 rechts" in labels
+    assert "Bastion auf 30 rechts (blockiert ein Feld, noch 3)" in labels
     lines = GAME.apply(state, A, GAME.parse(state, A, "play 13 left"))
     assert lines == ["Orange plays card 13: knight on 13 left.",
-                     "Orange takes the duchy at 12 left (worth 1 if lost, +4 at the end)."]
+                     "Orange takes the duchy at 12 left (1 coin if lost, "
+                     "5 points at the game's end)."]
     assert [say(line, "de") for line in lines] == [
         "Orange spielt Karte 13: Ritter auf 13 links.",
-        "Orange übernimmt das Herzogtum bei 12 links (bei Verlust 1, am Ende +4)."]
+        "Orange übernimmt das Herzogtum bei 12 links (bei Verlust 1 Münze, "
+        "am Spielende 5 Punkte)."]
     assert say(GAME.phase(state), "de") == "Zug 1: Orange"
     assert say(GAME.label(state, {"type": "done"}), "de") == "Zug ohne Bastion beenden"
     assert say(GAME.label(state, {"type": "discard", "card": 20}), "de") == \

@@ -84,14 +84,19 @@ _BANKS = {"left": 0, "right": 1, "island": 2}
 
 
 def _bastions_along_the_river(state: State, moves: list[Action]) -> list[Action]:
-    """The bastions where they stand in ``moves``, by river number, then left bank, right
-    bank, island, as a card's knight spaces are: the board's own order put the islands 10/11
-    and 44/45 between "1 right bank" and "2 left bank"."""
+    """The bastions where they stand in ``moves``, those the buttons rank first (by the
+    mover's knights, then by others') first, each rank by river number, then left bank,
+    right bank, island, as a card's knight spaces are: the board's own order put the islands
+    10/11 and 44/45 between "1 right bank" and "2 left bank", and by number alone a
+    newcomer's first /play list held "Bastion on 1 left bank" to "6 right bank", far from
+    any knight."""
     board = get_board(state["board"])
     spots = [i for i, m in enumerate(moves) if m.get("type") == "bastion"]
     if not spots:
         return moves
-    sorted_bastions = sorted((moves[i] for i in spots), key=lambda m: _along(board, m["space"]))
+    seat = state["current"]
+    sorted_bastions = sorted((moves[i] for i in spots), key=lambda m: (
+        bastion_tier(state, seat, m["space"]), _along(board, m["space"])))
     out = list(moves)
     for i, move in zip(spots, sorted_bastions, strict=True):
         out[i] = move

@@ -109,7 +109,10 @@ def label(board: Board, state: dict[str, Any], action: Action, names: list[Any])
     space = action["space"]
     where = bank_place(board, space)
     if kind == "bastion":
-        return msg("rheinlaender.label.bastion", place=where)
+        # what a bastion does, said where it is offered: a newcomer's first list held a
+        # dozen bastions and nothing said what one was for
+        return msg("rheinlaender.label.bastion", place=where,
+                   count=state["bastions_left"][state["current"]])
     card = action.get("card")
     if kind == "convert":
         return msg("rheinlaender.label.convert", card=card, name=names[state["knights"][space]],

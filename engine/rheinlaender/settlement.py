@@ -22,8 +22,9 @@ from engine.rheinlaender.duchies import (
     shared_groups,
     value,
 )
+from engine.rheinlaender.scoring import FINAL_DUKE_POINTS
 from engine.rheinlaender.words import place
-from engine.text import msg
+from engine.text import Msg, msg
 
 State = dict[str, Any]
 
@@ -64,12 +65,18 @@ def settle(state: State, board: Board, seat: int, space: str, conversion: bool,
     lines += _remove_and_pay(state, board, removed, values, names)
     if new_owner is not None:
         place_duke(state, new_owner, group[0])
-        worth = value(state, board, group)
-        lines.append(msg("rheinlaender.log.takes_duchy", name=names[new_owner],
-                         place=place(board, group[0]), worth=worth))
+        lines.append(_duchy_taken(state, board, group, names[new_owner]))
     lines += _replace_castle_knights(state, board, group, names)
     lines += update_archbishop(state, board, names)
     return lines
+
+
+def _duchy_taken(state: State, board: Board, group: list[str], name: Any) -> Msg:
+    """Both of the duchy's worths as totals: "+4 at the end" beside "worth 2" read as 4
+    points, while /game status said 6 (the duke counts 5 instead of 1 at the end, M4)."""
+    worth = value(state, board, group)
+    return msg("rheinlaender.log.duchy_taken", name=name, place=place(board, group[0]),
+               count=worth, end=value(state, board, group, duke_points=FINAL_DUKE_POINTS))
 
 
 def _snapshot(state: State, board: Board) -> dict[str, Any]:
@@ -105,10 +112,10 @@ def _decide_castles(state: State, board: Board, seat: int, space: str,
         if take_knight(state, receiver):
             state["knights"][castle] = receiver
             lines.append(msg("rheinlaender.log.castle", name=names[receiver],
-                             place=place(board, space)))
+                             place=place(board, castle)))
         else:
             lines.append(msg("rheinlaender.log.castle_no_knight", name=names[receiver],
-                             place=place(board, space)))
+                             place=place(board, castle)))
     return lines
 
 
@@ -172,5 +179,5 @@ def _replace_castle_knights(state: State, board: Board, group: list[str],
         state["supply"][old] += 1
         state["knights"][castle] = owner
         lines.append(msg("rheinlaender.log.castle_replaced", name=names[owner], old=names[old],
-                         place=place(board, board.spaces[castle]["borders"][0])))
+                         place=place(board, castle)))
     return lines

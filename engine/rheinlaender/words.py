@@ -36,7 +36,8 @@ def joined(items: list[Any]) -> Any:
 
 
 def place(board: Board, space: str) -> Msg:
-    """A space as the log and the refusals name it: ``17 left``, ``island 10/11``."""
+    """A space as the log and the refusals name it: ``17 left``, ``island 10/11``, a realm
+    space ``47/48 left`` (every text names a realm so: :func:`_realm_place`)."""
     # Worded once per space: a Msg is immutable, and the AI's look-ahead logs every knight
     # it tries (tens of thousands a game), each line naming its space.
     found = board.places.get(space)
@@ -46,6 +47,8 @@ def place(board: Board, space: str) -> Msg:
 
 
 def _place(board: Board, space: str) -> Msg:
+    if board.kind(space) == "realm":
+        return _realm_place(board, space)
     number, where = board.where(space)
     if where == "left":
         return msg("rheinlaender.space.left", n=number)
@@ -55,6 +58,14 @@ def _place(board: Board, space: str) -> Msg:
         return msg("rheinlaender.space.river", n=number)
     first, second = board.spaces[space]["areas"]
     return msg("rheinlaender.space.island", first=first, second=second)
+
+
+def _realm_place(board: Board, space: str) -> Msg:
+    """A realm space by both land spaces it borders, ``47/48 left``: a castle named by the
+    knight's space in the log and by its other neighbour in /game hand read as two castles."""
+    first, second = sorted(board.spaces[b]["areas"][0] for b in board.spaces[space]["borders"])
+    bank = "realm_left" if board.spaces[space]["bank"] == "L" else "realm_right"
+    return msg(f"rheinlaender.space.{bank}", first=first, second=second)
 
 
 def bank_place(board: Board, space: str) -> Msg:

@@ -1,7 +1,7 @@
 """Rheinländer's board as text: each seat's points, duchies, knights and supply; every duchy
 with its owner, spaces, realms and value; the realms no duchy holds; the bastions; who holds
 the archbishop. Spaces are said as the log says them ("32–36 right", "island 10/11"), a realm
-by the land space beside it ("castle by 3 left")."""
+by the two land spaces beside it ("castle by 2/3 left"), as the log names it."""
 
 from __future__ import annotations
 
@@ -80,13 +80,13 @@ def _duchy(view: dict, board: Board, realms: dict, duchy: dict, lang: str) -> st
 
 
 def _realm(board: Board, realms: dict, key: str, lang: str) -> str:
-    """A realm by the first land space beside it: the board's realms have no names."""
+    """A realm by the land spaces beside it, as the log names it: the board's realms have
+    no names."""
     marker = realms.get(key)
     name = said(realm(marker), lang) if marker else key
-    land = sorted((n for n in board.neighbours.get(key, ()) if n not in realms
-                   and board.spaces[n]["kind"] != "realm"), key=lambda n: _along(board, n))
-    return say(lang, "rl.realm_by", realm=name, place=said(place(board, land[0]), lang)) \
-        if land else name
+    if key not in board.spaces:
+        return name
+    return say(lang, "rl.realm_by", realm=name, place=said(place(board, key), lang))
 
 
 def _spaces(board: Board, realms: dict, spaces: list[str], lang: str) -> str:
