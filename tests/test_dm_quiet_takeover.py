@@ -6,6 +6,7 @@ in another time zone seating a member woke them with the seat's hand. In the rea
 
 from __future__ import annotations
 
+from contextlib import asynccontextmanager
 from datetime import UTC, datetime
 
 from discord_standin import Member, running_bot
@@ -22,23 +23,25 @@ def said(fake, member, words: str) -> list:
     return [m for m in fake.dms(member.id) if words in m.text]
 
 
-async def _table(bot, clock):
+@asynccontextmanager
+async def quiet_table(tmp_path, monkeypatch):
     """Rheinländer of Anna (runs it) and Bert with an AI seat; Bert and Cara (not seated)
-    keep quiet hours 10-14 UTC; 09:00, everyone awake."""
-    anna, bert, cara = Member(bot, "Anna"), Member(bot, "Bert"), Member(bot, "Cara")
-    await open_table(bot, "rheinlaender", [anna, bert], bots=1, language="en")
-    for member in (bert, cara):
-        await member.command("remind quiet", **QUIET)
-    await reminders_settle(bot, clock)
-    return anna, bert, cara
-
-
-async def test_a_seat_lost_in_quiet_hours_is_told_when_they_end(tmp_path, monkeypatch):
+    keep quiet hours 10-14 UTC; the fake clock at 09:00, everyone awake. Yields (bot, the
+    clock, anna, bert, cara)."""
     clock = clock_from_the_start(monkeypatch, NOON - 3 * 3600)
     async with running_bot(tmp_path, monkeypatch, seed=5) as bot:
         install_clock(bot, clock)
+        anna, bert, cara = Member(bot, "Anna"), Member(bot, "Bert"), Member(bot, "Cara")
+        await open_table(bot, "rheinlaender", [anna, bert], bots=1, language="en")
+        for member in (bert, cara):
+            await member.command("remind quiet", **QUIET)
+        await reminders_settle(bot, clock)
+        yield bot, clock, anna, bert, cara
+
+
+async def test_a_seat_lost_in_quiet_hours_is_told_when_they_end(tmp_path, monkeypatch):
+    async with quiet_table(tmp_path, monkeypatch) as (bot, clock, anna, bert, _):
         fake = bot.stand_in
-        anna, bert, _ = await _table(bot, clock)
         clock.now = NOON
         kicked = await anna.command("game kick", player=str(bert.id))
         assert kicked.visible_posts  # the channel says it at once
@@ -58,21 +61,15 @@ async def test_a_seat_lost_in_quiet_hours_is_told_when_they_end(tmp_path, monkey
 
 
 async def test_a_seat_lost_while_awake_is_told_at_once(tmp_path, monkeypatch):
-    clock = clock_from_the_start(monkeypatch, NOON - 3 * 3600)
-    async with running_bot(tmp_path, monkeypatch, seed=5) as bot:
-        install_clock(bot, clock)
+    async with quiet_table(tmp_path, monkeypatch) as (bot, clock, anna, bert, _):
         fake = bot.stand_in
-        anna, bert, _ = await _table(bot, clock)
         await anna.command("game kick", player=str(bert.id))  # 09:00
         assert len(said(fake, bert, LOST)) == 1
 
 
 async def test_a_seat_given_in_quiet_hours_is_told_when_they_end(tmp_path, monkeypatch):
-    clock = clock_from_the_start(monkeypatch, NOON - 3 * 3600)
-    async with running_bot(tmp_path, monkeypatch, seed=5) as bot:
-        install_clock(bot, clock)
+    async with quiet_table(tmp_path, monkeypatch) as (bot, clock, anna, bert, cara):
         fake = bot.stand_in
-        anna, bert, cara = await _table(bot, clock)
         clock.now = NOON
         kicked = await anna.command("game kick", player=str(bert.id),
                                     replacement=str(cara.id))
@@ -91,11 +88,8 @@ async def test_a_seat_given_in_quiet_hours_is_told_when_they_end(tmp_path, monke
 
 async def test_a_member_seating_themselves_in_quiet_hours_gets_the_seat_at_once(
         tmp_path, monkeypatch):
-    clock = clock_from_the_start(monkeypatch, NOON - 3 * 3600)
-    async with running_bot(tmp_path, monkeypatch, seed=5) as bot:
-        install_clock(bot, clock)
+    async with quiet_table(tmp_path, monkeypatch) as (bot, clock, _, _, cara):
         fake = bot.stand_in
-        _, _, cara = await _table(bot, clock)
         clock.now = NOON
         cara.manage = True
         await cara.command("game kick", seat="Bot 1", replacement=str(cara.id))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 from discord_standin import Member, running_bot
-from discord_standin.table import row_of, seat_users
+from discord_standin.table import pair_at_table, refused_play
 from refusal_checks import assert_refused
 from rhein_helpers import GAME, at_reserve, board, fresh
 
@@ -37,28 +37,11 @@ class ReservingRhein(Rhein):
         return reserving(num_players)
 
 
-async def reserving_table(bot, locale: str, language: str) -> Member:
+async def reserving_table(bot, locale: str) -> Member:
     """Anna and Bert at a two-player Rhein table in Phase 3; the member to reserve."""
     service = bot.client.adapter.service
     service.games = {**service.games, "rhein": ReservingRhein()}
-    channel = bot.stand_in.channel
-    people = [Member(bot, "Anna", locale=locale), Member(bot, "Bert", locale=locale)]
-    await people[0].command("game new", channel, game="rhein", language=language)
-    await people[1].command("game join", channel)
-    await people[0].command("game start", channel, order="joined")
-    row = await row_of(bot, channel)
-    mover = (await seat_users(bot, row.id))[row.active_seats[0]]
-    return next(m for m in people if m.id == mover)
-
-
-async def refused(bot, mover: Member, typed: str) -> str:
-    """What ``mover`` alone reads after typing ``typed``, checking nothing changed."""
-    channel = bot.stand_in.channel
-    before = (await row_of(bot, channel)).state
-    record = await mover.command("play", channel, move=typed)
-    assert (await row_of(bot, channel)).state == before, typed
-    [said] = [m.text.split("\n")[0] for m in record.private]
-    return said
+    return (await pair_at_table(bot, "rhein", locale[:2]))[2]
 
 
 @pytest.mark.parametrize(("locale", "typed", "expected"), [
@@ -80,8 +63,8 @@ async def refused(bot, mover: Member, typed: str) -> str:
 async def test_a_transport_left_in_the_box_is_named_as_typed(tmp_path, monkeypatch, locale,
                                                             typed, expected):
     async with running_bot(tmp_path, monkeypatch, seed=3) as bot:
-        mover = await reserving_table(bot, locale, locale.split("-")[0])
-        assert await refused(bot, mover, typed) == expected
+        mover = await reserving_table(bot, locale)
+        assert await refused_play(bot, mover, typed) == expected
 
 
 @pytest.mark.parametrize(("locale", "typed", "expected"), [
@@ -95,14 +78,14 @@ async def test_a_transport_left_in_the_box_is_named_as_typed(tmp_path, monkeypat
 async def test_a_truck_typed_for_a_reservation_is_told_trucks_reserve_nothing(
         tmp_path, monkeypatch, locale, typed, expected):
     async with running_bot(tmp_path, monkeypatch, seed=3) as bot:
-        mover = await reserving_table(bot, locale, locale.split("-")[0])
-        assert await refused(bot, mover, typed) == expected
+        mover = await reserving_table(bot, locale)
+        assert await refused_play(bot, mover, typed) == expected
 
 
 async def test_an_unknown_word_is_still_quoted_back(tmp_path, monkeypatch):
     async with running_bot(tmp_path, monkeypatch, seed=3) as bot:
-        mover = await reserving_table(bot, "de", "de")
-        said = await refused(bot, mover, "reservieren xyz koblenz")
+        mover = await reserving_table(bot, "de")
+        said = await refused_play(bot, mover, "reservieren xyz koblenz")
         assert said.startswith("Es gibt kein Transportmittel namens „xyz“."), said
 
 

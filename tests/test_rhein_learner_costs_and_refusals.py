@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import pytest
 from discord_standin import Member, running_bot
-from discord_standin.table import row_of, seat_users
+from discord_standin.table import pair_at_table, refused_play
 from refusal_checks import assert_refused
 from rhein_helpers import (
     GAME,
@@ -57,24 +57,7 @@ async def table(bot, locale: str, game: Rhein | None = None) -> Member:
     service = bot.client.adapter.service
     if game is not None:
         service.games = {**service.games, "rhein": game}
-    channel = bot.stand_in.channel
-    people = [Member(bot, "Anna", locale=locale), Member(bot, "Bert", locale=locale)]
-    await people[0].command("game new", channel, game="rhein", language=locale[:2])
-    await people[1].command("game join", channel)
-    await people[0].command("game start", channel, order="joined")
-    row = await row_of(bot, channel)
-    mover = (await seat_users(bot, row.id))[row.active_seats[0]]
-    return next(m for m in people if m.id == mover)
-
-
-async def refused(bot, mover: Member, typed: str) -> str:
-    """What ``mover`` alone reads after typing ``typed``; nothing changes."""
-    channel = bot.stand_in.channel
-    before = (await row_of(bot, channel)).state
-    record = await mover.command("play", channel, move=typed)
-    assert (await row_of(bot, channel)).state == before, typed
-    [said] = [m.text.split("\n")[0] for m in record.private]
-    return said
+    return (await pair_at_table(bot, "rhein", locale[:2]))[2]
 
 
 # --- the mortgage's cost --------------------------------------------------------------------
@@ -119,7 +102,7 @@ async def test_round_one_truck_in_koeln_names_the_city_and_where_it_can_start(
         tmp_path, monkeypatch, locale, typed, expected):
     async with running_bot(tmp_path, monkeypatch, seed=3) as bot:
         mover = await table(bot, locale, LoadingRhein())
-        assert await refused(bot, mover, typed) == expected
+        assert await refused_play(bot, mover, typed) == expected
 
 
 def loading(players: int = 3) -> tuple[dict, int]:

@@ -87,6 +87,17 @@ async def pair_at_table(bot: Bot, game: str, lang: str, bots: int = 0
     return anna, bert, await to_move(bot, [anna, bert])
 
 
+async def refused_play(bot: Bot, mover: Member, typed: str) -> str:
+    """The first line ``mover`` alone reads after ``/play move:typed``, checking that the game
+    did not change."""
+    channel = bot.stand_in.channel
+    before = (await row_of(bot, channel)).state
+    record = await mover.command("play", channel, move=typed)
+    assert (await row_of(bot, channel)).state == before, typed
+    [said] = [m.text.split("\n")[0] for m in record.private]
+    return said
+
+
 async def normal_moves_until(bot: Bot, members: list[Member], game: Any,
                              wanted: Callable[[Any, Any, int, Member], bool],
                              limit: int = 200) -> tuple[Any, Any, int, Member]:
