@@ -91,7 +91,9 @@ class TroedlerExtras(Extras):
 
 def _reader_label(game: Game, state: State, move: Action, lang: str) -> str:
     """A move's label with its typed form in ``lang``; its short form (``<key>_short``)
-    where the long one, measured in English by the engine, outgrows a list entry here."""
+    where the long one still outgrows a list entry. The engine already chooses a label that
+    fits with every language's typed form (engine.troedler.notation._fit): this is the
+    guard for a label it could not fit, so that a list entry is never cut mid-word."""
     notation = game.format(state, move)
     label = game.label(state, move)
     said = say(typed_label(game.key, label, notation, lang), lang)
