@@ -42,7 +42,7 @@ async def test_after_the_knight_ending_the_turn_comes_first(tmp_path, monkeypatc
 @pytest.mark.parametrize(("lang", "left", "said"), [
     ("en", 2, "Place a bastion (blocks a space; 2 bastions left), or end your turn"),
     ("en", 1, "Place a bastion (blocks a space; 1 bastion left), or end your turn"),
-    ("de", 2, "Setze eine Bastion (sperrt ein Feld; noch 2) oder beende deinen Zug"),
+    ("de", 2, "Setze eine Bastion (blockiert ein Feld; noch 2) oder beende den Zug"),
     ("en", 0, "End your turn (no bastion left)"),
     ("de", 0, "Beende deinen Zug (keine Bastion mehr)")])
 def test_the_turn_card_says_how_many_bastions_are_left(lang: str, left: int, said: str) -> None:
