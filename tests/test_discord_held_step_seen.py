@@ -56,4 +56,6 @@ async def test_a_held_step_another_saw_is_taken_back_in_the_channel(tmp_path, mo
             assert "only you had been told" in undone.private[0].text
         else:
             assert len(said) == 1 and f"card {card}" in said[0], said
+            # the channel never had the step's line: the undo says others had seen it
+            assert "a step of their turn that others had already seen" in said[0], said
             assert not any("only you had been told" in r.text for r in undone.private)

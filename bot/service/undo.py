@@ -54,11 +54,15 @@ class Undo(ServiceBase):
             # word): so is their undo. The channel had got "Anna takes back 1 move" and the
             # turn's prompt again for a step it never saw
             mark = await self.store.said_mark(table.row.id)
-            shown = await self.store.shown_mark(table.row.id)
-            unsaid = free and mark is not None and later[0].id > max(mark, shown or 0) and \
+            held = free and mark is not None and later[0].id > mark and \
                 all(a.seat == seat.seat for a in later)
+            unsaid = held and later[0].id > (await self.store.shown_mark(table.row.id) or 0)
+            # a held step a look showed: the channel never had its line, so the undo says
+            # why it names a move the channel did not see
             return notices + await self._undo(table, later[0].id, len(later), seat.name,
-                                              ctx if unsaid else None)
+                                              ctx if unsaid else None,
+                                              key="svc.undo.done_seen" if held else
+                                              "svc.undo.done")
         refused = await self.store.undo_refused_by(table.row.id, later[0].id)
         if refused is not None:
             # asked again after the table said no, each ask was a post pinging every other
@@ -239,10 +243,12 @@ class Undo(ServiceBase):
         return [s for s in table.seats if not s.is_ai and s.user_id != asker.user_id]
 
     async def _undo(self, table: Table, first_action: int, count: int, name: str,
-                    told: Ctx | None = None, said: bool = True) -> list[Reply]:
+                    told: Ctx | None = None, said: bool = True,
+                    key: str = "svc.undo.done") -> list[Reply]:
         """Take back the moves from ``first_action`` on; ``told``: the mover whose steps
         only they were told, who alone is told of their undo and gets their prompt;
-        ``said``: False where the request's post, edited, says it."""
+        ``said``: False where the request's post, edited, says it, else in the channel's
+        words ``key``."""
         every = await self.store.actions(table.row.id)
         actions = [a for a in every if a.id < first_action]
         undone = [a for a in every if a.id >= first_action]
@@ -261,7 +267,7 @@ class Undo(ServiceBase):
                                      what=_what(table, undone, told.locale))),
                     *await self._after_change(table, mover=(seat.seat, told.user_id,
                                                             told.locale))]
-        replies = [_public(t("svc.undo.done", table.row.language, name=name, count=count,
+        replies = [_public(t(key, table.row.language, name=name, count=count,
                              what=_what(table, undone)))] if said else []
         if table.named(table.game.phase(state)) != phase_before:
             # the board's text: one post, where the line and an empty board were two
