@@ -142,7 +142,8 @@ CASES: list[tuple[str, Position, dict]] = [
     ("not_fulfilled", lambda: take_pass(last=True), {"type": "retake", "card": K}),
     # Phase 2
     ("load_min", load_step, {"type": "load", "transport": "red-train", "n": 0}),
-    ("not_in_game", load_step, {"type": "load", "transport": "black-plane", "n": 1}),
+    ("no_such_transport", load_step, {"type": "load", "transport": "black-plane",
+                                       "n": 1}),
     ("truck_not_placed", load_step, {"type": "load", "transport": "a", "n": 1}),
     ("truck_no_source", no_source, {"type": "load", "transport": "a", "n": 1}),
     ("truck_on_board", placed_truck, {"type": "truck", "truck": "a", "city": 0, "n": 1}),

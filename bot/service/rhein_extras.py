@@ -331,23 +331,6 @@ def warning_text(after: Exposure) -> Msg:
                ask=after.ask, parts=joined(parts), have=have)
 
 
-def stored_by(game: Game, state: State, seat: int, action: Action) -> int:
-    """The storage an unload adds to this round's Phase 6: containers left in a city where
-    the seat has no open order, so no delivery this round can take them. A phone check found
-    careless players going bankrupt on such unloads, which the Phase 6 question does not ask
-    about (an unload pays nothing, and asking would stand before the deliveries that save)."""
-    if action.get("type") != "unload":
-        return 0
-    key = action["transport"]
-    # where the containers land, as the engine's unload puts them (rules.do_unload)
-    where = state["trucks"][seat][key]["pos"] if key in data.TRUCK_LETTERS else \
-        state["stop"]["city"]
-    me = next(p for p in game.view(state, seat)["players"] if p["seat"] == seat)
-    if where == data.BASEL or any(order["city"] == where for order in me["orders"]):
-        return 0
-    return int(action["n"])
-
-
 class RheinExtras(Extras):
     def button_indexes(self, game: Game, state: State, seat: int, moves: list[Action],
                        room: int = MAX_BUTTONS) -> list[int]:
@@ -367,9 +350,8 @@ class RheinExtras(Extras):
         if order is not None:
             return say(msg("extras.rhein.for_order", move=label, card=order["card"],
                            city=city(order["city"])), language(lang))
-        stored = stored_by(game, state, seat, action)
-        if stored:
-            return say(msg("extras.rhein.stored", move=label, count=stored), language(lang))
+        # an unload's storage in Phase 6 is the engine's label itself, which the /play list
+        # reads too (notation.unload_label)
         return label
 
     def confirm(self, game: Game, state: State, seat: int, action: Action) -> Msg | None:

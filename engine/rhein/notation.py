@@ -12,7 +12,8 @@ from collections.abc import Sequence
 
 from engine.core import Action, RuleError, State, clip_word, is_plain_number
 from engine.rhein import data
-from engine.rhein.state import card, spec
+from engine.rhein.flow import current_seat
+from engine.rhein.state import card, spec, stored_by
 from engine.rhein.words import DONE_STEPS, city, transport, typed_name, vehicle
 from engine.text import Msg, msg
 
@@ -151,6 +152,16 @@ def card_words(card_id: int) -> Msg:
                time=the_card.time, penalty=the_card.penalty)
 
 
+def unload_label(state: State, action: Action) -> Msg:
+    """An unload, with the storage it adds to Phase 6 where no order of the unloading seat
+    waits: the one wording of it for the buttons, the /play list and /game hand alike (the
+    list said only "Unload 3 from the red Train" where the button warned)."""
+    said = msg("rhein.label.unload", n=action["n"], vehicle=vehicle(action["transport"], "dat"))
+    seat = current_seat(state)
+    stored = 0 if seat is None else stored_by(state, seat, action)
+    return msg("rhein.label.stored", move=said, count=stored) if stored else said
+
+
 def label_move(state: State, action: Action) -> Msg:
     """The move as a player reads it (autocomplete, buttons; at most 100 characters)."""
     kind = action["type"]
@@ -163,10 +174,10 @@ def label_move(state: State, action: Action) -> Msg:
         # button read "Bid 5 on order 47 London: 4→20 5→25, time 3, penalty 8"
         return msg("rhein.label.bid", card=action["card"], amount=action["amount"],
                    city=city(card(action["card"]).city))
-    if kind in ("load", "unload"):
-        case = "acc" if kind == "load" else "dat"
-        return msg(f"rhein.label.{kind}", n=action["n"],
-                   vehicle=vehicle(action["transport"], case))
+    if kind == "load":
+        return msg("rhein.label.load", n=action["n"], vehicle=vehicle(action["transport"], "acc"))
+    if kind == "unload":
+        return unload_label(state, action)
     if kind == "truck":
         return msg("rhein.label.truck", letter=action["truck"].upper(),
                    city=city(action["city"]), n=action["n"])

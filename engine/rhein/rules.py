@@ -217,7 +217,7 @@ def check_load(state: State, seat: int, action: Action) -> Reason | None:
     if unknown is not None:
         return unknown
     if key not in state["transports"]:
-        return reason("rhein.refuse.not_in_game", transport=transport_why(key, "subject"))
+        return not_in_this_game(state, key)
     where = city_of(state, key)
     if where is None:
         return reason("rhein.refuse.between", transport=transport_why(key, "subject"))

@@ -130,3 +130,20 @@ def open_order(state: State, seat: int, card_id: int) -> dict | None:
 
 def last_round(state: State) -> bool:
     return state["round"] == state["rounds"]
+
+
+def stored_by(state: State, seat: int, action: dict) -> int:
+    """The storage an unload adds to this round's Phase 6 (R42): containers left in a city
+    where the seat has no open order, so no delivery this round can take them. Careless
+    players went bankrupt on such unloads, which asked nothing (an unload pays nothing)."""
+    if action.get("type") != "unload":
+        return 0
+    key, stop = action["transport"], state["stop"]
+    # where the containers land, as rules.do_unload puts them; none where the move is not
+    # legal now (a label asked of any position)
+    where = truck(state, seat, key).get("pos") if key in data.TRUCK_LETTERS else \
+        None if stop is None else stop["city"]
+    ordered = {card(order["card"]).city for order in state["orders"][seat]}
+    if where is None or where == data.BASEL or where in ordered:
+        return 0
+    return int(action["n"])
