@@ -78,6 +78,9 @@ async def test_the_services_autocomplete_keeps_the_typed_form(tmp_path, monkeypa
     # every label is made long, as another game's may be
     monkeypatch.setattr(game, "label", lambda state, action:
                         f"{'Lange Worte ' * 8}· {game.format(state, action)}")
+    # a choice's label is the one fitted to its reader (TroedlerExtras.reader_label)
+    monkeypatch.setattr("bot.service.troedler_extras.reader_label",
+                        lambda state, action, lang: game.label(state, action))
     long_seen = 0
     for number in range(120):
         state = game.load((await store.latest_game(500)).state)

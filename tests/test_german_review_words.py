@@ -55,10 +55,10 @@ async def test_fahre_moves_the_cart_through_discord(tmp_path, monkeypatch) -> No
         assert game.load(row.state)["carts"][seat] == move["to"]
 
 
-def test_a_long_german_label_falls_back_to_its_short_form() -> None:
-    """The long label fits in English, but the German typed form is longer: the short form
-    stands instead, not the long one cut in its middle; a short form still too long loses
-    words of its description, never of its typed form."""
+def test_a_long_german_label_keeps_its_typed_form_and_goods_in_a_list() -> None:
+    """The long label fits in English, but the German typed form is longer: a list (no
+    100-character choice) shows it whole, the goods and the typed form; autocomplete, cutting
+    it, loses words of its description, never of its typed form."""
     game = engine.GAMES["troedler"]
     extras = TroedlerExtras()
     checked = 0
@@ -75,8 +75,10 @@ def test_a_long_german_label_falls_back_to_its_short_form() -> None:
                     continue  # only these have a short form
                 shown = fitted_label(label, LABEL_LIMIT)  # as autocomplete shows it
                 assert shown.split(FORM)[-1] == label.split(FORM)[-1], shown
-                if len(label) > LABEL_LIMIT:  # the short form, without the goods
-                    assert "(dort:" not in label and "Kraftfutter:" not in label, label
+                assert label.split(FORM)[-1] == typed_move(
+                    "troedler", game.format(state, move), "de"), label
+                if move["type"] != "deliver":  # a route's list entry names the goods there
+                    assert "dort:" in label, label
                 checked += 1
             game.apply(state, seat, moves[(seed * 7 + step) % len(moves)])
     assert checked > 100

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, NamedTuple, TypeVar
 
 import engine
-from bot.i18n import colour_name, has, language, t, typed_label
+from bot.i18n import colour_name, has, language, t
 from bot.replies import Audience, Reply, fitted
 from bot.service.extras import extras_for
 from bot.service.move_lists import (
@@ -330,8 +330,8 @@ class Table:
         """A move's label as a player reads it, others named by name ("next to Bert", not
         "next to Orange"), the notation it shows in the reader's typed form; with
         ``names_within``, each name cut to that many characters (for a button's room)."""
-        label = typed_label(self.row.game_key, self.game.label(state, action),
-                            self.game.format(state, action), locale or self.row.language)
+        label = extras_for(self.row.game_key).reader_label(
+            self.game, state, action, lang=language(locale or self.row.language))
         if names_within is None:
             return str(self.said([label], locale))
         return str(_spoken([self.named(label, names_within)], locale or self.row.language))

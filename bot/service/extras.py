@@ -21,7 +21,7 @@ import importlib
 from dataclasses import dataclass
 from typing import Any
 
-from bot.i18n import language
+from bot.i18n import language, typed_label
 from bot.service.move_lists import LISTED, STEP_ENDS, spread
 from engine.core import Action, Game, State
 from engine.text import DEFAULT, Msg, msg, say
@@ -166,6 +166,14 @@ class Extras:
         turn DM, ``/play``'s autocomplete): the game's own order unless a game puts the
         usual choice first. Buttons keep indexes into ``game.legal``."""
         return moves
+
+    def reader_label(self, game: Game, state: State, action: Action, *,
+                     lang: str = DEFAULT) -> Any:
+        """A move's label for a reader of ``lang`` (autocomplete, buttons), not yet said
+        (players still named by seat), the notation it shows in that reader's typed form.
+        A game whose labels are fitted to a choice's room per language words them here."""
+        return typed_label(game.key, game.label(state, action), game.format(state, action),
+                           lang)
 
     def list_labels(self, game: Game, state: State, moves: list[Action], *,
                     lang: str = DEFAULT) -> list[str] | None:

@@ -8,10 +8,10 @@ card once; picking the cards to drop makes the move. It is offered whenever two 
 go and there is a choice.
 
 A move's label ends with its typed form, in a German list the German one ("Per Fähre nach
-Achnacroy · fahre fähre achnacroy"), as autocomplete shows it: the words a player may type.
-A label the German typed form makes longer than a list entry's 100 characters is said in its
-short form, whole: cut to fit, it lost words from its middle ("Kraftfutter als Moorweg nach
-Bracklin … 2 Vasen + Stuhl; +1 Schaden)").
+Achnacroy · fahre fähre achnacroy"): the words a player may type. A choice (autocomplete, a
+button) is fitted to 100 characters in its reader's language by the engine
+(engine.troedler.notation.reader_label); a list (/game hand, the turn DM) has no such limit
+and always shows the typed form, so that every move there teaches how to type it.
 
 Lists (the turn DM, /game hand, the terminal) show that discard as one entry too: each
 combination as an entry read as a wall, "Abwerfen: #5 …, #23 …, #51 Bergpfad; Abwerfen: #5
@@ -24,11 +24,13 @@ newcomer had to guess which route cards could move them at all.
 
 from __future__ import annotations
 
+from typing import Any
+
 from bot.i18n import t, typed_label, typed_move
 from bot.service.extras import Extras, Pick
 from bot.service.move_lists import LISTED
 from engine.core import Action, Game, State
-from engine.text import DEFAULT, Msg, has, language, msg, say
+from engine.text import DEFAULT, language, msg, say
 from engine.troedler.data import (
     ROUTE_KINDS,
     VILLAGE_NAMES,
@@ -37,7 +39,7 @@ from engine.troedler.data import (
     neighbours,
     route_name,
 )
-from engine.troedler.notation import LABEL_LIMIT
+from engine.troedler.notation import listed_label, reader_label
 
 
 class TroedlerExtras(Extras):
@@ -57,11 +59,12 @@ class TroedlerExtras(Extras):
 
     def list_labels(self, game: Game, state: State, moves: list[Action], *,
                     lang: str = DEFAULT) -> list[str] | None:
-        """Each move's label with its typed form in the reader's words ("Zug beenden ·
-        ende"), as autocomplete lists it; a German list left it off while it was English
-        ("Zug beenden · end") and so showed nothing to type. Said here too for a list
-        without a table to say it. A discard of two or more cards with a choice (a menu
-        where buttons are) is one entry for all its moves."""
+        """Each move's label, its wording that says most, with its typed form in the
+        reader's words ("Zug beenden · ende") whatever its length: a list entry is no
+        100-character choice, and one without the typed form ("Kraftfutter als …" next to
+        "Per … · fahre …") showed nothing to type. Said here too for a list without a table
+        to say it. A discard of two or more cards with a choice (a menu where buttons are)
+        is one entry for all its moves."""
         if _menu_discard(moves):
             entry = say(msg("cli.play.typed_example",
                             label=msg("troedler.label.discard_choice",
@@ -70,9 +73,17 @@ class TroedlerExtras(Extras):
                             move=typed_move(game.key, game.format(state, moves[0]), lang)),
                         lang)
             return [entry] * len(moves[:LISTED])
-        if lang == DEFAULT:
-            return None
-        return [_reader_label(game, state, move, lang) for move in moves[:LISTED]]
+        return [say(typed_label(game.key, listed_label(state, move), game.format(state, move),
+                                lang), lang)
+                for move in moves[:LISTED]]
+
+    def reader_label(self, game: Game, state: State, action: Action, *,
+                     lang: str = DEFAULT) -> Any:
+        """The label fitted to a choice in ``lang`` (the engine measures it with that
+        reader's typed form): an English choice kept its typed move only where the German
+        one fitted too."""
+        return typed_label(game.key, reader_label(state, action, lang),
+                           game.format(state, action), lang)
 
     def holdings(self, game: Game, state: State, seat: int, *,
                  lang: str = DEFAULT) -> list[str]:
@@ -87,20 +98,6 @@ class TroedlerExtras(Extras):
                      routes=_routes(here, lang)),
                  msg("extras.troedler.goods", goods=goods_text(me["goods"]))]
         return [say(line, lang) for line in lines]
-
-
-def _reader_label(game: Game, state: State, move: Action, lang: str) -> str:
-    """A move's label with its typed form in ``lang``; its short form (``<key>_short``)
-    where the long one still outgrows a list entry. The engine already chooses a label that
-    fits with every language's typed form (engine.troedler.notation._fit): this is the
-    guard for a label it could not fit, so that a list entry is never cut mid-word."""
-    notation = game.format(state, move)
-    label = game.label(state, move)
-    said = say(typed_label(game.key, label, notation, lang), lang)
-    if len(said) > LABEL_LIMIT and isinstance(label, Msg) and has(f"{label.key}_short"):
-        short = Msg(f"{label.key}_short", label.params)
-        said = say(typed_label(game.key, short, notation, lang), lang)
-    return said
 
 
 def _routes(village: str, lang: str) -> str:

@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Callable
 
 from engine.core import Action, RuleError, State, clip_word, is_plain_number
-from engine.text import LANGUAGES, Msg, has, msg, say
+from engine.text import LANGUAGES, Msg, has, language, msg, say
 from engine.troedler.data import (
     CARDS,
     GOODS,
@@ -90,43 +90,64 @@ def _typed_word(group: str, word: object) -> Msg | str:
 
 
 def label(state: State, action: Action) -> Msg:
-    """Words for autocomplete and buttons (at most 100 characters in English)."""
+    """Words for a move that fit a choice of 100 characters in every language, for a caller
+    that does not know its reader; :func:`reader_label` for one that does."""
+    return _fit(action, _wordings(state, action), LANGUAGES)
+
+
+def reader_label(state: State, action: Action, lang: str) -> Msg:
+    """The label a reader of ``lang`` is shown in a choice (autocomplete, a button) of at
+    most 100 characters (see :func:`_fit`). Fitted per reader: measured against every
+    language's typed form, an English label lost its typed move ("· feed route bridge
+    bracklin") because the German one ("· füttere weg brücke bracklin") was too long."""
+    return _fit(action, _wordings(state, action), (language(lang),))
+
+
+def listed_label(state: State, action: Action) -> Msg:
+    """A move as a list shows it (``/game hand``, the turn DM): the wording that says most,
+    with the typed move. A list entry has no 100-character limit, and a list without the
+    typed form ("Kraftfutter als …" next to "Per … · fahre …") taught no one how to type
+    the move."""
+    return _wordings(state, action)[0]
+
+
+def _wordings(state: State, action: Action) -> tuple[Msg, ...]:
+    """A move's label, those wordings saying most first: a choice takes the first that
+    fits (:func:`_fit`), a list the first."""
     kind = action["type"]
     move = format_action(action)
     if kind in ("take-pile", "discard-pile"):
-        return _pile_label(state, action, move)
+        return _pile_wordings(state, action, move)
     if kind in ("move", "feed-route"):
         key = "troedler.label.feed_route" if kind == "feed-route" else "troedler.label.move"
         goods = state["villages"].get(action["to"], [])
         route = route_name(action["kind"])
-        return _fit(action, msg(key, move=move, route=route, village=VILLAGE_NAMES[action["to"]],
-                                goods=goods_text(goods)),
-                    msg(f"{key}_short", move=move, route=route,
-                        village=VILLAGE_NAMES[action["to"]]))
+        return (msg(key, move=move, route=route, village=VILLAGE_NAMES[action["to"]],
+                    goods=goods_text(goods)),
+                msg(f"{key}_short", move=move, route=route, village=VILLAGE_NAMES[action["to"]]))
     if kind == "deliver":
         card = CARDS[action["card"]]
         if action.get("replace"):
             goods = delivered_goods(card["goods"], action["replace"]) or Counter()
-            return _fit(action, msg("troedler.label.deliver_replace", move=move,
-                                    points=card["points"],
-                                    goods=goods_text(sorted(goods.elements())),
-                                    feed=len(action["replace"])),
-                        msg("troedler.label.deliver_replace_short", move=move,
-                            points=card["points"], feed=len(action["replace"])))
-        return msg("troedler.label.deliver", move=move, goods=goods_text(card["goods"]),
-                   points=card["points"])
+            return (msg("troedler.label.deliver_replace", move=move, points=card["points"],
+                        goods=goods_text(sorted(goods.elements())),
+                        feed=len(action["replace"])),
+                    msg("troedler.label.deliver_replace_short", move=move,
+                        points=card["points"], feed=len(action["replace"])))
+        return (msg("troedler.label.deliver", move=move, goods=goods_text(card["goods"]),
+                    points=card["points"]),)
     if kind == "discard":
-        return _discard_label(action["cards"], move, _discard_form(state, action))
+        return (_discard_label(action["cards"], move, _discard_form(state, action)),)
     if kind in ("take", "extra", "feed-extra"):
         if state["current"] is None:  # labelled outside a turn (a parsed example)
-            return msg("troedler.label.plain", move=move)
+            return (msg("troedler.label.plain", move=move),)
         village = VILLAGE_NAMES[state["carts"][state["current"]]]
-        return msg(f"troedler.label.{kind}", move=move, good=good_a(action["good"]),
-                   village=village)
+        return (msg(f"troedler.label.{kind}", move=move, good=good_a(action["good"]),
+                    village=village),)
     if kind == "feed-replace":
-        return msg("troedler.label.feed_replace", move=move, old=good_a(action["give"]),
-                   new=good_a(action["use"]))
-    return _end_label(state, move)
+        return (msg("troedler.label.feed_replace", move=move, old=good_a(action["give"]),
+                    new=good_a(action["use"])),)
+    return (_end_label(state, move),)
 
 
 def short_card_text(card_id: int) -> Msg:
@@ -191,19 +212,19 @@ def _end_label(state: State, move: str) -> Msg:
     return msg("troedler.label.end_both", move=move, count=over - surplus, feed=surplus)
 
 
-def _pile_label(state: State, action: Action, move: str) -> Msg:
+def _pile_wordings(state: State, action: Action, move: str) -> tuple[Msg, ...]:
     number = action["pile"]
     pile = state["piles"][number - 1] if 1 <= number <= len(state["piles"]) else None
     if not pile:
-        return msg("troedler.label.plain", move=move)
+        return (msg("troedler.label.plain", move=move),)
     head = msg(f"troedler.label.pile_head.{action['type']}", number=number)
     if not state["options"].get("open_piles"):
-        return _fit(action, msg("troedler.label.pile", head=head, move=move,
-                                card=card_text(pile[-1]), covered=len(pile) - 1),
-                    msg("troedler.label.plain", move=move))
+        return (msg("troedler.label.pile", head=head, move=move, card=card_text(pile[-1]),
+                    covered=len(pile) - 1),
+                msg("troedler.label.plain", move=move))
     # every card of the pile, top first, in its compact face ("#11 2 cups + vase (4 pts)")
     # where its whole one does not fit, before a card is left out
-    return _fit(action, *(
+    return (*(
         msg("troedler.label.open_pile", head=head, move=move, cards=faces) if shown == len(pile)
         else msg("troedler.label.open_pile_more", head=head, move=move, cards=faces[:shown],
                  more=len(pile) - shown)
@@ -212,24 +233,26 @@ def _pile_label(state: State, action: Action, move: str) -> Msg:
         msg("troedler.label.plain", move=move))
 
 
-def _fits(text: Msg) -> bool:
-    return all(len(say(text, lang)) <= LABEL_LIMIT for lang in LANGUAGES)
+def _fits(text: Msg, langs: tuple[str, ...]) -> bool:
+    return all(len(say(text, lang)) <= LABEL_LIMIT for lang in langs)
 
 
-def _fit(action: Action, *texts: Msg) -> Msg:
+def _fit(action: Action, texts: tuple[Msg, ...], langs: tuple[str, ...]) -> Msg:
     """The first of ``texts`` (those saying most first) that stays within Discord's 100
-    characters in every language, ending with the move as each reader types it ("… ·
+    characters in each of ``langs``, ending with the move as each reader types it ("… ·
     füttere weg moorweg bracklin", longer than the notation); else without that ending (the
     choice's value is the move, and autocomplete finds it by its typed words anyway), before
-    a shorter text is taken: a label cut short to make room for the typed move lost what
-    lay in the village ("Kraftfutter als Moorweg nach Bracklin (+1 Schaden)"). Not cut as a
+    a shorter text is taken: a label cut short to make room for the typed move lost what lay
+    in the village ("Kraftfutter als Moorweg nach Bracklin (+1 Schaden)"). Not cut as a
     string, so that a label keeps its catalogue key."""
+    if len(texts) == 1:
+        return texts[0]
     typed = typed_action(action)
     for text in texts:
-        if _fits(Msg(text.key, {**text.params, "move": typed})):
+        if _fits(Msg(text.key, {**text.params, "move": typed}), langs):
             return text
         bare = f"{text.key}_bare"
-        if has(bare) and _fits(said := msg(bare, **_without_move(text))):
+        if has(bare) and _fits(said := msg(bare, **_without_move(text)), langs):
             return said
     return texts[-1]
 
