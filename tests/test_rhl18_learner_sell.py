@@ -29,8 +29,9 @@ async def test_sell_without_a_count_says_the_rule_that_stands_in_the_way(tmp_pat
     for said in (gve, bme, adr, xyz):
         assert "could not read" not in said, said
     # a president's share only: say how much, as the sales there are
-    assert gve.startswith("GVE can be sold now as: `sell gve 1 half-pres`, "
-                          "`sell gve 1 pres`."), gve
+    assert gve.startswith("GVE can be sold now as: `sell gve 1 half-pres` (Player 2 becomes "
+                          "GVE's president), `sell gve 1 pres` (Player 2 becomes GVE's "
+                          "president)."), gve
     assert bme.startswith("BME has not operated yet: a corporation's shares can be sold "
                           "only after"), bme
     assert adr.startswith("You hold no ADR shares."), adr

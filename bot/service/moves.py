@@ -78,8 +78,8 @@ class Moves(ServiceBase):
             action = self._parse(table, seat, move)
         except RuleError as error:  # a step of a step-by-step choice ("lay F11") gets a hint
             hint = extras_for(table.row.game_key).incomplete(table.game, state, seat, move)
-            if hint is not None:
-                raise Refusal(hint) from None
+            if hint is not None:  # a hint may name a seat: "(Bert becomes GVE's president)"
+                raise Refusal(table.named(hint)) from None
             elsewhere = await self._played_elsewhere(ctx, table, move)
             if elsewhere is not None:
                 raise elsewhere from None

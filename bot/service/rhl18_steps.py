@@ -34,7 +34,7 @@ from engine.rhl18 import words as W
 from engine.rhl18.labels import dividend_effect
 from engine.rhl18.legal import offer_refusal
 from engine.rhl18.notation import cost_of as move_cost
-from engine.rhl18.notation import par_refusal
+from engine.rhl18.notation import par_refusal, sale_refusal
 from engine.rhl18.notation import typed as typed_notation
 from engine.rhl18.tiles import describe_rotation, track_groups
 from engine.rhl18.words import private_name
@@ -536,6 +536,10 @@ class Rhl18Extras(Extras):
         # refusal names the prices and the nearest, where guesses by shared words offered the
         # menu's first three (100, 90, 80)
         refusal = par_refusal(state, seat, words)
+        if refusal is not None:
+            return refusal
+        # "sell bme": why not, with BME's own sales; the guesses offered GVE's first
+        refusal = sale_refusal(state, seat, words, game.legal(state, seat)) if words else None
         if refusal is not None:
             return refusal
         if "lay" not in words or len(words) - words.index("lay") > 3:

@@ -52,6 +52,10 @@ def _what(state: State, action: dict, notation: str) -> Msg | None:
                    source=msg(f"rhl18_labels.source.{source}"), cost=N.cost_of(state, action))
     if kind == "sell_shares":
         sym = action["shares"][0].rsplit("_", 1)[0]
+        heir = N.sale_heir(state, action)
+        if heir is not None:  # the sale hands the corporation over: the log said it unwarned
+            return msg("rhl18_labels.sell_shares_heir", percent=action["percent"], corp=sym,
+                       gain=N.sale_gain(state, action), who=N.seat_name(state, heir))
         return msg("rhl18_labels.sell_shares", percent=action["percent"], corp=sym,
                    gain=N.sale_gain(state, action))
     if kind == "lay_tile":

@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import marshal
 from collections.abc import Callable
 from typing import Any
 
@@ -15,7 +16,7 @@ from engine.rhl18 import flow as F
 from engine.rhl18 import legal as L
 from engine.rhl18 import rules as R
 from engine.rhl18 import words as W
-from engine.text import Msg, has, msg
+from engine.text import Msg, has, msg, player
 
 State = dict[str, Any]
 
@@ -260,8 +261,13 @@ def _parse_free(state: State, seat: int, words: list[str], legal: list[dict]) ->
             # to run for (its notation would look one up and fail).
             raise RuleError(msg("rhl18.err.run_not_now", kinds=_kinds_now(state, seat)))
         return _parse_run(state, entity, " ".join(words[1:]))
-    kinds = [typed(head) for head in sorted({format_action(state, m).split()[0] for m in legal})]
+    kinds = _heads_typed(state, legal)
+    sale = sale_refusal(state, seat, words, legal)
+    if sale is not None:
+        raise RuleError(sale)
     share = share_refusal(state, seat, words, legal)
+    if share is not None and head == "sell" and any(m["type"] == "sell_shares" for m in legal):
+        raise RuleError(share)  # "sell xyz": the name is wrong, not the verb
     if share is not None:
         raise RuleError(_then(share, msg("rhl18.err.moves_now", kinds=kinds)))
     if words == ["pass"]:  # a move every player knows, not offered now: say why
@@ -365,6 +371,27 @@ def share_refusal(state: State, seat: int, words: list[str], legal: list[dict]) 
     return _sell_refusal(state, seat, corp, legal)
 
 
+def sale_refusal(state: State, seat: int, words: list[str], legal: list[dict]) -> Msg | None:
+    """Why a sale of a known corporation (lower-case ``words``: ``sell bme``, ``sell gve 2``)
+    is no move now, whole: with that corporation's sales where it has some. Guesses by
+    shared words answered "sell bme" with "Did you mean `sell gve 1 half-pres`", another
+    corporation's sale. None for any other text."""
+    shape = _share_words(state, words)
+    refusal = None if shape is None or shape[0] != "sell" else \
+        _sell_refusal(state, seat, shape[1], legal)
+    if refusal is None or any(m["type"] == "sell_shares" for m in legal):
+        # a sale is a move now: "Moves now start with: pass, sell" after "sell gve" told
+        # nothing; a refused buy keeps the list ("buy adr ipo" unstarted points to par)
+        return refusal
+    return _then(refusal, msg("rhl18.err.moves_now", kinds=_heads_typed(state, legal)))
+
+
+def _heads_typed(state: State, legal: list[dict]) -> list[Msg | str]:
+    """The words the moves now start with, as the reader types them."""
+    return [typed(head) for head in sorted({format_action(state, m).split()[0]
+                                            for m in legal})]
+
+
 def _buy_refusal(state: State, seat: int, corp: str, where: str) -> Msg | None:
     rnd, c = state["round"], state["corps"][corp]
     if rnd["type"] != "Stock":
@@ -399,13 +426,48 @@ def _sell_refusal(state: State, seat: int, corp: str, legal: list[dict]) -> Msg 
         return msg("rhl18.err.sell_not_operated", corp=corp)
     if rnd.get("turn_bought"):
         return msg("rhl18.err.sell_after_buy")
-    sales = [quoted(format_action(state, m)) for m in legal
+    sales = [_sale_quoted(state, m) for m in legal
              if m["type"] == "sell_shares" and m["shares"][0].rsplit("_", 1)[0] == corp]
     if sales:
         return msg("rhl18.err.sell_as", corp=corp, moves=sales)
     if R.held_units(state, corp, R.POOL) >= 5:
         return msg("rhl18.err.pool_limit")
     return None
+
+
+def _sale_quoted(state: State, action: dict) -> Msg:
+    """A sale as a refusal lists it, with who becomes president by it: "`sell gve 1
+    half-pres`" handed GVE to another player with no word of it."""
+    heir = sale_heir(state, action)
+    move = quoted(format_action(state, action))
+    if heir is None:
+        return move
+    return msg("rhl18.err.sale_hands_over", move=move, who=seat_name(state, heir),
+               corp=action["shares"][0].rsplit("_", 1)[0])
+
+
+def seat_name(state: State, seat: int) -> Msg | str:
+    """A player as the log names them: an imported game's own name, else by seat (the bot
+    says the table's name)."""
+    names = state.get("names") or []
+    return names[seat] if seat < len(names) else player(seat)
+
+
+def sale_heir(state: State, action: dict) -> int | None:
+    """The player who becomes the corporation's president by the sale ``action``, or None
+    where its president stays. Decided by the rules' own sale (``rules.sell_shares``, as
+    the move is played) on a copy; only its president's sale can hand it over."""
+    sym = action["shares"][0].rsplit("_", 1)[0]
+    seat = action["entity"]
+    if state["corps"][sym]["president"] != seat:
+        return None
+    trial = marshal.loads(marshal.dumps(state))
+    try:
+        R.sell_shares(trial, seat, list(action["shares"]), action.get("percent"))
+    except RuleError:  # not a sale the rules make: nobody takes over by it
+        return None
+    heir = trial["corps"][sym]["president"]
+    return heir if isinstance(heir, int) and heir != seat else None
 
 
 def _then(first: Msg | None, then: Msg) -> Msg:
