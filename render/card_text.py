@@ -4,6 +4,7 @@ render.rhl18_card)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 
 from render.text_draw import text_width, wrapped
@@ -71,3 +72,22 @@ def wrapped_parts(parts: list[str], separator: str, size: int, width: float,
         else:
             lines += wrapped(part, size, width, bold)
     return lines
+
+
+def for_spectator(view: dict) -> bool:
+    """Whether the card goes to a spectator's DM (/game watch) rather than the channel,
+    where it is written to the seat it pings: a spectator read "Your orders" over the
+    mover's orders as her own, so a panel heading says whose they are instead."""
+    return bool((view.get("card") or {}).get("spectator"))
+
+
+def named(label: Callable[[str], str], name: str, size: int, width: float
+          ) -> tuple[str, bool]:
+    """``label(name)`` ("Aufträge von Bert") within ``width`` and whether it is bold: bold
+    where it fits, else in the regular weight, else with the name shortened, never the
+    words around it ("Zertifikate von Anne-M…: 16 von 20"): cut at its end, the heading
+    lost its count, and a short cell read "Aufträge von…", no one's."""
+    for bold in (True, False):
+        if text_width(label(name), size, bold) <= width:
+            return label(name), bold
+    return label(fit(name, size, width - text_width(label(""), size))), False

@@ -25,7 +25,7 @@ from typing import Any
 
 from PIL import ImageDraw
 
-from render.card_text import CHOICE, INK, LINE, MUTED, SMALL, fit
+from render.card_text import CHOICE, INK, LINE, MUTED, SMALL, fit, for_spectator, named
 from render.common import text_colour_on
 from render.player_names import display_name
 from render.rhein import PLAYER, VEHICLE, city_names, colour_word, vehicle_colour, word
@@ -75,15 +75,16 @@ def draw_own_orders(draw: ImageDraw.ImageDraw, view: dict[str, Any],
     if view["phase"] == 4 and stop:
         city = stop["city"]
         item = next(t for t in view["transports"] if t["key"] == stop["transport"])
-        head = word(lang, "card.stop_here", count=item["load"][seat])  # the banner names it
+        head = _whose(view, seat, lang, "card.stop_here", right - left - 20,
+                      count=item["load"][seat])
         colours = [p["colour"] for p in view["players"]]
         later = [(colours[int(by)], cities.get(int(at), at))
                  for at, by in sorted(item["reserved_by"].items(), key=lambda e: int(e[0]))
                  if int(at) > city]
     else:
         city = view.get("fulfil_city")
-        head = word(lang, "card.lying_here",  # the banner names the city
-                    count=int(player["lying"].get(str(city), 0)))
+        head = _whose(view, seat, lang, "card.lying_here", right - left - 20,
+                      count=int(player["lying"].get(str(city), 0)))  # the banner names the city
     height = LINE + 12 if view["phase"] == 5 else 2 * LINE + 10
     draw.rounded_rectangle((left, top, right, top + height), 6, fill="#FFFFFF",
                            outline="#C9C2B2", width=2)
@@ -228,13 +229,14 @@ def _orders_cell(draw: ImageDraw.ImageDraw, view: dict[str, Any], box: tuple[flo
     """The acting seat's open orders (public, as on the board), each its city and the
     quantities it takes, the nearest deadline first, several to a line: a box of two lines
     showed one order and "+2 more", and the player had to open the board for the others."""
-    left, top, _, _ = box
+    left, top, right, _ = box
     draw.rounded_rectangle(box, 6, fill="#FFFFFF", outline="#C9C2B2", width=2)
     if not _acting(view):
         return
     heading, lines, beside, _, step = _orders_layout(view, box, lang)
     y = top + 4
-    draw_text(draw, (left + 10, y), heading, SMALL, bold=True, fill=INK)
+    draw_text(draw, (left + 10, y), heading, SMALL, bold=_bold(heading, right - left - 20),
+              fill=INK)
     empty = not view["players"][_acting(view)[0]]["orders"]
     for number, text in enumerate(lines):
         x = left + 10 + (beside if number == 0 and beside else 0)
@@ -258,10 +260,30 @@ def _orders_layout(view: dict[str, Any], box: tuple[float, ...], lang: str
     room = right - left - 20
     step = min(LINE, max(CLOSE[1], (bottom - top - 8) / 3))  # a line needs 28 px to the next
     rows = max(1, int((bottom - top - 8) // step))  # the heading's line too
-    heading = fit(word(lang, "card.your_orders"), SMALL, room, True)
-    beside = text_width(heading, SMALL, True) + ORDERS_GAP
+    heading = _whose(view, acting[0], lang, "card.your_orders", room, "card.orders_of")
+    if not for_spectator(view):  # (a spectator's is fitted already, the name shortened)
+        heading = fit(heading, SMALL, room, True)
+    beside = text_width(heading, SMALL, _bold(heading, room)) + ORDERS_GAP
     inline, lines, left_out = _orders_lines(said, room, rows, beside, lang)
     return heading, lines, beside if inline else 0, left_out, step
+
+
+def _whose(view: dict[str, Any], seat: int, lang: str, key: str, room: float,
+           spectator: str = "", **values: Any) -> str:
+    """A panel's heading about ``seat``'s things: "your" on the channel's card, which pings
+    that seat; on a spectator's, the seat's name (its colour without one) in their place
+    (the ``spectator`` key, else ``key`` + "_of"), shortened where the heading would not
+    fit ``room``, never the words around it."""
+    if not for_spectator(view):
+        return word(lang, key, **values)
+    name = display_name(view, seat) or colour_word(view, seat, lang)
+    return named(lambda said: word(lang, spectator or f"{key}_of", name=said, **values),
+                 name, SMALL, room)[0]
+
+
+def _bold(heading: str, room: float) -> bool:
+    """Whether a heading of :func:`_whose` is drawn bold: where it fits so."""
+    return text_width(heading, SMALL, True) <= room
 
 
 ORDERS_GAP = 14  # between the orders' heading and an order beside it

@@ -20,7 +20,7 @@ from PIL import ImageDraw
 
 from engine.rhl18.words import private_name
 from engine.text import say
-from render.card_text import INK, LINE, MUTED, SMALL, fit
+from render.card_text import INK, LINE, MUTED, SMALL, fit, for_spectator, named
 from render.common import text_colour_on
 from render.rhl18_company_box import (
     HEAD,
@@ -33,7 +33,7 @@ from render.rhl18_company_box import (
     train_names,
     wrap_row,
 )
-from render.rhl18_facts import money, seat_of_id, t, who
+from render.rhl18_facts import money, seat_name, seat_of_id, t, who
 from render.rhl18_market import bids_text, corporations, price_text, seat_colour, share_units
 from render.rhl18_tiles import CORP_COLOURS
 from render.text_draw import draw_text, text_width
@@ -166,12 +166,16 @@ def mover(view: dict[str, Any]) -> int | None:
 
 def holdings(view: dict[str, Any], seat: int, lang: str, width: float
              ) -> tuple[str, list[list[Span]]]:
-    """The heading ("Your certificates: 7 of 15") and the lines of ``width`` saying the
+    """The heading ("Your certificates: 7 of 15"; on a spectator's card, "Bert's
+    certificates: 7 of 15", none of them hers) and the lines of ``width`` saying the
     seat's shares by corporation (the table's order, the president's marked), then its
     private companies, each line broken only between two holdings."""
     player = next((p for p in view.get("players") or [] if p.get("seat") == seat), {})
-    head = t(lang, "sr.certs", count=player.get("certs", 0),
-             limit=player.get("cert_limit", view.get("cert_limit", 0)))
+    count = player.get("certs", 0)
+    limit = player.get("cert_limit", view.get("cert_limit", 0))
+    head = named(lambda name: t(lang, "sr.certs_of", name=name, count=count, limit=limit),
+                 seat_name(view, seat, lang), SMALL, width)[0] if for_spectator(view) \
+        else t(lang, "sr.certs", count=count, limit=limit)
     shares = player.get("shares") or {}
     items: list[Item] = []
     for entry in corporations(view):
@@ -220,7 +224,9 @@ def draw_holdings(draw: ImageDraw.ImageDraw, view: dict[str, Any], lang: str,
     lines = lines[:room]  # the card grows to hold them all (turn_card.card_height)
     top = bottom - 8 - HEAD - LINE * len(lines)
     draw.line((left, top + 2, right, top + 2), fill=RULE, width=2)
-    draw_text(draw, (left, top + 8), fit(head, SMALL, right - left, True), SMALL, bold=True,
+    # a spectator's heading is fitted already, in the regular weight where bold is too wide
+    bold = not for_spectator(view) or text_width(head, SMALL, True) <= right - left
+    draw_text(draw, (left, top + 8), fit(head, SMALL, right - left, bold), SMALL, bold=bold,
               fill=INK)
     y = top + 8 + HEAD
     for line in lines:

@@ -68,10 +68,13 @@ class Pictures(ServiceBase):
         return Attachment(f"{game.key}-{row.id}-v{row.version}-turn-card.png", png, alt)
 
     async def _card_since(self, table: Table, mark: int | None, since: list[ActionRow],
-                          base: State | None = None) -> tuple[bytes | None, str]:
+                          base: State | None = None, spectator: bool = False
+                          ) -> tuple[bytes | None, str]:
         """A turn card's picture (None: the game draws none) and alt text, listing the
         moves ``since`` the action ``mark`` (None: the game's start) and marking what they
-        changed; ``base``, the state at ``mark`` where it is at hand (else replayed)."""
+        changed; ``base``, the state at ``mark`` where it is at hand (else replayed).
+        ``spectator``: drawn for a spectator's DM, whose panels name the seat to act where
+        the channel's card, written to the seat it pings, says "your"."""
         row = table.row
         assert table.state is not None
         if base is None:
@@ -80,6 +83,7 @@ class Pictures(ServiceBase):
             await self._fetch_origin(table)
             base = await asyncio.to_thread(self._replay, table, seen)
         view = await asyncio.to_thread(self._card_view, table, base, since, mark is None)
+        view["card"]["spectator"] = spectator
         png = await asyncio.to_thread(self.card_render, row.game_key, view)
         return png, self._alt(table, table.state, view, "card")
 

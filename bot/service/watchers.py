@@ -94,7 +94,8 @@ class Watchers(ServiceBase):
         drawn for spectators: the channel's turn cards keep their own marks."""
         try:
             png, alt = await self._card_since(
-                table, after, await self.store.actions(table.row.id, after=after))
+                table, after, await self.store.actions(table.row.id, after=after),
+                spectator=True)
         except Exception:  # the board and the words still go
             log.exception("the spectators' turn card of game %s failed", table.row.id)
             return None
