@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine import get_game
-from engine.rhein import flow, rules
+from engine.rhein import Rhein, flow, rules
 
 GAME = get_game("rhein")
 GREEN, YELLOW, BLUE, PURPLE, BROWN = range(5)
@@ -141,3 +141,24 @@ def start_take(state: dict, round_number: int, cards: list[int]) -> None:
 def hold_in_trucks(state: dict, seat: int) -> None:
     """A bystander's loaded truck in Basel, so Phase 4 pauses at the truck step."""
     place_truck(state, seat, "b", 0, 1)
+
+
+class LoadingRhein(Rhein):
+    """Rhein that opens on round 1's Phase 2, the players loading containers (seed 3)."""
+
+    def setup(self, num_players, options, seed):
+        state = fresh(num_players, options, seed=3)
+        at_load(state)
+        return state
+
+
+class StopRhein(Rhein):
+    """Rhein that opens on Phase 4, the red Train stopping in Strasbourg with 5 of the
+    first seat's containers aboard (no order of theirs goes there)."""
+
+    def setup(self, num_players, options, seed):
+        state = fresh(num_players, options, seed=3)
+        board(state, "red-train", None, {0: 5}, markers=[1])
+        start_phase4(state)
+        assert state["stop"] == {"transport": "red-train", "city": 1}
+        return state

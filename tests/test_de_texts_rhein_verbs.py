@@ -14,16 +14,7 @@ from discord_standin.table import row_of, seat_users
 from bot.i18n import english_move, typed_move
 from engine.rhein import Rhein
 from engine.text import msg, say
-from tests.rhein_helpers import GAME, at_load, at_step, fresh, place_truck
-
-
-class LoadingRhein(Rhein):
-    """Rhein that opens on Phase 2, the players loading containers."""
-
-    def setup(self, num_players, options, seed):
-        state = fresh(num_players, options, seed=3)
-        at_load(state)
-        return state
+from tests.rhein_helpers import GAME, LoadingRhein, at_step, fresh, place_truck
 
 
 class TruckingRhein(Rhein):

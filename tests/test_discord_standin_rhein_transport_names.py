@@ -16,9 +16,8 @@ from discord_standin.table import row_of, seat_users
 
 from bot.i18n import english_move
 from engine.core import RuleError
-from engine.rhein import Rhein
 from engine.text import say
-from tests.rhein_helpers import GAME, at_load, fresh
+from tests.rhein_helpers import GAME, LoadingRhein
 
 # every way a German player names one transport: inflections, case, a hyphen, a space
 TYPED = {
@@ -37,15 +36,6 @@ GERMAN_NAMES = ["weißes Flugzeug", "rotes Flugzeug", "schwarzes Flugzeug", "wei
 # unknown name is answered with the transports of the game only
 IN_A_PAIR_GAME = [name for name in GERMAN_NAMES
                   if name not in ("rotes Flugzeug", "schwarzes Flugzeug", "schwarzes Schiff")]
-
-
-class LoadingRhein(Rhein):
-    """Rhein that opens on Phase 2, the players loading containers."""
-
-    def setup(self, num_players, options, seed):
-        state = fresh(num_players, options, seed=3)
-        at_load(state)
-        return state
 
 
 async def loading_table(bot, locales: tuple[str, str] = ("de", "de")):

@@ -9,22 +9,9 @@ from __future__ import annotations
 from discord_standin import Member, running_bot
 from discord_standin.table import row_of, seat_users, turn_prompt
 
-from engine.rhein import Rhein
-from tests.rhein_helpers import board, fresh, start_phase4
+from tests.rhein_helpers import StopRhein
 
 BUTTON = "move:"
-
-
-class StopRhein(Rhein):
-    """Rhein that opens on Phase 4, the red Train stopping in Strasbourg with 5 of the
-    first seat's containers aboard (no order of theirs goes there)."""
-
-    def setup(self, num_players, options, seed):
-        state = fresh(num_players, options, seed=3)
-        board(state, "red-train", None, {0: 5}, markers=[1])
-        start_phase4(state)
-        assert state["stop"] == {"transport": "red-train", "city": 1}
-        return state
 
 
 async def stop_table(bot):

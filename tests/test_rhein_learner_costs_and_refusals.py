@@ -22,6 +22,7 @@ from rhein_helpers import (
     GAME,
     GREEN,
     YELLOW,
+    LoadingRhein,
     act,
     at_load,
     board,
@@ -41,15 +42,6 @@ from engine.text import say
 
 MORTGAGE = {"en": "Mortgage truck {}: +6 now, 9 to repay (else −9 at game end)",
             "de": "Verpfände Lkw {}: jetzt +6, Auslösen kostet 9 (sonst −9 am Spielende)"}
-
-
-class LoadingRhein(Rhein):
-    """Rhein that opens on round 1's Phase 2, the players loading containers."""
-
-    def setup(self, num_players, options, seed):
-        state = fresh(num_players, options, seed=3)
-        at_load(state)
-        return state
 
 
 async def table(bot, locale: str, game: Rhein | None = None) -> Member:

@@ -21,7 +21,7 @@ from discord_standin.table import pair_at_table, refused_play, row_of, turn_prom
 
 from engine.rhein import Rhein, data
 from engine.text import say
-from tests.rhein_helpers import GAME, at_load, board, fresh, start_phase4
+from tests.rhein_helpers import GAME, LoadingRhein, StopRhein, board, fresh, start_phase4
 
 LEFT_IN_THE_BOX = {
     "en": "There is no transport 'black-plane' in this game: with 2 players it stays in the "
@@ -33,27 +33,6 @@ LEFT_IN_THE_BOX = {
 }
 STORED = {"en": "Unload 5 from the red Train · +5 storage in Phase 6",
           "de": "Entlade 5 aus dem roten Zug · +5 Lagerung in Phase 6"}
-
-
-class LoadingRhein(Rhein):
-    """Rhein that opens on Phase 2, the players loading containers."""
-
-    def setup(self, num_players, options, seed):
-        state = fresh(num_players, options, seed=3)
-        at_load(state)
-        return state
-
-
-class StopRhein(Rhein):
-    """Rhein that opens on Phase 4, the red Train stopping in Strasbourg with 5 of the
-    first seat's containers aboard (no order of theirs goes there)."""
-
-    def setup(self, num_players, options, seed):
-        state = fresh(num_players, options, seed=3)
-        board(state, "red-train", None, {0: 5}, markers=[1])
-        start_phase4(state)
-        assert state["stop"] == {"transport": "red-train", "city": 1}
-        return state
 
 
 async def seated(bot, game: Rhein, lang: str):
