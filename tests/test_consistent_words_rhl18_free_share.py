@@ -9,17 +9,13 @@ pass through the pool or a presidency swap to a player who paid for it."""
 
 from __future__ import annotations
 
-import gzip
-import json
-
 import pytest
-from discord_standin import Member, running_bot
-from discord_standin.table import row_of
+from discord_standin import running_bot
 
 from bot.service.rhl18_holdings import holdings
 from engine import get_game
 from engine.rhl18 import data
-from tests.test_rhl18_learner_privates import _export
+from tests.test_rhl18_learner_privates import anna_at_nlk
 
 GAME = get_game("18rhl")
 FREE = {"en": "Shares: GVE 10% (free with private NLK)",
@@ -30,16 +26,7 @@ FREE = {"en": "Shares: GVE 10% (free with private NLK)",
 async def test_hand_says_the_gve_share_came_free_with_nlk(tmp_path, monkeypatch,
                                                           lang: str) -> None:
     async with running_bot(tmp_path, monkeypatch, seed=3) as bot:
-        fake = bot.stand_in
-        anna = Member(bot, "Anna", locale="en-US" if lang == "en" else "de")
-        blob = gzip.compress(json.dumps(_export()).encode())
-        records = [await anna.command("game import", file=fake.attachment("g.json.gz", blob))]
-        for _ in range(2):
-            records.append(await anna.command("game add-bot", level="normal"))
-        records.append(await anna.command("game join"))
-        records.append(await anna.command("game start", order="joined"))
-        assert all(record.errors == [] for record in records)
-        assert (await row_of(bot, fake.channel)).active_seats == [2]
+        anna = await anna_at_nlk(bot, "en-US" if lang == "en" else "de")
         played = await anna.command("play", move="bid nlk 120")
         assert played.errors == []
         [hand] = (await anna.command("game hand")).private

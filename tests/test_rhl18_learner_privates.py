@@ -40,19 +40,26 @@ def _export() -> dict:
     return dict(export, actions=actions)
 
 
+async def anna_at_nlk(bot, locale: str = "en-US") -> Member:
+    """Anna, seated third beside two normal AI seats at the imported auction, to bid: NLK is
+    the cheapest private left."""
+    anna = Member(bot, "Anna", locale=locale)
+    blob = gzip.compress(json.dumps(_export()).encode())
+    records = [await anna.command("game import",
+                                  file=bot.stand_in.attachment("g.json.gz", blob))]
+    for _ in range(2):
+        records.append(await anna.command("game add-bot", level="normal"))
+    records.append(await anna.command("game join"))
+    records.append(await anna.command("game start", order="joined"))
+    assert all(record.errors == [] for record in records)
+    assert (await row_of(bot, bot.stand_in.channel)).active_seats == [2]
+    return anna
+
+
 async def test_buying_nlk_says_what_it_brings_before_and_after(tmp_path, monkeypatch):
     async with running_bot(tmp_path, monkeypatch, seed=3) as bot:
         fake = bot.stand_in
-        anna = Member(bot, "Anna")
-        data = gzip.compress(json.dumps(_export()).encode())
-        records = [await anna.command("game import",
-                                      file=fake.attachment("g.json.gz", data))]
-        for _ in range(2):
-            records.append(await anna.command("game add-bot", level="normal"))
-        records.append(await anna.command("game join"))
-        records.append(await anna.command("game start", order="joined"))
-        assert all(record.errors == [] for record in records)
-        assert (await row_of(bot, fake.channel)).active_seats == [2]
+        anna = await anna_at_nlk(bot)
 
         offered = {c["value"]: c["name"] for c in await anna.autocomplete("play", "move", "")}
         assert offered["bid nlk 120"].startswith(
