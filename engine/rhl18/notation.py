@@ -270,6 +270,10 @@ def _parse_free(state: State, seat: int, words: list[str], legal: list[dict]) ->
         raise RuleError(share)  # "sell xyz": the name is wrong, not the verb
     if share is not None:
         raise RuleError(_then(share, msg("rhl18.err.moves_now", kinds=kinds)))
+    if words == ["sell"]:
+        bare = _sell_which(state, legal)
+        if bare is not None:
+            raise RuleError(bare)
     if words == ["pass"]:  # a move every player knows, not offered now: say why
         corp = F.current_corp(state) if state["round"]["type"] == "Operating" else None
         if corp is not None and state["round"].get("step") == "BuyTrain" and \
@@ -433,6 +437,18 @@ def _sell_refusal(state: State, seat: int, corp: str, legal: list[dict]) -> Msg 
     if R.held_units(state, corp, R.POOL) >= 5:
         return msg("rhl18.err.pool_limit")
     return None
+
+
+def _sell_which(state: State, legal: list[dict]) -> Msg | None:
+    """A bare ``sell`` while sales are moves: which corporations, and how a sale is typed.
+    It was "I could not read that move. Moves now start with: pass, sell": a sale was the
+    very move typed, and nothing said how to name one."""
+    sales = [m for m in legal if m["type"] == "sell_shares"]
+    if not sales:
+        return None
+    corps = list(dict.fromkeys(m["shares"][0].rsplit("_", 1)[0] for m in sales))
+    return msg("rhl18.err.sell_which", example=quoted(format_action(state, sales[0])),
+               corps=corps)
 
 
 def _sale_quoted(state: State, action: dict) -> Msg:
