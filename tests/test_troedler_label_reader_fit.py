@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import pytest
 from discord_standin import running_bot
-from discord_standin.table import pair_at_table, row_of, seat_users
 
 from engine.text import say
 from engine.troedler.data import goods_text
 from engine.troedler.notation import LABEL_LIMIT
+from tests.test_troedler_learner_labels import feeding_at, listed
 from tests.test_troedler_support import FEED, GAME, turn_state
 
 # Bracklin is a bridge from Ballindrum; from Ballindrum every route is a feed's choice too.
@@ -25,24 +25,11 @@ VALUE = "feed route bridge bracklin"
 BRACKLIN = {"en": VALUE, "de": "füttere weg brücke bracklin"}
 
 
-async def _at_ballindrum(bot, lang: str):
-    _, _, first = await pair_at_table(bot, "troedler", lang)
-    row = await row_of(bot, bot.stand_in.channel)
-    seat = next(s for s, user in (await seat_users(bot, row.id)).items() if user == first.id)
-    state = turn_state("ballindrum", [FEED[0]], villages=VILLAGES, n=2, seat=seat, spare=True)
-    service = bot.client.adapter.service
-    table, _ = await service._load(row)
-    await service.store.save_snapshot(row.id, row.version, service._snapshot(table, state),
-                                      service.clock())
-    return first
-
-
 async def test_an_english_choice_keeps_its_typed_move_where_only_german_is_too_long(
         tmp_path, monkeypatch) -> None:
     async with running_bot(tmp_path, monkeypatch, seed=3) as bot:
-        first = await _at_ballindrum(bot, "en")
-        choices = {c["value"]: c["name"]
-                   for c in await first.autocomplete("play", "move", "", bot.stand_in.channel)}
+        first = await feeding_at(bot, "en", "ballindrum", VILLAGES)
+        choices = await listed(bot, first)
         name = choices[VALUE]
         assert name == f"Special feed as bridge to Bracklin {THERE['en']} · {VALUE}", name
 
@@ -50,9 +37,8 @@ async def test_an_english_choice_keeps_its_typed_move_where_only_german_is_too_l
 async def test_a_german_choice_too_long_for_its_typed_move_keeps_the_goods(
         tmp_path, monkeypatch) -> None:
     async with running_bot(tmp_path, monkeypatch, seed=3) as bot:
-        first = await _at_ballindrum(bot, "de")
-        choices = {c["value"]: c["name"]
-                   for c in await first.autocomplete("play", "move", "", bot.stand_in.channel)}
+        first = await feeding_at(bot, "de", "ballindrum", VILLAGES)
+        choices = await listed(bot, first)
         name = choices[VALUE]
         assert THERE["de"] in name and "…" not in name and len(name) <= LABEL_LIMIT, name
 
@@ -61,7 +47,7 @@ async def test_a_german_choice_too_long_for_its_typed_move_keeps_the_goods(
 async def test_game_hand_shows_every_feed_with_its_typed_move(tmp_path, monkeypatch,
                                                               lang: str) -> None:
     async with running_bot(tmp_path, monkeypatch, seed=3) as bot:
-        first = await _at_ballindrum(bot, lang)
+        first = await feeding_at(bot, lang, "ballindrum", VILLAGES)
         [hand] = (await first.command("game hand")).private
         # one line of entries; the labels hold semicolons too, so each feed is counted
         [moves] = [line for line in hand.text.splitlines() if FEED_WORDS[lang] in line]

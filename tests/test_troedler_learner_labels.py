@@ -29,20 +29,32 @@ COST = {"en": "(+1 damage", "de": "(+1 Schaden"}
 LIMIT = 100  # Discord's choice names
 
 
+async def feeding_at(bot, lang: str, village: str, villages: dict[str, list[str]]):
+    """Anna and Bert at a Trödler table in ``lang``; the one to move stands in ``village``
+    with a feed card in hand, the villages holding ``villages``. That member."""
+    _, _, first = await pair_at_table(bot, "troedler", lang)
+    row = await row_of(bot, bot.stand_in.channel)
+    seat = next(s for s, user in (await seat_users(bot, row.id)).items() if user == first.id)
+    state = turn_state(village, [FEED[0]], villages=villages, n=2, seat=seat, spare=True)
+    service = bot.client.adapter.service
+    table, _ = await service._load(row)
+    await service.store.save_snapshot(row.id, row.version, service._snapshot(table, state),
+                                      service.clock())
+    return first
+
+
+async def listed(bot, member) -> dict[str, str]:
+    """``member``'s /play choices: value -> name."""
+    return {c["value"]: c["name"]
+            for c in await member.autocomplete("play", "move", "", bot.stand_in.channel)}
+
+
 @pytest.mark.parametrize("lang", ["en", "de"])
 async def test_play_lists_what_lies_at_the_end_of_every_route(tmp_path, monkeypatch,
                                                               lang: str) -> None:
     async with running_bot(tmp_path, monkeypatch, seed=3) as bot:
-        _, _, first = await pair_at_table(bot, "troedler", lang)
-        row = await row_of(bot, bot.stand_in.channel)
-        seat = next(s for s, user in (await seat_users(bot, row.id)).items() if user == first.id)
-        state = turn_state("ardvane", [FEED[0]], villages=VILLAGES, n=2, seat=seat, spare=True)
-        service = bot.client.adapter.service
-        table, _ = await service._load(row)
-        await service.store.save_snapshot(row.id, row.version, service._snapshot(table, state),
-                                          service.clock())
-        choices = {c["value"]: c["name"]
-                   for c in await first.autocomplete("play", "move", "", bot.stand_in.channel)}
+        first = await feeding_at(bot, lang, "ardvane", VILLAGES)
+        choices = await listed(bot, first)
         for kind, village in (("moor", "bracklin"), ("bridge", "glenmore")):
             name = choices[f"feed route {kind} {village}"]
             there = THERE[lang].format(goods=say(goods_text(VILLAGES[village]), lang))
